@@ -1,0 +1,3 @@
+SHOW INDEXES YIELD name, type, state, labelsOrTypes, properties, populationPercent
+RETURN name, type, state, labelsOrTypes, properties, populationPercent
+ORDER BY name

@@ -1,0 +1,1 @@
+MATCH (t:Tool) RETURN t.name AS name

@@ -1,0 +1,15 @@
+// One row per tool. A null embedding keeps the stored one (spec and model unchanged).
+UNWIND $rows AS row
+MERGE (t:Tool {name: row.name})
+SET t.description = row.description,
+    t.func_type = row.func_type,
+    t.name_words = row.name_words,
+    t.param_text = row.param_text,
+    t.spec = row.spec,
+    t.spec_hash = row.spec_hash,
+    t.catalog = row.catalog,
+    t.field = row.field
+FOREACH (_ IN CASE WHEN row.func_type = 'core' THEN [1] ELSE [] END | SET t:Core REMOVE t:Regular)
+FOREACH (_ IN CASE WHEN row.func_type = 'core' THEN [] ELSE [1] END | SET t:Regular REMOVE t:Core)
+FOREACH (_ IN CASE WHEN row.embedding IS NULL THEN [] ELSE [1] END |
+  SET t.embedding = row.embedding, t.embedding_model = row.embedding_model)

@@ -1,0 +1,258 @@
+"""The tool model (ToolLinkOS schema) and whole-catalog validation.
+
+A catalog is a list of tool objects: name, description, parameters, func_type ("core" |
+"regular") and depends_on edges (name, dependence_type, parameter_name, reason). Validation
+checks everything before anything is written and reports every offender at once.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from kg_tools.errors import CatalogError
+
+
+class DependencyType(str, Enum):
+    TOOL_DIRECTLY_DEPENDS_ON = "TOOL_DIRECTLY_DEPENDS_ON"
+    TOOL_INDIRECTLY_DEPENDS_ON = "TOOL_INDIRECTLY_DEPENDS_ON"
+    PARAMETER_DIRECTLY_DEPENDS_ON = "PARAMETER_DIRECTLY_DEPENDS_ON"
+    PARAMETER_INDIRECTLY_DEPENDS_ON = "PARAMETER_INDIRECTLY_DEPENDS_ON"
+
+    @property
+    def is_direct(self) -> bool:
+        return "_DIRECTLY_" in self.value
+
+    @property
+    def is_parameter(self) -> bool:
+        return self.value.startswith("PARAMETER_")
+
+
+DEPENDENCY_TYPES = [t.value for t in DependencyType]
+
+# Known non-standard spellings seen in the data and the papers' figures. A parameter edge
+# without "INDIRECTLY" is read as direct.
+_ALIASES = {
+    "PARAMETER_DEPENDS_ON": DependencyType.PARAMETER_DIRECTLY_DEPENDS_ON,
+    "TOOL_DEPENDS_ON": DependencyType.TOOL_DIRECTLY_DEPENDS_ON,
+}
+
+
+def normalise_dependency_type(raw: str) -> DependencyType | None:
+    """Map a raw dependence_type to the standard one (spaces, hyphens, case, known aliases); None if unknown."""
+    key = re.sub(r"[\s\-]+", "_", str(raw).strip()).upper()
+    key = re.sub(r"_+", "_", key)
+    if key in DEPENDENCY_TYPES:
+        return DependencyType(key)
+    return _ALIASES.get(key)
+
+
+class Parameter(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    name: str = Field(min_length=1)
+    type: str | None = None
+    description: str = ""
+    required: bool = False
+
+
+class Dependency(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    name: str = Field(min_length=1)
+    dependence_type: str
+    parameter_name: str | None = None
+    reason: str = ""
+
+
+class ToolSpec(BaseModel):
+    """One catalog entry. Extra fields (module, field, responses ...) are kept."""
+
+    model_config = ConfigDict(extra="allow")
+    name: str = Field(min_length=1)
+    description: str = ""
+    parameters: list[Parameter] = Field(default_factory=list)
+    func_type: Literal["core", "regular"] = "regular"
+    depends_on: list[Dependency] = Field(default_factory=list)
+
+    @field_validator("name")
+    @classmethod
+    def _strip_name(cls, v: str) -> str:
+        v = v.strip()
+        if not v:
+            raise ValueError("tool name is empty")
+        return v
+
+    @field_validator("description", mode="before")
+    @classmethod
+    def _none_description(cls, v):
+        return "" if v is None else v
+
+
+@dataclass
+class Edge:
+    source: str
+    target: str
+    type: DependencyType
+    parameter_name: str | None
+    reason: str
+    ord: int
+    original_type: str
+
+
+@dataclass
+class CatalogReport:
+    tools: int = 0
+    core: int = 0
+    regular: int = 0
+    edges_by_type: dict[str, int] = field(default_factory=dict)
+    cycle_back_edges: int = 0
+    errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def edges(self) -> int:
+        return sum(self.edges_by_type.values())
+
+    def summary(self, messages: bool = True) -> str:
+        by_type = ", ".join(f"{k} {v}" for k, v in sorted(self.edges_by_type.items()))
+        lines = [
+            f"tools: {self.tools} ({self.core} core, {self.regular} regular)",
+            f"dependency edges: {self.edges} ({by_type or 'none'})",
+            f"cycles: {self.cycle_back_edges} back edges in a DFS (legal; traversal is bounded)",
+        ]
+        if messages:
+            lines += [f"warning: {w}" for w in self.warnings]
+            lines += [f"error: {e}" for e in self.errors]
+        return "\n".join(lines)
+
+
+@dataclass
+class ValidatedCatalog:
+    specs: list[ToolSpec]
+    raw: list[dict]
+    edges: list[Edge]
+    report: CatalogReport
+
+
+def validate_catalog(raw_tools: list[Any], strict: bool = False, known_names: set[str] | None = None) -> ValidatedCatalog:
+    """Validate a whole catalog. Raises CatalogError listing every problem; nothing is written before."""
+    report = CatalogReport()
+    if not isinstance(raw_tools, list):
+        raise CatalogError("a catalog must be a JSON list of tool objects", [f"got {type(raw_tools).__name__}"])
+    specs: list[ToolSpec] = []
+    raws: list[dict] = []
+    for i, raw in enumerate(raw_tools):
+        label = f"tool #{i}" + (f" ({raw.get('name')!r})" if isinstance(raw, dict) and raw.get("name") else "")
+        if not isinstance(raw, dict):
+            report.errors.append(f"{label}: not a JSON object")
+            continue
+        try:
+            specs.append(ToolSpec.model_validate(raw))
+            raws.append(raw)
+        except ValidationError as exc:
+            for err in exc.errors():
+                loc = ".".join(str(p) for p in err["loc"])
+                report.errors.append(f"{label}: {loc}: {err['msg']}")
+
+    seen: dict[str, int] = {}
+    for spec in specs:
+        seen[spec.name] = seen.get(spec.name, 0) + 1
+    for name, n in sorted(seen.items()):
+        if n > 1:
+            report.errors.append(f"duplicate tool name {name!r} ({n} entries)")
+
+    names = set(seen) | set(known_names or ())
+    edges: list[Edge] = []
+    for spec in specs:
+        seen_edges: set[tuple] = set()
+        for ord_, dep in enumerate(spec.depends_on):
+            where = f"{spec.name} -> {dep.name}"
+            if dep.name == spec.name:
+                report.errors.append(f"self-loop: {where} ({dep.dependence_type})")
+                continue
+            if dep.name not in names:
+                report.errors.append(f"dangling dependency target: {where} ({dep.name!r} is not a tool)")
+                continue
+            dtype = normalise_dependency_type(dep.dependence_type)
+            if dtype is None:
+                report.errors.append(
+                    f"unknown dependence_type {dep.dependence_type!r} on {where}; expected one of {', '.join(DEPENDENCY_TYPES)}"
+                )
+                continue
+            if dtype.value != dep.dependence_type:
+                msg = f"non-standard dependence_type {dep.dependence_type!r} on {where}"
+                if strict:
+                    report.errors.append(f"{msg} (rejected under --strict)")
+                    continue
+                report.warnings.append(f"{msg} normalised to {dtype.value}")
+            key = (dep.name, dtype, dep.parameter_name, dep.reason)
+            if key in seen_edges:
+                report.warnings.append(f"edge {where} ({dtype.value}) is listed twice; both kept, as in the catalog")
+            seen_edges.add(key)
+            edges.append(Edge(spec.name, dep.name, dtype, dep.parameter_name, dep.reason, ord_, dep.dependence_type))
+
+    report.tools = len(specs)
+    report.core = sum(1 for s in specs if s.func_type == "core")
+    report.regular = report.tools - report.core
+    for e in edges:
+        report.edges_by_type[e.type.value] = report.edges_by_type.get(e.type.value, 0) + 1
+    report.cycle_back_edges = count_back_edges([s.name for s in specs], edges)
+    if report.errors:
+        raise CatalogError(f"catalog rejected: {len(report.errors)} problem(s), nothing written", report.errors)
+    return ValidatedCatalog(specs, raws, edges, report)
+
+
+def count_back_edges(names: list[str], edges: list[Edge]) -> int:
+    """Back edges of an iterative DFS in catalog order: 0 means the dependency graph is acyclic."""
+    out: dict[str, list[str]] = {n: [] for n in names}
+    for e in edges:
+        out.setdefault(e.source, []).append(e.target)
+    state: dict[str, int] = {}  # 1 = on stack, 2 = done
+    back = 0
+    for root in out:
+        if root in state:
+            continue
+        stack = [(root, iter(out[root]))]
+        state[root] = 1
+        while stack:
+            node, it = stack[-1]
+            nxt = next(it, None)
+            if nxt is None:
+                state[node] = 2
+                stack.pop()
+            elif state.get(nxt) == 1:
+                back += 1
+            elif nxt not in state:
+                state[nxt] = 1
+                stack.append((nxt, iter(out.get(nxt, []))))
+    return back
+
+
+# -- text derived from a spec ---------------------------------------------------------------
+
+def split_name(name: str) -> str:
+    """get_current_date -> 'get current date'; getFilmDetails -> 'get film details'."""
+    words = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
+    words = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1 \2", words)
+    return re.sub(r"[_\-.\s]+", " ", words).strip().lower()
+
+
+def parameter_text(spec: ToolSpec) -> str:
+    return "; ".join(f"{split_name(p.name)}: {p.description}".strip() for p in spec.parameters)
+
+
+def tool_document(spec: ToolSpec) -> str:
+    """The text that is embedded: name in words, description, parameters."""
+    parts = [split_name(spec.name), spec.description.strip().rstrip(".")]
+    params = parameter_text(spec)
+    if params:
+        parts.append(f"Parameters: {params}")
+    return ". ".join(p for p in parts if p)
+
+
+def spec_hash(raw: dict) -> str:
+    return hashlib.sha256(json.dumps(raw, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:16]

@@ -1,0 +1,49 @@
+"""`kg-tools neo4j install|start|stop|status`: the local Maven-assembled Neo4j server."""
+import json
+
+import click
+
+from kg_tools.neo4j_server import LocalNeo4j
+
+
+def register(cli):
+    from kg_tools.cli import pass_app
+
+    @cli.group("neo4j")
+    def group():
+        """Install, start, stop or inspect the local Neo4j 5.26 Community server (no Docker)."""
+
+    @group.command()
+    @pass_app
+    def install(app):
+        """Fetch Neo4j from Maven Central into KG_TOOLS_NEO4J_HOME, write neo4j.conf, set the password."""
+        server = LocalNeo4j.from_settings(app.settings)
+        server.install(log=click.echo)
+        click.echo(f"Neo4j installed in {server.home}")
+
+    @group.command()
+    @pass_app
+    def start(app):
+        """Start in the background and wait until Bolt answers (no-op when running)."""
+        server = LocalNeo4j.from_settings(app.settings)
+        if not server.jars_installed():
+            server.install(log=click.echo)
+        server.start(log=click.echo)
+
+    @group.command()
+    @pass_app
+    def stop(app):
+        """Stop the server started by `kg-tools neo4j start` (only its own pid)."""
+        LocalNeo4j.from_settings(app.settings).stop(log=click.echo)
+
+    @group.command()
+    @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+    @pass_app
+    def status(app, as_json):
+        """Is the local server running, on which ports."""
+        st = LocalNeo4j.from_settings(app.settings).status()
+        if as_json:
+            click.echo(json.dumps(st, indent=2))
+        else:
+            state = f"running (pid {st['pid']})" if st["running"] else "stopped"
+            click.echo(f"Neo4j {state}; Bolt {st['bolt']}; Browser {st['browser']}; home {st['home']}")

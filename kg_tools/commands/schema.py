@@ -1,0 +1,31 @@
+"""`kg-tools schema apply|reindex`."""
+import click
+
+from kg_tools.ingest import reembed_all
+from kg_tools.schema import apply_schema, drop_vector_index, list_indexes
+
+
+def register(cli):
+    from kg_tools.cli import pass_app
+
+    @cli.group("schema")
+    def group():
+        """Constraints and indexes (schema/*.cypher)."""
+
+    @group.command()
+    @pass_app
+    def apply(app):
+        """Create constraints, the fulltext index and the vector index (idempotent)."""
+        for stmt in apply_schema(app.driver, app.embedder.dimension, app.embedder.name):
+            click.echo(f"ok: {stmt}")
+        for idx in list_indexes(app.driver):
+            click.echo(f"{idx['name']:<28} {idx['type']:<9} {idx['state']}")
+
+    @group.command()
+    @pass_app
+    def reindex(app):
+        """Drop and recreate the vector index for the configured embedder and re-embed every tool."""
+        drop_vector_index(app.driver)
+        apply_schema(app.driver, app.embedder.dimension, app.embedder.name)
+        n = reembed_all(app.driver, app.embedder, app.settings.write_batch_size, show_progress=True)
+        click.echo(f"re-embedded {n} tools with {app.embedder.name} ({app.embedder.dimension} dimensions)")

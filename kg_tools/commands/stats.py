@@ -1,0 +1,29 @@
+"""`kg-tools stats [--json]`."""
+import json
+
+import click
+
+from kg_tools.stats import graph_stats
+
+
+def register(cli):
+    from kg_tools.cli import pass_app
+
+    @cli.command("stats")
+    @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+    @pass_app
+    def stats(app, as_json):
+        """Node counts by label, relationship counts by type, indexes and their state."""
+        st = graph_stats(app.driver)
+        if as_json:
+            click.echo(json.dumps(st, indent=2))
+            return
+        click.echo("labels:")
+        for k, v in st["labels"].items():
+            click.echo(f"  {k:<34} {v:>7}")
+        click.echo("relationships:")
+        for k, v in st["relationships"].items():
+            click.echo(f"  {k:<34} {v:>7}")
+        click.echo("indexes:")
+        for i in st["indexes"]:
+            click.echo(f"  {i['name']:<34} {i['type']:<9} {i['state']}")

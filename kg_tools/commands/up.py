@@ -1,0 +1,34 @@
+"""`kg-tools up`: the main job in one command (install + start Neo4j, schema, load ToolLinkOS)."""
+import click
+
+from kg_tools.neo4j_server import LocalNeo4j
+
+
+def register(cli):
+    from kg_tools.cli import pass_app
+
+    @cli.command("up")
+    @click.option("--dataset", default="toollinkos", show_default=True,
+                  type=click.Choice(["toollinkos", "toolsandbox", "none"]), help="Catalog to load.")
+    @pass_app
+    def up(app, dataset):
+        """Install and start Neo4j, apply the schema, load a catalog, print where everything is."""
+        server = LocalNeo4j.from_settings(app.settings)
+        server.install(log=click.echo)
+        server.start(log=click.echo)
+        from kg_tools.schema import apply_schema
+
+        apply_schema(app.driver, app.embedder.dimension, app.embedder.name)
+        if dataset != "none":
+            from kg_tools.commands.load import run_load
+            from loaders import toollinkos, toolsandbox
+
+            loader = {"toollinkos": toollinkos, "toolsandbox": toolsandbox}[dataset]
+            run_load(app, loader.load(app.settings.datasets_dir / dataset), strict=False, replace=False)
+        s = app.settings
+        click.echo("")
+        click.echo(f"Neo4j Browser: {server.browser_url}  (user neo4j, password in {server.password_file}"
+                   f"{' or $NEO4J_PASSWORD' if s.neo4j_password else ''})")
+        click.echo(f"Bolt:          {server.bolt_uri}")
+        click.echo(f"REST API:      `kg-tools serve` -> http://{s.api_host}:{s.api_port}/docs")
+        click.echo("Stop Neo4j:    kg-tools neo4j stop")

@@ -1,0 +1,27 @@
+"""Every query lives in cypher/<name>.cypher; this loads them by name (cached)."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from kg_tools import PROJECT_ROOT
+
+CYPHER_DIR = PROJECT_ROOT / "cypher"
+SCHEMA_DIR = PROJECT_ROOT / "schema"
+
+
+@lru_cache(maxsize=None)
+def query(name: str) -> str:
+    path = CYPHER_DIR / f"{name}.cypher"
+    if not path.exists():
+        raise FileNotFoundError(f"no Cypher query named {name!r} ({path})")
+    return _strip_comments(path.read_text())
+
+
+def statements(path) -> list[str]:
+    """Split a schema file into statements (`;` at line end), comments removed."""
+    text = _strip_comments(path.read_text())
+    return [s.strip() for s in text.split(";\n") if s.strip().rstrip(";")]
+
+
+def _strip_comments(text: str) -> str:
+    return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("//")).strip()

@@ -1,0 +1,42 @@
+"""One root exception with narrow subclasses; the CLI and API map them to exit codes / HTTP codes."""
+
+
+class KgToolsError(Exception):
+    """Base class of every error kg-tools raises on purpose."""
+
+
+class ConfigurationError(KgToolsError):
+    """A setting is missing or invalid."""
+
+
+class Neo4jServerError(KgToolsError):
+    """The local Neo4j server could not be installed, started or stopped."""
+
+
+class DatabaseUnavailableError(KgToolsError):
+    """Neo4j cannot be reached."""
+
+
+class SchemaMismatchError(KgToolsError):
+    """The graph's indexes disagree with the configured embedder."""
+
+
+class CatalogError(KgToolsError):
+    """A catalog failed validation; `problems` lists every offender."""
+
+    def __init__(self, message: str, problems: list[str] | None = None):
+        self.problems = list(problems or [])
+        detail = "\n".join(f"  - {p}" for p in self.problems)
+        super().__init__(f"{message}\n{detail}" if detail else message)
+
+
+class ToolNotFoundError(KgToolsError):
+    """A named tool does not exist."""
+
+    def __init__(self, name: str):
+        self.name = name
+        super().__init__(f"tool not found: {name!r}")
+
+
+class LLMError(KgToolsError):
+    """An LLM call failed or returned an invalid answer."""

@@ -1,0 +1,47 @@
+"""Constraints and indexes from schema/*.cypher; applying twice changes nothing."""
+from __future__ import annotations
+
+from neo4j import Driver
+
+from kg_tools.cypher import SCHEMA_DIR, query, statements
+from kg_tools.errors import SchemaMismatchError
+
+VECTOR_INDEX = "tool_embedding"
+FULLTEXT_INDEX = "tool_text"
+
+
+def vector_index_dimensions(driver: Driver, name: str = VECTOR_INDEX) -> int | None:
+    records = driver.execute_query(query("vector_index_info"), name=name).records
+    return int(records[0]["dimensions"]) if records and records[0]["dimensions"] is not None else None
+
+
+def check_dimensions(driver: Driver, dimensions: int, model_name: str) -> None:
+    """Fail before any write if the vector index was built for another embedding size."""
+    existing = vector_index_dimensions(driver)
+    if existing is not None and existing != dimensions:
+        raise SchemaMismatchError(
+            f"vector index {VECTOR_INDEX!r} has {existing} dimensions but the embedder {model_name!r} "
+            f"produces {dimensions}. Nothing was written. Either set KG_TOOLS_EMBED_MODEL back to the model "
+            f"the graph was built with, or re-index with `kg-tools schema reindex` (drops the vector index, "
+            f"recreates it with {dimensions} dimensions and re-embeds every tool)."
+        )
+
+
+def apply_schema(driver: Driver, dimensions: int, model_name: str, timeout_seconds: int = 300) -> list[str]:
+    check_dimensions(driver, dimensions, model_name)
+    applied = []
+    for path in sorted(SCHEMA_DIR.glob("*.cypher")):
+        for stmt in statements(path):
+            params = {"dimensions": dimensions} if "$dimensions" in stmt else {}
+            driver.execute_query(stmt, params)
+            applied.append(stmt.split("\n")[0][:90])
+    driver.execute_query(query("await_indexes"), timeout_seconds=timeout_seconds)
+    return applied
+
+
+def drop_vector_index(driver: Driver) -> None:
+    driver.execute_query(query("drop_vector_index"))
+
+
+def list_indexes(driver: Driver) -> list[dict]:
+    return [r.data() for r in driver.execute_query(query("list_indexes")).records]

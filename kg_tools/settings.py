@@ -1,0 +1,75 @@
+"""The one settings object: environment variables (and `.env`), passed down explicitly."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import AliasChoices, Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from kg_tools import PROJECT_ROOT
+
+
+def _env(*names: str) -> AliasChoices:
+    return AliasChoices(*names)
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore", populate_by_name=True)
+
+    # Neo4j connection. The password defaults to the one `kg-tools neo4j install` generated.
+    neo4j_uri: str = Field("bolt://127.0.0.1:7687", validation_alias=_env("NEO4J_URI"))
+    neo4j_user: str = Field("neo4j", validation_alias=_env("NEO4J_USER", "NEO4J_USERNAME"))
+    neo4j_password: str | None = Field(None, validation_alias=_env("NEO4J_PASSWORD"))
+    neo4j_database: str = Field("neo4j", validation_alias=_env("NEO4J_DATABASE"))
+
+    # The local, Maven-assembled server (`kg-tools neo4j ...`).
+    neo4j_home: Path = Field(PROJECT_ROOT / ".neo4j", validation_alias=_env("KG_TOOLS_NEO4J_HOME"))
+    neo4j_bolt_port: int = Field(7687, validation_alias=_env("KG_TOOLS_BOLT_PORT"))
+    neo4j_http_port: int = Field(7474, validation_alias=_env("KG_TOOLS_HTTP_PORT"))
+    neo4j_heap: str = Field("1g", validation_alias=_env("KG_TOOLS_NEO4J_HEAP"))
+    neo4j_pagecache: str = Field("256m", validation_alias=_env("KG_TOOLS_NEO4J_PAGECACHE"))
+    neo4j_start_timeout: float = Field(120.0, validation_alias=_env("KG_TOOLS_NEO4J_START_TIMEOUT"))
+
+    # Data and models.
+    datasets_dir: Path = Field(PROJECT_ROOT.parent / "shared" / "datasets", validation_alias=_env("KG_TOOLS_DATASETS"))
+    embed_model: str | None = Field(None, validation_alias=_env("KG_TOOLS_EMBED_MODEL"))
+    embed_batch_size: int = Field(64, validation_alias=_env("KG_TOOLS_EMBED_BATCH_SIZE"))
+    cross_encoder_model: str | None = Field(None, validation_alias=_env("KG_TOOLS_CROSS_ENCODER"))
+    write_batch_size: int = Field(500, validation_alias=_env("KG_TOOLS_WRITE_BATCH_SIZE"))
+
+    # REST API.
+    api_key: str | None = Field(None, validation_alias=_env("KG_TOOLS_API_KEY"))
+    api_host: str = Field("127.0.0.1", validation_alias=_env("KG_TOOLS_API_HOST"))
+    api_port: int = Field(8000, validation_alias=_env("KG_TOOLS_API_PORT"))
+
+    # LLM (any OpenAI-compatible server). Unset base URL = offline paths.
+    openai_base_url: str | None = Field(None, validation_alias=_env("OPENAI_BASE_URL"))
+    openai_api_key: str | None = Field(None, validation_alias=_env("OPENAI_API_KEY"))
+    llm_model: str = Field("gpt-4o", validation_alias=_env("KG_TOOLS_LLM_MODEL", "OPENAI_MODEL"))
+    llm_timeout: float = Field(30.0, validation_alias=_env("KG_TOOLS_LLM_TIMEOUT"))
+    llm_max_retries: int = Field(2, validation_alias=_env("KG_TOOLS_LLM_MAX_RETRIES"))
+    llm_max_calls_per_request: int = Field(4, validation_alias=_env("KG_TOOLS_LLM_MAX_CALLS"))
+
+    @property
+    def password_file(self) -> Path:
+        return self.neo4j_home / "password"
+
+    def resolved_password(self) -> str:
+        """NEO4J_PASSWORD, else the password stored by `kg-tools neo4j install`."""
+        if self.neo4j_password:
+            return self.neo4j_password
+        if self.password_file.exists():
+            return self.password_file.read_text().strip()
+        from kg_tools.errors import ConfigurationError
+
+        raise ConfigurationError(
+            f"no Neo4j password: set NEO4J_PASSWORD or run `kg-tools neo4j install` (writes {self.password_file})"
+        )
+
+    @property
+    def llm_configured(self) -> bool:
+        return bool(self.openai_base_url)
+
+
+def get_settings(**overrides) -> Settings:
+    return Settings(**overrides)

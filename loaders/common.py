@@ -1,0 +1,65 @@
+"""Shared reading helpers with clear errors for missing or malformed files."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from kg_tools.errors import CatalogError
+
+
+@dataclass
+class CatalogSource:
+    """What a loader returns: the catalog name, its tool objects and (when the dataset has them) queries."""
+
+    catalog: str
+    tools: list
+    instances: list = field(default_factory=list)
+    files: list[str] = field(default_factory=list)
+
+
+def read_json(path: Path):
+    path = Path(path)
+    if not path.exists():
+        raise CatalogError(f"file not found: {path}")
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise CatalogError(f"malformed JSON in {path}: {exc.msg} at line {exc.lineno}, column {exc.colno}") from exc
+
+
+def read_jsonl(path: Path) -> list:
+    path = Path(path)
+    if not path.exists():
+        raise CatalogError(f"file not found: {path}")
+    rows, problems = [], []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            rows.append(json.loads(line))
+        except json.JSONDecodeError as exc:
+            problems.append(f"{path}:{n}: {exc.msg} at column {exc.colno}")
+    if problems:
+        raise CatalogError(f"malformed JSON lines in {path}", problems)
+    return rows
+
+
+def require_dir(path: Path, what: str) -> Path:
+    path = Path(path)
+    if not path.is_dir():
+        raise CatalogError(f"{what} directory not found: {path} (pass DIR or set KG_TOOLS_DATASETS)")
+    return path
+
+
+def split_files(directory: Path, catalog: str) -> CatalogSource:
+    """ToolLinkOS layout: core_tools.json + regular_tools.json (+ instances.json)."""
+    core = read_json(directory / "core_tools.json")
+    regular = read_json(directory / "regular_tools.json")
+    for name, part in (("core_tools.json", core), ("regular_tools.json", regular)):
+        if not isinstance(part, list):
+            raise CatalogError(f"{directory / name}: expected a JSON list of tools, got {type(part).__name__}")
+    instances_path = directory / "instances.json"
+    instances = read_json(instances_path) if instances_path.exists() else []
+    return CatalogSource(catalog, core + regular, instances,
+                         [str(directory / "core_tools.json"), str(directory / "regular_tools.json")])

@@ -1,0 +1,15 @@
+"""Any catalog in the ToolLinkOS schema: a JSON list of tools, {"tools": [...]}, or JSON lines."""
+from pathlib import Path
+
+from kg_tools.errors import CatalogError
+from loaders.common import CatalogSource, read_json, read_jsonl
+
+
+def load(path: Path, catalog: str | None = None) -> CatalogSource:
+    path = Path(path)
+    data = read_jsonl(path) if path.suffix == ".jsonl" else read_json(path)
+    if isinstance(data, dict) and isinstance(data.get("tools"), list):
+        data = data["tools"]
+    if not isinstance(data, list):
+        raise CatalogError(f"{path}: expected a JSON list of tools or an object with a 'tools' list")
+    return CatalogSource(catalog or path.stem, data, [], [str(path)])

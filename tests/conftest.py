@@ -1,0 +1,129 @@
+"""Shared fixtures. Integration tests get a REAL Neo4j:
+NEO4J_URI if set; else testcontainers (neo4j:5.26-community) if a Docker engine answers; else the
+local Maven-assembled server, started on free ports in a temp home and stopped after the session."""
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from kg_tools import PROJECT_ROOT
+from kg_tools.settings import Settings
+
+
+@dataclass
+class Neo4jService:
+    uri: str
+    user: str
+    password: str
+    how: str
+    http_url: str | None = None
+
+
+def _docker_answers() -> bool:
+    try:
+        import docker
+
+        client = docker.from_env(timeout=3)
+        client.ping()
+        return True
+    except Exception:
+        return False
+
+
+@pytest.fixture(scope="session")
+def neo4j_service(tmp_path_factory):
+    if os.environ.get("NEO4J_URI"):
+        yield Neo4jService(os.environ["NEO4J_URI"], os.environ.get("NEO4J_USER", "neo4j"),
+                           os.environ.get("NEO4J_PASSWORD") or Settings().resolved_password(), "NEO4J_URI")
+        return
+    password = "test-" + secrets.token_hex(8)
+    if _docker_answers():
+        from testcontainers.neo4j import Neo4jContainer
+
+        with Neo4jContainer("neo4j:5.26-community", password=password) as container:
+            yield Neo4jService(container.get_connection_url(), "neo4j", password, "testcontainers")
+        return
+    from kg_tools.neo4j_server import LocalNeo4j, free_port
+
+    project_server = LocalNeo4j.from_settings(Settings())
+    if not project_server.jars_installed():
+        project_server._resolve_jars(print)
+    home = tmp_path_factory.mktemp("neo4j-home")
+    server = LocalNeo4j(home=home, bolt_port=free_port(), http_port=free_port(), heap="768m",
+                        pagecache="128m", password=password, lib_dir=project_server.lib)
+    server.install(log=lambda *_: None)
+    server.start(log=lambda *_: None)
+    try:
+        yield Neo4jService(server.bolt_uri, "neo4j", password, "local", f"http://127.0.0.1:{server.http_port}")
+    finally:
+        server.stop(log=lambda *_: None)
+
+
+@pytest.fixture(scope="session")
+def settings(neo4j_service) -> Settings:
+    return Settings(neo4j_uri=neo4j_service.uri, neo4j_user=neo4j_service.user,
+                    neo4j_password=neo4j_service.password, api_key=None, openai_base_url=None)
+
+
+@pytest.fixture(scope="session")
+def driver(settings):
+    from kg_tools.db import connect
+
+    d = connect(settings)
+    yield d
+    d.close()
+
+
+@pytest.fixture(scope="session")
+def embedder(settings):
+    from kg_tools.embeddings import embedder_from_settings
+
+    return embedder_from_settings(settings)
+
+
+@pytest.fixture(scope="session")
+def datasets(settings) -> Path:
+    path = settings.datasets_dir
+    if not (path / "toollinkos").is_dir():
+        pytest.skip(f"benchmark datasets not found at {path} (set KG_TOOLS_DATASETS)")
+    return path
+
+
+def wipe(driver) -> None:
+    driver.execute_query("MATCH (n) DETACH DELETE n")
+
+
+@pytest.fixture
+def empty_graph(driver):
+    """An empty graph (schema left in place)."""
+    wipe(driver)
+    yield driver
+
+
+@pytest.fixture
+def toollinkos_graph(driver, embedder, datasets):
+    """ToolLinkOS loaded (incremental: unchanged tools are not re-embedded)."""
+    from kg_tools.ingest import load_catalog
+    from loaders import toollinkos
+
+    source = toollinkos.load(datasets / "toollinkos")
+    load_catalog(driver, embedder, source.tools, source.catalog, replace=True, log=lambda *_: None)
+    yield driver
+
+
+def graph_snapshot(driver) -> dict:
+    """Every node and relationship with labels/type and properties (for 'nothing changed' asserts)."""
+    nodes = driver.execute_query(
+        "MATCH (n) RETURN elementId(n) AS id, labels(n) AS labels, properties(n) AS props").records
+    rels = driver.execute_query(
+        "MATCH (a)-[r]->(b) RETURN a.name AS a, type(r) AS type, b.name AS b, properties(r) AS props").records
+    node_set = sorted((sorted(r["labels"]), sorted((k, repr(v)) for k, v in r["props"].items())) for r in nodes)
+    rel_set = sorted((r["a"], r["type"], r["b"], sorted((k, repr(v)) for k, v in r["props"].items())) for r in rels)
+    return {"nodes": node_set, "relationships": rel_set}
+
+
+PROJECT = PROJECT_ROOT

@@ -1,0 +1,98 @@
+"""Unit tests for whole-catalog validation (no database)."""
+import pytest
+
+from kg_tools.catalog import (
+    DependencyType,
+    count_back_edges,
+    normalise_dependency_type,
+    split_name,
+    tool_document,
+    validate_catalog,
+    ToolSpec,
+)
+from kg_tools.errors import CatalogError
+
+
+def tool(name, deps=(), func_type="regular", **extra):
+    return {"name": name, "description": f"{name} does things", "parameters": [], "func_type": func_type,
+            "depends_on": [{"name": d, "dependence_type": t, "parameter_name": None, "reason": "r"} for d, t in deps],
+            **extra}
+
+
+def test_valid_catalog_counts_types_and_kinds():
+    cat = validate_catalog([
+        tool("a", [("b", "TOOL_DIRECTLY_DEPENDS_ON"), ("c", "PARAMETER_INDIRECTLY_DEPENDS_ON")]),
+        tool("b", func_type="core"),
+        tool("c"),
+    ])
+    assert cat.report.tools == 3 and cat.report.core == 1 and cat.report.regular == 2
+    assert cat.report.edges_by_type == {"TOOL_DIRECTLY_DEPENDS_ON": 1, "PARAMETER_INDIRECTLY_DEPENDS_ON": 1}
+    assert [(e.source, e.target, e.type) for e in cat.edges] == [
+        ("a", "b", DependencyType.TOOL_DIRECTLY_DEPENDS_ON), ("a", "c", DependencyType.PARAMETER_INDIRECTLY_DEPENDS_ON)]
+
+
+def test_every_offender_is_listed():
+    with pytest.raises(CatalogError) as err:
+        validate_catalog([
+            tool("a", [("a", "TOOL_DIRECTLY_DEPENDS_ON")]),
+            tool("b", [("ghost", "TOOL_DIRECTLY_DEPENDS_ON")]),
+            tool("b"),
+            tool("c", [("a", "SOMETIMES_DEPENDS_ON")]),
+        ])
+    problems = "\n".join(err.value.problems)
+    assert "self-loop: a -> a" in problems
+    assert "dangling dependency target: b -> ghost" in problems
+    assert "duplicate tool name 'b'" in problems
+    assert "unknown dependence_type 'SOMETIMES_DEPENDS_ON'" in problems
+    assert len(err.value.problems) == 4
+
+
+def test_nonstandard_types_normalised_with_warning_or_rejected_under_strict():
+    raw = [tool("a", [("b", "PARAMETER_DEPENDS_ON"), ("c", "PARAMETER INDIRECTLY_DEPENDS_ON")]), tool("b"), tool("c")]
+    cat = validate_catalog(raw)
+    assert [e.type for e in cat.edges] == [DependencyType.PARAMETER_DIRECTLY_DEPENDS_ON,
+                                          DependencyType.PARAMETER_INDIRECTLY_DEPENDS_ON]
+    assert len(cat.report.warnings) == 2 and "a -> b" in cat.report.warnings[0]
+    with pytest.raises(CatalogError) as err:
+        validate_catalog(raw, strict=True)
+    assert len(err.value.problems) == 2 and all("--strict" in p for p in err.value.problems)
+
+
+def test_schema_errors_name_the_tool_and_field():
+    with pytest.raises(CatalogError) as err:
+        validate_catalog([{"name": "x", "func_type": "utility"}, {"description": "no name"}, 42])
+    problems = err.value.problems
+    assert any("'x'" in p and "func_type" in p for p in problems)
+    assert any("tool #1" in p and "name" in p for p in problems)
+    assert any("tool #2" in p and "not a JSON object" in p for p in problems)
+
+
+def test_known_names_satisfy_targets_outside_the_file():
+    cat = validate_catalog([tool("a", [("existing", "TOOL_INDIRECTLY_DEPENDS_ON")])], known_names={"existing"})
+    assert cat.edges[0].target == "existing"
+
+
+def test_cycles_are_legal_and_counted():
+    cat = validate_catalog([tool("a", [("b", "TOOL_DIRECTLY_DEPENDS_ON")]), tool("b", [("a", "TOOL_DIRECTLY_DEPENDS_ON")]),
+                            tool("c", [("a", "TOOL_DIRECTLY_DEPENDS_ON")])])
+    assert cat.report.cycle_back_edges == 1
+    assert count_back_edges(["x", "y"], []) == 0
+
+
+@pytest.mark.parametrize("raw,expected", [
+    ("TOOL_DIRECTLY_DEPENDS_ON", "TOOL_DIRECTLY_DEPENDS_ON"),
+    ("parameter indirectly depends on", "PARAMETER_INDIRECTLY_DEPENDS_ON"),
+    ("PARAMETER_DEPENDS_ON", "PARAMETER_DIRECTLY_DEPENDS_ON"),
+    ("NOPE", None),
+])
+def test_normalise_dependency_type(raw, expected):
+    got = normalise_dependency_type(raw)
+    assert (got.value if got else None) == expected
+
+
+def test_document_text_splits_names():
+    assert split_name("getFilmDetails") == "get film details"
+    assert split_name("get_current_date") == "get current date"
+    spec = ToolSpec.model_validate({"name": "get_weather", "description": "Weather now.",
+                                    "parameters": [{"name": "cityName", "description": "City."}]})
+    assert tool_document(spec) == "get weather. Weather now. Parameters: city name: City."

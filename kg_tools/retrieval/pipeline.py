@@ -1,0 +1,237 @@
+"""The retrieval pipeline: transform -> search -> rerank -> expand -> order/truncate.
+
+`Pipeline.retrieve()` is the one public entry (template method): it plans the stages for a
+request, runs each (timed), and formats typed results. Every stage is a small class with
+`run(ctx)`; extra stages plug in by name through `register_stage`.
+"""
+from __future__ import annotations
+
+import json
+import time
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Callable
+
+from neo4j import READ_ACCESS, Driver
+from neo4j.exceptions import ServiceUnavailable, SessionExpired
+
+from kg_tools.catalog import DEPENDENCY_TYPES
+from kg_tools.embeddings import Embedder
+from kg_tools.errors import DatabaseUnavailableError
+from kg_tools.retrieval import queries
+from kg_tools.retrieval.functions import openai_function
+from kg_tools.retrieval.request import RetrievalRequest, RetrievalResponse, StageInfo, ToolHit, Via
+from kg_tools.retrieval.supplied import supplied_parameter_patterns
+from kg_tools.schema import FULLTEXT_INDEX, VECTOR_INDEX
+from kg_tools.settings import Settings
+
+MIN_CANDIDATES = 50  # HNSW is approximate: ask for at least this many, then cut to k
+RRF_K = 60
+
+
+@dataclass
+class Candidate:
+    name: str
+    score: float | None
+    description: str = ""
+    spec: str | None = None
+
+
+@dataclass
+class RetrievalContext:
+    """Everything a request accumulates on its way through the stages."""
+
+    request: RetrievalRequest
+    queries: list[str] = field(default_factory=list)  # search queries (after any transformation)
+    candidates: list[Candidate] | None = None  # search results before expansion (split path)
+    rows: list[dict] | None = None  # expansion rows: one per seed, with its deps
+    tools: list[ToolHit] = field(default_factory=list)
+    stages: list[StageInfo] = field(default_factory=list)
+    timing_ms: dict[str, float] = field(default_factory=dict)
+    embeddings: dict[str, list[float]] = field(default_factory=dict)
+    llm_calls: int = 0
+
+    def note(self, name: str, detail: str = "", fallback: bool = False) -> None:
+        self.stages.append(StageInfo(name=name, detail=detail, fallback=fallback))
+
+
+@dataclass
+class PipelineEnv:
+    """What stages may use: the driver, the embedder, settings, and optional components."""
+
+    driver: Driver
+    embedder: Embedder
+    settings: Settings
+    components: dict = field(default_factory=dict)  # e.g. rerankers, LLM client (created lazily)
+
+    def embed(self, ctx: RetrievalContext, text: str) -> list[float]:
+        if text not in ctx.embeddings:
+            t0 = time.perf_counter()
+            ctx.embeddings[text] = self.embedder.embed_query(text)
+            ctx.timing_ms["embed"] = ctx.timing_ms.get("embed", 0.0) + (time.perf_counter() - t0) * 1000
+        return ctx.embeddings[text]
+
+    def run_query(self, cypher: str, **params) -> list[dict]:
+        """Read query in an auto-commit transaction: one round trip (execute_query adds BEGIN/COMMIT)."""
+        try:
+            with self.driver.session(database=self.settings.neo4j_database, default_access_mode=READ_ACCESS) as session:
+                return [r.data() for r in session.run(cypher, params)]
+        except (ServiceUnavailable, SessionExpired, OSError) as exc:
+            raise DatabaseUnavailableError(f"Neo4j is not reachable at {self.settings.neo4j_uri}: {exc}") from exc
+
+    def search_params(self, ctx: RetrievalContext, text: str, k: int) -> dict:
+        req = ctx.request
+        params = {"k": k, "candidates": max(MIN_CANDIDATES, k), "catalog": req.catalog,
+                  "vector_index": VECTOR_INDEX, "fulltext_index": FULLTEXT_INDEX,
+                  "alpha": req.alpha, "fusion": "rrf" if req.mode == "rrf" else "alpha", "rrf_k": RRF_K}
+        if req.mode != "fulltext":
+            params["embedding"] = self.embed(ctx, text)
+        if req.mode != "vector":
+            params["lucene_query"] = queries.lucene_query(text)
+        return params
+
+    def expand_params(self, ctx: RetrievalContext) -> dict:
+        req = ctx.request
+        return {
+            "edge_types": [t.value for t in req.edge_types] if req.edge_types else DEPENDENCY_TYPES,
+            "prefer_direct": req.prefer_direct,
+            "drop_parameter_patterns": supplied_parameter_patterns(req.query) if req.skip_supplied_parameters else [],
+            "d_limit": req.d_limit or req.K,
+        }
+
+
+class Stage(ABC):
+    """One step of the pipeline."""
+
+    name: str = "stage"
+
+    def __init__(self, env: PipelineEnv):
+        self.env = env
+
+    @abstractmethod
+    def run(self, ctx: RetrievalContext) -> None: ...
+
+
+# -- the built-in stages --------------------------------------------------------------------
+
+class SearchAndExpand(Stage):
+    """Default path, one round trip: search -> canonical seeds -> dependency expansion."""
+
+    name = "search+expand"
+
+    def run(self, ctx):
+        req = ctx.request
+        cypher = queries.search_expand_query(req.mode, req.depth)
+        ctx.rows = self.env.run_query(cypher, **self.env.search_params(ctx, ctx.queries[0], req.k),
+                                      **self.env.expand_params(ctx))
+        ctx.note("search", f"{req.mode} top-{req.k}")
+        ctx.note("expand", f"depth {req.depth}" + (f", d_limit {req.d_limit}" if req.d_limit else ""))
+
+
+class Search(Stage):
+    """Search for each query; candidates keep the best score per tool (first query first)."""
+
+    name = "search"
+
+    def __init__(self, env, pool: int):
+        super().__init__(env)
+        self.pool = pool
+
+    def run(self, ctx):
+        req = ctx.request
+        merged: dict[str, Candidate] = {}
+        for text in ctx.queries:
+            rows = self.env.run_query(queries.search_query(req.mode), **self.env.search_params(ctx, text, self.pool))
+            for r in rows:
+                c = merged.get(r["name"])
+                if c is None or (r["score"] or 0) > (c.score or 0):
+                    merged[r["name"]] = Candidate(r["name"], r["score"], r["description"] or "", r["spec"])
+        ctx.candidates = sorted(merged.values(), key=lambda c: -(c.score or 0))
+        ctx.note("search", f"{req.mode} top-{self.pool} over {len(ctx.queries)} quer{'y' if len(ctx.queries) == 1 else 'ies'}")
+
+
+class Expand(Stage):
+    """Dependency expansion of the first k candidates, in their order."""
+
+    name = "expand"
+
+    def run(self, ctx):
+        req = ctx.request
+        seeds = [{"name": c.name, "score": c.score} for c in (ctx.candidates or [])[: req.k]]
+        ctx.rows = self.env.run_query(queries.expand_query(req.depth), seeds=seeds, **self.env.expand_params(ctx)) if seeds else []
+        ctx.note("expand", f"depth {req.depth}" + (f", d_limit {req.d_limit}" if req.d_limit else ""))
+
+
+class OrderAndTruncate(Stage):
+    """seed 1, its dependencies, seed 2, its dependencies, ... unique, cut to K."""
+
+    name = "order"
+
+    def run(self, ctx):
+        seen: set[str] = set()
+        tools: list[ToolHit] = []
+        for row in ctx.rows or []:
+            entries = [(row, "seed", None)] + [(d, "dependency", d["via"]) for d in row["deps"]]
+            for entry, role, via in entries:
+                if entry["name"] in seen:
+                    continue
+                seen.add(entry["name"])
+                spec = json.loads(entry["spec"]) if entry.get("spec") else {"name": entry["name"]}
+                tools.append(ToolHit(
+                    name=entry["name"], kind="core" if entry.get("func_type") == "core" else "regular", role=role,
+                    score=row["score"] if role == "seed" else None,
+                    via=[Via.model_validate(via)] if via else [],
+                    members=sorted(entry.get("members") or []), spec=spec, function=openai_function(spec),
+                ))
+        ctx.tools = tools[: ctx.request.K]
+        ctx.note("order", f"unique, truncated to K={ctx.request.K}")
+
+
+# -- pluggable stages -----------------------------------------------------------------------
+
+# name -> (phase, factory). Phases: "transform" (before search), "post-search" (after search,
+# e.g. rerank), "post-expand" (after ordering). Extra stages register here.
+STAGES: dict[str, tuple[str, Callable[[PipelineEnv], Stage]]] = {}
+PHASES = ("transform", "post-search", "post-expand")
+
+
+def register_stage(name: str, phase: str, factory: Callable[[PipelineEnv], Stage]) -> None:
+    if phase not in PHASES:
+        raise ValueError(f"phase must be one of {PHASES}")
+    STAGES[name] = (phase, factory)
+
+
+class UnknownStageError(ValueError):
+    pass
+
+
+class Pipeline:
+    """Graph RAG-Tool Fusion over Neo4j."""
+
+    def __init__(self, driver: Driver, embedder: Embedder, settings: Settings, **components):
+        self.env = PipelineEnv(driver, embedder, settings, dict(components))
+
+    def plan(self, request: RetrievalRequest) -> list[Stage]:
+        unknown = [s for s in request.stages if s not in STAGES]
+        if unknown:
+            raise UnknownStageError(f"unknown stage(s): {', '.join(unknown)}; available: {', '.join(sorted(STAGES)) or 'none'}")
+        extra = {phase: [STAGES[s][1](self.env) for s in request.stages if STAGES[s][0] == phase] for phase in PHASES}
+        reranker = [STAGES[f"rerank-{request.rerank}"][1](self.env)] if request.rerank != "none" else []
+        post_search = extra["post-search"] + reranker
+        if not extra["transform"] and not post_search:
+            return [SearchAndExpand(self.env), OrderAndTruncate(self.env), *extra["post-expand"]]
+        pool = max(request.k, MIN_CANDIDATES if post_search else request.k)
+        return [*extra["transform"], Search(self.env, pool), *post_search, Expand(self.env),
+                OrderAndTruncate(self.env), *extra["post-expand"]]
+
+    def retrieve(self, request: RetrievalRequest) -> RetrievalResponse:
+        t_start = time.perf_counter()
+        ctx = RetrievalContext(request=request, queries=[request.query])
+        for stage in self.plan(request):
+            t0 = time.perf_counter()
+            stage.run(ctx)
+            key = stage.name
+            ctx.timing_ms[key] = round(ctx.timing_ms.get(key, 0.0) + (time.perf_counter() - t0) * 1000, 3)
+        ctx.timing_ms["embed"] = round(ctx.timing_ms.get("embed", 0.0), 3)
+        ctx.timing_ms["total"] = round((time.perf_counter() - t_start) * 1000, 3)
+        return RetrievalResponse(tools=ctx.tools, stages=ctx.stages, timing_ms=ctx.timing_ms)

@@ -1,0 +1,80 @@
+"""Typed request and response of the retrieval pipeline (shared by the API, the CLI and eval)."""
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from kg_tools.catalog import DependencyType
+
+MAX_K = 50
+MAX_TOTAL = 128
+MAX_DEPTH = 5
+
+SearchMode = Literal["vector", "fulltext", "hybrid", "rrf"]
+RerankMode = Literal["none", "cross-encoder", "llm"]
+
+
+class RetrievalRequest(BaseModel):
+    """Graph RAG-Tool Fusion: k seeds by search, optional rerank, dependencies to `depth`, cut to K."""
+
+    model_config = ConfigDict(populate_by_name=True, extra="forbid")
+
+    query: str = Field(min_length=1, max_length=4000, description="What the agent needs to do.")
+    k: int = Field(3, ge=1, le=MAX_K, description="Seed tools from search.")
+    K: int = Field(10, ge=1, le=MAX_TOTAL, description="Tools returned in total (seeds + dependencies).")
+    depth: int = Field(MAX_DEPTH, ge=0, le=MAX_DEPTH, description="Maximum dependency traversal depth (0 = none).")
+    d_limit: int | None = Field(None, ge=1, le=MAX_TOTAL, description="At most this many dependencies per seed.")
+    mode: SearchMode = "vector"
+    alpha: float = Field(0.8, ge=0.0, le=1.0, description="Hybrid weight of the vector leg.")
+    rerank: RerankMode = "none"
+    edge_types: list[DependencyType] | None = Field(None, description="Relationship types to traverse (default all).")
+    prefer_direct: bool = Field(False, description="Visit direct dependencies before indirect ones.")
+    skip_supplied_parameters: bool = Field(
+        False, description="Drop PARAMETER_* dependencies whose parameter the query already supplies.")
+    stages: list[str] = Field(default_factory=list, description="Extra pipeline stages by name.")
+    catalog: str | None = Field(None, description="Restrict to tools of one catalog.")
+
+    @field_validator("query")
+    @classmethod
+    def _non_blank(cls, v: str) -> str:
+        if not v.strip():
+            raise ValueError("query must not be empty")
+        return v.strip()
+
+
+class Via(BaseModel):
+    """The dependency edge through which a tool was reached."""
+
+    model_config = ConfigDict(populate_by_name=True)
+    from_: str = Field(alias="from", serialization_alias="from")
+    type: str
+    parameter_name: str | None = None
+    reason: str | None = None
+
+
+class ToolHit(BaseModel):
+    name: str
+    kind: Literal["core", "regular"]
+    role: Literal["seed", "dependency"]
+    score: float | None = None
+    via: list[Via] = Field(default_factory=list)
+    members: list[str] = Field(default_factory=list, description="Merged tools this canonical tool stands for.")
+    spec: dict[str, Any] = Field(default_factory=dict)
+    function: dict[str, Any] = Field(default_factory=dict)
+
+
+class StageInfo(BaseModel):
+    name: str
+    detail: str = ""
+    fallback: bool = False
+
+
+class RetrievalResponse(BaseModel):
+    tools: list[ToolHit]
+    stages: list[StageInfo]
+    timing_ms: dict[str, float]
+
+    @property
+    def names(self) -> list[str]:
+        return [t.name for t in self.tools]

@@ -127,3 +127,19 @@ def graph_snapshot(driver) -> dict:
 
 
 PROJECT = PROJECT_ROOT
+
+
+@pytest.fixture
+def fake_llm():
+    """An OpenAI-compatible server started by the test; script its answers with fake_llm.script(fn)."""
+    from tests.fake_openai import FakeOpenAI
+
+    with FakeOpenAI() as server:
+        yield server
+
+
+@pytest.fixture
+def llm_settings(settings, fake_llm):
+    """Settings pointing the openai client at the fake server (short timeout, one retry)."""
+    return settings.model_copy(update={"openai_base_url": fake_llm.base_url, "openai_api_key": "test",
+                                       "llm_model": "test-model", "llm_timeout": 2.0, "llm_max_retries": 1})

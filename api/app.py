@@ -1,0 +1,49 @@
+"""The FastAPI application: `create_app(settings)` (uvicorn factory: `api.app:create_app`)."""
+from __future__ import annotations
+
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+
+from api.errors import install_error_handlers
+from api.routers import health, retrieve, tools
+from kg_tools.settings import Settings
+
+DESCRIPTION = """Graph RAG-Tool Fusion over a Neo4j tool graph: send what the agent needs to do, get back
+the tools it needs **including their dependencies**, each with its original spec and an OpenAI
+function-calling schema. Writes (PUT/DELETE) need `Authorization: Bearer <KG_TOOLS_API_KEY>` when the
+server sets that key."""
+
+
+def create_app(settings: Settings | None = None, *, driver=None, embedder=None) -> FastAPI:
+    """Build the app. A driver/embedder passed in is used as is (and not closed by the app)."""
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        from kg_tools.db import connect
+        from kg_tools.embeddings import embedder_from_settings
+        from kg_tools.retrieval import Pipeline
+        from kg_tools.retrieval.plugins import load_stage_plugins
+        from kg_tools.tool_store import store_from
+
+        own_driver = driver is None
+        app.state.driver = driver if driver is not None else connect(settings, verify=False)
+        app.state.embedder = embedder if embedder is not None else embedder_from_settings(settings)
+        app.state.embedder.embed_query("warm up")  # the first encode pays one-off costs
+        load_stage_plugins()
+        app.state.pipeline = Pipeline(app.state.driver, app.state.embedder, settings)
+        app.state.tool_store = store_from(app.state.driver, settings)
+        try:
+            yield
+        finally:
+            if own_driver:
+                app.state.driver.close()
+
+    app = FastAPI(title="kg-tools", version="0.1.0", description=DESCRIPTION, lifespan=lifespan)
+    app.state.settings = settings
+    install_error_handlers(app)
+    app.include_router(health.router)
+    app.include_router(retrieve.router, prefix="/v1")
+    app.include_router(tools.router, prefix="/v1")
+    return app

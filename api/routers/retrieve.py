@@ -1,0 +1,24 @@
+"""POST /v1/retrieve: Graph RAG-Tool Fusion for one request."""
+from __future__ import annotations
+
+from fastapi import APIRouter, Response
+
+from api.deps import PipelineDep
+from kg_tools.retrieval import RetrievalRequest, RetrievalResponse
+from kg_tools.retrieval.plugins import check_stages
+
+router = APIRouter(tags=["retrieval"])
+
+ERRORS = {422: {"description": "a field is out of range, the query is empty or a stage is unknown"},
+          503: {"description": "Neo4j is not reachable"}}
+
+
+@router.post("/retrieve", response_model=RetrievalResponse, response_model_by_alias=True, responses=ERRORS,
+             summary="The tools an agent needs for a request, dependencies included")
+def retrieve(request: RetrievalRequest, pipeline: PipelineDep) -> Response:
+    """Seeds by search (k), optional rerank, each seed's dependencies depth-first (depth, d_limit,
+    edge_types), ordered seed 1, its dependencies, seed 2, ..., unique, cut to K."""
+    check_stages(request)
+    result = pipeline.retrieve(request)
+    # Serialised once by pydantic (the response model above documents the shape).
+    return Response(result.model_dump_json(by_alias=True), media_type="application/json")

@@ -1,0 +1,8 @@
+// One page of tools by name, optionally filtered by catalog and kind; `total` counts the filtered set.
+MATCH (t:Tool)
+WHERE ($catalog IS NULL OR t.catalog = $catalog) AND ($kind IS NULL OR t.func_type = $kind)
+WITH t ORDER BY t.name
+WITH collect(t) AS tools
+RETURN size(tools) AS total,
+       [t IN tools[$offset..($offset + $limit)] | {name: t.name, kind: t.func_type, description: t.description,
+                                                  catalog: t.catalog}] AS page

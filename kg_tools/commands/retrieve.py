@@ -1,0 +1,62 @@
+"""`kg-tools retrieve "QUERY"`: the same retrieval as POST /v1/retrieve, as a table or the same JSON."""
+import click
+
+from kg_tools.catalog import DEPENDENCY_TYPES
+
+
+def build_request(**fields):
+    """RetrievalRequest from CLI options; a bad value becomes a usage error naming the option."""
+    from pydantic import ValidationError
+
+    from kg_tools.retrieval import RetrievalRequest
+
+    fields = {k: v for k, v in fields.items() if v is not None}
+    try:
+        return RetrievalRequest(**fields)
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'request'}: {e['msg']}" for e in exc.errors())
+        raise click.UsageError(problems) from exc
+
+
+def render_table(response) -> str:
+    lines = [f"{'#':>3}  {'tool':<44} {'kind':<8} {'role':<10} {'score':>6}  via"]
+    for i, t in enumerate(response.tools, 1):
+        score = f"{t.score:.3f}" if t.score is not None else ""
+        via = ", ".join(f"{v.from_} -{v.type}-> " + (f"({v.parameter_name})" if v.parameter_name else "") for v in t.via)
+        lines.append(f"{i:>3}  {t.name:<44} {t.kind:<8} {t.role:<10} {score:>6}  {via}".rstrip())
+    lines.append("stages: " + " -> ".join(s.name + (f" ({s.detail})" if s.detail else "") for s in response.stages))
+    lines.append("timing ms: " + ", ".join(f"{k} {v:.1f}" for k, v in response.timing_ms.items()))
+    return "\n".join(lines)
+
+
+def register(cli):
+    from kg_tools.cli import pass_app
+
+    @cli.command("retrieve")
+    @click.argument("query")
+    @click.option("--k", "k", type=int, help="Seed tools from search [3].")
+    @click.option("--K", "K", type=int, help="Tools returned in total [10].")
+    @click.option("--depth", type=int, help="Maximum dependency depth, 0 = none [5].")
+    @click.option("--d-limit", type=int, help="At most this many dependencies per seed.")
+    @click.option("--mode", type=click.Choice(["vector", "fulltext", "hybrid", "rrf"]), help="Search mode [vector].")
+    @click.option("--alpha", type=float, help="Hybrid weight of the vector leg [0.8].")
+    @click.option("--rerank", type=click.Choice(["none", "cross-encoder", "llm"]), help="Reranker [none].")
+    @click.option("--edge-type", "edge_types", multiple=True, type=click.Choice(DEPENDENCY_TYPES),
+                  help="Relationship type to traverse (repeat; default all).")
+    @click.option("--prefer-direct", is_flag=True, default=None, help="Direct dependencies before indirect ones.")
+    @click.option("--skip-supplied-parameters", is_flag=True, default=None,
+                  help="Drop PARAMETER_* dependencies whose value the query supplies.")
+    @click.option("--stage", "stages", multiple=True, help="Extra pipeline stage by name (repeat).")
+    @click.option("--catalog", help="Only tools of this catalog.")
+    @click.option("--json", "as_json", is_flag=True, help="Print the same JSON as POST /v1/retrieve.")
+    @pass_app
+    def retrieve(app, query, as_json, edge_types, stages, **options):
+        """The tools an agent needs for QUERY: seeds, then each seed's dependencies, cut to K."""
+        from kg_tools.retrieval import Pipeline
+        from kg_tools.retrieval.plugins import check_stages, load_stage_plugins
+
+        request = build_request(query=query, edge_types=list(edge_types) or None, stages=list(stages), **options)
+        load_stage_plugins()
+        check_stages(request)
+        response = Pipeline(app.driver, app.embedder, app.settings).retrieve(request)
+        click.echo(response.model_dump_json(by_alias=True, indent=2) if as_json else render_table(response))

@@ -1,0 +1,30 @@
+"""`kg-tools serve`: the REST API (FastAPI under uvicorn)."""
+import click
+
+
+def register(cli):
+    from kg_tools.cli import pass_app
+
+    @cli.command("serve")
+    @click.option("--host", default=None, help="Bind address [KG_TOOLS_API_HOST, default 127.0.0.1].")
+    @click.option("--port", default=None, type=int, help="Port [KG_TOOLS_API_PORT, default 8000].")
+    @click.option("--log-level", default="warning", show_default=True,
+                  type=click.Choice(["critical", "error", "warning", "info", "debug"]))
+    @click.option("--access-log/--no-access-log", default=False, show_default=True,
+                  help="Log every request (costs ~0.1 ms per request).")
+    @pass_app
+    def serve(app, host, port, log_level, access_log):
+        """Serve the REST API (docs at /docs). Writes need KG_TOOLS_API_KEY when it is set."""
+        import uvicorn
+
+        from api.app import create_app
+
+        s = app.settings
+        host = host or s.api_host
+        port = port or s.api_port
+        if not s.api_key and host not in ("127.0.0.1", "localhost", "::1"):
+            click.echo("warning: KG_TOOLS_API_KEY is not set: anyone who can reach "
+                       f"{host}:{port} can change the catalog", err=True)
+        click.echo(f"kg-tools API on http://{host}:{port} (docs: http://{host}:{port}/docs)")
+        uvicorn.run(create_app(s), host=host, port=port, log_level=log_level, access_log=access_log,
+                    workers=1, timeout_keep_alive=30)

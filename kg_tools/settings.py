@@ -50,6 +50,11 @@ class Settings(BaseSettings):
     llm_max_retries: int = Field(2, validation_alias=_env("KG_TOOLS_LLM_MAX_RETRIES"))
     llm_max_calls_per_request: int = Field(4, validation_alias=_env("KG_TOOLS_LLM_MAX_CALLS"))
 
+    # Advanced retrieval stages (kg_tools/retrieval/stages/).
+    rerank_top_m: int = Field(50, ge=1, le=200, validation_alias=_env("KG_TOOLS_RERANK_TOP_M"))
+    llm_rerank_top_m: int = Field(20, ge=1, le=100, validation_alias=_env("KG_TOOLS_LLM_RERANK_TOP_M"))
+    dedupe_threshold: float = Field(0.98, ge=0.0, le=1.0, validation_alias=_env("KG_TOOLS_DEDUPE_THRESHOLD"))
+
     @property
     def password_file(self) -> Path:
         return self.neo4j_home / "password"

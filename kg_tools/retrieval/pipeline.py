@@ -21,6 +21,7 @@ from kg_tools.errors import DatabaseUnavailableError
 from kg_tools.retrieval import queries
 from kg_tools.retrieval.functions import openai_function
 from kg_tools.retrieval.request import RetrievalRequest, RetrievalResponse, StageInfo, ToolHit, Via
+from kg_tools.retrieval.stages.fusion import fuse
 from kg_tools.retrieval.supplied import supplied_parameter_patterns
 from kg_tools.schema import FULLTEXT_INDEX, VECTOR_INDEX
 from kg_tools.settings import Settings
@@ -50,6 +51,7 @@ class RetrievalContext:
     timing_ms: dict[str, float] = field(default_factory=dict)
     embeddings: dict[str, list[float]] = field(default_factory=dict)
     llm_calls: int = 0
+    options: dict = field(default_factory=dict)  # set by transform stages: fusion, enriched, ...
 
     def note(self, name: str, detail: str = "", fallback: bool = False) -> None:
         self.stages.append(StageInfo(name=name, detail=detail, fallback=fallback))
@@ -129,7 +131,7 @@ class SearchAndExpand(Stage):
 
 
 class Search(Stage):
-    """Search for each query; candidates keep the best score per tool (first query first)."""
+    """Search for each query; several queries are fused (ctx.options["fusion"]: toolscope | rrf | max)."""
 
     name = "search"
 
@@ -139,15 +141,16 @@ class Search(Stage):
 
     def run(self, ctx):
         req = ctx.request
-        merged: dict[str, Candidate] = {}
+        cypher = ctx.options.get("search_cypher") or queries.search_query(req.mode)
+        extra = ctx.options.get("search_params", {})
+        ranked = []
         for text in ctx.queries:
-            rows = self.env.run_query(queries.search_query(req.mode), **self.env.search_params(ctx, text, self.pool))
-            for r in rows:
-                c = merged.get(r["name"])
-                if c is None or (r["score"] or 0) > (c.score or 0):
-                    merged[r["name"]] = Candidate(r["name"], r["score"], r["description"] or "", r["spec"])
-        ctx.candidates = sorted(merged.values(), key=lambda c: -(c.score or 0))
-        ctx.note("search", f"{req.mode} top-{self.pool} over {len(ctx.queries)} quer{'y' if len(ctx.queries) == 1 else 'ies'}")
+            rows = self.env.run_query(cypher, **self.env.search_params(ctx, text, self.pool), **extra)
+            ranked.append([Candidate(r["name"], r["score"], r["description"] or "", r["spec"]) for r in rows])
+        fusion = ctx.options.get("fusion", "toolscope")
+        ctx.candidates = ranked[0] if len(ranked) == 1 else fuse(fusion, ranked)
+        detail = f"{req.mode} top-{self.pool} over {len(ctx.queries)} quer{'y' if len(ctx.queries) == 1 else 'ies'}"
+        ctx.note("search", detail + (f", {fusion} fusion" if len(ranked) > 1 else ""))
 
 
 class Expand(Stage):
@@ -217,7 +220,8 @@ class Pipeline:
             raise UnknownStageError(f"unknown stage(s): {', '.join(unknown)}; available: {', '.join(sorted(STAGES)) or 'none'}")
         extra = {phase: [STAGES[s][1](self.env) for s in request.stages if STAGES[s][0] == phase] for phase in PHASES}
         reranker = [STAGES[f"rerank-{request.rerank}"][1](self.env)] if request.rerank != "none" else []
-        post_search = extra["post-search"] + reranker
+        late = [s for s in extra["post-search"] if getattr(s, "after_rerank", False)]  # e.g. self-check
+        post_search = [s for s in extra["post-search"] if s not in late] + reranker + late
         if not extra["transform"] and not post_search:
             return [SearchAndExpand(self.env), OrderAndTruncate(self.env), *extra["post-expand"]]
         pool = max(request.k, MIN_CANDIDATES if post_search else request.k)

@@ -1,0 +1,71 @@
+"""Fusing the ranked lists of several (sub-)queries into one candidate list. Pure functions.
+
+- toolscope: each list's top-1 first (in list order), then the rest by min-max normalised score
+  (each list normalised on its own; a tool keeps its best normalised score).
+- rrf: reciprocal rank fusion, sum of 1 / (RRF_K + rank) over the lists.
+- max: the best raw score per tool (the pipeline's behaviour before fusion existed).
+Items only need `.name` and `.score`; fused items are copies carrying the fused score.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Sequence, TypeVar
+
+RRF_K = 60
+FUSIONS = ("toolscope", "rrf", "max")
+T = TypeVar("T")
+
+
+def _normalised(items: Sequence) -> list[float]:
+    scores = [float(i.score or 0.0) for i in items]
+    if not scores:
+        return []
+    lo, hi = min(scores), max(scores)
+    return [(s - lo) / (hi - lo) if hi > lo else 1.0 for s in scores]
+
+
+def toolscope(lists: Sequence[Sequence[T]]) -> list[T]:
+    best: dict[str, tuple[float, T]] = {}
+    for items in lists:
+        for item, norm in zip(items, _normalised(items)):
+            if item.name not in best or norm > best[item.name][0]:
+                best[item.name] = (norm, item)
+    out: list[T] = []
+    seen: set[str] = set()
+    for items in lists:
+        if items and items[0].name not in seen:
+            seen.add(items[0].name)
+            out.append(replace(best[items[0].name][1], score=best[items[0].name][0]))
+    rest = [(norm, item) for name, (norm, item) in best.items() if name not in seen]
+    rest.sort(key=lambda pair: (-pair[0], pair[1].name))
+    return out + [replace(item, score=norm) for norm, item in rest]
+
+
+def rrf(lists: Sequence[Sequence[T]], k: int = RRF_K) -> list[T]:
+    score: dict[str, float] = {}
+    first: dict[str, T] = {}
+    for items in lists:
+        for rank, item in enumerate(items, start=1):
+            score[item.name] = score.get(item.name, 0.0) + 1.0 / (k + rank)
+            first.setdefault(item.name, item)
+    names = sorted(score, key=lambda n: (-score[n], n))
+    return [replace(first[n], score=score[n]) for n in names]
+
+
+def max_score(lists: Sequence[Sequence[T]]) -> list[T]:
+    best: dict[str, T] = {}
+    for items in lists:
+        for item in items:
+            if item.name not in best or (item.score or 0) > (best[item.name].score or 0):
+                best[item.name] = item
+    return sorted(best.values(), key=lambda i: (-(i.score or 0), i.name))
+
+
+def fuse(method: str, lists: Sequence[Sequence[T]]) -> list[T]:
+    if method == "toolscope":
+        return toolscope(lists)
+    if method == "rrf":
+        return rrf(lists)
+    if method == "max":
+        return max_score(lists)
+    raise ValueError(f"unknown fusion {method!r}; one of {', '.join(FUSIONS)}")

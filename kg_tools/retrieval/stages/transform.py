@@ -1,0 +1,139 @@
+"""Query transformation (transform phase, before search): rewrite, decomposition into sub-requests
+(RPS: the decomposer sees the M nearest tools), multi-query expansion; and the choice of fusion
+for the resulting sub-request lists (ToolScope by default, `fusion-rrf` / `fusion-max`).
+
+The original request always stays the first search query when a stage adds sub-requests, so its
+top-1 leads the ToolScope fusion; the LLM-less paths are labelled `offline` with fallback=true."""
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from kg_tools.retrieval import queries as retrieval_queries
+from kg_tools.retrieval.pipeline import Candidate, Stage
+from kg_tools.retrieval.stages.llm_call import LLMFallback, ask, candidate_lines
+
+DECOMPOSE_CONTEXT_TOOLS = 15  # RPS: M nearest tools shown to the decomposer
+MAX_SUBREQUESTS = 5
+MULTI_QUERY_VARIANTS = 3
+
+
+class RewrittenQuery(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    query: str = Field(description="The request rewritten as a clear, self-contained search query.")
+
+
+class SubRequests(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    sub_requests: list[str] = Field(description="One short search query per distinct capability needed.")
+
+
+class QueryVariants(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    queries: list[str] = Field(description="Alternative phrasings of the request.")
+
+
+def _clean(texts, limit: int, exclude: list[str] = ()) -> list[str]:
+    seen = {t.strip().lower() for t in exclude}
+    out = []
+    for t in texts:
+        t = " ".join(str(t).split())
+        if t and t.lower() not in seen:
+            seen.add(t.lower())
+            out.append(t)
+    return out[:limit]
+
+
+# Sentence ends, semicolons, and conjunctions that usually start a new action. A bare " and " only
+# splits when both sides have at least three words (keeps "between Paris and London" whole).
+_HARD = re.compile(r"(?<=[.!?;])\s+|\s*;\s*|,?\s+(?:and then|then|after that|afterwards|and also|also)\s+", re.I)
+_AND = re.compile(r",?\s+and\s+", re.I)
+
+
+def offline_decomposition(text: str, limit: int = MAX_SUBREQUESTS) -> list[str]:
+    """Deterministic split on sentence boundaries and conjunctions (no LLM)."""
+    parts: list[str] = []
+    for piece in _HARD.split(text):
+        piece = piece.strip(" ,.;")
+        if not piece:
+            continue
+        sub = [s.strip(" ,.;") for s in _AND.split(piece)]
+        if len(sub) > 1 and all(len(s.split()) >= 3 for s in sub):
+            parts.extend(sub)
+        else:
+            parts.append(piece)
+    return _clean(parts, limit)
+
+
+class Rewrite(Stage):
+    name = "rewrite"
+
+    def run(self, ctx):
+        try:
+            answer = ask(self.env, ctx, "rewrite", RewrittenQuery, query=ctx.request.query)
+        except LLMFallback as exc:
+            ctx.note(self.name, f"{exc}; skipped, query unchanged", fallback=True)
+            return
+        rewritten = " ".join(answer.query.split())
+        if not rewritten:
+            ctx.note(self.name, "LLM returned an empty query; query unchanged", fallback=True)
+            return
+        ctx.queries = [rewritten] + ctx.queries[1:]
+        ctx.note(self.name, f"rewritten: {rewritten!r}")
+
+
+class Decompose(Stage):
+    """Sub-requests, each searched on its own; the original (or rewritten) query stays first."""
+
+    name = "decompose"
+
+    def nearest_tools(self, ctx, text: str) -> list[Candidate]:
+        params = self.env.search_params(ctx, text, DECOMPOSE_CONTEXT_TOOLS)
+        rows = self.env.run_query(retrieval_queries.search_query(ctx.request.mode), **params)
+        return [Candidate(r["name"], r["score"], r["description"] or "", r["spec"]) for r in rows]
+
+    def run(self, ctx):
+        base = ctx.queries[0]
+        try:
+            context = self.nearest_tools(ctx, base)
+            answer = ask(self.env, ctx, "decompose", SubRequests, query=base, m=str(len(context)),
+                         max_sub_requests=str(MAX_SUBREQUESTS), tools=candidate_lines(context))
+            subs = _clean(answer.sub_requests, MAX_SUBREQUESTS, exclude=[base])
+            ctx.queries = [base] + subs + ctx.queries[1:]
+            ctx.note(self.name, f"{len(subs)} sub-request(s) from the LLM (context: {len(context)} nearest tools)"
+                     + (": " + " | ".join(subs) if subs else ""))
+        except LLMFallback as exc:
+            subs = offline_decomposition(base)
+            subs = subs if len(subs) > 1 else []
+            ctx.queries = [base] + subs + ctx.queries[1:]
+            ctx.note(self.name, f"{exc}; offline split on sentence boundaries/conjunctions: {len(subs)} sub-request(s)"
+                     + (": " + " | ".join(subs) if subs else ""), fallback=True)
+
+
+class MultiQuery(Stage):
+    name = "multi-query"
+
+    def run(self, ctx):
+        base = ctx.queries[0]
+        try:
+            answer = ask(self.env, ctx, "multi_query", QueryVariants, query=base, n=str(MULTI_QUERY_VARIANTS))
+        except LLMFallback as exc:
+            ctx.note(self.name, f"{exc}; skipped, no variants", fallback=True)
+            return
+        variants = _clean(answer.queries, MULTI_QUERY_VARIANTS, exclude=ctx.queries)
+        ctx.queries = ctx.queries + variants
+        ctx.note(self.name, f"{len(variants)} variant(s): " + " | ".join(variants))
+
+
+class FusionChoice(Stage):
+    """`fusion-rrf` / `fusion-max`: how the Search stage fuses several queries (default toolscope)."""
+
+    def __init__(self, env, method: str):
+        super().__init__(env)
+        self.method = method
+        self.name = f"fusion-{method}"
+
+    def run(self, ctx):
+        ctx.options["fusion"] = self.method
+        ctx.note(self.name, f"several queries are fused by {self.method}")

@@ -1,4 +1,4 @@
-"""`kg-tools load toollinkos|toolsandbox|json ...`: validate, embed and write a catalog."""
+"""`kg-tools load toollinkos|toolsandbox|seal-tools|json ...`: validate, embed and write a catalog."""
 from pathlib import Path
 
 import click
@@ -53,6 +53,16 @@ def register(cli):
         from loaders import toolsandbox as loader
 
         run_load(app, loader.load(directory or app.settings.datasets_dir / "toolsandbox"), strict, replace)
+
+    @group.command("seal-tools")
+    @click.argument("directory", required=False, type=click.Path(path_type=Path))
+    @_options
+    @pass_app
+    def seal_tools(app, directory, strict, replace):
+        """Seal-Tools tool.jsonl (DIR defaults to $KG_TOOLS_DATASETS/seal-tools); no dependency edges."""
+        from loaders import seal_tools as loader
+
+        run_load(app, loader.load(directory or app.settings.datasets_dir / "seal-tools"), strict, replace)
 
     @group.command("json")
     @click.argument("file", type=click.Path(path_type=Path))

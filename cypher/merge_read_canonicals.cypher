@@ -1,0 +1,4 @@
+// The properties a merge rewrites on each canonical tool (kept on the run for an exact undo).
+UNWIND $names AS name
+MATCH (t:Tool {name: name})
+RETURN t.name AS name, t.description AS description, t.spec AS spec, t.param_text AS param_text

@@ -49,13 +49,14 @@ def _clean(texts, limit: int, exclude: list[str] = ()) -> list[str]:
 # splits when both sides have at least three words (keeps "between Paris and London" whole).
 _HARD = re.compile(r"(?<=[.!?;])\s+|\s*;\s*|,?\s+(?:and then|then|after that|afterwards|and also|also)\s+", re.I)
 _AND = re.compile(r",?\s+and\s+", re.I)
+_LEADING = re.compile(r"^(?:and then|and also|and|also|then|after that|afterwards)\s+", re.I)
 
 
 def offline_decomposition(text: str, limit: int = MAX_SUBREQUESTS) -> list[str]:
     """Deterministic split on sentence boundaries and conjunctions (no LLM)."""
     parts: list[str] = []
     for piece in _HARD.split(text):
-        piece = piece.strip(" ,.;")
+        piece = _LEADING.sub("", piece.strip(" ,.;"))
         if not piece:
             continue
         sub = [s.strip(" ,.;") for s in _AND.split(piece)]

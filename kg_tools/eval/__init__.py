@@ -1,0 +1,1 @@
+"""Evaluation: dataset + method -> ranked tool names -> metrics table / JSON / PNG."""

@@ -30,7 +30,10 @@ def error_body(status: int, code: str, detail: str, **extra) -> JSONResponse:
 
 
 def _field(loc) -> str:
-    parts = [str(p) for p in loc if p not in ("body", "query", "path", "header")]
+    """("body", "k") -> "k"; ("query", "depth") -> "depth"; the location prefix is dropped."""
+    parts = [str(p) for p in loc]
+    if parts and parts[0] in ("body", "query", "path", "header", "cookie"):
+        parts = parts[1:]
     return ".".join(parts) or "body"
 
 

@@ -6,7 +6,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from api.errors import install_error_handlers
-from api.routers import health, retrieve, tools
+from api.routers import health, merges, retrieve, tools
 from kg_tools.settings import Settings
 
 DESCRIPTION = """Graph RAG-Tool Fusion over a Neo4j tool graph: send what the agent needs to do, get back
@@ -46,4 +46,5 @@ def create_app(settings: Settings | None = None, *, driver=None, embedder=None) 
     app.include_router(health.router)
     app.include_router(retrieve.router, prefix="/v1")
     app.include_router(tools.router, prefix="/v1")
+    app.include_router(merges.router, prefix="/v1")
     return app

@@ -52,6 +52,9 @@ def retrieval_rows(pipeline: Pipeline, queries: Sequence[Query], phi: dict[str, 
                    catalog: str, methods: Sequence[str] = tuple(METHODS),
                    progress: Callable[[str], None] = lambda _: None) -> list[dict]:
     rows = []
+    if any(METHODS[m]["mode"] != "fulltext" for m in methods):
+        # one batched encode (cached by the embedder) instead of one encode per query
+        pipeline.env.embedder.embed([q.query for q in queries])
     for method in methods:
         t0 = time.perf_counter()
         totals: dict[str, float] = {}

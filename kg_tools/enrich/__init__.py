@@ -74,7 +74,7 @@ def _clean(texts: list[str], limit: int) -> list[str]:
 
 def generate(llm: LLMClient, tool: dict, n_questions: int) -> ToolEnrichment:
     """One LLM call (one more on an invalid answer); raises LLMError."""
-    prompt = render_prompt("enrich_tool", name=tool["name"], description=tool["description"] or "",
+    prompt = render_prompt("enrich_tool", tool_name=tool["name"], description=tool["description"] or "",
                            parameters=parameter_lines(tool["spec"]), n=str(n_questions))
     answer = llm.structured(prompt, ToolEnrichment)
     questions = _clean(answer.questions, n_questions)

@@ -18,9 +18,12 @@ VALUE_KINDS: dict[str, tuple[re.Pattern, str]] = {
         r"\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b|"
         r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?(?:,? \d{4})?\b|"
         r"\b\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b", re.I),
-        r"(?i).*date.*"),
-    "time": (re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?\s*(?:am|pm)?\b|\b\d{1,2}\s*(?:am|pm)\b", re.I), r"(?i).*time.*"),
-    "phone": (re.compile(r"(?<!\w)\+?\d[\d\s().-]{7,}\d\b"), r"(?i).*(phone|number).*"),
+        r"(?i)(.*_)?date(_.*)?"),
+    "time": (re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?\s*(?:am|pm)?\b|\b\d{1,2}\s*(?:am|pm)\b", re.I),
+             r"(?i)(.*_)?time(_.*)?"),
+    # A phone number: 8+ digits with separators, not a date (2024-01-01) or a dotted IP/coordinate.
+    "phone": (re.compile(r"(?<![\w.])\+?(?!\d{4}-\d{2}-\d{2}\b)\d[\d\s()-]{7,}\d\b"),
+              r"(?i).*phone.*|(.*_)?(mobile|cell)_?number(_.*)?"),
     "coordinates": (re.compile(r"-?\d{1,3}\.\d+\s*,\s*-?\d{1,3}\.\d+"),
                     r"(?i).*(latitude|longitude|lat|lon|coordinates|location).*"),
 }

@@ -1,0 +1,185 @@
+"""`kg-tools eval toollinkos|toolsandbox|supplied-parameters`: the paper's Table 3, reproduced.
+
+Other modules add subcommands to the same group (e.g. the merger's `seal-tools`):
+`from kg_tools.commands.eval import eval_group` then `@eval_group.command("seal-tools")`, or `register_eval_command(cmd)`. Modules listed in
+EXTRA_EVAL_MODULES are imported (when present) before the CLI runs, so their commands show up.
+"""
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import click
+
+OUT_DIR = Path("out")
+EXTRA_EVAL_MODULES = ("kg_tools.merge.eval_command",)  # optional modules defining register_eval(group)
+
+
+@click.group("eval")
+def eval_group():
+    """Evaluate retrieval against the benchmarks (tables, JSON, PNG)."""
+
+
+def register_eval_command(command: click.Command, name: str | None = None) -> None:
+    eval_group.add_command(command, name)
+
+
+def _csv(value: str | None) -> list[str]:
+    return [v.strip() for v in (value or "").split(",") if v.strip()]
+
+
+def pipeline_options(f):
+    """Options shared by the benchmark subcommands (they apply to the GRTF methods)."""
+    options = [
+        click.argument("directory", required=False, type=click.Path(path_type=Path)),
+        click.option("--json", "json_file", type=click.Path(path_type=Path),
+                     help="Write the results as JSON (default out/eval-<dataset>.json)."),
+        click.option("--plot", "plot_file", type=click.Path(path_type=Path),
+                     help="Write a PNG chart of ours vs the paper (default out/eval-<dataset>.png)."),
+        click.option("--methods", help="Comma-separated methods (default lexical,vector,hybrid,grtf "
+                                       "[+grtf_rerank when a reranker is configured]); `--methods list` lists all."),
+        click.option("--stages", help="Extra pipeline stages for the GRTF methods, e.g. rerank-offline."),
+        click.option("--rerank", type=click.Choice(["none", "cross-encoder", "llm"]), default="none",
+                     show_default=True, help="Reranker for grtf_rerank (default: a configured one)."),
+        click.option("--prefer-direct", is_flag=True, help="GRTF methods: direct dependencies first."),
+        click.option("--skip-supplied-parameters", is_flag=True,
+                     help="GRTF methods: drop PARAMETER_* dependencies the query supplies."),
+        click.option("--edge-types", help="GRTF methods: comma-separated relationship types to traverse."),
+        click.option("--limit", type=click.IntRange(min=1), help="Only the first N queries."),
+    ]
+    for option in reversed(options):
+        f = option(f)
+    return f
+
+
+def run_benchmark(app, dataset, json_file, plot_file, methods, stages, rerank, prefer_direct,
+                  skip_supplied_parameters, edge_types, limit):
+    from kg_tools.eval.paper import paper_numbers
+    from kg_tools.eval.report import error_table, plot, table, write_json
+    from kg_tools.eval.runner import (GraphOptions, configured_reranker, ensure_catalog, error_analysis,
+                                      method_catalog, run_method, select_methods)
+    from kg_tools.retrieval.offline_rerank import load_all_stages
+    from kg_tools.retrieval.pipeline import Pipeline
+
+    load_all_stages()
+    options = GraphOptions(tuple(_csv(stages)), "none", prefer_direct, skip_supplied_parameters,
+                           tuple(_csv(edge_types)))
+    reranker = configured_reranker(app.settings, rerank)
+    if methods == "list":
+        for m in method_catalog(30, options, reranker).values():
+            click.echo(f"{m.name:<22}{m.description}")
+        return None
+    chosen = select_methods(_csv(methods), 30, options, reranker)
+    dataset = dataset.limited(limit)
+    loaded = ensure_catalog(app.driver, app.embedder, dataset, app.settings, click.echo)
+    click.echo(f"{dataset.name}: {len(dataset.instances)} queries, methods {', '.join(m.name for m in chosen)}")
+    app.embedder.embed([i.query for i in dataset.instances])  # one batch; the pipeline reuses the cache
+    pipeline = Pipeline(app.driver, app.embedder, app.settings)
+    results = []
+    for method in chosen:
+        with click.progressbar(length=len(dataset.instances), label=f"{method.name:<20}", file=click.get_text_stream("stderr")) as bar:
+            results.append(run_method(pipeline, method, dataset.instances, dataset.name,
+                                      progress=lambda n: bar.update(1)))
+    rows = [r.row() for r in results]
+    analysis = {r.method.name: error_analysis(r) for r in results if r.method.graph}
+    paper = paper_numbers(dataset.name)
+    click.echo("")
+    click.echo(table(rows, paper, f"{dataset.name} ({len(dataset.instances)} queries, embedder {app.embedder.name})"))
+    if analysis:
+        click.echo("")
+        click.echo(error_table(analysis))
+    payload = {
+        "dataset": dataset.name,
+        "rows": rows,
+        "paper": paper,
+        "error_analysis": analysis,
+        "config": {
+            "queries": len(dataset.instances), "files": dataset.files, "embedder": app.embedder.name,
+            "catalog_reloaded": loaded, "reranker": reranker,
+            "methods": {m.name: {"description": m.description, "request": m.request} for m in chosen},
+            "metrics": "AP@k = (1/min(|G|,k)) sum_{i<=k} P@i rel_i; Recall@k = |top-k ∩ G|/|G|; "
+                       "nDCG@k binary, IDCG over min(|G|,k) hits; gold sets are sets",
+        },
+    }
+    json_file = json_file or OUT_DIR / f"eval-{dataset.name}.json"
+    plot_file = plot_file or OUT_DIR / f"eval-{dataset.name}.png"
+    write_json(json_file, payload)
+    plot(plot_file, rows, paper, f"{dataset.name}: ours ({app.embedder.name}) vs the paper")
+    click.echo(f"\nwrote {json_file} and {plot_file}")
+    return payload
+
+
+@eval_group.command("toollinkos")
+@pipeline_options
+@click.pass_obj
+def toollinkos(app, directory, **kwargs):
+    """ToolLinkOS: 1,569 queries over 573 tools (DIR defaults to $KG_TOOLS_DATASETS/toollinkos)."""
+    from kg_tools.eval import datasets
+
+    run_benchmark(app, datasets.toollinkos(directory or app.settings.datasets_dir / "toollinkos"), **kwargs)
+
+
+@eval_group.command("toolsandbox")
+@pipeline_options
+@click.pass_obj
+def toolsandbox(app, directory, **kwargs):
+    """ToolSandbox: 101 queries over 33 tools; golden lists are sets (DIR defaults to $KG_TOOLS_DATASETS/toolsandbox)."""
+    from kg_tools.eval import datasets
+
+    run_benchmark(app, datasets.toolsandbox(directory or app.settings.datasets_dir / "toolsandbox"), **kwargs)
+
+
+def register(cli):
+    for name in EXTRA_EVAL_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            continue
+        hook = getattr(module, "register_eval", None)
+        if hook is not None:
+            hook(eval_group)
+    cli.add_command(eval_group)
+    return eval_group
+
+
+@eval_group.command("supplied-parameters")
+@click.argument("directory", required=False, type=click.Path(path_type=Path))
+@click.option("--json", "json_file", type=click.Path(path_type=Path),
+              help="Write the results as JSON (default out/eval-supplied-parameters.json).")
+@click.option("--stages", help="Extra pipeline stages for both runs, e.g. rerank-offline.")
+@click.pass_obj
+def supplied_parameters(app, directory, json_file, stages):
+    """Our own query set: GRTF mAP@10 with and without skip_supplied_parameters (over ToolLinkOS tools)."""
+    from kg_tools.eval import datasets, supplied_set
+    from kg_tools.eval.metrics import mean_scores
+    from kg_tools.eval.report import write_json
+    from kg_tools.eval.runner import GraphOptions, ensure_catalog, method_catalog, run_method
+    from kg_tools.retrieval.offline_rerank import load_all_stages
+    from kg_tools.retrieval.pipeline import Pipeline
+
+    load_all_stages()
+    benchmark = datasets.toollinkos(directory or app.settings.datasets_dir / "toollinkos")
+    dataset, supplying = supplied_set.load(benchmark.tools, benchmark.name)
+    ensure_catalog(app.driver, app.embedder, dataset, app.settings, click.echo)
+    methods = method_catalog(30, GraphOptions(stages=tuple(_csv(stages))), "none")
+    pipeline = Pipeline(app.driver, app.embedder, app.settings)
+    rows = []
+    for name in ("grtf", "grtf_skip_supplied"):
+        result = run_method(pipeline, methods[name], dataset.instances, dataset.name)
+        row = {"method": name}
+        for label, keep in (("all", lambda s: True), ("supplying", bool), ("not_supplying", lambda s: not s)):
+            scores = [r.scores for r, s in zip(result.results, supplying) if keep(s)]
+            means = mean_scores(scores)
+            row[label] = {"queries": len(scores), **{k: round(means[k], 4) for k in ("mAP@10", "Recall@10", "nDCG@10")}}
+        rows.append(row)
+    click.echo(f"supplied-parameters set: {len(dataset.instances)} queries ({sum(supplying)} supply a parameter)")
+    click.echo(f"{'method':<22}{'all mAP@10':>12}{'supplying':>12}{'not supplying':>15}")
+    for row in rows:
+        click.echo(f"{row['method']:<22}{row['all']['mAP@10']:>12.3f}{row['supplying']['mAP@10']:>12.3f}"
+                   f"{row['not_supplying']['mAP@10']:>15.3f}")
+    json_file = json_file or OUT_DIR / "eval-supplied-parameters.json"
+    write_json(json_file, {"dataset": "supplied-parameters", "rows": rows,
+                           "config": {"file": str(supplied_set.DATA), "stages": _csv(stages)}})
+    click.echo(f"wrote {json_file}")

@@ -9,6 +9,15 @@ from api.errors import install_error_handlers
 from api.routers import health, merges, retrieve, tools
 from kg_tools.settings import Settings
 
+
+def set_torch_threads(threads: int) -> None:
+    """Process-wide torch intra-op threads (0 = leave torch's default)."""
+    if threads > 0:
+        import torch
+
+        torch.set_num_threads(threads)
+
+
 DESCRIPTION = """Graph RAG-Tool Fusion over a Neo4j tool graph: send what the agent needs to do, get back
 the tools it needs **including their dependencies**, each with its original spec and an OpenAI
 function-calling schema. Writes (PUT/DELETE) need `Authorization: Bearer <KG_TOOLS_API_KEY>` when the
@@ -30,6 +39,7 @@ def create_app(settings: Settings | None = None, *, driver=None, embedder=None) 
         own_driver = driver is None
         app.state.driver = driver if driver is not None else connect(settings, verify=False)
         app.state.embedder = embedder if embedder is not None else embedder_from_settings(settings)
+        set_torch_threads(settings.torch_threads)
         app.state.embedder.embed_query("warm up")  # the first encode pays one-off costs
         load_stage_plugins()
         app.state.pipeline = Pipeline(app.state.driver, app.state.embedder, settings)

@@ -55,4 +55,7 @@ def register(cli):
             json_file.write_text(json.dumps(result, indent=2))
             click.echo(f"wrote {json_file}")
 
+    from kg_tools.commands.bench_retrieve import add_to
+
+    add_to(group)
     return group

@@ -19,10 +19,10 @@ def build_request(**fields):
 
 
 def render_table(response) -> str:
-    lines = [f"{'#':>3}  {'tool':<44} {'kind':<8} {'role':<10} {'score':>6}  via"]
+    lines = [f"{'#':>3}  {'tool':<44} {'kind':<8} {'role':<10} {'score':>6}  reached from (edge type, parameter)"]
     for i, t in enumerate(response.tools, 1):
         score = f"{t.score:.3f}" if t.score is not None else ""
-        via = ", ".join(f"{v.from_} -{v.type}-> " + (f"({v.parameter_name})" if v.parameter_name else "") for v in t.via)
+        via = ", ".join(f"{v.from_} {v.type}" + (f" ({v.parameter_name})" if v.parameter_name else "") for v in t.via)
         lines.append(f"{i:>3}  {t.name:<44} {t.kind:<8} {t.role:<10} {score:>6}  {via}".rstrip())
     lines.append("stages: " + " -> ".join(s.name + (f" ({s.detail})" if s.detail else "") for s in response.stages))
     lines.append("timing ms: " + ", ".join(f"{k} {v:.1f}" for k, v in response.timing_ms.items()))

@@ -1,0 +1,38 @@
+"""`kg-tools bench retrieve`: registered onto the `bench` group by kg_tools/commands/bench.py."""
+import json
+from pathlib import Path
+
+import click
+
+
+def add_to(group):
+    from kg_tools.cli import pass_app
+
+    @group.command("retrieve")
+    @click.argument("directory", required=False, type=click.Path(path_type=Path))
+    @click.option("--url", help="A running `kg-tools serve` (default: start one on a free loopback port).")
+    @click.option("--n", "n", default=300, show_default=True, help="Sequential requests (distinct queries).")
+    @click.option("--concurrent-requests", default=600, show_default=True,
+                  help="Requests sent by the 16 concurrent clients (other distinct queries).")
+    @click.option("--clients", default=16, show_default=True, help="Concurrent clients.")
+    @click.option("--json", "json_file", type=click.Path(path_type=Path), help="Write results to this JSON file.")
+    @click.option("--plot", "plot_file", type=click.Path(path_type=Path),
+                  help="PNG plot [next to --json, else bench-retrieve.png].")
+    @pass_app
+    def retrieve(app, directory, url, n, concurrent_requests, clients, json_file, plot_file):
+        """Latency of POST /v1/retrieve over the ToolLinkOS queries vs embedding alone vs in-process GRTF."""
+        from kg_tools.bench import retrieve as bench
+        from loaders import toollinkos
+
+        source = toollinkos.load(directory or app.settings.datasets_dir / "toollinkos")
+        queries = list(dict.fromkeys(i["user_query"] for i in source.instances))
+        result = bench.run(app.settings, app.driver, app.embedder, queries, url, n, concurrent_requests,
+                           clients, log=click.echo)
+        click.echo(bench.table(result))
+        plot_file = plot_file or (json_file.with_suffix(".png") if json_file else Path("bench-retrieve.png"))
+        bench.plot(result, plot_file)
+        click.echo(f"wrote {plot_file}")
+        if json_file:
+            json_file.parent.mkdir(parents=True, exist_ok=True)
+            json_file.write_text(json.dumps({k: v for k, v in result.items() if k != "_samples"}, indent=2))
+            click.echo(f"wrote {json_file}")

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from kg_tools.retrieval import queries as retrieval_queries
 from kg_tools.retrieval.pipeline import Candidate, Stage
-from kg_tools.retrieval.stages.llm_call import LLMFallback, ask, candidate_lines
+from kg_tools.retrieval.stages.llm_call import NO_LLM, LLMFallback, ask, candidate_lines, llm_client
 
 DECOMPOSE_CONTEXT_TOOLS = 15  # RPS: M nearest tools shown to the decomposer
 MAX_SUBREQUESTS = 5
@@ -97,6 +97,8 @@ class Decompose(Stage):
     def run(self, ctx):
         base = ctx.queries[0]
         try:
+            if llm_client(self.env) is None:  # no context search for the offline split
+                raise LLMFallback(NO_LLM)
             context = self.nearest_tools(ctx, base)
             answer = ask(self.env, ctx, "decompose", SubRequests, query=base, m=str(len(context)),
                          max_sub_requests=str(MAX_SUBREQUESTS), tools=candidate_lines(context))

@@ -80,6 +80,9 @@ def run_benchmark(app, dataset, json_file, plot_file, methods, stages, rerank, p
         with click.progressbar(length=len(dataset.instances), label=f"{method.name:<20}", file=click.get_text_stream("stderr")) as bar:
             results.append(run_method(pipeline, method, dataset.instances, dataset.name,
                                       progress=lambda n: bar.update(1)))
+        row = results[-1].row()
+        click.echo(f"  {method.name}: mAP@10 {row['mAP@10']:.3f}, Recall@10 {row['Recall@10']:.3f} "
+                   f"({row['seconds']:.0f}s)", err=True)
     rows = [r.row() for r in results]
     analysis = {r.method.name: error_analysis(r) for r in results if r.method.graph}
     paper = paper_numbers(dataset.name)

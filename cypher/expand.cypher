@@ -1,15 +1,16 @@
 // Fragment: Graph RAG-Tool Fusion expansion. Input rows `node, score` = seeds, best first.
 // {depth} is a literal (variable-length bounds cannot be parameters): the caller validates 1..5.
-// Paths start at the seed or at a tool merged into it; every reached tool maps to its canonical
-// tool. Depth-first order = paths sorted by their per-edge keys [indirect-penalty, listing order];
-// the first occurrence of each tool wins (cycles end through relationship uniqueness and the bound).
+// Paths start at the seed or at a tool merged into it and never visit a tool twice (simple paths,
+// so cycles end); every reached tool maps to its canonical tool. Depth-first order = paths sorted
+// by their per-edge keys [indirect-penalty, listing order]; the first occurrence of each tool wins.
 WITH collect({node: node, score: score}) AS seeds
 UNWIND range(0, size(seeds) - 1) AS rank
 WITH rank, seeds[rank].node AS seed, seeds[rank].score AS score
 CALL (seed) {
   UNWIND [seed] + COLLECT { MATCH (member:Tool)-[:MERGED_INTO]->(seed) RETURN member } AS src
-  MATCH (src)-[rels:TOOL_DIRECTLY_DEPENDS_ON|TOOL_INDIRECTLY_DEPENDS_ON|PARAMETER_DIRECTLY_DEPENDS_ON|PARAMETER_INDIRECTLY_DEPENDS_ON*1..{depth}]->(raw:Tool)
-  WHERE all(r IN rels WHERE type(r) IN $edge_types
+  MATCH path = (src)-[rels:TOOL_DIRECTLY_DEPENDS_ON|TOOL_INDIRECTLY_DEPENDS_ON|PARAMETER_DIRECTLY_DEPENDS_ON|PARAMETER_INDIRECTLY_DEPENDS_ON*1..{depth}]->(raw:Tool)
+  WHERE all(i IN range(1, size(rels)) WHERE NOT nodes(path)[i] IN nodes(path)[..i])
+    AND all(r IN rels WHERE type(r) IN $edge_types
             AND NOT (type(r) STARTS WITH 'PARAMETER_' AND r.parameter_name IS NOT NULL
                      AND any(pattern IN $drop_parameter_patterns WHERE r.parameter_name =~ pattern)))
   OPTIONAL MATCH (raw)-[:MERGED_INTO]->(canonical:Tool)

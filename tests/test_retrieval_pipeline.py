@@ -81,6 +81,15 @@ def test_prefer_direct_visits_direct_edges_first(pipeline):
     assert names(pipeline, **query, prefer_direct=True) == [F, G, E]
 
 
+def test_paths_never_pass_back_through_a_visited_tool(pipeline):
+    # With direct edges first, A's DFS is B, D, C, E, H. C -> A -> H would reach H "through" C by
+    # revisiting the seed; simple paths exclude it, so H comes last, from A itself.
+    response = pipeline.retrieve(RetrievalRequest(**seeds_query(k=1, prefer_direct=True)))
+    assert response.names == [A, B, D, C, E, H]
+    assert [(v.from_, v.type) for v in next(t for t in response.tools if t.name == H).via] == [
+        (A, "TOOL_INDIRECTLY_DEPENDS_ON")]
+
+
 def test_skip_supplied_parameters_drops_the_parameter_edge(pipeline):
     query = syn.document(A) + " on 2025-03-14"
     assert C in names(pipeline, query, catalog="syn-seeds", k=1)

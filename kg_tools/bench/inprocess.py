@@ -2,7 +2,7 @@
 
 Same ordering as cypher/expand.cypher: exact cosine top-k seeds (score desc, then name), then for
 each seed the dependency paths up to `depth` edges in depth-first order of their listing order
-(`ord`), relationships not repeated on a path, first occurrence of each tool wins, the seed itself
+(`ord`), no tool visited twice on a path (simple paths), first occurrence of each tool wins, the seed itself
 excluded, at most `d_limit` per seed; then seed 1, its dependencies, seed 2, ... unique, cut to K.
 (MERGED_INTO canonicalisation is not modelled: the benchmark graph has no merged tools.)
 """
@@ -43,11 +43,11 @@ class InProcessGRTF:
     def dependencies(self, seed: str, depth: int, d_limit: int) -> list[str]:
         found: list[str] = []
         seen = {seed}
-        used: set[int] = set()
+        on_path = {seed}
 
         def walk(node: str, remaining: int) -> bool:  # True = d_limit reached, stop
-            for edge_id, target in self.out.get(node, ()):
-                if edge_id in used:
+            for _edge_id, target in self.out.get(node, ()):
+                if target in on_path:
                     continue
                 if target not in seen:
                     seen.add(target)
@@ -55,9 +55,9 @@ class InProcessGRTF:
                     if len(found) >= d_limit:
                         return True
                 if remaining > 1:
-                    used.add(edge_id)
+                    on_path.add(target)
                     stop = walk(target, remaining - 1)
-                    used.discard(edge_id)
+                    on_path.discard(target)
                     if stop:
                         return True
             return False

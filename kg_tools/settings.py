@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import AliasChoices, Field
+from pydantic import AliasChoices, Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from kg_tools import PROJECT_ROOT
@@ -17,7 +17,8 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", extra="ignore", populate_by_name=True)
 
     # Neo4j connection. The password defaults to the one `kg-tools neo4j install` generated.
-    neo4j_uri: str = Field("bolt://127.0.0.1:7687", validation_alias=_env("NEO4J_URI"))
+    # Unset: the local server's Bolt port (KG_TOOLS_BOLT_PORT).
+    neo4j_uri: str | None = Field(None, validation_alias=_env("NEO4J_URI"))
     neo4j_user: str = Field("neo4j", validation_alias=_env("NEO4J_USER", "NEO4J_USERNAME"))
     neo4j_password: str | None = Field(None, validation_alias=_env("NEO4J_PASSWORD"))
     neo4j_database: str = Field("neo4j", validation_alias=_env("NEO4J_DATABASE"))
@@ -58,6 +59,12 @@ class Settings(BaseSettings):
     rerank_top_m: int = Field(50, ge=1, le=200, validation_alias=_env("KG_TOOLS_RERANK_TOP_M"))
     llm_rerank_top_m: int = Field(20, ge=1, le=100, validation_alias=_env("KG_TOOLS_LLM_RERANK_TOP_M"))
     dedupe_threshold: float = Field(0.98, ge=0.0, le=1.0, validation_alias=_env("KG_TOOLS_DEDUPE_THRESHOLD"))
+
+    @model_validator(mode="after")
+    def _default_uri(self) -> "Settings":
+        if not self.neo4j_uri:
+            self.neo4j_uri = f"bolt://127.0.0.1:{self.neo4j_bolt_port}"
+        return self
 
     @property
     def password_file(self) -> Path:

@@ -129,15 +129,21 @@ def _write(driver: Driver, validated: ValidatedCatalog, rows: list[dict], replac
     return time.perf_counter() - t0
 
 
-def reembed_all(driver: Driver, embedder: Embedder, batch_size: int = 500, show_progress: bool = False) -> int:
-    """Re-embed every tool from its stored spec (used by `kg-tools schema reindex`)."""
+def reembed_all(driver: Driver, embedder: Embedder, batch_size: int = 500, show_progress: bool = False) -> tuple[int, int]:
+    """Re-embed every tool (from its stored spec) and every enrichment question, in one transaction
+    (used by `kg-tools schema reindex`). Returns (tools, questions)."""
     records = driver.execute_query(query("all_tool_specs")).records
     specs = [ToolSpec.model_validate(json.loads(r["spec"])) for r in records]
     vectors = embedder.embed([tool_document(s) for s in specs], show_progress=show_progress)
     rows = [{"name": s.name, "embedding": v.tolist(), "embedding_model": embedder.name} for s, v in zip(specs, vectors)]
+    questions = driver.execute_query(query("all_question_texts")).records
+    q_vectors = embedder.embed([q["text"] for q in questions], show_progress=show_progress)
+    q_rows = [{"id": q["id"], "embedding": v.tolist(), "embedding_model": embedder.name} for q, v in zip(questions, q_vectors)]
     with driver.session() as session:
         with session.begin_transaction() as tx:
             for batch in chunks(rows, batch_size):
                 tx.run(query("set_embeddings"), rows=batch).consume()
+            for batch in chunks(q_rows, batch_size):
+                tx.run(query("set_question_embeddings"), rows=batch).consume()
             tx.commit()
-    return len(rows)
+    return len(rows), len(q_rows)

@@ -7,6 +7,8 @@ from kg_tools.cypher import SCHEMA_DIR, query, statements
 from kg_tools.errors import SchemaMismatchError
 
 VECTOR_INDEX = "tool_embedding"
+QUESTION_INDEX = "question_embedding"  # enrichment questions (schema/enrichment.cypher)
+VECTOR_INDEXES = (VECTOR_INDEX, QUESTION_INDEX)
 FULLTEXT_INDEX = "tool_text"
 
 
@@ -16,14 +18,16 @@ def vector_index_dimensions(driver: Driver, name: str = VECTOR_INDEX) -> int | N
 
 
 def check_dimensions(driver: Driver, dimensions: int, model_name: str) -> None:
-    """Fail before any write if the vector index was built for another embedding size."""
-    existing = vector_index_dimensions(driver)
-    if existing is not None and existing != dimensions:
+    """Fail before any write if a vector index was built for another embedding size."""
+    for name in VECTOR_INDEXES:
+        existing = vector_index_dimensions(driver, name)
+        if existing is None or existing == dimensions:
+            continue
         raise SchemaMismatchError(
-            f"vector index {VECTOR_INDEX!r} has {existing} dimensions but the embedder {model_name!r} "
+            f"vector index {name!r} has {existing} dimensions but the embedder {model_name!r} "
             f"produces {dimensions}. Nothing was written. Either set KG_TOOLS_EMBED_MODEL back to the model "
-            f"the graph was built with, or re-index with `kg-tools schema reindex` (drops the vector index, "
-            f"recreates it with {dimensions} dimensions and re-embeds every tool)."
+            f"the graph was built with, or re-index with `kg-tools schema reindex` (drops the vector indexes, "
+            f"recreates them with {dimensions} dimensions and re-embeds every tool and enrichment question)."
         )
 
 
@@ -39,8 +43,9 @@ def apply_schema(driver: Driver, dimensions: int, model_name: str, timeout_secon
     return applied
 
 
-def drop_vector_index(driver: Driver) -> None:
-    driver.execute_query(query("drop_vector_index"))
+def drop_vector_indexes(driver: Driver) -> None:
+    for name in VECTOR_INDEXES:
+        driver.execute_query(query("drop_index"), name=name)
 
 
 def list_indexes(driver: Driver) -> list[dict]:

@@ -141,3 +141,28 @@ def test_wrong_embedding_dimension_is_refused(small_graph, tmp_path):
     with pytest.raises(SchemaMismatchError, match=r"384 dimensions .* produces 32.*kg-tools schema reindex"):
         load_catalog(small_graph, other, small_catalog(), "small", log=lambda *_: None)
     assert graph_snapshot(small_graph) == before
+
+
+def test_reindex_switches_embedder_and_reembeds_everything(small_graph, tmp_path):
+    from kg_tools.embeddings import Embedder
+    from kg_tools.ingest import reembed_all
+    from kg_tools.schema import apply_schema, drop_vector_indexes, vector_index_dimensions
+    from tests.tiny_models import tiny_sentence_transformer
+
+    other = Embedder(tiny_sentence_transformer(tmp_path, dimension=32))
+    small_graph.execute_query(
+        "MATCH (t:Tool {name: 'check_weather'}) CREATE (:Question {text: 'is it raining?'})-[:ASKS_FOR]->(t)")
+    try:
+        drop_vector_indexes(small_graph)
+        apply_schema(small_graph, other.dimension, other.name)
+        assert reembed_all(small_graph, other) == (2, 1)
+        assert vector_index_dimensions(small_graph) == 32
+        sizes = small_graph.execute_query(
+            "MATCH (n) WHERE n:Tool OR n:Question RETURN collect(DISTINCT size(n.embedding)) AS sizes, "
+            "collect(DISTINCT n.embedding_model) AS models").records[0]
+        assert sizes["sizes"] == [32] and sizes["models"] == [other.name]
+        # loading with the new embedder now works
+        load_catalog(small_graph, other, small_catalog(), "small", log=lambda *_: None)
+    finally:  # the rest of the session uses the default 384-d embedder
+        small_graph.execute_query("MATCH (n) DETACH DELETE n")
+        drop_vector_indexes(small_graph)

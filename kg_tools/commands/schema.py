@@ -2,7 +2,7 @@
 import click
 
 from kg_tools.ingest import reembed_all
-from kg_tools.schema import apply_schema, drop_vector_index, list_indexes
+from kg_tools.schema import apply_schema, drop_vector_indexes, list_indexes
 
 
 def register(cli):
@@ -24,8 +24,9 @@ def register(cli):
     @group.command()
     @pass_app
     def reindex(app):
-        """Drop and recreate the vector index for the configured embedder and re-embed every tool."""
-        drop_vector_index(app.driver)
+        """Drop and recreate the vector indexes for the configured embedder; re-embed tools and questions."""
+        drop_vector_indexes(app.driver)
         apply_schema(app.driver, app.embedder.dimension, app.embedder.name)
-        n = reembed_all(app.driver, app.embedder, app.settings.write_batch_size, show_progress=True)
-        click.echo(f"re-embedded {n} tools with {app.embedder.name} ({app.embedder.dimension} dimensions)")
+        tools, questions = reembed_all(app.driver, app.embedder, app.settings.write_batch_size, show_progress=True)
+        click.echo(f"re-embedded {tools} tools and {questions} enrichment questions with {app.embedder.name} "
+                   f"({app.embedder.dimension} dimensions)")

@@ -1,0 +1,1 @@
+MATCH (q:Question) RETURN elementId(q) AS id, q.text AS text

@@ -3,7 +3,6 @@ home's run/ directory, log file under its logs/, stopped only by its own pid."""
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 import time
@@ -13,7 +12,7 @@ from pathlib import Path
 import httpx
 
 from kg_tools.errors import KgToolsError
-from kg_tools.neo4j_server import _cmdline, _pid_alive, _port_open
+from kg_tools.processes import own_pid, port_open, terminate
 
 MARKER = "from kg_tools.cli import main; main()"
 
@@ -42,21 +41,14 @@ class ApiProcess:
 
     def pid(self) -> int | None:
         """Our API's pid if it runs; a stale pid file is removed."""
-        try:
-            pid = int(self.pid_file.read_text().strip())
-        except (OSError, ValueError):
-            return None
-        if _pid_alive(pid) and MARKER in _cmdline(pid) and " serve " in _cmdline(pid):
-            return pid
-        self.pid_file.unlink(missing_ok=True)
-        return None
+        return own_pid(self.pid_file, MARKER, " serve ")
 
     def start(self, env: dict | None = None, timeout: float = 180.0, log=print) -> int:
         pid = self.pid()
         if pid is not None:
             log(f"REST API already running (pid {pid}) at {self.url}")
             return pid
-        if _port_open(self.port):
+        if port_open(self.port):
             raise KgToolsError(f"port {self.port} is already in use: set KG_TOOLS_API_PORT to a free port")
         self.pid_file.parent.mkdir(parents=True, exist_ok=True)
         self.log_file.parent.mkdir(parents=True, exist_ok=True)
@@ -86,12 +78,6 @@ class ApiProcess:
         if pid is None:
             log("REST API is not running")
             return False
-        os.kill(pid, signal.SIGTERM)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline and _pid_alive(pid):
-            time.sleep(0.2)
-        if _pid_alive(pid):
-            os.kill(pid, signal.SIGKILL)
-        self.pid_file.unlink(missing_ok=True)
+        terminate(pid, self.pid_file, timeout)
         log(f"REST API stopped (pid {pid})")
         return True

@@ -9,8 +9,6 @@ from __future__ import annotations
 import os
 import secrets
 import shutil
-import signal
-import socket
 import subprocess
 import time
 from dataclasses import dataclass
@@ -18,6 +16,7 @@ from pathlib import Path
 
 from kg_tools import PROJECT_ROOT
 from kg_tools.errors import Neo4jServerError
+from kg_tools.processes import own_pid, port_open, terminate
 
 POM = PROJECT_ROOT / "maven" / "pom.xml"
 ENTRY_POINT = "org.neo4j.server.CommunityEntryPoint"
@@ -73,40 +72,6 @@ server.memory.pagecache.size={pagecache}
 db.tx_log.rotation.retention_policy=1 files
 db.logs.query.enabled=OFF
 """
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _port_open(port: int) -> bool:
-    with socket.socket() as s:
-        s.settimeout(0.5)
-        return s.connect_ex(("127.0.0.1", port)) == 0
-
-
-def _pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    # A zombie is not alive.
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().split(")")[-1].split()[0] != "Z"
-    except OSError:
-        return True
-
-
-def _cmdline(pid: int) -> str:
-    try:
-        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-    except OSError:
-        return ""
 
 
 @dataclass
@@ -229,16 +194,7 @@ class LocalNeo4j:
     # -- lifecycle -------------------------------------------------------------------------
     def pid(self) -> int | None:
         """Our server's pid if it is running; a stale pid file is removed."""
-        if not self.pid_file.exists():
-            return None
-        try:
-            pid = int(self.pid_file.read_text().strip())
-        except ValueError:
-            pid = -1
-        if pid > 0 and _pid_alive(pid) and ENTRY_POINT in _cmdline(pid) and str(self.home) in _cmdline(pid):
-            return pid
-        self.pid_file.unlink(missing_ok=True)
-        return None
+        return own_pid(self.pid_file, ENTRY_POINT, f"--home-dir={self.home}")
 
     def status(self) -> dict:
         pid = self.pid()
@@ -248,7 +204,7 @@ class LocalNeo4j:
             "home": str(self.home),
             "bolt": self.bolt_uri,
             "browser": self.browser_url,
-            "bolt_answering": pid is not None and _port_open(self.bolt_port),
+            "bolt_answering": pid is not None and port_open(self.bolt_port),
             "installed": self.jars_installed(),
         }
 
@@ -261,7 +217,7 @@ class LocalNeo4j:
         if not self.jars_installed():
             raise Neo4jServerError(f"Neo4j is not installed in {self.lib}: run `kg-tools neo4j install`")
         for port in (self.bolt_port, self.http_port):
-            if _port_open(port):
+            if port_open(port):
                 raise Neo4jServerError(f"port {port} on 127.0.0.1 is already in use by another process")
         self.write_conf()
         self.pid_file.parent.mkdir(parents=True, exist_ok=True)
@@ -295,7 +251,7 @@ class LocalNeo4j:
             if proc.poll() is not None:
                 self.pid_file.unlink(missing_ok=True)
                 raise Neo4jServerError(f"Neo4j exited with code {proc.returncode} while starting.\n{self.log_tail()}")
-            if _port_open(self.bolt_port):
+            if port_open(self.bolt_port):
                 try:
                     with GraphDatabase.driver(self.bolt_uri, auth=auth) as driver:
                         driver.verify_connectivity()
@@ -324,12 +280,6 @@ class LocalNeo4j:
         if pid is None:
             log("Neo4j is not running")
             return False
-        os.kill(pid, signal.SIGTERM)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline and _pid_alive(pid):
-            time.sleep(0.2)
-        if _pid_alive(pid):
-            os.kill(pid, signal.SIGKILL)
-        self.pid_file.unlink(missing_ok=True)
+        terminate(pid, self.pid_file, timeout)
         log(f"Neo4j stopped (pid {pid})")
         return True

@@ -47,7 +47,8 @@ def neo4j_service(tmp_path_factory):
         with Neo4jContainer("neo4j:5.26-community", password=password) as container:
             yield Neo4jService(container.get_connection_url(), "neo4j", password, "testcontainers")
         return
-    from kg_tools.neo4j_server import LocalNeo4j, free_port
+    from kg_tools.neo4j_server import LocalNeo4j
+    from kg_tools.processes import free_port
 
     project_server = LocalNeo4j.from_settings(Settings())
     if not project_server.jars_installed():

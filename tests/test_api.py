@@ -8,7 +8,7 @@ from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
 from api.app import create_app
-from kg_tools.neo4j_server import free_port
+from kg_tools.processes import free_port
 from tests import synthetic_catalog as syn
 from tests.conftest import graph_snapshot
 from tests.synthetic_catalog import A, B, C, D, E, F, G, H

@@ -24,7 +24,7 @@ def percentile(values: list[float], p: float) -> float:
 @contextmanager
 def api_server(settings, log, timeout: float = 180.0):
     """`kg-tools serve` on a free loopback port as a subprocess; stopped (by its pid) afterwards."""
-    from kg_tools.neo4j_server import free_port
+    from kg_tools.processes import free_port
 
     port = free_port()
     log_path = Path(settings.neo4j_home) / "logs" / "bench-api.log"

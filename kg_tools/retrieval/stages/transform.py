@@ -6,12 +6,11 @@ The original request always stays the first search query when a stage adds sub-r
 top-1 leads the ToolScope fusion; the LLM-less paths are labelled `offline` with fallback=true."""
 from __future__ import annotations
 
-import re
-
 from pydantic import BaseModel, ConfigDict, Field
 
 from kg_tools.retrieval import queries as retrieval_queries
 from kg_tools.retrieval.pipeline import Candidate, Stage
+from kg_tools.retrieval.stages.split import split_request
 from kg_tools.retrieval.stages.llm_call import NO_LLM, LLMFallback, ask, candidate_lines, llm_client
 
 DECOMPOSE_CONTEXT_TOOLS = 15  # RPS: M nearest tools shown to the decomposer
@@ -45,26 +44,9 @@ def _clean(texts, limit: int, exclude: list[str] = ()) -> list[str]:
     return out[:limit]
 
 
-# Sentence ends, semicolons, and conjunctions that usually start a new action. A bare " and " only
-# splits when both sides have at least three words (keeps "between Paris and London" whole).
-_HARD = re.compile(r"(?<=[.!?;])\s+|\s*;\s*|,?\s+(?:and then|then|after that|afterwards|and also|also)\s+", re.I)
-_AND = re.compile(r",?\s+and\s+", re.I)
-_LEADING = re.compile(r"^(?:and then|and also|and|also|then|after that|afterwards)\s+", re.I)
-
-
 def offline_decomposition(text: str, limit: int = MAX_SUBREQUESTS) -> list[str]:
-    """Deterministic split on sentence boundaries and conjunctions (no LLM)."""
-    parts: list[str] = []
-    for piece in _HARD.split(text):
-        piece = _LEADING.sub("", piece.strip(" ,.;"))
-        if not piece:
-            continue
-        sub = [s.strip(" ,.;") for s in _AND.split(piece)]
-        if len(sub) > 1 and all(len(s.split()) >= 3 for s in sub):
-            parts.extend(sub)
-        else:
-            parts.append(piece)
-    return _clean(parts, limit)
+    """Deterministic split into sub-requests without an LLM (rules in kg_tools/retrieval/stages/split.py)."""
+    return _clean(split_request(text, limit), limit)
 
 
 class Rewrite(Stage):
@@ -110,7 +92,7 @@ class Decompose(Stage):
             subs = offline_decomposition(base)
             subs = subs if len(subs) > 1 else []
             ctx.queries = [base] + subs + ctx.queries[1:]
-            ctx.note(self.name, f"{exc}; offline split on sentence boundaries/conjunctions: {len(subs)} sub-request(s)"
+            ctx.note(self.name, f"{exc}; offline split on sentences, sequencers and action conjunctions: {len(subs)} sub-request(s)"
                      + (": " + " | ".join(subs) if subs else ""), fallback=True)
 
 

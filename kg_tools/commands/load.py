@@ -1,4 +1,5 @@
 """`kg-tools load toollinkos|toolsandbox|seal-tools|json ...`: validate, embed and write a catalog."""
+import importlib
 from pathlib import Path
 
 import click
@@ -27,6 +28,27 @@ def _options(f):
     return f
 
 
+# Benchmark datasets: command name -> (loader module, title). Each loader has load(directory).
+DATASETS = {
+    "toollinkos": ("loaders.toollinkos", "ToolLinkOS"),
+    "toolsandbox": ("loaders.toolsandbox", "ToolSandbox (tools.json or the core/regular split files)"),
+    "seal-tools": ("loaders.seal_tools", "Seal-Tools tool.jsonl; no dependency edges"),
+}
+
+
+def _dataset_command(name: str, module: str):
+    from kg_tools.cli import pass_app
+
+    @click.argument("directory", required=False, type=click.Path(path_type=Path))
+    @_options
+    @pass_app
+    def command(app, directory, strict, replace):
+        loader = importlib.import_module(module)
+        run_load(app, loader.load(directory or app.settings.datasets_dir / name), strict, replace)
+
+    return command
+
+
 def register(cli):
     from kg_tools.cli import pass_app
 
@@ -34,35 +56,8 @@ def register(cli):
     def group():
         """Load a tool catalog into Neo4j (transactional, idempotent)."""
 
-    @group.command("toollinkos")
-    @click.argument("directory", required=False, type=click.Path(path_type=Path))
-    @_options
-    @pass_app
-    def toollinkos(app, directory, strict, replace):
-        """ToolLinkOS (DIR defaults to $KG_TOOLS_DATASETS/toollinkos)."""
-        from loaders import toollinkos as loader
-
-        run_load(app, loader.load(directory or app.settings.datasets_dir / "toollinkos"), strict, replace)
-
-    @group.command("toolsandbox")
-    @click.argument("directory", required=False, type=click.Path(path_type=Path))
-    @_options
-    @pass_app
-    def toolsandbox(app, directory, strict, replace):
-        """ToolSandbox (DIR defaults to $KG_TOOLS_DATASETS/toolsandbox)."""
-        from loaders import toolsandbox as loader
-
-        run_load(app, loader.load(directory or app.settings.datasets_dir / "toolsandbox"), strict, replace)
-
-    @group.command("seal-tools")
-    @click.argument("directory", required=False, type=click.Path(path_type=Path))
-    @_options
-    @pass_app
-    def seal_tools(app, directory, strict, replace):
-        """Seal-Tools tool.jsonl (DIR defaults to $KG_TOOLS_DATASETS/seal-tools); no dependency edges."""
-        from loaders import seal_tools as loader
-
-        run_load(app, loader.load(directory or app.settings.datasets_dir / "seal-tools"), strict, replace)
+    for name, (module, title) in DATASETS.items():
+        group.command(name, help=f"{title} (DIR defaults to $KG_TOOLS_DATASETS/{name}).")(_dataset_command(name, module))
 
     @group.command("json")
     @click.argument("file", type=click.Path(path_type=Path))

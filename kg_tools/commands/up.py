@@ -1,6 +1,9 @@
 """`kg-tools up`: the main job in one command (install + start Neo4j, schema, load ToolLinkOS)."""
+import importlib
+
 import click
 
+from kg_tools.commands.load import DATASETS
 from kg_tools.neo4j_server import LocalNeo4j
 
 
@@ -9,7 +12,7 @@ def register(cli):
 
     @cli.command("up")
     @click.option("--dataset", default="toollinkos", show_default=True,
-                  type=click.Choice(["toollinkos", "toolsandbox", "none"]), help="Catalog to load.")
+                  type=click.Choice([*DATASETS, "none"]), help="Catalog to load.")
     @click.option("--api/--no-api", default=True, show_default=True,
                   help="Also start the REST API in the background (stop both with `kg-tools down`).")
     @pass_app
@@ -23,9 +26,8 @@ def register(cli):
         apply_schema(app.driver, app.embedder.dimension, app.embedder.name)
         if dataset != "none":
             from kg_tools.commands.load import run_load
-            from loaders import toollinkos, toolsandbox
 
-            loader = {"toollinkos": toollinkos, "toolsandbox": toolsandbox}[dataset]
+            loader = importlib.import_module(DATASETS[dataset][0])
             run_load(app, loader.load(app.settings.datasets_dir / dataset), strict=False, replace=False)
         s = app.settings
         click.echo("")

@@ -1,4 +1,5 @@
-"""`kg-tools eval seal-tools [DIR] [--merge] [--json FILE]` (registered into the eval group)."""
+"""`kg-tools eval seal-tools [DIR] [--methods a,b] [--alpha A] [--stages a,b] [--merge] [--json FILE]`
+(registered into the eval group)."""
 from __future__ import annotations
 
 import json
@@ -19,6 +20,28 @@ def _thetas(value: str) -> list[float]:
         raise click.BadParameter(f"comma-separated numbers expected: {value}") from exc
 
 
+def _methods(value: str) -> list[str]:
+    from kg_tools.merge.evaluate import METHODS
+
+    names = [v.strip() for v in value.split(",") if v.strip()]
+    unknown = [n for n in names if n not in METHODS]
+    if unknown or not names:
+        raise click.BadParameter(f"unknown method(s) {', '.join(unknown) or '(none)'}; choose from {', '.join(METHODS)}")
+    return list(dict.fromkeys(names))
+
+
+def _stages(value: str | None) -> list[str]:
+    from kg_tools.retrieval.offline_rerank import load_all_stages
+    from kg_tools.retrieval.pipeline import STAGES
+
+    load_all_stages()
+    names = [v.strip() for v in (value or "").split(",") if v.strip()]
+    unknown = [n for n in names if n not in STAGES]
+    if unknown:
+        raise click.BadParameter(f"unknown stage(s) {', '.join(unknown)}; available: {', '.join(sorted(STAGES))}")
+    return names
+
+
 def ensure_seal_tools(app, source) -> None:
     from kg_tools.ingest import load_catalog
 
@@ -36,12 +59,17 @@ def ensure_seal_tools(app, source) -> None:
 @click.option("--merge", "do_merge", is_flag=True, help="Also merge (theta sweep) and evaluate after merging.")
 @click.option("--thetas", default="0.77,0.82,0.86,0.90", show_default=True, help="Theta sweep (with --merge).")
 @click.option("--theta", type=float, default=0.82, show_default=True, help="The theta of the main 'rows'.")
+@click.option("--methods", default="lexical,vector,hybrid", show_default=True,
+              help="Comma-separated search methods: lexical, vector, hybrid, rrf.")
+@click.option("--alpha", type=click.FloatRange(0.0, 1.0), default=0.8, show_default=True,
+              help="Weight of the vector leg for the hybrid method.")
+@click.option("--stages", help="Extra pipeline stages for every method, e.g. decompose or decompose,fusion-max.")
 @click.option("--offline", is_flag=True, help="Ignore a configured LLM; use the offline merger.")
 @click.option("--limit", type=click.IntRange(min=1), help="Only the first N queries.")
 @click.option("--json", "json_file", type=click.Path(path_type=Path), help="Write the results as JSON.")
 @click.pass_obj
-def seal_tools(app, directory, do_merge, thetas, theta, offline, limit, json_file):
-    """Seal-Tools: Recall/CSR@5/@10 for lexical, vector, hybrid, before and after merging; TCCR, UCC.
+def seal_tools(app, directory, do_merge, thetas, theta, methods, alpha, stages, offline, limit, json_file):
+    """Seal-Tools: Recall/CSR@5/@10 per method (and stages), before and after merging; TCCR, UCC.
 
     Each merge of the sweep is applied, evaluated and undone: the graph is left as it was."""
     from kg_tools.llm import llm_from_settings
@@ -50,6 +78,7 @@ def seal_tools(app, directory, do_merge, thetas, theta, offline, limit, json_fil
     from kg_tools.retrieval import Pipeline
     from loaders import seal_tools as loader
 
+    run = {"methods": _methods(methods), "alpha": alpha, "stages": _stages(stages)}
     source = loader.load(directory or app.settings.datasets_dir / "seal-tools")
     ensure_seal_tools(app, source)
     if current_phi(app.driver, app.settings, source.catalog):
@@ -61,8 +90,8 @@ def seal_tools(app, directory, do_merge, thetas, theta, offline, limit, json_fil
     llm = None if offline else llm_from_settings(app.settings)
     click.echo(f"{len(queries)} queries, {len(specs)} tools; merger path: "
                f"{'LLM ' + app.settings.llm_model if llm else 'offline (no LLM configured)' if not offline else 'offline (--offline)'}")
-    rows = retrieval_rows(pipeline, queries, {}, False, source.catalog, progress=click.echo)
-    out: dict = {"rows": rows, "merge": None, "sweep": [], "paper": PAPER, "queries": len(queries)}
+    rows = retrieval_rows(pipeline, queries, {}, False, source.catalog, progress=click.echo, **run)
+    out: dict = {"rows": rows, "merge": None, "sweep": [], "paper": PAPER, "queries": len(queries), "config": run}
     if do_merge:
         sweep = sorted(set(_thetas(thetas)) | {theta})
         for th in sweep:
@@ -73,7 +102,8 @@ def seal_tools(app, directory, do_merge, thetas, theta, offline, limit, json_fil
                        f"= {summary['candidates_plus_classify_seconds']:.2f}s; TCCR {summary['tccr']:.3f}, UCC {summary['ucc']:.3f}")
             result = apply_plan(app.driver, app.settings, plan)
             try:
-                merged_rows = retrieval_rows(pipeline, queries, plan.phi, True, source.catalog, progress=click.echo)
+                merged_rows = retrieval_rows(pipeline, queries, plan.phi, True, source.catalog, progress=click.echo,
+                                             **run)
             finally:
                 if result.applied:
                     undo_run(app.driver, app.settings, result.run_id)
@@ -90,9 +120,11 @@ def seal_tools(app, directory, do_merge, thetas, theta, offline, limit, json_fil
 
 def _print_table(out: dict) -> None:
     keys = ["Recall@5", "Recall@10", "CSR@5", "CSR@10"]
-    click.echo(f"\n{'method':8s} {'merged':6s} " + " ".join(f"{k:>9s}" for k in keys))
+    click.echo(f"\n{'method':14s} {'merged':6s} {'stages':24s} " + " ".join(f"{k:>9s}" for k in keys))
     for r in out["rows"]:
-        click.echo(f"{r['method']:8s} {str(r['merged']):6s} " + " ".join(f"{r[k]:9.3f}" for k in keys))
+        label = r["method"] + (f" a={r['alpha']:g}" if "alpha" in r else "")
+        click.echo(f"{label:14s} {str(r['merged']):6s} {','.join(r.get('stages', [])) or '-':24s} "
+                   + " ".join(f"{r[k]:9.3f}" for k in keys))
     for s in out["sweep"]:
         best = max(s["rows"], key=lambda r: r["Recall@5"])
         click.echo(f"theta {s['theta']}: tools {s['tools_before']} -> {s['tools_after']}, TCCR {s['tccr']:.3f}, "

@@ -1,7 +1,8 @@
 """Seal-Tools evaluation of merging: retrieval before/after (gold relabelled through phi), TCCR, UCC.
 
 Retrieval: lexical (fulltext BM25 over name, split name words, description, parameter text),
-vector and hybrid, top-10 without expansion (Seal-Tools has no dependency edges); Recall@5/@10
+vector, hybrid (alpha-weighted, configurable) and rrf (reciprocal rank fusion of both legs), each
+optionally with extra pipeline stages (e.g. decompose), top-10 without expansion (Seal-Tools has no dependency edges); Recall@5/@10
 and CSR@5/@10 from kg_tools.eval.metrics. After a merge the retrieved names are canonical tools
 and each query's gold set is {phi(g)}.
 
@@ -26,7 +27,10 @@ from kg_tools.eval.metrics import csr, recall
 from kg_tools.merge.plan import MergePlan
 from kg_tools.retrieval import Pipeline, RetrievalRequest
 
-METHODS = {"lexical": {"mode": "fulltext"}, "vector": {"mode": "vector"}, "hybrid": {"mode": "hybrid", "alpha": 0.8}}
+MODES = {"lexical": "fulltext", "vector": "vector", "hybrid": "hybrid", "rrf": "rrf"}
+METHODS = tuple(MODES)
+DEFAULT_METHODS = ("lexical", "vector", "hybrid")
+DEFAULT_ALPHA = 0.8
 CUTOFFS = (5, 10)
 SWEEP = (0.77, 0.82, 0.86, 0.90)
 
@@ -48,27 +52,44 @@ def score(ranked: list[str], gold: set[str]) -> dict[str, float]:
     return out
 
 
+def method_request(method: str, alpha: float = DEFAULT_ALPHA, stages: Sequence[str] = ()) -> dict:
+    """The RetrievalRequest fields of one method: its search mode, alpha (hybrid only) and extra stages."""
+    if method not in MODES:
+        raise ValueError(f"unknown method {method!r}; one of {', '.join(METHODS)}")
+    request = {"mode": MODES[method], "stages": list(stages)}
+    if method == "hybrid":
+        request["alpha"] = alpha
+    return request
+
+
 def retrieval_rows(pipeline: Pipeline, queries: Sequence[Query], phi: dict[str, str], merged: bool,
-                   catalog: str, methods: Sequence[str] = tuple(METHODS),
-                   progress: Callable[[str], None] = lambda _: None) -> list[dict]:
+                   catalog: str, methods: Sequence[str] = DEFAULT_METHODS, alpha: float = DEFAULT_ALPHA,
+                   stages: Sequence[str] = (), progress: Callable[[str], None] = lambda _: None) -> list[dict]:
+    """One row per method: mean Recall/CSR@5/@10 over the queries (top-10, no expansion).
+
+    Each row names its `stages` (and `alpha` for hybrid) so a table or JSON row says what ran."""
     rows = []
-    if any(METHODS[m]["mode"] != "fulltext" for m in methods):
+    if any(MODES[m] != "fulltext" for m in methods):
         # one batched encode (cached by the embedder) instead of one encode per query
         pipeline.env.embedder.embed([q.query for q in queries])
     for method in methods:
+        fields = method_request(method, alpha, stages)
         t0 = time.perf_counter()
         totals: dict[str, float] = {}
         for q in queries:
             request = RetrievalRequest(query=q.query, k=max(CUTOFFS), K=max(CUTOFFS), depth=0, catalog=catalog,
-                                       **METHODS[method])
+                                       **fields)
             ranked = pipeline.retrieve(request).names
             gold = {phi.get(g, g) for g in q.gold}
             for key, value in score(ranked, gold).items():
                 totals[key] = totals.get(key, 0.0) + value
-        row = {"method": method, "merged": merged}
+        row = {"method": method, "merged": merged, "stages": list(stages)}
+        if "alpha" in fields:
+            row["alpha"] = fields["alpha"]
         row |= {key: round(v / len(queries), 4) for key, v in totals.items()}
         row |= {"queries": len(queries), "seconds": round(time.perf_counter() - t0, 1)}
-        progress(f"  {method:8s} merged={merged!s:5s} " + "  ".join(f"{k} {row[k]:.3f}" for k in totals))
+        progress(f"  {method:8s} merged={merged!s:5s} stages={','.join(stages) or '-'} "
+                 + "  ".join(f"{k} {row[k]:.3f}" for k in totals))
         rows.append(row)
     return rows
 

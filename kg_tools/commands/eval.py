@@ -7,6 +7,7 @@ EXTRA_EVAL_MODULES are imported (when present) before the CLI runs, so their com
 from __future__ import annotations
 
 import importlib
+import sys
 from pathlib import Path
 
 import click
@@ -77,7 +78,7 @@ def run_benchmark(app, dataset, json_file, plot_file, methods, stages, rerank, p
     pipeline = Pipeline(app.driver, app.embedder, app.settings)
     results = []
     for method in chosen:
-        with click.progressbar(length=len(dataset.instances), label=f"{method.name:<20}", file=click.get_text_stream("stderr")) as bar:
+        with click.progressbar(length=len(dataset.instances), label=f"{method.name:<20}", file=sys.stderr) as bar:
             results.append(run_method(pipeline, method, dataset.instances, dataset.name,
                                       progress=lambda n: bar.update(1)))
         row = results[-1].row()

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import click
 
+from kg_tools.cypher import query
+
 from kg_tools.errors import KgToolsError
 
 PAPER = {"source": "ToolScope (arXiv 2510.20036), 654 Seal-Tools queries, Recall@5 / Recall@10",
@@ -45,8 +47,7 @@ def _stages(value: str | None) -> list[str]:
 def ensure_seal_tools(app, source) -> None:
     from kg_tools.ingest import load_catalog
 
-    rows = app.driver.execute_query("MATCH (t:Tool) WHERE t.catalog = $catalog RETURN count(t) AS n",
-                                    catalog=source.catalog).records
+    rows = app.driver.execute_query(query("catalog_tool_count"), catalog=source.catalog).records
     if rows[0]["n"] == len(source.tools):
         return
     click.echo(f"loading {source.catalog} ({len(source.tools)} tools) first")

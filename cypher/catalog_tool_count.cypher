@@ -1,0 +1,2 @@
+MATCH (t:Tool) WHERE t.catalog = $catalog
+RETURN count(t) AS n

@@ -8,7 +8,6 @@ from pathlib import Path
 import click
 
 from kg_tools.cypher import query
-
 from kg_tools.errors import KgToolsError
 
 PAPER = {"source": "ToolScope (arXiv 2510.20036), 654 Seal-Tools queries, Recall@5 / Recall@10",

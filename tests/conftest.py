@@ -105,15 +105,26 @@ def empty_graph(driver):
     yield driver
 
 
-@pytest.fixture
-def toollinkos_graph(driver, embedder, datasets):
-    """ToolLinkOS loaded (incremental: unchanged tools are not re-embedded)."""
+def load_toollinkos(driver, embedder, datasets):
+    """Replace the graph with ToolLinkOS (embeddings come from the embedder's in-process cache)."""
     from kg_tools.ingest import load_catalog
     from loaders import toollinkos
 
     source = toollinkos.load(datasets / "toollinkos")
     load_catalog(driver, embedder, source.tools, source.catalog, replace=True, log=lambda *_: None)
-    yield driver
+    return driver
+
+
+@pytest.fixture
+def toollinkos_graph(driver, embedder, datasets):
+    """ToolLinkOS loaded, for one test."""
+    return load_toollinkos(driver, embedder, datasets)
+
+
+@pytest.fixture(scope="module")
+def tlos(driver, embedder, datasets):
+    """ToolLinkOS loaded once for a module whose tests only read it."""
+    return load_toollinkos(driver, embedder, datasets)
 
 
 def graph_snapshot(driver) -> dict:

@@ -11,16 +11,6 @@ from tests.fake_openai import FakeOpenAI
 QUERY = "Can you send my current location to my friend at john.doe@example.com?"
 
 
-@pytest.fixture(scope="module")
-def tlos(driver, embedder, datasets):
-    from kg_tools.ingest import load_catalog
-    from loaders import toollinkos
-
-    source = toollinkos.load(datasets / "toollinkos")
-    load_catalog(driver, embedder, source.tools, source.catalog, replace=True, log=lambda *_: None)
-    return driver
-
-
 def run(driver, embedder, settings, **request):
     return Pipeline(driver, embedder, settings).retrieve(RetrievalRequest(**request))
 

@@ -1,6 +1,5 @@
 """Offline post-search stages against the real Neo4j: the cross-encoder rerank with a tiny randomly
 initialised model built here, its not-configured path, and duplicate removal."""
-import json
 
 import pytest
 
@@ -10,16 +9,6 @@ from kg_tools.retrieval.pipeline import PipelineEnv, RetrievalContext, Search
 from kg_tools.retrieval.stages.rerank import candidate_document
 
 QUERY = "Can you send my current location to my friend at john.doe@example.com?"
-
-
-@pytest.fixture(scope="module")
-def tlos(driver, embedder, datasets):
-    from kg_tools.ingest import load_catalog
-    from loaders import toollinkos
-
-    source = toollinkos.load(datasets / "toollinkos")
-    load_catalog(driver, embedder, source.tools, source.catalog, replace=True, log=lambda *_: None)
-    return driver
 
 
 @pytest.fixture(scope="module")

@@ -18,6 +18,17 @@ def set_torch_threads(threads: int) -> None:
         torch.set_num_threads(threads)
 
 
+def _warm_up(pipeline) -> None:
+    """One default retrieval so Neo4j plans and caches the query before the first agent request
+    (a cold plan costs ~1.5 s). A graph that is down or empty is left to /readyz to report."""
+    from kg_tools.retrieval import RetrievalRequest
+
+    try:
+        pipeline.retrieve(RetrievalRequest(query="warm up"))
+    except Exception:  # noqa: BLE001 - start-up must not fail on an unreachable or empty graph
+        pass
+
+
 DESCRIPTION = """Graph RAG-Tool Fusion over a Neo4j tool graph: send what the agent needs to do, get back
 the tools it needs **including their dependencies**, each with its original spec and an OpenAI
 function-calling schema. Writes (PUT/DELETE) need `Authorization: Bearer <KG_TOOLS_API_KEY>` when the
@@ -43,6 +54,7 @@ def create_app(settings: Settings | None = None, *, driver=None, embedder=None) 
         app.state.embedder.embed_query("warm up")  # the first encode pays one-off costs
         load_stage_plugins()
         app.state.pipeline = Pipeline(app.state.driver, app.state.embedder, settings)
+        _warm_up(app.state.pipeline)
         app.state.tool_store = store_from(app.state.driver, settings)
         try:
             yield

@@ -52,21 +52,11 @@ def cli(ctx: click.Context):
 
 
 def _register():
-    from kg_tools.commands import bench, load, neo4j, schema, stats, up
+    from kg_tools.commands import bench, enrich, load, merge, neo4j, retrieve, schema, serve, stats, up
+    from kg_tools.commands import eval as evaluate
 
-    for module in (neo4j, schema, load, stats, up, bench):
+    for module in (neo4j, schema, load, stats, up, retrieve, serve, evaluate, merge, enrich, bench):
         module.register(cli)
-    # Later stages register themselves the same way when present.
-    import importlib
-
-    for optional in ("retrieve", "serve", "eval", "merge", "enrich"):
-        try:
-            mod = importlib.import_module(f"kg_tools.commands.{optional}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"kg_tools.commands.{optional}":
-                raise
-            continue
-        mod.register(cli)
 
 
 _register()

@@ -37,6 +37,23 @@ def _field(loc) -> str:
     return ".".join(parts) or "body"
 
 
+# Errors whose message is the whole story: exception type -> (HTTP status, error code).
+PLAIN_ERRORS = {
+    UnknownStageError: (422, "unknown_stage"),
+    DatabaseUnavailableError: (503, "database_unavailable"),
+    SchemaMismatchError: (409, "schema_mismatch"),
+    ConfigurationError: (503, "misconfigured"),
+    LLMError: (502, "llm_error"),
+}
+
+
+def _plain_handler(status: int, code: str):
+    async def handler(_: Request, exc: Exception):
+        return error_body(status, code, str(exc))
+
+    return handler
+
+
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def validation(_: Request, exc: RequestValidationError):
@@ -60,31 +77,14 @@ def install_error_handlers(app: FastAPI) -> None:
         detail = f"{message}: {'; '.join(exc.problems)}" if exc.problems else message
         return error_body(422, "invalid_tool", detail, problems=exc.problems)
 
-    @app.exception_handler(UnknownStageError)
-    async def unknown_stage(_: Request, exc: UnknownStageError):
-        return error_body(422, "unknown_stage", str(exc))
-
-    @app.exception_handler(DatabaseUnavailableError)
-    async def db_down(_: Request, exc: DatabaseUnavailableError):
-        return error_body(503, "database_unavailable", str(exc))
-
     @app.exception_handler(ServiceUnavailable)
     @app.exception_handler(SessionExpired)
     async def db_lost(request: Request, exc: Exception):
         uri = request.app.state.settings.neo4j_uri
         return error_body(503, "database_unavailable", f"Neo4j is not reachable at {uri}: {exc}")
 
-    @app.exception_handler(SchemaMismatchError)
-    async def schema_mismatch(_: Request, exc: SchemaMismatchError):
-        return error_body(409, "schema_mismatch", str(exc))
-
-    @app.exception_handler(ConfigurationError)
-    async def misconfigured(_: Request, exc: ConfigurationError):
-        return error_body(503, "misconfigured", str(exc))
-
-    @app.exception_handler(LLMError)
-    async def llm_failed(_: Request, exc: LLMError):
-        return error_body(502, "llm_error", str(exc))
+    for exc_type, (status, code) in PLAIN_ERRORS.items():
+        app.add_exception_handler(exc_type, _plain_handler(status, code))
 
     @app.exception_handler(Neo4jError)
     async def neo4j_failed(_: Request, exc: Neo4jError):

@@ -102,6 +102,12 @@ class Edge:
     ord: int
     original_type: str
 
+    def as_row(self) -> dict:
+        """Parameters for cypher/create_dependencies.cypher."""
+        return {"source": self.source, "target": self.target, "type": self.type.value,
+                "parameter_name": self.parameter_name, "reason": self.reason, "ord": self.ord,
+                "original_type": self.original_type}
+
 
 @dataclass
 class CatalogReport:

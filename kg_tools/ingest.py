@@ -108,11 +108,7 @@ def _embed_changed(embedder, validated: ValidatedCatalog, rows, existing, force:
 
 
 def _write(driver: Driver, validated: ValidatedCatalog, rows: list[dict], replace: bool, batch_size: int) -> float:
-    edges = [
-        {"source": e.source, "target": e.target, "type": e.type.value, "parameter_name": e.parameter_name,
-         "reason": e.reason, "ord": e.ord, "original_type": e.original_type}
-        for e in validated.edges
-    ]
+    edges = [e.as_row() for e in validated.edges]
     names = [r["name"] for r in rows]
     t0 = time.perf_counter()
     with driver.session() as session:

@@ -114,8 +114,7 @@ class ToolStore:
         row = tool_row(spec, raw, catalog or existing.get(name) or DEFAULT_CATALOG)
         row["embedding"] = embedder.embed([tool_document(spec)])[0].tolist()
         row["embedding_model"] = embedder.name
-        edges = [{"source": e.source, "target": e.target, "type": e.type.value, "parameter_name": e.parameter_name,
-                  "reason": e.reason, "ord": e.ord, "original_type": e.original_type} for e in validated.edges]
+        edges = [e.as_row() for e in validated.edges]
         self._write_tool(row, edges)
         return {"created": name not in existing, "tool": self.get_tool(name),
                 "warnings": validated.report.warnings}

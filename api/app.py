@@ -44,7 +44,6 @@ def create_app(settings: Settings | None = None, *, driver=None, embedder=None) 
         from kg_tools.db import connect
         from kg_tools.embeddings import embedder_from_settings
         from kg_tools.retrieval import Pipeline
-        from kg_tools.retrieval.plugins import load_stage_plugins
         from kg_tools.tool_store import store_from
 
         own_driver = driver is None
@@ -52,7 +51,6 @@ def create_app(settings: Settings | None = None, *, driver=None, embedder=None) 
         app.state.embedder = embedder if embedder is not None else embedder_from_settings(settings)
         set_torch_threads(settings.torch_threads)
         app.state.embedder.embed_query("warm up")  # the first encode pays one-off costs
-        load_stage_plugins()
         app.state.pipeline = Pipeline(app.state.driver, app.state.embedder, settings)
         _warm_up(app.state.pipeline)
         app.state.tool_store = store_from(app.state.driver, settings)

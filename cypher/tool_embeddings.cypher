@@ -1,4 +1,5 @@
-// Stored embeddings of the named tools (duplicate removal among rerank candidates).
-UNWIND $names AS name
-MATCH (t:Tool {name: name})
+// Stored embeddings of the named tools, or of every embedded tool when $names is null
+// (duplicate removal among rerank candidates; the bench's in-process baseline).
+MATCH (t:Tool)
+WHERE t.embedding IS NOT NULL AND ($names IS NULL OR t.name IN $names)
 RETURN t.name AS name, t.embedding AS embedding

@@ -40,3 +40,7 @@ class ToolNotFoundError(KgToolsError):
 
 class LLMError(KgToolsError):
     """An LLM call failed or returned an invalid answer."""
+
+
+class LLMInvalidAnswerError(LLMError):
+    """The LLM answered, but not with JSON matching the requested schema."""

@@ -73,7 +73,7 @@ def load_catalog(
     log: Callable[[str], None] = print,
     show_progress: bool = False,
 ) -> LoadResult:
-    existing = {r["name"]: r for r in driver.execute_query(query("existing_tool_hashes")).records}
+    existing = {r["name"]: r for r in driver.execute_query(query("tool_state")).records}
     known = set() if replace else set(existing)
     validated = validate_catalog(raw_tools, strict=strict, known_names=known)
     for w in validated.report.warnings:

@@ -3,6 +3,7 @@ backoff, structured output validated by pydantic, prompts loaded from kg_tools/p
 from __future__ import annotations
 
 import json
+import threading
 import time
 from functools import lru_cache
 from pathlib import Path
@@ -10,7 +11,7 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ValidationError, create_model
 
-from kg_tools.errors import LLMError
+from kg_tools.errors import LLMError, LLMInvalidAnswerError
 from kg_tools.settings import Settings
 
 PROMPTS_DIR = Path(__file__).parent / "prompts"
@@ -55,6 +56,13 @@ class LLMClient:
         self.calls = 0
         self.seconds = 0.0
         self.usage_tokens = 0
+        self._lock = threading.Lock()  # `kg-tools enrich` calls from several threads
+
+    def _count(self, seconds: float, tokens: int) -> None:
+        with self._lock:
+            self.calls += 1
+            self.seconds += seconds
+            self.usage_tokens += tokens
 
     def structured(self, prompt: str, schema: type[T], *, system: str | None = None,
                    invalid_retries: int = 1) -> T:
@@ -66,15 +74,12 @@ class LLMClient:
         for attempt in range(invalid_retries + 1):
             t0 = time.perf_counter()
             try:
-                self.calls += 1
                 completion = self.client.chat.completions.create(
                     model=self.model, messages=messages, response_format=response_format, temperature=0)
             except Exception as exc:  # openai.APIError, timeouts after the client's own retries
+                self._count(time.perf_counter() - t0, 0)
                 raise LLMError(f"LLM call to {self.base_url} failed: {exc}") from exc
-            finally:
-                self.seconds += time.perf_counter() - t0
-            if completion.usage is not None:
-                self.usage_tokens += completion.usage.total_tokens or 0
+            self._count(time.perf_counter() - t0, (completion.usage.total_tokens or 0) if completion.usage else 0)
             message = completion.choices[0].message
             if getattr(message, "refusal", None):
                 raise LLMError(f"LLM refused: {message.refusal}")
@@ -84,7 +89,7 @@ class LLMClient:
                 last = exc
                 if attempt < invalid_retries:
                     time.sleep(0.2 * (2 ** attempt))
-        raise LLMError(f"LLM answer did not match {schema.__name__}: {last}")
+        raise LLMInvalidAnswerError(f"LLM answer did not match {schema.__name__}: {last}")
 
 
 def llm_from_settings(settings: Settings) -> LLMClient | None:

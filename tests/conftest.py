@@ -132,7 +132,8 @@ def graph_snapshot(driver) -> dict:
     nodes = driver.execute_query(
         "MATCH (n) RETURN elementId(n) AS id, labels(n) AS labels, properties(n) AS props").records
     rels = driver.execute_query(
-        "MATCH (a)-[r]->(b) RETURN a.name AS a, type(r) AS type, b.name AS b, properties(r) AS props").records
+        "MATCH (a)-[r]->(b) RETURN coalesce(a.name, a.id) AS a, type(r) AS type, coalesce(b.name, b.id) AS b, "
+        "properties(r) AS props").records
     node_set = sorted((sorted(r["labels"]), sorted((k, repr(v)) for k, v in r["props"].items())) for r in nodes)
     rel_set = sorted((r["a"], r["type"], r["b"], sorted((k, repr(v)) for k, v in r["props"].items())) for r in rels)
     return {"nodes": node_set, "relationships": rel_set}

@@ -5,7 +5,6 @@ from fastapi import APIRouter, Response
 
 from api.deps import PipelineDep
 from kg_tools.retrieval import RetrievalRequest, RetrievalResponse
-from kg_tools.retrieval.plugins import check_stages
 
 router = APIRouter(tags=["retrieval"])
 
@@ -18,7 +17,6 @@ ERRORS = {422: {"description": "a field is out of range, the query is empty or a
 def retrieve(request: RetrievalRequest, pipeline: PipelineDep) -> Response:
     """Seeds by search (k), optional rerank, each seed's dependencies depth-first (depth, d_limit,
     edge_types), ordered seed 1, its dependencies, seed 2, ..., unique, cut to K."""
-    check_stages(request)
     result = pipeline.retrieve(request)
     # Serialised once by pydantic (the response model above documents the shape).
     return Response(result.model_dump_json(by_alias=True), media_type="application/json")

@@ -24,7 +24,7 @@ class InProcessGRTF:
 
     @classmethod
     def from_graph(cls, driver: Driver) -> "InProcessGRTF":
-        rows = driver.execute_query(query("all_tool_embeddings")).records
+        rows = driver.execute_query(query("tool_embeddings"), names=None).records
         names = [r["name"] for r in rows]
         matrix = np.asarray([r["embedding"] for r in rows], dtype=np.float32)
         matrix /= np.maximum(np.linalg.norm(matrix, axis=1, keepdims=True), 1e-12)

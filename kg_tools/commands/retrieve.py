@@ -53,10 +53,7 @@ def register(cli):
     def retrieve(app, query, as_json, edge_types, stages, **options):
         """The tools an agent needs for QUERY: seeds, then each seed's dependencies, cut to K."""
         from kg_tools.retrieval import Pipeline
-        from kg_tools.retrieval.plugins import check_stages, load_stage_plugins
 
         request = build_request(query=query, edge_types=list(edge_types) or None, stages=list(stages), **options)
-        load_stage_plugins()
-        check_stages(request)
         response = Pipeline(app.driver, app.embedder, app.settings).retrieve(request)
         click.echo(response.model_dump_json(by_alias=True, indent=2) if as_json else render_table(response))

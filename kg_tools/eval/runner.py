@@ -116,7 +116,7 @@ def select_methods(names: Sequence[str] | None, K: int, options: GraphOptions, r
 
 def catalog_status(driver, embedder, dataset: EvalDataset) -> str | None:
     """None when the graph holds exactly this catalog (same specs, embedded by this model), else why not."""
-    rows = driver.execute_query(query("eval_catalog_state")).records
+    rows = driver.execute_query(query("tool_state")).records
     graph = {r["name"]: r for r in rows}
     wanted = {t["name"]: spec_hash(t) for t in dataset.tools}
     if not graph:

@@ -215,11 +215,12 @@ class Pipeline:
         self.env = PipelineEnv(driver, embedder, settings, dict(components))
 
     def plan(self, request: RetrievalRequest) -> list[Stage]:
-        unknown = [s for s in request.stages if s not in STAGES]
+        rerank = [f"rerank-{request.rerank}"] if request.rerank != "none" else []
+        unknown = [s for s in [*request.stages, *rerank] if s not in STAGES]
         if unknown:
             raise UnknownStageError(f"unknown stage(s): {', '.join(unknown)}; available: {', '.join(sorted(STAGES)) or 'none'}")
         extra = {phase: [STAGES[s][1](self.env) for s in request.stages if STAGES[s][0] == phase] for phase in PHASES}
-        reranker = [STAGES[f"rerank-{request.rerank}"][1](self.env)] if request.rerank != "none" else []
+        reranker = [STAGES[s][1](self.env) for s in rerank]
         late = [s for s in extra["post-search"] if getattr(s, "after_rerank", False)]  # e.g. self-check
         post_search = [s for s in extra["post-search"] if s not in late] + reranker + late
         if not extra["transform"] and not post_search:

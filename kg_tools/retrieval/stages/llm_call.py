@@ -7,7 +7,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
-from kg_tools.errors import LLMError
+from kg_tools.errors import LLMError, LLMInvalidAnswerError
 from kg_tools.llm import LLMClient, llm_from_settings, render_prompt
 
 T = TypeVar("T", bound=BaseModel)
@@ -50,12 +50,12 @@ def ask(env, ctx, prompt_name: str, schema: type[T], **variables) -> T:
         t0 = time.perf_counter()
         try:
             return client.structured(prompt, schema, invalid_retries=0)
-        except LLMError as exc:
-            if "did not match" not in str(exc):  # transport failure, timeout, refusal: no second try
-                raise LLMFallback(f"LLM failed: {_short(exc)}") from exc
+        except LLMInvalidAnswerError as exc:
             invalid = exc
             if attempt == 0:
                 time.sleep(0.2)
+        except LLMError as exc:  # transport failure, timeout, refusal: no second try
+            raise LLMFallback(f"LLM failed: {_short(exc)}") from exc
         finally:
             ctx.timing_ms["llm"] = round(ctx.timing_ms.get("llm", 0.0) + (time.perf_counter() - t0) * 1000, 3)
     raise LLMFallback(f"invalid LLM answer: {_short(invalid)}")

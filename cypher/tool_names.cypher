@@ -1,1 +1,0 @@
-MATCH (t:Tool) RETURN t.name AS name

@@ -5,40 +5,9 @@ import sys
 
 import click
 
+from kg_tools.commands.context import AppContext
 from kg_tools.errors import CatalogError, KgToolsError
 from kg_tools.settings import Settings
-
-
-class AppContext:
-    """Settings plus lazily created driver and embedder, shared by the commands of one run."""
-
-    def __init__(self, settings: Settings):
-        self.settings = settings
-        self._driver = None
-        self._embedder = None
-
-    @property
-    def driver(self):
-        if self._driver is None:
-            from kg_tools.db import connect
-
-            self._driver = connect(self.settings)
-        return self._driver
-
-    @property
-    def embedder(self):
-        if self._embedder is None:
-            from kg_tools.embeddings import embedder_from_settings
-
-            self._embedder = embedder_from_settings(self.settings)
-        return self._embedder
-
-    def close(self):
-        if self._driver is not None:
-            self._driver.close()
-
-
-pass_app = click.make_pass_decorator(AppContext)
 
 
 @click.group()

@@ -12,9 +12,9 @@ pytestmark = pytest.mark.integration
 
 
 @pytest.fixture
-def pipeline(driver, embedder, settings):
-    syn.load(driver, embedder)
-    return Pipeline(driver, embedder, settings)
+def pipeline(graph, embedder, settings):
+    syn.load(graph, embedder)
+    return Pipeline(graph, embedder, settings)
 
 
 def names(pipeline, query, **fields):

@@ -112,7 +112,7 @@ def concurrent(url: str, queries: list[str], clients: int):
     return len(queries) / wall, latencies, errors[0]
 
 
-def run(settings, driver, embedder, queries: list[str], url: str | None, n: int, concurrent_requests: int,
+def run(settings, graph, embedder, queries: list[str], url: str | None, n: int, concurrent_requests: int,
         clients: int = 16, log=print) -> dict:
     from kg_tools.bench.inprocess import InProcessGRTF
 
@@ -124,7 +124,7 @@ def run(settings, driver, embedder, queries: list[str], url: str | None, n: int,
     from api.app import set_torch_threads
 
     set_torch_threads(settings.torch_threads)  # the same as the server, for a fair comparison
-    grtf = InProcessGRTF.from_graph(driver)
+    grtf = InProcessGRTF.from_graph(graph)
     for i in range(10):
         embedder.embed([f"warm-up text {i}"], use_cache=False)
     embed_ms, inproc_ms, inproc_graph_ms, inproc_names = [], [], [], []

@@ -4,13 +4,14 @@ from pathlib import Path
 
 import click
 
+from kg_tools.commands.context import pass_app
 from kg_tools.ingest import load_catalog
 
 
 def run_load(app, source, strict: bool, replace: bool):
     click.echo(f"loading {source.catalog} from {', '.join(source.files)}")
     result = load_catalog(
-        app.driver, app.embedder, source.tools, source.catalog,
+        app.graph, app.embedder, source.tools, source.catalog,
         strict=strict, replace=replace, batch_size=app.settings.write_batch_size,
         log=click.echo, show_progress=True,
     )
@@ -37,8 +38,6 @@ DATASETS = {
 
 
 def _dataset_command(name: str, module: str):
-    from kg_tools.cli import pass_app
-
     @click.argument("directory", required=False, type=click.Path(path_type=Path))
     @_options
     @pass_app
@@ -50,8 +49,6 @@ def _dataset_command(name: str, module: str):
 
 
 def register(cli):
-    from kg_tools.cli import pass_app
-
     @cli.group("load")
     def group():
         """Load a tool catalog into Neo4j (transactional, idempotent)."""

@@ -4,11 +4,10 @@ import json
 import click
 
 from kg_tools.neo4j_server import LocalNeo4j
+from kg_tools.commands.context import pass_app
 
 
 def register(cli):
-    from kg_tools.cli import pass_app
-
     @cli.group("neo4j")
     def group():
         """Install, start, stop or inspect the local Neo4j 5.26 Community server (no Docker)."""

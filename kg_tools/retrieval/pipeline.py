@@ -12,12 +12,10 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Callable
 
-from neo4j import READ_ACCESS, Driver
-from neo4j.exceptions import ServiceUnavailable, SessionExpired
-
 from kg_tools.catalog import DEPENDENCY_TYPES
 from kg_tools.embeddings import Embedder
-from kg_tools.errors import DatabaseUnavailableError
+from kg_tools.errors import UnknownStageError
+from kg_tools.graph import Graph
 from kg_tools.retrieval import queries
 from kg_tools.retrieval.functions import openai_function
 from kg_tools.retrieval.request import RetrievalRequest, RetrievalResponse, StageInfo, ToolHit, Via
@@ -59,9 +57,9 @@ class RetrievalContext:
 
 @dataclass
 class PipelineEnv:
-    """What stages may use: the driver, the embedder, settings, and optional components."""
+    """What stages may use: the graph gateway, the embedder, settings, and optional components."""
 
-    driver: Driver
+    graph: Graph
     embedder: Embedder
     settings: Settings
     components: dict = field(default_factory=dict)  # e.g. rerankers, LLM client (created lazily)
@@ -74,12 +72,8 @@ class PipelineEnv:
         return ctx.embeddings[text]
 
     def run_query(self, cypher: str, **params) -> list[dict]:
-        """Read query in an auto-commit transaction: one round trip (execute_query adds BEGIN/COMMIT)."""
-        try:
-            with self.driver.session(database=self.settings.neo4j_database, default_access_mode=READ_ACCESS) as session:
-                return [r.data() for r in session.run(cypher, params)]
-        except (ServiceUnavailable, SessionExpired, OSError) as exc:
-            raise DatabaseUnavailableError(f"Neo4j is not reachable at {self.settings.neo4j_uri}: {exc}") from exc
+        """A read through the graph gateway (managed read transaction, retried when the driver can)."""
+        return self.graph.read(cypher, params)
 
     def search_params(self, ctx: RetrievalContext, text: str, k: int) -> dict:
         req = ctx.request
@@ -204,15 +198,11 @@ def register_stage(name: str, phase: str, factory: Callable[[PipelineEnv], Stage
     STAGES[name] = (phase, factory)
 
 
-class UnknownStageError(ValueError):
-    pass
-
-
 class Pipeline:
     """Graph RAG-Tool Fusion over Neo4j."""
 
-    def __init__(self, driver: Driver, embedder: Embedder, settings: Settings, **components):
-        self.env = PipelineEnv(driver, embedder, settings, dict(components))
+    def __init__(self, graph: Graph, embedder: Embedder, settings: Settings, **components):
+        self.env = PipelineEnv(graph, embedder, settings, dict(components))
 
     def plan(self, request: RetrievalRequest) -> list[Stage]:
         rerank = [f"rerank-{request.rerank}"] if request.rerank != "none" else []

@@ -1,9 +1,9 @@
 """`kg-tools schema apply|reindex`."""
 import click
 
+from kg_tools.commands.context import pass_app
 from kg_tools.ingest import reembed_all
 from kg_tools.schema import apply_schema, drop_vector_indexes, list_indexes
-from kg_tools.commands.context import pass_app
 
 
 def register(cli):

@@ -3,8 +3,8 @@ import json
 
 import click
 
-from kg_tools.stats import graph_stats
 from kg_tools.commands.context import pass_app
+from kg_tools.stats import graph_stats
 
 
 def register(cli):

@@ -3,9 +3,9 @@ import importlib
 
 import click
 
+from kg_tools.commands.context import pass_app
 from kg_tools.commands.load import DATASETS
 from kg_tools.neo4j_server import LocalNeo4j
-from kg_tools.commands.context import pass_app
 
 
 def register(cli):

@@ -10,14 +10,6 @@ from api.routers import health, merges, retrieve, tools
 from kg_tools.settings import Settings
 
 
-def set_torch_threads(threads: int) -> None:
-    """Process-wide torch intra-op threads (0 = leave torch's default)."""
-    if threads > 0:
-        import torch
-
-        torch.set_num_threads(threads)
-
-
 def _warm_up(pipeline) -> None:
     """One default retrieval so Neo4j plans and caches the query before the first agent request
     (a cold plan costs ~1.5 s). A graph that is down or empty is left to /readyz to report."""
@@ -48,9 +40,10 @@ def create_app(settings: Settings | None = None, *, graph=None, embedder=None) -
 
         own_graph = graph is None
         app.state.graph = graph if graph is not None else Graph.connect(settings, verify=False)
-        app.state.embedder = embedder if embedder is not None else embedder_from_settings(settings)
-        set_torch_threads(settings.torch_threads)
+        app.state.embedder = embedder if embedder is not None else embedder_from_settings(settings, settings.embed_threads)
         app.state.embedder.embed_query("warm up")  # the first encode pays one-off costs
+        if hasattr(app.state.embedder, "start_query_batching"):
+            app.state.embedder.start_query_batching(settings.embed_batch_window_ms, settings.embed_max_batch)
         app.state.pipeline = Pipeline(app.state.graph, app.state.embedder, settings)
         _warm_up(app.state.pipeline)
         app.state.tool_store = ToolStore(app.state.graph)

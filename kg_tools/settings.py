@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import AliasChoices, Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -37,6 +38,9 @@ class Settings(BaseSettings):
     datasets_dir: Path = Field(PROJECT_ROOT.parent / "shared" / "datasets", validation_alias=_env("KG_TOOLS_DATASETS"))
     embed_model: str | None = Field(None, validation_alias=_env("KG_TOOLS_EMBED_MODEL"))
     embed_batch_size: int = Field(64, validation_alias=_env("KG_TOOLS_EMBED_BATCH_SIZE"))
+    # onnx: the install-time ONNX export of the model (torch, with a warning, when there is none).
+    embed_backend: Literal["onnx", "torch"] = Field("onnx", validation_alias=_env("KG_TOOLS_EMBED_BACKEND"))
+    models_dir: Path = Field(PROJECT_ROOT / ".models", validation_alias=_env("KG_TOOLS_MODELS_DIR"))
     cross_encoder_model: str | None = Field(None, validation_alias=_env("KG_TOOLS_CROSS_ENCODER"))
     write_batch_size: int = Field(500, validation_alias=_env("KG_TOOLS_WRITE_BATCH_SIZE"))
 
@@ -44,10 +48,14 @@ class Settings(BaseSettings):
     api_key: str | None = Field(None, validation_alias=_env("KG_TOOLS_API_KEY"))
     api_host: str = Field("127.0.0.1", validation_alias=_env("KG_TOOLS_API_HOST"))
     api_port: int = Field(8000, validation_alias=_env("KG_TOOLS_API_PORT"))
-    # Intra-op threads torch uses for query embedding in the API (0 = torch's default, one per core).
+    # Intra-op threads of the query embedder in the API (0 = the backend's default, one per core).
     # One short text gains nothing from more threads, and on a busy 2-core machine two threads
     # spin against each other (measured: embedding p50 ~25 ms with 1 thread vs ~130 ms with 2).
-    torch_threads: int = Field(1, ge=0, validation_alias=_env("KG_TOOLS_TORCH_THREADS"))
+    embed_threads: int = Field(1, ge=0, validation_alias=_env("KG_TOOLS_EMBED_THREADS", "KG_TOOLS_TORCH_THREADS"))
+    # Micro-batching of query embeddings across in-flight requests: wait up to this long for more
+    # queries (0 = batch only the queries already waiting), at most this many per model run.
+    embed_batch_window_ms: float = Field(0.0, ge=0.0, le=50.0, validation_alias=_env("KG_TOOLS_EMBED_BATCH_WINDOW_MS"))
+    embed_max_batch: int = Field(16, ge=1, le=256, validation_alias=_env("KG_TOOLS_EMBED_MAX_BATCH"))
 
     # LLM (any OpenAI-compatible server). Unset base URL = offline paths.
     openai_base_url: str | None = Field(None, validation_alias=_env("OPENAI_BASE_URL"))

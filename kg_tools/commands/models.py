@@ -1,0 +1,57 @@
+"""`kg-tools models ...`: local embedding models (ONNX export of the configured model)."""
+import click
+
+from kg_tools.commands.context import pass_app
+
+
+def register(cli):
+    @cli.group("models")
+    def group():
+        """Embedding models: ONNX export for the onnx backend (KG_TOOLS_EMBED_BACKEND)."""
+
+    @group.command("export-onnx")
+    @click.option("--model", help="sentence-transformers name or path [KG_TOOLS_EMBED_MODEL, default the packaged "
+                                  "all-MiniLM-L6-v2].")
+    @click.option("--force", is_flag=True, help="Export again even if an export exists.")
+    @click.option("--check/--no-check", default=True, show_default=True,
+                  help="Compare ONNX and torch vectors on a few texts after exporting.")
+    @pass_app
+    def export_onnx_command(app, model, force, check):
+        """Export a local model to ONNX (from its files on disk; nothing is downloaded). scripts/setup runs this."""
+        import time
+
+        from kg_tools.embeddings import ONNX_FILE, default_model_path, export_onnx, onnx_dir
+        from kg_tools.errors import KgToolsError
+
+        path = model or app.settings.embed_model or default_model_path()
+        directory = onnx_dir(app.settings.models_dir, path)
+        if (directory / ONNX_FILE).is_file() and not force:
+            click.echo(f"ONNX export of {path} already in {directory} (--force to redo)")
+            return
+        t0 = time.perf_counter()
+        try:
+            export_onnx(path, directory)
+        except (OSError, ValueError, ImportError, RuntimeError) as exc:
+            raise KgToolsError(f"cannot export {path} to ONNX ({exc}); KG_TOOLS_EMBED_BACKEND=torch works without it") from exc
+        click.echo(f"exported {path} to {directory / ONNX_FILE} in {time.perf_counter() - t0:.1f}s")
+        if check:
+            cosine = compare_backends(path, app.settings.models_dir)
+            click.echo(f"ONNX vs torch on the check texts: minimum cosine {cosine:.6f}")
+            if cosine < 0.999:
+                raise KgToolsError(f"the ONNX export of {path} disagrees with torch (cosine {cosine:.4f}); "
+                                   "use KG_TOOLS_EMBED_BACKEND=torch")
+
+    return group
+
+
+CHECK_TEXTS = ["Send my current location to john@example.com", "convert 20 euros to dollars",
+               "What is the weather in Paris tomorrow?", "x"]
+
+
+def compare_backends(path: str, models_dir) -> float:
+    """Minimum cosine between the onnx and torch vectors of CHECK_TEXTS."""
+    from kg_tools.embeddings import Embedder
+
+    onnx = Embedder(path, backend="onnx", models_dir=models_dir).embed(CHECK_TEXTS, use_cache=False)
+    torch = Embedder(path, backend="torch").embed(CHECK_TEXTS, use_cache=False)
+    return float((onnx * torch).sum(axis=1).min())

@@ -43,7 +43,8 @@ def create_app(settings: Settings | None = None, *, graph=None, embedder=None) -
         app.state.embedder = embedder if embedder is not None else embedder_from_settings(settings, settings.embed_threads)
         app.state.embedder.embed_query("warm up")  # the first encode pays one-off costs
         if hasattr(app.state.embedder, "start_query_batching"):
-            app.state.embedder.start_query_batching(settings.embed_batch_window_ms, settings.embed_max_batch)
+            app.state.embedder.start_query_batching(settings.embed_batch_window_ms, settings.embed_max_batch,
+                                                    settings.embed_workers)
         app.state.pipeline = Pipeline(app.state.graph, app.state.embedder, settings)
         _warm_up(app.state.pipeline)
         app.state.tool_store = ToolStore(app.state.graph)

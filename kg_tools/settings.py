@@ -48,6 +48,9 @@ class Settings(BaseSettings):
     api_key: str | None = Field(None, validation_alias=_env("KG_TOOLS_API_KEY"))
     api_host: str = Field("127.0.0.1", validation_alias=_env("KG_TOOLS_API_HOST"))
     api_port: int = Field(8000, validation_alias=_env("KG_TOOLS_API_PORT"))
+    # Processes of `kg-tools serve`. One process already overlaps requests (threadpool + one
+    # micro-batching embedder thread); a second one lets Python work use the second core.
+    api_workers: int = Field(1, ge=1, le=64, validation_alias=_env("KG_TOOLS_API_WORKERS"))
     # Intra-op threads of the query embedder in the API (0 = the backend's default, one per core).
     # One short text gains nothing from more threads, and on a busy 2-core machine two threads
     # spin against each other (measured: embedding p50 ~25 ms with 1 thread vs ~130 ms with 2).
@@ -55,7 +58,9 @@ class Settings(BaseSettings):
     # Micro-batching of query embeddings across in-flight requests: wait up to this long for more
     # queries (0 = batch only the queries already waiting), at most this many per model run.
     embed_batch_window_ms: float = Field(0.0, ge=0.0, le=50.0, validation_alias=_env("KG_TOOLS_EMBED_BATCH_WINDOW_MS"))
-    embed_max_batch: int = Field(16, ge=1, le=256, validation_alias=_env("KG_TOOLS_EMBED_MAX_BATCH"))
+    embed_max_batch: int = Field(8, ge=1, le=256, validation_alias=_env("KG_TOOLS_EMBED_MAX_BATCH"))
+    # Threads running the model over those batches (0 = one per core).
+    embed_workers: int = Field(0, ge=0, le=64, validation_alias=_env("KG_TOOLS_EMBED_WORKERS"))
 
     # LLM (any OpenAI-compatible server). Unset base URL = offline paths.
     openai_base_url: str | None = Field(None, validation_alias=_env("OPENAI_BASE_URL"))

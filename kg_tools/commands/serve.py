@@ -12,8 +12,10 @@ def register(cli):
                   type=click.Choice(["critical", "error", "warning", "info", "debug"]))
     @click.option("--access-log/--no-access-log", default=False, show_default=True,
                   help="Log every request (costs ~0.1 ms per request).")
+    @click.option("--workers", default=None, type=click.IntRange(1, 64),
+                  help="API processes [KG_TOOLS_API_WORKERS, default 1]; each has its own embedder and driver pool.")
     @pass_app
-    def serve(app, host, port, log_level, access_log):
+    def serve(app, host, port, log_level, access_log, workers):
         """Serve the REST API (docs at /docs). Writes need KG_TOOLS_API_KEY when it is set."""
         import uvicorn
 
@@ -26,5 +28,8 @@ def register(cli):
             click.echo("warning: KG_TOOLS_API_KEY is not set: anyone who can reach "
                        f"{host}:{port} can change the catalog", err=True)
         click.echo(f"kg-tools API on http://{host}:{port} (docs: http://{host}:{port}/docs)")
-        uvicorn.run(create_app(s), host=host, port=port, log_level=log_level, access_log=access_log,
-                    workers=1, timeout_keep_alive=30)
+        workers = workers or s.api_workers
+        # Several workers need an importable factory; each process reads the same settings (env, .env).
+        target = "api.app:create_app" if workers > 1 else create_app(s)
+        uvicorn.run(target, factory=workers > 1, host=host, port=port, log_level=log_level, access_log=access_log,
+                    workers=workers, timeout_keep_alive=30)

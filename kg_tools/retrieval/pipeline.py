@@ -72,8 +72,9 @@ class PipelineEnv:
         return ctx.embeddings[text]
 
     def run_query(self, cypher: str, **params) -> list[dict]:
-        """A read through the graph gateway (managed read transaction, retried when the driver can)."""
-        return self.graph.read(cypher, params)
+        """A read through the graph gateway (managed read transaction, retried when the driver can).
+        Retrieval queries return maps, lists and scalars only (no nodes): rows need no conversion."""
+        return self.graph.read_plain(cypher, params)
 
     def search_params(self, ctx: RetrievalContext, text: str, k: int) -> dict:
         req = ctx.request

@@ -9,6 +9,7 @@ VECTOR_INDEX = "tool_embedding"
 QUESTION_INDEX = "question_embedding"  # enrichment questions (schema/enrichment.cypher)
 VECTOR_INDEXES = (VECTOR_INDEX, QUESTION_INDEX)
 FULLTEXT_INDEX = "tool_text"
+FULLTEXT_FIELDS = 4  # properties of tool_text in schema/schema.cypher (name, name_words, description, param_text)
 
 
 def vector_index_dimensions(graph: Graph, name: str = VECTOR_INDEX) -> int | None:

@@ -9,7 +9,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from kg_tools.catalog import DEPENDENCY_TYPES, tool_document, validate_catalog
+from kg_tools.catalog import tool_document, validate_catalog
 from kg_tools.cypher import query
 from kg_tools.embeddings import Embedder
 from kg_tools.errors import CatalogError, ToolNotFoundError
@@ -48,10 +48,8 @@ class ToolStore:
     def dependencies(self, name: str, depth: int, edge_types: list[str] | None = None) -> dict[str, Any]:
         """What retrieval would add after this tool as a seed: depth-first, unique, with the edge used."""
         self.get_tool(name)  # 404 before anything else
-        cypher = queries.expand_query(depth)
-        rows = self.graph.read(cypher, seeds=[{"name": name, "score": None}],
-                               edge_types=edge_types or DEPENDENCY_TYPES, prefer_direct=False,
-                               drop_parameter_patterns=[], d_limit=100_000)
+        rows = self.graph.read(*queries.expand(depth, [{"name": name, "score": None}],
+                                               queries.expand_params(edge_types=edge_types, d_limit=100_000)))
         deps = rows[0]["deps"] if rows else []
         return {"name": name, "depth": depth, "dependencies": [
             {"name": d["name"], "kind": _kind(d["func_type"]), "via": d["via"],

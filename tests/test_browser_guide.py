@@ -4,6 +4,7 @@ selenium with the Debian chromedriver; nothing downloads a browser). The test se
 from __future__ import annotations
 
 import html
+import json
 import os
 import re
 import shutil
@@ -193,3 +194,20 @@ def test_browser_shows_guide_on_connect_and_styles_first_step(guide_api, neo4j_s
     finally:
         driver.quit()
     assert (OUT / "browser-guide.png").stat().st_size > 10_000
+
+
+def test_browser_guide_command_prints_urls_and_foreign_setup():
+    from click.testing import CliRunner
+
+    from kg_tools.cli import cli
+
+    env = {"KG_TOOLS_API_PORT": "18123", "KG_TOOLS_API_HOST": "0.0.0.0"}
+    out = CliRunner().invoke(cli, ["browser-guide", "--json"], env=env)
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["guide_url"] == "http://127.0.0.1:18123/browser-guide/kg-tools.html"
+    assert data["style_url"] == "http://127.0.0.1:18123/browser-guide/kg-tools.grass"
+    assert data["post_connect_cmd"] == f"style {data['style_url']}; play {data['guide_url']}"
+    text = CliRunner().invoke(cli, ["browser-guide"], env=env).output
+    assert ":play http://localhost:18123/browser-guide/kg-tools.html" in text
+    assert "NEO4J_browser_post__connect__cmd='style http://localhost:18123/browser-guide/kg-tools.grass;" in text

@@ -17,6 +17,7 @@ from kg_tools.errors import UnknownStageError
 from kg_tools.graph import Graph
 from kg_tools.retrieval import ordering, queries
 from kg_tools.retrieval.queries import MIN_CANDIDATES
+from kg_tools.retrieval.recording import record
 from kg_tools.retrieval.functions import openai_function
 from kg_tools.retrieval.request import RetrievalRequest, RetrievalResponse, StageInfo, ToolHit, Via
 from kg_tools.retrieval.stages.fusion import fuse
@@ -69,8 +70,11 @@ class PipelineEnv:
 
     def run_query(self, cypher: str, params: dict | None = None, **kwargs) -> list[dict]:
         """A read through the graph gateway (managed read transaction, retried when the driver can).
-        Retrieval queries return maps, lists and scalars only (no nodes): rows need no conversion."""
-        return self.graph.read_plain(cypher, {**(params or {}), **kwargs})
+        Retrieval queries return maps, lists and scalars only (no nodes): rows need no conversion.
+        Recorded for `kg-tools retrieve --cypher` while a recording is active (recording.py)."""
+        params = {**(params or {}), **kwargs}
+        record(cypher, params)
+        return self.graph.read_plain(cypher, params)
 
     def search_params(self, ctx: RetrievalContext, text: str, k: int) -> dict:
         req = ctx.request

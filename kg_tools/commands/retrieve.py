@@ -41,12 +41,15 @@ def register(cli):
     @click.option("--d-limit", type=int, help="At most this many dependencies per seed.")
     @click.option("--mode", type=click.Choice(["vector", "fulltext", "hybrid", "rrf"]), help="Search mode [vector].")
     @click.option("--alpha", type=float, help="Hybrid weight of the vector leg [0.8].")
-    @click.option("--rerank", type=click.Choice(["none", "cross-encoder", "llm"]), help="Reranker [none].")
+    @click.option("--rerank", type=click.Choice(["offline", "none", "cross-encoder", "llm"]),
+                  help="Seed reranker [offline: deterministic rescoring of the top 10; none: search order].")
     @click.option("--edge-type", "edge_types", multiple=True, type=click.Choice(DEPENDENCY_TYPES),
                   help="Relationship type to traverse (repeat; default all).")
     @click.option("--prefer-direct", is_flag=True, default=None, help="Direct dependencies before indirect ones.")
     @click.option("--skip-supplied-parameters", is_flag=True, default=None,
                   help="Drop PARAMETER_* dependencies whose value the query supplies.")
+    @click.option("--supplied-last/--no-supplied-last", default=None,
+                  help="Dependencies through a parameter the query gives go after the seed's others [on].")
     @click.option("--stage", "stages", multiple=True, help="Extra pipeline stage by name (repeat).")
     @click.option("--catalog", help="Only tools of this catalog.")
     @click.option("--json", "as_json", is_flag=True, help="Print the same JSON as POST /v1/retrieve.")

@@ -9,6 +9,7 @@ tools (cycles). Deterministic for a given seed.
 """
 from __future__ import annotations
 
+import itertools
 import random
 
 VERBS = ["get", "list", "create", "update", "delete", "search", "send", "fetch", "check", "validate", "convert",
@@ -74,7 +75,7 @@ def generate(n: int, seed: int = 0, taken: set[str] | frozenset = frozenset()) -
     core = (base_core + _names(rng, max(0, n_core - len(base_core)), set(taken) | set(CORE_NAMES)))[:n_core]
     regular = _names(rng, n - n_core, set(taken) | set(core))
     # Zipf-like popularity of Core tools: the first few are hubs.
-    core_weights = [1.0 / (i + 1) ** 1.1 for i in range(len(core))]
+    core_weights = list(itertools.accumulate(1.0 / (i + 1) ** 1.1 for i in range(len(core))))
     tools = []
     for name, kind in [(c, "core") for c in core] + [(r, "regular") for r in regular]:
         params = rng.sample(PARAMS, rng.randint(1, 4))
@@ -82,7 +83,7 @@ def generate(n: int, seed: int = 0, taken: set[str] | frozenset = frozenset()) -
         deps, used = [], {name}
         for _ in range(degree):
             if kind == "regular" and rng.random() < TO_CORE_SHARE or not regular:
-                target = rng.choices(core, weights=core_weights)[0]
+                target = rng.choices(core, cum_weights=core_weights)[0]
             else:  # Regular -> Regular, and Core -> Regular (these close cycles)
                 target = rng.choice(regular)
             if target in used:

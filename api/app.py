@@ -27,32 +27,32 @@ function-calling schema. Writes (PUT/DELETE) need `Authorization: Bearer <KG_TOO
 server sets that key."""
 
 
-def create_app(settings: Settings | None = None, *, driver=None, embedder=None) -> FastAPI:
-    """Build the app. A driver/embedder passed in is used as is (and not closed by the app)."""
+def create_app(settings: Settings | None = None, *, graph=None, embedder=None) -> FastAPI:
+    """Build the app. A graph gateway/embedder passed in is used as is (and not closed by the app)."""
     settings = settings or Settings()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        from kg_tools.db import connect
         from kg_tools.embeddings import embedder_from_settings
+        from kg_tools.graph import Graph
         from kg_tools.retrieval import Pipeline
-        from kg_tools.tool_store import store_from
+        from kg_tools.tool_store import ToolStore
 
-        own_driver = driver is None
-        app.state.driver = driver if driver is not None else connect(settings, verify=False)
+        own_graph = graph is None
+        app.state.graph = graph if graph is not None else Graph.connect(settings, verify=False)
         app.state.embedder = embedder if embedder is not None else embedder_from_settings(settings, settings.embed_threads)
         app.state.embedder.embed_query("warm up")  # the first encode pays one-off costs
         if hasattr(app.state.embedder, "start_query_batching"):
             app.state.embedder.start_query_batching(settings.embed_batch_window_ms, settings.embed_max_batch,
                                                     settings.embed_workers)
-        app.state.pipeline = Pipeline(app.state.driver, app.state.embedder, settings)
+        app.state.pipeline = Pipeline(app.state.graph, app.state.embedder, settings)
         _warm_up(app.state.pipeline)
-        app.state.tool_store = store_from(app.state.driver, settings)
+        app.state.tool_store = ToolStore(app.state.graph)
         try:
             yield
         finally:
-            if own_driver:
-                app.state.driver.close()
+            if own_graph:
+                app.state.graph.close()
 
     app = FastAPI(title="kg-tools", version="0.1.0", description=DESCRIPTION, lifespan=lifespan)
     app.state.settings = settings

@@ -1,4 +1,4 @@
-"""Annotated dependencies: settings, driver, embedder, pipeline, tool store, write authorisation."""
+"""Annotated dependencies: settings, graph gateway, embedder, pipeline, tool store, write authorisation."""
 from __future__ import annotations
 
 import secrets
@@ -6,9 +6,8 @@ from typing import Annotated
 
 from fastapi import Depends, HTTPException, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from neo4j import Driver
-
 from kg_tools.embeddings import Embedder
+from kg_tools.graph import Graph
 from kg_tools.retrieval import Pipeline
 from kg_tools.settings import Settings
 from kg_tools.tool_store import ToolStore
@@ -18,8 +17,8 @@ def get_settings(request: Request) -> Settings:
     return request.app.state.settings
 
 
-def get_driver(request: Request) -> Driver:
-    return request.app.state.driver
+def get_graph(request: Request) -> Graph:
+    return request.app.state.graph
 
 
 def get_embedder(request: Request) -> Embedder:
@@ -35,7 +34,7 @@ def get_tool_store(request: Request) -> ToolStore:
 
 
 SettingsDep = Annotated[Settings, Depends(get_settings)]
-DriverDep = Annotated[Driver, Depends(get_driver)]
+GraphDep = Annotated[Graph, Depends(get_graph)]
 EmbedderDep = Annotated[Embedder, Depends(get_embedder)]
 PipelineDep = Annotated[Pipeline, Depends(get_pipeline)]
 ToolStoreDep = Annotated[ToolStore, Depends(get_tool_store)]

@@ -8,7 +8,7 @@ from fastapi import FastAPI, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from neo4j.exceptions import Neo4jError, ServiceUnavailable, SessionExpired
+from neo4j.exceptions import Neo4jError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from kg_tools.errors import (
@@ -18,8 +18,8 @@ from kg_tools.errors import (
     LLMError,
     SchemaMismatchError,
     ToolNotFoundError,
+    UnknownStageError,
 )
-from kg_tools.retrieval.pipeline import UnknownStageError
 
 log = logging.getLogger("kg_tools.api")
 
@@ -76,12 +76,6 @@ def install_error_handlers(app: FastAPI) -> None:
         message = str(exc).split("\n")[0]
         detail = f"{message}: {'; '.join(exc.problems)}" if exc.problems else message
         return error_body(422, "invalid_tool", detail, problems=exc.problems)
-
-    @app.exception_handler(ServiceUnavailable)
-    @app.exception_handler(SessionExpired)
-    async def db_lost(request: Request, exc: Exception):
-        uri = request.app.state.settings.neo4j_uri
-        return error_body(503, "database_unavailable", f"Neo4j is not reachable at {uri}: {exc}")
 
     for exc_type, (status, code) in PLAIN_ERRORS.items():
         app.add_exception_handler(exc_type, _plain_handler(status, code))

@@ -1,3 +1,3 @@
-// --replace: remove the whole catalog (tools, merge runs, enrichment questions) before a reload.
+// Evaluation and bench reloads: remove every tool, merge run and enrichment question first.
 MATCH (n) WHERE n:Tool OR n:MergeRun OR n:Question
 DETACH DELETE n

@@ -1,4 +1,5 @@
-// Inside the PUT transaction, after the edges were written: which listed targets do not exist?
+// Inside the write transaction, after the edges were written: which listed targets do not exist
+// (e.g. deleted concurrently since validation)? Any -> the whole write rolls back.
 UNWIND $targets AS target
 WITH DISTINCT target
 WHERE NOT EXISTS { MATCH (:Tool {name: target}) }

@@ -52,6 +52,45 @@ def normalise_dependency_type(raw: str) -> DependencyType | None:
     return _ALIASES.get(key)
 
 
+# Limits on what a catalog (file or REST PUT) may hold; documented in the README.
+MAX_NAME_LENGTH = 200
+MAX_DESCRIPTION_LENGTH = 10_000
+MAX_NESTING = 64  # levels of JSON objects/lists inside one tool
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def clip(value: Any, limit: int = 80) -> str:
+    """repr() of a value for an error message, cut to `limit` characters (never echo megabytes)."""
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
+
+
+def check_name(value: str) -> str:
+    """A tool name: stripped, non-empty, no control characters (NUL, newline, tab ...)."""
+    value = value.strip()
+    if not value:
+        raise ValueError("tool name is empty")
+    bad = _CONTROL.search(value)
+    if bad:
+        raise ValueError(f"tool name contains the control character U+{ord(bad.group()):04X} at position {bad.start()}")
+    return value
+
+
+def nesting_depth(value: Any, limit: int = MAX_NESTING) -> int:
+    """Depth of nested lists/objects (iterative, so a hostile document cannot exhaust the stack);
+    stops counting once `limit` is exceeded."""
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            depth += 1
+            deepest = max(deepest, depth)
+            if deepest > limit:
+                return deepest
+            stack.extend((v, depth) for v in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
 class Parameter(BaseModel):
     model_config = ConfigDict(extra="allow")
     name: str = Field(min_length=1)
@@ -62,29 +101,28 @@ class Parameter(BaseModel):
 
 class Dependency(BaseModel):
     model_config = ConfigDict(extra="allow")
-    name: str = Field(min_length=1)
+    name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH)
     dependence_type: str
     parameter_name: str | None = None
     reason: str = ""
+
+    _check_name = field_validator("name")(classmethod(lambda cls, v: check_name(v)))
 
 
 class ToolSpec(BaseModel):
     """One catalog entry. Extra fields (module, field, responses ...) are kept."""
 
     model_config = ConfigDict(extra="allow")
-    name: str = Field(min_length=1)
-    description: str = ""
+    name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH)
+    description: str = Field("", max_length=MAX_DESCRIPTION_LENGTH)
     parameters: list[Parameter] = Field(default_factory=list)
     func_type: Literal["core", "regular"] = "regular"
     depends_on: list[Dependency] = Field(default_factory=list)
 
     @field_validator("name")
     @classmethod
-    def _strip_name(cls, v: str) -> str:
-        v = v.strip()
-        if not v:
-            raise ValueError("tool name is empty")
-        return v
+    def _check_name(cls, v: str) -> str:
+        return check_name(v)
 
     @field_validator("description", mode="before")
     @classmethod
@@ -152,9 +190,12 @@ def validate_catalog(raw_tools: list[Any], strict: bool = False, known_names: se
     specs: list[ToolSpec] = []
     raws: list[dict] = []
     for i, raw in enumerate(raw_tools):
-        label = f"tool #{i}" + (f" ({raw.get('name')!r})" if isinstance(raw, dict) and raw.get("name") else "")
+        label = f"tool #{i}" + (f" ({clip(raw.get('name'))})" if isinstance(raw, dict) and raw.get("name") else "")
         if not isinstance(raw, dict):
             report.errors.append(f"{label}: not a JSON object")
+            continue
+        if nesting_depth(raw) > MAX_NESTING:
+            report.errors.append(f"{label}: nested more than {MAX_NESTING} levels deep")
             continue
         try:
             specs.append(ToolSpec.model_validate(raw))

@@ -5,40 +5,9 @@ import sys
 
 import click
 
+from kg_tools.commands.context import AppContext
 from kg_tools.errors import CatalogError, KgToolsError
 from kg_tools.settings import Settings
-
-
-class AppContext:
-    """Settings plus lazily created driver and embedder, shared by the commands of one run."""
-
-    def __init__(self, settings: Settings):
-        self.settings = settings
-        self._driver = None
-        self._embedder = None
-
-    @property
-    def driver(self):
-        if self._driver is None:
-            from kg_tools.db import connect
-
-            self._driver = connect(self.settings)
-        return self._driver
-
-    @property
-    def embedder(self):
-        if self._embedder is None:
-            from kg_tools.embeddings import embedder_from_settings
-
-            self._embedder = embedder_from_settings(self.settings)
-        return self._embedder
-
-    def close(self):
-        if self._driver is not None:
-            self._driver.close()
-
-
-pass_app = click.make_pass_decorator(AppContext)
 
 
 @click.group()
@@ -62,21 +31,38 @@ def _register():
 _register()
 
 
+def fail(message: str, code: int = 1) -> None:
+    """End the command with details (if any) and then ONE line `error: ...` on stderr."""
+    first, *details = str(message).strip().splitlines() or ["failed"]
+    for line in details:
+        click.echo(line, err=True)
+    click.echo(f"error: {first}", err=True)
+    sys.exit(code)
+
+
 def main(argv=None):
+    """Exit codes: 0 ok, 1 error, 2 usage or invalid catalog, 3 `neo4j status` when stopped.
+    No traceback reaches the user: anything unexpected still ends in one `error:` line."""
     try:
-        cli.main(args=argv, prog_name="kg-tools", standalone_mode=False)
+        code = cli.main(args=argv, prog_name="kg-tools", standalone_mode=False)
     except click.exceptions.Abort:
-        click.echo("aborted", err=True)
-        sys.exit(1)
+        fail("aborted")
+    except click.UsageError as exc:
+        if exc.ctx is not None:
+            click.echo(exc.ctx.get_usage(), err=True)
+            click.echo(f"Try '{exc.ctx.command_path} --help' for help.", err=True)
+        fail(exc.format_message(), exc.exit_code)
     except click.ClickException as exc:
-        exc.show()
-        sys.exit(exc.exit_code)
+        fail(exc.format_message(), exc.exit_code)
     except CatalogError as exc:
-        click.echo(f"error: {exc}", err=True)
-        sys.exit(2)
+        fail(str(exc), 2)
     except KgToolsError as exc:
-        click.echo(f"error: {exc}", err=True)
-        sys.exit(1)
+        fail(str(exc))
+    except RecursionError:
+        fail("the input is nested too deeply to process")
+    except Exception as exc:  # noqa: BLE001 - the contract: one line, never a traceback
+        fail(f"unexpected {type(exc).__name__}: {exc}")
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":

@@ -44,3 +44,31 @@ class LLMError(KgToolsError):
 
 class LLMInvalidAnswerError(LLMError):
     """The LLM answered, but not with JSON matching the requested schema."""
+
+
+class UnknownStageError(KgToolsError):
+    """A retrieval stage or reranker name that is not registered."""
+
+
+class EvalError(KgToolsError):
+    """An evaluation cannot run as asked (unknown method, no reranker configured ...)."""
+
+
+class MergeIntegrityError(KgToolsError):
+    """A merge plan violates an integrity rule (tool in two clusters, kept and merged, phi not total)."""
+
+
+class MergeRunNotFoundError(KgToolsError):
+    """No merge run with this id."""
+
+    def __init__(self, run_id: str):
+        self.run_id = run_id
+        super().__init__(f"merge run not found: {run_id!r} (see `kg-tools merge list`)")
+
+
+class StalePlanError(KgToolsError):
+    """The graph changed since the merge plan was made (tools missing or already merged)."""
+
+
+class NameCollisionError(CatalogError):
+    """Tools of the loaded catalog already exist in another catalog (load with --takeover to move them)."""

@@ -1,6 +1,7 @@
 """Write a validated catalog into Neo4j: embed changed tools, then UNWIND batches in ONE transaction.
 
-Re-running a load gives the same graph; a failure anywhere rolls the whole load back.
+Re-running a load gives the same graph; a failure anywhere rolls the whole load back. `write_tools`
+is the one write path for tools: bulk loads and the REST PUT both use it.
 """
 from __future__ import annotations
 
@@ -9,11 +10,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from neo4j import Driver
-
 from kg_tools.catalog import ToolSpec, ValidatedCatalog, parameter_text, spec_hash, split_name, tool_document, validate_catalog
 from kg_tools.cypher import query
 from kg_tools.embeddings import Embedder
+from kg_tools.errors import CatalogError, NameCollisionError
+from kg_tools.graph import Graph
 from kg_tools.schema import apply_schema
 
 
@@ -61,31 +62,54 @@ def tool_row(spec: ToolSpec, raw: dict, catalog: str) -> dict:
 
 
 def load_catalog(
-    driver: Driver,
+    graph: Graph,
     embedder: Embedder,
     raw_tools: list,
     catalog: str,
     *,
     strict: bool = False,
     replace: bool = False,
+    replace_all: bool = False,
+    takeover: bool = False,
     reembed: bool = False,
     batch_size: int = 500,
     log: Callable[[str], None] = print,
     show_progress: bool = False,
 ) -> LoadResult:
-    existing = {r["name"]: r for r in driver.execute_query(query("tool_state")).records}
-    known = set() if replace else set(existing)
+    """Validate, embed what changed, write in one transaction.
+
+    replace: this catalog's tools that the load does not contain are deleted (other catalogs are
+    untouched); replace_all: every tool, merge run and question is deleted first (eval, bench).
+    A tool name that belongs to another catalog is an error listing every such name, unless
+    takeover moves those tools into this catalog."""
+    existing = {r["name"]: r for r in graph.read(query("tool_state"))}
+    if replace_all:
+        existing = {}
+    if replace:  # this catalog's tools are rewritten or deleted: only other catalogs count as known
+        known = {n for n, r in existing.items() if r["catalog"] != catalog}
+    else:
+        known = set(existing)
     validated = validate_catalog(raw_tools, strict=strict, known_names=known)
     for w in validated.report.warnings:
         log(f"warning: {w}")
+    taken = sorted(s.name for s in validated.specs if s.name in existing and existing[s.name]["catalog"] != catalog)
+    if taken and not takeover:
+        raise NameCollisionError(
+            f"{len(taken)} tool name(s) of catalog {catalog!r} already belong to another catalog; nothing written "
+            f"(rename them, or load with --takeover to move them into {catalog!r})",
+            [f"{n} (catalog {existing[n]['catalog']!r})" for n in taken])
+    for n in taken:
+        log(f"warning: --takeover: {n} moves from catalog {existing[n]['catalog']!r} to {catalog!r}")
     # Schema first: fails on a dimension mismatch before anything is embedded or written.
-    apply_schema(driver, embedder.dimension, embedder.name)
+    apply_schema(graph, embedder.dimension, embedder.name)
     rows = [tool_row(s, r, catalog) for s, r in zip(validated.specs, validated.raw)]
-    embed_seconds, to_embed = _embed_changed(embedder, validated, rows, existing, replace or reembed,
+    embed_seconds, to_embed = _embed_changed(embedder, validated, rows, existing, replace or replace_all or reembed,
                                              show_progress, use_cache=not reembed)
-    write_seconds = _write(driver, validated, rows, replace, batch_size)
-    return LoadResult(catalog, len(rows), len(validated.edges), to_embed, embed_seconds, write_seconds,
-                      validated.report, validated.report.warnings)
+    t0 = time.perf_counter()
+    write_tools(graph, rows, [e.as_row() for e in validated.edges], batch_size=batch_size,
+                replace_catalog=catalog if replace else None, replace_all=replace_all)
+    return LoadResult(catalog, len(rows), len(validated.edges), to_embed, embed_seconds,
+                      time.perf_counter() - t0, validated.report, validated.report.warnings)
 
 
 def _embed_changed(embedder, validated: ValidatedCatalog, rows, existing, force: bool, show_progress: bool,
@@ -107,39 +131,54 @@ def _embed_changed(embedder, validated: ValidatedCatalog, rows, existing, force:
     return time.perf_counter() - t0, len(todo)
 
 
-def _write(driver: Driver, validated: ValidatedCatalog, rows: list[dict], replace: bool, batch_size: int) -> float:
-    edges = [e.as_row() for e in validated.edges]
+def write_tools(graph: Graph, rows: list[dict], edges: list[dict], *, batch_size: int = 500,
+                replace_catalog: str | None = None, replace_all: bool = False) -> None:
+    """The one write path for tools (`kg-tools load` and `PUT /v1/tools/{name}`), in ONE transaction:
+    optional deletion (a catalog's tools not in `rows`, or everything), the nodes (UNWIND batches),
+    their outgoing dependency edges replaced. A dependency target that does not exist when the
+    edges are written (e.g. deleted concurrently) rolls everything back."""
     names = [r["name"] for r in rows]
-    t0 = time.perf_counter()
-    with driver.session() as session:
-        with session.begin_transaction() as tx:
-            if replace:
-                tx.run(query("delete_all_tools")).consume()
-            for batch in chunks(rows, batch_size):
-                tx.run(query("upsert_tools"), rows=batch).consume()
-            for batch in chunks(names, batch_size):
-                tx.run(query("delete_outgoing_dependencies"), names=batch).consume()
-            for batch in chunks(edges, batch_size):
-                tx.run(query("create_dependencies"), edges=batch).consume()
-            tx.commit()
-    return time.perf_counter() - t0
+    targets = sorted({e["target"] for e in edges})
+
+    def work(tx) -> None:
+        if replace_all:
+            tx.run(query("delete_all_tools")).consume()
+        elif replace_catalog is not None:
+            tx.run(query("delete_catalog_tools"), catalog=replace_catalog, keep=names).consume()
+        for batch in chunks(rows, batch_size):
+            tx.run(query("upsert_tools"), rows=batch).consume()
+        for batch in chunks(names, batch_size):
+            tx.run(query("delete_outgoing_dependencies"), names=batch).consume()
+        for batch in chunks(edges, batch_size):
+            tx.run(query("create_dependencies"), edges=batch).consume()
+        missing = tx.run(query("missing_dependency_targets"), targets=targets).single()["missing"]
+        if missing:  # raising rolls the transaction back
+            by_target = {}
+            for e in edges:
+                by_target.setdefault(e["target"], e["source"])
+            raise CatalogError(f"{len(missing)} dependency target(s) do not exist; nothing written",
+                               [f"dangling dependency target: {by_target[m]} -> {m} ({m!r} is not a tool)"
+                                for m in missing])
+
+    graph.transaction(work)
 
 
-def reembed_all(driver: Driver, embedder: Embedder, batch_size: int = 500, show_progress: bool = False) -> tuple[int, int]:
+def reembed_all(graph: Graph, embedder: Embedder, batch_size: int = 500, show_progress: bool = False) -> tuple[int, int]:
     """Re-embed every tool (from its stored spec) and every enrichment question, in one transaction
     (used by `kg-tools schema reindex`). Returns (tools, questions)."""
-    records = driver.execute_query(query("all_tool_specs")).records
+    records = graph.read(query("all_tool_specs"))
     specs = [ToolSpec.model_validate(json.loads(r["spec"])) for r in records]
     vectors = embedder.embed([tool_document(s) for s in specs], show_progress=show_progress)
     rows = [{"name": s.name, "embedding": v.tolist(), "embedding_model": embedder.name} for s, v in zip(specs, vectors)]
-    questions = driver.execute_query(query("all_question_texts")).records
+    questions = graph.read(query("all_question_texts"))
     q_vectors = embedder.embed([q["text"] for q in questions], show_progress=show_progress)
     q_rows = [{"id": q["id"], "embedding": v.tolist(), "embedding_model": embedder.name} for q, v in zip(questions, q_vectors)]
-    with driver.session() as session:
-        with session.begin_transaction() as tx:
-            for batch in chunks(rows, batch_size):
-                tx.run(query("set_embeddings"), rows=batch).consume()
-            for batch in chunks(q_rows, batch_size):
-                tx.run(query("set_question_embeddings"), rows=batch).consume()
-            tx.commit()
+
+    def work(tx) -> None:
+        for batch in chunks(rows, batch_size):
+            tx.run(query("set_embeddings"), rows=batch).consume()
+        for batch in chunks(q_rows, batch_size):
+            tx.run(query("set_question_embeddings"), rows=batch).consume()
+
+    graph.transaction(work)
     return len(rows), len(q_rows)

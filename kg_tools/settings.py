@@ -23,6 +23,8 @@ class Settings(BaseSettings):
     neo4j_user: str = Field("neo4j", validation_alias=_env("NEO4J_USER", "NEO4J_USERNAME"))
     neo4j_password: str | None = Field(None, validation_alias=_env("NEO4J_PASSWORD"))
     neo4j_database: str = Field("neo4j", validation_alias=_env("NEO4J_DATABASE"))
+    # How long the graph gateway keeps retrying a transient Neo4j error (kg_tools/graph.py).
+    neo4j_retry_seconds: float = Field(10.0, ge=0.0, validation_alias=_env("KG_TOOLS_NEO4J_RETRY_SECONDS"))
 
     # The local, Maven-assembled server (`kg-tools neo4j ...`).
     neo4j_home: Path = Field(PROJECT_ROOT / ".neo4j", validation_alias=_env("KG_TOOLS_NEO4J_HOME"))

@@ -5,6 +5,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kg_tools.catalog import MAX_NESTING
 from kg_tools.errors import CatalogError
 
 
@@ -26,6 +27,11 @@ def read_json(path: Path):
         return json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as exc:
         raise CatalogError(f"malformed JSON in {path}: {exc.msg} at line {exc.lineno}, column {exc.colno}") from exc
+    except RecursionError as exc:
+        raise CatalogError(f"{path}: JSON nested too deeply to read (a tool may nest at most "
+                           f"{MAX_NESTING} levels)") from exc
+    except UnicodeDecodeError as exc:
+        raise CatalogError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
 
 
 def read_jsonl(path: Path) -> list:
@@ -40,6 +46,8 @@ def read_jsonl(path: Path) -> list:
             rows.append(json.loads(line))
         except json.JSONDecodeError as exc:
             problems.append(f"{path}:{n}: {exc.msg} at column {exc.colno}")
+        except RecursionError:
+            problems.append(f"{path}:{n}: JSON nested too deeply to read (at most {MAX_NESTING} levels)")
     if problems:
         raise CatalogError(f"malformed JSON lines in {path}", problems)
     return rows

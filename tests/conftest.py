@@ -71,12 +71,12 @@ def settings(neo4j_service) -> Settings:
 
 
 @pytest.fixture(scope="session")
-def driver(settings):
-    from kg_tools.db import connect
+def graph(settings):
+    """The graph gateway on the test server (every read/write of the package goes through one)."""
+    from kg_tools.graph import Graph
 
-    d = connect(settings)
-    yield d
-    d.close()
+    with Graph.connect(settings) as g:
+        yield g
 
 
 @pytest.fixture(scope="session")
@@ -94,46 +94,45 @@ def datasets(settings) -> Path:
     return path
 
 
-def wipe(driver) -> None:
-    driver.execute_query("MATCH (n) DETACH DELETE n")
+def wipe(graph) -> None:
+    graph.write("MATCH (n) DETACH DELETE n")
 
 
 @pytest.fixture
-def empty_graph(driver):
+def empty_graph(graph):
     """An empty graph (schema left in place)."""
-    wipe(driver)
-    yield driver
+    wipe(graph)
+    yield graph
 
 
-def load_toollinkos(driver, embedder, datasets):
+def load_toollinkos(graph, embedder, datasets):
     """Replace the graph with ToolLinkOS (embeddings come from the embedder's in-process cache)."""
     from kg_tools.ingest import load_catalog
     from loaders import toollinkos
 
     source = toollinkos.load(datasets / "toollinkos")
-    load_catalog(driver, embedder, source.tools, source.catalog, replace=True, log=lambda *_: None)
-    return driver
+    load_catalog(graph, embedder, source.tools, source.catalog, replace_all=True, log=lambda *_: None)
+    return graph
 
 
 @pytest.fixture
-def toollinkos_graph(driver, embedder, datasets):
+def toollinkos_graph(graph, embedder, datasets):
     """ToolLinkOS loaded, for one test."""
-    return load_toollinkos(driver, embedder, datasets)
+    return load_toollinkos(graph, embedder, datasets)
 
 
 @pytest.fixture(scope="module")
-def tlos(driver, embedder, datasets):
+def tlos(graph, embedder, datasets):
     """ToolLinkOS loaded once for a module whose tests only read it."""
-    return load_toollinkos(driver, embedder, datasets)
+    return load_toollinkos(graph, embedder, datasets)
 
 
-def graph_snapshot(driver) -> dict:
+def graph_snapshot(graph) -> dict:
     """Every node and relationship with labels/type and properties (for 'nothing changed' asserts)."""
-    nodes = driver.execute_query(
-        "MATCH (n) RETURN elementId(n) AS id, labels(n) AS labels, properties(n) AS props").records
-    rels = driver.execute_query(
+    nodes = graph.read("MATCH (n) RETURN elementId(n) AS id, labels(n) AS labels, properties(n) AS props")
+    rels = graph.read(
         "MATCH (a)-[r]->(b) RETURN coalesce(a.name, a.id) AS a, type(r) AS type, coalesce(b.name, b.id) AS b, "
-        "properties(r) AS props").records
+        "properties(r) AS props")
     node_set = sorted((sorted(r["labels"]), sorted((k, repr(v)) for k, v in r["props"].items())) for r in nodes)
     rel_set = sorted((r["a"], r["type"], r["b"], sorted((k, repr(v)) for k, v in r["props"].items())) for r in rels)
     return {"nodes": node_set, "relationships": rel_set}

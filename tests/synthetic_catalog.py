@@ -71,11 +71,11 @@ def document(name: str) -> str:
     return tool_document(ToolSpec.model_validate(raw(name)))
 
 
-def load(driver, embedder) -> None:
+def load(graph, embedder) -> None:
     """Replace the graph with the synthetic catalog: everything as "syn-deps", then the seeds
-    reloaded as "syn-seeds" (same specs, so nothing is re-embedded; edges are rewritten as they were)."""
+    moved to "syn-seeds" with --takeover (same specs, so nothing is re-embedded; edges are rewritten as they were)."""
     from kg_tools.ingest import load_catalog
 
     quiet = lambda *_: None  # noqa: E731
-    load_catalog(driver, embedder, copy.deepcopy(ALL_TOOLS), "syn-deps", replace=True, log=quiet)
-    load_catalog(driver, embedder, copy.deepcopy(SEED_TOOLS), "syn-seeds", log=quiet)
+    load_catalog(graph, embedder, copy.deepcopy(ALL_TOOLS), "syn-deps", replace_all=True, log=quiet)
+    load_catalog(graph, embedder, copy.deepcopy(SEED_TOOLS), "syn-seeds", takeover=True, log=quiet)

@@ -19,37 +19,37 @@ HIT_KEYS = {"name", "kind", "role", "score", "via", "members", "spec", "function
 
 
 @pytest.fixture
-def graph(driver, embedder):
-    syn.load(driver, embedder)
-    return driver
+def syn_graph(graph, embedder):
+    syn.load(graph, embedder)
+    return graph
 
 
 @pytest.fixture
-def client(settings, driver, embedder, graph):
-    with TestClient(create_app(settings, driver=driver, embedder=embedder)) as c:
+def client(settings, graph, embedder, syn_graph):
+    with TestClient(create_app(settings, graph=graph, embedder=embedder)) as c:
         yield c
 
 
 @pytest.fixture
-def locked_client(settings, driver, embedder, graph):
+def locked_client(settings, graph, embedder, syn_graph):
     """The API with KG_TOOLS_API_KEY set."""
-    with TestClient(create_app(settings.model_copy(update={"api_key": "s3cret"}), driver=driver,
+    with TestClient(create_app(settings.model_copy(update={"api_key": "s3cret"}), graph=graph,
                                embedder=embedder)) as c:
         yield c
 
 
 @pytest.fixture
 def dead_client(settings, embedder):
-    """The API pointed at a port where no Neo4j listens (the app makes its own driver)."""
+    """The API pointed at a port where no Neo4j listens (the app makes its own graph)."""
     dead = settings.model_copy(update={"neo4j_uri": f"bolt://127.0.0.1:{free_port()}"})
     with TestClient(create_app(dead, embedder=embedder)) as c:
         yield c
 
 
-def edges_of(driver, name):
-    return sorted((r["type"], r["target"], r["parameter_name"]) for r in driver.execute_query(
+def edges_of(graph, name):
+    return sorted((r["type"], r["target"], r["parameter_name"]) for r in graph.read(
         "MATCH (:Tool {name: $name})-[r]->(t:Tool) RETURN type(r) AS type, t.name AS target, "
-        "r.parameter_name AS parameter_name", name=name).records)
+        "r.parameter_name AS parameter_name", name=name))
 
 
 # -- health ------------------------------------------------------------------------------------
@@ -62,8 +62,8 @@ def test_healthz_and_readyz(client):
     assert ready.json()["indexes"]["tool_text"] == "ONLINE"
 
 
-def test_readyz_503_when_an_index_is_missing(client, driver, embedder):
-    driver.execute_query("DROP INDEX tool_text")
+def test_readyz_503_when_an_index_is_missing(client, graph, embedder):
+    graph.write("DROP INDEX tool_text")
     try:
         r = client.get("/readyz")
         assert r.status_code == 503
@@ -71,7 +71,7 @@ def test_readyz_503_when_an_index_is_missing(client, driver, embedder):
     finally:
         from kg_tools.schema import apply_schema
 
-        apply_schema(driver, embedder.dimension, embedder.name)
+        apply_schema(graph, embedder.dimension, embedder.name)
 
 
 def test_openapi_docs(client):
@@ -219,13 +219,13 @@ NEW_TOOL = {"name": "plan_trip_itinerary", "description": "Plan a multi-city tri
             "custom_field": {"kept": True}}
 
 
-def test_put_creates_a_tool_with_its_edges(client, driver):
+def test_put_creates_a_tool_with_its_edges(client, graph):
     r = client.put(f"/v1/tools/{NEW_TOOL['name']}", json=NEW_TOOL)
     assert r.status_code == 201, r.text
     assert r.json()["created"] is True and r.json()["tool"]["spec"] == NEW_TOOL
     assert r.json()["tool"]["catalog"] == "api"
     assert any("PARAMETER_DEPENDS_ON" in w for w in r.json()["warnings"])
-    assert edges_of(driver, NEW_TOOL["name"]) == [("PARAMETER_DIRECTLY_DEPENDS_ON", F, "budget"),
+    assert edges_of(graph, NEW_TOOL["name"]) == [("PARAMETER_DIRECTLY_DEPENDS_ON", F, "budget"),
                                                   ("TOOL_DIRECTLY_DEPENDS_ON", A, None)]
     assert client.get(f"/v1/tools/{NEW_TOOL['name']}").json()["spec"] == NEW_TOOL
     # Embedded: its own document finds it, and retrieval expands its new edges.
@@ -236,32 +236,32 @@ def test_put_creates_a_tool_with_its_edges(client, driver):
     assert [t["name"] for t in found["tools"]] == [NEW_TOOL["name"], A, H]
 
 
-def test_put_replaces_node_and_outgoing_edges_only(client, driver):
-    incoming_before = driver.execute_query("MATCH (s)-[r]->(:Tool {name: $n}) RETURN s.name AS s, type(r) AS t",
-                                           n=A).records
+def test_put_replaces_node_and_outgoing_edges_only(client, graph):
+    incoming_before = graph.read("MATCH (s)-[r]->(:Tool {name: $n}) RETURN s.name AS s, type(r) AS t",
+                                           n=A)
     changed = syn.raw(A) | {"description": "Reserve seats on a plane.", "func_type": "core",
                             "depends_on": [{"name": G, "dependence_type": "TOOL_INDIRECTLY_DEPENDS_ON"}]}
     r = client.put(f"/v1/tools/{A}", json=changed)
     assert r.status_code == 200 and r.json()["created"] is False
     assert r.json()["tool"]["kind"] == "core" and r.json()["tool"]["catalog"] == "syn-seeds"
-    assert edges_of(driver, A) == [("TOOL_INDIRECTLY_DEPENDS_ON", G, None)]
-    labels = driver.execute_query("MATCH (t:Tool {name: $n}) RETURN labels(t) AS l", n=A).records[0]["l"]
+    assert edges_of(graph, A) == [("TOOL_INDIRECTLY_DEPENDS_ON", G, None)]
+    labels = graph.read("MATCH (t:Tool {name: $n}) RETURN labels(t) AS l", n=A)[0]["l"]
     assert sorted(labels) == ["Core", "Tool"]
-    incoming_after = driver.execute_query("MATCH (s)-[r]->(:Tool {name: $n}) RETURN s.name AS s, type(r) AS t",
-                                          n=A).records
+    incoming_after = graph.read("MATCH (s)-[r]->(:Tool {name: $n}) RETURN s.name AS s, type(r) AS t",
+                                          n=A)
     assert sorted(map(tuple, incoming_after)) == sorted(map(tuple, incoming_before))
     assert [d["name"] for d in client.get(f"/v1/tools/{A}/dependencies").json()["dependencies"]] == [G]
 
 
-def test_put_unknown_dependency_target_422_and_nothing_written(client, driver):
-    before = graph_snapshot(driver)
+def test_put_unknown_dependency_target_422_and_nothing_written(client, graph):
+    before = graph_snapshot(graph)
     bad = syn.raw(A) | {"depends_on": [{"name": B, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON"},
                                        {"name": "ghost_tool", "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON"}]}
     r = client.put(f"/v1/tools/{A}", json=bad)
     assert r.status_code == 422
     assert r.json()["error"] == "invalid_tool"
     assert "'ghost_tool' is not a tool" in r.json()["detail"]
-    assert graph_snapshot(driver) == before
+    assert graph_snapshot(graph) == before
 
 
 @pytest.mark.parametrize("body, expected", [
@@ -270,12 +270,12 @@ def test_put_unknown_dependency_target_422_and_nothing_written(client, driver):
     (syn.raw(A) | {"depends_on": [{"name": A, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON"}]}, "self-loop"),
     (syn.raw(A) | {"depends_on": [{"name": B, "dependence_type": "LIKES"}]}, "unknown dependence_type 'LIKES'"),
 ])
-def test_put_invalid_tool_422_names_the_problem(client, driver, body, expected):
-    before = graph_snapshot(driver)
+def test_put_invalid_tool_422_names_the_problem(client, graph, body, expected):
+    before = graph_snapshot(graph)
     r = client.put(f"/v1/tools/{A}", json=body)
     assert r.status_code == 422
     assert expected in r.json()["detail"]
-    assert graph_snapshot(driver) == before
+    assert graph_snapshot(graph) == before
 
 
 def test_put_body_must_be_an_object(client):
@@ -283,7 +283,7 @@ def test_put_body_must_be_an_object(client):
     assert r.status_code == 422
 
 
-def test_put_rolls_back_when_a_target_vanishes_during_the_request(settings, driver, embedder, graph):
+def test_put_rolls_back_when_a_target_vanishes_during_the_request(settings, graph, embedder, syn_graph):
     """A concurrent delete between validation and write: the transaction notices and rolls back."""
 
     class DeletingEmbedder:  # the real embedder; embedding is the step between validation and write
@@ -293,35 +293,35 @@ def test_put_rolls_back_when_a_target_vanishes_during_the_request(settings, driv
             return embedder.embed_query(text)
 
         def embed(self, texts, **kw):
-            driver.execute_query("MATCH (t:Tool {name: $n}) DETACH DELETE t", n=G)
+            graph.write("MATCH (t:Tool {name: $n}) DETACH DELETE t", n=G)
             return embedder.embed(texts, **kw)
 
     changed = syn.raw(F) | {"description": "changed", "depends_on": [
         {"name": E, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON"},
         {"name": G, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON"}]}
-    with TestClient(create_app(settings, driver=driver, embedder=DeletingEmbedder())) as c:
+    with TestClient(create_app(settings, graph=graph, embedder=DeletingEmbedder())) as c:
         r = c.put(f"/v1/tools/{F}", json=changed)
         assert r.status_code == 422, r.text
         assert f"{F} -> {G}" in r.json()["detail"]
-    after_delete = graph_snapshot(driver)
+    after_delete = graph_snapshot(graph)
     # F is exactly as before the PUT (old description, old edge to E only since G is gone).
-    assert edges_of(driver, F) == [("PARAMETER_INDIRECTLY_DEPENDS_ON", E, "currency")]
-    spec = driver.execute_query("MATCH (t:Tool {name: $n}) RETURN t.spec AS s", n=F).records[0]["s"]
+    assert edges_of(graph, F) == [("PARAMETER_INDIRECTLY_DEPENDS_ON", E, "currency")]
+    spec = graph.read("MATCH (t:Tool {name: $n}) RETURN t.spec AS s", n=F)[0]["s"]
     assert json.loads(spec) == syn.raw(F)
-    assert graph_snapshot(driver) == after_delete
+    assert graph_snapshot(graph) == after_delete
 
 
-def test_delete_removes_the_tool_and_its_relationships(client, driver):
+def test_delete_removes_the_tool_and_its_relationships(client, graph):
     assert client.delete(f"/v1/tools/{C}").status_code == 204
     assert client.get(f"/v1/tools/{C}").status_code == 404
-    count = driver.execute_query("MATCH (t:Tool {name: $n}) RETURN count(t) AS n", n=C).records[0]["n"]
+    count = graph.read("MATCH (t:Tool {name: $n}) RETURN count(t) AS n", n=C)[0]["n"]
     assert count == 0
     assert C not in [d["name"] for d in client.get(f"/v1/tools/{A}/dependencies").json()["dependencies"]]
     assert client.delete(f"/v1/tools/{C}").status_code == 404
 
 
-def test_writes_need_the_api_key_when_set(locked_client, driver):
-    before = graph_snapshot(driver)
+def test_writes_need_the_api_key_when_set(locked_client, graph):
+    before = graph_snapshot(graph)
     for headers, status, error in [({}, 401, "unauthorized"),
                                    ({"Authorization": "Bearer wrong"}, 403, "forbidden"),
                                    ({"Authorization": "Basic czNjcmV0"}, 401, "unauthorized")]:
@@ -330,7 +330,7 @@ def test_writes_need_the_api_key_when_set(locked_client, driver):
         r = locked_client.delete(f"/v1/tools/{A}", headers=headers)
         assert (r.status_code, r.json()["error"]) == (status, error)
     assert locked_client.put(f"/v1/tools/{A}", json=syn.raw(A)).headers["www-authenticate"] == "Bearer"
-    assert graph_snapshot(driver) == before
+    assert graph_snapshot(graph) == before
     # Reads stay open; the right key writes.
     assert locked_client.get(f"/v1/tools/{A}").status_code == 200
     assert locked_client.post("/v1/retrieve", json={"query": "flight"}).status_code == 200

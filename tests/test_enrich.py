@@ -45,11 +45,11 @@ def small_graph(empty_graph, embedder):
     return empty_graph
 
 
-def questions(driver):
-    return [r.data() for r in driver.execute_query(
+def questions(graph):
+    return graph.read(
         "MATCH (q:Question)-[:ASKS_FOR]->(t:Tool) RETURN t.name AS tool, q.text AS text, q.kind AS kind, "
         "q.model AS model, q.spec_hash AS spec_hash, t.spec_hash AS tool_hash, q.embedding_model AS em, "
-        "size(q.embedding) AS dim, q.created IS NOT NULL AS dated ORDER BY tool, kind, text").records]
+        "size(q.embedding) AS dim, q.created IS NOT NULL AS dated ORDER BY tool, kind, text")
 
 
 def test_enrich_stores_questions_with_provenance_and_is_incremental(small_graph, embedder, llm_settings, fake_llm):

@@ -59,7 +59,7 @@ def test_ensure_catalog_loads_once(empty_graph, embedder, settings, bench):
     logs = []
     assert catalog_status(empty_graph, embedder, bench) == "the graph is empty"
     assert ensure_catalog(empty_graph, embedder, bench, settings, logs.append) is True
-    assert "replace=True" in logs[-1]
+    assert "replace_all=True" in logs[-1]
     assert catalog_status(empty_graph, embedder, bench) is None
     assert ensure_catalog(empty_graph, embedder, bench, settings, logs.append) is False
 
@@ -100,16 +100,16 @@ def test_skip_supplied_golden_rule():
 
 
 def test_cli_json(empty_graph, embedder, settings, bench_dir, tmp_path):
-    from kg_tools.cli import AppContext
+    from kg_tools.commands.context import AppContext
     from kg_tools.commands.eval import eval_group
 
     app = AppContext(settings)
-    app._driver, app._embedder = empty_graph, embedder  # the test's driver/embedder (real Neo4j)
+    app._graph, app._embedder = empty_graph, embedder  # the test's graph/embedder (real Neo4j)
     out, png = tmp_path / "out.json", tmp_path / "out.png"
     result = CliRunner().invoke(eval_group, ["toollinkos", str(bench_dir), "--json", str(out), "--plot", str(png),
                                              "--methods", "vector,grtf,grtf_offline"], obj=app)
     assert result.exit_code == 0, result.output
-    assert "loading toollinkos with replace=True" in result.output
+    assert "loading toollinkos with replace_all=True" in result.output
     payload = json.loads(out.read_text())
     assert set(payload) == {"dataset", "rows", "paper", "error_analysis", "config"}
     assert payload["dataset"] == "toollinkos"

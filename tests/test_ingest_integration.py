@@ -36,20 +36,20 @@ def test_toollinkos_loads_exactly(toollinkos_graph, datasets):
 
 
 def test_every_tool_is_core_xor_regular_and_keeps_its_json(toollinkos_graph, datasets):
-    bad = toollinkos_graph.execute_query(
-        "MATCH (t:Tool) WHERE (t:Core) = (t:Regular) RETURN count(t) AS n").records[0]["n"]
+    bad = toollinkos_graph.read(
+        "MATCH (t:Tool) WHERE (t:Core) = (t:Regular) RETURN count(t) AS n")[0]["n"]
     assert bad == 0
     original = next(t for t in toollinkos.load(datasets / "toollinkos").tools if t["name"] == "get_current_time")
-    stored = toollinkos_graph.execute_query("MATCH (t:Tool {name: $n}) RETURN t.spec AS spec", n="get_current_time")
-    assert json.loads(stored.records[0]["spec"]) == original
+    stored = toollinkos_graph.read("MATCH (t:Tool {name: $n}) RETURN t.spec AS spec", n="get_current_time")
+    assert json.loads(stored[0]["spec"]) == original
 
 
 def test_own_description_finds_tool_first(toollinkos_graph, embedder, datasets):
     tools = toollinkos.load(datasets / "toollinkos").tools
     for t in tools[::57]:  # a spread of tools, core and regular
-        rec = toollinkos_graph.execute_query(
+        rec = toollinkos_graph.read(
             "CALL db.index.vector.queryNodes($index, 50, $v) YIELD node RETURN node.name AS name",
-            index=VECTOR_INDEX, v=embedder.embed_query(t["description"])).records
+            index=VECTOR_INDEX, v=embedder.embed_query(t["description"]))
         assert rec[0]["name"] == t["name"], t["description"]
 
 
@@ -150,19 +150,19 @@ def test_reindex_switches_embedder_and_reembeds_everything(small_graph, tmp_path
     from tests.tiny_models import tiny_sentence_transformer
 
     other = Embedder(tiny_sentence_transformer(tmp_path, dimension=32))
-    small_graph.execute_query(
+    small_graph.write(
         "MATCH (t:Tool {name: 'check_weather'}) CREATE (:Question {text: 'is it raining?'})-[:ASKS_FOR]->(t)")
     try:
         drop_vector_indexes(small_graph)
         apply_schema(small_graph, other.dimension, other.name)
         assert reembed_all(small_graph, other) == (2, 1)
         assert vector_index_dimensions(small_graph) == 32
-        sizes = small_graph.execute_query(
+        sizes = small_graph.read(
             "MATCH (n) WHERE n:Tool OR n:Question RETURN collect(DISTINCT size(n.embedding)) AS sizes, "
-            "collect(DISTINCT n.embedding_model) AS models").records[0]
+            "collect(DISTINCT n.embedding_model) AS models")[0]
         assert sizes["sizes"] == [32] and sizes["models"] == [other.name]
         # loading with the new embedder now works
         load_catalog(small_graph, other, small_catalog(), "small", log=lambda *_: None)
     finally:  # the rest of the session uses the default 384-d embedder
-        small_graph.execute_query("MATCH (n) DETACH DELETE n")
+        small_graph.write("MATCH (n) DETACH DELETE n")
         drop_vector_indexes(small_graph)

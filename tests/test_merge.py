@@ -8,9 +8,9 @@ import pytest
 from kg_tools.ingest import load_catalog
 from kg_tools.merge import apply_plan, build_plan, current_phi, list_runs, undo_run
 from kg_tools.merge.autocorrect import OfflineValidator
-from kg_tools.merge.cluster import MergeIntegrityError, check_integrity, components
+from kg_tools.errors import MergeIntegrityError, MergeRunNotFoundError
+from kg_tools.merge.cluster import check_integrity, components
 from kg_tools.merge.signature import ToolSignature
-from kg_tools.merge.store import MergeRunNotFoundError
 from kg_tools.retrieval import Pipeline, RetrievalRequest
 from tests.conftest import graph_snapshot
 from tests.fake_openai import FakeOpenAI
@@ -52,12 +52,8 @@ def geometry_graph(empty_graph, embedder):
     return empty_graph
 
 
-def offline_plan(driver, settings, **kw):
-    return build_plan(driver, settings, **kw)
-
-
 def test_three_triangle_variants_merge_offline(geometry_graph, settings):
-    plan = offline_plan(geometry_graph, settings)
+    plan = build_plan(geometry_graph)
     assert plan.classifier == "offline-rule" and "no LLM configured" in plan.notes[0]
     assert [c.names for c in plan.clusters] == [["calcTriangleArea", "computeTriangleArea", "calculateTriangleArea"]]
     cluster = plan.clusters[0]
@@ -68,49 +64,49 @@ def test_three_triangle_variants_merge_offline(geometry_graph, settings):
     assert plan.tools_after == plan.tools_before - 2 and FREE_FALL not in plan.phi
     assert all(m.score >= plan.theta for m in cluster.members)
 
-    result = apply_plan(geometry_graph, settings, plan)
+    result = apply_plan(geometry_graph, plan)
     assert result.applied and result.merged == 2
-    assert current_phi(geometry_graph, settings) == {"computeTriangleArea": "calcTriangleArea",
+    assert current_phi(geometry_graph) == {"computeTriangleArea": "calcTriangleArea",
                                                      "calculateTriangleArea": "calcTriangleArea"}
-    rels = geometry_graph.execute_query(
-        "MATCH (m)-[r:MERGED_INTO]->(c) RETURN m.name AS m, c.name AS c, properties(r) AS props").records
+    rels = geometry_graph.read(
+        "MATCH (m)-[r:MERGED_INTO]->(c) RETURN m.name AS m, c.name AS c, properties(r) AS props")
     assert {r["m"] for r in rels} == {"computeTriangleArea", "calculateTriangleArea"}
     assert all(r["props"]["run"] == plan.run_id and r["props"]["method"] == "offline-rule"
                and r["props"]["score"] >= 0.82 and r["props"]["reason"] for r in rels)
-    canonical = geometry_graph.execute_query("MATCH (t:Tool {name: 'calcTriangleArea'}) RETURN t.spec AS spec").records[0]
+    canonical = geometry_graph.read("MATCH (t:Tool {name: 'calcTriangleArea'}) RETURN t.spec AS spec")[0]
     assert json.loads(canonical["spec"])["merged_from"] == ["computeTriangleArea", "calculateTriangleArea"]
-    [run] = list_runs(geometry_graph, settings)
+    [run] = list_runs(geometry_graph)
     assert run["id"] == plan.run_id and run["theta"] == 0.82 and run["classifier"] == "offline-rule"
     assert run["links"] == 2 and run["tools_after"] == len(CATALOG) - 2
 
 
 def test_undo_restores_the_graph_exactly(geometry_graph, settings):
     before = graph_snapshot(geometry_graph)
-    plan = offline_plan(geometry_graph, settings)
-    apply_plan(geometry_graph, settings, plan)
+    plan = build_plan(geometry_graph)
+    apply_plan(geometry_graph, plan)
     assert graph_snapshot(geometry_graph) != before
-    result = undo_run(geometry_graph, settings, plan.run_id)
+    result = undo_run(geometry_graph, plan.run_id)
     assert result["restored"] == 1 and result["unlinked"] == 2
     assert graph_snapshot(geometry_graph) == before
     with pytest.raises(MergeRunNotFoundError):
-        undo_run(geometry_graph, settings, plan.run_id)
+        undo_run(geometry_graph, plan.run_id)
 
 
 def test_running_the_same_merge_twice_changes_nothing(geometry_graph, settings):
-    plan = offline_plan(geometry_graph, settings)
-    assert apply_plan(geometry_graph, settings, plan).applied
+    plan = build_plan(geometry_graph)
+    assert apply_plan(geometry_graph, plan).applied
     after_first = graph_snapshot(geometry_graph)
-    again = apply_plan(geometry_graph, settings, plan)  # the same plan
+    again = apply_plan(geometry_graph, plan)  # the same plan
     assert not again.applied and "already applied" in again.message
-    replanned = offline_plan(geometry_graph, settings)  # a fresh plan over the merged graph
-    assert replanned.clusters == [] and not apply_plan(geometry_graph, settings, replanned).applied
+    replanned = build_plan(geometry_graph)  # a fresh plan over the merged graph
+    assert replanned.clusters == [] and not apply_plan(geometry_graph, replanned).applied
     assert graph_snapshot(geometry_graph) == after_first
-    assert len(list_runs(geometry_graph, settings)) == 1
+    assert len(list_runs(geometry_graph)) == 1
 
 
 @pytest.mark.parametrize("mode", ["vector", "fulltext", "hybrid"])
 def test_retrieval_after_merging_never_returns_a_merged_member(geometry_graph, settings, embedder, mode):
-    apply_plan(geometry_graph, settings, offline_plan(geometry_graph, settings))
+    apply_plan(geometry_graph, build_plan(geometry_graph))
     pipeline = Pipeline(geometry_graph, embedder, settings)
     members = {"computeTriangleArea", "calculateTriangleArea"}
     for text in ["compute the area of a triangle", "triangle area from base and height",
@@ -147,7 +143,7 @@ def test_auto_correction_splits_off_the_free_fall_look_alike(geometry_graph, llm
 
     _script_llm(fake_llm, {"merge": "MERGE_BAD", "clusters": [TRIANGLES, [FREE_FALL]]})
     # a low theta makes the look-alike a candidate; the (fake) LLM classifier accepts it
-    plan = build_plan(geometry_graph, llm_settings, theta=0.3, llm=LLMClient(llm_settings))
+    plan = build_plan(geometry_graph, theta=0.3, llm=LLMClient(llm_settings))
     prompts = [FakeOpenAI.user_prompt(r) for r in fake_llm.requests]
     validations = [q for q in prompts if "audit a proposed merge" in q]
     assert len(validations) == 1 and FREE_FALL in validations[0]  # the classifier did put it in the cluster
@@ -159,7 +155,7 @@ def test_auto_correction_splits_off_the_free_fall_look_alike(geometry_graph, llm
     # the canonical writer answered "not json": offline union used, and the plan says so
     assert plan.clusters[0].writer == "offline-union"
     assert any("canonical writer" in n and "offline union used" in n for n in plan.notes)
-    assert apply_plan(geometry_graph, llm_settings, plan).merged == 2
+    assert apply_plan(geometry_graph, plan).merged == 2
 
 
 def test_invalid_validator_answer_falls_back_to_offline_split(geometry_graph, llm_settings, fake_llm):
@@ -169,7 +165,7 @@ def test_invalid_validator_answer_falls_back_to_offline_split(geometry_graph, ll
         p("base_length", "float", "Base"), p("height", "float", "Height"), p("base", "float", "Base", True),
         p("unit", "str", "Unit", False)]})
     _script_llm(fake_llm, {"merge": "MERGE_BAD", "clusters": [["calcTriangleArea", "nonexistentTool"]]}, canonical)
-    plan = build_plan(geometry_graph, llm_settings, theta=0.3, llm=LLMClient(llm_settings))
+    plan = build_plan(geometry_graph, theta=0.3, llm=LLMClient(llm_settings))
     assert any("LLM validator failed" in n and "do not partition" in n for n in plan.notes)
     # offline split: free fall (height + optional gravity) does not align with calcTriangleArea's
     # required base_length, so it is split off

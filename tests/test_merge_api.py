@@ -11,7 +11,7 @@ from tests.test_merge import geometry_graph  # noqa: F401  (fixture)
 
 @pytest.fixture
 def locked(settings, geometry_graph, embedder):  # noqa: F811
-    with TestClient(create_app(settings.model_copy(update={"api_key": "s3cret"}), driver=geometry_graph,
+    with TestClient(create_app(settings.model_copy(update={"api_key": "s3cret"}), graph=geometry_graph,
                                embedder=embedder)) as c:
         yield c
 

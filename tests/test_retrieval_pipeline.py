@@ -4,7 +4,6 @@ from __future__ import annotations
 import pytest
 
 from kg_tools.retrieval import Pipeline, RetrievalRequest
-from kg_tools.retrieval.queries import lucene_query
 from tests import synthetic_catalog as syn
 from tests.synthetic_catalog import A, B, C, D, E, F, G, H, UNRELATED
 
@@ -12,9 +11,9 @@ pytestmark = pytest.mark.integration
 
 
 @pytest.fixture
-def pipeline(driver, embedder, settings):
-    syn.load(driver, embedder)
-    return Pipeline(driver, embedder, settings)
+def pipeline(graph, embedder, settings):
+    syn.load(graph, embedder)
+    return Pipeline(graph, embedder, settings)
 
 
 def names(pipeline, query, **fields):
@@ -147,20 +146,7 @@ def test_catalog_filter_restricts_seeds_not_dependencies(pipeline):
     assert response.tools[0].name in (A, F) and response.tools[0].role == "seed"
 
 
-# -- Lucene escaping ---------------------------------------------------------------------------
-
-@pytest.mark.parametrize("raw, escaped", [
-    ("C++ (beta)", r"C\+\+ \(beta\)"),
-    ('say "hi" ~2 *wild? a:b', r'say \"hi\" \~2 \*wild\? a\:b'),
-    (r"path/to\file [x] {y} ^z !n -m", r"path\/to\\file \[x\] \{y\} \^z \!n \-m"),
-    ("cats && dogs || birds", r"cats \&& dogs \|| birds"),
-    ("this AND that OR NOT TO", "this and that or not to"),
-    ("ANDROID ORDER", "ANDROID ORDER"),
-    ("   ", '""'),
-])
-def test_lucene_query_escapes_special_characters(raw, escaped):
-    assert lucene_query(raw) == escaped
-
+# -- any text works in the fulltext leg -------------------------------------------------------
 
 @pytest.mark.parametrize("query", [
     "xylophone C++ (beta) [draft] {x} ^2 ~1 * ? : \\ / ! - +",

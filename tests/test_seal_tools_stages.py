@@ -96,8 +96,8 @@ def mini_seal(empty_graph, embedder, tmp_path):
     return directory, source
 
 
-def test_decompose_brings_each_sub_request_top_tool_into_the_seeds(mini_seal, embedder, settings, driver):
-    pipeline = Pipeline(driver, embedder, settings)
+def test_decompose_brings_each_sub_request_top_tool_into_the_seeds(mini_seal, embedder, settings, graph):
+    pipeline = Pipeline(graph, embedder, settings)
     query = QUERIES[0]["query"]
     plain = pipeline.retrieve(RetrievalRequest(query=query, mode="fulltext", k=2, K=2, depth=0)).names
     assert "convertCurrency" not in plain  # the poem sentence dominates the whole request
@@ -119,15 +119,15 @@ def _expected(pipeline, source, method, alpha, stages, k):
     return total / len(source.instances)
 
 
-def test_eval_seal_tools_methods_alpha_stages(mini_seal, embedder, settings, driver, tmp_path):
-    from kg_tools.cli import AppContext
+def test_eval_seal_tools_methods_alpha_stages(mini_seal, embedder, settings, graph, tmp_path):
+    from kg_tools.commands.context import AppContext
     from kg_tools.commands.eval import eval_group, register
     from kg_tools.cli import cli
 
     register(cli)  # adds the seal-tools subcommand to the eval group
     directory, source = mini_seal
     app = AppContext(settings)
-    app._driver, app._embedder = driver, embedder
+    app._graph, app._embedder = graph, embedder
     out = tmp_path / "seal.json"
     result = CliRunner().invoke(eval_group, ["seal-tools", str(directory), "--methods", "lexical,hybrid,rrf",
                                              "--alpha", "0.3", "--stages", "decompose", "--json", str(out)], obj=app)
@@ -139,7 +139,7 @@ def test_eval_seal_tools_methods_alpha_stages(mini_seal, embedder, settings, dri
     assert rows[1]["alpha"] == 0.3 and "alpha" not in rows[0] and "alpha" not in rows[2]
     assert payload["config"] == {"methods": ["lexical", "hybrid", "rrf"], "alpha": 0.3, "stages": ["decompose"]}
     assert "decompose" in result.output and "hybrid a=0.3" in result.output
-    pipeline = Pipeline(driver, embedder, settings)
+    pipeline = Pipeline(graph, embedder, settings)
     for row in rows:
         for k in (5, 10):
             assert row[f"Recall@{k}"] == pytest.approx(

@@ -11,20 +11,20 @@ from tests.fake_openai import FakeOpenAI
 QUERY = "Can you send my current location to my friend at john.doe@example.com?"
 
 
-def run(driver, embedder, settings, **request):
-    return Pipeline(driver, embedder, settings).retrieve(RetrievalRequest(**request))
+def run(graph, embedder, settings, **request):
+    return Pipeline(graph, embedder, settings).retrieve(RetrievalRequest(**request))
 
 
 def seeds(response):
     return [t.name for t in response.tools if t.role == "seed"]
 
 
-def searched(driver, embedder, settings, query, pool=3):
+def searched(graph, embedder, settings, query, pool=3):
     """The search candidates alone (Search stage, no expansion), best first."""
     from kg_tools.retrieval.pipeline import PipelineEnv, RetrievalContext, Search
 
     ctx = RetrievalContext(request=RetrievalRequest(query=query), queries=[query])
-    Search(PipelineEnv(driver, embedder, settings), pool).run(ctx)
+    Search(PipelineEnv(graph, embedder, settings), pool).run(ctx)
     return [c.name for c in ctx.candidates]
 
 

@@ -18,9 +18,9 @@ def cross_encoder_dir(tmp_path_factory):
     return tiny_cross_encoder(tmp_path_factory.mktemp("tiny-ce"))
 
 
-def search_candidates(driver, embedder, settings, query, pool):
+def search_candidates(graph, embedder, settings, query, pool):
     ctx = RetrievalContext(request=RetrievalRequest(query=query), queries=[query])
-    Search(PipelineEnv(driver, embedder, settings), pool).run(ctx)
+    Search(PipelineEnv(graph, embedder, settings), pool).run(ctx)
     return ctx.candidates
 
 

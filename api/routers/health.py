@@ -4,7 +4,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 
-from api.deps import DriverDep, SettingsDep
+from api.deps import GraphDep
 from kg_tools.readiness import readiness
 
 router = APIRouter(tags=["health"])
@@ -17,8 +17,8 @@ def healthz() -> dict:
 
 @router.get("/readyz", summary="Neo4j reachable and every index ONLINE (else 503)",
             responses={503: {"description": "Neo4j unreachable or an index not ONLINE"}})
-def readyz(driver: DriverDep, settings: SettingsDep):
-    state = readiness(driver, settings)
+def readyz(graph: GraphDep):
+    state = readiness(graph)
     if not state["ready"]:
         return JSONResponse({"error": "not_ready", "detail": "; ".join(state["problems"]), **state}, status_code=503)
     return {"status": "ready", **state}

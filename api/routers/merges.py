@@ -6,9 +6,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, HTTPException, Query
 from pydantic import BaseModel, Field
 
-from api.deps import DriverDep, SettingsDep, WriteAccess
+from api.deps import GraphDep, SettingsDep, WriteAccess
 from kg_tools.merge import DEFAULT_THETA, DEFAULT_TOP_K, apply_plan, build_plan, list_runs, undo_run
-from kg_tools.merge.store import MergeRunNotFoundError, StalePlanError
+from kg_tools.errors import MergeRunNotFoundError, StalePlanError
 
 router = APIRouter(prefix="/merges", tags=["merges"])
 WRITE_ERRORS = {401: {"description": "API key required"}, 403: {"description": "wrong API key"},
@@ -22,35 +22,35 @@ class MergeRequest(BaseModel):
     offline: bool = Field(False, description="Ignore a configured LLM (deterministic offline merger).")
 
 
-def _plan(driver, settings, req: MergeRequest):
+def _plan(graph, settings, req: MergeRequest):
     from kg_tools.llm import llm_from_settings
 
     llm = None if req.offline else llm_from_settings(settings)
-    return build_plan(driver, settings, theta=req.theta, top_k=req.top_k, catalog=req.catalog, llm=llm)
+    return build_plan(graph, theta=req.theta, top_k=req.top_k, catalog=req.catalog, llm=llm)
 
 
 @router.get("", summary="Merge runs, newest first")
-def get_merges(driver: DriverDep, settings: SettingsDep) -> dict[str, Any]:
-    return {"runs": list_runs(driver, settings)}
+def get_merges(graph: GraphDep) -> dict[str, Any]:
+    return {"runs": list_runs(graph)}
 
 
 @router.get("/plan", summary="Dry run: the clusters a merge would make (nothing is written)")
-def get_plan(driver: DriverDep, settings: SettingsDep,
+def get_plan(graph: GraphDep, settings: SettingsDep,
              theta: Annotated[float, Query(gt=0.0, le=1.0)] = DEFAULT_THETA,
              top_k: Annotated[int, Query(ge=1, le=200)] = DEFAULT_TOP_K,
              catalog: Annotated[str | None, Query()] = None,
              offline: Annotated[bool, Query()] = False,
              explain: Annotated[bool, Query(description="Include every classified pair.")] = False) -> dict[str, Any]:
-    plan = _plan(driver, settings, MergeRequest(theta=theta, top_k=top_k, catalog=catalog, offline=offline))
+    plan = _plan(graph, settings, MergeRequest(theta=theta, top_k=top_k, catalog=catalog, offline=offline))
     return plan.to_dict(explain=explain)
 
 
 @router.post("", dependencies=[WriteAccess], responses=WRITE_ERRORS,
              summary="Plan and apply a merge in one transaction (the same plan twice changes nothing)")
-def post_merge(req: MergeRequest, driver: DriverDep, settings: SettingsDep) -> dict[str, Any]:
-    plan = _plan(driver, settings, req)
+def post_merge(req: MergeRequest, graph: GraphDep, settings: SettingsDep) -> dict[str, Any]:
+    plan = _plan(graph, settings, req)
     try:
-        result = apply_plan(driver, settings, plan)
+        result = apply_plan(graph, plan)
     except StalePlanError as exc:
         raise HTTPException(409, str(exc)) from exc
     return {"run": result.run_id, "applied": result.applied, "clusters": result.clusters, "merged": result.merged,
@@ -59,8 +59,8 @@ def post_merge(req: MergeRequest, driver: DriverDep, settings: SettingsDep) -> d
 
 @router.delete("/{run_id}", dependencies=[WriteAccess], responses={**WRITE_ERRORS, 404: {"description": "no such run"}},
                summary="Undo one merge run exactly")
-def delete_merge(run_id: str, driver: DriverDep, settings: SettingsDep) -> dict[str, Any]:
+def delete_merge(run_id: str, graph: GraphDep) -> dict[str, Any]:
     try:
-        return undo_run(driver, settings, run_id)
+        return undo_run(graph, run_id)
     except MergeRunNotFoundError as exc:
         raise HTTPException(404, str(exc)) from exc

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from neo4j import Driver
 
 from kg_tools.cypher import query
+from kg_tools.graph import Graph
 
 
 @dataclass
@@ -23,12 +23,12 @@ class InProcessGRTF:
     out: dict[str, list[tuple[int, str]]]  # source -> [(edge id, target)] sorted by ord
 
     @classmethod
-    def from_graph(cls, driver: Driver) -> "InProcessGRTF":
-        rows = driver.execute_query(query("tool_embeddings"), names=None).records
+    def from_graph(cls, graph: Graph) -> "InProcessGRTF":
+        rows = graph.read(query("tool_embeddings"), names=None)
         names = [r["name"] for r in rows]
         matrix = np.asarray([r["embedding"] for r in rows], dtype=np.float32)
         matrix /= np.maximum(np.linalg.norm(matrix, axis=1, keepdims=True), 1e-12)
-        edges = sorted(driver.execute_query(query("dependency_edges")).records, key=lambda r: (r["source"], r["ord"]))
+        edges = sorted(graph.read(query("dependency_edges")), key=lambda r: (r["source"], r["ord"]))
         out: dict[str, list[tuple[int, str]]] = {}
         for i, e in enumerate(edges):
             out.setdefault(e["source"], []).append((i, e["target"]))

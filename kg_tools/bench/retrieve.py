@@ -115,7 +115,7 @@ def concurrent(url: str, queries: list[str], clients: int, extra: dict | None = 
     return len(queries) / wall, latencies, errors[0]
 
 
-def run(settings, driver, embedder, queries: list[str], url: str | None, n: int, concurrent_requests: int,
+def run(settings, graph, embedder, queries: list[str], url: str | None, n: int, concurrent_requests: int,
         clients: int = 16, log=print) -> dict:
     from kg_tools.bench.inprocess import InProcessGRTF
 
@@ -129,7 +129,7 @@ def run(settings, driver, embedder, queries: list[str], url: str | None, n: int,
     from kg_tools.embeddings import embedder_from_settings
 
     embedder = embedder_from_settings(settings, settings.embed_threads)  # the server's threads: a fair comparison
-    grtf = InProcessGRTF.from_graph(driver)
+    grtf = InProcessGRTF.from_graph(graph)
     for i in range(10):
         embedder.embed([f"warm-up text {i}"], use_cache=False)
     embed_ms, inproc_ms, inproc_graph_ms, inproc_names = [], [], [], []

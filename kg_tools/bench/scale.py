@@ -78,14 +78,17 @@ def neo4j_store_mb(settings) -> float | None:
     return round(sum(f.stat().st_size for f in directory.rglob("*") if f.is_file()) / 2**20, 1)
 
 
-def delete_catalog(driver, database: str, catalog: str) -> None:
-    with driver.session(database=database) as session:
-        session.run(query("delete_catalog_tools"), catalog=catalog).consume()
+def delete_catalog(graph, catalog: str) -> None:
+    """Batched delete: IN TRANSACTIONS needs an auto-commit query, so a plain session of the gateway."""
+    from neo4j import WRITE_ACCESS
+
+    with graph.session(WRITE_ACCESS) as session:
+        session.run(query("bench_scale_cleanup"), catalog=catalog).consume()
 
 
-def run(settings, driver, embedder, n: int, fake_embeddings: bool, requests: int = 300,
+def run(settings, graph, embedder, n: int, fake_embeddings: bool, requests: int = 300,
         concurrent_requests: int = 600, clients: int = 16, seed: int = 0, log=print) -> dict:
-    state = driver.execute_query(query("tool_names"), catalog=CATALOG, database_=settings.neo4j_database).records[0]
+    state = graph.read(query("tool_names"), catalog=CATALOG)[0]
     if state["in_catalog"]:
         raise KgToolsError(f"catalog {CATALOG!r} already has {state['in_catalog']} tools (a run that was killed?); "
                            f"remove them first: MATCH (t:Tool {{catalog: '{CATALOG}'}}) DETACH DELETE t")
@@ -97,7 +100,7 @@ def run(settings, driver, embedder, n: int, fake_embeddings: bool, requests: int
     load_embedder = WordVectorEmbedder(embedder, seed) if fake_embeddings else embedder
     try:
         t0 = time.perf_counter()
-        loaded = load_catalog(driver, load_embedder, tools, CATALOG, batch_size=settings.write_batch_size,
+        loaded = load_catalog(graph, load_embedder, tools, CATALOG, batch_size=settings.write_batch_size,
                               log=lambda *_: None, show_progress=not fake_embeddings)
         load_s = time.perf_counter() - t0
         log(f"loaded {loaded.tools} tools, {loaded.edges} edges in {load_s:.1f}s "
@@ -115,7 +118,7 @@ def run(settings, driver, embedder, n: int, fake_embeddings: bool, requests: int
             rss_mb = _process_tree_rss_mb(info["pid"])
     finally:
         t0 = time.perf_counter()
-        delete_catalog(driver, settings.neo4j_database, CATALOG)
+        delete_catalog(graph, CATALOG)
         log(f"removed catalog {CATALOG!r} again in {time.perf_counter() - t0:.1f}s")
     found = [x for x in names if x]
     return {

@@ -5,12 +5,11 @@ from pathlib import Path
 
 import click
 
+from kg_tools.commands.context import pass_app
 from kg_tools.ingest import load_catalog
 
 
 def register(cli):
-    from kg_tools.cli import pass_app
-
     @cli.group("bench")
     def group():
         """Speed benchmarks (tables + JSON)."""
@@ -28,7 +27,7 @@ def register(cli):
         runs = []
         for i in range(repeat):
             t0 = time.perf_counter()
-            r = load_catalog(app.driver, app.embedder, source.tools, source.catalog, replace=True, reembed=True,
+            r = load_catalog(app.graph, app.embedder, source.tools, source.catalog, replace=True, reembed=True,
                              batch_size=app.settings.write_batch_size, log=lambda *_: None)
             total = time.perf_counter() - t0
             runs.append({**r.as_dict(), "total_seconds": round(total, 3)})

@@ -4,10 +4,10 @@ from pathlib import Path
 
 import click
 
+from kg_tools.commands.context import pass_app
+
 
 def add_to(group):
-    from kg_tools.cli import pass_app
-
     @group.command("retrieve")
     @click.argument("directory", required=False, type=click.Path(path_type=Path))
     @click.option("--url", help="A running `kg-tools serve` (default: start one on a free loopback port).")
@@ -26,7 +26,7 @@ def add_to(group):
 
         source = toollinkos.load(directory or app.settings.datasets_dir / "toollinkos")
         queries = list(dict.fromkeys(i["user_query"] for i in source.instances))
-        result = bench.run(app.settings, app.driver, app.embedder, queries, url, n, concurrent_requests,
+        result = bench.run(app.settings, app.graph, app.embedder, queries, url, n, concurrent_requests,
                            clients, log=click.echo)
         click.echo(bench.table(result))
         plot_file = plot_file or (json_file.with_suffix(".png") if json_file else Path("bench-retrieve.png"))

@@ -24,7 +24,7 @@ def add_to(group):
         """Synthetic catalog of N tools (own catalog, removed afterwards) -> load -> retrieve bench."""
         from kg_tools.bench import scale as bench
 
-        result = bench.run(app.settings, app.driver, app.embedder, n, fake_embeddings, n_requests,
+        result = bench.run(app.settings, app.graph, app.embedder, n, fake_embeddings, n_requests,
                            concurrent_requests, clients, seed, log=click.echo)
         click.echo(bench.table(result))
         if json_file:

@@ -4,10 +4,10 @@ from pathlib import Path
 
 import click
 
+from kg_tools.commands.context import pass_app
+
 
 def register(cli):
-    from kg_tools.cli import pass_app
-
     @cli.command("enrich")
     @click.option("--questions", "n_questions", default=5, show_default=True, type=click.IntRange(1, 20),
                   help="Synthetic user questions per tool.")
@@ -28,10 +28,10 @@ def register(cli):
             click.echo("no LLM configured (OPENAI_BASE_URL is unset): nothing enriched, the graph is unchanged. "
                        "Set OPENAI_BASE_URL (and KG_TOOLS_LLM_MODEL, OPENAI_API_KEY) to any OpenAI-compatible server.")
             return
-        result = enrich_tools(app.driver, app.embedder, llm, n_questions=n_questions, catalog=catalog, limit=limit,
+        result = enrich_tools(app.graph, app.embedder, llm, n_questions=n_questions, catalog=catalog, limit=limit,
                               force=force, concurrency=concurrency, log=click.echo)
         click.echo(result.summary())
-        counts = enrichment_counts(app.driver, catalog)
+        counts = enrichment_counts(app.graph, catalog)
         click.echo(f"coverage: {counts['enriched']}/{counts['tools']} tools enriched, {counts['vectors']} vectors")
         if json_file:
             json_file.write_text(json.dumps({**result.as_dict(), "coverage": counts}, indent=2))

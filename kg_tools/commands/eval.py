@@ -72,10 +72,10 @@ def run_benchmark(app, dataset, json_file, plot_file, methods, stages, rerank, p
         return None
     chosen = select_methods(_csv(methods), 30, options, reranker)
     dataset = dataset.limited(limit)
-    loaded = ensure_catalog(app.driver, app.embedder, dataset, app.settings, click.echo)
+    loaded = ensure_catalog(app.graph, app.embedder, dataset, app.settings, click.echo)
     click.echo(f"{dataset.name}: {len(dataset.instances)} queries, methods {', '.join(m.name for m in chosen)}")
     app.embedder.embed([i.query for i in dataset.instances])  # one batch; the pipeline reuses the cache
-    pipeline = Pipeline(app.driver, app.embedder, app.settings)
+    pipeline = Pipeline(app.graph, app.embedder, app.settings)
     results = []
     for method in chosen:
         with click.progressbar(length=len(dataset.instances), label=f"{method.name:<20}", file=sys.stderr) as bar:
@@ -166,9 +166,9 @@ def supplied_parameters(app, directory, json_file, stages):
     load_all_stages()
     benchmark = datasets.toollinkos(directory or app.settings.datasets_dir / "toollinkos")
     dataset, supplying = supplied_set.load(benchmark.tools, benchmark.name)
-    ensure_catalog(app.driver, app.embedder, dataset, app.settings, click.echo)
+    ensure_catalog(app.graph, app.embedder, dataset, app.settings, click.echo)
     methods = method_catalog(30, GraphOptions(stages=tuple(_csv(stages))), "none")
-    pipeline = Pipeline(app.driver, app.embedder, app.settings)
+    pipeline = Pipeline(app.graph, app.embedder, app.settings)
     rows = []
     for name in ("grtf", "grtf_skip_supplied"):
         result = run_method(pipeline, methods[name], dataset.instances, dataset.name)

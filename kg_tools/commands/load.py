@@ -4,14 +4,15 @@ from pathlib import Path
 
 import click
 
+from kg_tools.commands.context import pass_app
 from kg_tools.ingest import load_catalog
 
 
-def run_load(app, source, strict: bool, replace: bool):
+def run_load(app, source, strict: bool, replace: bool, takeover: bool = False):
     click.echo(f"loading {source.catalog} from {', '.join(source.files)}")
     result = load_catalog(
-        app.driver, app.embedder, source.tools, source.catalog,
-        strict=strict, replace=replace, batch_size=app.settings.write_batch_size,
+        app.graph, app.embedder, source.tools, source.catalog,
+        strict=strict, replace=replace, takeover=takeover, batch_size=app.settings.write_batch_size,
         log=click.echo, show_progress=True,
     )
     click.echo(result.report.summary(messages=False))
@@ -24,7 +25,11 @@ def run_load(app, source, strict: bool, replace: bool):
 
 def _options(f):
     f = click.option("--strict", is_flag=True, help="Reject non-standard dependence types instead of normalising them.")(f)
-    f = click.option("--replace", is_flag=True, help="Delete the current catalog first (same transaction).")(f)
+    f = click.option("--replace", is_flag=True,
+                     help="Replace this catalog: its tools missing from the file are deleted (same transaction); "
+                          "other catalogs are untouched.")(f)
+    f = click.option("--takeover", is_flag=True,
+                     help="Move tools whose names belong to another catalog into this one (default: error).")(f)
     return f
 
 
@@ -37,21 +42,17 @@ DATASETS = {
 
 
 def _dataset_command(name: str, module: str):
-    from kg_tools.cli import pass_app
-
     @click.argument("directory", required=False, type=click.Path(path_type=Path))
     @_options
     @pass_app
-    def command(app, directory, strict, replace):
+    def command(app, directory, strict, replace, takeover):
         loader = importlib.import_module(module)
-        run_load(app, loader.load(directory or app.settings.datasets_dir / name), strict, replace)
+        run_load(app, loader.load(directory or app.settings.datasets_dir / name), strict, replace, takeover)
 
     return command
 
 
 def register(cli):
-    from kg_tools.cli import pass_app
-
     @cli.group("load")
     def group():
         """Load a tool catalog into Neo4j (transactional, idempotent)."""
@@ -64,10 +65,10 @@ def register(cli):
     @click.option("--catalog", help="Catalog name stored on the tools (default: the file name).")
     @_options
     @pass_app
-    def json_(app, file, catalog, strict, replace):
+    def json_(app, file, catalog, strict, replace, takeover):
         """Any catalog in the ToolLinkOS schema (JSON list, {"tools": [...]} or JSON lines)."""
         from loaders import json_catalog as loader
 
-        run_load(app, loader.load(file, catalog), strict, replace)
+        run_load(app, loader.load(file, catalog), strict, replace, takeover)
 
     return group

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import click
 
+from kg_tools.commands.context import pass_app
+
 EXPLAIN_LIMIT = 40
 
 
@@ -22,7 +24,7 @@ def make_plan(app, theta, top_k, catalog, offline):
     from kg_tools.merge import DEFAULT_THETA, DEFAULT_TOP_K, build_plan
 
     llm = None if offline else llm_from_settings(app.settings)
-    plan = build_plan(app.driver, app.settings, theta=DEFAULT_THETA if theta is None else theta,
+    plan = build_plan(app.graph, theta=DEFAULT_THETA if theta is None else theta,
                       top_k=top_k or DEFAULT_TOP_K, catalog=catalog, llm=llm)
     path = "LLM (" + app.settings.llm_model + ")" if llm else "offline (no LLM configured)" if not offline else "offline (--offline)"
     click.echo(f"classifier path: {path}; classifier={plan.classifier}, validator={plan.validator}, writer={plan.writer}")
@@ -66,8 +68,6 @@ def echo_borderline(plan):
 
 
 def register(cli):
-    from kg_tools.cli import pass_app
-
     @cli.group("merge")
     def group():
         """Merge redundant tools into canonical ones (MERGED_INTO; undoable)."""
@@ -96,7 +96,7 @@ def register(cli):
 
         plan = make_plan(app, theta, top_k, catalog, offline)
         echo_plan(plan, False, 10)
-        click.echo(apply_plan(app.driver, app.settings, plan).message)
+        click.echo(apply_plan(app.graph, plan).message)
 
     @group.command("undo")
     @click.argument("run_id")
@@ -105,7 +105,7 @@ def register(cli):
         """Undo one run exactly (canonical tools restored, MERGED_INTO and the run removed)."""
         from kg_tools.merge import undo_run
 
-        result = undo_run(app.driver, app.settings, run_id)
+        result = undo_run(app.graph, run_id)
         click.echo(f"undid {run_id}: {result['restored']} canonical tools restored, {result['unlinked']} MERGED_INTO removed")
 
     @group.command("list")
@@ -115,7 +115,7 @@ def register(cli):
         """Merge runs, newest first."""
         from kg_tools.merge import list_runs
 
-        runs = list_runs(app.driver, app.settings)
+        runs = list_runs(app.graph)
         if as_json:
             click.echo(json.dumps(runs, indent=1, default=str))
             return

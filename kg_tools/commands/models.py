@@ -1,10 +1,10 @@
 """`kg-tools models ...`: local embedding models (ONNX export of the configured model)."""
 import click
 
+from kg_tools.commands.context import pass_app
+
 
 def register(cli):
-    from kg_tools.cli import pass_app
-
     @cli.group("models")
     def group():
         """Embedding models: ONNX export for the onnx backend (KG_TOOLS_EMBED_BACKEND)."""

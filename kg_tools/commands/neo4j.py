@@ -3,12 +3,13 @@ import json
 
 import click
 
+from kg_tools.commands.context import pass_app
 from kg_tools.neo4j_server import LocalNeo4j
+
+STOPPED = 3  # LSB init-script convention for "program is not running"
 
 
 def register(cli):
-    from kg_tools.cli import pass_app
-
     @cli.group("neo4j")
     def group():
         """Install, start, stop or inspect the local Neo4j 5.26 Community server (no Docker)."""
@@ -39,11 +40,13 @@ def register(cli):
     @group.command()
     @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
     @pass_app
-    def status(app, as_json):
-        """Is the local server running, on which ports."""
+    @click.pass_context
+    def status(ctx, app, as_json):
+        """Is the local server running, on which ports. Exit code 0 running, 3 stopped (LSB)."""
         st = LocalNeo4j.from_settings(app.settings).status()
         if as_json:
             click.echo(json.dumps(st, indent=2))
         else:
             state = f"running (pid {st['pid']})" if st["running"] else "stopped"
             click.echo(f"Neo4j {state}; Bolt {st['bolt']}; Browser {st['browser']}; home {st['home']}")
+        ctx.exit(0 if st["running"] else STOPPED)

@@ -2,6 +2,7 @@
 import click
 
 from kg_tools.catalog import DEPENDENCY_TYPES
+from kg_tools.commands.context import pass_app
 
 
 def build_request(**fields):
@@ -30,8 +31,6 @@ def render_table(response) -> str:
 
 
 def register(cli):
-    from kg_tools.cli import pass_app
-
     @cli.command("retrieve")
     @click.argument("query")
     @click.option("--k", "k", type=int, help="Seed tools from search [3].")
@@ -55,5 +54,5 @@ def register(cli):
         from kg_tools.retrieval import Pipeline
 
         request = build_request(query=query, edge_types=list(edge_types) or None, stages=list(stages), **options)
-        response = Pipeline(app.driver, app.embedder, app.settings).retrieve(request)
+        response = Pipeline(app.graph, app.embedder, app.settings).retrieve(request)
         click.echo(response.model_dump_json(by_alias=True, indent=2) if as_json else render_table(response))

@@ -1,10 +1,10 @@
 """`kg-tools serve`: the REST API (FastAPI under uvicorn)."""
 import click
 
+from kg_tools.commands.context import pass_app
+
 
 def register(cli):
-    from kg_tools.cli import pass_app
-
     @cli.command("serve")
     @click.option("--host", default=None, help="Bind address [KG_TOOLS_API_HOST, default 127.0.0.1].")
     @click.option("--port", default=None, type=int, help="Port [KG_TOOLS_API_PORT, default 8000].")

@@ -3,18 +3,17 @@ import json
 
 import click
 
+from kg_tools.commands.context import pass_app
 from kg_tools.stats import graph_stats
 
 
 def register(cli):
-    from kg_tools.cli import pass_app
-
     @cli.command("stats")
     @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
     @pass_app
     def stats(app, as_json):
         """Node counts by label, relationship counts by type, indexes and their state."""
-        st = graph_stats(app.driver)
+        st = graph_stats(app.graph)
         if as_json:
             click.echo(json.dumps(st, indent=2))
             return

@@ -3,13 +3,12 @@ import importlib
 
 import click
 
+from kg_tools.commands.context import pass_app
 from kg_tools.commands.load import DATASETS
 from kg_tools.neo4j_server import LocalNeo4j
 
 
 def register(cli):
-    from kg_tools.cli import pass_app
-
     @cli.command("up")
     @click.option("--dataset", default="toollinkos", show_default=True,
                   type=click.Choice([*DATASETS, "none"]), help="Catalog to load.")
@@ -23,7 +22,7 @@ def register(cli):
         server.start(log=click.echo)
         from kg_tools.schema import apply_schema
 
-        apply_schema(app.driver, app.embedder.dimension, app.embedder.name)
+        apply_schema(app.graph, app.embedder.dimension, app.embedder.name)
         if dataset != "none":
             from kg_tools.commands.load import run_load
 

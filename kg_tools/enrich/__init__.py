@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Callable
 
-from neo4j import Driver
 from pydantic import BaseModel, ConfigDict, Field
 
 from kg_tools.cypher import query
+from kg_tools.graph import Graph
 from kg_tools.embeddings import Embedder
 from kg_tools.errors import LLMError
 from kg_tools.llm import LLMClient, render_prompt
@@ -92,23 +92,22 @@ def _row(tool: dict, enrichment: ToolEnrichment, model: str, embedding_model: st
             "texts": texts}
 
 
-def _write(driver: Driver, embedder: Embedder, rows: list[dict]) -> int:
+def _write(graph: Graph, embedder: Embedder, rows: list[dict]) -> int:
     texts = [item["text"] for row in rows for item in row["texts"]]
     vectors = iter(embedder.embed(texts))
     for row in rows:
         for item in row["texts"]:
             item["embedding"] = next(vectors).tolist()
-    driver.execute_query(query("enrich_write"), rows=rows)
+    graph.write(query("enrich_write"), rows=rows)
     return len(texts)
 
 
-def enrich_tools(driver: Driver, embedder: Embedder, llm: LLMClient, *, n_questions: int = DEFAULT_QUESTIONS,
+def enrich_tools(graph: Graph, embedder: Embedder, llm: LLMClient, *, n_questions: int = DEFAULT_QUESTIONS,
                  catalog: str | None = None, limit: int | None = None, force: bool = False,
                  concurrency: int = 4, log: Callable[[str], None] = print) -> EnrichResult:
     t_start = time.perf_counter()
-    apply_schema(driver, embedder.dimension, embedder.name)  # the question vector index (schema/enrichment.cypher)
-    tools = [r.data() for r in driver.execute_query(query("enrich_todo"), catalog=catalog, force=force,
-                                                    embedding_model=embedder.name).records]
+    apply_schema(graph, embedder.dimension, embedder.name)  # the question vector index (schema/enrichment.cypher)
+    tools = graph.read(query("enrich_todo"), catalog=catalog, force=force, embedding_model=embedder.name)
     tools = tools[:limit] if limit else tools
     result = EnrichResult(todo=len(tools), model=llm.model)
     calls0, tokens0, seconds0 = llm.calls, llm.usage_tokens, llm.seconds
@@ -133,10 +132,10 @@ def enrich_tools(driver: Driver, embedder: Embedder, llm: LLMClient, *, n_questi
             log(f"[{i}/{len(tools)}] {tool['name']}: {len(enrichment.questions)} questions, "
                 f"{len(enrichment.topics)} topics ({seconds:.1f}s)")
             if len(pending) >= WRITE_BATCH:
-                result.vectors += _write(driver, embedder, pending)
+                result.vectors += _write(graph, embedder, pending)
                 pending = []
     if pending:
-        result.vectors += _write(driver, embedder, pending)
+        result.vectors += _write(graph, embedder, pending)
     result.llm_calls = llm.calls - calls0
     result.tokens = llm.usage_tokens - tokens0
     result.llm_seconds = llm.seconds - seconds0
@@ -144,6 +143,6 @@ def enrich_tools(driver: Driver, embedder: Embedder, llm: LLMClient, *, n_questi
     return result
 
 
-def enrichment_counts(driver: Driver, catalog: str | None = None) -> dict:
-    records = driver.execute_query(query("enrichment_counts"), catalog=catalog).records
-    return records[0].data() if records else {"tools": 0, "enriched": 0, "vectors": 0}
+def enrichment_counts(graph: Graph, catalog: str | None = None) -> dict:
+    records = graph.read(query("enrichment_counts"), catalog=catalog)
+    return records[0] if records else {"tools": 0, "enriched": 0, "vectors": 0}

@@ -13,7 +13,7 @@ from typing import Callable, Sequence
 
 from kg_tools.catalog import spec_hash
 from kg_tools.cypher import query
-from kg_tools.errors import KgToolsError
+from kg_tools.errors import EvalError
 from kg_tools.eval.datasets import EvalDataset, EvalInstance
 from kg_tools.eval.metrics import CUTOFFS, mean_scores, score_ranking
 from kg_tools.retrieval.pipeline import STAGES, Pipeline
@@ -21,10 +21,6 @@ from kg_tools.retrieval.request import RetrievalRequest
 
 GRTF_K = 3
 HYBRID_ALPHA = 0.8
-
-
-class EvalError(KgToolsError):
-    """An evaluation cannot run as asked (unknown method, no reranker configured ...)."""
 
 
 @dataclass(frozen=True)
@@ -114,35 +110,34 @@ def select_methods(names: Sequence[str] | None, K: int, options: GraphOptions, r
 
 # -- the graph must hold exactly the benchmark's catalog --------------------------------------
 
-def catalog_status(driver, embedder, dataset: EvalDataset) -> str | None:
+def catalog_status(graph, embedder, dataset: EvalDataset) -> str | None:
     """None when the graph holds exactly this catalog (same specs, embedded by this model), else why not."""
-    rows = driver.execute_query(query("tool_state")).records
-    graph = {r["name"]: r for r in rows}
+    stored = {r["name"]: r for r in graph.read(query("tool_state"))}
     wanted = {t["name"]: spec_hash(t) for t in dataset.tools}
-    if not graph:
+    if not stored:
         return "the graph is empty"
-    if set(graph) != set(wanted):
-        extra, missing = len(set(graph) - set(wanted)), len(set(wanted) - set(graph))
+    if set(stored) != set(wanted):
+        extra, missing = len(set(stored) - set(wanted)), len(set(wanted) - set(stored))
         return f"the graph holds a different catalog ({missing} of the benchmark's tools missing, {extra} others)"
-    stale = [n for n, h in wanted.items() if graph[n]["spec_hash"] != h or graph[n]["catalog"] != dataset.name]
+    stale = [n for n, h in wanted.items() if stored[n]["spec_hash"] != h or stored[n]["catalog"] != dataset.name]
     if stale:
         return f"{len(stale)} tool(s) differ from the benchmark files"
-    unembedded = [n for n, r in graph.items() if not r["has_embedding"] or r["embedding_model"] != embedder.name]
+    unembedded = [n for n, r in stored.items() if not r["has_embedding"] or r["embedding_model"] != embedder.name]
     if unembedded:
         return f"{len(unembedded)} tool(s) not embedded with {embedder.name}"
     return None
 
 
-def ensure_catalog(driver, embedder, dataset: EvalDataset, settings, log: Callable[[str], None]) -> bool:
-    """Load the benchmark's catalog (replace=True) unless the graph already is it. True when loaded."""
+def ensure_catalog(graph, embedder, dataset: EvalDataset, settings, log: Callable[[str], None]) -> bool:
+    """Load the benchmark's catalog (replace_all=True) unless the graph already is it. True when loaded."""
     from kg_tools.ingest import load_catalog
 
-    reason = catalog_status(driver, embedder, dataset)
+    reason = catalog_status(graph, embedder, dataset)
     if reason is None:
         log(f"graph holds the {dataset.name} catalog ({len(dataset.tools)} tools): evaluating as loaded")
         return False
-    log(f"{reason}: loading {dataset.name} with replace=True (the current tools are deleted)")
-    load_catalog(driver, embedder, dataset.tools, dataset.name, replace=True,
+    log(f"{reason}: loading {dataset.name} with replace_all=True (every current tool is deleted)")
+    load_catalog(graph, embedder, dataset.tools, dataset.name, replace_all=True,
                  batch_size=settings.write_batch_size, log=lambda *_: None)
     return True
 

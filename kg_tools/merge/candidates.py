@@ -8,11 +8,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from neo4j import READ_ACCESS, Driver
-
 from kg_tools.cypher import query
+from kg_tools.graph import Graph
 from kg_tools.schema import VECTOR_INDEX
-from kg_tools.settings import Settings
 
 
 @dataclass(frozen=True)
@@ -22,10 +20,9 @@ class CandidatePair:
     cosine: float
 
 
-def mergeable_tools(driver: Driver, settings: Settings, catalog: str | None) -> dict[str, dict]:
+def mergeable_tools(graph: Graph, catalog: str | None) -> dict[str, dict]:
     """name -> spec dict for every tool a new plan may touch."""
-    with driver.session(database=settings.neo4j_database, default_access_mode=READ_ACCESS) as session:
-        rows = [r.data() for r in session.run(query("merge_tools"), catalog=catalog)]
+    rows = graph.read(query("merge_tools"), catalog=catalog)
     specs = {}
     for r in rows:
         spec = json.loads(r["spec"]) if r["spec"] else {"name": r["name"], "description": r["description"] or ""}
@@ -34,7 +31,7 @@ def mergeable_tools(driver: Driver, settings: Settings, catalog: str | None) -> 
     return specs
 
 
-def candidate_pairs(driver: Driver, settings: Settings, names: list[str], *, theta: float, top_k: int = 30,
+def candidate_pairs(graph: Graph, names: list[str], *, theta: float, top_k: int = 30,
                     catalog: str | None = None, batch_size: int = 500) -> list[CandidatePair]:
     """Undirected pairs (a < b), each with the best cosine seen from either side, sorted."""
     if not 0.0 < theta <= 1.0:
@@ -44,13 +41,12 @@ def candidate_pairs(driver: Driver, settings: Settings, names: list[str], *, the
     allowed = set(names)
     best: dict[tuple[str, str], float] = {}
     cypher = query("merge_candidates")
-    with driver.session(database=settings.neo4j_database, default_access_mode=READ_ACCESS) as session:
-        for i in range(0, len(names), batch_size):
-            result = session.run(cypher, names=names[i:i + batch_size], vector_index=VECTOR_INDEX, top_k=top_k,
-                                 theta=theta, catalog=catalog)
-            for r in result:
-                if r["b"] not in allowed:
-                    continue
-                key = (r["a"], r["b"]) if r["a"] < r["b"] else (r["b"], r["a"])
-                best[key] = max(best.get(key, -1.0), float(r["cosine"]))
+    for i in range(0, len(names), batch_size):
+        rows = graph.read(cypher, names=names[i:i + batch_size], vector_index=VECTOR_INDEX, top_k=top_k,
+                          theta=theta, catalog=catalog)
+        for r in rows:
+            if r["b"] not in allowed:
+                continue
+            key = (r["a"], r["b"]) if r["a"] < r["b"] else (r["b"], r["a"])
+            best[key] = max(best.get(key, -1.0), float(r["cosine"]))
     return [CandidatePair(a, b, c) for (a, b), c in sorted(best.items())]

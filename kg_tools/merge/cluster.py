@@ -1,11 +1,7 @@
 """Clusters = connected components of accepted pairs; representative = shortest name (ties: alphabetical)."""
 from __future__ import annotations
 
-from kg_tools.errors import KgToolsError
-
-
-class MergeIntegrityError(KgToolsError):
-    """A merge plan violates an integrity rule (tool in two clusters, kept and merged, phi not total)."""
+from kg_tools.errors import MergeIntegrityError
 
 
 def representative(names) -> str:

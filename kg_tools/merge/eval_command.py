@@ -46,11 +46,11 @@ def _stages(value: str | None) -> list[str]:
 def ensure_seal_tools(app, source) -> None:
     from kg_tools.ingest import load_catalog
 
-    rows = app.driver.execute_query(query("catalog_tool_count"), catalog=source.catalog).records
+    rows = app.graph.read(query("catalog_tool_count"), catalog=source.catalog)
     if rows[0]["n"] == len(source.tools):
         return
     click.echo(f"loading {source.catalog} ({len(source.tools)} tools) first")
-    load_catalog(app.driver, app.embedder, source.tools, source.catalog, batch_size=app.settings.write_batch_size,
+    load_catalog(app.graph, app.embedder, source.tools, source.catalog, batch_size=app.settings.write_batch_size,
                  log=click.echo, show_progress=True)
 
 
@@ -81,12 +81,12 @@ def seal_tools(app, directory, do_merge, thetas, theta, methods, alpha, stages, 
     run = {"methods": _methods(methods), "alpha": alpha, "stages": _stages(stages)}
     source = loader.load(directory or app.settings.datasets_dir / "seal-tools")
     ensure_seal_tools(app, source)
-    if current_phi(app.driver, app.settings, source.catalog):
+    if current_phi(app.graph, source.catalog):
         raise KgToolsError("the graph has merged Seal-Tools tools: undo those runs first (`kg-tools merge list`, "
                            "`kg-tools merge undo RUN`) so that 'before' means before")
     queries = [Query(q["id"], q["query"], q["gold"], q["calling"]) for q in source.instances][:limit]
     specs = {t["name"]: t for t in source.tools}
-    pipeline = Pipeline(app.driver, app.embedder, app.settings)
+    pipeline = Pipeline(app.graph, app.embedder, app.settings)
     llm = None if offline else llm_from_settings(app.settings)
     click.echo(f"{len(queries)} queries, {len(specs)} tools; merger path: "
                f"{'LLM ' + app.settings.llm_model if llm else 'offline (no LLM configured)' if not offline else 'offline (--offline)'}")
@@ -95,18 +95,18 @@ def seal_tools(app, directory, do_merge, thetas, theta, methods, alpha, stages, 
     if do_merge:
         sweep = sorted(set(_thetas(thetas)) | {theta})
         for th in sweep:
-            plan = build_plan(app.driver, app.settings, theta=th, catalog=source.catalog, llm=llm)
+            plan = build_plan(app.graph, theta=th, catalog=source.catalog, llm=llm)
             summary = merge_summary(plan, queries, specs)
             click.echo(f"theta {th}: tools {plan.tools_before} -> {plan.tools_after} ({len(plan.clusters)} clusters); "
                        f"candidates {summary['candidate_seconds']:.2f}s + classification {summary['classify_seconds']:.2f}s "
                        f"= {summary['candidates_plus_classify_seconds']:.2f}s; TCCR {summary['tccr']:.3f}, UCC {summary['ucc']:.3f}")
-            result = apply_plan(app.driver, app.settings, plan)
+            result = apply_plan(app.graph, plan)
             try:
                 merged_rows = retrieval_rows(pipeline, queries, plan.phi, True, source.catalog, progress=click.echo,
                                              **run)
             finally:
                 if result.applied:
-                    undo_run(app.driver, app.settings, result.run_id)
+                    undo_run(app.graph, result.run_id)
             out["sweep"].append(summary | {"rows": merged_rows, "notes": plan.notes[:20]})
             if th == theta:
                 out["rows"] = rows + merged_rows

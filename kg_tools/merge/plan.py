@@ -6,8 +6,7 @@ import json
 import time
 from dataclasses import asdict, dataclass, field
 
-from neo4j import Driver
-
+from kg_tools.graph import Graph
 from kg_tools.llm import LLMClient
 from kg_tools.merge.autocorrect import LLMValidator, OfflineValidator
 from kg_tools.merge.candidates import candidate_pairs, mergeable_tools
@@ -15,7 +14,6 @@ from kg_tools.merge.canonical import Canonical, canonical_spec, llm_canonical, o
 from kg_tools.merge.classify import LLMPairClassifier, OfflineClassifier, PairDecision
 from kg_tools.merge.cluster import check_integrity, components
 from kg_tools.merge.signature import ToolSignature
-from kg_tools.settings import Settings
 
 DEFAULT_THETA = 0.82
 DEFAULT_TOP_K = 30
@@ -98,17 +96,17 @@ class MergePlan:
         return out
 
 
-def build_plan(driver: Driver, settings: Settings, *, theta: float = DEFAULT_THETA, top_k: int = DEFAULT_TOP_K,
+def build_plan(graph: Graph, *, theta: float = DEFAULT_THETA, top_k: int = DEFAULT_TOP_K,
                catalog: str | None = None, llm: LLMClient | None = None) -> MergePlan:
     """Dry run. With `llm` the pair classifier, cluster validator and canonical writer ask the model
     (each falls back to its offline path on a failed/invalid answer); without, everything is offline."""
     timing: dict[str, float] = {}
     t0 = time.perf_counter()
-    specs = mergeable_tools(driver, settings, catalog)
+    specs = mergeable_tools(graph, catalog)
     timing["read_tools"] = time.perf_counter() - t0
 
     t0 = time.perf_counter()
-    pairs = candidate_pairs(driver, settings, sorted(specs), theta=theta, top_k=top_k, catalog=catalog)
+    pairs = candidate_pairs(graph, sorted(specs), theta=theta, top_k=top_k, catalog=catalog)
     timing["candidates"] = time.perf_counter() - t0
 
     t0 = time.perf_counter()

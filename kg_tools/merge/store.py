@@ -12,23 +12,11 @@ import json
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
-from neo4j import Driver
-
 from kg_tools.catalog import ToolSpec, parameter_text
 from kg_tools.cypher import query
-from kg_tools.errors import KgToolsError
+from kg_tools.errors import MergeRunNotFoundError, StalePlanError
+from kg_tools.graph import Graph
 from kg_tools.merge.plan import MergePlan
-from kg_tools.settings import Settings
-
-
-class MergeRunNotFoundError(KgToolsError):
-    def __init__(self, run_id: str):
-        self.run_id = run_id
-        super().__init__(f"merge run not found: {run_id!r} (see `kg-tools merge list`)")
-
-
-class StalePlanError(KgToolsError):
-    """The graph changed since the plan was made (tools missing or already merged)."""
 
 
 @dataclass
@@ -40,58 +28,56 @@ class ApplyResult:
     message: str
 
 
-def apply_plan(driver: Driver, settings: Settings, plan: MergePlan) -> ApplyResult:
+def apply_plan(graph: Graph, plan: MergePlan) -> ApplyResult:
     run_id = plan.run_id
     if not plan.clusters:
         return ApplyResult(run_id, False, 0, 0, "nothing to merge: the plan has no clusters")
     names = sorted({n for c in plan.clusters for n in c.names})
-    with driver.session(database=settings.neo4j_database) as session:
-        with session.begin_transaction() as tx:
-            if tx.run(query("merge_run_get"), run_id=run_id).single()["run"] is not None:
-                return ApplyResult(run_id, False, len(plan.clusters), len(plan.phi),
-                                   f"run {run_id} is already applied: nothing changed")
-            stale = [r.data() for r in tx.run(query("merge_touched"), names=names)]
-            if stale:
-                raise StalePlanError(f"the plan is stale: {len(stale)} tool(s) missing or already merged, e.g. "
-                                     f"{[s['name'] for s in stale[:5]]}; make a new plan")
-            previous = {r["name"]: r.data() for r in tx.run(query("merge_read_canonicals"),
-                                                             names=[c.canonical for c in plan.clusters])}
-            canonicals = [{
-                "name": c.canonical,
-                "previous": json.dumps({k: previous[c.canonical][k] for k in ("description", "spec", "param_text")},
-                                       ensure_ascii=False),
-                "description": c.description,
-                "spec": json.dumps(c.spec, ensure_ascii=False),
-                "param_text": parameter_text(ToolSpec.model_validate(c.spec)),
-            } for c in plan.clusters]
-            links = [{"member": m.name, "canonical": c.canonical, "score": m.score, "method": m.method,
-                      "reason": m.reason} for c in plan.clusters for m in c.members]
-            run = {k: v for k, v in plan.summary().items() if k not in ("run", "timing_s") and v is not None}
-            run |= {"id": run_id, "name": run_id, "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-                    "notes": plan.notes[:50]}
-            tx.run(query("merge_apply"), run=run, canonicals=canonicals, links=links).consume()
-            tx.commit()
-    return ApplyResult(run_id, True, len(plan.clusters), len(links),
-                       f"applied {run_id}: {len(links)} tools merged into {len(plan.clusters)} canonical tools")
+
+    def work(tx) -> ApplyResult:
+        if tx.run(query("merge_run_get"), run_id=run_id).single()["run"] is not None:
+            return ApplyResult(run_id, False, len(plan.clusters), len(plan.phi),
+                               f"run {run_id} is already applied: nothing changed")
+        stale = [r.data() for r in tx.run(query("merge_touched"), names=names)]
+        if stale:
+            raise StalePlanError(f"the plan is stale: {len(stale)} tool(s) missing or already merged, e.g. "
+                                 f"{[s['name'] for s in stale[:5]]}; make a new plan")
+        previous = {r["name"]: r.data() for r in tx.run(query("merge_read_canonicals"),
+                                                         names=[c.canonical for c in plan.clusters])}
+        canonicals = [{
+            "name": c.canonical,
+            "previous": json.dumps({k: previous[c.canonical][k] for k in ("description", "spec", "param_text")},
+                                   ensure_ascii=False),
+            "description": c.description,
+            "spec": json.dumps(c.spec, ensure_ascii=False),
+            "param_text": parameter_text(ToolSpec.model_validate(c.spec)),
+        } for c in plan.clusters]
+        links = [{"member": m.name, "canonical": c.canonical, "score": m.score, "method": m.method,
+                  "reason": m.reason} for c in plan.clusters for m in c.members]
+        run = {k: v for k, v in plan.summary().items() if k not in ("run", "timing_s") and v is not None}
+        run |= {"id": run_id, "name": run_id, "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                "notes": plan.notes[:50]}
+        tx.run(query("merge_apply"), run=run, canonicals=canonicals, links=links).consume()
+        return ApplyResult(run_id, True, len(plan.clusters), len(links),
+                           f"applied {run_id}: {len(links)} tools merged into {len(plan.clusters)} canonical tools")
+
+    return graph.transaction(work)
 
 
-def undo_run(driver: Driver, settings: Settings, run_id: str) -> dict:
-    with driver.session(database=settings.neo4j_database) as session:
-        with session.begin_transaction() as tx:
-            if tx.run(query("merge_run_get"), run_id=run_id).single()["run"] is None:
-                raise MergeRunNotFoundError(run_id)
-            restore = [{"name": r["name"]} | json.loads(r["previous"])
-                       for r in tx.run(query("merge_undo_read"), run_id=run_id)]
-            counts = tx.run(query("merge_undo"), run_id=run_id, restore=restore).single().data()
-            tx.commit()
-    return {"run": run_id} | counts
+def undo_run(graph: Graph, run_id: str) -> dict:
+    def work(tx) -> dict:
+        if tx.run(query("merge_run_get"), run_id=run_id).single()["run"] is None:
+            raise MergeRunNotFoundError(run_id)
+        restore = [{"name": r["name"]} | json.loads(r["previous"])
+                   for r in tx.run(query("merge_undo_read"), run_id=run_id)]
+        return tx.run(query("merge_undo"), run_id=run_id, restore=restore).single().data()
+
+    return {"run": run_id} | graph.transaction(work)
 
 
-def list_runs(driver: Driver, settings: Settings) -> list[dict]:
-    records = driver.execute_query(query("merge_runs"), database_=settings.neo4j_database).records
-    return [dict(r["run"]) | {"links": r["links"]} for r in records]
+def list_runs(graph: Graph) -> list[dict]:
+    return [dict(r["run"]) | {"links": r["links"]} for r in graph.read(query("merge_runs"))]
 
 
-def current_phi(driver: Driver, settings: Settings, catalog: str | None = None) -> dict[str, str]:
-    records = driver.execute_query(query("merge_phi"), catalog=catalog, database_=settings.neo4j_database).records
-    return {r["member"]: r["canonical"] for r in records}
+def current_phi(graph: Graph, catalog: str | None = None) -> dict[str, str]:
+    return {r["member"]: r["canonical"] for r in graph.read(query("merge_phi"), catalog=catalog)}

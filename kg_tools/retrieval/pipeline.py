@@ -12,22 +12,16 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Callable
 
-from neo4j import READ_ACCESS, Driver
-from neo4j.exceptions import ServiceUnavailable, SessionExpired
-
-from kg_tools.catalog import DEPENDENCY_TYPES
 from kg_tools.embeddings import Embedder
-from kg_tools.errors import DatabaseUnavailableError
+from kg_tools.errors import UnknownStageError
+from kg_tools.graph import Graph
 from kg_tools.retrieval import queries
+from kg_tools.retrieval.queries import MIN_CANDIDATES
 from kg_tools.retrieval.functions import openai_function
 from kg_tools.retrieval.request import RetrievalRequest, RetrievalResponse, StageInfo, ToolHit, Via
 from kg_tools.retrieval.stages.fusion import fuse
 from kg_tools.retrieval.supplied import supplied_parameter_patterns
-from kg_tools.schema import FULLTEXT_INDEX, VECTOR_INDEX
 from kg_tools.settings import Settings
-
-MIN_CANDIDATES = 50  # HNSW is approximate: ask for at least this many, then cut to k
-RRF_K = 60
 
 
 @dataclass
@@ -59,9 +53,9 @@ class RetrievalContext:
 
 @dataclass
 class PipelineEnv:
-    """What stages may use: the driver, the embedder, settings, and optional components."""
+    """What stages may use: the graph gateway, the embedder, settings, and optional components."""
 
-    driver: Driver
+    graph: Graph
     embedder: Embedder
     settings: Settings
     components: dict = field(default_factory=dict)  # e.g. rerankers, LLM client (created lazily)
@@ -73,35 +67,23 @@ class PipelineEnv:
             ctx.timing_ms["embed"] = ctx.timing_ms.get("embed", 0.0) + (time.perf_counter() - t0) * 1000
         return ctx.embeddings[text]
 
-    def run_query(self, cypher: str, **params) -> list[dict]:
-        """Read query in an auto-commit transaction: one round trip (execute_query adds BEGIN/COMMIT)."""
-        try:
-            with self.driver.session(database=self.settings.neo4j_database, default_access_mode=READ_ACCESS) as session:
-                # Retrieval queries return maps, lists and scalars only (no nodes), so the record's
-                # values need no conversion: dict() instead of Record.data() saves ~0.5 ms per request.
-                return [dict(r) for r in session.run(cypher, params)]
-        except (ServiceUnavailable, SessionExpired, OSError) as exc:
-            raise DatabaseUnavailableError(f"Neo4j is not reachable at {self.settings.neo4j_uri}: {exc}") from exc
+    def run_query(self, cypher: str, params: dict | None = None, **kwargs) -> list[dict]:
+        """A read through the graph gateway (managed read transaction, retried when the driver can).
+        Retrieval queries return maps, lists and scalars only (no nodes): rows need no conversion."""
+        return self.graph.read_plain(cypher, {**(params or {}), **kwargs})
 
     def search_params(self, ctx: RetrievalContext, text: str, k: int) -> dict:
         req = ctx.request
-        params = {"k": k, "candidates": max(MIN_CANDIDATES, k), "catalog": req.catalog,
-                  "vector_index": VECTOR_INDEX, "fulltext_index": FULLTEXT_INDEX,
-                  "alpha": req.alpha, "fusion": "rrf" if req.mode == "rrf" else "alpha", "rrf_k": RRF_K}
-        if req.mode != "fulltext":
-            params["embedding"] = self.embed(ctx, text)
-        if req.mode != "vector":
-            params["lucene_query"] = queries.lucene_query(text)
-        return params
+        return queries.search_params(req.mode, k=k, text=text, catalog=req.catalog, alpha=req.alpha,
+                                     embedding=self.embed(ctx, text) if req.mode != "fulltext" else None)
 
     def expand_params(self, ctx: RetrievalContext) -> dict:
         req = ctx.request
-        return {
-            "edge_types": [t.value for t in req.edge_types] if req.edge_types else DEPENDENCY_TYPES,
-            "prefer_direct": req.prefer_direct,
-            "drop_parameter_patterns": supplied_parameter_patterns(req.query) if req.skip_supplied_parameters else [],
-            "d_limit": req.d_limit or req.K,
-        }
+        return queries.expand_params(
+            edge_types=[t.value for t in req.edge_types] if req.edge_types else None,
+            prefer_direct=req.prefer_direct,
+            drop_parameter_patterns=supplied_parameter_patterns(req.query) if req.skip_supplied_parameters else [],
+            d_limit=req.d_limit or req.K)
 
 
 class Stage(ABC):
@@ -125,9 +107,8 @@ class SearchAndExpand(Stage):
 
     def run(self, ctx):
         req = ctx.request
-        cypher = queries.search_expand_query(req.mode, req.depth)
-        ctx.rows = self.env.run_query(cypher, **self.env.search_params(ctx, ctx.queries[0], req.k),
-                                      **self.env.expand_params(ctx))
+        ctx.rows = self.env.run_query(*queries.search_expand(
+            req.mode, req.depth, self.env.search_params(ctx, ctx.queries[0], req.k), self.env.expand_params(ctx)))
         ctx.note("search", f"{req.mode} top-{req.k}")
         ctx.note("expand", f"depth {req.depth}" + (f", d_limit {req.d_limit}" if req.d_limit else ""))
 
@@ -163,7 +144,7 @@ class Expand(Stage):
     def run(self, ctx):
         req = ctx.request
         seeds = [{"name": c.name, "score": c.score} for c in (ctx.candidates or [])[: req.k]]
-        ctx.rows = self.env.run_query(queries.expand_query(req.depth), seeds=seeds, **self.env.expand_params(ctx)) if seeds else []
+        ctx.rows = self.env.run_query(*queries.expand(req.depth, seeds, self.env.expand_params(ctx))) if seeds else []
         ctx.note("expand", f"depth {req.depth}" + (f", d_limit {req.d_limit}" if req.d_limit else ""))
 
 
@@ -206,15 +187,11 @@ def register_stage(name: str, phase: str, factory: Callable[[PipelineEnv], Stage
     STAGES[name] = (phase, factory)
 
 
-class UnknownStageError(ValueError):
-    pass
-
-
 class Pipeline:
     """Graph RAG-Tool Fusion over Neo4j."""
 
-    def __init__(self, driver: Driver, embedder: Embedder, settings: Settings, **components):
-        self.env = PipelineEnv(driver, embedder, settings, dict(components))
+    def __init__(self, graph: Graph, embedder: Embedder, settings: Settings, **components):
+        self.env = PipelineEnv(graph, embedder, settings, dict(components))
 
     def plan(self, request: RetrievalRequest) -> list[Stage]:
         rerank = [f"rerank-{request.rerank}"] if request.rerank != "none" else []

@@ -1,55 +1,156 @@
-"""Retrieval queries composed from cypher/ fragments (pure builders: testable without a database).
+"""Retrieval queries composed from cypher/ fragments: pure builders that return `(cypher, params)`
+together, testable without a database.
 
 search fragment (yields hit, score) + seeds fragment (-> node, score) + expand or return fragment.
+The expansion depth is the one literal in the Cypher (variable-length bounds cannot be
+parameters): it is validated here, before any text is built or cached.
 """
 from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Iterable
 
+from kg_tools.catalog import DEPENDENCY_TYPES
 from kg_tools.cypher import query
 from kg_tools.retrieval.request import MAX_DEPTH
+from kg_tools.retrieval.stages.fusion import RRF_K
+from kg_tools.schema import FULLTEXT_FIELDS, FULLTEXT_INDEX, VECTOR_INDEX
 
 SEARCH_FRAGMENTS = {"vector": "search_vector", "fulltext": "search_fulltext", "hybrid": "search_hybrid",
                     "rrf": "search_hybrid"}
+MIN_CANDIDATES = 50  # HNSW is approximate: ask for at least this many, then cut to k
 
 _LUCENE_SPECIAL = re.compile(r'([+\-!(){}\[\]^"~*?:\\/]|&&|\|\|)')
 _LUCENE_OPERATORS = re.compile(r"\b(AND|OR|NOT|TO)\b")
+# Lucene's limit on the clauses of one query (neo4j: `maxClauseCount is set to 1024`); every token
+# becomes one clause per indexed property, so a query may carry this many tokens.
+LUCENE_MAX_CLAUSES = 1024
+LUCENE_MAX_TOKENS = LUCENE_MAX_CLAUSES // FULLTEXT_FIELDS - 16
+# What the standard analyzer makes a token, counted generously: each CJK character, each other word run.
+_CJK = "\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff"
+_TOKEN = re.compile(rf"[{_CJK}]|[^\W{_CJK}]+")
 
 
 def lucene_query(text: str) -> str:
-    """Escape Lucene special characters and neutralise boolean operators; terms are OR'ed."""
+    """Escape Lucene special characters and neutralise boolean operators; terms are OR'ed.
+
+    A query with more tokens than Lucene accepts keeps its distinct terms (case-folded, first
+    occurrence wins) up to LUCENE_MAX_TOKENS tokens; shorter queries pass unchanged."""
+    terms = text.split()
+    if sum(len(_TOKEN.findall(t)) for t in terms) > LUCENE_MAX_TOKENS:
+        text = " ".join(_fold_terms(terms))
     escaped = _LUCENE_SPECIAL.sub(r"\\\1", text)
     escaped = _LUCENE_OPERATORS.sub(lambda m: m.group(1).lower(), escaped)
     return escaped.strip() or '""'
 
 
-def _depth_literal(depth: int) -> int:
-    if not isinstance(depth, int) or isinstance(depth, bool) or not 1 <= depth <= MAX_DEPTH:
-        raise ValueError(f"depth must be an integer in 1..{MAX_DEPTH}, got {depth!r}")
+def _fold_terms(terms: Iterable[str]) -> list[str]:
+    kept, seen, budget = [], set(), LUCENE_MAX_TOKENS
+    for term in terms:
+        tokens = _TOKEN.findall(term)
+        if term.casefold() in seen or not tokens:
+            continue
+        if len(tokens) > budget:  # the term that overflows: keep its first tokens
+            kept += tokens[:budget]
+            break
+        seen.add(term.casefold())
+        kept.append(term)
+        budget -= len(tokens)
+    return kept
+
+
+def check_depth(depth: int) -> int:
+    """The expansion depth: an int (not a bool, not a string) in 0..MAX_DEPTH."""
+    if not isinstance(depth, int) or isinstance(depth, bool) or not 0 <= depth <= MAX_DEPTH:
+        raise ValueError(f"depth must be an integer in 0..{MAX_DEPTH}, got {depth!r}")
     return depth
 
 
-@lru_cache(maxsize=64)
+def _check_mode(mode: str) -> str:
+    if mode not in SEARCH_FRAGMENTS:
+        raise ValueError(f"search mode must be one of {', '.join(SEARCH_FRAGMENTS)}, got {mode!r}")
+    return mode
+
+
+# -- parameters ---------------------------------------------------------------------------------
+
+def search_params(mode: str, *, k: int, text: str | None = None, embedding: list[float] | None = None,
+                  catalog: str | None = None, alpha: float = 0.8) -> dict:
+    """Parameters of every search fragment: the vector leg needs `embedding`, the fulltext leg `text`."""
+    _check_mode(mode)
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+        raise ValueError(f"k must be a positive integer, got {k!r}")
+    params = {"k": k, "candidates": max(MIN_CANDIDATES, k), "catalog": catalog,
+              "vector_index": VECTOR_INDEX, "fulltext_index": FULLTEXT_INDEX,
+              "alpha": alpha, "fusion": "rrf" if mode == "rrf" else "alpha", "rrf_k": RRF_K}
+    if mode != "fulltext":
+        if embedding is None:
+            raise ValueError(f"search mode {mode!r} needs the query embedding")
+        params["embedding"] = embedding
+    if mode != "vector":
+        if text is None:
+            raise ValueError(f"search mode {mode!r} needs the query text")
+        params["lucene_query"] = lucene_query(text)
+    return params
+
+
+def expand_params(*, edge_types: list[str] | None = None, prefer_direct: bool = False,
+                  drop_parameter_patterns: list[str] | None = None, d_limit: int) -> dict:
+    """Parameters of the expansion fragment (cypher/expand.cypher)."""
+    unknown = [t for t in edge_types or [] if t not in DEPENDENCY_TYPES]
+    if unknown:
+        raise ValueError(f"unknown edge type(s) {unknown}; expected any of {', '.join(DEPENDENCY_TYPES)}")
+    return {"edge_types": list(edge_types) if edge_types else DEPENDENCY_TYPES, "prefer_direct": prefer_direct,
+            "drop_parameter_patterns": list(drop_parameter_patterns or []), "d_limit": d_limit}
+
+
+# -- builders: (cypher, params) -------------------------------------------------------------------
+
+def search(mode: str, search: dict) -> tuple[str, dict]:
+    """Search only (e.g. rerank candidates); `search` from search_params()."""
+    return search_query(_check_mode(mode)), search
+
+
+def expand(depth: int, seeds: list[dict], expansion: dict) -> tuple[str, dict]:
+    """Expansion of seeds chosen by the caller ([{name, score}], best first); `expansion` from expand_params()."""
+    return expand_query(check_depth(depth)), {"seeds": seeds, **expansion}
+
+
+def search_expand(mode: str, depth: int, search: dict, expansion: dict) -> tuple[str, dict]:
+    """One round trip: search, canonical seeds, expansion."""
+    return _search_expand_query(_check_mode(mode), check_depth(depth)), {**search, **expansion}
+
+
+# -- the Cypher text (cached per validated mode/depth) --------------------------------------------
+
 def expand_fragment(depth: int) -> str:
+    return _expand_fragment(check_depth(depth))
+
+
+@lru_cache(maxsize=8)
+def _expand_fragment(depth: int) -> str:
     if depth == 0:
         return query("expand_none")
-    return query("expand").replace("{depth}", str(_depth_literal(depth)))
+    return query("expand").replace("{depth}", str(depth))
 
 
 @lru_cache(maxsize=64)
-def search_expand_query(mode: str, depth: int) -> str:
-    """One round trip: search, seeds, expansion."""
-    return "\n".join([query(SEARCH_FRAGMENTS[mode]), query("seeds_canonical"), expand_fragment(depth)])
+def _search_expand_query(mode: str, depth: int) -> str:
+    return "\n".join([query(SEARCH_FRAGMENTS[mode]), query("seeds_canonical"), _expand_fragment(depth)])
 
 
 @lru_cache(maxsize=8)
 def search_query(mode: str) -> str:
-    """Search only (rerank candidates)."""
-    return "\n".join([query(SEARCH_FRAGMENTS[mode]), query("seeds_canonical"), query("return_seeds")])
+    """Search only: the Cypher text (stages that bring their own parameters use this)."""
+    return "\n".join([query(SEARCH_FRAGMENTS[_check_mode(mode)]), query("seeds_canonical"), query("return_seeds")])
 
 
-@lru_cache(maxsize=64)
 def expand_query(depth: int) -> str:
-    """Expansion of seeds chosen by the caller (e.g. after a rerank)."""
-    return "\n".join([query("seeds_given"), expand_fragment(depth)])
+    """Expansion of given seeds: the Cypher text."""
+    return _expand_query(check_depth(depth))
+
+
+@lru_cache(maxsize=8)
+def _expand_query(depth: int) -> str:
+    return "\n".join([query("seeds_given"), _expand_fragment(depth)])

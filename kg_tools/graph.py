@@ -1,0 +1,143 @@
+"""The graph gateway: the one owner of the Neo4j driver.
+
+Every read and write of the package goes through a `Graph`:
+
+- every session is opened on the configured database (`NEO4J_DATABASE`), never the server default;
+- reads run as managed read transactions (`execute_read`), writes as one managed write transaction
+  (`execute_write`): a unit of work runs whole or not at all;
+- what the driver marks retryable is retried: a broken pooled connection (e.g. the first request
+  after a Neo4j restart) at once on a fresh connection, a transient server error (deadlock, database
+  still starting) with a short backoff. A server that refuses connections fails at once, so every
+  caller gets the same fast `DatabaseUnavailableError` (HTTP 503) instead of the driver's 30-second
+  retry loop;
+- "unreachable", a wrong password and a missing database become kg-tools errors here, in one place.
+"""
+from __future__ import annotations
+
+import time
+from typing import Any, Callable, TypeVar
+
+from neo4j import READ_ACCESS, WRITE_ACCESS, Driver, GraphDatabase, ManagedTransaction
+from neo4j.exceptions import AuthError, DriverError, Neo4jError, ServiceUnavailable, SessionExpired
+
+from kg_tools.errors import ConfigurationError, DatabaseUnavailableError
+from kg_tools.settings import Settings
+
+T = TypeVar("T")
+Work = Callable[[ManagedTransaction], T]
+
+# A lost connection is retried at once (the driver has dropped the pool's idle connections to that
+# server, so the next attempt opens a fresh one); a refused connection fails after these attempts.
+CONNECTION_ATTEMPTS = 3
+FIRST_BACKOFF = 0.05  # seconds before the first retry of a transient server error; doubles each time
+DATABASE_NOT_FOUND = "Neo.ClientError.Database.DatabaseNotFound"
+
+
+class Graph:
+    """A small facade over one `neo4j.Driver`: `read`, `write`, `read_transaction`, `transaction`."""
+
+    def __init__(self, settings: Settings):
+        self.settings = settings
+        self.uri = settings.neo4j_uri
+        self.database = settings.neo4j_database
+        self.retry_seconds = settings.neo4j_retry_seconds
+        self._driver: Driver = GraphDatabase.driver(
+            self.uri,
+            auth=(settings.neo4j_user, settings.resolved_password()),
+            connection_acquisition_timeout=10.0,
+            connection_timeout=5.0,
+            notifications_min_severity="OFF",
+        )
+
+    @classmethod
+    def connect(cls, settings: Settings, verify: bool = True) -> "Graph":
+        """A gateway; with verify, fail now (clear error) if Neo4j or the database cannot be used."""
+        graph = cls(settings)
+        if verify:
+            try:
+                graph.read("RETURN 1 AS ok")
+            except Exception:
+                graph.close()
+                raise
+        return graph
+
+    def close(self) -> None:
+        self._driver.close()
+
+    def __enter__(self) -> "Graph":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- the four ways in ------------------------------------------------------------------------
+    def read(self, cypher: str, params: dict[str, Any] | None = None, **kwargs) -> list[dict]:
+        """One query in a managed read transaction; the rows as dicts."""
+        return self.read_transaction(lambda tx: _rows(tx, cypher, {**(params or {}), **kwargs}))
+
+    def read_plain(self, cypher: str, params: dict[str, Any] | None = None) -> list[dict]:
+        """As `read`, for queries that return only maps, lists and scalars (no nodes or
+        relationships): dict(record) instead of Record.data() saves ~0.5 ms per retrieval."""
+        return self.read_transaction(lambda tx: [dict(record) for record in tx.run(cypher, params or {})])
+
+    def write(self, cypher: str, params: dict[str, Any] | None = None, **kwargs) -> list[dict]:
+        """One query in a managed write transaction; the rows as dicts."""
+        return self.transaction(lambda tx: _rows(tx, cypher, {**(params or {}), **kwargs}))
+
+    def read_transaction(self, work: Work[T]) -> T:
+        """`work(tx)` in one managed read transaction (may run again if the driver says retry)."""
+        return self._execute(READ_ACCESS, work)
+
+    def transaction(self, work: Work[T]) -> T:
+        """`work(tx)` in ONE managed write transaction: committed when it returns, rolled back
+        when it raises. It may run again after a retryable failure, so it must not keep state
+        across attempts (build parameters before, run queries inside)."""
+        return self._execute(WRITE_ACCESS, work)
+
+    # -- the policy ------------------------------------------------------------------------------
+    def session(self, access_mode: str):
+        """A driver session on the configured database (the only place sessions are opened).
+        max_transaction_retry_time=0: the driver makes one attempt, `_execute` decides on retries."""
+        return self._driver.session(database=self.database, default_access_mode=access_mode,
+                                    max_transaction_retry_time=0.0)
+
+    def _execute(self, access_mode: str, work: Work[T]) -> T:
+        deadline = time.monotonic() + self.retry_seconds
+        backoff = FIRST_BACKOFF
+        lost = 0
+        while True:
+            try:
+                with self.session(access_mode) as session:
+                    if access_mode == READ_ACCESS:
+                        return session.execute_read(work)
+                    return session.execute_write(work)
+            except (ServiceUnavailable, SessionExpired) as exc:
+                lost += 1
+                if not exc.is_retryable() or lost >= CONNECTION_ATTEMPTS or time.monotonic() > deadline:
+                    raise self.unavailable(exc) from exc
+            except AuthError as exc:
+                raise ConfigurationError(f"Neo4j at {self.uri} rejected user {self.settings.neo4j_user!r}: "
+                                         f"check NEO4J_USER / NEO4J_PASSWORD") from exc
+            except Neo4jError as exc:
+                if exc.code == DATABASE_NOT_FOUND:
+                    raise ConfigurationError(
+                        f"database {self.database!r} does not exist on {self.uri} (NEO4J_DATABASE; "
+                        f"Community edition has only 'neo4j')") from exc
+                if not exc.is_retryable() or time.monotonic() + backoff > deadline:
+                    raise
+                time.sleep(backoff)
+                backoff *= 2
+            except DriverError as exc:
+                if not exc.is_retryable():
+                    raise
+                raise self.unavailable(exc) from exc
+            except OSError as exc:
+                raise self.unavailable(exc) from exc
+
+    def unavailable(self, exc: BaseException) -> DatabaseUnavailableError:
+        return DatabaseUnavailableError(
+            f"Neo4j is not reachable at {self.uri} ({exc}); start it with `kg-tools neo4j start`")
+
+
+def _rows(tx: ManagedTransaction, cypher: str, params: dict) -> list[dict]:
+    return [record.data() for record in tx.run(cypher, params)]

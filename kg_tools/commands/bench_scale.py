@@ -4,10 +4,10 @@ from pathlib import Path
 
 import click
 
+from kg_tools.commands.context import pass_app
+
 
 def add_to(group):
-    from kg_tools.cli import pass_app
-
     @group.command("scale")
     @click.option("--tools", "n", default=10_000, show_default=True, type=click.IntRange(10, 1_000_000),
                   help="Tools in the synthetic catalog.")

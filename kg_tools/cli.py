@@ -21,10 +21,11 @@ def cli(ctx: click.Context):
 
 
 def _register():
-    from kg_tools.commands import bench, enrich, load, merge, models, neo4j, retrieve, schema, serve, stats, up
+    from kg_tools.commands import bench, browser_guide, enrich, load, mcp, merge, models, neo4j, retrieve, schema, serve, stats, up
     from kg_tools.commands import eval as evaluate
 
-    for module in (neo4j, schema, load, stats, up, retrieve, serve, evaluate, merge, enrich, bench, models):
+    for module in (neo4j, schema, load, stats, up, retrieve, serve, evaluate, merge, enrich, bench, models, mcp,
+                   browser_guide):
         module.register(cli)
 
 

@@ -48,6 +48,7 @@ class Settings(BaseSettings):
     api_key: str | None = Field(None, validation_alias=_env("KG_TOOLS_API_KEY"))
     api_host: str = Field("127.0.0.1", validation_alias=_env("KG_TOOLS_API_HOST"))
     api_port: int = Field(8000, validation_alias=_env("KG_TOOLS_API_PORT"))
+    mcp_port: int = Field(8765, validation_alias=_env("KG_TOOLS_MCP_PORT"))  # `kg-tools mcp --transport http`
     # Processes of `kg-tools serve`. One process already overlaps requests (threadpool + one
     # micro-batching embedder thread); a second one lets Python work use the second core.
     api_workers: int = Field(1, ge=1, le=64, validation_alias=_env("KG_TOOLS_API_WORKERS"))

@@ -1,4 +1,4 @@
-"""`kg-tools load toollinkos|toolsandbox|seal-tools|json ...`: validate, embed and write a catalog."""
+"""`kg-tools load toollinkos|toolsandbox|seal-tools|json|openai-tools|openapi|mcp ...`: validate, embed and write a catalog."""
 import importlib
 from pathlib import Path
 
@@ -71,4 +71,40 @@ def register(cli):
 
         run_load(app, loader.load(file, catalog), strict, replace, takeover)
 
+    for name, module, title in IMPORTERS:
+        group.command(name, help=title)(_file_command(module))
+
+    @group.command("mcp", context_settings={"ignore_unknown_options": True})
+    @click.argument("command", nargs=-1, type=click.UNPROCESSED)
+    @click.option("--url", help="Streamable HTTP endpoint of a running MCP server (e.g. http://127.0.0.1:8765/mcp).")
+    @click.option("--catalog", help="Catalog name stored on the tools (default: the server's name).")
+    @_options
+    @pass_app
+    def mcp(app, command, url, catalog, strict, replace, takeover):
+        """The tools of an MCP server: `load mcp -- COMMAND ARGS...` starts it over stdio, `--url URL`
+        connects over streamable HTTP; then tools/list, loaded like any catalog."""
+        from loaders import mcp_server
+
+        run_load(app, mcp_server.load(list(command) or None, url, catalog), strict, replace, takeover)
+
     return group
+
+
+# File importers: command name, loader module (load(path, catalog)), help.
+IMPORTERS = (
+    ("openai-tools", "loaders.openai_tools",
+     "A list of OpenAI tools ({\"type\": \"function\", \"function\": {...}} or bare function objects)."),
+    ("openapi", "loaders.openapi",
+     "An OpenAPI 3.0/3.1 spec (JSON or YAML): one tool per operation, parameters and JSON body flattened."),
+)
+
+
+def _file_command(module: str):
+    @click.argument("file", type=click.Path(path_type=Path))
+    @click.option("--catalog", help="Catalog name stored on the tools (default: the file name).")
+    @_options
+    @pass_app
+    def command(app, file, catalog, strict, replace, takeover):
+        run_load(app, importlib.import_module(module).load(file, catalog), strict, replace, takeover)
+
+    return command

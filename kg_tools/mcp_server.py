@@ -1,0 +1,115 @@
+"""`kg-tools mcp`: the tool graph as an MCP server (official `mcp` SDK), a tool-search front for agents.
+
+Two tools: `search_tools` (Graph RAG-Tool Fusion: exactly the content of POST /v1/retrieve) and
+`get_tool` (one tool's spec and its direct dependencies, as GET /v1/tools/{name}). Both run on the
+same `Pipeline` class, settings and graph gateway as the REST API and the CLI; there is no second
+retrieval path here, only argument checking and error mapping. A bad argument or a failure becomes
+an MCP tool error (`isError: true` with the message), never a crash of the server.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import Field, ValidationError
+
+from kg_tools.errors import KgToolsError
+from kg_tools.retrieval.request import MAX_K, MAX_TOTAL
+from kg_tools.settings import Settings
+
+SERVER_NAME = "kg-tools"
+INSTRUCTIONS = (
+    "A searchable catalog of tools. Call search_tools with what the user wants done; it returns the tools "
+    "needed, including the tools they depend on (e.g. a login or a lookup that supplies a parameter). "
+    "Call get_tool for one tool's full definition.")
+
+SEARCH_DESCRIPTION = """Find the tools needed for a task, dependencies included.
+
+Give `query` as a plain-language description of what the user wants done (e.g. "send my current location to
+john@example.com"). Returns up to K tools in the order to consider them: each seed tool found by semantic
+search is followed by the tools it depends on (role "dependency"), e.g. a tool that produces a parameter value
+or must run first. Each tool has `name`, `kind` (core utility or regular), `role` (seed | dependency), `score`
+(search similarity, seeds only), `via` (for a dependency: the tool it was reached from, the relationship type,
+the parameter it serves and the reason), `spec` (the original definition) and `function` (an OpenAI
+function-calling schema with the input parameters). Use `catalog` to search one catalog only."""
+
+GET_DESCRIPTION = """Get one tool by its exact name: its original definition (`spec`), `kind`, `catalog`, an
+OpenAI function-calling schema (`function`) and its direct dependencies (each with name, relationship type,
+the parameter it serves and the reason). Use names returned by search_tools."""
+
+
+class Service:
+    """The graph gateway, embedder and pipeline one MCP server uses (created once, at start-up)."""
+
+    def __init__(self, settings: Settings, graph=None, embedder=None):
+        from kg_tools.embeddings import embedder_from_settings
+        from kg_tools.graph import Graph
+        from kg_tools.retrieval import Pipeline
+        from kg_tools.tool_store import ToolStore
+
+        self.settings = settings
+        self.graph = graph if graph is not None else Graph.connect(settings, verify=False)
+        self.embedder = embedder if embedder is not None else embedder_from_settings(settings, settings.embed_threads)
+        self.pipeline = Pipeline(self.graph, self.embedder, settings)
+        self.store = ToolStore(self.graph)
+
+    def search(self, **fields) -> dict[str, Any]:
+        from kg_tools.retrieval import RetrievalRequest
+
+        request = RetrievalRequest(**{k: v for k, v in fields.items() if v is not None})
+        return self.pipeline.retrieve(request).model_dump(mode="json", by_alias=True)
+
+    def get(self, name: str) -> dict[str, Any]:
+        tool = self.store.get_tool(name)
+        deps = self.store.dependencies(name, 1)["dependencies"]
+        return {**tool, "dependencies": [{"name": d["name"], "kind": d["kind"], "type": d["via"]["type"],
+                                          "parameter_name": d["via"]["parameter_name"],
+                                          "reason": d["via"]["reason"]} for d in deps]}
+
+
+def _tool_error(exc: Exception):
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    if isinstance(exc, ValidationError):
+        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'arguments'}: {e['msg']}" for e in exc.errors())
+        return ToolError(f"invalid arguments: {problems}")
+    return ToolError(str(exc))
+
+
+def build_server(service: Service):
+    """The MCPServer with its two tools bound to `service`."""
+    from mcp.server.mcpserver import MCPServer
+
+    server = MCPServer(SERVER_NAME, instructions=INSTRUCTIONS, log_level="WARNING")
+
+    @server.tool(name="search_tools", description=SEARCH_DESCRIPTION)
+    def search_tools(
+        query: Annotated[str, Field(min_length=1, max_length=4000, description="What the user wants done.")],
+        k: Annotated[int, Field(ge=1, le=MAX_K, description="Seed tools found by search (default 3).")] = 3,
+        K: Annotated[int, Field(ge=1, le=MAX_TOTAL, description="Tools returned in total, dependencies included "
+                                                              "(default 10).")] = 10,
+        catalog: Annotated[str | None, Field(description="Only tools of this catalog (default: all).")] = None,
+    ) -> dict[str, Any]:
+        try:
+            return service.search(query=query, k=k, K=K, catalog=catalog)
+        except (ValidationError, KgToolsError) as exc:
+            raise _tool_error(exc) from exc
+
+    @server.tool(name="get_tool", description=GET_DESCRIPTION)
+    def get_tool(
+        name: Annotated[str, Field(min_length=1, max_length=200, description="Exact tool name.")],
+    ) -> dict[str, Any]:
+        try:
+            return service.get(name)
+        except KgToolsError as exc:
+            raise _tool_error(exc) from exc
+
+    return server
+
+
+def run(settings: Settings, transport: str = "stdio", host: str | None = None, port: int | None = None) -> None:
+    """Serve until stopped: stdio (a client starts this process) or streamable HTTP at /mcp."""
+    server = build_server(Service(settings))
+    if transport == "stdio":
+        server.run("stdio")
+    else:
+        server.run("streamable-http", host=host or settings.api_host, port=port or settings.mcp_port)

@@ -1,0 +1,82 @@
+"""A running MCP server's tools (`tools/list`) -> catalog entries. Talks to the MCP server over
+stdio (a command it starts) or streamable HTTP (a URL), never to Neo4j.
+
+The catalog defaults to the server's name (serverInfo.name from the handshake). Each tool keeps its
+input JSON Schema as `input_schema`; its top-level properties become parameters.
+"""
+from __future__ import annotations
+
+import anyio
+
+from kg_tools.errors import CatalogError
+from loaders.common import CatalogSource
+from loaders.json_schema import object_parameters
+
+TIMEOUT_SECONDS = 60.0
+
+
+def tool_entry(tool) -> dict:
+    schema = tool.input_schema or {}
+    description = tool.description or tool.title or ""
+    return {"name": tool.name, "description": description,
+            "parameters": object_parameters(schema, f"MCP tool {tool.name!r}"), "func_type": "regular",
+            "depends_on": [], "input_schema": schema}
+
+
+async def _list_tools(read, write) -> tuple[str, list]:
+    from mcp import ClientSession
+    from mcp.types import PaginatedRequestParams
+
+    async with ClientSession(read, write) as session:
+        init = await session.initialize()
+        tools, cursor = [], None
+        while True:
+            page = await session.list_tools(params=PaginatedRequestParams(cursor=cursor) if cursor else None)
+            tools += page.tools
+            cursor = page.next_cursor
+            if not cursor:
+                return init.server_info.name, tools
+
+
+async def _from_command(command: list[str]) -> tuple[str, list]:
+    from mcp import StdioServerParameters, stdio_client
+
+    async with stdio_client(StdioServerParameters(command=command[0], args=command[1:])) as (read, write):
+        return await _list_tools(read, write)
+
+
+async def _from_url(url: str) -> tuple[str, list]:
+    from mcp.client.streamable_http import streamable_http_client
+
+    async with streamable_http_client(url) as (read, write):
+        return await _list_tools(read, write)
+
+
+def _unwrap(exc: BaseException) -> BaseException:
+    """The innermost single exception of (nested) task-group exception groups."""
+    while isinstance(exc, BaseExceptionGroup) and len(exc.exceptions) == 1:
+        exc = exc.exceptions[0]
+    return exc
+
+
+def load(command: list[str] | None = None, url: str | None = None, catalog: str | None = None,
+         timeout: float = TIMEOUT_SECONDS) -> CatalogSource:
+    """Exactly one of `command` (argv of a stdio MCP server) or `url` (streamable HTTP endpoint)."""
+    if bool(command) == bool(url):
+        raise CatalogError("give either a server command (after --) or --url, not both or neither")
+    where = url or " ".join(command)
+
+    async def run():
+        with anyio.fail_after(timeout):
+            return await (_from_url(url) if url else _from_command(command))
+
+    try:
+        server_name, tools = anyio.run(run)
+    except TimeoutError as exc:
+        raise CatalogError(f"MCP server {where}: no tool list within {timeout:.0f}s") from exc
+    except Exception as exc:  # noqa: BLE001 - spawn failures, HTTP errors, protocol errors, groups of them
+        inner = _unwrap(exc)
+        raise CatalogError(f"MCP server {where}: {type(inner).__name__}: {inner}") from exc
+    if not tools:
+        raise CatalogError(f"MCP server {where} lists no tools")
+    return CatalogSource(catalog or server_name, [tool_entry(t) for t in tools], [], [where])

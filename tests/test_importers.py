@@ -1,0 +1,187 @@
+"""Importers: OpenAI tool lists, OpenAPI 3.x (JSON/YAML, $ref), MCP servers (stdio and streamable HTTP).
+Format translation is tested without a database; loading goes through `kg-tools load` against Neo4j
+and a second run must change nothing."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kg_tools.errors import CatalogError
+from kg_tools.processes import free_port
+from loaders import mcp_server, openai_tools, openapi
+from tests.conftest import graph_snapshot
+
+FIXTURES = Path(__file__).parent / "fixtures"
+SHOP = FIXTURES / "shop_openapi.yaml"
+OPENAI = FIXTURES / "openai_tools.json"
+TINY_MCP = FIXTURES / "tiny_mcp_server.py"
+
+
+def by_name(tools):
+    return {t["name"]: t for t in tools}
+
+
+# -- format translation (no database) ------------------------------------------------------------
+
+def test_openapi_operations_names_refs_and_flattened_parameters():
+    tools = by_name(openapi.load(SHOP).tools)
+    # operationId as given, sanitised ("add-to-cart" is valid), or method + path
+    assert set(tools) == {"login_user", "searchProducts", "get_products_product_id", "add-to-cart"}
+    login = tools["login_user"]
+    assert [(p["name"], p["in"], p["required"]) for p in login["parameters"]] == [
+        ("username", "body", True), ("password", "body", True)]  # body $ref resolved
+    assert "session token" in login["description"]
+    search = tools["searchProducts"]
+    assert [(p["name"], p["in"], p["required"], p["type"]) for p in search["parameters"]] == [
+        ("q", "query", True, "string"), ("limit", "query", False, "integer")]
+    assert search["parameters"][1]["default"] == 20
+    detail = tools["get_products_product_id"]  # a path-level parameter $ref
+    assert detail["parameters"] == [{"name": "product_id", "type": "string", "description": "Id of the product.",
+                                     "required": True, "in": "path"}]
+    assert detail["http"] == {"method": "GET", "path": "/products/{product_id}"}
+    cart = tools["add-to-cart"]
+    assert [(p["name"], p["in"]) for p in cart["parameters"]] == [
+        ("X-Session-Token", "header"), ("product_id", "body"), ("quantity", "body")]
+
+
+def test_openapi_json_and_yaml_give_the_same_catalog(tmp_path):
+    import yaml
+
+    as_json = tmp_path / "shop.json"
+    as_json.write_text(json.dumps(yaml.safe_load(SHOP.read_text())))
+    assert openapi.load(as_json).tools == openapi.load(SHOP).tools
+    assert openapi.load(as_json, "shop").catalog == "shop"
+
+
+@pytest.mark.parametrize("document, message", [
+    ({"swagger": "2.0", "paths": {}}, "only OpenAPI 3.0/3.1"),
+    ({"openapi": "3.0.3", "paths": {}}, "no operations"),
+    ({"openapi": "3.0.3", "paths": {"/a": {"get": {"parameters": [{"$ref": "#/components/parameters/Nope"}]}}}},
+     "does not resolve"),
+    ({"openapi": "3.0.3", "paths": {"/a": {"get": {"parameters": [{"$ref": "other.yaml#/X"}]}}}},
+     "only local $refs"),
+])
+def test_openapi_errors_are_clear(tmp_path, document, message):
+    path = tmp_path / "spec.json"
+    path.write_text(json.dumps(document))
+    with pytest.raises(CatalogError, match=message.replace("$", r"\$")):
+        openapi.load(path)
+
+
+def test_openapi_reference_cycles_terminate(tmp_path):
+    spec = {"openapi": "3.1.0", "paths": {"/n": {"post": {"operationId": "add node", "requestBody": {"content": {
+        "application/json": {"schema": {"$ref": "#/components/schemas/Node"}}}}}}},
+        "components": {"schemas": {"Node": {"type": "object", "properties": {
+            "label": {"type": "string"}, "child": {"$ref": "#/components/schemas/Node"}}}}}}
+    path = tmp_path / "cycle.json"
+    path.write_text(json.dumps(spec))
+    tool = openapi.load(path).tools[0]
+    assert tool["name"] == "add_node"
+    assert [(p["name"], p["type"]) for p in tool["parameters"]] == [("label", "string"), ("child", "object")]
+
+
+def test_openai_tools_wrapped_and_bare():
+    tools = by_name(openai_tools.load(OPENAI).tools)
+    assert set(tools) == {"get_weather", "get_current_location", "send_email"}
+    weather = tools["get_weather"]["parameters"]
+    assert weather[0] == {"name": "city", "type": "string", "description": "City name, e.g. Paris", "required": True}
+    assert weather[1]["enum"] == ["celsius", "fahrenheit"] and weather[1]["required"] is False
+    assert [p["name"] for p in tools["send_email"]["parameters"] if p["required"]] == ["to", "body"]
+    assert tools["get_current_location"]["parameters"] == []
+    with pytest.raises(CatalogError, match="needs a name"):
+        openai_tools.entries([{"type": "function", "function": {"description": "x"}}])
+
+
+def test_mcp_loader_over_stdio():
+    source = mcp_server.load([sys.executable, str(TINY_MCP)])
+    assert source.catalog == "tiny-notes"  # the server's name
+    tools = by_name(source.tools)
+    assert set(tools) == {"create_note", "search_notes", "delete_note"}
+    assert tools["delete_note"]["description"].startswith("Delete a note by its id")
+    assert [(p["name"], p["type"], p["required"]) for p in tools["create_note"]["parameters"]] == [
+        ("title", "string", True), ("body", "string", False), ("tags", "array", False)]
+    assert mcp_server.load([sys.executable, str(TINY_MCP)], catalog="notes").catalog == "notes"
+
+
+def test_mcp_loader_errors_are_clear():
+    with pytest.raises(CatalogError, match="not both or neither"):
+        mcp_server.load(None, None)
+    with pytest.raises(CatalogError, match="MCP server"):
+        mcp_server.load(["/nonexistent/mcp-server-binary"])
+    with pytest.raises(CatalogError, match="MCP server"):
+        mcp_server.load(url=f"http://127.0.0.1:{free_port()}/mcp", timeout=20)
+
+
+# -- loading through the CLI: validated, transactional, idempotent ------------------------------
+
+@pytest.fixture
+def cli_env(settings, empty_graph):
+    return {"NEO4J_URI": settings.neo4j_uri, "NEO4J_USER": settings.neo4j_user,
+            "NEO4J_PASSWORD": settings.neo4j_password}
+
+
+def run_cli(env, *args):
+    from kg_tools.cli import cli
+
+    result = CliRunner().invoke(cli, list(args), env=env)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def catalog_rows(graph, catalog):
+    return graph.read("MATCH (t:Tool {catalog: $c}) RETURN t.name AS name, t.embedding IS NOT NULL AS embedded "
+                      "ORDER BY name", c=catalog)
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize("args, catalog, count", [
+    (["openapi", str(SHOP)], "shop_openapi", 4),
+    (["openai-tools", str(OPENAI), "--catalog", "assistant"], "assistant", 3),
+    (["mcp", "--", sys.executable, str(TINY_MCP)], "tiny-notes", 3),
+])
+def test_importers_load_and_a_rerun_changes_nothing(graph, cli_env, args, catalog, count):
+    first = run_cli(cli_env, "load", *args)
+    assert f"wrote {count} tools" in first
+    rows = catalog_rows(graph, catalog)
+    assert len(rows) == count and all(r["embedded"] for r in rows)
+    before = graph_snapshot(graph)
+    second = run_cli(cli_env, "load", *args)
+    assert "(0 embedded" in second  # nothing re-embedded: specs unchanged
+    assert graph_snapshot(graph) == before
+
+
+@pytest.mark.integration
+def test_load_mcp_over_streamable_http(graph, cli_env):
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, str(TINY_MCP), "http", str(port)], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    try:
+        from tests.test_mcp_server import wait_for_port
+
+        wait_for_port(port, proc, timeout=30)
+        url = f"http://127.0.0.1:{port}/mcp"
+        run_cli(cli_env, "load", "mcp", "--url", url)
+        before = graph_snapshot(graph)
+        assert [r["name"] for r in catalog_rows(graph, "tiny-notes")] == ["create_note", "delete_note", "search_notes"]
+        run_cli(cli_env, "load", "mcp", "--url", url)
+        assert graph_snapshot(graph) == before
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.mark.integration
+def test_a_bad_spec_writes_nothing(graph, cli_env, tmp_path):
+    from kg_tools.cli import cli
+
+    bad = tmp_path / "dup.json"  # two operations that sanitise to the same name
+    bad.write_text(json.dumps({"openapi": "3.0.0", "paths": {
+        "/a": {"get": {"operationId": "get item"}}, "/b": {"get": {"operationId": "get_item"}}}}))
+    result = CliRunner().invoke(cli, ["load", "openapi", str(bad)], env=cli_env)
+    assert result.exit_code != 0 and "duplicate tool name 'get_item'" in str(result.exception or result.output)
+    assert graph.read("MATCH (t:Tool) RETURN count(t) AS n")[0]["n"] == 0

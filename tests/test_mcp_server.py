@@ -1,0 +1,131 @@
+"""`kg-tools mcp` over stdio and streamable HTTP, driven by the official SDK's client (ClientSession)."""
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+
+import anyio
+import pytest
+
+from kg_tools import PROJECT_ROOT
+from kg_tools.processes import free_port
+from kg_tools.retrieval import Pipeline, RetrievalRequest
+from tests import synthetic_catalog as syn
+from tests.synthetic_catalog import A, B, C, H
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture(scope="module")
+def server_env(settings, graph, embedder):
+    syn.load(graph, embedder)
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "KG_TOOLS_API_KEY"))}
+    env.update(NEO4J_URI=settings.neo4j_uri, NEO4J_USER=settings.neo4j_user, NEO4J_PASSWORD=settings.neo4j_password,
+               PYTHONPATH=str(PROJECT_ROOT))
+    return env
+
+
+def expected_names(settings, graph, embedder, **fields) -> list[str]:
+    return Pipeline(graph, embedder, settings).retrieve(RetrievalRequest(**fields)).names
+
+
+async def exercise(session) -> dict:
+    """List the tools and call both, plus a bad argument and a missing tool; return what came back."""
+    await session.initialize()
+    listed = {t.name: t for t in (await session.list_tools()).tools}
+    search = await session.call_tool("search_tools", {"query": syn.document(A), "k": 2, "K": 6,
+                                                      "catalog": "syn-seeds"})
+    bad = await session.call_tool("search_tools", {"query": "book a flight", "k": 0})
+    missing = await session.call_tool("get_tool", {"name": "no_such_tool"})
+    tool = await session.call_tool("get_tool", {"name": A})  # the session still works after errors
+    return {"listed": listed, "search": search, "bad": bad, "missing": missing, "tool": tool}
+
+
+def check(result: dict, expected: list[str]) -> None:
+    listed = result["listed"]
+    assert set(listed) == {"search_tools", "get_tool"}
+    assert "dependencies" in listed["search_tools"].description
+    assert listed["search_tools"].input_schema["properties"]["k"]["maximum"] == 50
+    assert listed["search_tools"].input_schema["required"] == ["query"]
+
+    search = result["search"]
+    assert not search.is_error
+    payload = search.structured_content or json.loads(search.content[0].text)
+    names = [t["name"] for t in payload["tools"]]
+    assert names == expected  # exactly what the pipeline returns in-process
+    assert names[:4] == [A, H, B, D_OF_B]
+    via_c = next(t for t in payload["tools"] if t["name"] == C)["via"][0]
+    assert via_c == {"from": A, "type": "PARAMETER_DIRECTLY_DEPENDS_ON", "parameter_name": "travel_date",
+                     "reason": "needs get_current_date"}
+    assert {"name", "kind", "role", "score", "via", "spec", "function"} <= set(payload["tools"][0])
+
+    assert result["bad"].is_error
+    assert "k" in result["bad"].content[0].text and "greater than or equal to 1" in result["bad"].content[0].text
+    assert result["missing"].is_error and "no_such_tool" in result["missing"].content[0].text
+
+    tool = result["tool"]
+    assert not tool.is_error
+    detail = tool.structured_content or json.loads(tool.content[0].text)
+    assert detail["name"] == A and detail["kind"] == "regular"
+    assert [(d["name"], d["type"], d["parameter_name"]) for d in detail["dependencies"]] == [
+        (H, "TOOL_INDIRECTLY_DEPENDS_ON", None), (B, "TOOL_DIRECTLY_DEPENDS_ON", None),
+        (C, "PARAMETER_DIRECTLY_DEPENDS_ON", "travel_date")]
+
+
+D_OF_B = syn.D  # B -> D comes depth-first right after B
+
+
+def test_mcp_over_stdio(server_env, settings, graph, embedder):
+    from mcp import ClientSession, StdioServerParameters, stdio_client
+
+    params = StdioServerParameters(command=sys.executable, args=["-m", "kg_tools.cli", "mcp"], env=server_env,
+                                   cwd=str(PROJECT_ROOT))
+
+    async def run():
+        with anyio.fail_after(120):
+            async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+                return await exercise(session)
+
+    expected = expected_names(settings, graph, embedder, query=syn.document(A), k=2, K=6, catalog="syn-seeds")
+    check(anyio.run(run), expected)
+
+
+def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 90.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise AssertionError(f"kg-tools mcp exited with {proc.returncode}: {proc.stderr.read()}")
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.2)
+    raise AssertionError("kg-tools mcp --transport http did not open its port")
+
+
+def test_mcp_over_streamable_http(server_env, settings, graph, embedder):
+    from mcp import ClientSession
+    from mcp.client.streamable_http import streamable_http_client
+
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "kg_tools.cli", "mcp", "--transport", "http", "--port", str(port)],
+                            env=server_env, cwd=str(PROJECT_ROOT), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        wait_for_port(port, proc)
+
+        async def run():
+            with anyio.fail_after(120):
+                async with streamable_http_client(f"http://127.0.0.1:{port}/mcp") as (read, write), \
+                        ClientSession(read, write) as session:
+                    return await exercise(session)
+
+        expected = expected_names(settings, graph, embedder, query=syn.document(A), k=2, K=6, catalog="syn-seeds")
+        check(anyio.run(run), expected)
+        assert proc.poll() is None  # errors did not crash the server
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)

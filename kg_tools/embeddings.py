@@ -211,14 +211,16 @@ class Embedder:
                  models_dir: Path | None = None, threads: int = 0, warn=None):
         if backend not in BACKENDS:
             raise ValueError(f"embedding backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
-        self.path = model or default_model_path()
+        from kg_tools import PROJECT_ROOT
+        from kg_tools.model_profiles import resolve_model
+
+        # a model profile name (`kg-tools models install mpnet`) resolves to its verified directory
+        self.path = resolve_model(model, models_dir or PROJECT_ROOT / ".models") if model else default_model_path()
         self.name = model or DEFAULT_MODEL_NAME
         self.batch_size = batch_size
         self.backend_note = ""
         self.encoder = None
         if backend == "onnx":
-            from kg_tools import PROJECT_ROOT
-
             directory = onnx_dir(models_dir or PROJECT_ROOT / ".models", self.path)
             if (directory / ONNX_FILE).is_file():
                 self.encoder = OnnxEncoder(directory, threads)

@@ -76,9 +76,12 @@ class Graph:
         return self.read_transaction(lambda tx: _rows(tx, cypher, {**(params or {}), **kwargs}))
 
     def read_plain(self, cypher: str, params: dict[str, Any] | None = None) -> list[dict]:
-        """As `read`, for queries that return only maps, lists and scalars (no nodes or
-        relationships): dict(record) instead of Record.data() saves ~0.5 ms per retrieval."""
-        return self.read_transaction(lambda tx: [dict(record) for record in tx.run(cypher, params or {})])
+        """As `read`, for one query that returns only maps, lists and scalars (no nodes or
+        relationships): dict(record) instead of Record.data() saves ~0.5 ms per retrieval, and an
+        auto-commit read is ONE Bolt round trip (RUN+PULL; a managed transaction adds a COMMIT
+        round trip, +0.25 ms). Same database, routing (readers) and retry policy as `read`."""
+        return self._execute(READ_ACCESS, lambda session: [dict(record) for record in session.run(cypher, params or {})],
+                             autocommit=True)
 
     def write(self, cypher: str, params: dict[str, Any] | None = None, **kwargs) -> list[dict]:
         """One query in a managed write transaction; the rows as dicts."""
@@ -101,13 +104,15 @@ class Graph:
         return self._driver.session(database=self.database, default_access_mode=access_mode,
                                     max_transaction_retry_time=0.0)
 
-    def _execute(self, access_mode: str, work: Work[T]) -> T:
+    def _execute(self, access_mode: str, work: Work[T], autocommit: bool = False) -> T:
         deadline = time.monotonic() + self.retry_seconds
         backoff = FIRST_BACKOFF
         lost = 0
         while True:
             try:
                 with self.session(access_mode) as session:
+                    if autocommit:  # work(session): session.run, one auto-commit query
+                        return work(session)
                     if access_mode == READ_ACCESS:
                         return session.execute_read(work)
                     return session.execute_write(work)

@@ -10,6 +10,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
+from kg_tools import closure
 from kg_tools.catalog import ToolSpec, ValidatedCatalog, parameter_text, spec_hash, split_name, tool_document, validate_catalog
 from kg_tools.cypher import query
 from kg_tools.embeddings import Embedder
@@ -159,6 +160,8 @@ def write_tools(graph: Graph, rows: list[dict], edges: list[dict], *, batch_size
             raise CatalogError(f"{len(missing)} dependency target(s) do not exist; nothing written",
                                [f"dangling dependency target: {by_target[m]} -> {m} ({m!r} is not a tool)"
                                 for m in missing])
+        # The precomputed expansion order of every tool these writes can affect (same transaction).
+        closure.refresh(tx, None if replace_all or replace_catalog is not None else names)
 
     graph.transaction(work)
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kg_tools.catalog import tool_document, validate_catalog
+from kg_tools import closure
 from kg_tools.cypher import query
 from kg_tools.embeddings import Embedder
 from kg_tools.errors import CatalogError, ToolNotFoundError
@@ -79,5 +80,11 @@ class ToolStore:
 
     def delete_tool(self, name: str) -> None:
         """Delete the node and all its relationships (in and out)."""
-        if not self.graph.write(query("delete_tool"), name=name)[0]["deleted"]:
+        def work(tx) -> int:
+            targets = set(closure.affected(tx, [name])) - {name}  # found through closures: before deleting
+            deleted = tx.run(query("delete_tool"), name=name).single()["deleted"]
+            closure.refresh(tx, targets=targets)
+            return deleted
+
+        if not self.graph.transaction(work):
             raise ToolNotFoundError(name)

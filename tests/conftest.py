@@ -21,6 +21,7 @@ class Neo4jService:
     password: str
     how: str
     http_url: str | None = None
+    guide_port: int | None = None  # local server only: its neo4j.conf points the Browser at this API port
 
 
 def _docker_answers() -> bool:
@@ -54,12 +55,15 @@ def neo4j_service(tmp_path_factory):
     if not project_server.jars_installed():
         project_server._resolve_jars(print)
     home = tmp_path_factory.mktemp("neo4j-home")
+    guide_port = free_port()
     server = LocalNeo4j(home=home, bolt_port=free_port(), http_port=free_port(), heap="768m",
-                        pagecache="128m", password=password, lib_dir=project_server.lib)
+                        pagecache="128m", password=password, lib_dir=project_server.lib,
+                        guide_base_url=f"http://127.0.0.1:{guide_port}")
     server.install(log=lambda *_: None)
     server.start(log=lambda *_: None)
     try:
-        yield Neo4jService(server.bolt_uri, "neo4j", password, "local", f"http://127.0.0.1:{server.http_port}")
+        yield Neo4jService(server.bolt_uri, "neo4j", password, "local", f"http://127.0.0.1:{server.http_port}",
+                           guide_port)
     finally:
         server.stop(log=lambda *_: None)
 

@@ -49,8 +49,8 @@ def test_batcher_gives_each_caller_its_own_vector():
     batches = []
 
     def encode(texts):
-        release.wait(5)
         batches.append(list(texts))
+        release.wait(5)
         return np.array([[float(len(t)), float(t.count("a"))] for t in texts], dtype=np.float32)
 
     batcher = QueryBatcher(encode, window_ms=0, max_batch=8)
@@ -59,7 +59,7 @@ def test_batcher_gives_each_caller_its_own_vector():
     threads = [threading.Thread(target=lambda t=t: results.__setitem__(t, batcher.embed(t))) for t in texts]
     for t in threads:
         t.start()
-    while batcher.queue.qsize() < len(texts) - 1:  # the first query is being encoded, the rest wait
+    while not batches or len(batches[0]) + batcher.queue.qsize() < len(texts):  # first batch runs, rest wait
         threading.Event().wait(0.01)
     release.set()
     for t in threads:

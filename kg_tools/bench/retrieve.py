@@ -22,8 +22,9 @@ def percentile(values: list[float], p: float) -> float:
 
 
 @contextmanager
-def api_server(settings, log, timeout: float = 180.0):
-    """`kg-tools serve` on a free loopback port as a subprocess; stopped (by its pid) afterwards."""
+def api_server(settings, log, timeout: float = 180.0, info: dict | None = None):
+    """`kg-tools serve` on a free loopback port as a subprocess; stopped (by its pid) afterwards.
+    `info` (optional) receives the server's pid."""
     from kg_tools.processes import free_port
 
     port = free_port()
@@ -34,6 +35,8 @@ def api_server(settings, log, timeout: float = 180.0):
         proc = subprocess.Popen([sys.executable, "-c", "from kg_tools.cli import main; main()", "serve",
                                  "--host", "127.0.0.1", "--port", str(port)], stdout=out, stderr=subprocess.STDOUT, env=env)
     url = f"http://127.0.0.1:{port}"
+    if info is not None:
+        info["pid"] = proc.pid
     try:
         deadline = time.monotonic() + timeout
         while True:
@@ -59,12 +62,12 @@ def api_server(settings, log, timeout: float = 180.0):
             proc.wait()
 
 
-def sequential(client: httpx.Client, url: str, queries: list[str]):
+def sequential(client: httpx.Client, url: str, queries: list[str], extra: dict | None = None):
     latencies, server_timing, names, errors = [], [], [], 0
     for q in queries:
         t0 = time.perf_counter()
         try:
-            r = client.post(f"{url}/v1/retrieve", json={"query": q})
+            r = client.post(f"{url}/v1/retrieve", json={**(extra or {}), "query": q})
             ok = r.status_code == 200
         except httpx.HTTPError:
             ok = False
@@ -79,7 +82,7 @@ def sequential(client: httpx.Client, url: str, queries: list[str]):
     return latencies, server_timing, names, errors
 
 
-def concurrent(url: str, queries: list[str], clients: int):
+def concurrent(url: str, queries: list[str], clients: int, extra: dict | None = None):
     """`clients` threads, each with its own keep-alive connection, share one queue of requests."""
     lock = threading.Lock()
     todo = list(reversed(queries))
@@ -95,7 +98,7 @@ def concurrent(url: str, queries: list[str], clients: int):
                     q = todo.pop()
                 t0 = time.perf_counter()
                 try:
-                    ok = client.post(f"{url}/v1/retrieve", json={"query": q}).status_code == 200
+                    ok = client.post(f"{url}/v1/retrieve", json={**(extra or {}), "query": q}).status_code == 200
                 except httpx.HTTPError:
                     ok = False
                 with lock:

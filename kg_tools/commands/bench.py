@@ -54,7 +54,8 @@ def register(cli):
             json_file.write_text(json.dumps(result, indent=2))
             click.echo(f"wrote {json_file}")
 
-    from kg_tools.commands.bench_retrieve import add_to
+    from kg_tools.commands import bench_retrieve, bench_scale
 
-    add_to(group)
+    bench_retrieve.add_to(group)
+    bench_scale.add_to(group)
     return group

@@ -47,6 +47,10 @@ def pipeline_options(f):
                      help="GRTF methods: drop PARAMETER_* dependencies the query supplies."),
         click.option("--edge-types", help="GRTF methods: comma-separated relationship types to traverse."),
         click.option("--limit", type=click.IntRange(min=1), help="Only the first N queries."),
+        click.option("--split", type=click.Choice(["dev", "test", "all"]), default="all", show_default=True,
+                     help="ToolLinkOS half by main tool (kg_tools/eval/data/toollinkos_split.json): tune on dev."),
+        click.option("--queries", "queries_file", type=click.Path(path_type=Path, dir_okay=False),
+                     help="Evaluate these queries (instances format) over the benchmark's catalog instead."),
     ]
     for option in reversed(options):
         f = option(f)
@@ -54,7 +58,7 @@ def pipeline_options(f):
 
 
 def run_benchmark(app, dataset, json_file, plot_file, methods, stages, rerank, prefer_direct,
-                  skip_supplied_parameters, edge_types, limit):
+                  skip_supplied_parameters, edge_types, limit, split="all", queries_file=None):
     from kg_tools.eval.paper import paper_numbers
     from kg_tools.eval.report import error_table, plot, table, write_json
     from kg_tools.eval.runner import (GraphOptions, configured_reranker, ensure_catalog, error_analysis,
@@ -63,7 +67,7 @@ def run_benchmark(app, dataset, json_file, plot_file, methods, stages, rerank, p
     from kg_tools.retrieval.pipeline import Pipeline
 
     load_all_stages()
-    options = GraphOptions(tuple(_csv(stages)), "none", prefer_direct, skip_supplied_parameters,
+    options = GraphOptions(tuple(_csv(stages)), None, prefer_direct, skip_supplied_parameters,
                            tuple(_csv(edge_types)))
     reranker = configured_reranker(app.settings, rerank)
     if methods == "list":
@@ -71,7 +75,9 @@ def run_benchmark(app, dataset, json_file, plot_file, methods, stages, rerank, p
             click.echo(f"{m.name:<22}{m.description}")
         return None
     chosen = select_methods(_csv(methods), 30, options, reranker)
-    dataset = dataset.limited(limit)
+    if queries_file:
+        dataset = dataset.with_queries(queries_file)
+    dataset = dataset.split(split).limited(limit)
     loaded = ensure_catalog(app.graph, app.embedder, dataset, app.settings, click.echo)
     click.echo(f"{dataset.name}: {len(dataset.instances)} queries, methods {', '.join(m.name for m in chosen)}")
     app.embedder.embed([i.query for i in dataset.instances])  # one batch; the pipeline reuses the cache
@@ -88,7 +94,9 @@ def run_benchmark(app, dataset, json_file, plot_file, methods, stages, rerank, p
     analysis = {r.method.name: error_analysis(r) for r in results if r.method.graph}
     paper = paper_numbers(dataset.name)
     click.echo("")
-    click.echo(table(rows, paper, f"{dataset.name} ({len(dataset.instances)} queries, embedder {app.embedder.name})"))
+    label = dataset.name + (f" queries {Path(queries_file).name}" if queries_file else "") + \
+        (f", {split} half" if split != "all" else "")
+    click.echo(table(rows, paper, f"{label} ({len(dataset.instances)} queries, embedder {app.embedder.name})"))
     if analysis:
         click.echo("")
         click.echo(error_table(analysis))
@@ -99,14 +107,17 @@ def run_benchmark(app, dataset, json_file, plot_file, methods, stages, rerank, p
         "error_analysis": analysis,
         "config": {
             "queries": len(dataset.instances), "files": dataset.files, "embedder": app.embedder.name,
+            "split": split, "queries_file": str(queries_file) if queries_file else None,
             "catalog_reloaded": loaded, "reranker": reranker,
             "methods": {m.name: {"description": m.description, "request": m.request} for m in chosen},
             "metrics": "AP@k = (1/min(|G|,k)) sum_{i<=k} P@i rel_i; Recall@k = |top-k ∩ G|/|G|; "
                        "nDCG@k binary, IDCG over min(|G|,k) hits; gold sets are sets",
         },
     }
-    json_file = json_file or OUT_DIR / f"eval-{dataset.name}.json"
-    plot_file = plot_file or OUT_DIR / f"eval-{dataset.name}.png"
+    stem = "-".join([f"eval-{dataset.name}", *([Path(queries_file).stem] if queries_file else []),
+                     *([split] if split != "all" else [])])
+    json_file = json_file or OUT_DIR / f"{stem}.json"
+    plot_file = plot_file or OUT_DIR / f"{stem}.png"
     write_json(json_file, payload)
     plot(plot_file, rows, paper, f"{dataset.name}: ours ({app.embedder.name}) vs the paper")
     click.echo(f"\nwrote {json_file} and {plot_file}")

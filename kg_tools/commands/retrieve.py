@@ -1,4 +1,6 @@
 """`kg-tools retrieve "QUERY"`: the same retrieval as POST /v1/retrieve, as a table or the same JSON."""
+import json
+
 import click
 
 from kg_tools.catalog import DEPENDENCY_TYPES
@@ -39,20 +41,36 @@ def register(cli):
     @click.option("--d-limit", type=int, help="At most this many dependencies per seed.")
     @click.option("--mode", type=click.Choice(["vector", "fulltext", "hybrid", "rrf"]), help="Search mode [vector].")
     @click.option("--alpha", type=float, help="Hybrid weight of the vector leg [0.8].")
-    @click.option("--rerank", type=click.Choice(["none", "cross-encoder", "llm"]), help="Reranker [none].")
+    @click.option("--rerank", type=click.Choice(["offline", "none", "cross-encoder", "llm"]),
+                  help="Seed reranker [offline: deterministic rescoring of the top 10; none: search order].")
     @click.option("--edge-type", "edge_types", multiple=True, type=click.Choice(DEPENDENCY_TYPES),
                   help="Relationship type to traverse (repeat; default all).")
     @click.option("--prefer-direct", is_flag=True, default=None, help="Direct dependencies before indirect ones.")
     @click.option("--skip-supplied-parameters", is_flag=True, default=None,
                   help="Drop PARAMETER_* dependencies whose value the query supplies.")
+    @click.option("--supplied-last/--no-supplied-last", default=None,
+                  help="Dependencies through a parameter the query gives go after the seed's others [on].")
     @click.option("--stage", "stages", multiple=True, help="Extra pipeline stage by name (repeat).")
     @click.option("--catalog", help="Only tools of this catalog.")
     @click.option("--json", "as_json", is_flag=True, help="Print the same JSON as POST /v1/retrieve.")
+    @click.option("--cypher", "show_cypher", is_flag=True,
+                  help="Print the Cypher and parameters the retrieval ran, to paste in Neo4j Browser "
+                       "(with --json: {\"queries\": [{cypher, params}]}).")
+    @click.option("--with-embedding", is_flag=True, help="With --cypher: also print the query embedding.")
     @pass_app
-    def retrieve(app, query, as_json, edge_types, stages, **options):
+    def retrieve(app, query, as_json, show_cypher, with_embedding, edge_types, stages, **options):
         """The tools an agent needs for QUERY: seeds, then each seed's dependencies, cut to K."""
         from kg_tools.retrieval import Pipeline
+        from kg_tools.retrieval.recording import as_json as queries_json, browser_script, recording
 
+        if with_embedding and not show_cypher:
+            raise click.UsageError("--with-embedding needs --cypher")
         request = build_request(query=query, edge_types=list(edge_types) or None, stages=list(stages), **options)
-        response = Pipeline(app.graph, app.embedder, app.settings).retrieve(request)
-        click.echo(response.model_dump_json(by_alias=True, indent=2) if as_json else render_table(response))
+        with recording() as executed:
+            response = Pipeline(app.graph, app.embedder, app.settings).retrieve(request)
+        if show_cypher and as_json:
+            click.echo(json.dumps({"queries": queries_json(executed, with_embedding)}, indent=2))
+        elif show_cypher:
+            click.echo(browser_script(executed, query, app.embedder.name, with_embedding))
+        else:
+            click.echo(response.model_dump_json(by_alias=True, indent=2) if as_json else render_table(response))

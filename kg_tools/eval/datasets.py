@@ -1,10 +1,14 @@
 """Benchmarks as (catalog tools, queries with gold sets). Gold sets are sets: order never counts."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from kg_tools.errors import CatalogError
+
+
+SPLIT_DIR = Path(__file__).parent / "data"
 
 
 @dataclass(frozen=True)
@@ -25,6 +29,36 @@ class EvalDataset:
         if not limit:
             return self
         return EvalDataset(self.name, self.tools, self.instances[:limit], self.files)
+
+    def with_queries(self, path: Path) -> "EvalDataset":
+        """The same catalog with the queries of another file in the instances format."""
+        try:
+            rows = json.loads(Path(path).read_text())
+        except (OSError, ValueError) as exc:
+            raise CatalogError(f"{path}: cannot read a JSON list of instances ({exc})") from exc
+        if isinstance(rows, dict):
+            rows = rows.get("instances")
+        if not isinstance(rows, list):
+            raise CatalogError(f"{path}: expected a JSON list of instances (user_query, golden_function_names, "
+                               "main_golden_function_name)")
+        dataset = replace(self, instances=instances_from_rows(rows, str(path)), files=[*self.files, str(path)])
+        check_gold_names(dataset)
+        return dataset
+
+    def split(self, which: str) -> "EvalDataset":
+        """The dev or test half (by main tool, kg_tools/eval/data/<name>_split.json), or all queries."""
+        if which == "all":
+            return self
+        if which not in ("dev", "test"):
+            raise CatalogError(f"split must be dev, test or all, got {which!r}")
+        path = SPLIT_DIR / f"{self.name}_split.json"
+        if not path.is_file():
+            raise CatalogError(f"{self.name} has no dev/test split (no {path.name}); use --split all")
+        mains = set(json.loads(path.read_text())[which])
+        unknown = [i.query for i in self.instances if i.main is None]
+        if unknown:
+            raise CatalogError(f"{self.name}: a split needs main_golden_function_name on every query", unknown[:5])
+        return replace(self, instances=[i for i in self.instances if i.main in mains])
 
 
 def instances_from_rows(rows: list[dict], where: str) -> list[EvalInstance]:

@@ -36,7 +36,7 @@ class GraphOptions:
     """The user's pipeline options; they apply to every graph (GRTF) method."""
 
     stages: tuple[str, ...] = ()
-    rerank: str = "none"
+    rerank: str | None = None  # None: the request's default (offline)
     prefer_direct: bool = False
     skip_supplied_parameters: bool = False
     edge_types: tuple[str, ...] = ()
@@ -55,14 +55,23 @@ def plain(mode: str, k: int, **extra) -> dict:
 
 def method_catalog(K: int, options: GraphOptions, rerank: str) -> dict[str, Method]:
     """Every method eval knows. `rerank` is the configured reranker (or "none")."""
-    grtf = {"mode": "vector", "k": GRTF_K, "depth": 5, "rerank": options.rerank, **options.fields()}
+    # `grtf` is exactly what POST /v1/retrieve does with only `query` (and K); the rest are ablations.
+    grtf = {"mode": "vector", "k": GRTF_K, "depth": 5, **({"rerank": options.rerank} if options.rerank else {}),
+            **options.fields()}
+    paper = {**grtf, "rerank": "none", "supplied_last": False}
     methods = [
         Method("lexical", "fulltext (Lucene BM25) top-K, no expansion", plain("fulltext", K), False),
         Method("vector", "vector top-K (naive RAG), no expansion", plain("vector", K), False),
         Method("hybrid", f"alpha={HYBRID_ALPHA} hybrid top-K, no expansion",
                plain("hybrid", K, alpha=HYBRID_ALPHA), False),
         Method("rrf", "reciprocal-rank-fusion hybrid top-K, no expansion", plain("rrf", K), False),
-        Method("grtf", f"Graph RAG-Tool Fusion: vector k={GRTF_K}, depth 5, cut to K", grtf, True),
+        Method("grtf", f"the default pipeline: vector k={GRTF_K} after the offline seed rescoring, depth 5, "
+                       "supplied-value dependencies last, cut to K", grtf, True),
+        Method("grtf_paper", "the paper's GRTF (issue-9 baseline): vector top-3 in search order, depth-first, no "
+                             "rescoring", paper, True),
+        Method("grtf_no_rescore", "default without the seed rescoring (rerank none)", {**grtf, "rerank": "none"}, True),
+        Method("grtf_no_supplied_last", "default without moving supplied-value dependencies last",
+               {**grtf, "supplied_last": False}, True),
         Method("grtf_rerank", f"GRTF with the {rerank} reranker", {**grtf, "rerank": rerank}, True),
         Method("grtf_direct", "GRTF, direct dependencies before indirect (prefer_direct)",
                {**grtf, "prefer_direct": True}, True),
@@ -72,15 +81,13 @@ def method_catalog(K: int, options: GraphOptions, rerank: str) -> dict[str, Meth
                {**grtf, "edge_types": ["TOOL_DIRECTLY_DEPENDS_ON", "PARAMETER_DIRECTLY_DEPENDS_ON"]}, True),
         Method("grtf_skip_supplied", "GRTF, PARAMETER_* dependencies the query supplies dropped",
                {**grtf, "skip_supplied_parameters": True}, True),
-        Method("grtf_offline", "GRTF with the deterministic offline reranker (stage rerank-offline)",
-               {**grtf, "stages": [*grtf["stages"], "rerank-offline"]}, True),
-        Method("grtf_offline_direct", "GRTF + rerank-offline + prefer_direct",
-               {**grtf, "stages": [*grtf["stages"], "rerank-offline"], "prefer_direct": True}, True),
+        Method("grtf_offline", "the default through the staged path (search, stage rerank-offline, expand): "
+                               "must equal grtf", {**grtf, "stages": [*grtf["stages"], "rerank-offline"]}, True),
     ]
     return {m.name: m for m in methods}
 
 
-DEFAULT_METHODS = ("lexical", "vector", "hybrid", "grtf")
+DEFAULT_METHODS = ("lexical", "vector", "hybrid", "grtf_paper", "grtf")
 
 
 def configured_reranker(settings, requested: str = "none") -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from kg_tools.catalog import ToolSpec, parameter_text
+from kg_tools import closure
 from kg_tools.cypher import query
 from kg_tools.errors import MergeRunNotFoundError, StalePlanError
 from kg_tools.graph import Graph
@@ -58,6 +59,7 @@ def apply_plan(graph: Graph, plan: MergePlan) -> ApplyResult:
         run |= {"id": run_id, "name": run_id, "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
                 "notes": plan.notes[:50]}
         tx.run(query("merge_apply"), run=run, canonicals=canonicals, links=links).consume()
+        closure.refresh(tx)  # MERGED_INTO changes the expansion of many tools: recompute all
         return ApplyResult(run_id, True, len(plan.clusters), len(links),
                            f"applied {run_id}: {len(links)} tools merged into {len(plan.clusters)} canonical tools")
 
@@ -70,7 +72,9 @@ def undo_run(graph: Graph, run_id: str) -> dict:
             raise MergeRunNotFoundError(run_id)
         restore = [{"name": r["name"]} | json.loads(r["previous"])
                    for r in tx.run(query("merge_undo_read"), run_id=run_id)]
-        return tx.run(query("merge_undo"), run_id=run_id, restore=restore).single().data()
+        counts = tx.run(query("merge_undo"), run_id=run_id, restore=restore).single().data()
+        closure.refresh(tx)
+        return counts
 
     return {"run": run_id} | graph.transaction(work)
 

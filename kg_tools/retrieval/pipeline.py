@@ -15,8 +15,9 @@ from typing import Callable
 from kg_tools.embeddings import Embedder
 from kg_tools.errors import UnknownStageError
 from kg_tools.graph import Graph
-from kg_tools.retrieval import queries
+from kg_tools.retrieval import ordering, queries
 from kg_tools.retrieval.queries import MIN_CANDIDATES
+from kg_tools.retrieval.recording import record
 from kg_tools.retrieval.functions import openai_function
 from kg_tools.retrieval.request import RetrievalRequest, RetrievalResponse, StageInfo, ToolHit, Via
 from kg_tools.retrieval.stages.fusion import fuse
@@ -69,8 +70,11 @@ class PipelineEnv:
 
     def run_query(self, cypher: str, params: dict | None = None, **kwargs) -> list[dict]:
         """A read through the graph gateway (managed read transaction, retried when the driver can).
-        Retrieval queries return maps, lists and scalars only (no nodes): rows need no conversion."""
-        return self.graph.read_plain(cypher, {**(params or {}), **kwargs})
+        Retrieval queries return maps, lists and scalars only (no nodes): rows need no conversion.
+        Recorded for `kg-tools retrieve --cypher` while a recording is active (recording.py)."""
+        params = {**(params or {}), **kwargs}
+        record(cypher, params)
+        return self.graph.read_plain(cypher, params)
 
     def search_params(self, ctx: RetrievalContext, text: str, k: int) -> dict:
         req = ctx.request
@@ -100,16 +104,23 @@ class Stage(ABC):
 
 # -- the built-in stages --------------------------------------------------------------------
 
+def rescores_seeds(request: RetrievalRequest) -> bool:
+    """The offline seed rescoring (kg_tools/retrieval/ordering.py) applies: rerank offline, vector mode."""
+    return request.rerank == "offline" and request.mode == "vector"
+
+
 class SearchAndExpand(Stage):
-    """Default path, one round trip: search -> canonical seeds -> dependency expansion."""
+    """Default path, one round trip: search -> canonical seeds -> dependency expansion. With the
+    offline rescoring the first SEED_POOL candidates are expanded; OrderAndTruncate keeps k."""
 
     name = "search+expand"
 
     def run(self, ctx):
         req = ctx.request
+        pool = max(req.k, ordering.SEED_POOL) if rescores_seeds(req) else req.k
         ctx.rows = self.env.run_query(*queries.search_expand(
-            req.mode, req.depth, self.env.search_params(ctx, ctx.queries[0], req.k), self.env.expand_params(ctx)))
-        ctx.note("search", f"{req.mode} top-{req.k}")
+            req.mode, req.depth, self.env.search_params(ctx, ctx.queries[0], pool), self.env.expand_params(ctx)))
+        ctx.note("search", f"{req.mode} top-{pool}")
         ctx.note("expand", f"depth {req.depth}" + (f", d_limit {req.d_limit}" if req.d_limit else ""))
 
 
@@ -149,15 +160,25 @@ class Expand(Stage):
 
 
 class OrderAndTruncate(Stage):
-    """seed 1, its dependencies, seed 2, its dependencies, ... unique, cut to K."""
+    """seed 1, its dependencies, seed 2, its dependencies, ... unique, cut to K. More rows than k
+    (the default path) are rescored first (ordering.rescore); supplied-value dependencies go last
+    within their seed (ordering.supplied_last)."""
 
     name = "order"
 
     def run(self, ctx):
+        req = ctx.request
+        rows = ctx.rows or []
+        if len(rows) > req.k:
+            rescored = ordering.rescore(req.query, rows, lambda r: r["name"], lambda r: r["score"], lambda r: r["spec"])
+            rows = [{**row, "score": round(score, 6)} for score, row in rescored[: req.k]]
+            ctx.note("rerank-offline", f"top {min(len(ctx.rows), ordering.SEED_POOL)} rescored (location level, "
+                                       f"supplied values, name words), {req.k} kept")
         seen: set[str] = set()
         tools: list[ToolHit] = []
-        for row in ctx.rows or []:
-            entries = [(row, "seed", None)] + [(d, "dependency", d["via"]) for d in row["deps"]]
+        for row in rows:
+            deps = ordering.supplied_last(row, req.query) if req.supplied_last else row["deps"]
+            entries = [(row, "seed", None)] + [(d, "dependency", d["via"]) for d in deps]
             for entry, role, via in entries:
                 if entry["name"] in seen:
                     continue
@@ -169,8 +190,8 @@ class OrderAndTruncate(Stage):
                     via=[Via.model_validate(via)] if via else [],
                     members=sorted(entry.get("members") or []), spec=spec, function=openai_function(spec),
                 ))
-        ctx.tools = tools[: ctx.request.K]
-        ctx.note("order", f"unique, truncated to K={ctx.request.K}")
+        ctx.tools = tools[: req.K]
+        ctx.note("order", ("supplied values last, " if req.supplied_last else "") + f"unique, truncated to K={req.K}")
 
 
 # -- pluggable stages -----------------------------------------------------------------------
@@ -194,19 +215,26 @@ class Pipeline:
         self.env = PipelineEnv(graph, embedder, settings, dict(components))
 
     def plan(self, request: RetrievalRequest) -> list[Stage]:
-        rerank = [f"rerank-{request.rerank}"] if request.rerank != "none" else []
-        unknown = [s for s in [*request.stages, *rerank] if s not in STAGES]
+        unknown = [s for s in [*request.stages, *self._rerankers(request)] if s not in STAGES]
         if unknown:
             raise UnknownStageError(f"unknown stage(s): {', '.join(unknown)}; available: {', '.join(sorted(STAGES)) or 'none'}")
         extra = {phase: [STAGES[s][1](self.env) for s in request.stages if STAGES[s][0] == phase] for phase in PHASES}
-        reranker = [STAGES[s][1](self.env) for s in rerank]
         late = [s for s in extra["post-search"] if getattr(s, "after_rerank", False)]  # e.g. self-check
-        post_search = [s for s in extra["post-search"] if s not in late] + reranker + late
-        if not extra["transform"] and not post_search:
+        post_search = [s for s in extra["post-search"] if s not in late] + late
+        if not extra["transform"] and not post_search and not self._rerankers(request):
+            # the default: one round trip; the offline rescoring runs over the rows in OrderAndTruncate
             return [SearchAndExpand(self.env), OrderAndTruncate(self.env), *extra["post-expand"]]
+        offline = rescores_seeds(request) and not extra["transform"] and "rerank-offline" not in request.stages
+        reranker = [STAGES[s][1](self.env) for s in self._rerankers(request) + (["rerank-offline"] if offline else [])]
+        post_search = [s for s in extra["post-search"] if s not in late] + reranker + late
         pool = max(request.k, MIN_CANDIDATES if post_search else request.k)
         return [*extra["transform"], Search(self.env, pool), *post_search, Expand(self.env),
                 OrderAndTruncate(self.env), *extra["post-expand"]]
+
+    @staticmethod
+    def _rerankers(request: RetrievalRequest) -> list[str]:
+        """Reranker stages named by `rerank` ("offline" is built in: see plan)."""
+        return [] if request.rerank in ("none", "offline") else [f"rerank-{request.rerank}"]
 
     def retrieve(self, request: RetrievalRequest) -> RetrievalResponse:
         t_start = time.perf_counter()

@@ -112,32 +112,47 @@ def search(mode: str, search: dict) -> tuple[str, dict]:
     return search_query(_check_mode(mode)), search
 
 
-def expand(depth: int, seeds: list[dict], expansion: dict) -> tuple[str, dict]:
-    """Expansion of seeds chosen by the caller ([{name, score}], best first); `expansion` from expand_params()."""
-    return expand_query(check_depth(depth)), {"seeds": seeds, **expansion}
+def uses_closure(depth: int, expansion: dict) -> bool:
+    """The default expansion is read from the precomputed closures (kg_tools.closure): depth 5, all
+    edge types, no preference, nothing dropped, d_limit within the stored closure."""
+    from kg_tools.closure import CLOSURE_DEPTH, CLOSURE_SIZE
+
+    return (depth == CLOSURE_DEPTH and sorted(expansion["edge_types"]) == sorted(DEPENDENCY_TYPES)
+            and not expansion["prefer_direct"] and not expansion["drop_parameter_patterns"]
+            and expansion["d_limit"] <= CLOSURE_SIZE)
 
 
-def search_expand(mode: str, depth: int, search: dict, expansion: dict) -> tuple[str, dict]:
+def expand(depth: int, seeds: list[dict], expansion: dict, closure: bool = True) -> tuple[str, dict]:
+    """Expansion of seeds chosen by the caller ([{name, score}], best first); `expansion` from
+    expand_params(). closure=False forces the Cypher traversal (tests compare the two)."""
+    depth = check_depth(depth)
+    return _expand_query(depth, closure and uses_closure(depth, expansion)), {"seeds": seeds, **expansion}
+
+
+def search_expand(mode: str, depth: int, search: dict, expansion: dict, closure: bool = True) -> tuple[str, dict]:
     """One round trip: search, canonical seeds, expansion."""
-    return _search_expand_query(_check_mode(mode), check_depth(depth)), {**search, **expansion}
+    depth = check_depth(depth)
+    return (_search_expand_query(_check_mode(mode), depth, closure and uses_closure(depth, expansion)),
+            {**search, **expansion})
 
 
 # -- the Cypher text (cached per validated mode/depth) --------------------------------------------
 
-def expand_fragment(depth: int) -> str:
-    return _expand_fragment(check_depth(depth))
+def expand_fragment(depth: int, closure: bool = False) -> str:
+    return _expand_fragment(check_depth(depth), closure)
 
 
-@lru_cache(maxsize=8)
-def _expand_fragment(depth: int) -> str:
+@lru_cache(maxsize=16)
+def _expand_fragment(depth: int, closure: bool = False) -> str:
     if depth == 0:
         return query("expand_none")
-    return query("expand").replace("{depth}", str(depth))
+    paths = query("expand_paths").replace("{depth}", str(depth))
+    return query("expand_closure" if closure else "expand").replace("{paths}", paths)
 
 
 @lru_cache(maxsize=64)
-def _search_expand_query(mode: str, depth: int) -> str:
-    return "\n".join([query(SEARCH_FRAGMENTS[mode]), query("seeds_canonical"), _expand_fragment(depth)])
+def _search_expand_query(mode: str, depth: int, closure: bool = False) -> str:
+    return "\n".join([query(SEARCH_FRAGMENTS[mode]), query("seeds_canonical"), _expand_fragment(depth, closure)])
 
 
 @lru_cache(maxsize=8)
@@ -147,10 +162,10 @@ def search_query(mode: str) -> str:
 
 
 def expand_query(depth: int) -> str:
-    """Expansion of given seeds: the Cypher text."""
+    """Expansion of given seeds: the Cypher text (traversal)."""
     return _expand_query(check_depth(depth))
 
 
-@lru_cache(maxsize=8)
-def _expand_query(depth: int) -> str:
-    return "\n".join([query("seeds_given"), _expand_fragment(depth)])
+@lru_cache(maxsize=16)
+def _expand_query(depth: int, closure: bool = False) -> str:
+    return "\n".join([query("seeds_given"), _expand_fragment(depth, closure)])

@@ -12,7 +12,7 @@ MAX_TOTAL = 128
 MAX_DEPTH = 5
 
 SearchMode = Literal["vector", "fulltext", "hybrid", "rrf"]
-RerankMode = Literal["none", "cross-encoder", "llm"]
+RerankMode = Literal["offline", "none", "cross-encoder", "llm"]
 
 
 class RetrievalRequest(BaseModel):
@@ -27,11 +27,16 @@ class RetrievalRequest(BaseModel):
     d_limit: int | None = Field(None, ge=1, le=MAX_TOTAL, description="At most this many dependencies per seed.")
     mode: SearchMode = "vector"
     alpha: float = Field(0.8, ge=0.0, le=1.0, description="Hybrid weight of the vector leg.")
-    rerank: RerankMode = "none"
+    rerank: RerankMode = Field(
+        "offline", description="Seed reranker: offline (default; deterministic rescoring of the top 10 in vector "
+                               "mode, see kg_tools/retrieval/ordering.py), none (search order), cross-encoder, llm.")
     edge_types: list[DependencyType] | None = Field(None, description="Relationship types to traverse (default all).")
     prefer_direct: bool = Field(False, description="Visit direct dependencies before indirect ones.")
     skip_supplied_parameters: bool = Field(
         False, description="Drop PARAMETER_* dependencies whose parameter the query already supplies.")
+    supplied_last: bool = Field(
+        True, description="A seed's dependencies through a parameter whose value the query states go after its "
+                          "other dependencies.")
     stages: list[str] = Field(default_factory=list, description="Extra pipeline stages by name.")
     catalog: str | None = Field(None, description="Restrict to tools of one catalog.")
 

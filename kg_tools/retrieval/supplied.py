@@ -1,38 +1,140 @@
-"""Which parameters does the request itself supply? (option: skip_supplied_parameters)
+"""Which parameters does the request itself supply a value for?
 
-ToolLinkOS's generation rules say a PARAMETER_* dependency is only needed when the user did not
-give the value. Offline, typed values are detected with patterns; each detected kind maps to a
-regular expression over dependency `parameter_name`s that such a value supplies.
+ToolLinkOS's generation rule says a PARAMETER_* dependency is only needed when the user did not
+give the value ("email my location to ann@example.com" needs no tool to find the address). Values
+are found offline by kind -- e-mail, phone, URL, IP address, coordinates, dates, years, times,
+amounts of money, measures with a unit, quoted strings, place names, explicit ids -- and each kind
+is tied to the parameters it can fill by the parameter's name and description. Relative dates and
+times ("tomorrow", "last year") are not values: they need the current date or time.
+
+Used by the default ordering (kg_tools/retrieval/ordering.py: a seed's dependencies through a
+supplied parameter go after its other dependencies), by `skip_supplied_parameters` (Cypher:
+`supplied_parameter_patterns`, parameter names only) and by the seed rescoring (a tool that takes
+the values the query gives). The word lists were written from our dev sets and the ToolLinkOS dev
+half (kg_tools/eval/data/), never from the test half.
 """
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from typing import Iterable
 
-# kind -> (pattern that finds the value in the query, pattern over parameter names it supplies)
-VALUE_KINDS: dict[str, tuple[re.Pattern, str]] = {
-    "ip_address": (re.compile(r"\b(?:\d{1,3}\.){3}\d{1,3}\b|\b[0-9a-f]{1,4}(?::[0-9a-f]{0,4}){2,7}\b", re.I),
-                   r"(?i)(.*_)?ip(_.*)?|.*ip_?address.*"),
-    "email": (re.compile(r"\b[\w.+-]+@[\w-]+\.[\w.-]+\b"), r"(?i).*e?-?mail.*"),
-    "url": (re.compile(r"\bhttps?://\S+|\bwww\.\S+", re.I), r"(?i).*(url|link|website|domain).*"),
-    "date": (re.compile(
-        r"\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b|"
-        r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?(?:,? \d{4})?\b|"
-        r"\b\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b", re.I),
-        r"(?i)(.*_)?date(_.*)?"),
-    "time": (re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?\s*(?:am|pm)?\b|\b\d{1,2}\s*(?:am|pm)\b", re.I),
-             r"(?i)(.*_)?time(_.*)?"),
-    # A phone number: 8+ digits with separators, not a date (2024-01-01) or a dotted IP/coordinate.
-    "phone": (re.compile(r"(?<![\w.])\+?(?!\d{4}-\d{2}-\d{2}\b)\d[\d\s()-]{7,}\d\b"),
-              r"(?i).*phone.*|(.*_)?(mobile|cell)_?number(_.*)?"),
-    "coordinates": (re.compile(r"-?\d{1,3}\.\d+\s*,\s*-?\d{1,3}\.\d+"),
-                    r"(?i).*(latitude|longitude|lat|lon|coordinates|location).*"),
+from kg_tools.retrieval import places
+
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_NUMBER = r"\d[\d,]*(?:\.\d+)?"
+
+
+@dataclass(frozen=True)
+class ValueKind:
+    name: str
+    value: re.Pattern  # finds a value of this kind in the query
+    parameter: str  # regular expression over parameter names it fills (also Neo4j `=~` syntax)
+    describes: re.Pattern | None = None  # words in a parameter's description that tie it to this kind
+
+    def fills(self, name: str, description: str = "") -> bool:
+        if re.fullmatch(self.parameter, name):
+            return True
+        return bool(self.describes and description and self.describes.search(description))
+
+
+def _kind(name: str, value: str, parameter: str, describes: str | None = None, flags=re.I) -> ValueKind:
+    return ValueKind(name, re.compile(value, flags), parameter, re.compile(describes, re.I) if describes else None)
+
+
+UNITS = {  # unit words after a number -> parameter-name words the measure fills
+    r"km|kilomet(?:er|re)s?|miles?|mi": r"km|kilomet|mile|distance",
+    r"m2|m²|sq\.? ?m|square met(?:er|re)s?": r"m2|area|size",
+    r"sq\.? ?ft|square f(?:ee|oo)t": r"sqft|sq_ft|area|size",
+    r"kg|kilos?|kilograms?|lbs?|pounds": r"kg|lb|weight",
+    r"l|liters?|litres?|gallons?": r"liter|litre|gallon|volume",
+    r"db|decibels?": r"db|decibel|noise",
+    r"bpm|beats per minute": r"bpm|heart",
+    r"steps": r"steps",
+    r"hours?|hrs?": r"hours|duration|uptime",
+    r"days?": r"days|interval|duration|uptime",
+    r"minutes?|mins?": r"minutes|duration",
+    r"°\s?[cf]|degrees?(?: celsius| fahrenheit)?": r"temperature|temp",
+    r"calories|kcal": r"calories|kcal",
 }
+
+KINDS: tuple[ValueKind, ...] = (
+    _kind("email", r"\b[\w.+-]+@[\w-]+\.[\w.-]+\b", r"(?i).*e-?mail.*"),
+    _kind("url", r"\bhttps?://\S+|\bwww\.\S+|\b[\w-]+\.(?:com|org|net|io|dev)(?:/\S*)?\b", r"(?i).*(url|link|website|domain|page).*"),
+    _kind("ip_address", r"\b(?:\d{1,3}\.){3}\d{1,3}\b|\b[0-9a-f]{1,4}(?::[0-9a-f]{0,4}){2,7}\b",
+          r"(?i)(.*_)?ip(_.*)?|.*ip_?address.*"),
+    _kind("coordinates", r"-?\d{1,3}\.\d+\s*,\s*-?\d{1,3}\.\d+",
+          r"(?i).*(latitude|longitude|lat|lon|coordinates|location).*"),
+    _kind("phone", r"(?<![\w.])\+?(?!\d{4}-\d{2}-\d{2}\b)\d[\d\s()-]{7,}\d\b", r"(?i).*phone.*|(.*_)?(mobile|cell)_?number(_.*)?"),
+    _kind("date", rf"\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}/\d{{1,2}}/\d{{2,4}}\b|\b{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?\b|"
+                  rf"\b\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{_MONTH}", r"(?i)(.*_)?(date|day|deadline)(_.*)?"),
+    _kind("year", r"\b(?:19|20)\d{2}\b", r"(?i)(.*_)?year(_.*)?"),
+    _kind("time", r"\b\d{1,2}:\d{2}(?::\d{2})?\s*(?:am|pm)?\b|\b\d{1,2}\s*(?:am|pm)\b",
+          r"(?i)(.*_)?(time|showtime|hour)(_.*)?"),
+    _kind("money", rf"[$€£¥]\s?{_NUMBER}|\b{_NUMBER}\s?(?:dollars|euros?|pounds|usd|eur|gbp|yen|bucks)\b",
+          r"(?i).*(amount|price|cost|value|rent|income|salary|budget|fee|payment).*"),
+    _kind("quoted", r"(?<!\w)\"[^\"]{2,}\"|(?<!\w)'[^']{2,}'(?!\w)|“[^”]{2,}”",
+          r"(?i).*(name|title|query|content|message|text|notes?|subject|term)s?"),
+    _kind("id", r"#\s?\w*\d\w*|\b(?=[A-Z-]*\d)(?=\w*[A-Z])[A-Z0-9]+(?:-[A-Z0-9]+)+\b|\b[A-Z]{1,3}\s?\d{2,6}\b|"
+                r"\b(?i:order|case|id|tag|pin|number|no\.?|site|device|camera)\s*#?:?\s*[\w-]*\d[\w-]*",
+          r"(?i).*(_id|^id|number|tag|code|pin)$", flags=0),
+    _kind("ticker", r"\b[A-Z]{2,5}\b", r"(?i).*(ticker|symbol).*", flags=0),
+)
+_MEASURES = [(re.compile(rf"\b{_NUMBER}\s?(?:{unit})(?![\w])", re.I), re.compile(rf"(?i)({words})"))
+             for unit, words in UNITS.items()]
+# Values a user never types: they come from another tool (a login's session, a hash).
+_PRODUCED_BY_TOOLS = re.compile(r"(?i)session|token|hash")
+_NUMBER_WORDS = r"one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a dozen"
+_GENERIC_NAME_WORDS = {"id", "number", "of", "the", "a", "current", "new", "total", "num", "value", "type", "name",
+                       "data", "level", "is", "to", "by", "for", "in"}
+# A landmark or area named after a locative word: "near Fenway Park", "in the Pacific Northwest".
+_NAMED_PLACE = re.compile(r"\b(?:near|around|close to|next to|by|in the|at the)\s+(?:[A-Z][\w'-]+\s?){1,4}")
+_PLACE_PARAMETER = re.compile(r"(?i)^(?!.*(_code|_id)$)(?!.*(mail|ip_)).*(location|address|region|city|place|destination|origin|area|country)")
+
+# Kept for callers that know kinds by name (offline rerank, skip_supplied_parameters in Cypher).
+VALUE_KINDS: dict[str, tuple[re.Pattern, str]] = {k.name: (k.value, k.parameter) for k in KINDS}
 
 
 def supplied_kinds(query: str) -> list[str]:
-    return [kind for kind, (finder, _) in VALUE_KINDS.items() if finder.search(query)]
+    return [k.name for k in KINDS if k.value.search(query)]
 
 
 def supplied_parameter_patterns(query: str) -> list[str]:
-    """Regular expressions (Neo4j `=~` syntax) over parameter names the query supplies."""
-    return [VALUE_KINDS[k][1] for k in supplied_kinds(query)]
+    """Regular expressions (Neo4j `=~` syntax) over parameter names the query supplies (name only)."""
+    return [k.parameter for k in KINDS if k.value.search(query)]
+
+
+def supplied_parameters(query: str, parameters: Iterable[tuple[str, str]]) -> set[str]:
+    """Names of the given (name, description) parameters whose value the query states."""
+    parameters = list(parameters)
+    if not parameters:
+        return set()
+    found = [k for k in KINDS if k.value.search(query)]
+    measures = [words for unit, words in _MEASURES if unit.search(query)]
+    place = None
+    out = set()
+    for name, description in parameters:
+        if _PRODUCED_BY_TOOLS.search(name):
+            continue
+        if (any(k.fills(name, description) for k in found) or any(w.search(name) for w in measures)
+                or _named_number(query, name)):
+            out.add(name)
+        elif _PLACE_PARAMETER.search(name):
+            if place is None:
+                place = places.mentions_place(query) or bool(_NAMED_PLACE.search(query))
+            if place:
+                out.add(name)
+        elif re.search(r"(?i)language", name) and places.mentions_language(query):
+            out.add(name)
+    return out
+
+
+def _named_number(query: str, parameter: str) -> bool:
+    """A number next to a word of the parameter's name: "EPS is 6.13", "recipe 248817", "3 tickets"."""
+    words = [w for w in re.split(r"[_\W]+", parameter.lower()) if w and w not in _GENERIC_NAME_WORDS and len(w) > 1]
+    for word in words:
+        w = re.escape(word) + r"s?"
+        if re.search(rf"(?i)\b{w}\b(?:\s+(?:is|was|of|=|:|at|#))?\s*#?\d", query) or \
+                re.search(rf"(?i)(?:\b\d[\d,.]*|\b(?:{_NUMBER_WORDS}))\s+(?:\w+\s+)?{w}\b", query):
+            return True
+    return False

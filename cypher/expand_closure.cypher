@@ -1,0 +1,32 @@
+// Fragment: the default expansion (all four edge types, depth 5, no preference, nothing dropped,
+// d_limit <= the closure size) read from each seed's precomputed closure (kg_tools.closure: the
+// same order as expand.cypher, maintained by every write): index seeks, work bounded by d_limit.
+// A seed without a closure (written by an older version) falls back to the traversal. Same rows.
+WITH collect({node: node, score: score}) AS seeds
+UNWIND range(0, size(seeds) - 1) AS rank
+WITH rank, seeds[rank].node AS seed, seeds[rank].score AS score
+CALL (seed) {
+  WITH seed WHERE seed.closure IS NOT NULL
+  CALL (seed) {
+    UNWIND range(0, size(seed.closure) - 1) AS i
+    WITH seed, i WHERE i < $d_limit
+    MATCH (dep:Tool {name: seed.closure[i]})
+    MATCH ()-[via]->() WHERE elementId(via) = seed.closure_via[i]
+    WITH dep, via ORDER BY i
+    RETURN collect({
+             name: dep.name, func_type: dep.func_type, spec: dep.spec,
+             members: COLLECT { MATCH (m:Tool)-[:MERGED_INTO]->(dep) RETURN m.name },
+             via: {from: startNode(via).name, type: type(via),
+                   parameter_name: via.parameter_name, reason: via.reason}}) AS deps
+  }
+  RETURN deps
+  UNION ALL
+  WITH seed WHERE seed.closure IS NULL
+  CALL (seed) {
+{paths}
+  }
+  RETURN deps
+}
+RETURN rank, seed.name AS name, seed.func_type AS func_type, seed.spec AS spec, score,
+       [(m:Tool)-[:MERGED_INTO]->(seed) | m.name] AS members, deps
+ORDER BY rank

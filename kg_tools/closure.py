@@ -1,0 +1,107 @@
+"""The precomputed dependency closure per tool: the default expansion, read by cypher/expand_closure.cypher.
+
+For every tool, `closure` lists the first CLOSURE_SIZE dependencies in exactly the order of
+cypher/expand_paths.cypher with the default options (all four edge types, depth 5, no preference,
+nothing dropped): paths from the tool or a tool merged into it, simple, sorted by the listing order
+(`ord`) of their edges, each reached tool mapped to its canonical tool, first occurrence wins, the
+tool itself left out. `closure_via` holds the element id of the last edge of that first path.
+
+Computed in Python by a depth-first walk that stops after CLOSURE_SIZE finds and does not walk a
+tool again unless it is reached with more depth left than before (its tools were all found on the
+earlier walk, so the order of first occurrences is unchanged): the work is bounded by the closure
+size and depth, not by the number of paths. Maintained in the writing transaction by every write
+(`refresh`): a load, PUT and DELETE of a tool, merge apply and undo.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Iterable
+
+from kg_tools.cypher import query
+
+CLOSURE_SIZE = 32  # requests with d_limit (default K) above this use the traversal
+CLOSURE_DEPTH = 5
+WRITE_BATCH = 2000
+
+
+def compute(edges: list[dict], merged_into: dict[str, str], names: Iterable[str], depth: int = CLOSURE_DEPTH,
+            size: int = CLOSURE_SIZE) -> dict[str, tuple[list[str], list[str]]]:
+    """name -> (dependency names, via edge ids). `edges`: {source, target, ord, id}."""
+    out: dict[str, list[tuple[int, str, str]]] = defaultdict(list)
+    for e in edges:
+        out[e["source"]].append((e["ord"], e["target"], e["id"]))
+    for targets in out.values():
+        targets.sort(key=lambda t: t[0])
+    members: dict[str, list[str]] = defaultdict(list)
+    for member, canonical in merged_into.items():
+        members[canonical].append(member)
+    result = {}
+    for name in names:
+        sources = [name, *sorted(members.get(name, ()))]
+        best: dict[str, tuple[tuple, int, str]] = {}  # canonical dep -> (path key, source index, via)
+        for s, source in enumerate(sources):
+            for key, raw, via in _first_occurrences(out, source, depth, 2 * size + len(sources)):
+                dep = merged_into.get(raw, raw)
+                if dep != name and (dep not in best or (key, s) < best[dep][:2]):
+                    best[dep] = (key, s, via)
+        ordered = sorted(best.items(), key=lambda item: item[1][:2])[:size]
+        result[name] = ([d for d, _ in ordered], [v[2] for _, v in ordered])
+    return result
+
+
+def _first_occurrences(out, source: str, depth: int, limit: int) -> list[tuple[tuple, str, str]]:
+    """(path key, tool, via edge id) of each tool's first path from `source`, in depth-first order."""
+    found: list[tuple[tuple, str, str]] = []
+    seen: set[str] = set()
+    walked: dict[str, int] = {}  # tool -> most depth left it was walked with
+    on_path = {source}
+
+    def walk(node: str, left: int, key: tuple) -> bool:  # True: limit reached
+        for ord_, target, via in out.get(node, ()):
+            if target in on_path:
+                continue
+            path_key = key + (ord_,)
+            if target not in seen:
+                seen.add(target)
+                found.append((path_key, target, via))
+                if len(found) >= limit:
+                    return True
+            if left > 1 and walked.get(target, 0) < left - 1:
+                walked[target] = left - 1
+                on_path.add(target)
+                stop = walk(target, left - 1, path_key)
+                on_path.discard(target)
+                if stop:
+                    return True
+        return False
+
+    walk(source, depth, ())
+    return found
+
+
+FULL_REFRESH_ABOVE = 200  # more changed tools than this: recompute every closure (one pass)
+
+
+def affected(tx, names: list[str]) -> list[str]:
+    """The tools whose closure can change when the tools `names` change: those tools, their
+    canonical tools, and every tool whose closure lists one of them. For a DELETE, ask before deleting."""
+    return tx.run(query("closure_affected"), names=list(names)).single()["names"]
+
+
+def refresh(tx, names: Iterable[str] | None = None, *, targets: Iterable[str] | None = None) -> int:
+    """Recompute closures inside the writing transaction `tx`: of `targets`; else of the tools
+    affected by changes to `names`; else (or when many changed) of every tool. Returns how many."""
+    names = None if names is None else list(names)
+    if targets is None and names is not None and len(names) <= FULL_REFRESH_ABOVE:
+        targets = affected(tx, names)
+    if targets is None:
+        targets = [r["name"] for r in tx.run(query("closure_all_tools"))]
+    targets = list(targets)
+    if not targets:
+        return 0
+    edges = [r.data() for r in tx.run(query("closure_edges"))]
+    merged_into = {r["member"]: r["canonical"] for r in tx.run(query("closure_merges"))}
+    rows = [{"name": n, "closure": deps, "via": via} for n, (deps, via) in compute(edges, merged_into, targets).items()]
+    for i in range(0, len(rows), WRITE_BATCH):
+        tx.run(query("closure_write"), rows=rows[i:i + WRITE_BATCH]).consume()
+    return len(rows)

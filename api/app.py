@@ -6,7 +6,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from api.errors import install_error_handlers
-from api.routers import health, merges, retrieve, tools
+from api.routers import catalogs, deps, health, merges, retrieve, tools
 from kg_tools.browser import MOUNT_PATH, guide_app
 from kg_tools.settings import Settings
 
@@ -62,6 +62,8 @@ def create_app(settings: Settings | None = None, *, graph=None, embedder=None) -
     app.include_router(retrieve.router, prefix="/v1")
     app.include_router(tools.router, prefix="/v1")
     app.include_router(merges.router, prefix="/v1")
+    app.include_router(catalogs.router, prefix="/v1")
+    app.include_router(deps.router, prefix="/v1")
     # The Neo4j Browser guide and style (static, readable cross-origin; not part of the OpenAPI schema).
     app.mount(MOUNT_PATH, guide_app())
     return app

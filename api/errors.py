@@ -13,6 +13,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from kg_tools.errors import (
     CatalogError,
+    CatalogNotFoundError,
+    DependencyRunNotFoundError,
     ConfigurationError,
     DatabaseUnavailableError,
     LLMError,
@@ -44,6 +46,8 @@ PLAIN_ERRORS = {
     SchemaMismatchError: (409, "schema_mismatch"),
     ConfigurationError: (503, "misconfigured"),
     LLMError: (502, "llm_error"),
+    CatalogNotFoundError: (404, "catalog_not_found"),
+    DependencyRunNotFoundError: (404, "run_not_found"),
 }
 
 

@@ -72,3 +72,19 @@ class StalePlanError(KgToolsError):
 
 class NameCollisionError(CatalogError):
     """Tools of the loaded catalog already exist in another catalog (load with --takeover to move them)."""
+
+
+class DependencyRunNotFoundError(KgToolsError):
+    """No dependency inference run with this id."""
+
+    def __init__(self, run_id: str):
+        self.run_id = run_id
+        super().__init__(f"dependency run not found: {run_id!r} (see `kg-tools deps list`)")
+
+
+class CatalogNotFoundError(KgToolsError):
+    """No tool belongs to this catalog."""
+
+    def __init__(self, catalog: str):
+        self.catalog = catalog
+        super().__init__(f"catalog not found: no tools in catalog {catalog!r}")

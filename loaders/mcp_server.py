@@ -10,17 +10,15 @@ import anyio
 
 from kg_tools.errors import CatalogError
 from loaders.common import CatalogSource
-from loaders.json_schema import object_parameters
 
 TIMEOUT_SECONDS = 60.0
 
 
 def tool_entry(tool) -> dict:
-    schema = tool.input_schema or {}
-    description = tool.description or tool.title or ""
-    return {"name": tool.name, "description": description,
-            "parameters": object_parameters(schema, f"MCP tool {tool.name!r}"), "func_type": "regular",
-            "depends_on": [], "input_schema": schema}
+    from loaders.document import mcp_entries
+
+    return mcp_entries([{"name": tool.name, "title": tool.title, "description": tool.description,
+                         "inputSchema": tool.input_schema or {}}])[0]
 
 
 async def _list_tools(read, write) -> tuple[str, list]:

@@ -13,7 +13,7 @@ from pathlib import Path
 import click
 
 OUT_DIR = Path("out")
-EXTRA_EVAL_MODULES = ("kg_tools.merge.eval_command",)  # optional modules defining register_eval(group)
+EXTRA_EVAL_MODULES = ("kg_tools.merge.eval_command", "kg_tools.deps.evaluate")  # optional modules defining register_eval(group)
 
 
 @click.group("eval")

@@ -1,0 +1,17 @@
+// One inference run: the DependencyRun node and its edges, ordinary dependency relationships marked
+// inferred: true with the run id. A pair that already has any dependency edge is left alone
+// (hand-written edges are never touched). e.type is one of the four DependencyType values.
+CREATE (run:DependencyRun)
+SET run = $run
+WITH run
+CALL (run) {
+  UNWIND $edges AS e
+  MATCH (a:Tool {name: e.source}), (b:Tool {name: e.target})
+  WHERE NOT EXISTS { (a)-[:TOOL_DIRECTLY_DEPENDS_ON|TOOL_INDIRECTLY_DEPENDS_ON|PARAMETER_DIRECTLY_DEPENDS_ON|PARAMETER_INDIRECTLY_DEPENDS_ON]->(b) }
+  CREATE (a)-[r:$(e.type)]->(b)
+  SET r.reason = e.reason, r.parameter_name = e.parameter_name, r.ord = 1000 + e.ord, r.original_type = e.type,
+      r.inferred = true, r.run = run.id, r.confidence = e.confidence, r.method = e.method
+  RETURN count(r) AS created
+}
+SET run.edges = created
+RETURN created

@@ -1,0 +1,61 @@
+"""One catalog document of any supported format (the REST import): our JSON catalog, an OpenAI tool list,
+an OpenAPI 3.x spec (JSON or YAML) or an MCP `tools/list` result ({"tools": [{name, inputSchema ...}]}).
+`format="auto"` tells them apart by their shape."""
+from __future__ import annotations
+
+from kg_tools.errors import CatalogError
+from loaders.common import CatalogSource
+
+FORMATS = ("auto", "json", "openai-tools", "openapi", "mcp")
+
+
+def detect(document) -> str:
+    if isinstance(document, dict) and "openapi" in document or isinstance(document, dict) and "swagger" in document:
+        return "openapi"
+    items = document.get("tools") if isinstance(document, dict) else document
+    if isinstance(items, list) and items and all(isinstance(i, dict) for i in items):
+        if all("inputSchema" in i for i in items):
+            return "mcp"
+        if all(i.get("type") == "function" and isinstance(i.get("function"), dict) or
+               isinstance(i.get("parameters"), dict) for i in items):
+            return "openai-tools"
+    return "json"
+
+
+def mcp_entries(document) -> list[dict]:
+    """An MCP tools/list result as catalog entries (the same translation as the live MCP importer)."""
+    from loaders.json_schema import object_parameters
+
+    items = document.get("tools") if isinstance(document, dict) else document
+    if not isinstance(items, list):
+        raise CatalogError("an MCP tool list must be {\"tools\": [...]} or a list of tools")
+    out = []
+    for n, tool in enumerate(items):
+        if not isinstance(tool, dict) or not isinstance(tool.get("name"), str):
+            raise CatalogError(f"MCP tool #{n}: needs a name")
+        schema = tool.get("inputSchema") or {}
+        out.append({"name": tool["name"], "description": tool.get("description") or tool.get("title") or "",
+                    "parameters": object_parameters(schema, f"MCP tool {tool['name']!r}"), "func_type": "regular",
+                    "depends_on": [], "input_schema": schema})
+    return out
+
+
+def load_document(text: str, catalog: str, format: str = "auto", where: str = "request body") -> CatalogSource:
+    from loaders import openai_tools, openapi
+
+    if format not in FORMATS:
+        raise CatalogError(f"unknown format {format!r}; one of {', '.join(FORMATS)}")
+    document = openapi.parse_document(text, where)
+    kind = detect(document) if format == "auto" else format
+    if kind == "openapi":
+        tools = openapi.entries(document, where)
+    elif kind == "openai-tools":
+        tools = openai_tools.entries(document)
+    elif kind == "mcp":
+        tools = mcp_entries(document)
+    else:
+        tools = document["tools"] if isinstance(document, dict) and isinstance(document.get("tools"), list) else document
+        if not isinstance(tools, list):
+            raise CatalogError(f"{where}: expected a list of tools, an OpenAI tool list, an OpenAPI spec or an "
+                               "MCP tool list")
+    return CatalogSource(catalog, tools, [], [f"{where} ({kind})"])

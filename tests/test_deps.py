@@ -1,0 +1,274 @@
+"""Dependency inference: the offline rules and learned patterns, the LLM judge (fake server), apply /
+list / undo runs, the CLI flow on an imported OpenAPI spec, and the REST endpoints."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kg_tools.deps.evaluate import edge_scores, hand_edges, load_split
+from kg_tools.deps.infer import infer_catalog
+from kg_tools.deps.model import Examples, LabelledEdge, ProposedEdge, ToolInfo, infer_offline
+from loaders import openapi
+from tests.conftest import graph_snapshot
+
+FIXTURES = Path(__file__).parent / "fixtures"
+SHOP = FIXTURES / "shop_openapi.yaml"
+
+
+def shop_tools() -> list[ToolInfo]:
+    return [ToolInfo.from_raw(t) for t in openapi.load(SHOP).tools]
+
+
+def edges_by_pair(edges):
+    return {(e.source, e.target): e for e in edges}
+
+
+# -- the offline method ------------------------------------------------------------------------
+
+def test_rules_find_parameter_providers_without_examples(embedder):
+    edges = edges_by_pair(infer_offline(shop_tools(), embedder, min_confidence=0.2))
+    token = edges[("add-to-cart", "login_user")]
+    assert (token.type, token.parameter_name, token.method) == (
+        "PARAMETER_DIRECTLY_DEPENDS_ON", "X-Session-Token", "offline-rules")
+    assert "session token" in token.reason
+    product = edges[("add-to-cart", "searchProducts")]
+    assert product.parameter_name == "product_id" and product.confidence >= 0.8
+    assert edges[("get_products_product_id", "searchProducts")].parameter_name == "product_id"
+    # a tool that takes the value itself is a consumer, not a provider
+    assert ("add-to-cart", "get_products_product_id") not in edges
+    assert not any(s == "login_user" for s, _ in edges)  # login needs nothing here
+    assert set(edges) == {("add-to-cart", "login_user"), ("add-to-cart", "searchProducts"),
+                          ("get_products_product_id", "searchProducts")}
+
+
+def tool(name, description, params=(), kind="regular"):
+    return {"name": name, "description": description, "func_type": kind,
+            "parameters": [{"name": p, "type": "string", "description": p.replace("_", " "), "required": True}
+                           for p in params]}
+
+
+def test_getter_setter_pairs_and_served_parameters(embedder):
+    tools = [ToolInfo.from_raw(t) for t in (
+        tool("get_wifi_status", "Returns whether Wi-Fi is on.", kind="core"),
+        tool("set_wifi_status", "Turns Wi-Fi on or off.", ["on"], kind="core"),
+        tool("get_country_code", "Country code for a country name.", ["country_name"], kind="core"),
+        tool("get_city_code", "City code of a city in a country.", ["city_name", "country_code"], kind="core"))]
+    edges = edges_by_pair(infer_offline(tools, embedder))
+    assert edges[("set_wifi_status", "get_wifi_status")].type == "TOOL_INDIRECTLY_DEPENDS_ON"
+    assert edges[("get_wifi_status", "set_wifi_status")].type == "TOOL_INDIRECTLY_DEPENDS_ON"
+    served = edges[("get_city_code", "get_country_code")]
+    assert (served.type, served.parameter_name) == ("PARAMETER_DIRECTLY_DEPENDS_ON", "country_code")
+    assert ("get_country_code", "get_city_code") not in edges
+
+
+def test_patterns_learned_from_labelled_edges(embedder):
+    """Labelled tools of two shops depend on their own login and on the core network check; an
+    unlabelled tool of a third shop gets its own shop's login (name prefix translated) and the core tool."""
+    raws = [tool("check_network", "Checks that the device is online.", kind="core"),
+            tool("get_current_date", "Today's date.", kind="core")]
+    labelled = []
+    for shop in ("acme", "zenith", "orbit", "nova"):
+        raws += [tool(f"{shop}_login", f"Log in to the {shop} store."),
+                 tool(f"{shop}_view_orders", f"List your past {shop} store orders."),
+                 tool(f"{shop}_cancel_order", f"Cancel an open {shop} store order.", ["order_number"])]
+        if shop != "nova":
+            for action in ("view_orders", "cancel_order"):
+                labelled += [LabelledEdge(f"{shop}_{action}", f"{shop}_login", "TOOL_DIRECTLY_DEPENDS_ON"),
+                             LabelledEdge(f"{shop}_{action}", "check_network", "TOOL_DIRECTLY_DEPENDS_ON")]
+    tools = [ToolInfo.from_raw(t) for t in raws]
+    examples = Examples(labelled, {e.source for e in labelled} | {f"{s}_login" for s in ("acme", "zenith", "orbit")})
+    edges = edges_by_pair(infer_offline(tools, embedder, examples, sources={"nova_cancel_order", "nova_view_orders"}))
+    for source in ("nova_cancel_order", "nova_view_orders"):
+        login = edges[(source, "nova_login")]
+        assert login.method == "offline-learned" and login.type == "TOOL_DIRECTLY_DEPENDS_ON"
+        assert "similar labelled tools" in login.reason
+        assert (source, "check_network") in edges
+        assert (source, "acme_login") not in edges and (source, "get_current_date") not in edges
+
+
+def test_edge_scores_typed_and_untyped():
+    gold = [LabelledEdge("a", "b", "TOOL_DIRECTLY_DEPENDS_ON"), LabelledEdge("a", "c", "PARAMETER_DIRECTLY_DEPENDS_ON"),
+            LabelledEdge("x", "y", "TOOL_DIRECTLY_DEPENDS_ON")]
+    predicted = [ProposedEdge("a", "b", "TOOL_INDIRECTLY_DEPENDS_ON", 0.9, "m", "r"),
+                 ProposedEdge("a", "c", "PARAMETER_DIRECTLY_DEPENDS_ON", 0.9, "m", "r"),
+                 ProposedEdge("a", "d", "TOOL_DIRECTLY_DEPENDS_ON", 0.9, "m", "r"),
+                 ProposedEdge("x", "z", "TOOL_DIRECTLY_DEPENDS_ON", 0.9, "m", "r")]
+    s = edge_scores(predicted, gold, {"a"})  # only edges whose source is in the half
+    assert (s["edge_precision"], s["edge_recall"]) == (round(2 / 3, 4), 1.0)
+    assert (s["edge_precision_typed"], s["edge_recall_typed"]) == (round(1 / 3, 4), 0.5)
+    assert s["edge_f1"] == round(2 * (2 / 3) / (2 / 3 + 1), 4)
+
+
+def test_split_file_and_hand_edges():
+    halves = load_split()
+    assert halves["dev"] and halves["test"] and not halves["dev"] & halves["test"]
+    edges = hand_edges([{"name": "a", "depends_on": [{"name": "b", "dependence_type": "PARAMETER_DEPENDS_ON"}]}])
+    assert edges == [LabelledEdge("a", "b", "PARAMETER_DIRECTLY_DEPENDS_ON", None)]
+
+
+# -- the LLM method (fake OpenAI-compatible server) ----------------------------------------------
+
+def test_llm_judge_answers_validation_and_fallback(embedder, llm_settings, fake_llm):
+    from kg_tools.llm import LLMClient
+
+    tools = shop_tools()
+
+    def answer(request):
+        prompt = fake_llm.user_prompt(request)
+        if "name: add-to-cart" in prompt:
+            return json.dumps({"dependencies": [
+                {"name": "login_user", "type": "PARAMETER_DIRECTLY_DEPENDS_ON", "parameter_name": "X-Session-Token",
+                 "reason": "the session token comes from logging in", "confidence": 0.95},
+                {"name": "searchProducts", "type": "PARAMETER_DIRECTLY_DEPENDS_ON", "parameter_name": "no_such",
+                 "reason": "finds the product", "confidence": 0.7}]})
+        if "name: searchProducts" in prompt:
+            return json.dumps({"dependencies": [{"name": "not_a_candidate", "type": "TOOL_DIRECTLY_DEPENDS_ON",
+                                                 "reason": "x", "confidence": 0.9}]})
+        return json.dumps({"dependencies": []})
+
+    fake_llm.script(answer)
+    result = infer_catalog(tools, embedder, Examples([]), llm=LLMClient(llm_settings))
+    edges = edges_by_pair(result.edges)
+    assert edges[("add-to-cart", "login_user")].method == "llm"
+    assert edges[("add-to-cart", "login_user")].reason == "the session token comes from logging in"
+    # a parameter edge naming no real parameter is kept as a tool edge, never with an invented parameter
+    assert (edges[("add-to-cart", "searchProducts")].type, edges[("add-to-cart", "searchProducts")].parameter_name) \
+        == ("TOOL_DIRECTLY_DEPENDS_ON", None)
+    # searchProducts: an answer outside the candidates is invalid twice -> that tool falls back offline
+    assert result.method == "llm+offline (1 tools offline)"
+    assert any(n.startswith("searchProducts: offline fallback") for n in result.notes)
+    assert result.llm_calls == 4
+
+    fake_llm.script(lambda request: {"status": 500})
+    down = infer_catalog(tools, embedder, Examples([]), llm=LLMClient(llm_settings))
+    assert down.llm_calls == 3  # then it stops asking
+    assert edges_by_pair(down.edges).keys() == edges_by_pair(infer_offline(tools, embedder)).keys()
+    assert all(e.method == "offline-rules" for e in down.edges)
+
+
+# -- the graph: apply, hand-written edges untouched, undo, the CLI flow --------------------------
+
+@pytest.fixture
+def cli_env(settings, empty_graph):
+    return {"NEO4J_URI": settings.neo4j_uri, "NEO4J_USER": settings.neo4j_user,
+            "NEO4J_PASSWORD": settings.neo4j_password, "OPENAI_BASE_URL": ""}
+
+
+def cli(env, *args):
+    from kg_tools.cli import cli as group
+
+    result = CliRunner().invoke(group, list(args), env=env)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def dependency_edges(graph):
+    return graph.read("MATCH (a:Tool)-[r]->(b:Tool) WHERE type(r) ENDS WITH '_DEPENDS_ON' "
+                      "RETURN a.name AS source, b.name AS target, type(r) AS type, properties(r) AS props "
+                      "ORDER BY source, target")
+
+
+@pytest.mark.integration
+def test_openapi_to_inferred_dependencies_to_retrieve(graph, cli_env):
+    """The whole flow: a spec without dependencies -> deps infer --apply -> retrieve shows the
+    inferred dependency and its reason; undo removes exactly that run."""
+    cli(cli_env, "load", "openapi", str(SHOP), "--catalog", "shop")
+    assert dependency_edges(graph) == []
+    before = graph_snapshot(graph)
+    dry = cli(cli_env, "deps", "infer", "--catalog", "shop")
+    assert "add-to-cart -> login_user PARAMETER_DIRECTLY_DEPENDS_ON [X-Session-Token]" in dry
+    assert "dry run" in dry and graph_snapshot(graph) == before
+
+    applied = cli(cli_env, "deps", "infer", "--catalog", "shop", "--apply")
+    run = next(line.split()[1].rstrip(":") for line in applied.splitlines() if line.startswith("applied "))
+    edges = {(e["source"], e["target"]): e["props"] for e in dependency_edges(graph)}
+    token = edges[("add-to-cart", "login_user")]
+    assert token["inferred"] is True and token["run"] == run and token["method"] == "offline-rules"
+    assert token["parameter_name"] == "X-Session-Token" and 0 < token["confidence"] <= 1 and token["reason"]
+
+    out = json.loads(cli(cli_env, "retrieve", "put a product into my shopping cart", "--catalog", "shop",
+                         "--k", "1", "--json"))
+    assert out["tools"][0]["name"] == "add-to-cart"
+    login = next(t for t in out["tools"] if t["name"] == "login_user")
+    assert login["role"] == "dependency"
+    assert login["via"] == [{"from": "add-to-cart", "type": "PARAMETER_DIRECTLY_DEPENDS_ON",
+                             "parameter_name": "X-Session-Token", "reason": token["reason"]}]
+
+    again = cli(cli_env, "deps", "infer", "--catalog", "shop", "--apply")  # everything already connected
+    assert "nothing to apply" in again
+    assert run in cli(cli_env, "deps", "list")
+    assert f"undid {run}: 3 inferred edges removed" in cli(cli_env, "deps", "undo", run)
+    assert graph_snapshot(graph) == before
+
+
+@pytest.mark.integration
+def test_hand_written_edges_are_never_touched(graph, embedder, settings, cli_env):
+    from kg_tools.deps import apply_results, infer_graph, undo_run
+    from kg_tools.ingest import load_catalog
+
+    raws = openapi.load(SHOP).tools
+    cart = next(t for t in raws if t["name"] == "add-to-cart")
+    cart["depends_on"] = [{"name": "login_user", "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON", "reason": "by hand"}]
+    load_catalog(graph, embedder, raws, "shop", log=lambda *_: None)
+    hand = dependency_edges(graph)
+    results = infer_graph(graph, embedder, settings, catalog="shop", method="offline")
+    assert ("add-to-cart", "login_user") not in {(e.source, e.target) for e in results[0].edges}
+    assert results[0].labelled_edges == 1
+    [run] = apply_results(graph, results, 0.2)
+    after = dependency_edges(graph)
+    assert [e for e in after if not e["props"].get("inferred")] == hand
+    assert undo_run(graph, run["run"])["removed"] == run["edges"] > 0
+    assert dependency_edges(graph) == hand
+
+
+# -- REST ---------------------------------------------------------------------------------------
+
+@pytest.fixture
+def api(settings, graph, embedder, empty_graph):
+    from fastapi.testclient import TestClient
+
+    from api.app import create_app
+
+    with TestClient(create_app(settings.model_copy(update={"api_key": "k3y"}), graph=graph, embedder=embedder)) as c:
+        yield c
+
+
+@pytest.mark.integration
+def test_rest_import_and_infer(api, graph):
+    auth = {"Authorization": "Bearer k3y"}
+    spec = SHOP.read_text()
+    assert api.post("/v1/catalogs/shop/import", content=spec).status_code == 401
+    first = api.post("/v1/catalogs/shop/import", content=spec, headers=auth | {"content-type": "application/yaml"})
+    assert first.status_code == 200, first.text
+    assert first.json() | {"embed_seconds": 0, "write_seconds": 0} == {
+        "catalog": "shop", "tools": 4, "edges": 0, "embedded": 4, "embed_seconds": 0, "write_seconds": 0,
+        "format": "openapi", "warnings": []}
+    before = graph_snapshot(graph)
+    assert api.post("/v1/catalogs/shop/import", content=spec, headers=auth).json()["embedded"] == 0
+    assert graph_snapshot(graph) == before
+
+    mcp_list = {"tools": [{"name": "create_note", "description": "Create a note.",
+                           "inputSchema": {"type": "object", "properties": {"title": {"type": "string"}}}}]}
+    assert api.post("/v1/catalogs/notes/import", json=mcp_list, headers=auth).json()["format"] == "mcp"
+    openai_list = json.loads((FIXTURES / "openai_tools.json").read_text())
+    assert api.post("/v1/catalogs/assistant/import", json=openai_list, headers=auth).json()["tools"] == 3
+    bad = api.post("/v1/catalogs/x/import", content='{"openapi": "3.0.0", "paths": {}}', headers=auth)
+    assert bad.status_code == 422 and bad.json()["error"] == "invalid_tool" and "no operations" in bad.json()["detail"]
+
+    assert api.post("/v1/deps/infer", json={"catalog": "shop"}).status_code == 401
+    dry = api.post("/v1/deps/infer", json={"catalog": "shop"}, headers=auth).json()
+    assert dry["runs"] == [] and dry["results"][0]["proposed"] == 3
+    assert {"source", "target", "type", "parameter_name", "confidence", "method", "reason", "ord"} == \
+        set(dry["results"][0]["edges"][0])
+    applied = api.post("/v1/deps/infer", json={"catalog": "shop", "apply": True}, headers=auth).json()
+    run = applied["runs"][0]["run"]
+    assert applied["runs"][0]["edges"] == 3
+    assert [r["id"] for r in api.get("/v1/deps/runs").json()["runs"]] == [run]
+    missing = api.post("/v1/deps/infer", json={"catalog": "nope"}, headers=auth)
+    assert missing.status_code == 404 and missing.json()["error"] == "catalog_not_found"
+    assert api.post("/v1/deps/infer", json={"min_confidence": 2}, headers=auth).json()["error"] == "validation_error"
+    assert api.delete(f"/v1/deps/runs/{run}", headers=auth).json() == {"run": run, "removed": 3}
+    assert api.delete(f"/v1/deps/runs/{run}", headers=auth).json()["error"] == "run_not_found"

@@ -1,5 +1,6 @@
-// e.type is one of the four DependencyType values (validated in kg_tools.catalog).
+// e.type is one of the four DependencyType values (validated in kg_tools.catalog). An edge that is
+// already there (same source, type, target and listing order) is updated in place, not recreated.
 UNWIND $edges AS e
 MATCH (a:Tool {name: e.source}), (b:Tool {name: e.target})
-CREATE (a)-[r:$(e.type)]->(b)
-SET r.reason = e.reason, r.parameter_name = e.parameter_name, r.ord = e.ord, r.original_type = e.original_type
+MERGE (a)-[r:$(e.type) {ord: e.ord}]->(b)
+SET r.reason = e.reason, r.parameter_name = e.parameter_name, r.original_type = e.original_type

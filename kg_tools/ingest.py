@@ -136,10 +136,13 @@ def write_tools(graph: Graph, rows: list[dict], edges: list[dict], *, batch_size
                 replace_catalog: str | None = None, replace_all: bool = False) -> None:
     """The one write path for tools (`kg-tools load` and `PUT /v1/tools/{name}`), in ONE transaction:
     optional deletion (a catalog's tools not in `rows`, or everything), the nodes (UNWIND batches),
-    their outgoing dependency edges replaced. A dependency target that does not exist when the
+    their outgoing hand-written dependency edges replaced (unchanged edges kept as they are). A dependency target that does not exist when the
     edges are written (e.g. deleted concurrently) rolls everything back."""
     names = [r["name"] for r in rows]
     targets = sorted({e["target"] for e in edges})
+    keep: dict[str, list] = {}
+    for e in edges:
+        keep.setdefault(e["source"], []).append([e["type"], e["target"], e["ord"]])
 
     def work(tx) -> None:
         if replace_all:
@@ -149,7 +152,8 @@ def write_tools(graph: Graph, rows: list[dict], edges: list[dict], *, batch_size
         for batch in chunks(rows, batch_size):
             tx.run(query("upsert_tools"), rows=batch).consume()
         for batch in chunks(names, batch_size):
-            tx.run(query("delete_outgoing_dependencies"), names=batch).consume()
+            tx.run(query("delete_outgoing_dependencies"), names=batch,
+                   keep={n: keep[n] for n in batch if n in keep}).consume()
         for batch in chunks(edges, batch_size):
             tx.run(query("create_dependencies"), edges=batch).consume()
         missing = tx.run(query("missing_dependency_targets"), targets=targets).single()["missing"]

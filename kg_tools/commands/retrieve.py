@@ -71,6 +71,6 @@ def register(cli):
         if show_cypher and as_json:
             click.echo(json.dumps({"queries": queries_json(executed, with_embedding)}, indent=2))
         elif show_cypher:
-            click.echo(browser_script(executed, query, app.embedder.name, with_embedding))
+            click.echo(browser_script(executed, query, app.embedder.name, with_embedding, response.stages))
         else:
             click.echo(response.model_dump_json(by_alias=True, indent=2) if as_json else render_table(response))

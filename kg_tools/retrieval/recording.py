@@ -64,8 +64,10 @@ def cypher_literal(value) -> str:
     raise TypeError(f"no Cypher literal for {type(value).__name__}")
 
 
-def browser_script(executed: list[ExecutedQuery], query: str, model: str, with_embedding: bool = False) -> str:
-    """The queries as Neo4j Browser input: `:param` lines (one command each), then the Cypher."""
+def browser_script(executed: list[ExecutedQuery], query: str, model: str, with_embedding: bool = False,
+                   stages: list | None = None) -> str:
+    """The queries as Neo4j Browser input: `:param` lines (one command each), then the Cypher; the
+    pipeline's stages (some run in Python after the Cypher, e.g. the seed rescoring) as closing comments."""
     lines = [f"// kg-tools retrieve --cypher: the Cypher the retrieval ran for {json.dumps(query)}",
              f"// {len(executed)} quer{'y' if len(executed) == 1 else 'ies'}. In Neo4j Browser run each :param line, "
              "then the query."]
@@ -79,6 +81,9 @@ def browser_script(executed: list[ExecutedQuery], query: str, model: str, with_e
             else:
                 lines.append(f":param {name} => {cypher_literal(value)}")
         lines.append(q.cypher.rstrip().rstrip(";") + ";")
+    if stages:
+        lines.append("// The stages of this retrieval (ordering and cutting to K happen after the Cypher, in Python):")
+        lines += [f"//   {s.name}: {s.detail}" + (" (fallback)" if s.fallback else "") for s in stages]
     return "\n".join(lines)
 
 

@@ -6,6 +6,9 @@ input JSON Schema as `input_schema`; its top-level properties become parameters.
 """
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import anyio
 
 from kg_tools.errors import CatalogError
@@ -36,10 +39,26 @@ async def _list_tools(read, write) -> tuple[str, list]:
                 return init.server_info.name, tools
 
 
+def _errlog():
+    """Where the started server's stderr goes: ours, when it is a real file. (The SDK's default is the
+    `sys.stderr` of the moment `mcp.client.stdio` was imported, which may be a capture without a
+    file descriptor, e.g. click's CliRunner; the subprocess then cannot start.)"""
+    import io
+
+    for stream in (sys.stderr, sys.__stderr__):
+        try:
+            stream.fileno()
+            return stream
+        except (AttributeError, ValueError, OSError, io.UnsupportedOperation):
+            continue
+    return subprocess.DEVNULL
+
+
 async def _from_command(command: list[str]) -> tuple[str, list]:
     from mcp import StdioServerParameters, stdio_client
 
-    async with stdio_client(StdioServerParameters(command=command[0], args=command[1:])) as (read, write):
+    async with stdio_client(StdioServerParameters(command=command[0], args=command[1:]), errlog=_errlog()) \
+            as (read, write):
         return await _list_tools(read, write)
 
 

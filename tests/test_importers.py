@@ -155,6 +155,32 @@ def test_importers_load_and_a_rerun_changes_nothing(graph, cli_env, args, catalo
     assert graph_snapshot(graph) == before
 
 
+def element_ids(graph) -> dict:
+    """Node and relationship element ids: a reload that deletes and recreates an edge changes them."""
+    return {"nodes": sorted(r["id"] for r in graph.read("MATCH (n) RETURN elementId(n) AS id")),
+            "relationships": sorted(r["id"] for r in graph.read("MATCH ()-[r]->() RETURN elementId(r) AS id"))}
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize("args, catalog, inferred", [
+    (["openapi", str(SHOP)], "shop_openapi", 3),  # see tests/test_deps.py for which three
+    (["openai-tools", str(OPENAI), "--catalog", "assistant"], "assistant", 0),
+    (["mcp", "--", sys.executable, str(TINY_MCP)], "tiny-notes", 1),  # delete_note needs a note id
+])
+def test_a_reload_keeps_inferred_edges_in_place(graph, cli_env, args, catalog, inferred):
+    """Import -> deps infer --apply -> the same import again: nothing changes, not even an edge's id
+    (the precomputed closure refers to them); the inferred edges stay until their run is undone."""
+    run_cli(cli_env, "load", *args)
+    applied = run_cli(cli_env | {"OPENAI_BASE_URL": ""}, "deps", "infer", "--catalog", catalog, "--apply")
+    edges = graph.read("MATCH (:Tool {catalog: $c})-[r {inferred: true}]->(:Tool) RETURN count(r) AS n",
+                       c=catalog)[0]["n"]
+    assert edges == inferred and (f"{inferred} inferred dependency edges" in applied or not inferred)
+    before, ids = graph_snapshot(graph), element_ids(graph)
+    run_cli(cli_env, "load", *args)
+    assert graph_snapshot(graph) == before
+    assert element_ids(graph) == ids
+
+
 @pytest.mark.integration
 def test_load_mcp_over_streamable_http(graph, cli_env):
     port = free_port()

@@ -272,3 +272,27 @@ def test_rest_import_and_infer(api, graph):
     assert api.post("/v1/deps/infer", json={"min_confidence": 2}, headers=auth).json()["error"] == "validation_error"
     assert api.delete(f"/v1/deps/runs/{run}", headers=auth).json() == {"run": run, "removed": 3}
     assert api.delete(f"/v1/deps/runs/{run}", headers=auth).json()["error"] == "run_not_found"
+
+
+# -- eval deps -----------------------------------------------------------------------------------
+
+@pytest.mark.integration
+def test_eval_deps_reports_edges_and_retrieval_and_restores_the_hand_edges(graph, cli_env, datasets, tmp_path):
+    """`eval deps` on ToolSandbox (small): edge precision/recall/F1 (untyped and typed), the retrieval rows
+    (vector, grtf over hand edges, grtf_inferred over inferred edges), a plot; afterwards the graph holds
+    the hand-written catalog again (no inferred edge, no run)."""
+    out = tmp_path / "deps.json"
+    cli(cli_env | {"KG_TOOLS_DATASETS": str(datasets)}, "eval", "deps", "--dataset", "toolsandbox",
+        "--limit", "5", "--json", str(out))
+    result = json.loads(out.read_text())
+    keys = ("edge_precision", "edge_recall", "edge_f1", "edge_precision_typed", "edge_recall_typed", "edge_f1_typed")
+    assert all(0.0 <= result[k] <= 1.0 for k in keys)
+    assert result["gold"] == 35 and result["config"]["queries"] == 5 and result["config"]["labelled_edges"] == 0
+    rows = {r["method"]: r for r in result["rows"]}
+    assert set(rows) == {"vector", "grtf_paper", "grtf", "grtf_paper_inferred", "grtf_inferred"}
+    assert all(0.0 <= r["mAP@10"] <= 1.0 for r in rows.values())
+    assert out.with_suffix(".png").stat().st_size > 0
+
+    hand = dependency_edges(graph)
+    assert len(hand) == 52 and not any(e["props"].get("inferred") for e in hand)
+    assert graph.read("MATCH (r:DependencyRun) RETURN count(r) AS n")[0]["n"] == 0

@@ -1,4 +1,4 @@
-"""`kg-tools eval deps [DIR] [--dataset toollinkos|toolsandbox] [--split dev|test|all] [--json PATH]`.
+"""`kg-tools eval deps [DIR] [--dataset toollinkos|toolsandbox] [--split dev|test|all] [--json PATH] [--plot PATH]`.
 
 Remove every dependency edge, infer them again, and measure (1) the inferred edges against the hand-written
 ones (precision, recall, F1; untyped = (source, target), typed = (source, target, type)) and (2) retrieval:
@@ -65,9 +65,9 @@ def edge_scores(predicted: list[ProposedEdge], gold: list[LabelledEdge], sources
 
 
 def run_eval(app, dataset_name: str, directory: Path | None, split: str, json_file: Path | None,
-             min_confidence: float, method: str, limit: int | None) -> dict:
+             min_confidence: float, method: str, limit: int | None, plot_file: Path | None = None) -> dict:
     from kg_tools.eval import datasets
-    from kg_tools.eval.report import table, write_json
+    from kg_tools.eval.report import plot, table, write_json
     from kg_tools.eval.runner import GraphOptions, Method, ensure_catalog, method_catalog, run_method
     from kg_tools.ingest import load_catalog
     from kg_tools.llm import llm_from_settings
@@ -149,7 +149,10 @@ def run_eval(app, dataset_name: str, directory: Path | None, split: str, json_fi
     click.echo(table(rows, {}, f"retrieval on the {split} queries ({embedder.name}, method {result.method})"))
     json_file = json_file or OUT_DIR / f"eval-deps-{dataset.name}-{split}.json"
     write_json(json_file, payload)
-    click.echo(f"\nwrote {json_file}")
+    plot_file = plot_file or json_file.with_suffix(".png")
+    plot(plot_file, rows, {}, f"{dataset.name} {split}: hand edges vs inferred edges "
+                              f"(edge F1 {scores['edge_f1']:.2f})")
+    click.echo(f"\nwrote {json_file} and {plot_file}")
     return payload
 
 
@@ -162,11 +165,13 @@ def register_eval(group) -> None:
                   help="Which half's queries and edges to score (learning uses the dev half only).")
     @click.option("--json", "json_file", type=click.Path(path_type=Path),
                   help="Write the results (default out/eval-deps-<dataset>-<split>.json).")
+    @click.option("--plot", "plot_file", type=click.Path(path_type=Path),
+                  help="Bar chart of mAP@10 / Recall@10 per method (default: the JSON path with .png).")
     @click.option("--min-confidence", type=click.FloatRange(0.0, 1.0), default=DEFAULT_MIN_CONFIDENCE,
                   show_default=True)
     @click.option("--method", type=click.Choice(["offline", "llm", "auto"]), default="offline", show_default=True)
     @click.option("--limit", type=click.IntRange(min=1), help="Only the first N queries.")
     @click.pass_obj
-    def deps(app, directory, dataset, split, json_file, min_confidence, method, limit):
+    def deps(app, directory, dataset, split, json_file, plot_file, min_confidence, method, limit):
         """Dependency inference: remove every edge, infer, score edges and retrieval (grtf_inferred)."""
-        run_eval(app, dataset, directory, split, json_file, min_confidence, method, limit)
+        run_eval(app, dataset, directory, split, json_file, min_confidence, method, limit, plot_file)

@@ -53,10 +53,12 @@ def plot(path: Path, rows: list[dict], paper: dict[str, dict], title: str) -> No
               ("paper mAP@10", [paper.get(m, {}).get("mAP@10") for m in methods], "#aec7e8"),
               ("ours Recall@10", [r.get("Recall@10") for r in rows], "#ff7f0e"),
               ("paper Recall@10", [paper.get(m, {}).get("Recall@10") for m in methods], "#ffbb78")]
+    if not paper:  # nothing published to compare with: only our bars
+        series = [(label.replace("ours ", ""), values, color) for label, values, color in series[::2]]
     fig, ax = plt.subplots(figsize=(max(6.0, 1.4 * len(methods) + 2), 4.2))
     width = 0.2
     for i, (label, values, color) in enumerate(series):
-        xs = [j + (i - 1.5) * width for j in range(len(methods))]
+        xs = [j + (i - (len(series) - 1) / 2) * width for j in range(len(methods))]
         heights = [v if isinstance(v, (int, float)) else 0.0 for v in values]
         bars = ax.bar(xs, heights, width, label=label, color=color)
         for bar, v in zip(bars, values):

@@ -129,6 +129,11 @@ def expand(depth: int, seeds: list[dict], expansion: dict, closure: bool = True)
     return _expand_query(depth, closure and uses_closure(depth, expansion)), {"seeds": seeds, **expansion}
 
 
+def search_seeds(mode: str, search: dict) -> tuple[str, dict]:
+    """Search -> canonical seeds, names and scores only (rows in rank order)."""
+    return _search_seeds_query(_check_mode(mode)), search
+
+
 def search_expand(mode: str, depth: int, search: dict, expansion: dict, closure: bool = True) -> tuple[str, dict]:
     """One round trip: search, canonical seeds, expansion."""
     depth = check_depth(depth)
@@ -153,6 +158,11 @@ def _expand_fragment(depth: int, closure: bool = False) -> str:
 @lru_cache(maxsize=64)
 def _search_expand_query(mode: str, depth: int, closure: bool = False) -> str:
     return "\n".join([query(SEARCH_FRAGMENTS[mode]), query("seeds_canonical"), _expand_fragment(depth, closure)])
+
+
+@lru_cache(maxsize=8)
+def _search_seeds_query(mode: str) -> str:
+    return "\n".join([query(SEARCH_FRAGMENTS[mode]), query("seeds_canonical"), query("return_seed_names")])
 
 
 @lru_cache(maxsize=8)

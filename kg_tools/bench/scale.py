@@ -144,7 +144,8 @@ def server_split(timing: list[dict]) -> dict:
 def table(result: dict) -> str:
     goals = {"p95_ms": 60.0, "errors": 0}
     lines = [f"{'measure':<18}{'value':>12}  goal"]
-    for key in KEYS + ("mean_tools_returned",):
+    for key in KEYS + ("p95_ms_under_16", "mean_tools_returned", "server_embed_p95_ms", "server_cypher_p95_ms",
+                       "server_order_p95_ms", "server_total_p95_ms"):
         mark = ""
         if key in goals and result.get(key) is not None:
             mark = f"<= {goals[key]:g}  " + ("met" if result[key] <= goals[key] else "MISSED")

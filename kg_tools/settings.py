@@ -32,6 +32,8 @@ class Settings(BaseSettings):
     neo4j_http_port: int = Field(7474, validation_alias=_env("KG_TOOLS_HTTP_PORT"))
     neo4j_heap: str = Field("1g", validation_alias=_env("KG_TOOLS_NEO4J_HEAP"))
     neo4j_pagecache: str = Field("256m", validation_alias=_env("KG_TOOLS_NEO4J_PAGECACHE"))
+    # Lucene's RAM buffer for index writes on the local server (None: Neo4j's 16 MB); "1g" for 100,000 tools.
+    neo4j_index_buffer: str | None = Field(None, validation_alias=_env("KG_TOOLS_NEO4J_INDEX_BUFFER"))
     neo4j_start_timeout: float = Field(120.0, validation_alias=_env("KG_TOOLS_NEO4J_START_TIMEOUT"))
 
     # Data and models.

@@ -5,7 +5,10 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
+import re
+
 from api.errors import install_error_handlers
+from api.http import BodyLimit, RawPath
 from api.routers import catalogs, deps, health, merges, retrieve, tools
 from kg_tools.browser import MOUNT_PATH, guide_app
 from kg_tools.settings import Settings
@@ -22,10 +25,29 @@ def _warm_up(pipeline) -> None:
         pass
 
 
+IMPORT_PATH = re.compile(r"^/v1/catalogs/[^/]+/import$")
+
 DESCRIPTION = """Graph RAG-Tool Fusion over a Neo4j tool graph: send what the agent needs to do, get back
 the tools it needs **including their dependencies**, each with its original spec and an OpenAI
-function-calling schema. Writes (PUT/DELETE) need `Authorization: Bearer <KG_TOOLS_API_KEY>` when the
-server sets that key."""
+function-calling schema. Writes (PUT/POST/DELETE, except retrieval) and the merge plan need
+`Authorization: Bearer <KG_TOOLS_API_KEY>` when the server sets that key.
+
+Every error is a JSON `Error` body `{"error": <code>, "detail": <message>, ...}`: 400 body not JSON,
+401/403 key missing/wrong, 404 not found, 405 method not allowed, 409 conflict with the graph,
+413 body too large (1 MiB; 20 MiB for a catalog import), 422 invalid field (`errors` names each),
+503 Neo4j unreachable (answered at once)."""
+
+
+def _openapi(app: FastAPI, settings: Settings) -> dict:
+    """FastAPI's schema, made to say what THIS server accepts: without an LLM, `method: llm` of
+    POST /v1/deps/infer is refused (422), so the schema does not offer it."""
+    if app.openapi_schema is None:
+        schema = FastAPI.openapi(app)
+        if not settings.llm_configured:
+            method = schema["components"]["schemas"]["InferRequest"]["properties"]["method"]
+            method["enum"] = [m for m in method["enum"] if m != "llm"]
+            method["description"] += " `llm` only when the server has an LLM (OPENAI_BASE_URL)."
+    return app.openapi_schema
 
 
 def create_app(settings: Settings | None = None, *, graph=None, embedder=None) -> FastAPI:
@@ -58,12 +80,19 @@ def create_app(settings: Settings | None = None, *, graph=None, embedder=None) -
     app = FastAPI(title="kg-tools", version="0.1.0", description=DESCRIPTION, lifespan=lifespan)
     app.state.settings = settings
     install_error_handlers(app)
+
+    def body_limit(path: str) -> int:
+        return settings.api_max_import_bytes if IMPORT_PATH.match(path) else settings.api_max_body_bytes
+
+    app.add_middleware(BodyLimit, limit_for=body_limit)
+    app.add_middleware(RawPath)  # outermost: the body limit and the routes see the path as sent
     app.include_router(health.router)
     app.include_router(retrieve.router, prefix="/v1")
     app.include_router(tools.router, prefix="/v1")
     app.include_router(merges.router, prefix="/v1")
     app.include_router(catalogs.router, prefix="/v1")
     app.include_router(deps.router, prefix="/v1")
+    app.openapi = lambda: _openapi(app, settings)
     # The Neo4j Browser guide and style (static, readable cross-origin; not part of the OpenAPI schema).
     app.mount(MOUNT_PATH, guide_app())
     return app

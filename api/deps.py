@@ -48,7 +48,8 @@ _bearer = HTTPBearer(auto_error=False, description="KG_TOOLS_API_KEY (only when 
 
 def require_api_key(settings: SettingsDep,
                     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]) -> None:
-    """Writes need `Authorization: Bearer <KG_TOOLS_API_KEY>` when the key is set: 401 without, 403 if wrong."""
+    """Writes (and the expensive merge plan) need `Authorization: Bearer <KG_TOOLS_API_KEY>` when the key
+    is set: 401 without, 403 if wrong."""
     if not settings.api_key:
         return
     if credentials is None or credentials.scheme.lower() != "bearer":

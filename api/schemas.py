@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
+from kg_tools.catalog import _ALIASES, DEPENDENCY_TYPES, MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, TOOL_NAME_PATTERN
 from kg_tools.retrieval.request import Via
 
 Kind = Literal["core", "regular"]
@@ -49,3 +50,52 @@ class PutResult(BaseModel):
     created: bool
     tool: ToolDetail
     warnings: list[str] = Field(default_factory=list)
+
+
+# -- the PUT body, for the OpenAPI schema (the route validates the raw JSON with kg_tools.catalog) --
+
+class ParameterIn(BaseModel):
+    model_config = ConfigDict(extra="allow", title="Parameter")
+    name: str = Field(min_length=1)
+    type: str | None = None
+    description: str = ""
+    required: bool = False
+
+
+class DependencyIn(BaseModel):
+    model_config = ConfigDict(extra="allow", title="DependencyEdge")
+    name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH, pattern=TOOL_NAME_PATTERN,
+                      description="The tool depended on: it must exist in the graph and not be this tool.")
+    dependence_type: Literal[tuple(DEPENDENCY_TYPES + sorted(_ALIASES))] = Field(  # type: ignore[valid-type]
+        description="One of the four types (PARAMETER_DEPENDS_ON / TOOL_DEPENDS_ON are read as direct).")
+    parameter_name: str | None = None
+    reason: str = ""
+
+
+class ToolIn(BaseModel):
+    """One catalog tool (ToolLinkOS schema); other fields are kept in `spec` unchanged."""
+
+    model_config = ConfigDict(extra="allow", title="Tool")
+    name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH, pattern=TOOL_NAME_PATTERN,
+                      description="Must be the name in the path.")
+    description: str | None = Field("", max_length=MAX_DESCRIPTION_LENGTH)
+    parameters: list[ParameterIn] = Field(default_factory=list)
+    func_type: Literal["core", "regular"] = "regular"
+    depends_on: list[DependencyIn] = Field(default_factory=list)
+
+
+def tool_body_schema() -> dict[str, Any]:
+    """ToolIn's JSON Schema with its sub-schemas inlined (it goes into the operation itself)."""
+    schema = ToolIn.model_json_schema()
+    defs = schema.pop("$defs", {})
+
+    def inline(node):
+        if isinstance(node, dict):
+            if "$ref" in node:
+                return inline(defs[node["$ref"].split("/")[-1]])
+            return {k: inline(v) for k, v in node.items()}
+        if isinstance(node, list):
+            return [inline(v) for v in node]
+        return node
+
+    return inline(schema)

@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from kg_tools.errors import CatalogError
+from kg_tools.errors import CatalogError, DanglingReferenceError
 
 
 class DependencyType(str, Enum):
@@ -56,13 +56,66 @@ def normalise_dependency_type(raw: str) -> DependencyType | None:
 MAX_NAME_LENGTH = 200
 MAX_DESCRIPTION_LENGTH = 10_000
 MAX_NESTING = 64  # levels of JSON objects/lists inside one tool
+CONTROL_CHARACTERS = "".join(map(chr, [*range(0x00, 0x20), *range(0x7F, 0xA0)]))
+# What str.strip() removes (Python's whitespace), spelled out for patterns other engines read.
+WHITESPACE = "".join(c for c in map(chr, range(0x110000)) if c.isspace())
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
-def clip(value: Any, limit: int = 80) -> str:
-    """repr() of a value for an error message, cut to `limit` characters (never echo megabytes)."""
-    text = repr(value)
+def negated_class(chars: str) -> str:
+    """A regex character class matching any character but `chars`, as ranges of \\uXXXX escapes
+    (the same meaning in Python's re, pydantic's Rust regex and ECMA 262 / JSON Schema)."""
+    codes, parts = sorted(set(map(ord, chars))), []
+    start = prev = codes[0]
+    for code in [*codes[1:], None]:
+        if code is not None and code == prev + 1:
+            prev = code
+            continue
+        parts.append(f"\\u{start:04x}" + (f"-\\u{prev:04x}" if prev > start else ""))
+        if code is not None:
+            start = prev = code
+    return "[^" + "".join(parts) + "]"
+
+
+_EDGE = negated_class(WHITESPACE + CONTROL_CHARACTERS)
+# What check_name accepts once stripped, as a JSON Schema pattern: no control characters, no
+# whitespace at either end (the length limit is separate).
+TOOL_NAME_PATTERN = f"^{_EDGE}(?:{negated_class(CONTROL_CHARACTERS)}*{_EDGE})?$"
+# Text with at least one character that is not whitespace (what survives strip()).
+NOT_BLANK_PATTERN = negated_class(WHITESPACE)
+
+
+def clip(value: Any, limit: int = 80, quote: bool = True) -> str:
+    """repr() (or str() without `quote`) of a value for an error message, cut to `limit`
+    characters (never echo megabytes)."""
+    text = repr(value) if quote else str(value)
     return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
+
+
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
+def lone_surrogate(value: Any, limit: int = MAX_NESTING + 1) -> str | None:
+    """Where a string (key or value) holds a lone UTF-16 surrogate, e.g. from a JSON "\\ud800"
+    escape: such text cannot be stored (Neo4j and the tokenizer need valid Unicode). None if none."""
+    stack = [(value, "", 0)]
+    while stack:
+        item, where, depth = stack.pop()
+        if depth > limit:
+            continue
+        if isinstance(item, str):
+            bad = _SURROGATE.search(item)
+            if bad:
+                return f"{where or 'value'}: lone surrogate U+{ord(bad.group()):04X} at position {bad.start()}"
+        elif isinstance(item, dict):
+            for k, v in item.items():
+                key = clip(k, 40, quote=False) if isinstance(k, str) else str(k)
+                if isinstance(k, str) and _SURROGATE.search(k):
+                    return f"{where + '.' if where else ''}{key!r}: a key with a lone surrogate"
+                stack.append((v, f"{where}.{key}" if where else key, depth + 1))
+        elif isinstance(item, list):
+            stack.extend((v, f"{where}.{i}" if where else str(i), depth + 1) for i, v in enumerate(item))
+    return None
 
 
 def check_name(value: str) -> str:
@@ -155,6 +208,8 @@ class CatalogReport:
     edges_by_type: dict[str, int] = field(default_factory=dict)
     cycle_back_edges: int = 0
     errors: list[str] = field(default_factory=list)
+    # Problems of references between tools (self-loop, target not a tool): the tools themselves are well-formed.
+    reference_errors: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
 
     @property
@@ -197,6 +252,10 @@ def validate_catalog(raw_tools: list[Any], strict: bool = False, known_names: se
         if nesting_depth(raw) > MAX_NESTING:
             report.errors.append(f"{label}: nested more than {MAX_NESTING} levels deep")
             continue
+        surrogate = lone_surrogate(raw)
+        if surrogate:
+            report.errors.append(f"{label}: {surrogate}")
+            continue
         try:
             specs.append(ToolSpec.model_validate(raw))
             raws.append(raw)
@@ -219,16 +278,16 @@ def validate_catalog(raw_tools: list[Any], strict: bool = False, known_names: se
         for ord_, dep in enumerate(spec.depends_on):
             where = f"{spec.name} -> {dep.name}"
             if dep.name == spec.name:
-                report.errors.append(f"self-loop: {where} ({dep.dependence_type})")
+                report.reference_errors.append(f"self-loop: {where} ({clip(dep.dependence_type, quote=False)})")
                 continue
             if dep.name not in names:
-                report.errors.append(f"dangling dependency target: {where} ({dep.name!r} is not a tool)")
+                report.reference_errors.append(f"dangling dependency target: {where} ({dep.name!r} is not a tool)")
                 continue
             dtype = normalise_dependency_type(dep.dependence_type)
             if dtype is None:
                 report.errors.append(
-                    f"unknown dependence_type {dep.dependence_type!r} on {where}; expected one of {', '.join(DEPENDENCY_TYPES)}"
-                )
+                    f"unknown dependence_type {clip(dep.dependence_type)} on {where}; expected one of "
+                    f"{', '.join(DEPENDENCY_TYPES)}")
                 continue
             if dtype.value != dep.dependence_type:
                 msg = f"non-standard dependence_type {dep.dependence_type!r} on {where}"
@@ -249,7 +308,11 @@ def validate_catalog(raw_tools: list[Any], strict: bool = False, known_names: se
         report.edges_by_type[e.type.value] = report.edges_by_type.get(e.type.value, 0) + 1
     report.cycle_back_edges = count_back_edges([s.name for s in specs], edges)
     if report.errors:
-        raise CatalogError(f"catalog rejected: {len(report.errors)} problem(s), nothing written", report.errors)
+        problems = report.errors + report.reference_errors
+        raise CatalogError(f"catalog rejected: {len(problems)} problem(s), nothing written", problems)
+    if report.reference_errors:  # well-formed, but names tools that are not there (or itself)
+        raise DanglingReferenceError(f"catalog rejected: {len(report.reference_errors)} problem(s), nothing written",
+                                     report.reference_errors)
     return ValidatedCatalog(specs, raws, edges, report)
 
 

@@ -30,6 +30,19 @@ class CatalogError(KgToolsError):
         super().__init__(f"{message}\n{detail}" if detail else message)
 
 
+class ToolConflictError(CatalogError):
+    """A write that conflicts with the graph's current state or with its target: the PUT body names
+    another tool than the path, or a dependency target vanished while the request ran (HTTP 409)."""
+
+
+class DanglingReferenceError(ToolConflictError):
+    """Well-formed tools that depend on a tool that does not exist, or on themselves (HTTP 409)."""
+
+
+class InvalidTextError(KgToolsError):
+    """Text that cannot be stored or embedded (a lone UTF-16 surrogate)."""
+
+
 class ToolNotFoundError(KgToolsError):
     """A named tool does not exist."""
 
@@ -70,7 +83,7 @@ class StalePlanError(KgToolsError):
     """The graph changed since the merge plan was made (tools missing or already merged)."""
 
 
-class NameCollisionError(CatalogError):
+class NameCollisionError(ToolConflictError):
     """Tools of the loaded catalog already exist in another catalog (load with --takeover to move them)."""
 
 

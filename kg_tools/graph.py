@@ -10,7 +10,8 @@ Every read and write of the package goes through a `Graph`:
   still starting) with a short backoff. A server that refuses connections fails at once, so every
   caller gets the same fast `DatabaseUnavailableError` (HTTP 503) instead of the driver's 30-second
   retry loop;
-- "unreachable", a wrong password and a missing database become kg-tools errors here, in one place.
+- "unreachable", a wrong password, a missing database and text Bolt cannot carry (a lone UTF-16
+  surrogate) become kg-tools errors here, in one place.
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from typing import Any, Callable, TypeVar
 from neo4j import READ_ACCESS, WRITE_ACCESS, Driver, GraphDatabase, ManagedTransaction
 from neo4j.exceptions import AuthError, DriverError, Neo4jError, ServiceUnavailable, SessionExpired
 
-from kg_tools.errors import ConfigurationError, DatabaseUnavailableError
+from kg_tools.errors import ConfigurationError, DatabaseUnavailableError, InvalidTextError
 from kg_tools.settings import Settings
 
 T = TypeVar("T")
@@ -149,6 +150,9 @@ class Graph:
                 raise self.unavailable(exc) from exc
             except OSError as exc:
                 raise self.unavailable(exc) from exc
+            except UnicodeEncodeError as exc:  # a parameter Bolt cannot carry; nothing was sent
+                raise InvalidTextError(f"text that is not valid Unicode cannot be stored or searched "
+                                       f"({exc.reason}: U+{ord(exc.object[exc.start]):04X})") from exc
 
     def unavailable(self, exc: BaseException) -> DatabaseUnavailableError:
         return DatabaseUnavailableError(

@@ -14,7 +14,7 @@ from kg_tools import closure
 from kg_tools.catalog import ToolSpec, ValidatedCatalog, parameter_text, spec_hash, split_name, tool_document, validate_catalog
 from kg_tools.cypher import query
 from kg_tools.embeddings import Embedder
-from kg_tools.errors import CatalogError, NameCollisionError
+from kg_tools.errors import DanglingReferenceError, NameCollisionError
 from kg_tools.graph import Graph
 from kg_tools.schema import apply_schema
 
@@ -161,7 +161,7 @@ def write_tools(graph: Graph, rows: list[dict], edges: list[dict], *, batch_size
             by_target = {}
             for e in edges:
                 by_target.setdefault(e["target"], e["source"])
-            raise CatalogError(f"{len(missing)} dependency target(s) do not exist; nothing written",
+            raise DanglingReferenceError(f"{len(missing)} dependency target(s) do not exist; nothing written",
                                [f"dangling dependency target: {by_target[m]} -> {m} ({m!r} is not a tool)"
                                 for m in missing])
         # The precomputed expansion order of every tool these writes can affect (same transaction).

@@ -50,6 +50,9 @@ class Settings(BaseSettings):
     api_key: str | None = Field(None, validation_alias=_env("KG_TOOLS_API_KEY"))
     api_host: str = Field("127.0.0.1", validation_alias=_env("KG_TOOLS_API_HOST"))
     api_port: int = Field(8000, validation_alias=_env("KG_TOOLS_API_PORT"))
+    # Request body limits (413 above): every route, and POST /v1/catalogs/{name}/import (whole catalogs).
+    api_max_body_bytes: int = Field(1024 * 1024, ge=1024, validation_alias=_env("KG_TOOLS_API_MAX_BODY_BYTES"))
+    api_max_import_bytes: int = Field(20 * 1024 * 1024, ge=1024, validation_alias=_env("KG_TOOLS_API_MAX_IMPORT_BYTES"))
     mcp_port: int = Field(8765, validation_alias=_env("KG_TOOLS_MCP_PORT"))  # `kg-tools mcp --transport http`
     # Processes of `kg-tools serve`. One process already overlaps requests (threadpool + one
     # micro-batching embedder thread); a second one lets Python work use the second core.

@@ -9,11 +9,11 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from kg_tools.catalog import tool_document, validate_catalog
+from kg_tools.catalog import clip, lone_surrogate, tool_document, validate_catalog
 from kg_tools import closure
 from kg_tools.cypher import query
 from kg_tools.embeddings import Embedder
-from kg_tools.errors import CatalogError, ToolNotFoundError
+from kg_tools.errors import CatalogError, ToolConflictError, ToolNotFoundError
 from kg_tools.graph import Graph
 from kg_tools.ingest import tool_row, write_tools
 from kg_tools.retrieval import queries
@@ -62,13 +62,15 @@ class ToolStore:
         (`write_tools`, as a load). Returns {"created", "tool", "warnings"}; a failure changes nothing."""
         if not isinstance(raw, dict):
             raise CatalogError("the request body must be one tool object", [f"got {type(raw).__name__}"])
-        body_name = str(raw.get("name", "")).strip()
-        if body_name != name:
-            raise CatalogError("the tool name in the body must match the path",
-                               [f"name: body has {body_name!r}, path has {name!r}"])
-        targets = [d.get("name") for d in raw.get("depends_on") or [] if isinstance(d, dict)]
-        existing = {r["name"]: r["catalog"] for r in
-                    self.graph.read(query("existing_tools"), names=[name] + [t for t in targets if isinstance(t, str)])}
+        body_name = raw.get("name")
+        if isinstance(body_name, str) and body_name.strip() and body_name.strip() != name:
+            # RFC 9110 (PUT): a representation inconsistent with the target resource is a 409.
+            raise ToolConflictError("the tool name in the body must match the path",
+                                    [f"name: body has {clip(body_name.strip())}, path has {clip(name)}"])
+        deps = raw.get("depends_on")
+        targets = [d.get("name") for d in deps if isinstance(d, dict)] if isinstance(deps, list) else []
+        names = [n for n in [name, *targets] if isinstance(n, str) and not lone_surrogate(n)]
+        existing = {r["name"]: r["catalog"] for r in self.graph.read(query("existing_tools"), names=names)}
         validated = validate_catalog([raw], known_names=set(existing))
         spec = validated.specs[0]
         row = tool_row(spec, raw, catalog or existing.get(name) or DEFAULT_CATALOG)

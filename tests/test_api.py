@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+import time
+from urllib.parse import quote
 
 import pytest
 from click.testing import CliRunner
@@ -141,15 +143,22 @@ def test_retrieve_unknown_stage_422(client):
 
 
 def test_neo4j_unreachable_is_503_everywhere(dead_client, settings):
+    """Issue #8 item 3: with Neo4j down every route answers 503 at once (GET /v1/merges took 30 s)."""
     calls = [("post", "/v1/retrieve", {"json": {"query": "book a flight"}}), ("get", "/v1/tools", {}),
              ("get", f"/v1/tools/{A}", {}), ("get", f"/v1/tools/{A}/dependencies", {}),
              ("put", f"/v1/tools/{A}", {"json": syn.raw(A)}), ("delete", f"/v1/tools/{A}", {}),
-             ("get", "/readyz", {})]
+             ("get", "/v1/merges", {}), ("get", "/v1/merges/plan", {}), ("post", "/v1/merges", {"json": {}}),
+             ("delete", "/v1/merges/merge-0", {}), ("get", "/v1/deps/runs", {}),
+             ("post", "/v1/deps/infer", {"json": {}}), ("delete", "/v1/deps/runs/deps-0", {}),
+             ("post", "/v1/catalogs/x/import", {"json": [syn.raw(A)]}), ("get", "/readyz", {})]
     for method, path, kwargs in calls:
+        t0 = time.perf_counter()
         r = getattr(dead_client, method)(path, **kwargs)
+        elapsed = time.perf_counter() - t0
         assert r.status_code == 503, (method, path, r.text)
         assert r.json()["error"] == "database_unavailable"
         assert "Neo4j is not reachable at bolt://127.0.0.1:" in r.json()["detail"]
+        assert elapsed < 2.0, (method, path, elapsed)
     assert dead_client.get("/healthz").status_code == 200
 
 
@@ -253,27 +262,43 @@ def test_put_replaces_node_and_outgoing_edges_only(client, graph):
     assert [d["name"] for d in client.get(f"/v1/tools/{A}/dependencies").json()["dependencies"]] == [G]
 
 
-def test_put_unknown_dependency_target_422_and_nothing_written(client, graph):
+def test_put_unknown_dependency_target_409_and_nothing_written(client, graph):
+    """A well-formed tool that depends on a tool the graph does not have conflicts with the graph (409)."""
     before = graph_snapshot(graph)
     bad = syn.raw(A) | {"depends_on": [{"name": B, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON"},
                                        {"name": "ghost_tool", "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON"}]}
     r = client.put(f"/v1/tools/{A}", json=bad)
-    assert r.status_code == 422
-    assert r.json()["error"] == "invalid_tool"
+    assert r.status_code == 409
+    assert r.json()["error"] == "conflict"
     assert "'ghost_tool' is not a tool" in r.json()["detail"]
+    assert r.json()["problems"] == [f"dangling dependency target: {A} -> ghost_tool ('ghost_tool' is not a tool)"]
     assert graph_snapshot(graph) == before
 
 
 @pytest.mark.parametrize("body, expected", [
-    (syn.raw(B), "body has 'get_user_profile', path has 'book_flight_ticket'"),
     (syn.raw(A) | {"func_type": "utility"}, "func_type"),
-    (syn.raw(A) | {"depends_on": [{"name": A, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON"}]}, "self-loop"),
     (syn.raw(A) | {"depends_on": [{"name": B, "dependence_type": "LIKES"}]}, "unknown dependence_type 'LIKES'"),
+    (syn.raw(A) | {"description": 7}, "description"),
+    ({"description": "no name"}, "name: Field required"),
 ])
 def test_put_invalid_tool_422_names_the_problem(client, graph, body, expected):
     before = graph_snapshot(graph)
     r = client.put(f"/v1/tools/{A}", json=body)
     assert r.status_code == 422
+    assert r.json()["error"] == "invalid_tool"
+    assert expected in r.json()["detail"]
+    assert graph_snapshot(graph) == before
+
+
+@pytest.mark.parametrize("body, expected", [
+    (syn.raw(B), "body has 'get_user_profile', path has 'book_flight_ticket'"),
+    (syn.raw(A) | {"depends_on": [{"name": A, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON"}]}, "self-loop"),
+])
+def test_put_body_inconsistent_with_its_path_409(client, graph, body, expected):
+    """RFC 9110 (PUT): a representation inconsistent with the target resource is a 409 Conflict."""
+    before = graph_snapshot(graph)
+    r = client.put(f"/v1/tools/{A}", json=body)
+    assert (r.status_code, r.json()["error"]) == (409, "conflict")
     assert expected in r.json()["detail"]
     assert graph_snapshot(graph) == before
 
@@ -301,7 +326,7 @@ def test_put_rolls_back_when_a_target_vanishes_during_the_request(settings, grap
         {"name": G, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON"}]}
     with TestClient(create_app(settings, graph=graph, embedder=DeletingEmbedder())) as c:
         r = c.put(f"/v1/tools/{F}", json=changed)
-        assert r.status_code == 422, r.text
+        assert (r.status_code, r.json()["error"]) == (409, "conflict"), r.text
         assert f"{F} -> {G}" in r.json()["detail"]
     after_delete = graph_snapshot(graph)
     # F is exactly as before the PUT (old description, old edge to E only since G is gone).
@@ -369,3 +394,154 @@ def test_cli_retrieve_json_matches_the_endpoint(client, settings):
     assert lines[5].split()[:4] == ["5", C, "core", "dependency"]
     bad = runner.invoke(cli, ["retrieve", "x", "--K", "500"], env=env)
     assert bad.exit_code != 0 and "K:" in bad.output
+
+
+# -- issue #8: what the fuzzer and the attacker found ----------------------------------------------
+
+def test_integer_parameters_are_bounded(client):
+    """Item 1: offset=2147483647 was a 500 (Neo4j's 32-bit list index); every integer in the schema is
+    bounded on both sides, and the server refuses what is outside with 422."""
+    r = client.get("/v1/tools", params={"offset": 2147483647, "limit": 1})
+    assert (r.status_code, r.json()["errors"][0]["field"]) == (422, "offset")
+    assert client.get("/v1/tools", params={"offset": 1_000_000, "limit": 1000}).json()["tools"] == []
+    schema = client.get("/openapi.json").json()
+    unbounded = []
+
+    def walk(node, where):
+        if isinstance(node, dict):
+            if node.get("type") == "integer" and not ({"minimum", "exclusiveMinimum"} & set(node)
+                                                      and {"maximum", "exclusiveMaximum"} & set(node)):
+                unbounded.append(where)
+            for key, value in node.items():
+                walk(value, f"{where}/{key}")
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                walk(value, f"{where}/{i}")
+
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            walk(operation.get("parameters", []), f"{method.upper()} {path}")
+    for name in ("RetrievalRequest", "MergeRequest", "InferRequest"):
+        walk(schema["components"]["schemas"][name], name)
+    assert unbounded == []
+
+
+@pytest.mark.parametrize("mode", ["fulltext", "hybrid", "rrf"])
+def test_a_query_of_257_distinct_words_works_in_every_fulltext_mode(client, mode):
+    """Item 2: 257 distinct words made Lucene fail (`maxClauseCount is set to 1024`, a 500); the terms are
+    folded below the limit and, in hybrid/rrf, the vector leg still runs."""
+    words = " ".join(f"w{i}x" for i in range(257)) + " flight ticket booking"
+    r = client.post("/v1/retrieve", json={"query": words, "mode": mode, "rerank": "none", "k": 2})
+    assert r.status_code == 200, r.text
+    assert r.json()["stages"][0]["name"] == "search"
+    if mode != "fulltext":
+        assert r.json()["timing_ms"]["embed"] > 0 and r.json()["tools"]
+
+
+NAMES = ["x'}) DETACH DELETE n //", "a/b", "x/dependencies", "with space", 'quote"d', "ünïcödé 工具 🛠", "50%25 off",
+         "..dots", "?q=1&r#frag"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_names_with_slash_space_quote_and_unicode_work_on_every_route(client, graph, name):
+    """Item 6: a name with '/' answered 307 -> 404 on GET/PUT/DELETE and /dependencies. '/' travels as %2F
+    (one path segment each); `x/dependencies` is that tool, not the dependencies of `x`."""
+    path = f"/v1/tools/{quote(name, safe='')}"
+    body = {"name": name, "description": "A tool with an awkward name.", "func_type": "regular",
+            "depends_on": [{"name": B, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON", "reason": "needs it"}]}
+    created = client.put(path, json=body)
+    assert created.status_code == 201, created.text
+    assert created.json()["tool"]["name"] == name
+    got = client.get(path)
+    assert (got.status_code, got.json()["name"], got.json()["spec"]) == (200, name, body)
+    deps = client.get(f"{path}/dependencies")
+    assert deps.status_code == 200 and deps.json()["name"] == name and deps.json()["dependencies"][0]["name"] == B
+    assert name in [t["name"] for t in client.get("/v1/tools", params={"catalog": "api"}).json()["tools"]]
+    assert client.put(path, json=body).status_code == 200
+    assert client.delete(path).status_code == 204
+    assert client.get(path).status_code == 404
+    assert graph.read("MATCH (t:Tool {name: $n}) RETURN count(t) AS n", n=name)[0]["n"] == 0
+
+
+def test_control_characters_in_names_are_rejected(client, graph):
+    """Item 13: a NUL in a tool name was accepted. Any control character is refused, in the body (422
+    invalid_tool, position named) and in the path (422, the pattern the schema documents)."""
+    before = graph_snapshot(graph)
+    for bad in ["nul\x00name", "tab\tname", "line\nname", "c1\x85name", "del\x7fname"]:
+        r = client.put(f"/v1/tools/{quote(bad, safe='')}", json={"name": bad, "description": "x"})
+        assert (r.status_code, r.json()["error"]) == (422, "validation_error"), r.text
+        dep = syn.raw(A) | {"depends_on": [{"name": bad, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON"}]}
+        r = client.put(f"/v1/tools/{A}", json=dep)
+        assert (r.status_code, r.json()["error"]) == (422, "invalid_tool") and "control character" in r.text
+    r = client.put("/v1/tools/nul%00name", json={"name": "nul\x00name"})
+    assert r.status_code == 422
+    assert graph_snapshot(graph) == before
+
+
+def test_body_size_and_field_lengths_are_limited_and_never_echoed(client, graph):
+    """Item 9: a 10 MB PUT was stored and served back. The body limit is 413 (before reading, from
+    Content-Length, and while reading a chunked body); name and description lengths are 422; no error
+    echoes the input at length."""
+    before = graph_snapshot(graph)
+    huge = json.dumps(syn.raw(A) | {"description": "x" * (10 * 1024 * 1024)})
+    r = client.put(f"/v1/tools/{A}", content=huge, headers={"content-type": "application/json"})
+    assert (r.status_code, r.json()["error"]) == (413, "payload_too_large")
+    assert "1,048,576 bytes" in r.json()["detail"]
+
+    def chunks():
+        for i in range(0, len(huge), 65536):
+            yield huge[i:i + 65536].encode()
+
+    r = client.put(f"/v1/tools/{A}", content=chunks(), headers={"content-type": "application/json"})
+    assert (r.status_code, r.json()["error"]) == (413, "payload_too_large")
+    long_name = "n" * 201
+    r = client.put(f"/v1/tools/{long_name}", json={"name": long_name})
+    assert (r.status_code, r.json()["errors"][0]["field"]) == (422, "name")
+    r = client.put(f"/v1/tools/{A}", json=syn.raw(A) | {"description": "d" * 10_001})
+    assert (r.status_code, r.json()["error"]) == (422, "invalid_tool") and "description" in r.json()["detail"]
+    big_field = "k" * 900_000
+    for r in (client.post("/v1/retrieve", json={"query": "x", big_field: 1}),
+              client.put(f"/v1/tools/{A}", json=syn.raw(A) | {"depends_on": [{"name": B, "dependence_type": big_field}]}),
+              client.post("/v1/retrieve", json={"query": "q" * 900_000})):
+        assert r.status_code == 422 and len(r.content) < 4000, (r.status_code, len(r.content))
+    assert graph_snapshot(graph) == before
+
+
+def test_every_error_is_the_documented_error_model(client):
+    """Item 10: the 422 body contradicted the schema (FastAPI's HTTPValidationError) on four routes, and
+    unparsable JSON gave an undocumented 400. Every 4xx/5xx in the schema is the one `Error` model, and
+    the bodies the server sends validate against it."""
+    from jsonschema import Draft202012Validator
+
+    schema = client.get("/openapi.json").json()
+    assert "HTTPValidationError" not in schema["components"]["schemas"]
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            for status, response in operation["responses"].items():
+                if int(status) >= 400:
+                    ref = response["content"]["application/json"]["schema"]["$ref"]
+                    assert ref == "#/components/schemas/Error", (method, path, status)
+            if "requestBody" in operation and "application/json" in operation["requestBody"]["content"] \
+                    and path != "/v1/catalogs/{name}/import":
+                assert "400" in operation["responses"], (method, path)
+    error_schema = {**schema["components"]["schemas"]["Error"], "$defs": schema["components"]["schemas"]}
+    validator = Draft202012Validator(json.loads(json.dumps(error_schema).replace("#/components/schemas/", "#/$defs/")))
+    bad_json = client.post("/v1/retrieve", content=b'{"query": ', headers={"content-type": "application/json"})
+    not_utf8 = client.post("/v1/retrieve", content=b'{"query": "\xff"}', headers={"content-type": "application/json"})
+    surrogate = client.post("/v1/retrieve", content=b'{"query": "a \\ud800 b"}',
+                            headers={"content-type": "application/json"})
+    assert [r.status_code for r in (bad_json, not_utf8, surrogate)] == [400, 400, 400]
+    assert {r.json()["error"] for r in (bad_json, not_utf8, surrogate)} == {"invalid_json"}
+    answers = [bad_json, not_utf8, surrogate, client.get("/v1/tools", params={"offset": -1}),
+               client.get("/v1/merges/plan", params={"top_k": 0}),
+               client.get(f"/v1/tools/{A}/dependencies", params={"edge_type": "LIKES"}),
+               client.post("/v1/merges", json={"theta": "high"}), client.get("/v1/tools/no_such_tool"),
+               client.post("/v1/retrieve", json={"query": "x", "stages": ["teleport"]}),
+               client.post("/v1/retrieve", json={"query": "x", "k": True}),
+               client.post("/v1/retrieve", json={"query": "x", "prefer_direct": 0}),
+               client.request("TRACE", f"/v1/tools/{A}")]
+    for r in answers:
+        assert r.status_code >= 400
+        assert list(validator.iter_errors(r.json())) == [], r.text
+    assert [r.status_code for r in answers[3:]] == [422, 422, 422, 422, 404, 422, 422, 422, 405]
+    assert answers[-1].headers["allow"] == "DELETE, GET, HEAD, PUT"

@@ -96,3 +96,43 @@ def test_document_text_splits_names():
     spec = ToolSpec.model_validate({"name": "get_weather", "description": "Weather now.",
                                     "parameters": [{"name": "cityName", "description": "City."}]})
     assert tool_document(spec) == "get weather. Weather now. Parameters: city name: City."
+
+
+@pytest.mark.parametrize("name, problem", [
+    ("nul\x00name", "control character U+0000 at position 3"),
+    ("tab\tname", "control character U+0009 at position 3"),
+    ("c1\x9bname", "control character U+009B at position 2"),
+    ("   ", "tool name is empty"),
+])
+def test_names_with_control_characters_are_rejected(name, problem):
+    """Issue #8 item 13: a NUL in a tool name was accepted."""
+    with pytest.raises(CatalogError) as err:
+        validate_catalog([tool(name)])
+    assert problem in "\n".join(err.value.problems)
+
+
+@pytest.mark.parametrize("name", ["plain", "a/b", "x'}) DETACH DELETE n //", "with space", "ünï 工具 🛠", "\ufeffbom",
+                                  " padded ", "nul\x00name", "line\nbreak", "\x85next", "em\u2003space", "\u3000", "a" * 200])
+def test_the_documented_name_pattern_agrees_with_check_name(name):
+    """The JSON Schema pattern of tool names (path and body) accepts exactly the names check_name keeps
+    unchanged, so the OpenAPI schema and the server agree character for character."""
+    import re
+
+    from kg_tools.catalog import TOOL_NAME_PATTERN, check_name
+
+    try:
+        kept = check_name(name) == name
+    except ValueError:
+        kept = False
+    assert bool(re.match(TOOL_NAME_PATTERN, name)) == kept
+
+
+def test_lone_surrogates_are_found_anywhere_in_a_tool():
+    from kg_tools.catalog import lone_surrogate
+
+    assert lone_surrogate({"name": "ok", "parameters": [{"name": "p", "description": "a \ud800 b"}]}) == \
+        "parameters.0.description: lone surrogate U+D800 at position 2"
+    assert lone_surrogate({"name": "ok", "x": {"\udfff": 1}}).endswith("a key with a lone surrogate")
+    assert lone_surrogate({"name": "😀 pairs are fine", "list": ["é", ["工具"]]}) is None
+    with pytest.raises(CatalogError, match="lone surrogate U\\+DC00"):
+        validate_catalog([tool("ok") | {"description": "\udc00"}])

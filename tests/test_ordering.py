@@ -66,6 +66,18 @@ def test_rescore_prefers_the_named_level_and_the_named_brand():
     assert [r["name"] for _, r in best] == ["place_instacart_order", "place_ubereats_order"]
 
 
+def test_a_question_prefers_tools_that_read_over_tools_that_act():
+    rows = [_row("send_message_with_phone_number", 0.80), _row("searchMessages", 0.78)]
+    rescore = lambda q: [r["name"] for _, r in ordering.rescore(q, rows, lambda r: r["name"], lambda r: r["score"],
+                                                                   lambda r: r["spec"])]
+    assert rescore("What does my most recent message say?") == ["searchMessages", "send_message_with_phone_number"]
+    assert rescore("Can you tell me who texted me last?")[0] == "searchMessages"
+    # a request to act keeps the search order
+    assert rescore("Text Bo that I am late") == ["send_message_with_phone_number", "searchMessages"]
+    assert ordering.name_verb("place_doordash_order") == -1 and ordering.name_verb("track_doordash_order") == 1
+    assert ordering.name_verb("planet_fitness_log_workout_notes") == -1 and ordering.name_verb("timestamp_diff") == 0
+
+
 def test_supplied_dependencies_go_last_with_what_they_reached():
     row = _row("share_location_via_email", 0.9, ["email_address", "location"], deps=[
         _dep("validate_email", "share_location_via_email", "PARAMETER_DIRECTLY_DEPENDS_ON", "email_address"),

@@ -1,43 +1,47 @@
 """POST /v1/catalogs/{name}/import: load a catalog document (any supported format) through the one load path."""
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.concurrency import run_in_threadpool
 
 from api.deps import EmbedderDep, GraphDep, SettingsDep, WriteAccess
+from api.errors import responses
+from api.http import KgRoute
 from loaders.document import FORMATS
 
-router = APIRouter(prefix="/catalogs", tags=["catalogs"])
-MAX_BODY = 20 * 1024 * 1024
-ERRORS = {401: {"description": "API key required"}, 403: {"description": "wrong API key"},
-          422: {"description": "the document or a tool in it is invalid: every problem is listed; nothing written"},
-          503: {"description": "Neo4j is not reachable"}}
+router = APIRouter(prefix="/catalogs", tags=["catalogs"], route_class=KgRoute)
 BODY = {"requestBody": {"required": True, "description": "The document: a JSON catalog (ToolLinkOS schema), an OpenAI "
                         "tool list, an OpenAPI 3.0/3.1 spec (JSON or YAML) or an MCP tools/list result.",
                         "content": {m: {"schema": {"type": "string"}} for m in
                                     ("application/json", "application/yaml", "text/plain")}}}
+Format = Literal[tuple(FORMATS)]  # type: ignore[valid-type]
 
 
-@router.post("/{name}/import", dependencies=[WriteAccess], responses=ERRORS, openapi_extra=BODY,
+@router.post("/{name:segment}/import", dependencies=[WriteAccess], openapi_extra=BODY,
+             responses=responses(401, 403, 409, 413, 422, 503,
+                                 _409="tools of the document depend on tools that do not exist, or their names belong "
+                                      "to another catalog (without `takeover`), or the index was built for another "
+                                      "embedding size: `problems` lists each; nothing written",
+                                 _422="the document is not UTF-8, not a catalog in a supported format, or a tool in it "
+                                      "is invalid: `problems` lists every problem; nothing written"),
              summary="Import a catalog file (JSON catalog, OpenAI tools, OpenAPI, MCP tool list); idempotent")
 async def import_catalog(
         request: Request, graph: GraphDep, embedder: EmbedderDep, settings: SettingsDep,
         name: Annotated[str, Path(min_length=1, max_length=200, description="Catalog name stored on the tools.")],
-        format: Annotated[str, Query(pattern="^(" + "|".join(FORMATS) + ")$")] = "auto",
+        format: Annotated[Format, Query()] = "auto",
         replace: Annotated[bool, Query(description="Delete this catalog's tools that the document lacks.")] = False,
         takeover: Annotated[bool, Query(description="Move tools of another catalog with the same names.")] = False,
         strict: Annotated[bool, Query(description="Reject non-standard dependence types.")] = False) -> dict[str, Any]:
     """Validated, embedded and written in one transaction, like `kg-tools load`: importing the same
-    document again changes nothing. Returns {catalog, tools, edges, embedded, embed_seconds, write_seconds, warnings}."""
+    document again changes nothing. Returns {catalog, tools, edges, embedded, embed_seconds, write_seconds, warnings}.
+    The body may be up to KG_TOOLS_API_MAX_IMPORT_BYTES (20 MiB by default)."""
     from kg_tools.errors import CatalogError
     from kg_tools.ingest import load_catalog
     from loaders.document import load_document
 
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        raise CatalogError(f"the document is larger than {MAX_BODY // (1024 * 1024)} MB")
+    body = await request.body()  # the size limit is enforced while reading (api/http.py: BodyLimit)
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -5,9 +5,11 @@ from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 
 from api.deps import GraphDep
+from api.errors import responses
+from api.http import KgRoute
 from kg_tools.readiness import readiness
 
-router = APIRouter(tags=["health"])
+router = APIRouter(tags=["health"], route_class=KgRoute)
 
 
 @router.get("/healthz", summary="The process is up")
@@ -16,7 +18,8 @@ def healthz() -> dict:
 
 
 @router.get("/readyz", summary="Neo4j reachable and every index ONLINE (else 503)",
-            responses={503: {"description": "Neo4j unreachable or an index not ONLINE"}})
+            responses=responses(503, _503="Neo4j unreachable (`database_unavailable`) or an index missing or not "
+                                          "ONLINE (`not_ready`, with `problems` and `indexes`)"))
 def readyz(graph: GraphDep):
     state = readiness(graph)
     if not state["ready"]:

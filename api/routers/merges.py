@@ -1,25 +1,33 @@
-"""Merge runs (ToolScope merging): list, plan (dry run), apply and undo. Writes need the API key."""
+"""Merge runs (ToolScope merging): list, plan (dry run), apply and undo. Writes and the plan (an
+expensive read) need the API key when one is set."""
 from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Query
-from pydantic import BaseModel, Field
+from fastapi import APIRouter, Query
+from pydantic import BaseModel, ConfigDict, Field
 
 from api.deps import GraphDep, SettingsDep, WriteAccess
+from api.errors import responses
+from api.http import KgRoute
+from api.names import RunId
 from kg_tools.merge import DEFAULT_THETA, DEFAULT_TOP_K, apply_plan, build_plan, list_runs, undo_run
-from kg_tools.errors import MergeRunNotFoundError, StalePlanError
 
-router = APIRouter(prefix="/merges", tags=["merges"])
-WRITE_ERRORS = {401: {"description": "API key required"}, 403: {"description": "wrong API key"},
-                503: {"description": "Neo4j is not reachable"}}
+router = APIRouter(prefix="/merges", tags=["merges"], route_class=KgRoute)
+
+# The plan compares every tool with its top_k vector neighbours above theta: a low theta with a
+# large top_k made one request cost seconds and megabytes (ToolLinkOS, theta 0.01, top_k 200: 7.2 s,
+# 13 MB), so the API allows only the range where a merge makes sense. The CLI takes any value.
+MIN_THETA = 0.5
+MAX_TOP_K = 50
 
 
 class MergeRequest(BaseModel):
-    theta: float = Field(DEFAULT_THETA, gt=0.0, le=1.0, description="Cosine threshold for candidate pairs.")
-    top_k: int = Field(DEFAULT_TOP_K, ge=1, le=200, description="Vector neighbours per tool.")
-    catalog: str | None = Field(None, description="Only tools of this catalog.")
-    offline: bool = Field(False, description="Ignore a configured LLM (deterministic offline merger).")
+    model_config = ConfigDict(extra="forbid")
+    theta: float = Field(DEFAULT_THETA, strict=True, ge=MIN_THETA, le=1.0, description="Cosine threshold for candidate pairs.")
+    top_k: int = Field(DEFAULT_TOP_K, strict=True, ge=1, le=MAX_TOP_K, description="Vector neighbours per tool.")
+    catalog: str | None = Field(None, max_length=200, description="Only tools of this catalog.")
+    offline: bool = Field(False, strict=True, description="Ignore a configured LLM (deterministic offline merger).")
 
 
 def _plan(graph, settings, req: MergeRequest):
@@ -29,38 +37,35 @@ def _plan(graph, settings, req: MergeRequest):
     return build_plan(graph, theta=req.theta, top_k=req.top_k, catalog=req.catalog, llm=llm)
 
 
-@router.get("", summary="Merge runs, newest first")
+@router.get("", responses=responses(503), summary="Merge runs, newest first")
 def get_merges(graph: GraphDep) -> dict[str, Any]:
     return {"runs": list_runs(graph)}
 
 
-@router.get("/plan", summary="Dry run: the clusters a merge would make (nothing is written)")
+@router.get("/plan", dependencies=[WriteAccess], responses=responses(401, 403, 422, 502, 503),
+            summary="Dry run: the clusters a merge would make (nothing is written)")
 def get_plan(graph: GraphDep, settings: SettingsDep,
-             theta: Annotated[float, Query(gt=0.0, le=1.0)] = DEFAULT_THETA,
-             top_k: Annotated[int, Query(ge=1, le=200)] = DEFAULT_TOP_K,
-             catalog: Annotated[str | None, Query()] = None,
+             theta: Annotated[float, Query(ge=MIN_THETA, le=1.0)] = DEFAULT_THETA,
+             top_k: Annotated[int, Query(ge=1, le=MAX_TOP_K)] = DEFAULT_TOP_K,
+             catalog: Annotated[str | None, Query(max_length=200)] = None,
              offline: Annotated[bool, Query()] = False,
              explain: Annotated[bool, Query(description="Include every classified pair.")] = False) -> dict[str, Any]:
     plan = _plan(graph, settings, MergeRequest(theta=theta, top_k=top_k, catalog=catalog, offline=offline))
     return plan.to_dict(explain=explain)
 
 
-@router.post("", dependencies=[WriteAccess], responses=WRITE_ERRORS,
+@router.post("", dependencies=[WriteAccess],
+             responses=responses(400, 401, 403, 409, 413, 422, 502, 503,
+                                 _409="the graph changed while the plan was made (`stale_plan`): nothing written"),
              summary="Plan and apply a merge in one transaction (the same plan twice changes nothing)")
 def post_merge(req: MergeRequest, graph: GraphDep, settings: SettingsDep) -> dict[str, Any]:
     plan = _plan(graph, settings, req)
-    try:
-        result = apply_plan(graph, plan)
-    except StalePlanError as exc:
-        raise HTTPException(409, str(exc)) from exc
+    result = apply_plan(graph, plan)
     return {"run": result.run_id, "applied": result.applied, "clusters": result.clusters, "merged": result.merged,
             "message": result.message, "plan": plan.summary(), "notes": plan.notes}
 
 
-@router.delete("/{run_id}", dependencies=[WriteAccess], responses={**WRITE_ERRORS, 404: {"description": "no such run"}},
-               summary="Undo one merge run exactly")
-def delete_merge(run_id: str, graph: GraphDep) -> dict[str, Any]:
-    try:
-        return undo_run(graph, run_id)
-    except MergeRunNotFoundError as exc:
-        raise HTTPException(404, str(exc)) from exc
+@router.delete("/{run_id:segment}", dependencies=[WriteAccess],
+               responses=responses(401, 403, 404, 422, 503, _404="no such run"), summary="Undo one merge run exactly")
+def delete_merge(run_id: RunId, graph: GraphDep) -> dict[str, Any]:
+    return undo_run(graph, run_id)

@@ -1,63 +1,81 @@
-"""Tool catalog: list, read, dependencies; create/replace and delete (writes need the API key)."""
+"""Tool catalog: list, read, dependencies; create/replace and delete (writes need the API key).
+
+Tool names may hold any character but control characters ('/', spaces, quotes, unicode): in a URL
+'/' is sent as %2F and each name is one path segment (api/http.py)."""
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Body, Path, Query, Response, status
+from fastapi import APIRouter, Body, Query, Response, status
 
 from api.deps import EmbedderDep, ToolStoreDep, WriteAccess
-from api.schemas import DependencyList, PutResult, ToolDetail, ToolPage
+from api.errors import responses
+from api.http import KgRoute
+from api.names import ToolName
+from api.schemas import DependencyList, PutResult, ToolDetail, ToolPage, tool_body_schema
 from kg_tools.catalog import DependencyType
 from kg_tools.retrieval.request import MAX_DEPTH
 
-router = APIRouter(prefix="/tools", tags=["tools"])
+router = APIRouter(prefix="/tools", tags=["tools"], route_class=KgRoute)
 
-ToolName = Annotated[str, Path(min_length=1, description="Tool name, exactly as in the catalog.")]
-NOT_FOUND = {404: {"description": "no tool with this name"}, 503: {"description": "Neo4j is not reachable"}}
-WRITE_ERRORS = {401: {"description": "API key required"}, 403: {"description": "wrong API key"},
-                422: {"description": "invalid tool: every problem is listed"},
-                503: {"description": "Neo4j is not reachable"}}
+MAX_OFFSET = 1_000_000  # Neo4j list indexes are 32-bit; no catalog comes near this
+MAX_PAGE = 1000
 EXAMPLE_TOOL = {"name": "get_weather", "description": "Current weather for a city.", "func_type": "regular",
                 "parameters": [{"name": "city", "type": "string", "description": "City name", "required": True}],
                 "depends_on": [{"name": "get_current_location", "dependence_type": "PARAMETER_DIRECTLY_DEPENDS_ON",
                                 "parameter_name": "city", "reason": "the city defaults to where the user is"}]}
+PUT_BODY = {"requestBody": {"required": True, "content": {"application/json": {
+    "schema": tool_body_schema(), "examples": {"get_weather": {"value": EXAMPLE_TOOL}}}}}}
+NAME = "{name:segment}"
 
 
-@router.get("", response_model=ToolPage, summary="List tools by name (paginated)")
+@router.get("", response_model=ToolPage, responses=responses(422, 503), summary="List tools by name (paginated)")
 def list_tools(store: ToolStoreDep,
-               offset: Annotated[int, Query(ge=0)] = 0,
-               limit: Annotated[int, Query(ge=1, le=1000)] = 100,
-               catalog: Annotated[str | None, Query(description="Only tools of this catalog.")] = None,
-               kind: Annotated[str | None, Query(pattern="^(core|regular)$")] = None):
+               offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
+               limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = 100,
+               catalog: Annotated[str | None, Query(max_length=200, description="Only tools of this catalog.")] = None,
+               kind: Annotated[Literal["core", "regular"] | None, Query()] = None):
     return store.list_tools(offset, limit, catalog, kind)
 
 
-@router.get("/{name}", response_model=ToolDetail, responses=NOT_FOUND, summary="One tool: spec, kind, function schema")
+@router.get(f"/{NAME}", response_model=ToolDetail, responses=responses(404, 422, 503, _404="no tool with this name"),
+            summary="One tool: spec, kind, function schema")
 def get_tool(name: ToolName, store: ToolStoreDep):
     return store.get_tool(name)
 
 
-@router.get("/{name}/dependencies", response_model=DependencyList, responses=NOT_FOUND,
+@router.get(f"/{NAME}/dependencies", response_model=DependencyList,
+            responses=responses(404, 422, 503, _404="no tool with this name"),
             summary="A tool's dependencies, depth-first, as retrieval expands them")
 def dependencies(name: ToolName, store: ToolStoreDep,
                  depth: Annotated[int, Query(ge=0, le=MAX_DEPTH)] = MAX_DEPTH,
-                 edge_type: Annotated[list[DependencyType] | None, Query(description="Only these types.")] = None):
+                 edge_type: Annotated[list[DependencyType] | None,
+                                      Query(max_length=len(DependencyType), description="Only these types.")] = None):
     return store.dependencies(name, depth, [t.value for t in edge_type] if edge_type else None)
 
 
-@router.put("/{name}", response_model=PutResult, responses={**WRITE_ERRORS, 201: {"model": PutResult}},
-            dependencies=[WriteAccess], summary="Create or replace one tool (node and outgoing edges, atomically)")
+@router.put(f"/{NAME}", response_model=PutResult,
+            responses={201: {"model": PutResult, "description": "Created"},
+                       **responses(400, 401, 403, 409, 413, 422, 503,
+                                   _409="the body names another tool than the path, or depends on a tool that does "
+                                        "not exist (or on itself); `problems` lists each",
+                                   _422="the body is not a valid tool: `problems` lists every problem")},
+            dependencies=[WriteAccess], openapi_extra=PUT_BODY,
+            summary="Create or replace one tool (node and outgoing edges, atomically)")
 def put_tool(name: ToolName, store: ToolStoreDep, embedder: EmbedderDep, response: Response,
-             tool: Annotated[dict[str, Any], Body(examples=[EXAMPLE_TOOL])],
-             catalog: Annotated[str | None, Query(description="Catalog of a new tool (default: kept, or 'api').")] = None):
-    """Validates like `kg-tools load` (unknown dependency target -> 422 naming it), embeds the tool and
-    rewrites its node and outgoing dependency edges in one transaction. 201 when created, 200 when replaced."""
-    result = store.put_tool(name, tool, embedder, catalog)
+             tool: Annotated[dict[str, Any], Body()],
+             catalog: Annotated[str | None, Query(max_length=200, description="Catalog of a new tool "
+                                                                              "(default: kept, or 'api').")] = None):
+    """Validates like `kg-tools load`, embeds the tool and rewrites its node and outgoing dependency
+    edges in one transaction. 201 when created, 200 when replaced. The body is stored unchanged as the
+    tool's `spec`; its `name` must be the path's name (409 otherwise), every dependency target must
+    exist (409 naming each otherwise; also when one is deleted while the request runs)."""
+    result = store.put_tool(name, tool, embedder, catalog or None)
     response.status_code = status.HTTP_201_CREATED if result["created"] else status.HTTP_200_OK
     return result
 
 
-@router.delete("/{name}", status_code=204, responses={**NOT_FOUND, 401: {}, 403: {}},
+@router.delete(f"/{NAME}", status_code=204, responses=responses(401, 403, 404, 422, 503, _404="no tool with this name"),
                dependencies=[WriteAccess], summary="Delete a tool and all its relationships")
 def delete_tool(name: ToolName, store: ToolStoreDep) -> Response:
     store.delete_tool(name)

@@ -293,6 +293,16 @@ def rule_confidence(x: list[float]) -> float:
     return 0.0
 
 
+def _one_thread():
+    """OpenMP limited to one thread for the boosted trees. The fits are small (a catalog's candidate
+    pairs): more threads only spin against each other and against whatever else runs. Measured on the
+    shared 2-core machine (load ~5), `deps infer` over a 9-tool catalog: 0.14-0.27 s with one thread,
+    1.4-27 s with the default (one per core), long enough for an API client to time out."""
+    from threadpoolctl import threadpool_limits
+
+    return threadpool_limits(limits=1, user_api="openmp")
+
+
 class LearnedModel:
     """Gradient-boosted trees over the cue vectors of the labelled sources' candidate pairs."""
 
@@ -304,10 +314,14 @@ class LearnedModel:
         positives = int(np.sum(labels))
         self.model = HistGradientBoostingClassifier(max_iter=200, learning_rate=0.05, max_leaf_nodes=15,
                                                     min_samples_leaf=max(2, min(20, positives // 5)), random_state=0)
-        self.model.fit(np.asarray(rows), np.asarray(labels))
+        with _one_thread():
+            self.model.fit(np.asarray(rows), np.asarray(labels))
 
     def confidence(self, rows: np.ndarray) -> np.ndarray:
-        return self.model.predict_proba(rows)[:, 1] if len(rows) else np.zeros(0)
+        if not len(rows):
+            return np.zeros(0)
+        with _one_thread():
+            return self.model.predict_proba(rows)[:, 1]
 
 
 # -- inference --------------------------------------------------------------------------------

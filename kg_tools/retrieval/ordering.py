@@ -12,6 +12,9 @@ tools are:
              the tool's parameters takes)
              + W_NAME * (share of the tool's name words, weighted by their rarity among the
              candidates, that the query says: "Uber Eats", "DoorDash", "IP")
+             + W_INTENT * (when the query asks for information -- "what does my latest message
+             say?", "tell me where my order is" --: +1 for a tool whose name says it reads
+             (get, search, track ...), -1 for one whose name says it acts (send, place, add ...))
 2. **Supplied values last** (`supplied_last`, default on): a seed's dependencies reached through a
    PARAMETER_* edge whose parameter the query already supplies (kg_tools/retrieval/supplied.py),
    and what was reached only through them, go after the seed's other dependencies (still before
@@ -37,6 +40,18 @@ SEED_POOL = 10
 W_LEVEL = 0.05
 W_VALUES = 0.03
 W_NAME = 0.05
+W_INTENT = 0.05
+
+# Verbs in tool names that read vs act; the first one in the name decides.
+READ_VERBS = frozenset("get find search track view fetch check list read monitor lookup show".split())
+WRITE_VERBS = frozenset("set add update schedule log buy sell delete remove book send create place manage checkout "
+                        "enable launch play download select modify cancel order".split())
+# A request that asks for information: a question, or "tell me / show me / I want to know ...".
+ASKS = re.compile(
+    r"(?i)^\s*(what|what's|whats|which|who|who's|whom|whose|when|when's|where|where's|"
+    r"how (many|much|far|long|old|is|are|does|do)|is|are|does|do|did|was|were|has|have|any)\b"
+    r"|\b(tell me|show me|let me know|find out|want to know|like to know|wondering|curious|look up|status of|"
+    r"check (if|whether|on|my|the|what|how))\b")
 
 LEVEL_PARAMETERS = {
     "country": re.compile(r"(?i)country"),
@@ -83,6 +98,7 @@ class QuerySignals:
         self.query = query
         self.kinds = [k for k in KINDS if k.value.search(query)]
         self._levels: set[str] | None = None
+        self.asks = bool(ASKS.search(query))
 
     @property
     def levels(self) -> set[str]:
@@ -98,6 +114,20 @@ class QuerySignals:
             score += W_LEVEL if own & self.levels else -W_LEVEL
         score += W_VALUES * sum(1 for k in self.kinds if any(k.fills(n, d) for n, d in params))
         return score
+
+    def intent(self, tool_name: str) -> float:
+        """W_INTENT if the query asks and the tool reads, -W_INTENT if it asks and the tool acts, else 0."""
+        return W_INTENT * name_verb(tool_name) if self.asks else 0.0
+
+
+def name_verb(name: str) -> int:
+    """+1 if the first verb in the tool's name reads, -1 if it acts, 0 if it has none of either."""
+    for word in split_name(name).split():
+        if word in READ_VERBS:
+            return 1
+        if word in WRITE_VERBS:
+            return -1
+    return 0
 
 
 def cosine(score: float) -> float:
@@ -137,8 +167,8 @@ def rescore(query: str, items: list, name_of, score_of, spec_of) -> list[tuple[f
     signals = QuerySignals(query)
     head = items[:SEED_POOL]
     lexical = name_matches(query, [name_of(it) for it in head])
-    scored = [(cosine(score_of(it)) + signals.bonus(parameters(spec_of(it))) + W_NAME * lexical[i], i, it)
-              for i, it in enumerate(head)]
+    scored = [(cosine(score_of(it)) + signals.bonus(parameters(spec_of(it))) + W_NAME * lexical[i]
+               + signals.intent(name_of(it)), i, it) for i, it in enumerate(head)]
     scored.sort(key=lambda x: (-x[0], x[1]))
     return [(s, it) for s, _, it in scored]
 

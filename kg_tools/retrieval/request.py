@@ -5,11 +5,19 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from kg_tools.catalog import DependencyType
+from kg_tools.catalog import NOT_BLANK_PATTERN, DependencyType
 
 MAX_K = 50
 MAX_TOTAL = 128
 MAX_DEPTH = 5
+MAX_STAGES = 16
+
+
+def _registered_stages(schema: dict) -> None:
+    """The JSON Schema of `stages` lists the stages registered when the schema is made."""
+    from kg_tools.retrieval.pipeline import STAGES
+
+    schema["items"]["enum"] = sorted(STAGES)
 
 SearchMode = Literal["vector", "fulltext", "hybrid", "rrf"]
 RerankMode = Literal["offline", "none", "cross-encoder", "llm"]
@@ -18,27 +26,32 @@ RerankMode = Literal["offline", "none", "cross-encoder", "llm"]
 class RetrievalRequest(BaseModel):
     """Graph RAG-Tool Fusion: k seeds by search, optional rerank, dependencies to `depth`, cut to K."""
 
+    # JSON types as the schema says: a number, boolean or string of the wrong JSON type is a 422,
+    # never coerced (0 is not false, "3" is not 3).
     model_config = ConfigDict(populate_by_name=True, extra="forbid")
 
-    query: str = Field(min_length=1, max_length=4000, description="What the agent needs to do.")
-    k: int = Field(3, ge=1, le=MAX_K, description="Seed tools from search.")
-    K: int = Field(10, ge=1, le=MAX_TOTAL, description="Tools returned in total (seeds + dependencies).")
-    depth: int = Field(MAX_DEPTH, ge=0, le=MAX_DEPTH, description="Maximum dependency traversal depth (0 = none).")
-    d_limit: int | None = Field(None, ge=1, le=MAX_TOTAL, description="At most this many dependencies per seed.")
+    query: str = Field(min_length=1, max_length=4000, description="What the agent needs to do (not blank).",
+                       json_schema_extra={"pattern": NOT_BLANK_PATTERN})
+    k: int = Field(3, strict=True, ge=1, le=MAX_K, description="Seed tools from search.")
+    K: int = Field(10, strict=True, ge=1, le=MAX_TOTAL, description="Tools returned in total (seeds + dependencies).")
+    depth: int = Field(MAX_DEPTH, strict=True, ge=0, le=MAX_DEPTH, description="Maximum dependency traversal depth (0 = none).")
+    d_limit: int | None = Field(None, strict=True, ge=1, le=MAX_TOTAL, description="At most this many dependencies per seed.")
     mode: SearchMode = "vector"
-    alpha: float = Field(0.8, ge=0.0, le=1.0, description="Hybrid weight of the vector leg.")
+    alpha: float = Field(0.8, strict=True, ge=0.0, le=1.0, description="Hybrid weight of the vector leg.")
     rerank: RerankMode = Field(
         "offline", description="Seed reranker: offline (default; deterministic rescoring of the top 10 in vector "
                                "mode, see kg_tools/retrieval/ordering.py), none (search order), cross-encoder, llm.")
-    edge_types: list[DependencyType] | None = Field(None, description="Relationship types to traverse (default all).")
-    prefer_direct: bool = Field(False, description="Visit direct dependencies before indirect ones.")
+    edge_types: list[DependencyType] | None = Field(None, max_length=2 * len(DependencyType),
+                                                    description="Relationship types to traverse (default all).")
+    prefer_direct: bool = Field(False, strict=True, description="Visit direct dependencies before indirect ones.")
     skip_supplied_parameters: bool = Field(
-        False, description="Drop PARAMETER_* dependencies whose parameter the query already supplies.")
+        False, strict=True, description="Drop PARAMETER_* dependencies whose parameter the query already supplies.")
     supplied_last: bool = Field(
-        True, description="A seed's dependencies through a parameter whose value the query states go after its "
+        True, strict=True, description="A seed's dependencies through a parameter whose value the query states go after its "
                           "other dependencies.")
-    stages: list[str] = Field(default_factory=list, description="Extra pipeline stages by name.")
-    catalog: str | None = Field(None, description="Restrict to tools of one catalog.")
+    stages: list[str] = Field(default_factory=list, max_length=MAX_STAGES, json_schema_extra=_registered_stages,
+                              description="Extra pipeline stages by name (unknown names: 422 unknown_stage).")
+    catalog: str | None = Field(None, max_length=200, description="Restrict to tools of one catalog.")
 
     @field_validator("query")
     @classmethod

@@ -120,7 +120,9 @@ def rescores_seeds(request: RetrievalRequest) -> bool:
 
 class SearchAndExpand(Stage):
     """Default path, one round trip: search -> canonical seeds -> dependency expansion. With the
-    offline rescoring the first SEED_POOL candidates are expanded; OrderAndTruncate keeps k."""
+    offline rescoring the first SEED_POOL candidates are expanded; OrderAndTruncate keeps k. With
+    the seed cache (seed_cache.py) the seeds' rows may come from memory: only the search is sent,
+    plus the expansion of candidates memory lacks; the rows are the same."""
 
     name = "search+expand"
 
@@ -142,7 +144,6 @@ class SearchAndExpand(Stage):
             ctx.rows = rows
         ctx.note("search", f"{req.mode} top-{pool}")
         ctx.note("expand", f"depth {req.depth}" + (f", d_limit {req.d_limit}" if req.d_limit else ""))
-
 
     def _light(self, cache: SeedCache, req, search: dict, expansion: dict) -> list[dict]:
         """The search alone, the seeds' rows from the cache; unknown seeds expanded by a second query.

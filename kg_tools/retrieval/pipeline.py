@@ -15,6 +15,7 @@ from typing import Callable
 from kg_tools.embeddings import Embedder
 from kg_tools.errors import UnknownStageError
 from kg_tools.graph import Graph
+from kg_tools.retrieval import expansion as expansion_module
 from kg_tools.retrieval import ordering, queries
 from kg_tools.retrieval.queries import MIN_CANDIDATES
 from kg_tools.retrieval.recording import record
@@ -109,6 +110,11 @@ def rescores_seeds(request: RetrievalRequest) -> bool:
     return request.rerank == "offline" and request.mode == "vector"
 
 
+def expand_rows(env: PipelineEnv, depth: int, expansion: dict, cypher: str, params: dict) -> list[dict]:
+    """Run an expansion query; rows the closure did not answer are ordered in Python (expansion.py)."""
+    return expansion_module.complete(env.run_query(cypher, params), depth, expansion, env.run_query)
+
+
 class SearchAndExpand(Stage):
     """Default path, one round trip: search -> canonical seeds -> dependency expansion. With the
     offline rescoring the first SEED_POOL candidates are expanded; OrderAndTruncate keeps k."""
@@ -118,8 +124,9 @@ class SearchAndExpand(Stage):
     def run(self, ctx):
         req = ctx.request
         pool = max(req.k, ordering.SEED_POOL) if rescores_seeds(req) else req.k
-        ctx.rows = self.env.run_query(*queries.search_expand(
-            req.mode, req.depth, self.env.search_params(ctx, ctx.queries[0], pool), self.env.expand_params(ctx)))
+        expansion = self.env.expand_params(ctx)
+        ctx.rows = expand_rows(self.env, req.depth, expansion, *queries.search_expand(
+            req.mode, req.depth, self.env.search_params(ctx, ctx.queries[0], pool), expansion))
         ctx.note("search", f"{req.mode} top-{pool}")
         ctx.note("expand", f"depth {req.depth}" + (f", d_limit {req.d_limit}" if req.d_limit else ""))
 
@@ -155,7 +162,9 @@ class Expand(Stage):
     def run(self, ctx):
         req = ctx.request
         seeds = [{"name": c.name, "score": c.score} for c in (ctx.candidates or [])[: req.k]]
-        ctx.rows = self.env.run_query(*queries.expand(req.depth, seeds, self.env.expand_params(ctx))) if seeds else []
+        expansion = self.env.expand_params(ctx)
+        ctx.rows = expand_rows(self.env, req.depth, expansion, *queries.expand(req.depth, seeds, expansion)) \
+            if seeds else []
         ctx.note("expand", f"depth {req.depth}" + (f", d_limit {req.d_limit}" if req.d_limit else ""))
 
 

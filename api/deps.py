@@ -1,4 +1,8 @@
-"""Annotated dependencies: settings, graph gateway, embedder, pipeline, tool store, write authorisation."""
+"""Annotated dependencies: settings, graph gateway, embedder, pipeline, tool store, write authorisation.
+
+The getters only read app.state, so they are `async def`: FastAPI runs a sync dependency in its
+threadpool, one thread hand-off per dependency per request (the endpoints themselves stay sync:
+their CPU work runs in the threadpool, never on the event loop)."""
 from __future__ import annotations
 
 import secrets
@@ -13,23 +17,23 @@ from kg_tools.settings import Settings
 from kg_tools.tool_store import ToolStore
 
 
-def get_settings(request: Request) -> Settings:
+async def get_settings(request: Request) -> Settings:
     return request.app.state.settings
 
 
-def get_graph(request: Request) -> Graph:
+async def get_graph(request: Request) -> Graph:
     return request.app.state.graph
 
 
-def get_embedder(request: Request) -> Embedder:
+async def get_embedder(request: Request) -> Embedder:
     return request.app.state.embedder
 
 
-def get_pipeline(request: Request) -> Pipeline:
+async def get_pipeline(request: Request) -> Pipeline:
     return request.app.state.pipeline
 
 
-def get_tool_store(request: Request) -> ToolStore:
+async def get_tool_store(request: Request) -> ToolStore:
     return request.app.state.tool_store
 
 

@@ -84,6 +84,17 @@ class Graph:
         return self._execute(READ_ACCESS, lambda session: [dict(record) for record in session.run(cypher, params or {})],
                              autocommit=True)
 
+    def read_plain_versioned(self, cypher: str, params: dict[str, Any] | None = None) -> tuple[list[dict], str]:
+        """As `read_plain`, plus the version of the graph the read saw: the session's bookmark after
+        the query, i.e. the database's last committed transaction (every write -- by kg-tools, Neo4j
+        Browser or anyone else -- gives a new one). Two reads with equal versions had no commit
+        between them; kg_tools/retrieval/seed_cache.py keys its entries on it."""
+        def work(session):
+            rows = [dict(record) for record in session.run(cypher, params or {})]
+            return rows, "|".join(sorted(session.last_bookmarks().raw_values))
+
+        return self._execute(READ_ACCESS, work, autocommit=True)
+
     def write(self, cypher: str, params: dict[str, Any] | None = None, **kwargs) -> list[dict]:
         """One query in a managed write transaction; the rows as dicts."""
         return self.transaction(lambda tx: _rows(tx, cypher, {**(params or {}), **kwargs}))

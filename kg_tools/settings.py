@@ -65,6 +65,9 @@ class Settings(BaseSettings):
     embed_max_batch: int = Field(8, ge=1, le=256, validation_alias=_env("KG_TOOLS_EMBED_MAX_BATCH"))
     # Threads running the model over those batches (0 = one per core).
     embed_workers: int = Field(0, ge=0, le=64, validation_alias=_env("KG_TOOLS_EMBED_WORKERS"))
+    # Seeds of the default retrieval remembered per process (kg_tools/retrieval/seed_cache.py): each entry is
+    # one tool's row (spec, kind, members, dependencies) valid while the graph is unchanged. 0 = off.
+    retrieval_cache_size: int = Field(4096, ge=0, le=1_000_000, validation_alias=_env("KG_TOOLS_RETRIEVAL_CACHE_SIZE"))
 
     # LLM (any OpenAI-compatible server). Unset base URL = offline paths.
     openai_base_url: str | None = Field(None, validation_alias=_env("OPENAI_BASE_URL"))

@@ -30,6 +30,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from functools import lru_cache
 
 from kg_tools.catalog import split_name
 from kg_tools.retrieval import places
@@ -64,10 +65,21 @@ def parameters(spec: str | dict | None) -> list[tuple[str, str]]:
     if not spec:
         return []
     if isinstance(spec, str):
-        try:
-            spec = json.loads(spec)
-        except ValueError:
-            return []
+        return list(_text_parameters(spec))
+    return _parameters(spec)
+
+
+@lru_cache(maxsize=8192)
+def _text_parameters(text: str) -> tuple[tuple[str, str], ...]:
+    """parameters() of a stored spec text, parsed once per text (the same tools recur across requests)."""
+    try:
+        spec = json.loads(text)
+    except ValueError:
+        return ()
+    return tuple(_parameters(spec))
+
+
+def _parameters(spec: dict) -> list[tuple[str, str]]:
     out = []
     for p in spec.get("parameters") or []:
         if isinstance(p, dict) and isinstance(p.get("name"), str):

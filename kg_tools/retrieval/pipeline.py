@@ -10,6 +10,7 @@ import json
 import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable
 
 from kg_tools.embeddings import Embedder
@@ -18,7 +19,9 @@ from kg_tools.graph import Graph
 from kg_tools.retrieval import expansion as expansion_module
 from kg_tools.retrieval import ordering, queries
 from kg_tools.retrieval.queries import MIN_CANDIDATES
+from kg_tools.retrieval import recording
 from kg_tools.retrieval.recording import record
+from kg_tools.retrieval.seed_cache import SeedCache
 from kg_tools.retrieval.functions import openai_function
 from kg_tools.retrieval.request import RetrievalRequest, RetrievalResponse, StageInfo, ToolHit, Via
 from kg_tools.retrieval.stages.fusion import fuse
@@ -61,6 +64,7 @@ class PipelineEnv:
     embedder: Embedder
     settings: Settings
     components: dict = field(default_factory=dict)  # e.g. rerankers, LLM client (created lazily)
+    seed_cache: SeedCache | None = None  # the default path's seed rows between requests (None = off)
 
     def embed(self, ctx: RetrievalContext, text: str) -> list[float]:
         if text not in ctx.embeddings:
@@ -76,6 +80,11 @@ class PipelineEnv:
         params = {**(params or {}), **kwargs}
         record(cypher, params)
         return self.graph.read_plain(cypher, params)
+
+    def run_query_versioned(self, cypher: str, params: dict) -> tuple[list[dict], str]:
+        """As run_query, plus the graph version the read saw (Graph.read_plain_versioned)."""
+        record(cypher, params)
+        return self.graph.read_plain_versioned(cypher, params)
 
     def search_params(self, ctx: RetrievalContext, text: str, k: int) -> dict:
         req = ctx.request
@@ -124,11 +133,47 @@ class SearchAndExpand(Stage):
     def run(self, ctx):
         req = ctx.request
         pool = max(req.k, ordering.SEED_POOL) if rescores_seeds(req) else req.k
-        expansion = self.env.expand_params(ctx)
-        ctx.rows = expand_rows(self.env, req.depth, expansion, *queries.search_expand(
-            req.mode, req.depth, self.env.search_params(ctx, ctx.queries[0], pool), expansion))
+        search, expansion = self.env.search_params(ctx, ctx.queries[0], pool), self.env.expand_params(ctx)
+        cache = self.env.seed_cache
+        if cache is None or not queries.uses_closure(req.depth, expansion) or recording.active():
+            ctx.rows = expand_rows(self.env, req.depth, expansion,
+                                   *queries.search_expand(req.mode, req.depth, search, expansion))
+        elif cache.prefer_light():
+            ctx.rows = self._light(cache, req, search, expansion)
+        else:
+            since = cache.last_seen
+            rows, version = self.env.run_query_versioned(*queries.search_expand(req.mode, req.depth, search, expansion))
+            rows = expansion_module.complete(rows, req.depth, expansion, self.env.run_query)  # a seed without closure
+            cache.observe(version)
+            cache.lookup(version, [r["name"] for r in rows], expansion["d_limit"])  # the hit rate
+            cache.store(since, version, rows, expansion["d_limit"])
+            ctx.rows = rows
         ctx.note("search", f"{req.mode} top-{pool}")
         ctx.note("expand", f"depth {req.depth}" + (f", d_limit {req.d_limit}" if req.d_limit else ""))
+
+
+    def _light(self, cache: SeedCache, req, search: dict, expansion: dict) -> list[dict]:
+        """The search alone, the seeds' rows from the cache; unknown seeds expanded by a second query.
+        The rows are those of the full query (seed_cache.py)."""
+        seeds, version = self.env.run_query_versioned(*queries.search_seeds(req.mode, search))
+        cache.observe(version)
+        d_limit = expansion["d_limit"]
+        known = cache.lookup(version, [s["name"] for s in seeds], d_limit)
+        missing = [{"name": s["name"], "score": s["score"]} for s, row in zip(seeds, known) if row is None]
+        fetched: dict[str, dict] = {}
+        if missing:
+            rows, after = self.env.run_query_versioned(*queries.expand(req.depth, missing, expansion))
+            rows = expansion_module.complete(rows, req.depth, expansion, self.env.run_query)  # a seed without closure
+            cache.observe(after)
+            cache.store(version, after, rows, d_limit)
+            fetched = {r["name"]: r for r in rows}
+        out = []
+        for seed, row in zip(seeds, known):
+            row = row or fetched.get(seed["name"])
+            if row is not None:  # (a seed deleted between the two queries is left out)
+                out.append({"rank": len(out), "name": row["name"], "func_type": row["func_type"], "spec": row["spec"],
+                            "score": seed["score"], "members": row["members"], "deps": row["deps"]})
+        return out
 
 
 class Search(Stage):
@@ -186,21 +231,38 @@ class OrderAndTruncate(Stage):
         seen: set[str] = set()
         tools: list[ToolHit] = []
         for row in rows:
+            if len(tools) >= req.K:
+                break
             deps = ordering.supplied_last(row, req.query) if req.supplied_last else row["deps"]
             entries = [(row, "seed", None)] + [(d, "dependency", d["via"]) for d in deps]
             for entry, role, via in entries:
                 if entry["name"] in seen:
                     continue
+                if len(tools) >= req.K:
+                    break
                 seen.add(entry["name"])
-                spec = json.loads(entry["spec"]) if entry.get("spec") else {"name": entry["name"]}
+                spec, function = parsed_spec(entry["spec"]) if entry.get("spec") else _bare_spec(entry["name"])
                 tools.append(ToolHit(
                     name=entry["name"], kind="core" if entry.get("func_type") == "core" else "regular", role=role,
                     score=row["score"] if role == "seed" else None,
                     via=[Via.model_validate(via)] if via else [],
-                    members=sorted(entry.get("members") or []), spec=spec, function=openai_function(spec),
+                    members=sorted(entry.get("members") or []), spec=spec, function=function,
                 ))
-        ctx.tools = tools[: req.K]
+        ctx.tools = tools
         ctx.note("order", ("supplied values last, " if req.supplied_last else "") + f"unique, truncated to K={req.K}")
+
+
+@lru_cache(maxsize=8192)
+def parsed_spec(text: str) -> tuple[dict, dict]:
+    """A stored spec text -> (spec, OpenAI function), parsed once per text: the same tools recur
+    across requests. ToolHit copies both dicts; what they contain is shared, so it is read-only."""
+    spec = json.loads(text)
+    return spec, openai_function(spec)
+
+
+def _bare_spec(name: str) -> tuple[dict, dict]:
+    spec = {"name": name}
+    return spec, openai_function(spec)
 
 
 # -- pluggable stages -----------------------------------------------------------------------
@@ -221,7 +283,8 @@ class Pipeline:
     """Graph RAG-Tool Fusion over Neo4j."""
 
     def __init__(self, graph: Graph, embedder: Embedder, settings: Settings, **components):
-        self.env = PipelineEnv(graph, embedder, settings, dict(components))
+        size = getattr(settings, "retrieval_cache_size", 0)
+        self.env = PipelineEnv(graph, embedder, settings, dict(components), SeedCache(size) if size > 0 else None)
 
     def plan(self, request: RetrievalRequest) -> list[Stage]:
         unknown = [s for s in [*request.stages, *self._rerankers(request)] if s not in STAGES]

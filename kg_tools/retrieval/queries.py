@@ -75,6 +75,17 @@ def _check_mode(mode: str) -> str:
 
 # -- parameters ---------------------------------------------------------------------------------
 
+class Vector(list):
+    """The query embedding as a parameter: a list (sent as LIST<FLOAT>) with a short repr. The neo4j
+    driver formats every RUN for its debug log whether or not debug logging is on, and the repr of
+    384 floats costs ~0.16 ms per request."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"<vector of {len(self)} floats>"
+
+
 def search_params(mode: str, *, k: int, text: str | None = None, embedding: list[float] | None = None,
                   catalog: str | None = None, alpha: float = 0.8) -> dict:
     """Parameters of every search fragment: the vector leg needs `embedding`, the fulltext leg `text`."""
@@ -87,7 +98,7 @@ def search_params(mode: str, *, k: int, text: str | None = None, embedding: list
     if mode != "fulltext":
         if embedding is None:
             raise ValueError(f"search mode {mode!r} needs the query embedding")
-        params["embedding"] = embedding
+        params["embedding"] = embedding if isinstance(embedding, Vector) else Vector(embedding)
     if mode != "vector":
         if text is None:
             raise ValueError(f"search mode {mode!r} needs the query text")
@@ -130,6 +141,11 @@ def expand(depth: int, seeds: list[dict], expansion: dict, closure: bool = True)
     return _expand_query(depth, closure and uses_closure(depth, expansion)), {"seeds": seeds, **expansion}
 
 
+def search_seeds(mode: str, search: dict) -> tuple[str, dict]:
+    """Search -> canonical seeds, names and scores only (rows in rank order)."""
+    return _search_seeds_query(_check_mode(mode)), search
+
+
 def search_expand(mode: str, depth: int, search: dict, expansion: dict, closure: bool = True) -> tuple[str, dict]:
     """One round trip: search, canonical seeds, expansion (rows with a `reach`: expansion.complete())."""
     depth = check_depth(depth)
@@ -164,6 +180,11 @@ def expand_enumerated(depth: int, seeds: list[dict], expansion: dict) -> tuple[s
 @lru_cache(maxsize=64)
 def _search_expand_query(mode: str, depth: int, closure: bool = False) -> str:
     return "\n".join([query(SEARCH_FRAGMENTS[mode]), query("seeds_canonical"), _expand_fragment(depth, closure)])
+
+
+@lru_cache(maxsize=8)
+def _search_seeds_query(mode: str) -> str:
+    return "\n".join([query(SEARCH_FRAGMENTS[mode]), query("seeds_canonical"), query("return_seed_names")])
 
 
 @lru_cache(maxsize=8)

@@ -33,6 +33,11 @@ def recording():
         _executed.reset(token)
 
 
+def active() -> bool:
+    """A recording is on in this context (the pipeline then sends its full queries, uncached)."""
+    return _executed.get() is not None
+
+
 def record(cypher: str, params: dict) -> None:
     executed = _executed.get()
     if executed is not None:

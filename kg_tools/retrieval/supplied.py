@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable
 
 from kg_tools.retrieval import places
@@ -131,10 +132,17 @@ def supplied_parameters(query: str, parameters: Iterable[tuple[str, str]]) -> se
 
 def _named_number(query: str, parameter: str) -> bool:
     """A number next to a word of the parameter's name: "EPS is 6.13", "recipe 248817", "3 tickets"."""
+    return any(pattern.search(query) for pattern in _named_number_patterns(parameter))
+
+
+@lru_cache(maxsize=8192)
+def _named_number_patterns(parameter: str) -> tuple[re.Pattern, ...]:
+    """The patterns of _named_number for one parameter name, compiled once (per request they would
+    overflow `re`'s own cache of 512 and be compiled again)."""
     words = [w for w in re.split(r"[_\W]+", parameter.lower()) if w and w not in _GENERIC_NAME_WORDS and len(w) > 1]
+    patterns = []
     for word in words:
         w = re.escape(word) + r"s?"
-        if re.search(rf"(?i)\b{w}\b(?:\s+(?:is|was|of|=|:|at|#))?\s*#?\d", query) or \
-                re.search(rf"(?i)(?:\b\d[\d,.]*|\b(?:{_NUMBER_WORDS}))\s+(?:\w+\s+)?{w}\b", query):
-            return True
-    return False
+        patterns += [re.compile(rf"(?i)\b{w}\b(?:\s+(?:is|was|of|=|:|at|#))?\s*#?\d"),
+                     re.compile(rf"(?i)(?:\b\d[\d,.]*|\b(?:{_NUMBER_WORDS}))\s+(?:\w+\s+)?{w}\b")]
+    return tuple(patterns)

@@ -1,7 +1,8 @@
 // Fragment: the default expansion (all four edge types, depth 5, no preference, nothing dropped,
 // d_limit <= the closure size) read from each seed's precomputed closure (kg_tools.closure: the
 // same order as expand.cypher, maintained by every write): index seeks, work bounded by d_limit.
-// A seed without a closure (written by an older version) falls back to the traversal. Same rows.
+// A seed without a closure (written by an older version) falls back to the traversal (its `reach`,
+// ordered in Python like expand.cypher's). Same rows.
 WITH collect({node: node, score: score}) AS seeds
 UNWIND range(0, size(seeds) - 1) AS rank
 WITH rank, seeds[rank].node AS seed, seeds[rank].score AS score
@@ -19,14 +20,14 @@ CALL (seed) {
              via: {from: startNode(via).name, type: type(via),
                    parameter_name: via.parameter_name, reason: via.reason}}) AS deps
   }
-  RETURN deps
+  RETURN deps, null AS reach
   UNION ALL
   WITH seed WHERE seed.closure IS NULL
   CALL (seed) {
 {paths}
   }
-  RETURN deps
+  RETURN deps, reach
 }
 RETURN rank, seed.name AS name, seed.func_type AS func_type, seed.spec AS spec, score,
-       [(m:Tool)-[:MERGED_INTO]->(seed) | m.name] AS members, deps
+       [(m:Tool)-[:MERGED_INTO]->(seed) | m.name] AS members, deps, reach
 ORDER BY rank

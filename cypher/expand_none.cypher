@@ -3,5 +3,5 @@ WITH collect({node: node, score: score}) AS seeds
 UNWIND range(0, size(seeds) - 1) AS rank
 WITH rank, seeds[rank].node AS seed, seeds[rank].score AS score
 RETURN rank, seed.name AS name, seed.func_type AS func_type, seed.spec AS spec, score,
-       [(m:Tool)-[:MERGED_INTO]->(seed) | m.name] AS members, [] AS deps
+       [(m:Tool)-[:MERGED_INTO]->(seed) | m.name] AS members, [] AS deps, null AS reach
 ORDER BY rank

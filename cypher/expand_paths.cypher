@@ -1,21 +1,22 @@
-// Fragment of expand.cypher / expand_closure.cypher (inside CALL (seed) { ... }): the Cypher traversal.
-// {depth} is a literal (variable-length bounds cannot be parameters): the caller validates 1..5.
-  UNWIND [seed] + COLLECT { MATCH (member:Tool)-[:MERGED_INTO]->(seed) RETURN member } AS src
-  MATCH path = (src)-[rels:TOOL_DIRECTLY_DEPENDS_ON|TOOL_INDIRECTLY_DEPENDS_ON|PARAMETER_DIRECTLY_DEPENDS_ON|PARAMETER_INDIRECTLY_DEPENDS_ON*1..{depth}]->(raw:Tool)
-  WHERE all(i IN range(1, size(rels)) WHERE NOT nodes(path)[i] IN nodes(path)[..i])
-    AND all(r IN rels WHERE type(r) IN $edge_types
-            AND NOT (type(r) STARTS WITH 'PARAMETER_' AND r.parameter_name IS NOT NULL
-                     AND any(pattern IN $drop_parameter_patterns WHERE r.parameter_name =~ pattern)))
-  OPTIONAL MATCH (raw)-[:MERGED_INTO]->(canonical:Tool)
-  WITH coalesce(canonical, raw) AS dep, last(rels) AS via,
-       [r IN rels | [CASE WHEN $prefer_direct AND type(r) CONTAINS '_INDIRECTLY_' THEN 1 ELSE 0 END, coalesce(r.ord, 0)]] AS key
-  WHERE dep <> seed
-  WITH dep, via ORDER BY key
-  WITH collect({dep: dep, via: via}) AS ordered
-  WITH reduce(acc = [], x IN ordered |
-         CASE WHEN x.dep IN [y IN acc | y.dep] THEN acc ELSE acc + [x] END) AS unique
-  RETURN [x IN unique[..$d_limit] | {
-           name: x.dep.name, func_type: x.dep.func_type, spec: x.dep.spec,
-           members: COLLECT { MATCH (m:Tool)-[:MERGED_INTO]->(d) WHERE d = x.dep RETURN m.name },
-           via: {from: startNode(x.via).name, type: type(x.via),
-                 parameter_name: x.via.parameter_name, reason: x.via.reason}}] AS deps
+// Fragment of expand.cypher / expand_closure.cypher (inside CALL (seed) { ... }): what the expansion
+// needs, never the paths themselves. Enumerating every simple path up to depth 5 is exponential in
+// the graph's density (a catalog where every tool depends on every other one exhausted Neo4j's
+// transaction memory), so this returns the seed's reachable subgraph -- the tools within
+// {reach_depth} (= depth - 1) hops of the seed or of a tool merged into it, found breadth-first with
+// each tool once (VarLengthExpand(Pruning,BFS)), and their outgoing dependency edges -- and
+// kg_tools/retrieval/expansion.py orders it in Python with the semantics of
+// expand_paths_enumerated.cypher (bounded work: each tool is walked at most `depth` times).
+  WITH seed, [seed] + COLLECT { MATCH (member:Tool)-[:MERGED_INTO]->(seed) RETURN member ORDER BY member.name } AS sources
+  CALL (sources) {
+    UNWIND sources AS src
+    MATCH (src)-[:TOOL_DIRECTLY_DEPENDS_ON|TOOL_INDIRECTLY_DEPENDS_ON|PARAMETER_DIRECTLY_DEPENDS_ON|PARAMETER_INDIRECTLY_DEPENDS_ON*0..{reach_depth}]->(tool:Tool)
+    RETURN collect(DISTINCT tool) AS reached
+  }
+  CALL (reached) {
+    UNWIND reached AS a
+    MATCH (a)-[r:TOOL_DIRECTLY_DEPENDS_ON|TOOL_INDIRECTLY_DEPENDS_ON|PARAMETER_DIRECTLY_DEPENDS_ON|PARAMETER_INDIRECTLY_DEPENDS_ON]->(b:Tool)
+    OPTIONAL MATCH (b)-[:MERGED_INTO]->(canonical:Tool)
+    RETURN collect({source: a.name, target: b.name, canonical: canonical.name, type: type(r), ord: coalesce(r.ord, 0),
+                    parameter_name: r.parameter_name, reason: r.reason}) AS edges
+  }
+  RETURN null AS deps, {sources: [s IN sources | s.name], edges: edges} AS reach

@@ -3,7 +3,7 @@
 For every tool, `closure` lists the first CLOSURE_SIZE dependencies in exactly the order of
 cypher/expand_paths.cypher with the default options (all four edge types, depth 5, no preference,
 nothing dropped): paths from the tool or a tool merged into it, simple, sorted by the listing order
-(`ord`) of their edges, each reached tool mapped to its canonical tool, first occurrence wins, the
+(`ord`; ties broken by `edge_key`) of their edges, each reached tool mapped to its canonical tool, first occurrence wins, the
 tool itself left out. `closure_via` holds the element id of the last edge of that first path.
 
 Computed in Python by a depth-first walk that stops after CLOSURE_SIZE finds and does not walk a
@@ -24,12 +24,23 @@ CLOSURE_DEPTH = 5
 WRITE_BATCH = 2000
 
 
+def edge_key(edge: dict, prefer_direct: bool = False) -> tuple:
+    """The order of a tool's outgoing edges in a depth-first expansion: indirect ones after direct ones
+    when preferred, then the listing order (`ord`), then -- for edges that share an ord, as two
+    inference runs or parallel edges may -- target name, type, parameter name and reason, so the order
+    is total (cypher/expand_paths_enumerated.cypher sorts by the same key)."""
+    kind = edge.get("type") or ""
+    penalty = 1 if prefer_direct and "_INDIRECTLY_" in kind else 0
+    return penalty, edge["ord"], edge["target"], kind, edge.get("parameter_name") or "", edge.get("reason") or ""
+
+
 def compute(edges: list[dict], merged_into: dict[str, str], names: Iterable[str], depth: int = CLOSURE_DEPTH,
             size: int = CLOSURE_SIZE) -> dict[str, tuple[list[str], list[str]]]:
-    """name -> (dependency names, via edge ids). `edges`: {source, target, ord, id}."""
-    out: dict[str, list[tuple[int, str, str]]] = defaultdict(list)
+    """name -> (dependency names, via edge ids). `edges`: {source, target, type, ord, parameter_name,
+    reason, id} (cypher/closure_edges.cypher)."""
+    out: dict[str, list[tuple[tuple, str, str]]] = defaultdict(list)
     for e in edges:
-        out[e["source"]].append((e["ord"], e["target"], e["id"]))
+        out[e["source"]].append((edge_key(e), e["target"], e["id"]))
     for targets in out.values():
         targets.sort(key=lambda t: t[0])
     members: dict[str, list[str]] = defaultdict(list)
@@ -37,16 +48,25 @@ def compute(edges: list[dict], merged_into: dict[str, str], names: Iterable[str]
         members[canonical].append(member)
     result = {}
     for name in names:
-        sources = [name, *sorted(members.get(name, ()))]
-        best: dict[str, tuple[tuple, int, str]] = {}  # canonical dep -> (path key, source index, via)
-        for s, source in enumerate(sources):
-            for key, raw, via in _first_occurrences(out, source, depth, 2 * size + len(sources)):
-                dep = merged_into.get(raw, raw)
-                if dep != name and (dep not in best or (key, s) < best[dep][:2]):
-                    best[dep] = (key, s, via)
-        ordered = sorted(best.items(), key=lambda item: item[1][:2])[:size]
-        result[name] = ([d for d, _ in ordered], [v[2] for _, v in ordered])
+        ordered = first_dependencies(out, merged_into, name, [name, *sorted(members.get(name, ()))], depth, size)
+        result[name] = ([d for d, _ in ordered], [v for _, v in ordered])
     return result
+
+
+def first_dependencies(out, merged_into: dict[str, str], name: str, sources: list[str], depth: int,
+                       size: int) -> list[tuple[str, object]]:
+    """The first `size` dependencies of `name` in expansion order, each with the last edge (`via`) of
+    its first path: paths from every source (the tool, then the tools merged into it), simple, in
+    order of their edge keys; reached tools mapped to their canonical tool; the tool itself left out.
+    `out`: tool -> [(edge key, target, via)] sorted by key (kg_tools.retrieval.expansion uses it too)."""
+    best: dict[str, tuple[tuple, int, object]] = {}  # canonical dep -> (path key, source index, via)
+    for s, source in enumerate(sources):
+        for key, raw, via in _first_occurrences(out, source, depth, 2 * size + len(sources)):
+            dep = merged_into.get(raw, raw)
+            if dep != name and (dep not in best or (key, s) < best[dep][:2]):
+                best[dep] = (key, s, via)
+    ordered = sorted(best.items(), key=lambda item: item[1][:2])[:size]
+    return [(dep, value[2]) for dep, value in ordered]
 
 
 def _first_occurrences(out, source: str, depth: int, limit: int) -> list[tuple[tuple, str, str]]:

@@ -16,7 +16,7 @@ from kg_tools.embeddings import Embedder
 from kg_tools.errors import CatalogError, ToolConflictError, ToolNotFoundError
 from kg_tools.graph import Graph
 from kg_tools.ingest import tool_row, write_tools
-from kg_tools.retrieval import queries
+from kg_tools.retrieval import expansion, queries
 from kg_tools.retrieval.functions import openai_function
 
 DEFAULT_CATALOG = "api"
@@ -49,8 +49,9 @@ class ToolStore:
     def dependencies(self, name: str, depth: int, edge_types: list[str] | None = None) -> dict[str, Any]:
         """What retrieval would add after this tool as a seed: depth-first, unique, with the edge used."""
         self.get_tool(name)  # 404 before anything else
-        rows = self.graph.read(*queries.expand(depth, [{"name": name, "score": None}],
-                                               queries.expand_params(edge_types=edge_types, d_limit=100_000)))
+        expansion_params = queries.expand_params(edge_types=edge_types, d_limit=100_000)
+        rows = expansion.complete(self.graph.read(*queries.expand(depth, [{"name": name, "score": None}], expansion_params)),
+                                  depth, expansion_params, self.graph.read)
         deps = rows[0]["deps"] if rows else []
         return {"name": name, "depth": depth, "dependencies": [
             {"name": d["name"], "kind": _kind(d["func_type"]), "via": d["via"],

@@ -1,22 +1,29 @@
-"""The precomputed dependency closure (default expansion) against the Cypher traversal: identical
-rows for every ToolLinkOS tool as a seed, and still identical after PUT, DELETE and a merge."""
+"""The precomputed dependency closure (default expansion) against the live expansion and the Cypher
+that enumerates every path: identical rows for every ToolLinkOS tool as a seed, and still identical
+after PUT and DELETE."""
 from __future__ import annotations
 
 import pytest
 
 from kg_tools.closure import CLOSURE_SIZE, compute
 from kg_tools.retrieval import queries
+from kg_tools.retrieval.expansion import complete
 from kg_tools.tool_store import ToolStore
 
 pytestmark = pytest.mark.integration
 
 
-def expansion(graph, names: list[str], closure: bool, d_limit: int = CLOSURE_SIZE) -> dict[str, list]:
-    """Every name as a seed of one expansion query (one row per seed): name -> its dependencies."""
-    cypher, params = queries.expand(5, [{"name": n, "score": 1.0} for n in names], queries.expand_params(d_limit=d_limit),
-                                    closure=closure)
-    assert ("closure_via" in cypher) == closure
-    rows = graph.read_plain(cypher, params)
+def expansion(graph, names: list[str], closure: bool | str, d_limit: int = CLOSURE_SIZE) -> dict[str, list]:
+    """Every name as a seed of one expansion query (one row per seed): name -> its dependencies.
+    closure: True = the precomputed closure, False = the live expansion (reachable subgraph ordered in
+    Python), "enumerated" = the reference Cypher that enumerates every path."""
+    seeds, params = [{"name": n, "score": 1.0} for n in names], queries.expand_params(d_limit=d_limit)
+    if closure == "enumerated":
+        rows = graph.read_plain(*queries.expand_enumerated(5, seeds, params))
+    else:
+        cypher, query_params = queries.expand(5, seeds, params, closure=closure)
+        assert ("closure_via" in cypher) == closure
+        rows = complete(graph.read_plain(cypher, query_params), 5, params, graph.read_plain)
     assert [r["name"] for r in rows] == names
     return {r["name"]: [(d["name"], d["via"], sorted(d["members"])) for d in r["deps"]] for r in rows}
 
@@ -37,6 +44,7 @@ def test_closure_equals_traversal_on_every_toollinkos_tool(toollinkos_graph):
     assert len(names) == 573
     fast, slow = expansion(toollinkos_graph, names, True), expansion(toollinkos_graph, names, False)
     assert fast == slow
+    assert expansion(toollinkos_graph, names, "enumerated") == slow  # the reference semantics
     assert sum(len(v) for v in slow.values()) > 2000  # real expansions were compared, not empty lists
     assert max(len(v) for v in slow.values()) >= 10
     cut = {n: v for n, v in slow.items() if len(v) > 3}  # d_limit below the closure's length

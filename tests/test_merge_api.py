@@ -8,6 +8,8 @@ from api.app import create_app
 from tests.conftest import graph_snapshot
 from tests.test_merge import geometry_graph  # noqa: F401  (fixture)
 
+pytestmark = pytest.mark.integration
+
 
 @pytest.fixture
 def locked(settings, geometry_graph, embedder):  # noqa: F811

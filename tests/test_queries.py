@@ -17,7 +17,10 @@ SEEDS = [{"name": "a", "score": 0.9}]
 
 def test_expand_returns_cypher_and_params_together():
     cypher, params = queries.expand(3, SEEDS, EXPANSION)
-    assert "*1..3]" in cypher and "$seeds" in cypher and "{depth}" not in cypher
+    # the live expansion reads the subgraph within depth - 1 hops (the reference enumerates paths of depth)
+    assert "*0..2]" in cypher and "$seeds" in cypher and "{reach_depth}" not in cypher
+    reference, _ = queries.expand_enumerated(3, SEEDS, EXPANSION)
+    assert "*1..3]" in reference and "{depth}" not in reference
     assert params == {"seeds": SEEDS, "edge_types": DEPENDENCY_TYPES, "prefer_direct": False,
                       "drop_parameter_patterns": [], "d_limit": 10}
     # every $parameter the text uses is supplied

@@ -16,6 +16,7 @@ from typing import Callable
 from kg_tools.embeddings import Embedder
 from kg_tools.errors import UnknownStageError
 from kg_tools.graph import Graph
+from kg_tools.retrieval import expansion as expansion_module
 from kg_tools.retrieval import ordering, queries
 from kg_tools.retrieval.queries import MIN_CANDIDATES
 from kg_tools.retrieval import recording
@@ -118,6 +119,11 @@ def rescores_seeds(request: RetrievalRequest) -> bool:
     return request.rerank == "offline" and request.mode == "vector"
 
 
+def expand_rows(env: PipelineEnv, depth: int, expansion: dict, cypher: str, params: dict) -> list[dict]:
+    """Run an expansion query; rows the closure did not answer are ordered in Python (expansion.py)."""
+    return expansion_module.complete(env.run_query(cypher, params), depth, expansion, env.run_query)
+
+
 class SearchAndExpand(Stage):
     """Default path, one round trip: search -> canonical seeds -> dependency expansion. With the
     offline rescoring the first SEED_POOL candidates are expanded; OrderAndTruncate keeps k. With
@@ -132,12 +138,14 @@ class SearchAndExpand(Stage):
         search, expansion = self.env.search_params(ctx, ctx.queries[0], pool), self.env.expand_params(ctx)
         cache = self.env.seed_cache
         if cache is None or not queries.uses_closure(req.depth, expansion) or recording.active():
-            ctx.rows = self.env.run_query(*queries.search_expand(req.mode, req.depth, search, expansion))
+            ctx.rows = expand_rows(self.env, req.depth, expansion,
+                                   *queries.search_expand(req.mode, req.depth, search, expansion))
         elif cache.prefer_light():
             ctx.rows = self._light(cache, req, search, expansion)
         else:
             since = cache.last_seen
             rows, version = self.env.run_query_versioned(*queries.search_expand(req.mode, req.depth, search, expansion))
+            rows = expansion_module.complete(rows, req.depth, expansion, self.env.run_query)  # a seed without closure
             cache.observe(version)
             cache.lookup(version, [r["name"] for r in rows], expansion["d_limit"])  # the hit rate
             cache.store(since, version, rows, expansion["d_limit"])
@@ -156,6 +164,7 @@ class SearchAndExpand(Stage):
         fetched: dict[str, dict] = {}
         if missing:
             rows, after = self.env.run_query_versioned(*queries.expand(req.depth, missing, expansion))
+            rows = expansion_module.complete(rows, req.depth, expansion, self.env.run_query)  # a seed without closure
             cache.observe(after)
             cache.store(version, after, rows, d_limit)
             fetched = {r["name"]: r for r in rows}
@@ -199,7 +208,9 @@ class Expand(Stage):
     def run(self, ctx):
         req = ctx.request
         seeds = [{"name": c.name, "score": c.score} for c in (ctx.candidates or [])[: req.k]]
-        ctx.rows = self.env.run_query(*queries.expand(req.depth, seeds, self.env.expand_params(ctx))) if seeds else []
+        expansion = self.env.expand_params(ctx)
+        ctx.rows = expand_rows(self.env, req.depth, expansion, *queries.expand(req.depth, seeds, expansion)) \
+            if seeds else []
         ctx.note("expand", f"depth {req.depth}" + (f", d_limit {req.d_limit}" if req.d_limit else ""))
 
 

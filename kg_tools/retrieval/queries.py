@@ -135,7 +135,8 @@ def uses_closure(depth: int, expansion: dict) -> bool:
 
 def expand(depth: int, seeds: list[dict], expansion: dict, closure: bool = True) -> tuple[str, dict]:
     """Expansion of seeds chosen by the caller ([{name, score}], best first); `expansion` from
-    expand_params(). closure=False forces the Cypher traversal (tests compare the two)."""
+    expand_params(). closure=False forces the live expansion (tests compare the two). Rows that
+    carry a `reach` need kg_tools.retrieval.expansion.complete()."""
     depth = check_depth(depth)
     return _expand_query(depth, closure and uses_closure(depth, expansion)), {"seeds": seeds, **expansion}
 
@@ -146,7 +147,7 @@ def search_seeds(mode: str, search: dict) -> tuple[str, dict]:
 
 
 def search_expand(mode: str, depth: int, search: dict, expansion: dict, closure: bool = True) -> tuple[str, dict]:
-    """One round trip: search, canonical seeds, expansion."""
+    """One round trip: search, canonical seeds, expansion (rows with a `reach`: expansion.complete())."""
     depth = check_depth(depth)
     return (_search_expand_query(_check_mode(mode), depth, closure and uses_closure(depth, expansion)),
             {**search, **expansion})
@@ -159,11 +160,21 @@ def expand_fragment(depth: int, closure: bool = False) -> str:
 
 
 @lru_cache(maxsize=16)
-def _expand_fragment(depth: int, closure: bool = False) -> str:
+def _expand_fragment(depth: int, closure: bool = False, enumerated: bool = False) -> str:
     if depth == 0:
         return query("expand_none")
-    paths = query("expand_paths").replace("{depth}", str(depth))
+    if enumerated:  # the reference semantics (tests only): exponential in the graph's density
+        paths = query("expand_paths_enumerated").replace("{depth}", str(depth))
+    else:  # the reachable subgraph; kg_tools/retrieval/expansion.py orders it
+        paths = query("expand_paths").replace("{reach_depth}", str(depth - 1))
     return query("expand_closure" if closure else "expand").replace("{paths}", paths)
+
+
+def expand_enumerated(depth: int, seeds: list[dict], expansion: dict) -> tuple[str, dict]:
+    """The expansion as Cypher that enumerates every path (rows with `deps`). Tests compare the live
+    expansion against it; never used at run time (exponential in the graph's density)."""
+    depth = check_depth(depth)
+    return "\n".join([query("seeds_given"), _expand_fragment(depth, False, True)]), {"seeds": seeds, **expansion}
 
 
 @lru_cache(maxsize=64)

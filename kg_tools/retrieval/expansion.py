@@ -1,0 +1,69 @@
+"""The live dependency expansion (every request the precomputed closure cannot answer: other edge
+types, prefer_direct, dropped parameters, a depth below 5, d_limit above the closure, and
+`GET /v1/tools/{name}/dependencies`), ordered in Python with bounded work.
+
+cypher/expand_paths.cypher returns each seed's reachable subgraph (`reach`: its sources and the
+outgoing dependency edges of every tool within depth - 1 hops, found breadth-first, each tool once).
+`complete` turns it into the `deps` the pipeline reads, with the semantics of
+cypher/expand_paths_enumerated.cypher: simple paths from the seed or a tool merged into it, up to
+`depth` edges, of the allowed types and not through a dropped parameter, in order of their per-edge
+keys (kg_tools.closure.edge_key: indirect penalty, listing order, then a total tie-break), each reached tool mapped to its canonical tool, first
+occurrence wins, the seed left out, cut to d_limit. The walk is kg_tools.closure's: a tool is walked
+again only with more depth left, so the work is at most depth x edges, never the number of paths
+(which is exponential in the density: a catalog where every tool depends on every other one
+exhausted Neo4j's transaction memory when Cypher enumerated them)."""
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from typing import Callable
+
+from kg_tools.closure import edge_key, first_dependencies
+from kg_tools.cypher import query
+
+Read = Callable[..., list[dict]]
+
+
+def _allowed(edge: dict, types: set[str], dropped: list[re.Pattern]) -> bool:
+    if edge["type"] not in types:
+        return False
+    name = edge.get("parameter_name")
+    return not (edge["type"].startswith("PARAMETER_") and name is not None and any(p.fullmatch(name) for p in dropped))
+
+
+def order(seed: str, reach: dict, depth: int, expansion: dict) -> list[tuple[str, dict]]:
+    """(dependency name, via edge) in expansion order, from one seed's `reach`."""
+    types = set(expansion["edge_types"])
+    # Neo4j's `=~` matches the whole string (Java regex); the patterns are plain (supplied.py).
+    dropped = [re.compile(p) for p in expansion["drop_parameter_patterns"]]
+    prefer_direct = expansion["prefer_direct"]
+    out: dict[str, list[tuple[tuple, str, dict]]] = defaultdict(list)
+    merged_into: dict[str, str] = {}
+    for edge in reach["edges"]:
+        if edge.get("canonical"):
+            merged_into[edge["target"]] = edge["canonical"]
+        if _allowed(edge, types, dropped):
+            out[edge["source"]].append((edge_key(edge, prefer_direct), edge["target"], edge))
+    for targets in out.values():
+        targets.sort(key=lambda t: t[0])
+    return first_dependencies(out, merged_into, seed, list(reach["sources"]), depth, expansion["d_limit"])
+
+
+def complete(rows: list[dict], depth: int, expansion: dict, read: Read) -> list[dict]:
+    """Fill `deps` of the rows that carry a `reach` (one extra query for the listed tools' fields);
+    every row loses its `reach` key. Rows from the closure or of depth 0 pass unchanged."""
+    pending = [(row, order(row["name"], row["reach"], depth, expansion)) for row in rows
+               if row.get("deps") is None and row.get("reach") is not None]
+    names = sorted({name for _, ordered in pending for name, _ in ordered})
+    details = {r["name"]: r for r in read(query("expand_details"), {"names": names})} if names else {}
+    for row, ordered in pending:
+        row["deps"] = [{"name": name, "func_type": details[name]["func_type"], "spec": details[name]["spec"],
+                        "members": details[name]["members"],
+                        "via": {"from": via["source"], "type": via["type"], "parameter_name": via["parameter_name"],
+                                "reason": via["reason"]}}
+                       for name, via in ordered if name in details]
+    for row in rows:
+        row.pop("reach", None)
+        if row.get("deps") is None:
+            row["deps"] = []
+    return rows

@@ -159,3 +159,15 @@ def llm_settings(settings, fake_llm):
     """Settings pointing the openai client at the fake server (short timeout, one retry)."""
     return settings.model_copy(update={"openai_base_url": fake_llm.base_url, "openai_api_key": "test",
                                        "llm_model": "test-model", "llm_timeout": 2.0, "llm_max_retries": 1})
+
+
+def pytest_collection_modifyitems(config, items):
+    """Every test whose fixture closure reaches the real Neo4j must be marked `integration`
+    (so `-m "not integration"` really runs without a server). Fails collection otherwise."""
+    unmarked = [item.nodeid for item in items
+                if "neo4j_service" in getattr(item, "fixturenames", ())
+                and item.get_closest_marker("integration") is None]
+    if unmarked:
+        raise pytest.UsageError(
+            "tests that need Neo4j (their fixtures reach neo4j_service) must be marked "
+            "@pytest.mark.integration (or module-level pytestmark): " + ", ".join(unmarked))

@@ -28,6 +28,7 @@ def edges_by_pair(edges):
 
 # -- the offline method ------------------------------------------------------------------------
 
+@pytest.mark.integration
 def test_rules_find_parameter_providers_without_examples(embedder):
     edges = edges_by_pair(infer_offline(shop_tools(), embedder, min_confidence=0.2))
     token = edges[("add-to-cart", "login_user")]
@@ -50,6 +51,7 @@ def tool(name, description, params=(), kind="regular"):
                            for p in params]}
 
 
+@pytest.mark.integration
 def test_getter_setter_pairs_and_served_parameters(embedder):
     tools = [ToolInfo.from_raw(t) for t in (
         tool("get_wifi_status", "Returns whether Wi-Fi is on.", kind="core"),
@@ -64,6 +66,7 @@ def test_getter_setter_pairs_and_served_parameters(embedder):
     assert ("get_country_code", "get_city_code") not in edges
 
 
+@pytest.mark.integration
 def test_patterns_learned_from_labelled_edges(embedder):
     """Labelled tools of two shops depend on their own login and on the core network check; an
     unlabelled tool of a third shop gets its own shop's login (name prefix translated) and the core tool."""
@@ -111,6 +114,7 @@ def test_split_file_and_hand_edges():
 
 # -- the LLM method (fake OpenAI-compatible server) ----------------------------------------------
 
+@pytest.mark.integration
 def test_llm_judge_answers_validation_and_fallback(embedder, llm_settings, fake_llm):
     from kg_tools.llm import LLMClient
 

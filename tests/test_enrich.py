@@ -11,6 +11,8 @@ from kg_tools.retrieval import Pipeline, RetrievalRequest
 from tests.conftest import graph_snapshot
 from tests.fake_openai import FakeOpenAI
 
+pytestmark = pytest.mark.integration
+
 # Each tool's synthetic questions carry a phrase no tool description contains.
 SECRET = {"play_song": "my grandmother's lullaby in the attic", "get_weather": "umbrella before walking the dog",
           "book_taxi": "ride to the airport at dawn", "send_email": "note to my landlord about the heater"}

@@ -55,6 +55,7 @@ def bench(bench_dir):
     return toollinkos(bench_dir)
 
 
+@pytest.mark.integration
 def test_ensure_catalog_loads_once(empty_graph, embedder, settings, bench):
     logs = []
     assert catalog_status(empty_graph, embedder, bench) == "the graph is empty"
@@ -64,6 +65,7 @@ def test_ensure_catalog_loads_once(empty_graph, embedder, settings, bench):
     assert ensure_catalog(empty_graph, embedder, bench, settings, logs.append) is False
 
 
+@pytest.mark.integration
 def test_runner_known_values(empty_graph, embedder, settings, bench):
     ensure_catalog(empty_graph, embedder, bench, settings, lambda *_: None)
     pipeline = Pipeline(empty_graph, embedder, settings)
@@ -84,6 +86,7 @@ def test_runner_known_values(empty_graph, embedder, settings, bench):
     assert result.row()["mAP@10"] == pytest.approx((1 / 3 + 1 / 2) / 2, abs=1e-4)  # rows round to 4 places
 
 
+@pytest.mark.integration
 def test_error_analysis_main_missed(empty_graph, embedder, settings, bench):
     ensure_catalog(empty_graph, embedder, bench, settings, lambda *_: None)
     pipeline = Pipeline(empty_graph, embedder, settings)
@@ -99,6 +102,7 @@ def test_skip_supplied_golden_rule():
     assert golden_set(tools, "convert_currency", {"date"}) == {"convert_currency", "get_wifi_status"}
 
 
+@pytest.mark.integration
 def test_cli_json(empty_graph, embedder, settings, bench_dir, tmp_path):
     from kg_tools.commands.context import AppContext
     from kg_tools.commands.eval import eval_group

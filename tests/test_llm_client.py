@@ -6,6 +6,8 @@ import pytest
 from kg_tools.errors import LLMError
 from kg_tools.llm import LLMClient, enum_model
 
+pytestmark = pytest.mark.integration
+
 
 def test_structured_output_with_enum_is_validated(llm_settings, fake_llm):
     Choice = enum_model("Choice", "tools", ["a", "b"])

@@ -52,6 +52,7 @@ def geometry_graph(empty_graph, embedder):
     return empty_graph
 
 
+@pytest.mark.integration
 def test_three_triangle_variants_merge_offline(geometry_graph, settings):
     plan = build_plan(geometry_graph)
     assert plan.classifier == "offline-rule" and "no LLM configured" in plan.notes[0]
@@ -80,6 +81,7 @@ def test_three_triangle_variants_merge_offline(geometry_graph, settings):
     assert run["links"] == 2 and run["tools_after"] == len(CATALOG) - 2
 
 
+@pytest.mark.integration
 def test_undo_restores_the_graph_exactly(geometry_graph, settings):
     before = graph_snapshot(geometry_graph)
     plan = build_plan(geometry_graph)
@@ -92,6 +94,7 @@ def test_undo_restores_the_graph_exactly(geometry_graph, settings):
         undo_run(geometry_graph, plan.run_id)
 
 
+@pytest.mark.integration
 def test_running_the_same_merge_twice_changes_nothing(geometry_graph, settings):
     plan = build_plan(geometry_graph)
     assert apply_plan(geometry_graph, plan).applied
@@ -104,6 +107,7 @@ def test_running_the_same_merge_twice_changes_nothing(geometry_graph, settings):
     assert len(list_runs(geometry_graph)) == 1
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("mode", ["vector", "fulltext", "hybrid"])
 def test_retrieval_after_merging_never_returns_a_merged_member(geometry_graph, settings, embedder, mode):
     apply_plan(geometry_graph, build_plan(geometry_graph))
@@ -138,6 +142,7 @@ def _script_llm(fake: FakeOpenAI, validator_answer: dict, canonical_answer=None)
     fake.script(handler)
 
 
+@pytest.mark.integration
 def test_auto_correction_splits_off_the_free_fall_look_alike(geometry_graph, llm_settings, fake_llm):
     from kg_tools.llm import LLMClient
 
@@ -158,6 +163,7 @@ def test_auto_correction_splits_off_the_free_fall_look_alike(geometry_graph, llm
     assert apply_plan(geometry_graph, plan).merged == 2
 
 
+@pytest.mark.integration
 def test_invalid_validator_answer_falls_back_to_offline_split(geometry_graph, llm_settings, fake_llm):
     from kg_tools.llm import LLMClient
 

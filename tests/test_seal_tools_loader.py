@@ -31,6 +31,7 @@ def test_malformed_line_is_reported(tmp_path):
         seal_tools.load(tmp_path)
 
 
+@pytest.mark.integration
 def test_real_dataset(settings):
     directory = settings.datasets_dir / "seal-tools"
     if not directory.is_dir():

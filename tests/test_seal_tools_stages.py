@@ -102,6 +102,7 @@ def mini_seal(empty_graph, embedder, tmp_path):
     return directory, source
 
 
+@pytest.mark.integration
 def test_decompose_brings_each_sub_request_top_tool_into_the_seeds(mini_seal, embedder, settings, graph):
     pipeline = Pipeline(graph, embedder, settings)
     query = QUERIES[0]["query"]
@@ -125,6 +126,7 @@ def _expected(pipeline, source, method, alpha, stages, k):
     return total / len(source.instances)
 
 
+@pytest.mark.integration
 def test_eval_seal_tools_methods_alpha_stages(mini_seal, embedder, settings, graph, tmp_path):
     from kg_tools.commands.context import AppContext
     from kg_tools.commands.eval import eval_group, register

@@ -8,6 +8,8 @@ import pytest
 from kg_tools.retrieval import Pipeline, RetrievalRequest
 from tests.fake_openai import FakeOpenAI
 
+pytestmark = pytest.mark.integration
+
 QUERY = "Can you send my current location to my friend at john.doe@example.com?"
 
 

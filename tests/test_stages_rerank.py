@@ -8,6 +8,8 @@ from kg_tools.retrieval import Pipeline, RetrievalRequest
 from kg_tools.retrieval.pipeline import PipelineEnv, RetrievalContext, Search
 from kg_tools.retrieval.stages.rerank import candidate_document
 
+pytestmark = pytest.mark.integration
+
 QUERY = "Can you send my current location to my friend at john.doe@example.com?"
 
 

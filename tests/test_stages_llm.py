@@ -62,24 +62,32 @@ def test_llm_rerank_orders_seeds_by_the_llm_answer(tlos, embedder, llm_settings,
     assert len(fake_llm.requests) == 1
 
 
-@pytest.mark.parametrize("answer,reason", [
-    ("this is not json", "invalid LLM answer"),
-    (json.dumps({"tools": ["no_such_tool"]}), "invalid LLM answer"),
-    ({"status": 500}, "LLM failed"),
-    ({"delay": 5.0, "content": "{}"}, "LLM failed"),
-    ({"refusal": "I cannot rank tools"}, "LLM failed: LLM refused"),
+# How many HTTP requests reach the server: an invalid answer is asked once more by the stage (2); a
+# transport failure (5xx, timeout) is retried only inside the openai client (1 + llm_max_retries); a
+# refusal is a valid HTTP answer and is never asked again (1).
+ASKED_AGAIN, CLIENT_RETRIES, ONCE = "asked again", "client retries", "once"
+
+
+@pytest.mark.parametrize("answer,reason,requests", [
+    ("this is not json", "invalid LLM answer", ASKED_AGAIN),
+    (json.dumps({"tools": ["no_such_tool"]}), "invalid LLM answer", ASKED_AGAIN),
+    ({"status": 500}, "LLM failed", CLIENT_RETRIES),
+    ({"delay": 5.0, "content": "{}"}, "LLM failed", CLIENT_RETRIES),
+    ({"refusal": "I cannot rank tools"}, "LLM failed: LLM refused", ONCE),
 ])
-def test_llm_rerank_falls_back_to_search_order(tlos, embedder, llm_settings, fake_llm, answer, reason):
+def test_llm_rerank_falls_back_to_search_order(tlos, embedder, llm_settings, fake_llm, answer, reason, requests):
     baseline = run(tlos, embedder, llm_settings, query=QUERY)
     fake_llm.script(lambda req: answer)
     response = run(tlos, embedder, llm_settings, query=QUERY, rerank="llm")
     assert response.names == baseline.names
     info = stage(response, "rerank-llm")
     assert info.fallback and reason in info.detail and "search order kept" in info.detail
-    invalid = reason == "invalid LLM answer"
     assert response.timing_ms["llm"] > 0
-    # invalid answers are asked once more; transport failures are retried inside the client only
-    assert (len(fake_llm.requests) == 2) if invalid else True
+    expected = {ASKED_AGAIN: 2, CLIENT_RETRIES: 1 + llm_settings.llm_max_retries, ONCE: 1}[requests]
+    assert len(fake_llm.requests) == expected
+    # every request is the same rerank question (a retry, not a different prompt)
+    assert all(QUERY in FakeOpenAI.user_prompt(r) for r in fake_llm.requests)
+    assert len({json.dumps(r, sort_keys=True) for r in fake_llm.requests}) == 1
 
 
 def test_without_llm_every_llm_stage_says_offline(tlos, embedder, settings):

@@ -141,9 +141,19 @@ def test_hybrid_scores_are_normalised_and_rrf_sums_reciprocal_ranks(pipeline):
     assert [t.score for t in rrf.tools] == sorted((t.score for t in rrf.tools), reverse=True)
 
 
-def test_catalog_filter_restricts_seeds_not_dependencies(pipeline):
-    response = pipeline.retrieve(RetrievalRequest(query=syn.document(G), catalog="syn-seeds", k=1))
-    assert response.tools[0].name in (A, F) and response.tools[0].role == "seed"
+def test_catalog_filter_restricts_seeds_not_dependencies(pipeline, graph):
+    query = syn.document(G)  # G (catalog syn-deps) is the best match overall ...
+    assert pipeline.retrieve(RetrievalRequest(query=query, k=2)).tools[0].name == G
+    response = pipeline.retrieve(RetrievalRequest(query=query, catalog="syn-seeds", k=2))
+    catalog_of = {r["name"]: r["catalog"] for r in graph.read(
+        "MATCH (t:Tool) WHERE t.name IN $names RETURN t.name AS name, t.catalog AS catalog", names=response.names)}
+    seeds = [t.name for t in response.tools if t.role == "seed"]
+    dependencies = [t.name for t in response.tools if t.role == "dependency"]
+    # ... but with the filter only the catalog's two tools are seeds, and G still comes as F's dependency
+    assert set(seeds) == {A, F}
+    assert all(catalog_of[name] == "syn-seeds" for name in seeds)
+    assert G in dependencies and catalog_of[G] == "syn-deps"
+    assert [v.from_ for v in next(t for t in response.tools if t.name == G).via] == [F]
 
 
 # -- any text works in the fulltext leg -------------------------------------------------------

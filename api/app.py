@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from contextlib import asynccontextmanager
+from typing import Callable
 
 from fastapi import FastAPI
 
@@ -34,19 +35,25 @@ function-calling schema. Writes (PUT/POST/DELETE, except retrieval) and the merg
 
 Every error is a JSON `Error` body `{"error": <code>, "detail": <message>, ...}`: 400 body not JSON,
 401/403 key missing/wrong, 404 not found, 405 method not allowed, 409 conflict with the graph,
-413 body too large (1 MiB; 20 MiB for a catalog import), 422 invalid field (`errors` names each),
-503 Neo4j unreachable (answered at once)."""
+413 body too large (by default 1 MiB, 20 MiB for a catalog import; each operation's 413 states this
+server's limit), 422 invalid field (`errors` names each), 503 Neo4j unreachable (answered at once)."""
 
 
-def _openapi(app: FastAPI, settings: Settings) -> dict:
+def _openapi(app: FastAPI, settings: Settings, body_limit: Callable[[str], int]) -> dict:
     """FastAPI's schema, made to say what THIS server accepts: without an LLM, `method: llm` of
-    POST /v1/deps/infer is refused (422), so the schema does not offer it."""
+    POST /v1/deps/infer is refused (422), so the schema does not offer it; each 413 states the body
+    limit of its route (KG_TOOLS_API_MAX_BODY_BYTES / KG_TOOLS_API_MAX_IMPORT_BYTES)."""
     if app.openapi_schema is None:
         schema = FastAPI.openapi(app)
         if not settings.llm_configured:
             method = schema["components"]["schemas"]["InferRequest"]["properties"]["method"]
             method["enum"] = [m for m in method["enum"] if m != "llm"]
             method["description"] += " `llm` only when the server has an LLM (OPENAI_BASE_URL)."
+        for path, operations in schema["paths"].items():
+            for operation in operations.values():
+                too_large = operation.get("responses", {}).get("413")
+                if too_large is not None:
+                    too_large["description"] = f"The request body is larger than {body_limit(path):,} bytes"
     return app.openapi_schema
 
 
@@ -92,7 +99,7 @@ def create_app(settings: Settings | None = None, *, graph=None, embedder=None) -
     app.include_router(merges.router, prefix="/v1")
     app.include_router(catalogs.router, prefix="/v1")
     app.include_router(deps.router, prefix="/v1")
-    app.openapi = lambda: _openapi(app, settings)
+    app.openapi = lambda: _openapi(app, settings, body_limit)
     # The Neo4j Browser guide and style (static, readable cross-origin; not part of the OpenAPI schema).
     app.mount(MOUNT_PATH, guide_app())
     return app

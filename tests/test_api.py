@@ -84,6 +84,37 @@ def test_openapi_docs(client):
     assert set(paths["/v1/tools/{name}"]) == {"get", "put", "delete"}
 
 
+def test_openapi_documents_the_limits(client, settings):
+    """The limits the server enforces are in the schema: the maxLength of the tool name and of the
+    description (those of the model that validates tools) and, on PUT and on POST /v1/retrieve, a 413
+    with the Error model that states this server's body limit."""
+    from kg_tools.catalog import ToolSpec
+
+    limits = ToolSpec.model_json_schema()["properties"]
+    name_max, description_max = limits["name"]["maxLength"], limits["description"]["maxLength"]
+    schema = client.get("/openapi.json").json()
+    for path in ("/v1/tools/{name}", "/v1/tools/{name}/dependencies"):
+        for method, operation in schema["paths"][path].items():
+            name = next(p for p in operation["parameters"] if p["in"] == "path" and p["name"] == "name")
+            assert name["schema"]["maxLength"] == name_max, (method, path)
+    put = schema["paths"]["/v1/tools/{name}"]["put"]
+    body = put["requestBody"]["content"]["application/json"]["schema"]
+    assert body["properties"]["name"]["maxLength"] == name_max
+    description = body["properties"]["description"]
+    assert [b["maxLength"] for b in description.get("anyOf", [description]) if b.get("type") == "string"] == [
+        description_max]
+    retrieve = schema["paths"]["/v1/retrieve"]["post"]
+    for operation in (put, retrieve):
+        too_large = operation["responses"]["413"]
+        assert too_large["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Error"}
+        assert f"{settings.api_max_body_bytes:,} bytes" in too_large["description"]
+    # the stated limit is the configured one (the schema is made per server)
+    small = create_app(settings.model_copy(update={"api_max_body_bytes": 4096, "api_max_import_bytes": 8192}))
+    small_schema = TestClient(small).get("/openapi.json").json()["paths"]  # no lifespan: no graph needed
+    assert "4,096 bytes" in small_schema["/v1/retrieve"]["post"]["responses"]["413"]["description"]
+    assert "8,192 bytes" in small_schema["/v1/catalogs/{name}/import"]["post"]["responses"]["413"]["description"]
+
+
 # -- retrieve ----------------------------------------------------------------------------------
 
 def test_retrieve_returns_seeds_then_dependencies(client):
@@ -429,13 +460,22 @@ def test_integer_parameters_are_bounded(client):
 @pytest.mark.parametrize("mode", ["fulltext", "hybrid", "rrf"])
 def test_a_query_of_257_distinct_words_works_in_every_fulltext_mode(client, mode):
     """Item 2: 257 distinct words made Lucene fail (`maxClauseCount is set to 1024`, a 500); the terms are
-    folded below the limit and, in hybrid/rrf, the vector leg still runs."""
-    words = " ".join(f"w{i}x" for i in range(257)) + " flight ticket booking"
-    r = client.post("/v1/retrieve", json={"query": words, "mode": mode, "rerank": "none", "k": 2})
+    folded below the limit (first occurrences kept) and, in hybrid/rrf, the vector leg still runs.
+    A's distinctive words come first, so they survive the fold and A is found."""
+    from kg_tools.retrieval.queries import LUCENE_MAX_TOKENS, lucene_query
+
+    filler = [f"w{i}x" for i in range(257)]
+    assert len(filler) > LUCENE_MAX_TOKENS  # the fold really cuts: the last filler words are dropped
+    query = "airplane ticket airports traveller " + " ".join(filler)
+    assert filler[-1] not in lucene_query(query) and "airplane ticket airports traveller" in lucene_query(query)
+    r = client.post("/v1/retrieve", json={"query": query, "mode": mode, "rerank": "none", "k": 2})
     assert r.status_code == 200, r.text
-    assert r.json()["stages"][0]["name"] == "search"
+    body = r.json()
+    assert body["stages"][0]["name"] == "search"
+    assert A in [t["name"] for t in body["tools"] if t["role"] == "seed"]
     if mode != "fulltext":
-        assert r.json()["timing_ms"]["embed"] > 0 and r.json()["tools"]
+        assert body["timing_ms"]["embed"] > 0
+        assert [s for s in body["stages"] if s["fallback"]] == []
 
 
 NAMES = ["x'}) DETACH DELETE n //", "a/b", "x/dependencies", "with space", 'quote"d', "ünïcödé 工具 🛠", "50%25 off",

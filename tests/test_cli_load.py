@@ -135,6 +135,7 @@ def test_unexpected_errors_and_bad_stages_are_one_line_too(cli_env, capsys, monk
     code, out, err = run_cli(capsys, "retrieve", "book a flight", "--stage", "teleport")
     assert code == 1
     assert_one_error_line(err, "unknown stage(s): teleport")
+    assert "unexpected" not in out + err  # a KgToolsError, not the catch-all for other exceptions
     import kg_tools.commands.stats
 
     monkeypatch.setattr(kg_tools.commands.stats, "graph_stats", lambda graph: {}["boom"])

@@ -17,11 +17,13 @@ from kg_tools.settings import Settings
 
 def _warm_up(pipeline) -> None:
     """One default retrieval so Neo4j plans and caches the query before the first agent request
-    (a cold plan costs ~1.5 s). A graph that is down or empty is left to /readyz to report."""
+    (a cold plan costs ~1.5 s), then the seed cache filled for every tool when they all fit
+    (Pipeline.warm_seed_cache). A graph that is down or empty is left to /readyz to report."""
     from kg_tools.retrieval import RetrievalRequest
 
     try:
         pipeline.retrieve(RetrievalRequest(query="warm up"))
+        pipeline.warm_seed_cache()
     except Exception:  # noqa: BLE001 - start-up must not fail on an unreachable or empty graph
         pass
 

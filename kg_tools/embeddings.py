@@ -74,7 +74,7 @@ class TorchEncoder:
         get_dim = getattr(self.model, "get_embedding_dimension", None) or self.model.get_sentence_embedding_dimension
         self.dimension = int(get_dim())
 
-    def encode(self, texts: list[str], batch_size: int, show_progress: bool = False) -> np.ndarray:
+    def encode(self, texts: list[str], batch_size: int, show_progress: bool = False, solo: bool = False) -> np.ndarray:
         return self.model.encode(texts, batch_size=batch_size, normalize_embeddings=True, convert_to_numpy=True,
                                  show_progress_bar=show_progress).astype(np.float32)
 
@@ -84,7 +84,7 @@ class OnnxEncoder:
 
     backend = "onnx"
 
-    def __init__(self, directory: Path, threads: int = 0):
+    def __init__(self, directory: Path, threads: int = 0, solo_threads: int = 1):
         import onnxruntime as ort
         from tokenizers import Tokenizer
 
@@ -94,14 +94,25 @@ class OnnxEncoder:
         self.tokenizer = Tokenizer.from_file(str(directory / "tokenizer.json"))
         self.tokenizer.enable_truncation(int(self.meta["max_seq_length"]))
         self.tokenizer.enable_padding(pad_id=int(self.meta["pad_id"]), pad_token=self.meta["pad_token"])
+        self.session = self._session(ort, directory, threads)
+        # A second session for a query embedded while no other is (QueryBatcher: `solo`): its threads
+        # split one query's work and do not spin-wait afterwards, so they cost nothing under load.
+        self.solo_session = (self._session(ort, directory, solo_threads, spin=False)
+                             if threads > 0 and solo_threads > threads else None)
+
+    @staticmethod
+    def _session(ort, directory: Path, threads: int, spin: bool = True):
         options = ort.SessionOptions()
         options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
         options.inter_op_num_threads = 1
         if threads > 0:
             options.intra_op_num_threads = threads
-        self.session = ort.InferenceSession(str(directory / ONNX_FILE), options, providers=["CPUExecutionProvider"])
+        if not spin:
+            options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+        return ort.InferenceSession(str(directory / ONNX_FILE), options, providers=["CPUExecutionProvider"])
 
-    def encode(self, texts: list[str], batch_size: int, show_progress: bool = False) -> np.ndarray:
+    def encode(self, texts: list[str], batch_size: int, show_progress: bool = False, solo: bool = False) -> np.ndarray:
+        session = self.solo_session if solo and self.solo_session is not None else self.session
         out = []
         steps = range(0, len(texts), batch_size)
         if show_progress:
@@ -116,7 +127,7 @@ class OnnxEncoder:
             columns = {"input_ids": [e.ids for e in encoded], "attention_mask": [e.attention_mask for e in encoded],
                        "token_type_ids": [e.type_ids for e in encoded]}
             feed = {name: np.asarray(columns[name], dtype=np.int64) for name in self.inputs}
-            out.append(self.session.run(None, feed)[0])
+            out.append(session.run(None, feed)[0])
         if not out:
             return np.zeros((0, self.dimension), dtype=np.float32)
         vectors = np.empty((len(texts), self.dimension), dtype=np.float32)
@@ -165,10 +176,14 @@ class QueryBatcher:
     """Micro-batches single queries from concurrent callers: each of `workers` threads takes the first
     waiting query, waits up to `window_ms` for more (0 = only those already waiting), runs the model
     once over at most `max_batch` of them and hands each caller its vector. One worker thread per
-    core: a single one caps a 2-core machine at ~170 queries/s (the model runs one batch at a time)."""
+    core: a single one caps a 2-core machine at ~170 queries/s (the model runs one batch at a time).
+    A query that finds no other model run and nothing waiting runs `alone` (the encoder's solo
+    session, all cores on one query)."""
 
     def __init__(self, encode, window_ms: float = 0.0, max_batch: int = 16, workers: int = 1):
-        self.encode = encode
+        self.encode = encode  # encode(texts, alone): alone = no other model run and no query waiting
+        self._running = 0
+        self._lock = threading.Lock()
         self.window = max(0.0, window_ms) / 1000
         self.max_batch = max(1, max_batch)
         self.queue: queue.SimpleQueue = queue.SimpleQueue()
@@ -191,12 +206,18 @@ class QueryBatcher:
             except queue.Empty:
                 pass
             texts = list(dict.fromkeys(text for text, _ in batch))
+            with self._lock:
+                self._running += 1
+                alone = self._running == 1 and self.queue.empty()
             try:
-                vectors = dict(zip(texts, self.encode(texts)))
+                vectors = dict(zip(texts, self.encode(texts, alone)))
             except Exception as exc:  # noqa: BLE001 - every waiting caller gets the error
                 for _, future in batch:
                     future.set_exception(exc)
                 continue
+            finally:
+                with self._lock:
+                    self._running -= 1
             self.batches += 1
             self.queries += len(batch)
             for text, future in batch:
@@ -208,7 +229,7 @@ class Embedder:
     which backend runs it (`backend_note` why torch when onnx was asked for)."""
 
     def __init__(self, model: str | None = None, batch_size: int = 64, backend: str = "onnx",
-                 models_dir: Path | None = None, threads: int = 0, warn=None):
+                 models_dir: Path | None = None, threads: int = 0, warn=None, solo_threads: int = 1):
         if backend not in BACKENDS:
             raise ValueError(f"embedding backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
         from kg_tools import PROJECT_ROOT
@@ -223,7 +244,7 @@ class Embedder:
         if backend == "onnx":
             directory = onnx_dir(models_dir or PROJECT_ROOT / ".models", self.path)
             if (directory / ONNX_FILE).is_file():
-                self.encoder = OnnxEncoder(directory, threads)
+                self.encoder = OnnxEncoder(directory, threads, solo_threads)
             else:
                 self.backend_note = (f"no ONNX export of {self.name} in {directory} (run `kg-tools models export-onnx"
                                      f"{'' if model is None else ' --model ' + model}`): using torch")
@@ -239,8 +260,8 @@ class Embedder:
         """Embed texts; texts already embedded in this process are reused unless use_cache=False."""
         cached = {t: self._cache[t] for t in texts if t in self._cache} if use_cache else {}
         todo = list(dict.fromkeys(t for t in texts if t not in cached))
-        if todo:
-            vectors = self.encoder.encode(todo, self.batch_size, show_progress)
+        if todo:  # a single text is a lone query: the solo session when there is one
+            vectors = self.encoder.encode(todo, self.batch_size, show_progress, solo=len(todo) == 1)
             cached.update(zip(todo, vectors))
             if len(self._cache) < CACHE_SIZE:
                 self._cache.update(zip(todo, vectors))
@@ -252,8 +273,8 @@ class Embedder:
         """From now on `embed_query` calls from concurrent threads share model runs (see QueryBatcher);
         workers=0: one model thread per core."""
         if self._batcher is None:
-            self._batcher = QueryBatcher(lambda texts: self.encoder.encode(texts, max_batch), window_ms, max_batch,
-                                         workers or os.cpu_count() or 1)
+            self._batcher = QueryBatcher(lambda texts, alone: self.encoder.encode(texts, max_batch, solo=alone),
+                                         window_ms, max_batch, workers or os.cpu_count() or 1)
 
     def embed_query(self, text: str) -> list[float]:
         if self._batcher is None or text in self._cache:
@@ -266,12 +287,14 @@ class Embedder:
 
 @lru_cache(maxsize=4)
 def get_embedder(model: str | None = None, batch_size: int = 64, backend: str = "onnx",
-                 models_dir: Path | None = None, threads: int = 0) -> Embedder:
-    return Embedder(model, batch_size, backend, models_dir, threads)
+                 models_dir: Path | None = None, threads: int = 0, solo_threads: int = 1) -> Embedder:
+    return Embedder(model, batch_size, backend, models_dir, threads, solo_threads=solo_threads)
 
 
 def embedder_from_settings(settings, threads: int = 0) -> Embedder:
-    """The configured embedder. The API passes settings.embed_threads (queries); bulk loads keep the
+    """The configured embedder. The API passes settings.embed_threads (queries) and gets a solo session
+    of settings.embed_solo_threads (0 = one per core) for a lone query; bulk loads keep the
     backend's default of one thread per core (threads=0)."""
+    solo = (settings.embed_solo_threads or os.cpu_count() or 1) if threads > 0 else 1
     return get_embedder(settings.embed_model, settings.embed_batch_size, settings.embed_backend,
-                        settings.models_dir, threads)
+                        settings.models_dir, threads, solo)

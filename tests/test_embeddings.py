@@ -48,7 +48,7 @@ def test_batcher_gives_each_caller_its_own_vector():
     release = threading.Event()
     batches = []
 
-    def encode(texts):
+    def encode(texts, alone):
         batches.append(list(texts))
         release.wait(5)
         return np.array([[float(len(t)), float(t.count("a"))] for t in texts], dtype=np.float32)
@@ -70,9 +70,49 @@ def test_batcher_gives_each_caller_its_own_vector():
 
 
 def test_batcher_passes_errors_to_every_waiting_caller():
-    def encode(texts):
+    def encode(texts, alone):
         raise RuntimeError("model failed")
 
     batcher = QueryBatcher(encode)
     with pytest.raises(RuntimeError, match="model failed"):
         batcher.embed("anything")
+
+
+def test_a_lone_query_runs_alone_and_queries_that_pile_up_do_not():
+    started, release, calls = threading.Event(), threading.Event(), []
+
+    def encode(texts, alone):
+        calls.append((list(texts), alone))
+        started.set()
+        release.wait(5)
+        return np.ones((len(texts), 2), dtype=np.float32)
+
+    batcher = QueryBatcher(encode, window_ms=0, max_batch=8, workers=2)
+    release.set()
+    batcher.embed("first")  # nothing else in flight
+    assert calls == [(["first"], True)]
+    calls.clear(); started.clear(); release.clear()
+    threads = [threading.Thread(target=batcher.embed, args=(f"q{i}",)) for i in range(6)]
+    threads[0].start()
+    assert started.wait(5)  # q0 holds one worker in the model ...
+    for t in threads[1:]:
+        t.start()
+    while len(calls) < 2:  # ... so the other worker takes the rest, which is not alone
+        threading.Event().wait(0.01)
+    release.set()
+    for t in threads:
+        t.join(5)
+    assert calls[0] == (["q0"], True) and calls[1][1] is False  # taken while q0 was in the model
+    assert sorted(q for texts, _ in calls for q in texts) == [f"q{i}" for i in range(6)]
+
+
+def test_the_solo_session_gives_the_same_vectors(tiny_model, tmp_path):
+    export_onnx(tiny_model, onnx_dir(tmp_path, tiny_model))
+    e = Embedder(tiny_model, backend="onnx", models_dir=tmp_path, threads=1, solo_threads=2)
+    assert e.encoder.solo_session is not None
+    for text in TEXTS:
+        solo = e.encoder.encode([text], 8, solo=True)
+        shared = e.encoder.encode([text], 8, solo=False)
+        np.testing.assert_allclose(solo, shared, atol=1e-5)
+    bulk = Embedder(tiny_model, backend="onnx", models_dir=tmp_path)  # threads=0: no second session
+    assert bulk.encoder.solo_session is None

@@ -86,3 +86,12 @@ def test_a_long_query_is_folded_below_lucenes_clause_limit():
     assert len(cjk) == LUCENE_MAX_TOKENS and set(cjk) == {"東", "京"}
     short = "book a flight and book a hotel"
     assert lucene_query(short) == short  # ordinary queries pass unchanged (repeats kept)
+
+
+def test_seed_cache_candidates_takes_a_bounded_limit():
+    cypher, params = queries.seed_cache_candidates(4096)
+    assert params == {"limit": 4096} and set(re.findall(r"\$(\w+)", cypher)) == {"limit"}
+    assert "MERGED_INTO" in cypher  # only canonical tools can be seeds
+    for bad in (True, -1, 2.0, "10"):
+        with pytest.raises(ValueError, match="limit"):
+            queries.seed_cache_candidates(bad)

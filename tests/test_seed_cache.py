@@ -96,3 +96,20 @@ def test_writes_are_seen_by_the_next_request(toollinkos_graph, pipelines, embedd
     gone = cached.retrieve(RetrievalRequest(query=query))
     assert dependency not in gone.names
     assert dump(gone) == dump(plain.retrieve(RetrievalRequest(query=query)))
+
+
+def test_warm_up_fills_the_cache_for_every_seed_and_changes_no_response(tlos, pipelines, datasets, settings,
+                                                                        graph, embedder):
+    cached, plain = pipelines
+    canonical = graph.read("MATCH (t:Tool) WHERE NOT (t)-[:MERGED_INTO]->(:Tool) RETURN count(t) AS n")[0]["n"]
+    assert cached.warm_seed_cache(chunk=100) == canonical == len(cached.env.seed_cache)
+    sent = spy_queries(cached)
+    for text in toollinkos_queries(datasets, 60):
+        request = RetrievalRequest(query=text)
+        assert dump(cached.retrieve(request)) == dump(plain.retrieve(request)), text
+    # after the first few requests (the hit-rate history starts empty) only the search is sent: no
+    # searched seed was missing from the warmed cache
+    assert len(sent) == 60 and not any("closure_via" in c for c in sent[10:])
+    # a catalog larger than the cache is left to the requests
+    small = Pipeline(graph, embedder, settings.model_copy(update={"retrieval_cache_size": canonical - 1}))
+    assert small.warm_seed_cache() == 0 and len(small.env.seed_cache) == 0

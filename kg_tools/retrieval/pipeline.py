@@ -287,6 +287,32 @@ class Pipeline:
         size = getattr(settings, "retrieval_cache_size", 0)
         self.env = PipelineEnv(graph, embedder, settings, dict(components), SeedCache(size) if size > 0 else None)
 
+    def warm_seed_cache(self, chunk: int = 256) -> int:
+        """Fill the seed cache with the default request's row of every tool that can be a seed, so
+        the first requests after a start already send only the search. Done only when all of them
+        fit in the cache (a larger catalog is left to the requests); stops at a concurrent write
+        (the rows of another graph version are of no use). Returns the rows stored."""
+        cache = self.env.seed_cache
+        request = RetrievalRequest(query="warm up")
+        expansion = self.env.expand_params(RetrievalContext(request=request, queries=[request.query]))
+        if cache is None or not queries.uses_closure(request.depth, expansion):
+            return 0
+        names, version = self.env.run_query_versioned(*queries.seed_cache_candidates(cache.size + 1))
+        if len(names) > cache.size:
+            return 0
+        cache.observe(version)
+        stored = 0
+        for start in range(0, len(names), chunk):
+            seeds = [{"name": r["name"], "score": 0.0} for r in names[start:start + chunk]]
+            rows, after = self.env.run_query_versioned(*queries.expand(request.depth, seeds, expansion))
+            rows = expansion_module.complete(rows, request.depth, expansion, self.env.run_query)
+            cache.observe(after)
+            if after != version:
+                break
+            cache.store(version, after, rows, expansion["d_limit"])
+            stored += len(rows)
+        return stored
+
     def plan(self, request: RetrievalRequest) -> list[Stage]:
         unknown = [s for s in [*request.stages, *self._rerankers(request)] if s not in STAGES]
         if unknown:

@@ -146,6 +146,13 @@ def search_seeds(mode: str, search: dict) -> tuple[str, dict]:
     return _search_seeds_query(_check_mode(mode)), search
 
 
+def seed_cache_candidates(limit: int) -> tuple[str, dict]:
+    """Names of the tools that can be a seed (canonical ones), at most `limit`."""
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+        raise ValueError(f"limit must be a non-negative integer, got {limit!r}")
+    return query("seed_cache_candidates"), {"limit": limit}
+
+
 def search_expand(mode: str, depth: int, search: dict, expansion: dict, closure: bool = True) -> tuple[str, dict]:
     """One round trip: search, canonical seeds, expansion (rows with a `reach`: expansion.complete())."""
     depth = check_depth(depth)

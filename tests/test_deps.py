@@ -261,6 +261,12 @@ def test_rest_import_and_infer(api, graph):
     assert api.post("/v1/catalogs/assistant/import", json=openai_list, headers=auth).json()["tools"] == 3
     bad = api.post("/v1/catalogs/x/import", content='{"openapi": "3.0.0", "paths": {}}', headers=auth)
     assert bad.status_code == 422 and bad.json()["error"] == "invalid_tool" and "no operations" in bad.json()["detail"]
+    # YAML is documented like JSON (a list or a mapping): a scalar document is refused, not stored
+    scalar = api.post("/v1/catalogs/x/import", content="0\n", headers=auth | {"content-type": "application/yaml"})
+    assert scalar.status_code == 422 and scalar.json()["error"] == "invalid_tool", scalar.text
+    content = api.get("/openapi.json").json()["paths"]["/v1/catalogs/{name}/import"]["post"]["requestBody"]["content"]
+    assert content["application/yaml"]["schema"] == content["application/json"]["schema"] == {
+        "anyOf": [{"type": "array"}, {"type": "object"}]}
 
     assert api.post("/v1/deps/infer", json={"catalog": "shop"}).status_code == 401
     dry = api.post("/v1/deps/infer", json={"catalog": "shop"}, headers=auth).json()

@@ -12,13 +12,14 @@ from api.http import KgRoute
 from loaders.document import FORMATS
 
 router = APIRouter(prefix="/catalogs", tags=["catalogs"], route_class=KgRoute)
+DOCUMENT = {"anyOf": [{"type": "array"}, {"type": "object"}]}
 BODY = {"requestBody": {"required": True, "description": "The document: a JSON catalog (ToolLinkOS schema), an OpenAI "
                         "tool list, an OpenAPI 3.0/3.1 spec (JSON or YAML) or an MCP tools/list result.",
                         "content": {
-                            # As JSON the document is a list (a catalog, OpenAI tools) or an object (OpenAPI,
-                            # MCP tools/list, {"tools": [...]}); as YAML or plain text, the text itself.
-                            "application/json": {"schema": {"anyOf": [{"type": "array"}, {"type": "object"}]}},
-                            "application/yaml": {"schema": {"type": "string"}},
+                            # As JSON or YAML the document is a list (a catalog, OpenAI tools) or a mapping
+                            # (OpenAPI, MCP tools/list, {"tools": [...]}); as plain text, the text itself.
+                            "application/json": {"schema": DOCUMENT},
+                            "application/yaml": {"schema": DOCUMENT},
                             "text/plain": {"schema": {"type": "string"}}}}}
 Format = Literal[tuple(FORMATS)]  # type: ignore[valid-type]
 

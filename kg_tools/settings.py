@@ -62,8 +62,8 @@ class Settings(BaseSettings):
     # spin against each other (measured: embedding p50 ~25 ms with 1 thread vs ~130 ms with 2).
     embed_threads: int = Field(1, ge=0, validation_alias=_env("KG_TOOLS_EMBED_THREADS", "KG_TOOLS_TORCH_THREADS"))
     # Intra-op threads for a query embedded while no other is (nothing waiting, no other model run):
-    # a second onnx session whose threads split that one query and never spin-wait (0 = one per
-    # core; 1 = no second session). Measured on an idle 2-core machine: 8.2-8.8 ms -> 5.4-5.7 ms.
+    # a second onnx session whose threads split that one query (0 = one per core; 1 = no second
+    # session). Measured on an idle 2-core machine: 8.6-8.7 ms on one thread, 5.4-5.6 ms on two.
     embed_solo_threads: int = Field(0, ge=0, le=64, validation_alias=_env("KG_TOOLS_EMBED_SOLO_THREADS"))
     # Micro-batching of query embeddings across in-flight requests: wait up to this long for more
     # queries (0 = batch only the queries already waiting), at most this many per model run.

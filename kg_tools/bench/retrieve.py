@@ -217,6 +217,8 @@ def run(settings, graph, embedder, queries: list[str], url: str | None, n: int, 
         "embed_model": embedder.name,
         "embed_backend": embedder.backend,
         "embed_threads": settings.embed_threads,
+        "embed_solo_threads": ((settings.embed_solo_threads or os.cpu_count())  # threads of a lone query
+                               if getattr(embedder.encoder, "solo_session", None) is not None else settings.embed_threads),
         "batch_window_ms": settings.embed_batch_window_ms,
         "cpus": os.cpu_count(),
         "load_average": load_before,  # 1-minute load average before the bench started
@@ -272,7 +274,7 @@ def table(result: dict) -> str:
         lines.append(f"{label:<46}{value!s:>10}  {mark}".rstrip())
     lines.append(f"({result['requests']} sequential requests, {result['concurrent_requests']} under "
                  f"{result['clients']} clients; {result['cpus']} CPUs; embedder {result['embed_backend']}, "
-                 f"{result['embed_threads']} thread(s), batch window {result['batch_window_ms']:g} ms; load average "
+                 f"{result['embed_threads']} thread(s), {result['embed_solo_threads']} for a lone query, batch window {result['batch_window_ms']:g} ms; load average "
                  f"{result['load_average']})")
     return "\n".join(lines)
 

@@ -9,14 +9,11 @@ import re
 import secrets
 import subprocess
 import sys
-import threading
-import time
-
 import pytest
 
 from kg_tools import PROJECT_ROOT
-from kg_tools.processes import free_port
 from tests import synthetic_catalog as syn
+from tests.http_server import serve_in_thread
 
 pytestmark = pytest.mark.integration
 
@@ -27,25 +24,11 @@ MAX_EXAMPLES = 3  # per operation and phase; the coverage phase adds its own bou
 @pytest.fixture(scope="module")
 def served(settings, graph, embedder):
     """The API with KG_TOOLS_API_KEY set, on the synthetic catalog, behind a real HTTP server."""
-    import uvicorn
-
     from api.app import create_app
 
     syn.load(graph, embedder)
-    port = free_port()
-    app = create_app(settings.model_copy(update={"api_key": KEY}), graph=graph, embedder=embedder)
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 60
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert server.started
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(30)
+    with serve_in_thread(create_app(settings.model_copy(update={"api_key": KEY}), graph=graph, embedder=embedder)) as url:
+        yield url
 
 
 def schemathesis(url: str, *args: str) -> tuple[int, str]:

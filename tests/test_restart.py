@@ -26,6 +26,7 @@ from kg_tools import PROJECT_ROOT
 from kg_tools.processes import free_port, pid_alive
 from kg_tools.settings import Settings
 from tests import synthetic_catalog as syn
+from tests.http_server import serve_in_thread
 
 pytestmark = pytest.mark.integration
 
@@ -73,24 +74,10 @@ def loaded(server_settings, embedder):
 @pytest.fixture
 def api(server_settings, embedder, loaded):
     """The REST API served by uvicorn on a free port (its own graph gateway and driver pool)."""
-    import uvicorn
-
     from api.app import create_app
 
-    port = free_port()
-    uv = uvicorn.Server(uvicorn.Config(create_app(server_settings, embedder=embedder), host="127.0.0.1", port=port,
-                                       log_level="warning", timeout_keep_alive=30))
-    thread = threading.Thread(target=uv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 60
-    while not uv.started and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert uv.started
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        uv.should_exit = True
-        thread.join(30)
+    with serve_in_thread(create_app(server_settings, embedder=embedder), timeout_keep_alive=30) as url:
+        yield url
 
 
 def ensure_running(server):

@@ -1,12 +1,11 @@
 """The FastAPI application: `create_app(settings)` (uvicorn factory: `api.app:create_app`)."""
 from __future__ import annotations
 
+import re
 from contextlib import asynccontextmanager
 from typing import Callable
 
 from fastapi import FastAPI
-
-import re
 
 from api.errors import install_error_handlers
 from api.http import BodyLimit, RawPath

@@ -54,6 +54,7 @@ def normalise_dependency_type(raw: str) -> DependencyType | None:
 
 # Limits on what a catalog (file or REST PUT) may hold; documented in the README.
 MAX_NAME_LENGTH = 200
+MAX_CATALOG_LENGTH = 200  # a catalog name (and a run id) in the API
 MAX_DESCRIPTION_LENGTH = 10_000
 MAX_NESTING = 64  # levels of JSON objects/lists inside one tool
 CONTROL_CHARACTERS = "".join(map(chr, [*range(0x00, 0x20), *range(0x7F, 0xA0)]))

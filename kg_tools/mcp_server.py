@@ -12,6 +12,7 @@ from typing import Annotated, Any
 
 from pydantic import Field, ValidationError
 
+from kg_tools.catalog import MAX_NAME_LENGTH
 from kg_tools.errors import KgToolsError
 from kg_tools.retrieval.request import MAX_K, MAX_TOTAL
 from kg_tools.settings import Settings
@@ -96,7 +97,7 @@ def build_server(service: Service):
 
     @server.tool(name="get_tool", description=GET_DESCRIPTION)
     def get_tool(
-        name: Annotated[str, Field(min_length=1, max_length=200, description="Exact tool name.")],
+        name: Annotated[str, Field(min_length=1, max_length=MAX_NAME_LENGTH, description="Exact tool name.")],
     ) -> dict[str, Any]:
         try:
             return service.get(name)

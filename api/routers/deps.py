@@ -11,6 +11,7 @@ from api.deps import EmbedderDep, GraphDep, SettingsDep, WriteAccess
 from api.errors import responses
 from api.http import KgRoute
 from api.names import RunId
+from kg_tools.catalog import MAX_CATALOG_LENGTH
 from kg_tools.deps import DEFAULT_MIN_CONFIDENCE, apply_results, infer_graph, list_runs, undo_run
 
 router = APIRouter(prefix="/deps", tags=["dependency inference"], route_class=KgRoute)
@@ -18,7 +19,7 @@ router = APIRouter(prefix="/deps", tags=["dependency inference"], route_class=Kg
 
 class InferRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    catalog: str | None = Field(None, max_length=200, description="Only this catalog (default: each catalog in turn).")
+    catalog: str | None = Field(None, max_length=MAX_CATALOG_LENGTH, description="Only this catalog (default: each catalog in turn).")
     apply: bool = Field(False, strict=True, description="Write the proposals as one undoable run per catalog.")
     min_confidence: float = Field(DEFAULT_MIN_CONFIDENCE, strict=True, ge=0.0, le=1.0)
     method: Literal["auto", "offline", "llm"] = Field("auto", description="auto: the LLM judge when configured.")

@@ -11,6 +11,7 @@ from api.deps import GraphDep, SettingsDep, WriteAccess
 from api.errors import responses
 from api.http import KgRoute
 from api.names import RunId
+from kg_tools.catalog import MAX_CATALOG_LENGTH
 from kg_tools.merge import DEFAULT_THETA, DEFAULT_TOP_K, apply_plan, build_plan, list_runs, undo_run
 
 router = APIRouter(prefix="/merges", tags=["merges"], route_class=KgRoute)
@@ -26,7 +27,7 @@ class MergeRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     theta: float = Field(DEFAULT_THETA, strict=True, ge=MIN_THETA, le=1.0, description="Cosine threshold for candidate pairs.")
     top_k: int = Field(DEFAULT_TOP_K, strict=True, ge=1, le=MAX_TOP_K, description="Vector neighbours per tool.")
-    catalog: str | None = Field(None, max_length=200, description="Only tools of this catalog.")
+    catalog: str | None = Field(None, max_length=MAX_CATALOG_LENGTH, description="Only tools of this catalog.")
     offline: bool = Field(False, strict=True, description="Ignore a configured LLM (deterministic offline merger).")
 
 
@@ -47,7 +48,7 @@ def get_merges(graph: GraphDep) -> dict[str, Any]:
 def get_plan(graph: GraphDep, settings: SettingsDep,
              theta: Annotated[float, Query(ge=MIN_THETA, le=1.0)] = DEFAULT_THETA,
              top_k: Annotated[int, Query(ge=1, le=MAX_TOP_K)] = DEFAULT_TOP_K,
-             catalog: Annotated[str | None, Query(max_length=200)] = None,
+             catalog: Annotated[str | None, Query(max_length=MAX_CATALOG_LENGTH)] = None,
              offline: Annotated[bool, Query()] = False,
              explain: Annotated[bool, Query(description="Include every classified pair.")] = False) -> dict[str, Any]:
     plan = _plan(graph, settings, MergeRequest(theta=theta, top_k=top_k, catalog=catalog, offline=offline))

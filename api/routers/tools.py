@@ -13,7 +13,7 @@ from api.errors import responses
 from api.http import KgRoute
 from api.names import ToolName
 from api.schemas import DependencyList, PutResult, ToolDetail, ToolPage, tool_body_schema
-from kg_tools.catalog import DependencyType
+from kg_tools.catalog import MAX_CATALOG_LENGTH, DependencyType
 from kg_tools.retrieval.request import MAX_DEPTH
 
 router = APIRouter(prefix="/tools", tags=["tools"], route_class=KgRoute)
@@ -33,7 +33,7 @@ NAME = "{name:segment}"
 def list_tools(store: ToolStoreDep,
                offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
                limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = 100,
-               catalog: Annotated[str | None, Query(max_length=200, description="Only tools of this catalog.")] = None,
+               catalog: Annotated[str | None, Query(max_length=MAX_CATALOG_LENGTH, description="Only tools of this catalog.")] = None,
                kind: Annotated[Literal["core", "regular"] | None, Query()] = None):
     return store.list_tools(offset, limit, catalog, kind)
 
@@ -64,7 +64,7 @@ def dependencies(name: ToolName, store: ToolStoreDep,
             summary="Create or replace one tool (node and outgoing edges, atomically)")
 def put_tool(name: ToolName, store: ToolStoreDep, embedder: EmbedderDep, response: Response,
              tool: Annotated[dict[str, Any], Body()],
-             catalog: Annotated[str | None, Query(max_length=200, description="Catalog of a new tool "
+             catalog: Annotated[str | None, Query(max_length=MAX_CATALOG_LENGTH, description="Catalog of a new tool "
                                                                               "(default: kept, or 'api').")] = None):
     """Validates like `kg-tools load`, embeds the tool and rewrites its node and outgoing dependency
     edges in one transaction. 201 when created, 200 when replaced. The body is stored unchanged as the

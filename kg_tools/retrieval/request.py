@@ -5,7 +5,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from kg_tools.catalog import NOT_BLANK_PATTERN, DependencyType
+from kg_tools.catalog import MAX_CATALOG_LENGTH, NOT_BLANK_PATTERN, DependencyType
 
 MAX_K = 50
 MAX_TOTAL = 128
@@ -51,7 +51,7 @@ class RetrievalRequest(BaseModel):
                           "other dependencies.")
     stages: list[str] = Field(default_factory=list, max_length=MAX_STAGES, json_schema_extra=_registered_stages,
                               description="Extra pipeline stages by name (unknown names: 422 unknown_stage).")
-    catalog: str | None = Field(None, max_length=200, description="Restrict to tools of one catalog.")
+    catalog: str | None = Field(None, max_length=MAX_CATALOG_LENGTH, description="Restrict to tools of one catalog.")
 
     @field_validator("query")
     @classmethod

@@ -124,6 +124,13 @@ def expand_rows(env: PipelineEnv, depth: int, expansion: dict, cypher: str, para
     return expansion_module.complete(env.run_query(cypher, params), depth, expansion, env.run_query)
 
 
+def expand_rows_versioned(env: PipelineEnv, depth: int, expansion: dict, cypher: str,
+                          params: dict) -> tuple[list[dict], str]:
+    """expand_rows, plus the graph version the query saw (for the seed cache)."""
+    rows, version = env.run_query_versioned(cypher, params)
+    return expansion_module.complete(rows, depth, expansion, env.run_query), version
+
+
 class SearchAndExpand(Stage):
     """Default path, one round trip: search -> canonical seeds -> dependency expansion. With the
     offline rescoring the first SEED_POOL candidates are expanded; OrderAndTruncate keeps k. With
@@ -144,8 +151,8 @@ class SearchAndExpand(Stage):
             ctx.rows = self._light(cache, req, search, expansion)
         else:
             since = cache.last_seen
-            rows, version = self.env.run_query_versioned(*queries.search_expand(req.mode, req.depth, search, expansion))
-            rows = expansion_module.complete(rows, req.depth, expansion, self.env.run_query)  # a seed without closure
+            rows, version = expand_rows_versioned(self.env, req.depth, expansion,
+                                                  *queries.search_expand(req.mode, req.depth, search, expansion))
             cache.observe(version)
             cache.lookup(version, [r["name"] for r in rows], expansion["d_limit"])  # the hit rate
             cache.store(since, version, rows, expansion["d_limit"])
@@ -163,8 +170,8 @@ class SearchAndExpand(Stage):
         missing = [{"name": s["name"], "score": s["score"]} for s, row in zip(seeds, known) if row is None]
         fetched: dict[str, dict] = {}
         if missing:
-            rows, after = self.env.run_query_versioned(*queries.expand(req.depth, missing, expansion))
-            rows = expansion_module.complete(rows, req.depth, expansion, self.env.run_query)  # a seed without closure
+            rows, after = expand_rows_versioned(self.env, req.depth, expansion,
+                                                *queries.expand(req.depth, missing, expansion))
             cache.observe(after)
             cache.store(version, after, rows, d_limit)
             fetched = {r["name"]: r for r in rows}
@@ -304,8 +311,8 @@ class Pipeline:
         stored = 0
         for start in range(0, len(names), chunk):
             seeds = [{"name": r["name"], "score": 0.0} for r in names[start:start + chunk]]
-            rows, after = self.env.run_query_versioned(*queries.expand(request.depth, seeds, expansion))
-            rows = expansion_module.complete(rows, request.depth, expansion, self.env.run_query)
+            rows, after = expand_rows_versioned(self.env, request.depth, expansion,
+                                                *queries.expand(request.depth, seeds, expansion))
             cache.observe(after)
             if after != version:
                 break

@@ -251,6 +251,8 @@ class Embedder:
         if self.encoder is None:
             self.encoder = TorchEncoder(self.path, threads)
         self.backend = self.encoder.backend
+        # intra-op threads a lone query runs on (the onnx solo session, else the one session)
+        self.solo_threads = solo_threads if getattr(self.encoder, "solo_session", None) is not None else threads
         self.dimension = self.encoder.dimension
         self._cache: dict[str, np.ndarray] = {}
         self._batcher: QueryBatcher | None = None

@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 
 from kg_tools.bench import synthetic
-from kg_tools.bench.retrieve import Client, api_server, concurrent, percentile, sequential
+from kg_tools.bench.retrieve import Client, api_server, concurrent, percentile, sequential, server_split
 from kg_tools.cypher import query
 from kg_tools.errors import KgToolsError
 from kg_tools.ingest import load_catalog
@@ -129,16 +129,6 @@ def run(settings, graph, embedder, n: int, fake_embeddings: bool, requests: int 
         "clients": clients, "mean_tools_returned": round(sum(map(len, found)) / max(1, len(found)), 2),
         **server_split(timing),
     }
-
-
-def server_split(timing: list[dict]) -> dict:
-    """Where the sequential requests' time went, from their `timing_ms` (p50 / p95, ms): the query
-    embedding, the Cypher (search + expansion, embedding excluded), the ordering, the pipeline total."""
-    parts = {"embed": [t.get("embed", 0.0) for t in timing],
-             "cypher": [t.get("search+expand", 0.0) - t.get("embed", 0.0) for t in timing],
-             "order": [t.get("order", 0.0) for t in timing], "total": [t.get("total", 0.0) for t in timing]}
-    return {f"server_{name}_{p}_ms": round(percentile(values, q), 2)
-            for name, values in parts.items() for p, q in (("p50", 50), ("p95", 95))}
 
 
 def table(result: dict) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import sys
 
 import click
+from pydantic import ValidationError
 
 from kg_tools.commands.context import AppContext
 from kg_tools.errors import CatalogError, KgToolsError
@@ -42,6 +43,17 @@ def fail(message: str, code: int = 1) -> None:
     sys.exit(code)
 
 
+def validation_message(exc: ValidationError) -> str:
+    """pydantic's multi-line report as one line: each field (for settings: the environment variable),
+    what is wrong, and the value given (clipped)."""
+    from kg_tools.catalog import clip
+
+    problems = [f"{'.'.join(map(str, e['loc'])) or exc.title}: {e['msg']}"
+                + (f" (got {clip(e['input'], 60)})" if isinstance(e.get("input"), (str, int, float)) else "")
+                for e in exc.errors()]
+    return f"invalid {exc.title}: " + "; ".join(problems[:5])
+
+
 def main(argv=None):
     """Exit codes: 0 ok, 1 error, 2 usage or invalid catalog, 3 `neo4j status` when stopped.
     No traceback reaches the user: anything unexpected still ends in one `error:` line."""
@@ -60,6 +72,8 @@ def main(argv=None):
         fail(str(exc), 2)
     except KgToolsError as exc:
         fail(str(exc))
+    except ValidationError as exc:  # a setting from the environment (or a model built from options)
+        fail(validation_message(exc))
     except RecursionError:
         fail("the input is nested too deeply to process")
     except Exception as exc:  # noqa: BLE001 - the contract: one line, never a traceback

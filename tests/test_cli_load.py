@@ -170,3 +170,13 @@ def test_neo4j_status_exits_3_when_stopped(cli_env, capsys, tmp_path):
     assert "Neo4j stopped" in out
     code, out, err = run_cli(capsys, "neo4j", "status", "--json")
     assert code == 3 and json.loads(out)["running"] is False
+
+
+def test_a_bad_setting_is_one_error_line_naming_the_variable(capsys, monkeypatch):
+    """A setting from the environment that does not validate: one line naming the variable and the
+    value, not pydantic's multi-line report under `unexpected ValidationError`."""
+    monkeypatch.setenv("KG_TOOLS_EMBED_SOLO_THREADS", "abc")
+    code, out, err = run_cli(capsys, "neo4j", "status")
+    assert code == 1
+    assert_one_error_line(err, "KG_TOOLS_EMBED_SOLO_THREADS", "valid integer", "'abc'")
+    assert "unexpected" not in err and len(err.strip().splitlines()) == 1

@@ -131,7 +131,7 @@ def test_retrieve_returns_seeds_then_dependencies(client):
     assert c["role"] == "dependency" and c["score"] is None
     assert c["via"] == [{"from": A, "type": "PARAMETER_DIRECTLY_DEPENDS_ON", "parameter_name": "travel_date",
                          "reason": f"needs {C}"}]
-    assert [s["name"] for s in body["stages"]] == ["search", "expand", "order"]
+    assert [s["name"] for s in body["stages"]] == ["search", "expand", "rerank-offline", "order"]
     assert body["timing_ms"]["total"] >= body["timing_ms"]["embed"] > 0
 
 

@@ -36,7 +36,10 @@ def test_seed_then_its_dependencies_then_next_seed_unique(pipeline):
     assert roles[0] == (A, "seed") and roles[6] == (F, "seed")
     assert all(role == "dependency" for name, role in roles if name not in (A, F))
     seed_scores = [t.score for t in response.tools if t.role == "seed"]
-    assert seed_scores == sorted(seed_scores, reverse=True) and seed_scores[0] == pytest.approx(1.0, abs=1e-3)
+    assert seed_scores == sorted(seed_scores, reverse=True)  # the offline rescoring's scores
+    plain = pipeline.retrieve(RetrievalRequest(**seeds_query(rerank="none")))
+    assert plain.names == response.names
+    assert [t.score for t in plain.tools if t.role == "seed"][0] == pytest.approx(1.0, abs=1e-3)  # Neo4j's score
     assert all(t.score is None for t in response.tools if t.role == "dependency")
 
 

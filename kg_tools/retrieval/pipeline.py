@@ -157,6 +157,7 @@ class SearchAndExpand(Stage):
             cache.lookup(version, [r["name"] for r in rows], expansion["d_limit"])  # the hit rate
             cache.store(since, version, rows, expansion["d_limit"])
             ctx.rows = rows
+        ctx.options["rescore_seeds"] = rescores_seeds(req)  # done over the rows by OrderAndTruncate
         ctx.note("search", f"{req.mode} top-{pool}")
         ctx.note("expand", f"depth {req.depth}" + (f", d_limit {req.d_limit}" if req.d_limit else ""))
 
@@ -222,20 +223,22 @@ class Expand(Stage):
 
 
 class OrderAndTruncate(Stage):
-    """seed 1, its dependencies, seed 2, its dependencies, ... unique, cut to K. More rows than k
-    (the default path) are rescored first (ordering.rescore); supplied-value dependencies go last
-    within their seed (ordering.supplied_last)."""
+    """seed 1, its dependencies, seed 2, its dependencies, ... unique, cut to K. On the default path
+    (SearchAndExpand asks for it) the first SEED_POOL rows are rescored (ordering.rescore) and the
+    best k kept, whatever k is, as the staged rerank-offline does; supplied-value dependencies go
+    last within their seed (ordering.supplied_last)."""
 
     name = "order"
 
     def run(self, ctx):
         req = ctx.request
         rows = ctx.rows or []
-        if len(rows) > req.k:
-            rescored = ordering.rescore(req.query, rows, lambda r: r["name"], lambda r: r["score"], lambda r: r["spec"])
-            rows = [{**row, "score": round(score, 6)} for score, row in rescored[: req.k]]
-            ctx.note("rerank-offline", f"top {min(len(ctx.rows), ordering.SEED_POOL)} rescored (location level, "
-                                       f"supplied values, name words), {req.k} kept")
+        if ctx.options.get("rescore_seeds") and len(rows) >= 2:
+            head, tail = rows[: ordering.SEED_POOL], rows[ordering.SEED_POOL:]
+            rescored = ordering.rescore(req.query, head, lambda r: r["name"], lambda r: r["score"], lambda r: r["spec"])
+            rows = ([{**row, "score": round(score, 6)} for score, row in rescored] + tail)[: req.k]
+            ctx.note("rerank-offline", f"top {len(head)} rescored (location level, "
+                                       f"supplied values, name words), {min(req.k, len(rows))} kept")
         seen: set[str] = set()
         tools: list[ToolHit] = []
         for row in rows:

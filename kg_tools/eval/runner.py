@@ -61,7 +61,7 @@ def method_catalog(K: int, options: GraphOptions, rerank: str) -> dict[str, Meth
     paper = {**grtf, "rerank": "none", "supplied_last": False}
     methods = [
         Method("lexical", "fulltext (Lucene BM25) top-K, no expansion", plain("fulltext", K), False),
-        Method("vector", "vector top-K (naive RAG), no expansion", plain("vector", K), False),
+        Method("vector", "vector top-K (naive RAG), no expansion, no rescoring", plain("vector", K, rerank="none"), False),
         Method("hybrid", f"alpha={HYBRID_ALPHA} hybrid top-K, no expansion",
                plain("hybrid", K, alpha=HYBRID_ALPHA), False),
         Method("rrf", "reciprocal-rank-fusion hybrid top-K, no expansion", plain("rrf", K), False),

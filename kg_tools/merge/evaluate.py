@@ -53,10 +53,11 @@ def score(ranked: list[str], gold: set[str]) -> dict[str, float]:
 
 
 def method_request(method: str, alpha: float = DEFAULT_ALPHA, stages: Sequence[str] = ()) -> dict:
-    """The RetrievalRequest fields of one method: its search mode, alpha (hybrid only) and extra stages."""
+    """The RetrievalRequest fields of one method: its search mode (the plain retriever, without the
+    offline seed rescoring), alpha (hybrid only) and extra stages."""
     if method not in MODES:
         raise ValueError(f"unknown method {method!r}; one of {', '.join(METHODS)}")
-    request = {"mode": MODES[method], "stages": list(stages)}
+    request = {"mode": MODES[method], "rerank": "none", "stages": list(stages)}
     if method == "hybrid":
         request["alpha"] = alpha
     return request

@@ -14,19 +14,6 @@ from kg_tools.browser import MOUNT_PATH, guide_app
 from kg_tools.settings import Settings
 
 
-def _warm_up(pipeline) -> None:
-    """One default retrieval so Neo4j plans and caches the query before the first agent request
-    (a cold plan costs ~1.5 s), then the seed cache filled for every tool when they all fit
-    (Pipeline.warm_seed_cache). A graph that is down or empty is left to /readyz to report."""
-    from kg_tools.retrieval import RetrievalRequest
-
-    try:
-        pipeline.retrieve(RetrievalRequest(query="warm up"))
-        pipeline.warm_seed_cache()
-    except Exception:  # noqa: BLE001 - start-up must not fail on an unreachable or empty graph
-        pass
-
-
 IMPORT_PATH = re.compile(r"^/v1/catalogs/[^/]+/import$")
 
 DESCRIPTION = """Graph RAG-Tool Fusion over a Neo4j tool graph: send what the agent needs to do, get back
@@ -77,7 +64,7 @@ def create_app(settings: Settings | None = None, *, graph=None, embedder=None) -
             app.state.embedder.start_query_batching(settings.embed_batch_window_ms, settings.embed_max_batch,
                                                     settings.embed_workers)
         app.state.pipeline = Pipeline(app.state.graph, app.state.embedder, settings)
-        _warm_up(app.state.pipeline)
+        app.state.pipeline.warm_up()  # before the first request is accepted
         app.state.tool_store = ToolStore(app.state.graph)
         try:
             yield

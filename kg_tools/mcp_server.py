@@ -8,6 +8,7 @@ an MCP tool error (`isError: true` with the message), never a crash of the serve
 """
 from __future__ import annotations
 
+import threading
 from typing import Annotated, Any
 
 from pydantic import Field, ValidationError
@@ -52,6 +53,13 @@ class Service:
         self.embedder = embedder if embedder is not None else embedder_from_settings(settings, settings.embed_threads)
         self.pipeline = Pipeline(self.graph, self.embedder, settings)
         self.store = ToolStore(self.graph)
+
+    def warm_up_in_background(self) -> threading.Thread:
+        """Pipeline.warm_up on a daemon thread: the client's start is not held up, and requests
+        that come before it ends are answered as without it (the seed cache is shared safely)."""
+        thread = threading.Thread(target=self.pipeline.warm_up, name="kg-tools-warm-up", daemon=True)
+        thread.start()
+        return thread
 
     def search(self, **fields) -> dict[str, Any]:
         from kg_tools.retrieval import RetrievalRequest
@@ -109,7 +117,9 @@ def build_server(service: Service):
 
 def run(settings: Settings, transport: str = "stdio", host: str | None = None, port: int | None = None) -> None:
     """Serve until stopped: stdio (a client starts this process) or streamable HTTP at /mcp."""
-    server = build_server(Service(settings))
+    service = Service(settings)
+    service.warm_up_in_background()
+    server = build_server(service)
     if transport == "stdio":
         server.run("stdio")
     else:

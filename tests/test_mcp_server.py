@@ -129,3 +129,19 @@ def test_mcp_over_streamable_http(server_env, settings, graph, embedder):
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+
+
+def test_the_server_warms_its_seed_cache_in_the_background(server_env, settings, graph, embedder):
+    from kg_tools.mcp_server import Service
+
+    service = Service(settings, graph=graph, embedder=embedder)
+    assert len(service.pipeline.env.seed_cache) == 0
+    thread = service.warm_up_in_background()
+    assert thread.daemon
+    thread.join(timeout=60)
+    canonical = graph.read("MATCH (t:Tool) WHERE NOT (t)-[:MERGED_INTO]->(:Tool) RETURN count(t) AS n")[0]["n"]
+    assert not thread.is_alive() and len(service.pipeline.env.seed_cache) == canonical > 0
+    query = syn.document(A)
+    assert service.search(query=query)["tools"][0]["name"] == A
+    assert [t["name"] for t in service.search(query=query)["tools"]] == expected_names(settings, graph, embedder,
+                                                                                        query=query)

@@ -297,6 +297,16 @@ class Pipeline:
         size = getattr(settings, "retrieval_cache_size", 0)
         self.env = PipelineEnv(graph, embedder, settings, dict(components), SeedCache(size) if size > 0 else None)
 
+    def warm_up(self) -> int:
+        """Before serving: one default retrieval so Neo4j plans and caches the query (a cold plan
+        costs ~1.5 s), then warm_seed_cache. Never raises: a graph that is down or empty is left to
+        the first requests (and /readyz) to report. Returns the seed rows stored."""
+        try:
+            self.retrieve(RetrievalRequest(query="warm up"))
+            return self.warm_seed_cache()
+        except Exception:  # noqa: BLE001 - a server must start whatever state the graph is in
+            return 0
+
     def warm_seed_cache(self, chunk: int = 256) -> int:
         """Fill the seed cache with the default request's row of every tool that can be a seed, so
         the first requests after a start already send only the search. Done only when all of them

@@ -198,3 +198,77 @@ def supplied_parameters(app, directory, json_file, stages):
     write_json(json_file, {"dataset": "supplied-parameters", "rows": rows,
                            "config": {"file": str(supplied_set.DATA), "stages": _csv(stages)}})
     click.echo(f"wrote {json_file}")
+
+
+@eval_group.command("catalog")
+@click.argument("catalog_file", type=click.Path(path_type=Path, dir_okay=False))
+@click.option("--queries", "queries_file", required=True, type=click.Path(path_type=Path, dir_okay=False),
+              help="Queries in the instances format (user_query, golden_function_names, optional "
+                   "main_golden_function_name, kind, split).")
+@click.option("--format", "format_", type=click.Choice(["auto", "json", "openai-tools", "openapi", "mcp"]),
+              default="auto", show_default=True, help="Catalog file format (auto: by its shape).")
+@click.option("--catalog", help="Catalog name to load under (default: the file name); must not be in use.")
+@click.option("--methods", default="vector,grtf", show_default=True,
+              help="Comma-separated methods (`grtf` is exactly the default request); `--methods list` lists all.")
+@click.option("--stages", help="Extra pipeline stages for the GRTF methods, e.g. decompose.")
+@click.option("--split", type=click.Choice(["dev", "test", "all"]), default="all", show_default=True,
+              help="Only the queries labelled `split: dev|test` in the query file.")
+@click.option("--limit", type=click.IntRange(min=1), help="Only the first N queries.")
+@click.option("--json", "json_file", type=click.Path(path_type=Path),
+              help="Write the results as JSON (default out/eval-catalog-<catalog>.json).")
+@click.option("--plot", "plot_file", type=click.Path(path_type=Path),
+              help="Write a PNG chart (default out/eval-catalog-<catalog>.png).")
+@click.pass_obj
+def catalog_command(app, catalog_file, queries_file, format_, catalog, methods, stages, split, limit, json_file,
+                    plot_file):
+    """Any catalog file beside the graph's others: load it under its own name, evaluate the queries
+    on it (rows per query kind when the queries carry `kind`), remove it. Other catalogs are untouched."""
+    from kg_tools.eval import catalog_eval
+    from kg_tools.eval.report import plot, write_json
+    from kg_tools.eval.runner import GraphOptions, method_catalog, run_method, select_methods
+    from kg_tools.retrieval.offline_rerank import load_all_stages
+    from kg_tools.retrieval.pipeline import Pipeline
+
+    load_all_stages()
+    options = GraphOptions(tuple(_csv(stages)))
+    if methods == "list":
+        for m in method_catalog(30, options, "none").values():
+            click.echo(f"{m.name:<22}{m.description}")
+        return
+    chosen = select_methods(_csv(methods), 30, options, "none")
+    name = catalog or Path(catalog_file).stem
+    data = catalog_eval.dataset(catalog_file, queries_file, name, format_, split).limited(limit)
+    click.echo(f"{name}: {len(data.tools)} tools, {len(data.instances)} queries, "
+               f"methods {', '.join(m.name for m in chosen)}")
+    results = []
+    with catalog_eval.loaded_catalog(app.graph, app.embedder, data, app.settings, click.echo) as n_tools:
+        app.embedder.embed([i.query for i in data.instances])  # one batch; the pipeline reuses the cache
+        pipeline = Pipeline(app.graph, app.embedder, app.settings)
+        for method in chosen:
+            with click.progressbar(length=len(data.instances), label=f"{method.name:<20}", file=sys.stderr) as bar:
+                results.append(run_method(pipeline, method, data.instances, name, catalog_eval.CATALOG_CUTOFFS,
+                                          progress=lambda n: bar.update(1)))
+    by_kind = catalog_eval.rows_by_kind(results)
+    rows = by_kind[catalog_eval.OVERALL]
+    for row, result in zip(rows, results):
+        row["seconds"] = round(result.seconds, 2)
+    click.echo("")
+    label = f"{name} ({n_tools} tools, {len(data.instances)} queries" + \
+        (f", {split} split" if split != "all" else "") + f", embedder {app.embedder.name})"
+    click.echo(catalog_eval.table(by_kind, label))
+    payload = {
+        "dataset": name,
+        "rows": rows,
+        "kinds": {k: v for k, v in by_kind.items() if k != catalog_eval.OVERALL},
+        "config": {"catalog_file": str(catalog_file), "queries_file": str(queries_file), "format": format_,
+                   "tools": n_tools, "queries": len(data.instances), "split": split, "embedder": app.embedder.name,
+                   "methods": {m.name: {"description": m.description, "request": m.request} for m in chosen},
+                   "metrics": "AP@k = (1/min(|G|,k)) sum_{i<=k} P@i rel_i; Recall@k = |top-k ∩ G|/|G|; "
+                              "nDCG@k binary, IDCG over min(|G|,k) hits; gold sets are sets"},
+    }
+    stem = f"eval-catalog-{name}" + (f"-{split}" if split != "all" else "")
+    json_file = json_file or OUT_DIR / f"{stem}.json"
+    plot_file = plot_file or OUT_DIR / f"{stem}.png"
+    write_json(json_file, payload)
+    plot(plot_file, rows, {}, f"{name}: {len(data.instances)} queries ({app.embedder.name})")
+    click.echo(f"\nwrote {json_file} and {plot_file}")

@@ -16,6 +16,8 @@ class EvalInstance:
     query: str
     gold: frozenset[str]
     main: str | None = None  # the user's goal tool (error analysis); None when the data has none
+    kind: str | None = None  # optional query kind (e.g. single, multi, multi-step): rows per kind
+    split: str | None = None  # optional dev/test label of the query (eval catalog --split)
 
 
 @dataclass
@@ -69,7 +71,15 @@ def instances_from_rows(rows: list[dict], where: str) -> list[EvalInstance]:
         if not isinstance(query, str) or not query.strip() or not isinstance(gold, list) or not gold:
             problems.append(f"instance {n}: needs a non-empty user_query and golden_function_names")
             continue
-        out.append(EvalInstance(query.strip(), frozenset(gold), row.get("main_golden_function_name")))
+        kind, split = row.get("kind"), row.get("split")
+        if kind is not None and not (isinstance(kind, str) and kind.strip()):
+            problems.append(f"instance {n}: kind must be a non-empty string")
+            continue
+        if split is not None and split not in ("dev", "test"):
+            problems.append(f"instance {n}: split must be dev or test, got {split!r}")
+            continue
+        out.append(EvalInstance(query.strip(), frozenset(gold), row.get("main_golden_function_name"),
+                                kind.strip() if kind else None, split))
     if problems:
         raise CatalogError(f"{where}: {len(problems)} malformed instance(s)", problems)
     if not out:

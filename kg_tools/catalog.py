@@ -52,7 +52,7 @@ def normalise_dependency_type(raw: str) -> DependencyType | None:
     return _ALIASES.get(key)
 
 
-# Limits on what a catalog (file or REST PUT) may hold; documented in the README.
+# Limits on what a catalog (file or REST PUT) may hold; documented in docs/rest-api.md (Limits).
 MAX_NAME_LENGTH = 200
 MAX_CATALOG_LENGTH = 200  # a catalog name (and a run id) in the API
 MAX_DESCRIPTION_LENGTH = 10_000

@@ -65,7 +65,7 @@ def _neo4j_conf(bolt_port: int, http_port: int, pagecache: str, home: Path, guid
     browser = neo4j_conf_lines(guide_base_url) if guide_base_url else ""
     # Lucene's RAM buffer for index writes (Neo4j's default is 16 MB): a bulk load flushes a new index
     # segment each time it fills, and the vector index keeps up to 50 segments before merging them, so
-    # 100,000 tools made 15 segments and every vector query searched all 15 HNSW graphs (README: Speed).
+    # 100,000 tools made 15 segments and every vector query searched all 15 HNSW graphs (docs/speed.md).
     # An internal (unsupported) setting of Neo4j 5.26: only written when KG_TOOLS_NEO4J_INDEX_BUFFER is set.
     index = (f"internal.dbms.index.lucene.standard_ram_buffer_size={index_buffer_mb(index_buffer)}\n"
              if index_buffer else "")

@@ -2,7 +2,7 @@
 --checks all`, with the repo's schemathesis.toml) against the API served by uvicorn on a free port
 over the real Neo4j, once with the API key and once without. Every check of schemathesis runs; the
 test fails on any failure or error it reports. Bounded by `--max-examples` to well under a minute on
-the shared 2-core machine (the long run of >= 20,000 requests: README, Testing)."""
+the shared 2-core machine (the long run of >= 20,000 requests: docs/testing.md)."""
 from __future__ import annotations
 
 import re

@@ -10,6 +10,7 @@ from fastapi import FastAPI
 from api.errors import install_error_handlers
 from api.http import BodyLimit, RawPath
 from api.routers import catalogs, deps, health, merges, retrieve, tools
+from loaders.bounded import MAX_EXPANSION_BYTES
 from kg_tools.browser import MOUNT_PATH, guide_app
 from kg_tools.settings import Settings
 
@@ -24,7 +25,7 @@ function-calling schema. Writes (PUT/POST/DELETE, except retrieval) and the merg
 Every error is a JSON `Error` body `{"error": <code>, "detail": <message>, ...}`: 400 body not JSON,
 401/403 key missing/wrong, 404 not found, 405 method not allowed, 409 conflict with the graph,
 413 body too large (by default 1 MiB, 20 MiB for a catalog import; each operation's 413 states this
-server's limit), 422 invalid field (`errors` names each), 503 Neo4j unreachable (answered at once)."""
+server's limit; an import whose YAML aliases or `$ref`s expand too far is 413 `document_too_large`), 422 invalid field (`errors` names each), 503 Neo4j unreachable (answered at once)."""
 
 
 def _openapi(app: FastAPI, settings: Settings, body_limit: Callable[[str], int]) -> dict:
@@ -42,6 +43,10 @@ def _openapi(app: FastAPI, settings: Settings, body_limit: Callable[[str], int])
                 too_large = operation.get("responses", {}).get("413")
                 if too_large is not None:
                     too_large["description"] = f"The request body is larger than {body_limit(path):,} bytes"
+                    if IMPORT_PATH.match(path):
+                        too_large["description"] += (
+                            f" (`payload_too_large`), or YAML aliases or `$ref`s would expand the document by more "
+                            f"than {MAX_EXPANSION_BYTES:,} characters (`document_too_large`); nothing written")
     return app.openapi_schema
 
 

@@ -25,6 +25,7 @@ from kg_tools.errors import (
     ConfigurationError,
     DatabaseUnavailableError,
     DependencyRunNotFoundError,
+    DocumentTooLargeError,
     InvalidTextError,
     LLMError,
     MergeRunNotFoundError,
@@ -58,7 +59,8 @@ class Error(BaseModel):
     error: str = Field(description="Machine-readable code: validation_error, invalid_json, invalid_tool, "
                                    "unknown_stage, unauthorized, forbidden, not_found, tool_not_found, "
                                    "catalog_not_found, run_not_found, method_not_allowed, conflict, "
-                                   "schema_mismatch, stale_plan, payload_too_large, database_unavailable, "
+                                   "schema_mismatch, stale_plan, payload_too_large, document_too_large, "
+                                   "database_unavailable, "
                                    "misconfigured, not_ready, llm_error, internal_error.")
     detail: str = Field(description="What went wrong, for a human (input is never echoed at length).")
     errors: list[FieldError] | None = Field(None, description="validation_error: one entry per offending field.")
@@ -180,6 +182,10 @@ def install_error_handlers(app: FastAPI) -> None:
     async def conflict(_: Request, exc: ToolConflictError):
         return error_body(409, "conflict", f"{str(exc).splitlines()[0]}: {'; '.join(exc.problems)}",
                           problems=exc.problems)
+
+    @app.exception_handler(DocumentTooLargeError)
+    async def document_too_large(_: Request, exc: DocumentTooLargeError):
+        return error_body(413, "document_too_large", clip(str(exc).split("\n")[0], 2000, quote=False))
 
     @app.exception_handler(CatalogError)
     async def invalid_tool(_: Request, exc: CatalogError):

@@ -57,6 +57,7 @@ MAX_NAME_LENGTH = 200
 MAX_CATALOG_LENGTH = 200  # a catalog name (and a run id) in the API
 MAX_DESCRIPTION_LENGTH = 10_000
 MAX_NESTING = 64  # levels of JSON objects/lists inside one tool
+MAX_SPEC_BYTES = 1024 * 1024  # one tool's stored spec, as JSON (the default body limit of a PUT)
 CONTROL_CHARACTERS = "".join(map(chr, [*range(0x00, 0x20), *range(0x7F, 0xA0)]))
 # What str.strip() removes (Python's whitespace), spelled out for patterns other engines read.
 WHITESPACE = "".join(c for c in map(chr, range(0x110000)) if c.isspace())
@@ -143,6 +144,26 @@ def nesting_depth(value: Any, limit: int = MAX_NESTING) -> int:
                 return deepest
             stack.extend((v, depth) for v in (item.values() if isinstance(item, dict) else item))
     return deepest
+
+
+def json_size(value: Any, limit: int = MAX_SPEC_BYTES) -> int:
+    """About how many characters `value` takes as JSON (strings count their length plus quotes);
+    stops once past `limit`, so a value that shares parts many times over (YAML aliases) or contains
+    itself costs at most `limit` steps."""
+    total, stack = 0, [value]
+    while stack and total <= limit:
+        item = stack.pop()
+        if isinstance(item, dict):
+            total += 2 + 2 * len(item)
+            for k, v in item.items():
+                total += len(str(k)) + 2
+                stack.append(v)
+        elif isinstance(item, (list, tuple)):
+            total += 2 + len(item)
+            stack.extend(item)
+        else:
+            total += len(item) + 2 if isinstance(item, str) else len(str(item))
+    return total
 
 
 class Parameter(BaseModel):
@@ -249,6 +270,10 @@ def validate_catalog(raw_tools: list[Any], strict: bool = False, known_names: se
         label = f"tool #{i}" + (f" ({clip(raw.get('name'))})" if isinstance(raw, dict) and raw.get("name") else "")
         if not isinstance(raw, dict):
             report.errors.append(f"{label}: not a JSON object")
+            continue
+        if json_size(raw) > MAX_SPEC_BYTES:
+            report.errors.append(f"{label}: the tool is larger than {MAX_SPEC_BYTES:,} characters as JSON "
+                                 "(the limit of one stored spec)")
             continue
         if nesting_depth(raw) > MAX_NESTING:
             report.errors.append(f"{label}: nested more than {MAX_NESTING} levels deep")

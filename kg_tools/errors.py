@@ -30,6 +30,10 @@ class CatalogError(KgToolsError):
         super().__init__(f"{message}\n{detail}" if detail else message)
 
 
+class DocumentTooLargeError(CatalogError):
+    """A document that would expand beyond a limit once read (YAML aliases, OpenAPI $refs) (HTTP 413)."""
+
+
 class ToolConflictError(CatalogError):
     """A write that conflicts with the graph's current state or with its target: the PUT body names
     another tool than the path, or a dependency target vanished while the request ran (HTTP 409)."""

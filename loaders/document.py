@@ -42,10 +42,11 @@ def mcp_entries(document) -> list[dict]:
 
 def load_document(text: str, catalog: str, format: str = "auto", where: str = "request body") -> CatalogSource:
     from loaders import openai_tools, openapi
+    from loaders.bounded import parse_document
 
     if format not in FORMATS:
         raise CatalogError(f"unknown format {format!r}; one of {', '.join(FORMATS)}")
-    document = openapi.parse_document(text, where)
+    document = parse_document(text, where)
     kind = detect(document) if format == "auto" else format
     if kind == "openapi":
         tools = openapi.entries(document, where)

@@ -3,70 +3,23 @@
 Name: the operationId, else `<method> <path>`, sanitised to [A-Za-z0-9_-]. Description: summary and
 description. Parameters: path, query and header parameters (path-level ones overridden by the
 operation's) and the properties of the JSON request body, flattened into one list; each keeps
-where it goes (`in`: path | query | header | body). Local `$ref`s (#/components/...) are resolved;
-a reference cycle is cut (the inner occurrence keeps only its type and description). No dependency edges (see `kg-tools deps infer`).
+where it goes (`in`: path | query | header | body). Local `$ref`s (#/components/...) are resolved where
+they are used (parameters, request bodies), by the bounded resolver of loaders/bounded.py: each target
+once, a reference cycle cut (the inner occurrence keeps only its type and description), the output
+limited in size and depth. No dependency edges (see `kg-tools deps infer`).
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from kg_tools.errors import CatalogError
+from loaders.bounded import RefResolver, parse_document
 from loaders.common import CatalogSource
 from loaders.json_schema import object_parameters, parameter, tool_name
 
 METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
 PARAMETER_PLACES = ("path", "query", "header")
-
-
-def parse_document(text: str, where: str) -> Any:
-    """JSON, else YAML (a superset); a clear CatalogError when neither parses."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        pass
-    import yaml
-
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise CatalogError(f"{where}: neither JSON nor YAML: {' '.join(str(exc).split())}") from exc
-
-
-class Resolver:
-    """Resolves local JSON pointers (`#/components/schemas/Pet`) recursively."""
-
-    def __init__(self, document: dict, where: str):
-        self.document = document
-        self.where = where
-
-    def pointer(self, ref: str) -> Any:
-        if not isinstance(ref, str) or not ref.startswith("#/"):
-            raise CatalogError(f"{self.where}: only local $refs ('#/...') are supported, got {ref!r}")
-        node: Any = self.document
-        for part in ref[2:].split("/"):
-            part = part.replace("~1", "/").replace("~0", "~")
-            if not isinstance(node, dict) or part not in node:
-                raise CatalogError(f"{self.where}: $ref {ref!r} does not resolve")
-            node = node[part]
-        return node
-
-    def resolve(self, node: Any, seen: tuple[str, ...] = ()) -> Any:
-        if isinstance(node, dict):
-            if "$ref" in node:
-                ref = node["$ref"]
-                if ref in seen:  # a cycle: keep only the target's own scalars (type, description ...)
-                    target = self.pointer(ref)
-                    return {k: v for k, v in target.items() if not isinstance(v, (dict, list))} \
-                        if isinstance(target, dict) else {}
-                target = self.resolve(self.pointer(ref), seen + (ref,))
-                siblings = {k: v for k, v in node.items() if k != "$ref"}  # 3.1: siblings of $ref apply
-                return {**target, **self.resolve(siblings, seen)} if isinstance(target, dict) else target
-            return {k: self.resolve(v, seen) for k, v in node.items()}
-        if isinstance(node, list):
-            return [self.resolve(v, seen) for v in node]
-        return node
 
 
 def _json_body(body: dict) -> dict | None:
@@ -77,7 +30,7 @@ def _json_body(body: dict) -> dict | None:
     return None
 
 
-def operation_entry(resolver: Resolver, path: str, method: str, item: dict, op: dict) -> dict:
+def operation_entry(resolver: RefResolver, path: str, method: str, item: dict, op: dict) -> dict:
     name = tool_name(op.get("operationId") or f"{method} {path}")
     where = f"{method.upper()} {path}"
     by_key: dict[tuple, dict] = {}
@@ -118,10 +71,11 @@ def entries(document: Any, where: str) -> list[dict]:
     paths = document.get("paths") or {}
     if not isinstance(paths, dict):
         raise CatalogError(f"{where}: 'paths' must be an object")
-    resolver = Resolver(document, where)
+    resolver = RefResolver(document, where)
     tools = []
     for path, item in paths.items():
-        item = resolver.resolve(item) if isinstance(item, dict) else {}
+        item = resolver.deref(item)  # a path item may be a $ref; what it holds is resolved where used
+        item = item if isinstance(item, dict) else {}
         for method in METHODS:
             if isinstance(item.get(method), dict):
                 tools.append(operation_entry(resolver, path, method, item, item[method]))

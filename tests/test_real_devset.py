@@ -78,3 +78,37 @@ def test_queries_split_kinds_and_gold_names(catalog_all):
         dataset = EvalDataset("real", catalog_all, [], []).with_queries(REAL / f"queries_{split}.json")
         assert len(dataset.instances) == len(rows[split])
         assert instances_from_rows(rows[split], split)
+
+
+def gold_catalog(file: str) -> dict[str, dict]:
+    """A gold file's catalog as `eval deps --catalog-file` reads it (any format the import auto-detects)."""
+    path = REAL / file
+    source = load_document(path.read_text(encoding="utf-8"), path.stem, where=str(path))
+    return {t["name"]: t for t in source.tools}
+
+
+def test_gold_provider_edges_name_real_tools_and_parameters():
+    files = sorted((REAL / "gold_edges").glob("*.json"))
+    specs, servers = set(), set()
+    for path in files:
+        gold = json.loads(path.read_text())
+        tools = gold_catalog(gold["catalog_file"])
+        assert gold["provenance"] and gold["edges"], path.name
+        for e in gold["edges"]:
+            assert e["source"] in tools and e["target"] in tools and e["source"] != e["target"], (path.name, e)
+            assert normalise_dependency_type(e["type"]).value == e["type"]
+            assert e["split"] in ("dev", "test") and e["reason"]
+            if e["type"].startswith("PARAMETER_"):
+                assert e["parameter_name"] in {p["name"] for p in tools[e["source"]]["parameters"]}, (path.name, e)
+            else:
+                assert e["parameter_name"] is None
+        if gold["catalog_file"].startswith("openapi/"):
+            specs.add(path.stem)
+        if path.stem.startswith("mcp_"):
+            servers.add(path.stem)
+        keys = [(e["source"], e["target"], e["parameter_name"]) for e in gold["edges"]]
+        assert len(keys) == len(set(keys)), path.name
+    assert len(specs) >= 4 and len(servers) >= 10
+    combined = json.loads((REAL / "gold_edges" / "all.json").read_text())["edges"]
+    parts = [e for p in files if p.stem in (*SPECS, "mcp") for e in json.loads(p.read_text())["edges"]]
+    assert len(combined) == len(parts)

@@ -31,6 +31,16 @@ class ToolDetail(BaseModel):
     catalog: str | None = None
     spec: dict[str, Any] = Field(description="The tool's original catalog JSON, unchanged.")
     function: dict[str, Any] = Field(description="OpenAI function-calling schema.")
+    title: str | None = Field(None, description="A display name (MCP `title`).")
+    annotations: dict[str, Any] | None = Field(
+        None, description="MCP tool annotations as the server sent them (readOnlyHint, destructiveHint, "
+                          "idempotentHint, openWorldHint, title).")
+    output_schema: dict[str, Any] | None = Field(
+        None, description="JSON Schema of the result: MCP `outputSchema`, or the 2xx JSON response of an OpenAPI "
+                          "operation ($refs resolved, size-capped).")
+    http: dict[str, Any] | None = Field(
+        None, description="OpenAPI operations: method, path, operation_id, tags, deprecated, links, response_status.")
+    strict: bool | None = Field(None, description="OpenAI function `strict` flag.")
 
 
 class Dependency(BaseModel):

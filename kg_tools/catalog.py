@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError, field_validator
 
 from kg_tools.errors import CatalogError, DanglingReferenceError
 
@@ -54,6 +54,7 @@ def normalise_dependency_type(raw: str) -> DependencyType | None:
 
 # Limits on what a catalog (file or REST PUT) may hold; documented in docs/rest-api.md (Limits).
 MAX_NAME_LENGTH = 200
+MAX_OUTPUT_SCHEMA_CHARS = 20_000  # an output schema's JSON; importers cut larger ones (with a warning)
 MAX_CATALOG_LENGTH = 200  # a catalog name (and a run id) in the API
 MAX_DESCRIPTION_LENGTH = 10_000
 MAX_NESTING = 64  # levels of JSON objects/lists inside one tool
@@ -184,8 +185,35 @@ class Dependency(BaseModel):
     _check_name = field_validator("name")(classmethod(lambda cls, v: check_name(v)))
 
 
+class ToolAnnotations(BaseModel):
+    """MCP tool annotations (hints a server gives about a tool's behaviour), in the protocol's spelling."""
+
+    model_config = ConfigDict(extra="allow")
+    title: str | None = None
+    readOnlyHint: StrictBool | None = None
+    destructiveHint: StrictBool | None = None
+    idempotentHint: StrictBool | None = None
+    openWorldHint: StrictBool | None = None
+
+
+class HttpOperation(BaseModel):
+    """Where an OpenAPI operation lives and what its spec says about it besides the parameters."""
+
+    model_config = ConfigDict(extra="allow")
+    method: str = Field(min_length=1, max_length=16)
+    path: str = Field(min_length=1, max_length=2_000)
+    operation_id: str | None = None
+    tags: list[str] = Field(default_factory=list)
+    deprecated: StrictBool = False
+    # OpenAPI `links` of the 2xx responses: name -> {operationId | operationRef, parameters {name: expression}}
+    links: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    response_status: str | None = None  # the 2xx status whose JSON schema is the tool's output_schema
+
+
 class ToolSpec(BaseModel):
-    """One catalog entry. Extra fields (module, field, responses ...) are kept."""
+    """One catalog entry. Extra fields (module, field ...) are kept. What real catalogs carry besides
+    the ToolLinkOS fields: `title` and `annotations` (MCP), `output_schema` (MCP outputSchema, the
+    JSON schema of an OpenAPI operation's 2xx response), `http` (OpenAPI), `strict` (OpenAI)."""
 
     model_config = ConfigDict(extra="allow")
     name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH)
@@ -193,6 +221,11 @@ class ToolSpec(BaseModel):
     parameters: list[Parameter] = Field(default_factory=list)
     func_type: Literal["core", "regular"] = "regular"
     depends_on: list[Dependency] = Field(default_factory=list)
+    title: str | None = Field(None, max_length=MAX_NAME_LENGTH * 2)
+    output_schema: dict[str, Any] | None = None
+    annotations: ToolAnnotations | None = None
+    http: HttpOperation | None = None
+    strict: StrictBool | None = None
 
     @field_validator("name")
     @classmethod

@@ -46,6 +46,21 @@ def chunks(items: list, size: int) -> Iterable[list]:
         yield items[i : i + size]
 
 
+def node_facts(spec: ToolSpec) -> dict:
+    """What real catalogs say about a tool, as node properties Browser and Cypher can read (the
+    full output schema, links and annotations stay in `spec`)."""
+    hints = spec.annotations or None
+    return {"title": spec.title, "http_method": spec.http.method if spec.http else None,
+            "http_path": spec.http.path if spec.http else None,
+            "tags": spec.http.tags if spec.http and spec.http.tags else None,
+            "deprecated": spec.http.deprecated if spec.http else None,
+            "has_output_schema": spec.output_schema is not None,
+            "read_only_hint": hints.readOnlyHint if hints else None,
+            "destructive_hint": hints.destructiveHint if hints else None,
+            "idempotent_hint": hints.idempotentHint if hints else None,
+            "open_world_hint": hints.openWorldHint if hints else None}
+
+
 def tool_row(spec: ToolSpec, raw: dict, catalog: str) -> dict:
     return {
         "name": spec.name,
@@ -57,6 +72,7 @@ def tool_row(spec: ToolSpec, raw: dict, catalog: str) -> dict:
         "spec_hash": spec_hash(raw),
         "catalog": catalog,
         "field": raw.get("field"),
+        **node_facts(spec),
         "embedding": None,
         "embedding_model": None,
     }

@@ -35,8 +35,10 @@ the parameter it serves and the reason), `spec` (the original definition) and `f
 function-calling schema with the input parameters). Use `catalog` to search one catalog only."""
 
 GET_DESCRIPTION = """Get one tool by its exact name: its original definition (`spec`), `kind`, `catalog`, an
-OpenAI function-calling schema (`function`) and its direct dependencies (each with name, relationship type,
-the parameter it serves and the reason). Use names returned by search_tools."""
+OpenAI function-calling schema (`function`), what its catalog says besides (`title`, MCP `annotations` such as
+readOnlyHint/destructiveHint, `output_schema`, OpenAPI `http` method/path/tags/links, `strict`; null when
+absent) and its direct dependencies (each with name, relationship type, the parameter it serves and the
+reason). Use names returned by search_tools."""
 
 
 class Service:

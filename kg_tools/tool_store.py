@@ -20,6 +20,8 @@ from kg_tools.retrieval import expansion, queries
 from kg_tools.retrieval.functions import openai_function
 
 DEFAULT_CATALOG = "api"
+# What real catalogs carry besides the ToolLinkOS fields (kg_tools.catalog.ToolSpec), shown at the top level.
+SPEC_FACTS = ("title", "annotations", "output_schema", "http", "strict")
 
 
 def _kind(func_type: str | None) -> str:
@@ -44,7 +46,7 @@ class ToolStore:
         t = rows[0]
         spec = json.loads(t["spec"]) if t["spec"] else {"name": t["name"], "description": t["description"] or ""}
         return {"name": t["name"], "kind": _kind(t["func_type"]), "catalog": t["catalog"], "spec": spec,
-                "function": openai_function(spec)}
+                "function": openai_function(spec), **{k: spec.get(k) for k in SPEC_FACTS}}
 
     def dependencies(self, name: str, depth: int, edge_types: list[str] | None = None) -> dict[str, Any]:
         """What retrieval would add after this tool as a seed: depth-first, unique, with the edge used."""

@@ -17,6 +17,7 @@ class CatalogSource:
     tools: list
     instances: list = field(default_factory=list)
     files: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)  # what the importer cut or skipped (e.g. a huge schema)
 
 
 def read_json(path: Path):

@@ -22,9 +22,11 @@ def detect(document) -> str:
     return "json"
 
 
-def mcp_entries(document) -> list[dict]:
-    """An MCP tools/list result as catalog entries (the same translation as the live MCP importer)."""
-    from loaders.json_schema import object_parameters
+def mcp_entries(document, warnings: list[str] | None = None) -> list[dict]:
+    """An MCP tools/list result as catalog entries (the same translation as the live MCP importer):
+    the input schema's properties as parameters; `title`, `outputSchema` (as `output_schema`, size-capped
+    with a warning) and `annotations` kept when the server sends them (validated by kg_tools.catalog)."""
+    from loaders.json_schema import capped_schema, object_parameters
 
     items = document.get("tools") if isinstance(document, dict) else document
     if not isinstance(items, list):
@@ -33,10 +35,18 @@ def mcp_entries(document) -> list[dict]:
     for n, tool in enumerate(items):
         if not isinstance(tool, dict) or not isinstance(tool.get("name"), str):
             raise CatalogError(f"MCP tool #{n}: needs a name")
+        where = f"MCP tool {tool['name']!r}"
         schema = tool.get("inputSchema") or {}
-        out.append({"name": tool["name"], "description": tool.get("description") or tool.get("title") or "",
-                    "parameters": object_parameters(schema, f"MCP tool {tool['name']!r}"), "func_type": "regular",
-                    "depends_on": [], "input_schema": schema})
+        entry = {"name": tool["name"], "description": tool.get("description") or tool.get("title") or "",
+                 "parameters": object_parameters(schema, where), "func_type": "regular",
+                 "depends_on": [], "input_schema": schema}
+        if tool.get("title") is not None:
+            entry["title"] = tool["title"]
+        if tool.get("outputSchema") is not None:
+            entry["output_schema"] = capped_schema(tool["outputSchema"], f"{where}: outputSchema", warnings)
+        if tool.get("annotations") is not None:
+            entry["annotations"] = tool["annotations"]
+        out.append(entry)
     return out
 
 
@@ -47,16 +57,17 @@ def load_document(text: str, catalog: str, format: str = "auto", where: str = "r
     if format not in FORMATS:
         raise CatalogError(f"unknown format {format!r}; one of {', '.join(FORMATS)}")
     document = parse_document(text, where)
+    warnings: list[str] = []
     kind = detect(document) if format == "auto" else format
     if kind == "openapi":
         tools = openapi.entries(document, where)
     elif kind == "openai-tools":
         tools = openai_tools.entries(document)
     elif kind == "mcp":
-        tools = mcp_entries(document)
+        tools = mcp_entries(document, warnings)
     else:
         tools = document["tools"] if isinstance(document, dict) and isinstance(document.get("tools"), list) else document
         if not isinstance(tools, list):
             raise CatalogError(f"{where}: expected a list of tools, an OpenAI tool list, an OpenAPI spec or an "
                                "MCP tool list")
-    return CatalogSource(catalog, tools, [], [f"{where} ({kind})"])
+    return CatalogSource(catalog, tools, [], [f"{where} ({kind})"], warnings)

@@ -67,3 +67,40 @@ def object_parameters(schema: Any, where: str, **extra) -> list[dict]:
         raise CatalogError(f"{where}: 'properties' must be an object")
     required = set(schema.get("required") or [])
     return [parameter(name, prop, name in required, **extra) for name, prop in properties.items()]
+
+
+def _pruned(node: Any, depth: int, width: int) -> Any:
+    """A copy of a schema down to `depth` nested containers, at most `width` entries per object/list;
+    below that only an object's scalars (type, title, description ...) are kept."""
+    if isinstance(node, dict):
+        if depth <= 0:
+            return {k: v for k, v in list(node.items())[:width] if not isinstance(v, (dict, list))}
+        return {k: _pruned(v, depth - 1, width) for k, v in list(node.items())[:width]}
+    if isinstance(node, list):
+        return [_pruned(v, depth - 1, width) for v in node[:width]] if depth > 0 else []
+    return node
+
+
+def capped_schema(schema: Any, where: str, warnings: list[str] | None = None) -> dict:
+    """An output schema of at most MAX_OUTPUT_SCHEMA_CHARS characters of JSON: a larger one is cut (fewer
+    levels, then fewer properties) and a warning says so. Not an object: a CatalogError."""
+    import json
+
+    from kg_tools.catalog import MAX_NESTING, MAX_OUTPUT_SCHEMA_CHARS, nesting_depth
+
+    if not isinstance(schema, dict):
+        raise CatalogError(f"{where}: must be a JSON object (a JSON Schema), got {type(schema).__name__}")
+    if nesting_depth(schema) <= MAX_NESTING and len(json.dumps(schema, ensure_ascii=False)) <= MAX_OUTPUT_SCHEMA_CHARS:
+        return schema
+    for width in (200, 50, 10):
+        for depth in range(min(nesting_depth(schema), 24), 0, -1):
+            cut = _pruned(schema, depth, width)
+            size = len(json.dumps(cut, ensure_ascii=False))
+            if size <= MAX_OUTPUT_SCHEMA_CHARS:
+                if warnings is not None:
+                    warnings.append(f"{where}: schema cut to {depth} levels and {width} entries per object "
+                                    f"({size} of at most {MAX_OUTPUT_SCHEMA_CHARS} characters of JSON)")
+                return cut
+    if warnings is not None:
+        warnings.append(f"{where}: schema too large to keep (over {MAX_OUTPUT_SCHEMA_CHARS} characters even cut)")
+    return {k: v for k, v in list(schema.items())[:10] if isinstance(v, str)}

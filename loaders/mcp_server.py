@@ -17,11 +17,14 @@ from loaders.common import CatalogSource
 TIMEOUT_SECONDS = 60.0
 
 
-def tool_entry(tool) -> dict:
+def tool_entry(tool, warnings: list[str] | None = None) -> dict:
+    """One SDK Tool as a catalog entry, through the same translation as a tools/list document."""
     from loaders.document import mcp_entries
 
+    annotations = tool.annotations.model_dump(by_alias=True, exclude_none=True) if tool.annotations else None
     return mcp_entries([{"name": tool.name, "title": tool.title, "description": tool.description,
-                         "inputSchema": tool.input_schema or {}}])[0]
+                         "inputSchema": tool.input_schema or {}, "outputSchema": tool.output_schema,
+                         "annotations": annotations or None}], warnings)[0]
 
 
 async def _list_tools(read, write) -> tuple[str, list]:
@@ -96,4 +99,6 @@ def load(command: list[str] | None = None, url: str | None = None, catalog: str 
         raise CatalogError(f"MCP server {where}: {type(inner).__name__}: {inner}") from exc
     if not tools:
         raise CatalogError(f"MCP server {where} lists no tools")
-    return CatalogSource(catalog or server_name, [tool_entry(t) for t in tools], [], [where])
+    warnings: list[str] = []
+    entries = [tool_entry(t, warnings) for t in tools]
+    return CatalogSource(catalog or server_name, entries, [], [where], warnings)

@@ -24,9 +24,12 @@ def tool_entry(item, n: int) -> dict:
     if not isinstance(name, str) or not name.strip():
         raise CatalogError(f"{where}: a function needs a name")
     schema = item.get("parameters") or {}
-    return {"name": name, "description": item.get("description") or "",
-            "parameters": object_parameters(schema, f"{where} ({name})"), "func_type": "regular",
-            "depends_on": [], "input_schema": schema}
+    entry = {"name": name, "description": item.get("description") or "",
+             "parameters": object_parameters(schema, f"{where} ({name})"), "func_type": "regular",
+             "depends_on": [], "input_schema": schema}
+    if item.get("strict") is not None:  # structured outputs: the arguments follow the schema exactly
+        entry["strict"] = item["strict"]
+    return entry
 
 
 def entries(data) -> list[dict]:

@@ -276,6 +276,31 @@ def test_put_creates_a_tool_with_its_edges(client, graph):
     assert [t["name"] for t in found["tools"]] == [NEW_TOOL["name"], A, H]
 
 
+def test_get_tool_shows_what_real_catalogs_carry(client, graph):
+    """MCP title/annotations/outputSchema, OpenAPI http (method, path, tags, links ...), OpenAI strict: stored on
+    the tool, shown at the top level of GET /v1/tools/{name} (null when absent) and as node properties."""
+    tool = {"name": "list_playlists", "description": "Get the current user's playlists.", "title": "My playlists",
+            "annotations": {"readOnlyHint": True, "destructiveHint": False},
+            "output_schema": {"type": "object", "properties": {"items": {"type": "array", "items": {
+                "type": "object", "properties": {"id": {"type": "string"}}}}}},
+            "http": {"method": "GET", "path": "/me/playlists", "operation_id": "list-playlists", "tags": ["Playlists"],
+                     "deprecated": False, "links": {}, "response_status": "200"}, "strict": True}
+    assert client.put("/v1/tools/list_playlists", json=tool).status_code == 201
+    body = client.get("/v1/tools/list_playlists").json()
+    assert body["spec"] == tool
+    for key in ("title", "annotations", "output_schema", "http", "strict"):
+        assert body[key] == tool[key]
+    assert client.get(f"/v1/tools/{A}").json()["annotations"] is None
+    node = graph.read("MATCH (t:Tool {name: 'list_playlists'}) RETURN t.title AS title, t.read_only_hint AS ro, "
+                      "t.http_method AS method, t.http_path AS path, t.tags AS tags, t.has_output_schema AS out")[0]
+    assert dict(node) == {"title": "My playlists", "ro": True, "method": "GET", "path": "/me/playlists",
+                          "tags": ["Playlists"], "out": True}
+    bad = tool | {"annotations": {"readOnlyHint": "yes"}}
+    r = client.put("/v1/tools/list_playlists", json=bad)
+    assert r.status_code == 422 and "annotations.readOnlyHint" in r.text
+    assert client.delete("/v1/tools/list_playlists").status_code == 204
+
+
 def test_put_replaces_node_and_outgoing_edges_only(client, graph):
     incoming_before = graph.read("MATCH (s)-[r]->(:Tool {name: $n}) RETURN s.name AS s, type(r) AS t",
                                            n=A)

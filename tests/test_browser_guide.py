@@ -90,6 +90,22 @@ def test_neo4j_conf_runs_style_and_guide_on_connect(guide_api, graph):
     assert set(config["browser.remote_content_hostname_whitelist"].split(",")) >= {"127.0.0.1", "localhost"}
 
 
+def test_guide_shows_what_an_imported_catalog_said(graph, embedder):
+    """The guide's block for MCP annotations / OpenAPI method, path, tags reads the node properties a load writes."""
+    from kg_tools.ingest import load_catalog
+
+    tool = {"name": "guide_list_playlists", "description": "Get the current user's playlists.", "title": "Playlists",
+            "annotations": {"readOnlyHint": True}, "http": {"method": "GET", "path": "/me/playlists", "tags": ["P"]},
+            "output_schema": {"type": "object"}}
+    load_catalog(graph, embedder, [tool], "guide-facts", log=lambda *_: None)
+    try:
+        row = graph.read(_guide_block("tool-facts"), tool="guide_list_playlists")[0]
+        assert (row["title"], row["method"], row["path"], row["tags"], row["read_only"], row["output_schema"],
+                row["destructive"]) == ("Playlists", "GET", "/me/playlists", ["P"], True, True, None)
+    finally:
+        graph.write("MATCH (t:Tool {catalog: 'guide-facts'}) DETACH DELETE t")
+
+
 def test_guide_and_style_are_served_cross_origin(guide_api, neo4j_service):
     origin = neo4j_service.http_url
     style = httpx.get(style_url(guide_api), headers={"Origin": origin})

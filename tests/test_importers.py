@@ -106,6 +106,44 @@ def test_mcp_loader_over_stdio():
     assert [(p["name"], p["type"], p["required"]) for p in tools["create_note"]["parameters"]] == [
         ("title", "string", True), ("body", "string", False), ("tags", "array", False)]
     assert mcp_server.load([sys.executable, str(TINY_MCP)], catalog="notes").catalog == "notes"
+    # what the server says besides the input schema is kept: title, outputSchema, annotations
+    search, delete = tools["search_notes"], tools["delete_note"]
+    assert search["title"] == "Search notes"
+    assert search["annotations"] == {"readOnlyHint": True, "openWorldHint": False}
+    assert search["output_schema"]["properties"]["result"]["type"] == "array"
+    assert delete["annotations"] == {"destructiveHint": True, "idempotentHint": True}
+    assert "title" not in delete
+
+
+def test_mcp_tool_list_keeps_title_output_schema_and_annotations_and_caps_huge_schemas():
+    from loaders.document import load_document
+
+    huge = {"type": "object", "properties": {f"field_{i}": {"type": "object", "description": "x" * 50, "properties": {
+        "nested": {"type": "object", "properties": {"deep": {"type": "string", "description": "y" * 200}}}}}
+        for i in range(400)}}
+    doc = {"tools": [
+        {"name": "read_text_file", "title": "Read text file", "description": "Read a file.",
+         "inputSchema": {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]},
+         "outputSchema": {"type": "object", "properties": {"content": {"type": "string"}}, "required": ["content"]},
+         "annotations": {"readOnlyHint": True}},
+        {"name": "dump", "description": "Everything.", "inputSchema": {"type": "object"}, "outputSchema": huge}]}
+    source = load_document(json.dumps(doc), "fs")
+    read, dump = by_name(source.tools)["read_text_file"], by_name(source.tools)["dump"]
+    assert read["output_schema"] == doc["tools"][0]["outputSchema"]
+    assert read["annotations"] == {"readOnlyHint": True} and read["title"] == "Read text file"
+    assert len(json.dumps(dump["output_schema"])) <= 20_000
+    assert any("MCP tool 'dump': outputSchema: schema cut" in w for w in source.warnings)
+    bad = {"tools": [{"name": "x", "inputSchema": {}, "outputSchema": "a string"}]}
+    with pytest.raises(CatalogError, match="outputSchema: must be a JSON object"):
+        load_document(json.dumps(bad), "fs")
+
+
+def test_catalog_validation_names_a_bad_annotation():
+    from kg_tools.catalog import validate_catalog
+
+    with pytest.raises(CatalogError) as info:
+        validate_catalog([{"name": "x", "annotations": {"readOnlyHint": "sometimes"}}])
+    assert any("annotations.readOnlyHint" in p for p in info.value.problems)
 
 
 def test_mcp_loader_errors_are_clear():
@@ -211,3 +249,10 @@ def test_a_bad_spec_writes_nothing(graph, cli_env, tmp_path):
     result = CliRunner().invoke(cli, ["load", "openapi", str(bad)], env=cli_env)
     assert result.exit_code != 0 and "duplicate tool name 'get_item'" in str(result.exception or result.output)
     assert graph.read("MATCH (t:Tool) RETURN count(t) AS n")[0]["n"] == 0
+
+
+def test_openai_strict_is_kept():
+    tools = by_name(openai_tools.entries([
+        {"type": "function", "function": {"name": "a", "strict": True, "parameters": {"type": "object"}}},
+        {"type": "function", "function": {"name": "b"}}]))
+    assert tools["a"]["strict"] is True and "strict" not in tools["b"]

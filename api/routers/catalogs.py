@@ -57,6 +57,6 @@ async def import_catalog(
         source = load_document(text, name, format)
         result = load_catalog(graph, embedder, source.tools, name, strict=strict, replace=replace, takeover=takeover,
                               batch_size=settings.write_batch_size, log=lambda *_: None)
-        return result.as_dict() | {"format": source.files[0].split("(")[-1].rstrip(")"), "warnings": result.warnings}
+        return result.as_dict() | {"format": source.files[0].split("(")[-1].rstrip(")"), "warnings": source.warnings + result.warnings}
 
     return await run_in_threadpool(work)

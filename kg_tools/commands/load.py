@@ -10,6 +10,8 @@ from kg_tools.ingest import load_catalog
 
 def run_load(app, source, strict: bool, replace: bool, takeover: bool = False):
     click.echo(f"loading {source.catalog} from {', '.join(source.files)}")
+    for warning in source.warnings:
+        click.echo(f"warning: {warning}")
     result = load_catalog(
         app.graph, app.embedder, source.tools, source.catalog,
         strict=strict, replace=replace, takeover=takeover, batch_size=app.settings.write_batch_size,

@@ -109,3 +109,26 @@ def tool_body_schema() -> dict[str, Any]:
         return node
 
     return inline(schema)
+
+
+class CatalogInfo(BaseModel):
+    name: str
+    tools: int = Field(description="Tools of the catalog.")
+    edges: int = Field(description="Dependency edges from its tools (hand-written and inferred).")
+    source: str | None = Field(None, description="Where its last load came from (files, MCP server, import, put).")
+    created: str | None = Field(None, description="When it was first loaded (ISO 8601, UTC).")
+    last_load: str | None = Field(None, description="When its last load, sync, import or PUT was written.")
+    last_load_kind: Literal["load", "sync", "import", "put"] | None = None
+
+
+class CatalogList(BaseModel):
+    catalogs: list[CatalogInfo]
+
+
+class CatalogDeleted(BaseModel):
+    catalog: str
+    tools: int = Field(description="Tools deleted.")
+    edges: int = Field(description="Dependency edges from those tools deleted with them.")
+    dependency_runs: int = Field(description="Dependency inference runs of the catalog deleted.")
+    merge_runs: int = Field(description="Merge runs of the catalog deleted.")
+    detached_edges: int = Field(description="Edges from other catalogs' tools into it removed first.")

@@ -1,3 +1,3 @@
-// Evaluation and bench reloads: remove every tool, merge run and enrichment question first.
-MATCH (n) WHERE n:Tool OR n:MergeRun OR n:Question
+// Evaluation and bench reloads: remove every tool, merge run, enrichment question and catalog node first.
+MATCH (n) WHERE n:Tool OR n:MergeRun OR n:Question OR n:Catalog
 DETACH DELETE n

@@ -10,7 +10,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from kg_tools import closure
+from kg_tools import catalogs, closure
 from kg_tools.catalog import ToolSpec, ValidatedCatalog, parameter_text, spec_hash, split_name, tool_document, validate_catalog
 from kg_tools.cypher import query
 from kg_tools.embeddings import Embedder
@@ -92,14 +92,19 @@ def load_catalog(
     batch_size: int = 500,
     log: Callable[[str], None] = print,
     show_progress: bool = False,
+    source: str | None = None,
+    kind: str = "load",
 ) -> LoadResult:
     """Validate, embed what changed, write in one transaction.
 
     replace: this catalog's tools that the load does not contain are deleted (other catalogs are
     untouched); replace_all: every tool, merge run and question is deleted first (eval, bench).
     A tool name that belongs to another catalog is an error listing every such name, unless
-    takeover moves those tools into this catalog."""
+    takeover moves those tools into this catalog. Only new and changed tools (spec, catalog or
+    embedding) and the edges that need them are written; a load that changes nothing writes nothing.
+    `source` and `kind` (load, sync, import) are stored on the catalog's node (kg_tools/catalogs.py)."""
     existing = {r["name"]: r for r in graph.read(query("tool_state"))}
+    known_catalog = graph.read(query("catalog_get"), catalog=catalog)[0]["catalog"] is not None
     if replace_all:
         existing = {}
     if replace:  # this catalog's tools are rewritten or deleted: only other catalogs count as known
@@ -120,11 +125,21 @@ def load_catalog(
     # Schema first: fails on a dimension mismatch before anything is embedded or written.
     apply_schema(graph, embedder.dimension, embedder.name)
     rows = [tool_row(s, r, catalog) for s, r in zip(validated.specs, validated.raw)]
-    embed_seconds, to_embed = _embed_changed(embedder, validated, rows, existing, replace or replace_all or reembed,
+    embed_seconds, to_embed = _embed_changed(embedder, validated, rows, existing, replace_all or reembed,
                                              show_progress, use_cache=not reembed)
+    edges = [e.as_row() for e in validated.edges]
+    # What must be written: new or changed tools, and edges from them or to a tool that is new.
+    new = {r["name"] for r in rows if r["name"] not in existing}
+    write = [r for r in rows if r["embedding"] is not None or r["name"] in new
+             or existing[r["name"]]["catalog"] != catalog]
+    written = {r["name"] for r in write}
+    edges = [e for e in edges if e["source"] in written or e["target"] in new]
+    loaded = {r["name"] for r in rows}
+    stale = replace and any(r["catalog"] == catalog and n not in loaded for n, r in existing.items())
     t0 = time.perf_counter()
-    write_tools(graph, rows, [e.as_row() for e in validated.edges], batch_size=batch_size,
-                replace_catalog=catalog if replace else None, replace_all=replace_all)
+    if write or edges or stale or replace_all or not known_catalog:
+        write_tools(graph, write, edges, batch_size=batch_size, replace_catalog=catalog if replace else None,
+                    replace_all=replace_all, catalog=(catalog, source, kind), keep=sorted(loaded))
     return LoadResult(catalog, len(rows), len(validated.edges), to_embed, embed_seconds,
                       time.perf_counter() - t0, validated.report, validated.report.warnings)
 
@@ -149,12 +164,16 @@ def _embed_changed(embedder, validated: ValidatedCatalog, rows, existing, force:
 
 
 def write_tools(graph: Graph, rows: list[dict], edges: list[dict], *, batch_size: int = 500,
-                replace_catalog: str | None = None, replace_all: bool = False) -> None:
+                replace_catalog: str | None = None, replace_all: bool = False,
+                catalog: tuple[str, str | None, str] | None = None, keep: list[str] | None = None) -> None:
     """The one write path for tools (`kg-tools load` and `PUT /v1/tools/{name}`), in ONE transaction:
     optional deletion (a catalog's tools not in `rows`, or everything), the nodes (UNWIND batches),
     their outgoing hand-written dependency edges replaced (unchanged edges kept as they are). A dependency target that does not exist when the
-    edges are written (e.g. deleted concurrently) rolls everything back."""
+    edges are written (e.g. deleted concurrently) rolls everything back. `catalog` (name, source,
+    kind) is recorded on the catalog's node; `keep`: with replace_catalog, the names not to delete
+    (default: `rows`)."""
     names = [r["name"] for r in rows]
+    sources = sorted({e["source"] for e in edges} - set(names))
     targets = sorted({e["target"] for e in edges})
     keep: dict[str, list] = {}
     for e in edges:
@@ -164,7 +183,8 @@ def write_tools(graph: Graph, rows: list[dict], edges: list[dict], *, batch_size
         if replace_all:
             tx.run(query("delete_all_tools")).consume()
         elif replace_catalog is not None:
-            tx.run(query("delete_catalog_tools"), catalog=replace_catalog, keep=names).consume()
+            tx.run(query("delete_catalog_tools"), catalog=replace_catalog,
+                   keep=names if keep is None else keep).consume()
         for batch in chunks(rows, batch_size):
             tx.run(query("upsert_tools"), rows=batch).consume()
         for batch in chunks(names, batch_size):
@@ -181,7 +201,11 @@ def write_tools(graph: Graph, rows: list[dict], edges: list[dict], *, batch_size
                                [f"dangling dependency target: {by_target[m]} -> {m} ({m!r} is not a tool)"
                                 for m in missing])
         # The precomputed expansion order of every tool these writes can affect (same transaction).
-        closure.refresh(tx, None if replace_all or replace_catalog is not None else names)
+        closure.refresh(tx, None if replace_all or replace_catalog is not None else names + sources)
+        if catalog is not None:
+            catalogs.record(tx, catalog[0], source=catalog[1], kind=catalog[2])
+        for name in sorted({r["catalog"] for r in rows} - {catalog[0] if catalog else None}):
+            catalogs.record(tx, name, kind="put")
 
     graph.transaction(work)
 

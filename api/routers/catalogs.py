@@ -1,4 +1,5 @@
-"""POST /v1/catalogs/{name}/import: load a catalog document (any supported format) through the one load path."""
+"""Catalogs: GET /v1/catalogs (list), DELETE /v1/catalogs/{name}, POST /v1/catalogs/{name}/import (load a
+catalog document in any supported format through the one load path)."""
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
@@ -9,6 +10,8 @@ from fastapi.concurrency import run_in_threadpool
 from api.deps import EmbedderDep, GraphDep, SettingsDep, WriteAccess
 from api.errors import responses
 from api.http import KgRoute
+from api.schemas import CatalogDeleted, CatalogList
+from kg_tools import catalogs as catalog_store
 from kg_tools.catalog import MAX_CATALOG_LENGTH
 from loaders.document import FORMATS
 
@@ -23,6 +26,23 @@ BODY = {"requestBody": {"required": True, "description": "The document: a JSON c
                             "application/yaml": {"schema": DOCUMENT},
                             "text/plain": {"schema": {"type": "string"}}}}}
 Format = Literal[tuple(FORMATS)]  # type: ignore[valid-type]
+CatalogName = Annotated[str, Path(min_length=1, max_length=MAX_CATALOG_LENGTH, description="The catalog's name.")]
+
+
+@router.get("", response_model=CatalogList, responses=responses(503), summary="List catalogs")
+def list_catalogs(graph: GraphDep) -> dict[str, Any]:
+    """Every catalog: tools, dependency edges, source and last load (or sync, import, PUT)."""
+    return {"catalogs": catalog_store.list_catalogs(graph)}
+
+
+@router.delete("/{name:segment}", response_model=CatalogDeleted, dependencies=[WriteAccess],
+               responses=responses(401, 403, 404, 422, 503, _404="no catalog with this name"),
+               summary="Delete a catalog (its tools, edges, inference and merge runs; others untouched)")
+def delete_catalog(name: CatalogName, graph: GraphDep) -> dict[str, Any]:
+    """Deletes in bounded transactions: first the edges from other catalogs into it (their tools'
+    precomputed expansion recomputed in the same transaction), then its tools in batches, then its
+    dependency inference runs, merge runs and node. Interrupted, a second call finishes the job."""
+    return catalog_store.delete_catalog(graph, name)
 
 
 @router.post("/{name:segment}/import", dependencies=[WriteAccess], openapi_extra=BODY,
@@ -56,7 +76,8 @@ async def import_catalog(
     def work():
         source = load_document(text, name, format)
         result = load_catalog(graph, embedder, source.tools, name, strict=strict, replace=replace, takeover=takeover,
-                              batch_size=settings.write_batch_size, log=lambda *_: None)
+                              batch_size=settings.write_batch_size, log=lambda *_: None,
+                              source=f"import: {source.files[0]}", kind="import")
         return result.as_dict() | {"format": source.files[0].split("(")[-1].rstrip(")"), "warnings": source.warnings + result.warnings}
 
     return await run_in_threadpool(work)

@@ -11,9 +11,10 @@ from pathlib import Path
 import numpy as np
 
 from kg_tools.bench import synthetic
+from kg_tools.catalogs import delete_catalog
 from kg_tools.bench.retrieve import Client, api_server, concurrent, percentile, sequential, server_split
 from kg_tools.cypher import query
-from kg_tools.errors import KgToolsError
+from kg_tools.errors import CatalogNotFoundError, KgToolsError
 from kg_tools.ingest import load_catalog
 
 CATALOG = "bench-scale"
@@ -77,20 +78,12 @@ def neo4j_store_mb(settings) -> float | None:
     return round(sum(f.stat().st_size for f in directory.rglob("*") if f.is_file()) / 2**20, 1)
 
 
-def delete_catalog(graph, catalog: str) -> None:
-    """Batched delete: IN TRANSACTIONS needs an auto-commit query, so a plain session of the gateway."""
-    from neo4j import WRITE_ACCESS
-
-    with graph.session(WRITE_ACCESS) as session:
-        session.run(query("bench_scale_cleanup"), catalog=catalog).consume()
-
-
 def run(settings, graph, embedder, n: int, fake_embeddings: bool, requests: int = 300,
         concurrent_requests: int = 600, clients: int = 16, seed: int = 0, log=print) -> dict:
     state = graph.read(query("tool_names"), catalog=CATALOG)[0]
     if state["in_catalog"]:
         raise KgToolsError(f"catalog {CATALOG!r} already has {state['in_catalog']} tools (a run that was killed?); "
-                           f"remove them first: MATCH (t:Tool {{catalog: '{CATALOG}'}}) DETACH DELETE t")
+                           f"remove them first: kg-tools catalogs delete {CATALOG}")
     t0 = time.perf_counter()
     tools = synthetic.generate(n, seed, frozenset(state["names"]))
     log(f"generated {len(tools)} tools ({sum(t['func_type'] == 'core' for t in tools)} core) in "
@@ -117,8 +110,11 @@ def run(settings, graph, embedder, n: int, fake_embeddings: bool, requests: int 
             rss_mb = _process_tree_rss_mb(info["pid"])
     finally:
         t0 = time.perf_counter()
-        delete_catalog(graph, CATALOG)
-        log(f"removed catalog {CATALOG!r} again in {time.perf_counter() - t0:.1f}s")
+        try:
+            delete_catalog(graph, CATALOG)
+            log(f"removed catalog {CATALOG!r} again in {time.perf_counter() - t0:.1f}s")
+        except CatalogNotFoundError:  # the load failed before writing anything
+            pass
     found = [x for x in names if x]
     return {
         "tools": loaded.tools, "edges": loaded.edges, "load_s": round(load_s, 1),

@@ -15,7 +15,7 @@ def run_load(app, source, strict: bool, replace: bool, takeover: bool = False):
     result = load_catalog(
         app.graph, app.embedder, source.tools, source.catalog,
         strict=strict, replace=replace, takeover=takeover, batch_size=app.settings.write_batch_size,
-        log=click.echo, show_progress=True,
+        log=click.echo, show_progress=True, source=", ".join(map(str, source.files)),
     )
     click.echo(result.report.summary(messages=False))
     click.echo(

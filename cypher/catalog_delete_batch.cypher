@@ -1,0 +1,11 @@
+// Delete at most $limit tools of one catalog with their relationships (and the enrichment questions
+// that ask only for them); one bounded transaction per call (kg_tools/catalogs.py loops until 0).
+MATCH (t:Tool) WHERE t.catalog = $catalog
+WITH t LIMIT $limit
+CALL (t) {
+  MATCH (q:Question)-[:ASKS_FOR]->(t)
+  WHERE COUNT { (q)-[:ASKS_FOR]->() } = 1
+  DETACH DELETE q
+}
+DETACH DELETE t
+RETURN count(*) AS tools

@@ -1,0 +1,16 @@
+// Last step of deleting a catalog: its dependency inference runs and merge runs, then its node.
+CALL () {
+  MATCH (r:DependencyRun) WHERE r.catalog = $catalog
+  DETACH DELETE r
+  RETURN count(*) AS dependency_runs
+}
+CALL () {
+  MATCH (r:MergeRun) WHERE r.catalog = $catalog
+  DETACH DELETE r
+  RETURN count(*) AS merge_runs
+}
+CALL () {
+  MATCH (c:Catalog {name: $catalog})
+  DETACH DELETE c
+}
+RETURN dependency_runs, merge_runs

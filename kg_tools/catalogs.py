@@ -1,0 +1,88 @@
+"""Catalogs as things you can see and remove: `kg-tools catalogs list|delete`, GET/DELETE /v1/catalogs.
+
+A catalog is the `catalog` name on its tools plus a `(:Catalog {name, source, created, last_load,
+last_load_kind})` node that every load, sync, import and PUT writes in its own transaction
+(`record`). Catalogs loaded before that node existed are listed from their tools alone.
+
+`delete_catalog` removes one catalog in bounded transactions: first it cuts the catalog off from
+every other catalog (dependency edges into it, MERGED_INTO across the boundary) and recomputes the
+precomputed closures of the other catalogs' tools that reached it, in ONE transaction, so no tool
+outside the catalog ever lists a deleted tool; then its tools go in batches of `batch_size`; last its
+dependency inference runs, merge runs and node. Interrupted, it leaves the rest of the catalog as
+it was (still listed) and running it again finishes the job. Other catalogs' tools are never deleted.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from kg_tools import closure
+from kg_tools.cypher import query
+from kg_tools.errors import CatalogNotFoundError
+from kg_tools.graph import Graph
+
+DELETE_BATCH = 5000  # tools per delete transaction (each with its edges: bounded Neo4j memory)
+KINDS = ("load", "sync", "import", "put")
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def record(tx, catalog: str, *, source: str | None = None, kind: str = "load") -> None:
+    """Inside a writing transaction: create or update the catalog's node (source, last load)."""
+    if kind not in KINDS:
+        raise ValueError(f"catalog write kind must be one of {KINDS}, got {kind!r}")
+    tx.run(query("catalog_record"), catalog=catalog, source=source, kind=kind, now=now()).consume()
+
+
+def list_catalogs(graph: Graph) -> list[dict]:
+    """Every catalog, by name: {name, tools, edges, source, created, last_load, last_load_kind}."""
+    out: dict[str, dict] = {}
+    for r in graph.read(query("catalogs_nodes")):
+        c = r["catalog"]
+        out[c["name"]] = _info(c["name"]) | {k: c.get(k) for k in ("source", "created", "last_load", "last_load_kind")}
+    for r in graph.read(query("catalogs_tool_counts")):
+        if r["name"] is None:
+            continue
+        out.setdefault(r["name"], _info(r["name"])).update(tools=r["tools"], edges=r["edges"])
+    return [out[name] for name in sorted(out)]
+
+
+def _info(name: str) -> dict:
+    return {"name": name, "tools": 0, "edges": 0, "source": None, "created": None, "last_load": None,
+            "last_load_kind": None}
+
+
+def get_catalog(graph: Graph, catalog: str) -> dict:
+    """One catalog's entry of `list_catalogs`; CatalogNotFoundError when neither node nor tools exist."""
+    for info in list_catalogs(graph):
+        if info["name"] == catalog:
+            return info
+    raise CatalogNotFoundError(catalog)
+
+
+def delete_catalog(graph: Graph, catalog: str, batch_size: int = DELETE_BATCH, log=lambda *_: None) -> dict:
+    """Delete one catalog: its tools and their edges, its inference and merge runs, its node (see the
+    module docstring). Returns {catalog, tools, edges, dependency_runs, merge_runs, detached_edges}."""
+    if batch_size < 1:
+        raise ValueError("batch_size must be >= 1")
+    state = graph.read(query("catalog_get"), catalog=catalog)[0]
+    if state["catalog"] is None and not state["tools"]:
+        raise CatalogNotFoundError(catalog)
+
+    def detach(tx) -> tuple[int, int]:
+        row = tx.run(query("catalog_detach"), catalog=catalog).single()
+        closure.refresh(tx, targets=sorted(set(row["affected"])))
+        return row["incoming"], row["edges"]
+
+    detached, edges = graph.transaction(detach)
+    tools = 0
+    while True:
+        batch = graph.write(query("catalog_delete_batch"), catalog=catalog, limit=batch_size)[0]
+        if not batch["tools"]:
+            break
+        tools += batch["tools"]
+        log(f"deleted {tools} tools of catalog {catalog!r}")
+    runs = graph.write(query("catalog_delete_finish"), catalog=catalog)[0]
+    return {"catalog": catalog, "tools": tools, "edges": edges, "dependency_runs": runs["dependency_runs"],
+            "merge_runs": runs["merge_runs"], "detached_edges": detached}

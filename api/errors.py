@@ -21,8 +21,10 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from kg_tools.catalog import clip
 from kg_tools.errors import (
     CatalogError,
+    CatalogBusyError,
     CatalogNotFoundError,
     ConfigurationError,
+    DatabaseMemoryError,
     DatabaseUnavailableError,
     DependencyRunNotFoundError,
     DocumentTooLargeError,
@@ -60,7 +62,7 @@ class Error(BaseModel):
                                    "unknown_stage, unauthorized, forbidden, not_found, tool_not_found, "
                                    "catalog_not_found, run_not_found, method_not_allowed, conflict, "
                                    "schema_mismatch, stale_plan, payload_too_large, document_too_large, "
-                                   "database_unavailable, "
+                                   "database_unavailable, database_out_of_memory, "
                                    "misconfigured, not_ready, llm_error, internal_error.")
     detail: str = Field(description="What went wrong, for a human (input is never echoed at length).")
     errors: list[FieldError] | None = Field(None, description="validation_error: one entry per offending field.")
@@ -134,6 +136,8 @@ PLAIN_ERRORS = {
     ConfigurationError: (503, "misconfigured"),
     LLMError: (502, "llm_error"),
     CatalogNotFoundError: (404, "catalog_not_found"),
+    CatalogBusyError: (409, "conflict"),
+    DatabaseMemoryError: (503, "database_out_of_memory"),
     DependencyRunNotFoundError: (404, "run_not_found"),
     MergeRunNotFoundError: (404, "run_not_found"),
 }

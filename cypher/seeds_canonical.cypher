@@ -1,7 +1,10 @@
 // Fragment: search hits -> seeds. Merged tools map to their canonical tool (MERGED_INTO),
-// duplicates keep their best score; optional catalog filter; best k first.
+// duplicates keep their best score; optional catalog filter; best k first. A tool of a catalog
+// version not switched in yet (kg_tools/catalog_versions.py: marked `version`, newer than its
+// catalog's `current`) is skipped; settled tools carry no mark, so the check costs nothing then.
 WITH hit, score
-WHERE $catalog IS NULL OR hit.catalog = $catalog
+WHERE ($catalog IS NULL OR hit.catalog = $catalog)
+  AND (hit.version IS NULL OR EXISTS { MATCH (v:Catalog {name: hit.catalog}) WHERE v.current >= hit.version })
 OPTIONAL MATCH (hit)-[:MERGED_INTO]->(canonical:Tool)
 WITH coalesce(canonical, hit) AS node, max(score) AS score
 ORDER BY score DESC, node.name

@@ -105,3 +105,11 @@ class CatalogNotFoundError(KgToolsError):
     def __init__(self, catalog: str):
         self.catalog = catalog
         super().__init__(f"catalog not found: no tools in catalog {catalog!r}")
+
+
+class CatalogBusyError(KgToolsError):
+    """Another load of the same catalog is writing a new version of it (HTTP 409)."""
+
+
+class DatabaseMemoryError(KgToolsError):
+    """Neo4j ran out of (transaction) memory: the message names the setting to raise (HTTP 503)."""

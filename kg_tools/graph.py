@@ -10,8 +10,9 @@ Every read and write of the package goes through a `Graph`:
   still starting) with a short backoff. A server that refuses connections fails at once, so every
   caller gets the same fast `DatabaseUnavailableError` (HTTP 503) instead of the driver's 30-second
   retry loop;
-- "unreachable", a wrong password, a missing database and text Bolt cannot carry (a lone UTF-16
-  surrogate) become kg-tools errors here, in one place.
+- "unreachable", a wrong password, a missing database, text Bolt cannot carry (a lone UTF-16
+  surrogate) and Neo4j running out of transaction memory (naming the setting to raise) become
+  kg-tools errors here, in one place.
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from typing import Any, Callable, TypeVar
 from neo4j import READ_ACCESS, WRITE_ACCESS, Driver, GraphDatabase, ManagedTransaction
 from neo4j.exceptions import AuthError, DriverError, Neo4jError, ServiceUnavailable, SessionExpired
 
-from kg_tools.errors import ConfigurationError, DatabaseUnavailableError, InvalidTextError
+from kg_tools.errors import ConfigurationError, DatabaseMemoryError, DatabaseUnavailableError, InvalidTextError
 from kg_tools.settings import Settings
 
 T = TypeVar("T")
@@ -140,6 +141,8 @@ class Graph:
                     raise ConfigurationError(
                         f"database {self.database!r} does not exist on {self.uri} (NEO4J_DATABASE; "
                         f"Community edition has only 'neo4j')") from exc
+                if "OutOfMemory" in (exc.code or "") or "MemoryLimit" in (exc.code or ""):
+                    raise self.out_of_memory(exc) from exc  # the same work would fail again
                 if not exc.is_retryable() or time.monotonic() + backoff > deadline:
                     raise
                 time.sleep(backoff)
@@ -153,6 +156,14 @@ class Graph:
             except UnicodeEncodeError as exc:  # a parameter Bolt cannot carry; nothing was sent
                 raise InvalidTextError(f"text that is not valid Unicode cannot be stored or searched "
                                        f"({exc.reason}: U+{ord(exc.object[exc.start]):04X})") from exc
+
+    def out_of_memory(self, exc: Neo4jError) -> DatabaseMemoryError:
+        return DatabaseMemoryError(
+            f"Neo4j ran out of memory for one transaction ({exc.code}): raise its heap -- "
+            f"KG_TOOLS_NEO4J_HEAP for the local server (then `kg-tools neo4j stop` and `start`), "
+            f"server.memory.heap.max_size (and dbms.memory.transaction.total.max, db.memory.transaction.max) on "
+            f"your own Neo4j -- or write smaller batches (KG_TOOLS_WRITE_BATCH_SIZE, now "
+            f"{self.settings.write_batch_size})")
 
     def unavailable(self, exc: BaseException) -> DatabaseUnavailableError:
         return DatabaseUnavailableError(

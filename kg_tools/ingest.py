@@ -10,11 +10,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from kg_tools import catalogs, closure
+from kg_tools import catalog_versions, catalogs, closure
 from kg_tools.catalog import ToolSpec, ValidatedCatalog, parameter_text, spec_hash, split_name, tool_document, validate_catalog
 from kg_tools.cypher import query
 from kg_tools.embeddings import Embedder
-from kg_tools.errors import DanglingReferenceError, NameCollisionError
+from kg_tools.errors import DanglingReferenceError, NameCollisionError, ToolConflictError
 from kg_tools.graph import Graph
 from kg_tools.schema import apply_schema
 
@@ -103,6 +103,8 @@ def load_catalog(
     takeover moves those tools into this catalog. Only new and changed tools (spec, catalog or
     embedding) and the edges that need them are written; a load that changes nothing writes nothing.
     `source` and `kind` (load, sync, import) are stored on the catalog's node (kg_tools/catalogs.py)."""
+    if not replace_all:
+        catalog_versions.prepare(graph, catalog)  # another load running? leftovers of one that died?
     existing = {r["name"]: r for r in graph.read(query("tool_state"))}
     known_catalog = graph.read(query("catalog_get"), catalog=catalog)[0]["catalog"] is not None
     if replace_all:
@@ -137,11 +139,42 @@ def load_catalog(
     loaded = {r["name"] for r in rows}
     stale = replace and any(r["catalog"] == catalog and n not in loaded for n, r in existing.items())
     t0 = time.perf_counter()
-    if write or edges or stale or replace_all or not known_catalog:
-        write_tools(graph, write, edges, batch_size=batch_size, replace_catalog=catalog if replace else None,
-                    replace_all=replace_all, catalog=(catalog, source, kind), keep=sorted(loaded))
+    meta = (catalog, source, kind)
+    replace_catalog = catalog if replace else None
+    if len(new) > batch_size and not replace_all:  # more than one batch of new tools: bounded transactions
+        _write_versioned(graph, catalog, write, edges, new, batch_size=batch_size, replace_catalog=replace_catalog,
+                         meta=meta, keep_names=sorted(loaded), log=log)
+    elif write or edges or stale or replace_all or not known_catalog:
+        write_tools(graph, write, edges, batch_size=batch_size, replace_catalog=replace_catalog,
+                    replace_all=replace_all, catalog=meta, keep_names=sorted(loaded),
+                    unchanged=[] if replace_all else sorted(loaded - written))
     return LoadResult(catalog, len(rows), len(validated.edges), to_embed, embed_seconds,
                       time.perf_counter() - t0, validated.report, validated.report.warnings)
+
+
+def _write_versioned(graph: Graph, catalog: str, rows: list[dict], edges: list[dict], new: set[str], *,
+                     batch_size: int, replace_catalog: str | None, meta: tuple, keep_names: list[str],
+                     log: Callable[[str], None]) -> None:
+    """A large load (kg_tools/catalog_versions.py): the new tools, their edges and closures in bounded
+    transactions under a new catalog version, then ONE transaction with the changed tools, the
+    deletions and the switch. Any failure before the switch deletes the new version again."""
+    staged_rows = [r for r in rows if r["name"] in new]
+    staged_edges = [e for e in edges if e["source"] in new]
+    version, created = catalog_versions.begin(graph, catalog)
+    try:
+        catalog_versions.stage(graph, catalog, version, staged_rows, staged_edges, batch_size, log)
+        write_tools(graph, [r for r in rows if r["name"] not in new], [e for e in edges if e["source"] not in new],
+                    batch_size=batch_size, replace_catalog=replace_catalog, catalog=meta, keep_names=keep_names,
+                    switch_to=version, also_check=sorted({e["target"] for e in staged_edges}),
+                    unchanged=sorted(set(keep_names) - {r["name"] for r in rows}))
+    except BaseException:
+        try:
+            catalog_versions.discard(graph, catalog, version, drop_new=created)
+        except Exception as exc:  # noqa: BLE001 - the load's own error is the one to report
+            log(f"warning: version {version} of catalog {catalog!r} was not cleaned up ({exc}); "
+                f"the next load of {catalog!r} removes it")
+        raise
+    catalog_versions.settle(graph, catalog, version)
 
 
 def _embed_changed(embedder, validated: ValidatedCatalog, rows, existing, force: bool, show_progress: bool,
@@ -165,26 +198,30 @@ def _embed_changed(embedder, validated: ValidatedCatalog, rows, existing, force:
 
 def write_tools(graph: Graph, rows: list[dict], edges: list[dict], *, batch_size: int = 500,
                 replace_catalog: str | None = None, replace_all: bool = False,
-                catalog: tuple[str, str | None, str] | None = None, keep: list[str] | None = None) -> None:
+                catalog: tuple[str, str | None, str] | None = None, keep_names: list[str] | None = None,
+                switch_to: int | None = None, also_check: list[str] = (), unchanged: list[str] = ()) -> None:
     """The one write path for tools (`kg-tools load` and `PUT /v1/tools/{name}`), in ONE transaction:
     optional deletion (a catalog's tools not in `rows`, or everything), the nodes (UNWIND batches),
     their outgoing hand-written dependency edges replaced (unchanged edges kept as they are). A dependency target that does not exist when the
     edges are written (e.g. deleted concurrently) rolls everything back. `catalog` (name, source,
-    kind) is recorded on the catalog's node; `keep`: with replace_catalog, the names not to delete
-    (default: `rows`)."""
+    kind) is recorded on the catalog's node; `keep_names`: with replace_catalog, the names not to delete
+    (default: `rows`). `switch_to`: this is the switch transaction of a versioned load
+    (kg_tools/catalog_versions.py), whose staged edges' targets `also_check` must still exist.
+    `unchanged`: tools of the load not rewritten; one deleted meanwhile by another writer rolls back."""
     names = [r["name"] for r in rows]
     sources = sorted({e["source"] for e in edges} - set(names))
-    targets = sorted({e["target"] for e in edges})
+    targets = sorted({e["target"] for e in edges} | set(also_check))
     keep: dict[str, list] = {}
     for e in edges:
         keep.setdefault(e["source"], []).append([e["type"], e["target"], e["ord"]])
 
     def work(tx) -> None:
+        gone: list[str] = []
         if replace_all:
             tx.run(query("delete_all_tools")).consume()
         elif replace_catalog is not None:
-            tx.run(query("delete_catalog_tools"), catalog=replace_catalog,
-                   keep=names if keep is None else keep).consume()
+            gone = tx.run(query("delete_catalog_tools"), catalog=replace_catalog,
+                          keep=names if keep_names is None else keep_names).single()["gone"]
         for batch in chunks(rows, batch_size):
             tx.run(query("upsert_tools"), rows=batch).consume()
         for batch in chunks(names, batch_size):
@@ -201,11 +238,18 @@ def write_tools(graph: Graph, rows: list[dict], edges: list[dict], *, batch_size
                                [f"dangling dependency target: {by_target[m]} -> {m} ({m!r} is not a tool)"
                                 for m in missing])
         # The precomputed expansion order of every tool these writes can affect (same transaction).
-        closure.refresh(tx, None if replace_all or replace_catalog is not None else names + sources)
+        gone_meanwhile = tx.run(query("missing_dependency_targets"), targets=list(unchanged)).single()["missing"]
+        if gone_meanwhile:
+            raise ToolConflictError(f"{len(gone_meanwhile)} tool(s) of the catalog were deleted by another write "
+                                    f"while loading; nothing written (load again)", gone_meanwhile[:20])
+        # Closures list names, so those of deleted tools (`gone`) find the tools that listed them.
+        closure.refresh(tx, None if replace_all else names + sources + gone)
         if catalog is not None:
             catalogs.record(tx, catalog[0], source=catalog[1], kind=catalog[2])
         for name in sorted({r["catalog"] for r in rows} - {catalog[0] if catalog else None}):
             catalogs.record(tx, name, kind="put")
+        if switch_to is not None:
+            catalog_versions.switch(tx, catalog[0], switch_to)
 
     graph.transaction(work)
 

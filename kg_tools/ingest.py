@@ -254,19 +254,6 @@ def write_tools(graph: Graph, rows: list[dict], edges: list[dict], *, batch_size
     graph.transaction(work)
 
 
-def remove_catalog(graph: Graph, catalog: str) -> int:
-    """Delete every tool of ONE catalog (with the enrichment questions only they answer) in one
-    transaction, and refresh the closures of the other tools that listed them. Returns the tools deleted."""
-    def work(tx) -> int:
-        names = tx.run(query("catalog_tool_names"), catalog=catalog).single()["names"]
-        targets = set(closure.affected(tx, names)) - set(names)
-        tx.run(query("delete_catalog_tools"), catalog=catalog, keep=[]).consume()
-        closure.refresh(tx, targets=targets)
-        return len(names)
-
-    return graph.transaction(work)
-
-
 def reembed_all(graph: Graph, embedder: Embedder, batch_size: int = 500, show_progress: bool = False) -> tuple[int, int]:
     """Re-embed every tool (from its stored spec) and every enrichment question, in one transaction
     (used by `kg-tools schema reindex`). Returns (tools, questions)."""

@@ -76,9 +76,9 @@ def dataset(catalog_path: Path, queries_path: Path, catalog: str, format: str = 
 
 
 def remove(graph, catalog: str) -> int:
-    from kg_tools.ingest import remove_catalog
+    from kg_tools.catalogs import delete_catalog
 
-    return remove_catalog(graph, catalog)
+    return delete_catalog(graph, catalog)["tools"]
 
 
 @contextmanager

@@ -52,6 +52,7 @@ def test_readers_never_see_the_version_being_written(other, settings, embedder):
             seen.append(names)
             with pytest.raises(ToolNotFoundError):
                 ToolStore(other).get_tool("big_tool_0")
+            assert {c["name"]: c["tools"] for c in list_catalogs(other)}.get("big", 0) == 0
 
     load_catalog(other, embedder, big(12), "big", batch_size=4, log=during)
     assert len(seen) >= 4  # 3 tool batches, edges, closures

@@ -86,10 +86,12 @@ def _lost(catalog: str, version: int) -> CatalogBusyError:
 def stage(graph: Graph, catalog: str, version: int, rows: list[dict], edges: list[dict], batch_size: int,
           log: Callable[[str], None]) -> None:
     """Write new tools, their edges and their closures under `version`, one transaction per batch."""
+    from kg_tools.ingest import wire
+
     done = 0
     for batch in _batches(rows, batch_size):
         try:
-            written = graph.write(query("version_stage_tools"), catalog=catalog, version=version, rows=batch,
+            written = graph.write(query("version_stage_tools"), catalog=catalog, version=version, rows=wire(batch),
                                   now=_now())[0]["written"]
         except ConstraintError as exc:
             raise NameCollisionError(f"a tool name of catalog {catalog!r} was taken by another write while "

@@ -46,6 +46,13 @@ def chunks(items: list, size: int) -> Iterable[list]:
         yield items[i : i + size]
 
 
+def wire(rows: list[dict]) -> list[dict]:
+    """Tool rows as sent to Neo4j: embeddings (kept as float32 arrays until now: 100,000 tools as
+    Python float lists took over 1 GB) as lists."""
+    return [{**r, "embedding": r["embedding"].tolist()} if hasattr(r.get("embedding"), "tolist") else r
+            for r in rows]
+
+
 def node_facts(spec: ToolSpec) -> dict:
     """What real catalogs say about a tool, as node properties Browser and Cypher can read (the
     full output schema, links and annotations stay in `spec`)."""
@@ -191,7 +198,7 @@ def _embed_changed(embedder, validated: ValidatedCatalog, rows, existing, force:
     vectors = embedder.embed([tool_document(validated.specs[i]) for i in todo], show_progress=show_progress,
                              use_cache=use_cache)
     for i, vec in zip(todo, vectors):
-        rows[i]["embedding"] = vec.tolist()
+        rows[i]["embedding"] = vec  # a float32 row; a list of Python floats only per batch (`wire`)
         rows[i]["embedding_model"] = embedder.name
     return time.perf_counter() - t0, len(todo)
 
@@ -223,7 +230,7 @@ def write_tools(graph: Graph, rows: list[dict], edges: list[dict], *, batch_size
             gone = tx.run(query("delete_catalog_tools"), catalog=replace_catalog,
                           keep=names if keep_names is None else keep_names).single()["gone"]
         for batch in chunks(rows, batch_size):
-            tx.run(query("upsert_tools"), rows=batch).consume()
+            tx.run(query("upsert_tools"), rows=wire(batch)).consume()
         for batch in chunks(names, batch_size):
             tx.run(query("delete_outgoing_dependencies"), names=batch,
                    keep={n: keep[n] for n in batch if n in keep}).consume()

@@ -29,7 +29,7 @@ def catalog_all() -> list[dict]:
 
 def test_mcp_servers_dumped_with_provenance():
     records = [json.loads(p.read_text()) for p in sorted((REAL / "mcp").glob("*.json"))]
-    sets = {k: v.get("set", "base") for k, v in json.loads((REAL / "build" / "servers.json").read_text()).items()}
+    sets = {k: v.get("set", "base") for k, v in json.loads((REAL / "make" / "servers.json").read_text()).items()}
     assert set(sets) == {r["server"] for r in records}
     assert sum(s == "base" for s in sets.values()) >= 15
     for record in records:
@@ -57,7 +57,7 @@ def test_combined_catalogs_are_what_the_loaders_make(catalog_all):
     assert len(catalog_all) >= 400 and len(names(catalog_all)) == len(catalog_all)
     assert names(mcp) <= names(catalog_all)
     assert all("__" in n for n in names(mcp))
-    sets = {k: v.get("set", "base") for k, v in json.loads((REAL / "build" / "servers.json").read_text()).items()}
+    sets = {k: v.get("set", "base") for k, v in json.loads((REAL / "make" / "servers.json").read_text()).items()}
     assert {n.split("__")[0] for n in names(mcp)} == {k for k, s in sets.items() if s == "base"}
     xl = json_catalog.load(REAL / "catalog_xl.json").tools
     assert names(catalog_all) < names(xl) and len(names(xl)) == len(xl)
@@ -90,7 +90,7 @@ def test_queries_split_kinds_and_gold_names(catalog_all):
 
 def test_xl_queries_use_xl_names_and_leave_out_overlapping_gold():
     xl = names(json_catalog.load(REAL / "catalog_xl.json").tools)
-    groups = json.loads((REAL / "build" / "equivalents.json").read_text())["groups"]
+    groups = json.loads((REAL / "make" / "equivalents.json").read_text())["groups"]
     overlapping = {n for group in groups.values() for n in group}
     assert overlapping <= xl
     rows = [r for split in ("dev", "test") for r in json.loads((REAL / f"queries_xl_{split}.json").read_text())]
@@ -135,3 +135,26 @@ def test_gold_provider_edges_name_real_tools_and_parameters():
     combined = json.loads((REAL / "gold_edges" / "all.json").read_text())["edges"]
     parts = [e for p in files if p.stem in (*SPECS, "mcp") for e in json.loads(p.read_text())["edges"]]
     assert len(combined) == len(parts)
+
+
+def _make_module(name: str):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, REAL / "make" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_committed_files_are_what_the_hand_written_sources_make():
+    """queries.txt / gold_edges.txt are the sources: the committed JSON must not drift from them."""
+    queries = _make_module("build_queries")
+    rows = queries.parse((REAL / "make" / "queries.txt").read_text())
+    committed = [r for split in ("dev", "test") for r in json.loads((REAL / f"queries_{split}.json").read_text())]
+    assert sorted((r["user_query"], tuple(r["golden_function_names"])) for r in rows) == \
+        sorted((r["user_query"], tuple(r["golden_function_names"])) for r in committed)
+    gold = _make_module("build_gold_edges").parse((REAL / "make" / "gold_edges.txt").read_text())
+    for name, section in gold.items():
+        edges = json.loads((REAL / "gold_edges" / f"{name}.json").read_text())["edges"]
+        assert {(e["source"], e["target"], e["parameter_name"], e["type"]) for e in section["edges"]} == \
+            {(e["source"], e["target"], e["parameter_name"], e["type"]) for e in edges}, name

@@ -18,10 +18,10 @@ BODY = {"requestBody": {"required": True, "description": "The document: a JSON c
                         "tool list, an OpenAPI 3.0/3.1 spec (JSON or YAML) or an MCP tools/list result.",
                         "content": {
                             # As JSON or YAML the document is a list (a catalog, OpenAI tools) or a mapping
-                            # (OpenAPI, MCP tools/list, {"tools": [...]}); as plain text, the text itself.
+                            # (OpenAPI, MCP tools/list, {"tools": [...]}). No text/plain: a browser sends
+                            # that cross-origin without asking (api/security.py answers 415).
                             "application/json": {"schema": DOCUMENT},
-                            "application/yaml": {"schema": DOCUMENT},
-                            "text/plain": {"schema": {"type": "string"}}}}}
+                            "application/yaml": {"schema": DOCUMENT}}}}
 Format = Literal[tuple(FORMATS)]  # type: ignore[valid-type]
 
 

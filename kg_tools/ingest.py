@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from kg_tools import closure
-from kg_tools.catalog import ToolSpec, ValidatedCatalog, parameter_text, spec_hash, split_name, tool_document, validate_catalog
+from kg_tools.catalog import (ToolSpec, ValidatedCatalog, check_catalog_name, parameter_text, spec_hash, split_name,
+                              tool_document, validate_catalog)
 from kg_tools.cypher import query
 from kg_tools.embeddings import Embedder
 from kg_tools.errors import DanglingReferenceError, NameCollisionError
@@ -99,6 +100,7 @@ def load_catalog(
     untouched); replace_all: every tool, merge run and question is deleted first (eval, bench).
     A tool name that belongs to another catalog is an error listing every such name, unless
     takeover moves those tools into this catalog."""
+    catalog = check_catalog_name(catalog)  # every path: CLI, API, a file's stem, an MCP server's name
     existing = {r["name"]: r for r in graph.read(query("tool_state"))}
     if replace_all:
         existing = {}

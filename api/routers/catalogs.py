@@ -9,7 +9,7 @@ from fastapi.concurrency import run_in_threadpool
 from api.deps import EmbedderDep, GraphDep, SettingsDep, WriteAccess
 from api.errors import responses
 from api.http import KgRoute
-from kg_tools.catalog import MAX_CATALOG_LENGTH
+from kg_tools.catalog import CATALOG_NAME_PATTERN, MAX_CATALOG_LENGTH
 from loaders.document import FORMATS
 
 router = APIRouter(prefix="/catalogs", tags=["catalogs"], route_class=KgRoute)
@@ -35,7 +35,9 @@ Format = Literal[tuple(FORMATS)]  # type: ignore[valid-type]
              summary="Import a catalog file (JSON catalog, OpenAI tools, OpenAPI, MCP tool list); idempotent")
 async def import_catalog(
         request: Request, graph: GraphDep, embedder: EmbedderDep, settings: SettingsDep,
-        name: Annotated[str, Path(min_length=1, max_length=MAX_CATALOG_LENGTH, description="Catalog name stored on the tools.")],
+        name: Annotated[str, Path(min_length=1, max_length=MAX_CATALOG_LENGTH, pattern=CATALOG_NAME_PATTERN,
+                                  description="Catalog name stored on the tools (no control or invisible "
+                                              "characters, no whitespace at either end).")],
         format: Annotated[Format, Query()] = "auto",
         replace: Annotated[bool, Query(description="Delete this catalog's tools that the document lacks.")] = False,
         takeover: Annotated[bool, Query(description="Move tools of another catalog with the same names.")] = False,

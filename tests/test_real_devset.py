@@ -135,6 +135,8 @@ def test_gold_provider_edges_name_real_tools_and_parameters():
     combined = json.loads((REAL / "gold_edges" / "all.json").read_text())["edges"]
     parts = [e for p in files if p.stem in (*SPECS, "mcp") for e in json.loads(p.read_text())["edges"]]
     assert len(combined) == len(parts)
+    xl = json.loads((REAL / "gold_edges" / "xl.json").read_text())["edges"]
+    assert len(json.loads((REAL / "gold_edges" / "all_xl.json").read_text())["edges"]) == len(combined) + len(xl)
 
 
 def _make_module(name: str):

@@ -1,5 +1,6 @@
 """gold_edges.txt (hand-written) -> gold_edges/<name>.json per catalog, gold_edges/mcp_<server>.json per MCP
-server (raw names, against mcp/<server>.json) and gold_edges/all.json (for catalog_all.json), in the format `kg-tools eval deps --catalog-file FILE --gold FILE` reads:
+server (raw names, against mcp/<server>.json), gold_edges/all.json (for catalog_all.json) and
+gold_edges/all_xl.json (all.json + the extra servers' edges, for catalog_xl.json), in the format `kg-tools eval deps --catalog-file FILE --gold FILE` reads:
 {"provenance", "catalog_file", "edges": [{source, target, parameter_name, type, reason, split}]}.
 Run from the repo root:  PYTHONPATH=. python kg_tools/eval/data/real/make/build_gold_edges.py
 
@@ -70,7 +71,7 @@ def parse(text: str) -> dict[str, dict]:
 def main() -> None:
     sections = parse((HERE / "gold_edges.txt").read_text())
     (REAL / "gold_edges").mkdir(exist_ok=True)
-    everything = []
+    everything, xl = [], []
     for name, section in sections.items():
         keys = [(e["source"], e["target"], e["parameter_name"]) for e in section["edges"]]
         dupes = {k for k in keys if keys.count(k) > 1}
@@ -80,15 +81,19 @@ def main() -> None:
         split = {s: "dev" if i % 5 < 3 else "test" for i, s in enumerate(order)}
         edges = [{**{k: v for k, v in e.items() if k != "line"}, "split": split[e["source"]],
                   "source_line": e["line"]} for e in section["edges"]]
-        everything += edges
+        if name != "xl":  # all.json is for catalog_all.json; the extra servers are in catalog_xl.json only
+            everything += edges
+        else:
+            xl = edges
         write(REAL / "gold_edges" / f"{name}.json", section["file"], edges)
-        if name == "mcp":  # also per server, against mcp/<server>.json (raw tool names, no prefix)
+        if name in ("mcp", "xl"):  # also per server, against mcp/<server>.json (raw tool names, no prefix)
             for server in sorted({e["source"].split("__")[0] for e in edges}):
                 own = [{**e, "source": e["source"].split("__", 1)[1], "target": e["target"].split("__", 1)[1]}
                        for e in edges if e["source"].split("__")[0] == e["target"].split("__")[0] == server]
                 if own:
                     write(REAL / "gold_edges" / f"mcp_{server}.json", f"mcp/{server}.json", own)
     write(REAL / "gold_edges" / "all.json", "catalog_all.json", everything)
+    write(REAL / "gold_edges" / "all_xl.json", "catalog_xl.json", everything + xl)
 
 
 def write(path: Path, catalog_file: str, edges: list[dict]) -> None:

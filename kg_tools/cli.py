@@ -22,12 +22,12 @@ def cli(ctx: click.Context):
 
 
 def _register():
-    from kg_tools.commands import (bench, browser_guide, deps, enrich, load, mcp, merge, models, neo4j, retrieve,
+    from kg_tools.commands import (bench, browser_guide, deps, enrich, gateway, load, mcp, merge, models, neo4j, retrieve,
                                    schema, serve, stats, up)
     from kg_tools.commands import eval as evaluate
 
     for module in (neo4j, schema, load, stats, up, retrieve, serve, evaluate, merge, enrich, bench, models, mcp,
-                   browser_guide, deps):
+                   browser_guide, deps, gateway):
         module.register(cli)
 
 

@@ -30,6 +30,9 @@ class LoadResult:
     write_seconds: float
     report: object = None
     warnings: list[str] = field(default_factory=list)
+    # A differential load: the tools written (new or changed) and deleted; nothing written when both are empty.
+    changed: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict:
         return {
@@ -93,14 +96,20 @@ def load_catalog(
     batch_size: int = 500,
     log: Callable[[str], None] = print,
     show_progress: bool = False,
+    differential: bool = False,
 ) -> LoadResult:
     """Validate, embed what changed, write in one transaction.
 
     replace: this catalog's tools that the load does not contain are deleted (other catalogs are
     untouched); replace_all: every tool, merge run and question is deleted first (eval, bench).
     A tool name that belongs to another catalog is an error listing every such name, unless
-    takeover moves those tools into this catalog."""
+    takeover moves those tools into this catalog.
+
+    differential (the gateway's sync; implies replace): only tools whose spec (or embedding) changed are
+    embedded and written and this catalog's tools not in the load deleted; when nothing changed,
+    nothing is written at all."""
     catalog = check_catalog_name(catalog)  # every path: CLI, API, a file's stem, an MCP server's name
+    replace = replace or differential
     existing = {r["name"]: r for r in graph.read(query("tool_state"))}
     if replace_all:
         existing = {}
@@ -119,9 +128,11 @@ def load_catalog(
             [f"{n} (catalog {existing[n]['catalog']!r})" for n in taken])
     for n in taken:
         log(f"warning: --takeover: {n} moves from catalog {existing[n]['catalog']!r} to {catalog!r}")
+    rows = [tool_row(s, r, catalog) for s, r in zip(validated.specs, validated.raw)]
+    if differential:
+        return _load_differential(graph, embedder, validated, rows, existing, catalog, batch_size, show_progress)
     # Schema first: fails on a dimension mismatch before anything is embedded or written.
     apply_schema(graph, embedder.dimension, embedder.name)
-    rows = [tool_row(s, r, catalog) for s, r in zip(validated.specs, validated.raw)]
     embed_seconds, to_embed = _embed_changed(embedder, validated, rows, existing, replace or replace_all or reembed,
                                              show_progress, use_cache=not reembed)
     t0 = time.perf_counter()
@@ -131,9 +142,34 @@ def load_catalog(
                       time.perf_counter() - t0, validated.report, validated.report.warnings)
 
 
-def _embed_changed(embedder, validated: ValidatedCatalog, rows, existing, force: bool, show_progress: bool,
-                   use_cache: bool):
-    todo = [
+def _load_differential(graph, embedder, validated: ValidatedCatalog, rows, existing, catalog: str, batch_size: int,
+                       show_progress: bool) -> LoadResult:
+    names = [r["name"] for r in rows]
+    stale = set(_stale(embedder, rows, existing, force=False))
+    changed = [i for i, r in enumerate(rows) if i in stale or existing[r["name"]]["catalog"] != catalog]
+    removed = sorted({n for n, r in existing.items() if r["catalog"] == catalog} - set(names))
+    result = LoadResult(catalog, len(rows), len(validated.edges), 0, 0.0, 0.0, validated.report,
+                        validated.report.warnings, [rows[i]["name"] for i in changed], removed)
+    if not changed and not removed:
+        return result
+    apply_schema(graph, embedder.dimension, embedder.name)
+    t0 = time.perf_counter()
+    vectors = embedder.embed([tool_document(validated.specs[i]) for i in changed], show_progress=show_progress)
+    for i, vec in zip(changed, vectors):
+        rows[i]["embedding"] = vec.tolist()
+        rows[i]["embedding_model"] = embedder.name
+    result.embedded, result.embed_seconds = len(changed), time.perf_counter() - t0
+    written = set(result.changed)
+    t0 = time.perf_counter()
+    write_tools(graph, [rows[i] for i in changed], [e.as_row() for e in validated.edges if e.source in written],
+                batch_size=batch_size, replace_catalog=catalog, keep_names=names)
+    result.write_seconds = time.perf_counter() - t0
+    return result
+
+
+def _stale(embedder, rows, existing, force: bool) -> list[int]:
+    """Rows whose stored node is missing, has another spec, or lacks this embedder's embedding."""
+    return [
         i for i, row in enumerate(rows)
         if force
         or row["name"] not in existing
@@ -141,6 +177,11 @@ def _embed_changed(embedder, validated: ValidatedCatalog, rows, existing, force:
         or existing[row["name"]]["embedding_model"] != embedder.name
         or not existing[row["name"]]["has_embedding"]
     ]
+
+
+def _embed_changed(embedder, validated: ValidatedCatalog, rows, existing, force: bool, show_progress: bool,
+                   use_cache: bool):
+    todo = _stale(embedder, rows, existing, force)
     t0 = time.perf_counter()
     vectors = embedder.embed([tool_document(validated.specs[i]) for i in todo], show_progress=show_progress,
                              use_cache=use_cache)
@@ -151,11 +192,12 @@ def _embed_changed(embedder, validated: ValidatedCatalog, rows, existing, force:
 
 
 def write_tools(graph: Graph, rows: list[dict], edges: list[dict], *, batch_size: int = 500,
-                replace_catalog: str | None = None, replace_all: bool = False) -> None:
+                replace_catalog: str | None = None, replace_all: bool = False, keep_names: list[str] | None = None) -> None:
     """The one write path for tools (`kg-tools load` and `PUT /v1/tools/{name}`), in ONE transaction:
     optional deletion (a catalog's tools not in `rows`, or everything), the nodes (UNWIND batches),
     their outgoing hand-written dependency edges replaced (unchanged edges kept as they are). A dependency target that does not exist when the
-    edges are written (e.g. deleted concurrently) rolls everything back."""
+    edges are written (e.g. deleted concurrently) rolls everything back. `keep_names`: with replace_catalog,
+    the catalog's tools that stay although not in `rows` (a differential write; default: only `rows`)."""
     names = [r["name"] for r in rows]
     targets = sorted({e["target"] for e in edges})
     keep: dict[str, list] = {}
@@ -166,7 +208,8 @@ def write_tools(graph: Graph, rows: list[dict], edges: list[dict], *, batch_size
         if replace_all:
             tx.run(query("delete_all_tools")).consume()
         elif replace_catalog is not None:
-            tx.run(query("delete_catalog_tools"), catalog=replace_catalog, keep=names).consume()
+            tx.run(query("delete_catalog_tools"), catalog=replace_catalog,
+                   keep=names if keep_names is None else sorted(set(keep_names) | set(names))).consume()
         for batch in chunks(rows, batch_size):
             tx.run(query("upsert_tools"), rows=batch).consume()
         for batch in chunks(names, batch_size):

@@ -9,6 +9,7 @@ from fastapi import FastAPI
 
 from api.errors import install_error_handlers
 from api.http import BodyLimit, RawPath
+from api.security import UNSAFE_METHODS, RequestGuard, default_allowed_hosts
 from api.routers import catalogs, deps, health, merges, retrieve, tools
 from loaders.bounded import MAX_EXPANSION_BYTES
 from kg_tools.browser import MOUNT_PATH, guide_app
@@ -23,9 +24,25 @@ function-calling schema. Writes (PUT/POST/DELETE, except retrieval) and the merg
 `Authorization: Bearer <KG_TOOLS_API_KEY>` when the server sets that key.
 
 Every error is a JSON `Error` body `{"error": <code>, "detail": <message>, ...}`: 400 body not JSON,
-401/403 key missing/wrong, 404 not found, 405 method not allowed, 409 conflict with the graph,
-413 body too large (by default 1 MiB, 20 MiB for a catalog import; each operation's 413 states this
-server's limit; an import whose YAML aliases or `$ref`s expand too far is 413 `document_too_large`), 422 invalid field (`errors` names each), 503 Neo4j unreachable (answered at once)."""
+401/403 key missing/wrong, 403 `forbidden_origin` a write sent by a web page of another origin,
+404 not found, 405 method not allowed, 409 conflict with the graph, 413 body too large (by default
+1 MiB, 20 MiB for a catalog import; each operation's 413 states this server's limit; an import whose
+YAML aliases or `$ref`s expand too far is 413 `document_too_large`), 415 a body that is not JSON (or
+YAML, for an import), 421 a `Host` this server does not answer to (DNS rebinding), 422 invalid field
+(`errors` names each), 503 Neo4j unreachable (answered at once). See docs/security.md."""
+
+
+def _guard_responses(operation: dict, unsafe: bool) -> None:
+    """What api/security.py's RequestGuard may answer, documented on each operation."""
+    from api.errors import DESCRIPTIONS, FORBIDDEN_ORIGIN
+
+    error = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+    responses = operation.setdefault("responses", {})
+    responses.setdefault("421", {"description": DESCRIPTIONS[421], "content": error})
+    if unsafe:
+        forbidden = responses.setdefault("403", {"description": "", "content": error})
+        forbidden["description"] = "; ".join(filter(None, [forbidden["description"], FORBIDDEN_ORIGIN]))
+        responses.setdefault("415", {"description": DESCRIPTIONS[415], "content": error})
 
 
 def _openapi(app: FastAPI, settings: Settings, body_limit: Callable[[str], int]) -> dict:
@@ -39,7 +56,8 @@ def _openapi(app: FastAPI, settings: Settings, body_limit: Callable[[str], int])
             method["enum"] = [m for m in method["enum"] if m != "llm"]
             method["description"] += " `llm` only when the server has an LLM (OPENAI_BASE_URL)."
         for path, operations in schema["paths"].items():
-            for operation in operations.values():
+            for method, operation in operations.items():
+                _guard_responses(operation, method.upper() in UNSAFE_METHODS)
                 too_large = operation.get("responses", {}).get("413")
                 if too_large is not None:
                     too_large["description"] = f"The request body is larger than {body_limit(path):,} bytes"
@@ -48,6 +66,10 @@ def _openapi(app: FastAPI, settings: Settings, body_limit: Callable[[str], int])
                             f" (`payload_too_large`), or YAML aliases or `$ref`s would expand the document by more "
                             f"than {MAX_EXPANSION_BYTES:,} characters (`document_too_large`); nothing written")
     return app.openapi_schema
+
+
+def allowed_hosts(settings: Settings) -> list[str]:
+    return settings.api_allowed_hosts or default_allowed_hosts(settings.api_host)
 
 
 def create_app(settings: Settings | None = None, *, graph=None, embedder=None) -> FastAPI:
@@ -85,6 +107,8 @@ def create_app(settings: Settings | None = None, *, graph=None, embedder=None) -
         return settings.api_max_import_bytes if IMPORT_PATH.match(path) else settings.api_max_body_bytes
 
     app.add_middleware(BodyLimit, limit_for=body_limit)
+    app.add_middleware(RequestGuard, allowed_hosts=allowed_hosts(settings), allowed_origins=settings.api_allowed_origins,
+                       yaml_allowed=lambda path: bool(IMPORT_PATH.match(path)))  # Host, Origin, Content-Type
     app.add_middleware(RawPath)  # outermost: the body limit and the routes see the path as sent
     app.include_router(health.router)
     app.include_router(retrieve.router, prefix="/v1")

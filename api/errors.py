@@ -62,6 +62,7 @@ class Error(BaseModel):
                                    "unknown_stage, unauthorized, forbidden, not_found, tool_not_found, "
                                    "catalog_not_found, run_not_found, method_not_allowed, conflict, "
                                    "schema_mismatch, stale_plan, payload_too_large, document_too_large, "
+                                   "forbidden_origin, unsupported_media_type, misdirected_request, "
                                    "database_unavailable, database_out_of_memory, "
                                    "misconfigured, not_ready, llm_error, internal_error.")
     detail: str = Field(description="What went wrong, for a human (input is never echoed at length).")
@@ -78,10 +79,15 @@ DESCRIPTIONS = {
     405: "Method not allowed (the `Allow` header lists the allowed ones)",
     409: "Conflict with the graph's current state",
     413: "The request body is larger than the limit",
+    415: "`unsupported_media_type`: the body's Content-Type is not JSON (or YAML, for a catalog import)",
+    421: "`misdirected_request`: the Host header is not one this server answers to (KG_TOOLS_API_ALLOWED_HOSTS)",
     422: "A field is missing, of the wrong type or out of range; `errors` names each field",
     502: "The configured LLM failed",
     503: "Neo4j is not reachable (answered at once, never after a long wait)",
 }
+
+
+FORBIDDEN_ORIGIN = "`forbidden_origin`: sent by a web page of another origin (not in KG_TOOLS_API_ALLOWED_ORIGINS)"
 
 
 def responses(*codes: int, **descriptions: str) -> dict[int | str, dict[str, Any]]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Literal
@@ -63,27 +64,42 @@ CONTROL_CHARACTERS = "".join(map(chr, [*range(0x00, 0x20), *range(0x7F, 0xA0)]))
 # What str.strip() removes (Python's whitespace), spelled out for patterns other engines read.
 WHITESPACE = "".join(c for c in map(chr, range(0x110000)) if c.isspace())
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+# Characters that show nothing or reorder what follows: every format character (Cf: zero-width
+# space/joiners, bidi embeddings/overrides/isolates and marks, soft hyphen, BOM, tags ...), the line and
+# paragraph separators, and the blank letters and selectors that render as nothing. A name holding one
+# can look like another name (or like nothing), so names may not.
+INVISIBLE_CHARACTERS = "".join(
+    [c for c in map(chr, range(0x110000)) if unicodedata.category(c) == "Cf"]
+    + ["\u2028", "\u2029", "\u115f", "\u1160", "\u3164", "\uffa0", "\u2800", "\u034f", "\u17b4", "\u17b5",
+       *map(chr, range(0x180B, 0x1810)), *map(chr, range(0xFE00, 0xFE10)), *map(chr, range(0xE0100, 0xE01F0))])
+_INVISIBLE = re.compile("[" + re.escape(INVISIBLE_CHARACTERS) + "]")
+
+
+def _escape(code: int) -> str:
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
 
 
 def negated_class(chars: str) -> str:
     """A regex character class matching any character but `chars`, as ranges of \\uXXXX escapes
-    (the same meaning in Python's re, pydantic's Rust regex and ECMA 262 / JSON Schema)."""
+    (the same meaning in Python's re, pydantic's Rust regex and ECMA 262 / JSON Schema); characters
+    beyond U+FFFF as \\UXXXXXXXX (Python's re and Rust's regex; not ECMA 262)."""
     codes, parts = sorted(set(map(ord, chars))), []
     start = prev = codes[0]
     for code in [*codes[1:], None]:
         if code is not None and code == prev + 1:
             prev = code
             continue
-        parts.append(f"\\u{start:04x}" + (f"-\\u{prev:04x}" if prev > start else ""))
+        parts.append(_escape(start) + (f"-{_escape(prev)}" if prev > start else ""))
         if code is not None:
             start = prev = code
     return "[^" + "".join(parts) + "]"
 
 
-_EDGE = negated_class(WHITESPACE + CONTROL_CHARACTERS)
-# What check_name accepts once stripped, as a JSON Schema pattern: no control characters, no
-# whitespace at either end (the length limit is separate).
-TOOL_NAME_PATTERN = f"^{_EDGE}(?:{negated_class(CONTROL_CHARACTERS)}*{_EDGE})?$"
+_EDGE = negated_class(WHITESPACE + CONTROL_CHARACTERS + INVISIBLE_CHARACTERS)
+# What check_name accepts once stripped, as a JSON Schema pattern: no control or invisible characters,
+# no whitespace at either end (the length limit is separate).
+TOOL_NAME_PATTERN = f"^{_EDGE}(?:{negated_class(CONTROL_CHARACTERS + INVISIBLE_CHARACTERS)}*{_EDGE})?$"
+CATALOG_NAME_PATTERN = TOOL_NAME_PATTERN  # the same rules (check_catalog_name), at most MAX_CATALOG_LENGTH
 # Text with at least one character that is not whitespace (what survives strip()).
 NOT_BLANK_PATTERN = negated_class(WHITESPACE)
 
@@ -121,15 +137,74 @@ def lone_surrogate(value: Any, limit: int = MAX_NESTING + 1) -> str | None:
     return None
 
 
-def check_name(value: str) -> str:
-    """A tool name: stripped, non-empty, no control characters (NUL, newline, tab ...)."""
-    value = value.strip()
+def normalise_name(value: str) -> str:
+    """A name as stored and looked up: stripped, in Unicode NFC (so "café" typed as e + U+0301 is the
+    same name as with é)."""
+    return unicodedata.normalize("NFC", value.strip())
+
+
+def check_name(value: str, what: str = "tool name") -> str:
+    """A tool name: NFC, stripped, non-empty, no control characters (NUL, newline, tab ...) and no
+    invisible ones (zero-width, bidi controls ...)."""
+    value = normalise_name(value)
     if not value:
-        raise ValueError("tool name is empty")
-    bad = _CONTROL.search(value)
-    if bad:
-        raise ValueError(f"tool name contains the control character U+{ord(bad.group()):04X} at position {bad.start()}")
+        raise ValueError(f"{what} is empty")
+    for pattern, kind in ((_CONTROL, "control"), (_INVISIBLE, "invisible")):
+        bad = pattern.search(value)
+        if bad:
+            char = bad.group()
+            label = unicodedata.name(char, "") or ("NO-BREAK" if kind == "invisible" else "")
+            raise ValueError(f"{what} contains the {kind} character U+{ord(char):04X}"
+                             f"{f' ({label})' if label else ''} at position {bad.start()}")
     return value
+
+
+def check_catalog_name(value: Any) -> str:
+    """A catalog name from any path (CLI option, API path, a file's stem, an MCP server's name): the rules
+    of a tool name, at most MAX_CATALOG_LENGTH characters. Raises CatalogError."""
+    if not isinstance(value, str):
+        raise CatalogError(f"invalid catalog name: expected text, got {type(value).__name__}")
+    try:
+        name = check_name(value, "catalog name")
+    except ValueError as exc:
+        raise CatalogError(f"invalid catalog name {clip(value, 60)}: {exc}") from None
+    if len(name) > MAX_CATALOG_LENGTH:
+        raise CatalogError(f"invalid catalog name {clip(value, 60)}: longer than {MAX_CATALOG_LENGTH} characters "
+                           f"({len(name)}); name the catalog yourself (--catalog)")
+    return name
+
+
+def skeleton(name: str) -> str:
+    """What a name looks like (after UTS #39's idea of a skeleton): NFKC, then every non-ASCII character
+    that has an ASCII look-alike in the Unicode confusables data (Cyrillic 'а', Greek 'ο', fullwidth and
+    mathematical letters ...) replaced by it. Two different names with one skeleton are confusable."""
+    if name.isascii():
+        return name
+    from confusable_homoglyphs.confusables import confusables_data
+
+    out = []
+    for char in unicodedata.normalize("NFKC", name):
+        if ord(char) > 0x7F:
+            glyphs = [g["c"].strip("\u200e\u200f") for g in confusables_data.get(char, ())]
+            char = next((g for g in glyphs if len(g) == 1 and ord(g) <= 0x7F), char)
+        out.append(char)
+    return "".join(out)
+
+
+def confusable_groups(names: list[str]) -> list[list[str]]:
+    """Groups of two or more different names that look alike (one skeleton), each sorted."""
+    by_skeleton: dict[str, set[str]] = {}
+    for name in names:
+        if not name.isascii():  # ASCII names are confusable only with non-ASCII ones: indexed via those
+            by_skeleton.setdefault(skeleton(name), set()).add(name)
+    ascii_names = {n for n in names if n.isascii()}
+    groups = []
+    for key, group in by_skeleton.items():
+        if key in ascii_names:
+            group = group | {key}
+        if len(group) > 1:
+            groups.append(sorted(group))
+    return sorted(groups)
 
 
 def nesting_depth(value: Any, limit: int = MAX_NESTING) -> int:
@@ -328,7 +403,17 @@ def validate_catalog(raw_tools: list[Any], strict: bool = False, known_names: se
         seen[spec.name] = seen.get(spec.name, 0) + 1
     for name, n in sorted(seen.items()):
         if n > 1:
-            report.errors.append(f"duplicate tool name {name!r} ({n} entries)")
+            report.errors.append(f"duplicate tool name {name!r} ({n} entries; names are compared in Unicode NFC)")
+    for group in confusable_groups(list(seen)):  # look-alikes: an agent (or a person) cannot tell them apart
+        report.errors.append("tool names that look alike: " + ", ".join(
+            f"{n!r} ({n.encode('ascii', 'backslashreplace').decode()})" for n in group))
+    if known_names:
+        known_skeletons = {skeleton(n): n for n in known_names if not n.isascii()} | \
+                          {n: n for n in known_names if n.isascii()}
+        for name in sorted(seen):
+            other = known_skeletons.get(skeleton(name))
+            if other is not None and other != name and (not name.isascii() or not other.isascii()):
+                report.warnings.append(f"tool name {name!r} looks like the existing tool {other!r}")
 
     names = set(seen) | set(known_names or ())
     edges: list[Edge] = []

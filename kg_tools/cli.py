@@ -22,12 +22,13 @@ def cli(ctx: click.Context):
 
 
 def _register():
-    from kg_tools.commands import (bench, browser_guide, catalogs, deps, enrich, load, mcp, merge, models, neo4j, retrieve,
+    from kg_tools.commands import (bench, browser_guide, catalogs, deps, enrich, gateway, load, mcp, merge, models, neo4j,
+                                   retrieve, schema, serve, stats, up)
                                    schema, serve, stats, up)
     from kg_tools.commands import eval as evaluate
 
     for module in (neo4j, schema, load, stats, up, retrieve, serve, evaluate, merge, enrich, bench, models, mcp,
-                   browser_guide, deps, catalogs):
+                   browser_guide, deps, gateway, catalogs):
         module.register(cli)
 
 

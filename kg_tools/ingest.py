@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from kg_tools import catalog_versions, catalogs, closure
-from kg_tools.catalog import ToolSpec, ValidatedCatalog, parameter_text, spec_hash, split_name, tool_document, validate_catalog
+from kg_tools.catalog import (ToolSpec, ValidatedCatalog, check_catalog_name, parameter_text, spec_hash, split_name,
+                              tool_document, validate_catalog)
 from kg_tools.cypher import query
 from kg_tools.embeddings import Embedder
 from kg_tools.errors import DanglingReferenceError, NameCollisionError, ToolConflictError
@@ -29,6 +30,9 @@ class LoadResult:
     write_seconds: float
     report: object = None
     warnings: list[str] = field(default_factory=list)
+    # A differential load: the tools written (new or changed) and deleted; nothing written when both are empty.
+    changed: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict:
         return {
@@ -101,6 +105,7 @@ def load_catalog(
     show_progress: bool = False,
     source: str | None = None,
     kind: str = "load",
+    differential: bool = False,
 ) -> LoadResult:
     """Validate, embed what changed, write in one transaction.
 
@@ -109,7 +114,13 @@ def load_catalog(
     A tool name that belongs to another catalog is an error listing every such name, unless
     takeover moves those tools into this catalog. Only new and changed tools (spec, catalog or
     embedding) and the edges that need them are written; a load that changes nothing writes nothing.
-    `source` and `kind` (load, sync, import) are stored on the catalog's node (kg_tools/catalogs.py)."""
+    `source` and `kind` (load, sync, import) are stored on the catalog's node (kg_tools/catalogs.py).
+
+    differential (the gateway's sync; implies replace): only tools whose spec (or embedding) changed are
+    embedded and written and this catalog's tools not in the load deleted; when nothing changed,
+    nothing is written at all."""
+    catalog = check_catalog_name(catalog)  # every path: CLI, API, a file's stem, an MCP server's name
+    replace = replace or differential
     if not replace_all:
         catalog_versions.prepare(graph, catalog)  # another load running? leftovers of one that died?
     existing = {r["name"]: r for r in graph.read(query("tool_state"))}
@@ -131,9 +142,12 @@ def load_catalog(
             [f"{n} (catalog {existing[n]['catalog']!r})" for n in taken])
     for n in taken:
         log(f"warning: --takeover: {n} moves from catalog {existing[n]['catalog']!r} to {catalog!r}")
+    rows = [tool_row(s, r, catalog) for s, r in zip(validated.specs, validated.raw)]
+    if differential:
+        return _load_differential(graph, embedder, validated, rows, existing, catalog, batch_size, show_progress,
+                                  (catalog, source, "sync" if kind == "load" else kind))
     # Schema first: fails on a dimension mismatch before anything is embedded or written.
     apply_schema(graph, embedder.dimension, embedder.name)
-    rows = [tool_row(s, r, catalog) for s, r in zip(validated.specs, validated.raw)]
     embed_seconds, to_embed = _embed_changed(embedder, validated, rows, existing, replace_all or reembed,
                                              show_progress, use_cache=not reembed)
     edges = [e.as_row() for e in validated.edges]
@@ -184,9 +198,34 @@ def _write_versioned(graph: Graph, catalog: str, rows: list[dict], edges: list[d
     catalog_versions.settle(graph, catalog, version)
 
 
-def _embed_changed(embedder, validated: ValidatedCatalog, rows, existing, force: bool, show_progress: bool,
-                   use_cache: bool):
-    todo = [
+def _load_differential(graph, embedder, validated: ValidatedCatalog, rows, existing, catalog: str, batch_size: int,
+                       show_progress: bool, meta: tuple) -> LoadResult:
+    names = [r["name"] for r in rows]
+    stale = set(_stale(embedder, rows, existing, force=False))
+    changed = [i for i, r in enumerate(rows) if i in stale or existing[r["name"]]["catalog"] != catalog]
+    removed = sorted({n for n, r in existing.items() if r["catalog"] == catalog} - set(names))
+    result = LoadResult(catalog, len(rows), len(validated.edges), 0, 0.0, 0.0, validated.report,
+                        validated.report.warnings, [rows[i]["name"] for i in changed], removed)
+    if not changed and not removed:
+        return result
+    apply_schema(graph, embedder.dimension, embedder.name)
+    t0 = time.perf_counter()
+    vectors = embedder.embed([tool_document(validated.specs[i]) for i in changed], show_progress=show_progress)
+    for i, vec in zip(changed, vectors):
+        rows[i]["embedding"] = vec.tolist()
+        rows[i]["embedding_model"] = embedder.name
+    result.embedded, result.embed_seconds = len(changed), time.perf_counter() - t0
+    written = set(result.changed)
+    t0 = time.perf_counter()
+    write_tools(graph, [rows[i] for i in changed], [e.as_row() for e in validated.edges if e.source in written],
+                batch_size=batch_size, replace_catalog=catalog, keep_names=names, catalog=meta)
+    result.write_seconds = time.perf_counter() - t0
+    return result
+
+
+def _stale(embedder, rows, existing, force: bool) -> list[int]:
+    """Rows whose stored node is missing, has another spec, or lacks this embedder's embedding."""
+    return [
         i for i, row in enumerate(rows)
         if force
         or row["name"] not in existing
@@ -194,6 +233,11 @@ def _embed_changed(embedder, validated: ValidatedCatalog, rows, existing, force:
         or existing[row["name"]]["embedding_model"] != embedder.name
         or not existing[row["name"]]["has_embedding"]
     ]
+
+
+def _embed_changed(embedder, validated: ValidatedCatalog, rows, existing, force: bool, show_progress: bool,
+                   use_cache: bool):
+    todo = _stale(embedder, rows, existing, force)
     t0 = time.perf_counter()
     vectors = embedder.embed([tool_document(validated.specs[i]) for i in todo], show_progress=show_progress,
                              use_cache=use_cache)
@@ -212,7 +256,7 @@ def write_tools(graph: Graph, rows: list[dict], edges: list[dict], *, batch_size
     their outgoing hand-written dependency edges replaced (unchanged edges kept as they are). A dependency target that does not exist when the
     edges are written (e.g. deleted concurrently) rolls everything back. `catalog` (name, source,
     kind) is recorded on the catalog's node; `keep_names`: with replace_catalog, the names not to delete
-    (default: `rows`). `switch_to`: this is the switch transaction of a versioned load
+    (default: `rows`; `rows` always stay). `switch_to`: this is the switch transaction of a versioned load
     (kg_tools/catalog_versions.py), whose staged edges' targets `also_check` must still exist.
     `unchanged`: tools of the load not rewritten; one deleted meanwhile by another writer rolls back."""
     names = [r["name"] for r in rows]
@@ -228,7 +272,7 @@ def write_tools(graph: Graph, rows: list[dict], edges: list[dict], *, batch_size
             tx.run(query("delete_all_tools")).consume()
         elif replace_catalog is not None:
             gone = tx.run(query("delete_catalog_tools"), catalog=replace_catalog,
-                          keep=names if keep_names is None else keep_names).single()["gone"]
+                          keep=names if keep_names is None else sorted(set(keep_names) | set(names))).single()["gone"]
         for batch in chunks(rows, batch_size):
             tx.run(query("upsert_tools"), rows=wire(batch)).consume()
         for batch in chunks(names, batch_size):

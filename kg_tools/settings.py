@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import AliasChoices, Field, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import AliasChoices, Field, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from kg_tools import PROJECT_ROOT
 
@@ -53,6 +53,13 @@ class Settings(BaseSettings):
     # Request body limits (413 above): every route, and POST /v1/catalogs/{name}/import (whole catalogs).
     api_max_body_bytes: int = Field(1024 * 1024, ge=1024, validation_alias=_env("KG_TOOLS_API_MAX_BODY_BYTES"))
     api_max_import_bytes: int = Field(20 * 1024 * 1024, ge=1024, validation_alias=_env("KG_TOOLS_API_MAX_IMPORT_BYTES"))
+    # Which Host headers the API answers (421 otherwise; against DNS rebinding) and which other origins
+    # may POST/PUT/DELETE (403 otherwise; the server's own origin always may). Comma-separated; unset
+    # hosts: derived from the bind address (loopback names for 127.0.0.1, any for 0.0.0.0). docs/security.md
+    api_allowed_hosts: Annotated[list[str] | None, NoDecode] = Field(
+        None, validation_alias=_env("KG_TOOLS_API_ALLOWED_HOSTS"))
+    api_allowed_origins: Annotated[list[str], NoDecode] = Field(
+        default_factory=list, validation_alias=_env("KG_TOOLS_API_ALLOWED_ORIGINS"))
     mcp_port: int = Field(8765, validation_alias=_env("KG_TOOLS_MCP_PORT"))  # `kg-tools mcp --transport http`
     # Processes of `kg-tools serve`. One process already overlaps requests (threadpool + one
     # micro-batching embedder thread); a second one lets Python work use the second core.
@@ -87,6 +94,13 @@ class Settings(BaseSettings):
     rerank_top_m: int = Field(50, ge=1, le=200, validation_alias=_env("KG_TOOLS_RERANK_TOP_M"))
     llm_rerank_top_m: int = Field(20, ge=1, le=100, validation_alias=_env("KG_TOOLS_LLM_RERANK_TOP_M"))
     dedupe_threshold: float = Field(0.98, ge=0.0, le=1.0, validation_alias=_env("KG_TOOLS_DEDUPE_THRESHOLD"))
+
+    @field_validator("api_allowed_hosts", "api_allowed_origins", mode="before")
+    @classmethod
+    def _comma_separated(cls, value):
+        if isinstance(value, str):
+            return [part.strip() for part in value.split(",") if part.strip()]
+        return value
 
     @model_validator(mode="after")
     def _default_uri(self) -> "Settings":

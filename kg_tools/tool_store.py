@@ -9,7 +9,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from kg_tools.catalog import clip, lone_surrogate, tool_document, validate_catalog
+from kg_tools.catalog import check_catalog_name, clip, lone_surrogate, normalise_name, tool_document, validate_catalog
 from kg_tools import closure
 from kg_tools.cypher import query
 from kg_tools.embeddings import Embedder
@@ -65,8 +65,10 @@ class ToolStore:
         (`write_tools`, as a load). Returns {"created", "tool", "warnings"}; a failure changes nothing."""
         if not isinstance(raw, dict):
             raise CatalogError("the request body must be one tool object", [f"got {type(raw).__name__}"])
+        name = normalise_name(name)
+        catalog = check_catalog_name(catalog) if catalog is not None else None
         body_name = raw.get("name")
-        if isinstance(body_name, str) and body_name.strip() and body_name.strip() != name:
+        if isinstance(body_name, str) and body_name.strip() and normalise_name(body_name) != name:
             # RFC 9110 (PUT): a representation inconsistent with the target resource is a 409.
             raise ToolConflictError("the tool name in the body must match the path",
                                     [f"name: body has {clip(body_name.strip())}, path has {clip(name)}"])

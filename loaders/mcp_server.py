@@ -3,11 +3,22 @@ stdio (a command it starts) or streamable HTTP (a URL), never to Neo4j.
 
 The catalog defaults to the server's name (serverInfo.name from the handshake). Each tool keeps its
 input JSON Schema as `input_schema`; its top-level properties become parameters.
+
+A server is not trusted to be small or to stop: the whole exchange has a time limit, `tools/list` at
+most MAX_PAGES pages and MAX_TOOLS tools, a cursor the server already sent is an error (a pagination
+loop), and over HTTP everything the server sends (JSON bodies and event streams) counts against
+MAX_RESPONSE_BYTES; crossing any of them ends the load with one clear CatalogError.
+
+A line on a stdio server's stdout that is not JSON-RPC (a banner, a stray print) is skipped by the SDK;
+it becomes a warning of the result (at most MAX_WARNINGS), and the SDK's log record with its traceback
+is not shown.
 """
 from __future__ import annotations
 
+import logging
 import subprocess
 import sys
+from contextlib import contextmanager
 
 import anyio
 
@@ -15,6 +26,56 @@ from kg_tools.errors import CatalogError
 from loaders.common import CatalogSource
 
 TIMEOUT_SECONDS = 60.0
+MAX_RESPONSE_BYTES = 32 * 1024 * 1024  # all an HTTP server may send (a large real tool list: < 1 MB)
+MAX_PAGES = 1000
+MAX_TOOLS = 100_000
+MAX_WARNINGS = 20
+JUNK = {"stdio": "MCP server wrote a line to stdout that is not JSON-RPC (ignored): ",
+        "http": "MCP server sent a message that is not JSON-RPC (ignored): "}
+
+
+class ByteBudget:
+    """Bytes received over HTTP, across every response of one load."""
+
+    def __init__(self, limit: int):
+        self.limit, self.received, self.exceeded = limit, 0, False
+
+    def add(self, n: int) -> None:
+        self.received += n
+        if self.received > self.limit:
+            self.exceeded = True
+            raise CatalogError(f"the server sent more than {self.limit:,} bytes")
+
+
+def _bounded_client(budget: ByteBudget, timeout: float):
+    """The SDK's HTTP client (httpx2), with every response body counted against `budget`."""
+    import httpx2
+
+    class CountingStream(httpx2.AsyncByteStream):
+        def __init__(self, inner):
+            self.inner = inner
+
+        async def __aiter__(self):
+            async for chunk in self.inner:
+                budget.add(len(chunk))
+                yield chunk
+
+        async def aclose(self) -> None:
+            await self.inner.aclose()
+
+    class CountingTransport(httpx2.AsyncBaseTransport):
+        def __init__(self):
+            self.inner = httpx2.AsyncHTTPTransport()
+
+        async def handle_async_request(self, request):
+            response = await self.inner.handle_async_request(request)
+            return httpx2.Response(response.status_code, headers=response.headers, request=request,
+                                   stream=CountingStream(response.stream), extensions=response.extensions)
+
+        async def aclose(self) -> None:
+            await self.inner.aclose()
+
+    return httpx2.AsyncClient(transport=CountingTransport(), timeout=httpx2.Timeout(min(30.0, timeout), read=timeout))
 
 
 def tool_entry(tool, warnings: list[str] | None = None) -> dict:
@@ -27,19 +88,62 @@ def tool_entry(tool, warnings: list[str] | None = None) -> dict:
                          "annotations": annotations or None}], warnings)[0]
 
 
-async def _list_tools(read, write) -> tuple[str, list]:
+def _junk_line(exc: Exception) -> str:
+    """The offending stdout line of the SDK's parse error (pydantic keeps it as the error's input)."""
+    from kg_tools.catalog import clip
+
+    errors = getattr(exc, "errors", None)
+    line = errors()[0].get("input") if callable(errors) and errors() else None
+    return clip(line if line is not None else str(exc), 100)
+
+
+@contextmanager
+def _quiet_parse_errors():
+    """Drop the SDK's `logger.exception("Failed to parse JSONRPC message ...")` records (a traceback per
+    junk line on stderr); the lines are reported as warnings instead."""
+    def keep(record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith("Failed to parse JSONRPC message")
+
+    logger = logging.getLogger("mcp.client.stdio")
+    logger.addFilter(keep)
+    try:
+        yield
+    finally:
+        logger.removeFilter(keep)
+
+
+async def _list_tools(read, write, max_pages: int = MAX_PAGES, max_tools: int = MAX_TOOLS,
+                      warnings: list[str] | None = None, transport: str = "stdio") -> tuple[str, list]:
     from mcp import ClientSession
     from mcp.types import PaginatedRequestParams
 
-    async with ClientSession(read, write) as session:
+    junk = [0]
+
+    async def on_message(message) -> None:  # requests and notifications need no answer here
+        if isinstance(message, Exception) and warnings is not None:
+            junk[0] += 1
+            if len(warnings) < MAX_WARNINGS:
+                warnings.append(JUNK[transport] + _junk_line(message))
+            elif junk[0] == MAX_WARNINGS + 1:
+                warnings.append(f"{JUNK[transport].split(' (')[0]}: more of them, not shown")
+        await anyio.lowlevel.checkpoint()
+
+    async with ClientSession(read, write, message_handler=on_message) as session:
         init = await session.initialize()
-        tools, cursor = [], None
-        while True:
+        tools, cursor, cursors = [], None, set()
+        for _ in range(max_pages):
             page = await session.list_tools(params=PaginatedRequestParams(cursor=cursor) if cursor else None)
             tools += page.tools
+            if len(tools) > max_tools:
+                raise CatalogError(f"tools/list returned more than {max_tools:,} tools")
             cursor = page.next_cursor
             if not cursor:
                 return init.server_info.name, tools
+            if cursor in cursors:
+                raise CatalogError(f"tools/list repeated the cursor {cursor[:80]!r} (a pagination loop) after "
+                                   f"{len(cursors) + 1} pages")
+            cursors.add(cursor)
+        raise CatalogError(f"tools/list did not end within {max_pages:,} pages")
 
 
 def _errlog():
@@ -57,19 +161,20 @@ def _errlog():
     return subprocess.DEVNULL
 
 
-async def _from_command(command: list[str]) -> tuple[str, list]:
+async def _from_command(command: list[str], **limits) -> tuple[str, list]:
     from mcp import StdioServerParameters, stdio_client
 
     async with stdio_client(StdioServerParameters(command=command[0], args=command[1:]), errlog=_errlog()) \
             as (read, write):
-        return await _list_tools(read, write)
+        return await _list_tools(read, write, **limits)
 
 
-async def _from_url(url: str) -> tuple[str, list]:
+async def _from_url(url: str, budget: ByteBudget, timeout: float, **limits) -> tuple[str, list]:
     from mcp.client.streamable_http import streamable_http_client
 
-    async with streamable_http_client(url) as (read, write):
-        return await _list_tools(read, write)
+    async with _bounded_client(budget, timeout) as client, \
+            streamable_http_client(url, http_client=client, max_sse_event_size=budget.limit) as (read, write):
+        return await _list_tools(read, write, **limits, transport="http")
 
 
 def _unwrap(exc: BaseException) -> BaseException:
@@ -80,25 +185,33 @@ def _unwrap(exc: BaseException) -> BaseException:
 
 
 def load(command: list[str] | None = None, url: str | None = None, catalog: str | None = None,
-         timeout: float = TIMEOUT_SECONDS) -> CatalogSource:
+         timeout: float = TIMEOUT_SECONDS, max_bytes: int = MAX_RESPONSE_BYTES, max_pages: int = MAX_PAGES,
+         max_tools: int = MAX_TOOLS) -> CatalogSource:
     """Exactly one of `command` (argv of a stdio MCP server) or `url` (streamable HTTP endpoint)."""
     if bool(command) == bool(url):
         raise CatalogError("give either a server command (after --) or --url, not both or neither")
     where = url or " ".join(command)
+    budget = ByteBudget(max_bytes)
+    warnings: list[str] = []
+    limits = {"max_pages": max_pages, "max_tools": max_tools, "warnings": warnings}
 
     async def run():
         with anyio.fail_after(timeout):
-            return await (_from_url(url) if url else _from_command(command))
+            return await (_from_url(url, budget, timeout, **limits) if url else _from_command(command, **limits))
 
     try:
-        server_name, tools = anyio.run(run)
+        with _quiet_parse_errors():
+            server_name, tools = anyio.run(run)
     except TimeoutError as exc:
         raise CatalogError(f"MCP server {where}: no tool list within {timeout:.0f}s") from exc
     except Exception as exc:  # noqa: BLE001 - spawn failures, HTTP errors, protocol errors, groups of them
         inner = _unwrap(exc)
+        if budget.exceeded:  # the SDK may report the cut stream as its own error
+            raise CatalogError(f"MCP server {where}: sent more than {max_bytes:,} bytes; stopped") from exc
+        if isinstance(inner, CatalogError):
+            raise CatalogError(f"MCP server {where}: {inner}") from exc
         raise CatalogError(f"MCP server {where}: {type(inner).__name__}: {inner}") from exc
     if not tools:
         raise CatalogError(f"MCP server {where} lists no tools")
-    warnings: list[str] = []
-    entries = [tool_entry(t, warnings) for t in tools]
+    entries = [tool_entry(t, warnings) for t in tools]  # + what the translation cut (huge schemas)
     return CatalogSource(catalog or server_name, entries, [], [where], warnings)

@@ -71,7 +71,9 @@ def neo4j_service(tmp_path_factory):
 @pytest.fixture(scope="session")
 def settings(neo4j_service) -> Settings:
     return Settings(neo4j_uri=neo4j_service.uri, neo4j_user=neo4j_service.user,
-                    neo4j_password=neo4j_service.password, api_key=None, openai_base_url=None)
+                    neo4j_password=neo4j_service.password, api_key=None, openai_base_url=None,
+                    # Starlette's TestClient sends `Host: testserver`
+                    api_allowed_hosts=["127.0.0.1", "localhost", "testserver"])
 
 
 @pytest.fixture(scope="session")

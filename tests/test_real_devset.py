@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from kg_tools.catalog import normalise_dependency_type
+from kg_tools.catalog import normalise_dependency_type, validate_catalog
 from kg_tools.eval.datasets import EvalDataset, instances_from_rows
 from loaders import json_catalog, openapi
 from loaders.document import load_document
@@ -29,7 +29,9 @@ def catalog_all() -> list[dict]:
 
 def test_mcp_servers_dumped_with_provenance():
     records = [json.loads(p.read_text()) for p in sorted((REAL / "mcp").glob("*.json"))]
-    assert len(records) >= 15
+    sets = {k: v.get("set", "base") for k, v in json.loads((REAL / "make" / "servers.json").read_text()).items()}
+    assert set(sets) == {r["server"] for r in records}
+    assert sum(s == "base" for s in sets.values()) >= 15
     for record in records:
         prov = record["provenance"]
         assert prov["package"] and prov["version"] and prov["license"] and prov["command"] and prov["dumped_at"]
@@ -55,10 +57,16 @@ def test_combined_catalogs_are_what_the_loaders_make(catalog_all):
     assert len(catalog_all) >= 400 and len(names(catalog_all)) == len(catalog_all)
     assert names(mcp) <= names(catalog_all)
     assert all("__" in n for n in names(mcp))
-    servers = {p.stem for p in (REAL / "mcp").glob("*.json")}
-    assert {n.split("__")[0] for n in names(mcp)} == servers
+    sets = {k: v.get("set", "base") for k, v in json.loads((REAL / "make" / "servers.json").read_text()).items()}
+    assert {n.split("__")[0] for n in names(mcp)} == {k for k, s in sets.items() if s == "base"}
+    xl = json_catalog.load(REAL / "catalog_xl.json").tools
+    assert names(catalog_all) < names(xl) and len(names(xl)) == len(xl)
+    assert {n.split("__")[0] for n in names(xl) - names(catalog_all)} == {k for k, s in sets.items() if s == "xl"}
     for file in SPECS.values():  # OpenAPI names exactly as `kg-tools load openapi FILE` makes them
         assert names(openapi.load(REAL / "openapi" / file).tools) <= names(catalog_all)
+    for tools in (catalog_all, mcp, xl):  # what `load` validates before writing anything
+        report = validate_catalog(tools).report
+        assert not report.errors and not report.reference_errors
 
 
 def test_queries_split_kinds_and_gold_names(catalog_all):
@@ -78,6 +86,21 @@ def test_queries_split_kinds_and_gold_names(catalog_all):
         dataset = EvalDataset("real", catalog_all, [], []).with_queries(REAL / f"queries_{split}.json")
         assert len(dataset.instances) == len(rows[split])
         assert instances_from_rows(rows[split], split)
+
+
+def test_xl_queries_use_xl_names_and_leave_out_overlapping_gold():
+    xl = names(json_catalog.load(REAL / "catalog_xl.json").tools)
+    groups = json.loads((REAL / "make" / "equivalents.json").read_text())["groups"]
+    overlapping = {n for group in groups.values() for n in group}
+    assert overlapping <= xl
+    rows = [r for split in ("dev", "test") for r in json.loads((REAL / f"queries_xl_{split}.json").read_text())]
+    assert len(rows) >= 150 and all(k in {r["kind"] for r in rows} for k in KINDS)
+    for r in rows:
+        assert set(r["golden_function_names"]) <= xl
+        if not r["id"].startswith("xl-"):
+            assert not overlapping & set(r["golden_function_names"]), r["id"]
+    dataset = EvalDataset("real-xl", json_catalog.load(REAL / "catalog_xl.json").tools, [], [])
+    assert dataset.with_queries(REAL / "queries_xl_dev.json").instances
 
 
 def gold_catalog(file: str) -> dict[str, dict]:
@@ -112,3 +135,28 @@ def test_gold_provider_edges_name_real_tools_and_parameters():
     combined = json.loads((REAL / "gold_edges" / "all.json").read_text())["edges"]
     parts = [e for p in files if p.stem in (*SPECS, "mcp") for e in json.loads(p.read_text())["edges"]]
     assert len(combined) == len(parts)
+    xl = json.loads((REAL / "gold_edges" / "xl.json").read_text())["edges"]
+    assert len(json.loads((REAL / "gold_edges" / "all_xl.json").read_text())["edges"]) == len(combined) + len(xl)
+
+
+def _make_module(name: str):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, REAL / "make" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_committed_files_are_what_the_hand_written_sources_make():
+    """queries.txt / gold_edges.txt are the sources: the committed JSON must not drift from them."""
+    queries = _make_module("build_queries")
+    rows = queries.parse((REAL / "make" / "queries.txt").read_text())
+    committed = [r for split in ("dev", "test") for r in json.loads((REAL / f"queries_{split}.json").read_text())]
+    assert sorted((r["user_query"], tuple(r["golden_function_names"])) for r in rows) == \
+        sorted((r["user_query"], tuple(r["golden_function_names"])) for r in committed)
+    gold = _make_module("build_gold_edges").parse((REAL / "make" / "gold_edges.txt").read_text())
+    for name, section in gold.items():
+        edges = json.loads((REAL / "gold_edges" / f"{name}.json").read_text())["edges"]
+        assert {(e["source"], e["target"], e["parameter_name"], e["type"]) for e in section["edges"]} == \
+            {(e["source"], e["target"], e["parameter_name"], e["type"]) for e in edges}, name

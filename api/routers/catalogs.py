@@ -12,7 +12,7 @@ from api.errors import responses
 from api.http import KgRoute
 from api.schemas import CatalogDeleted, CatalogList
 from kg_tools import catalogs as catalog_store
-from kg_tools.catalog import MAX_CATALOG_LENGTH
+from kg_tools.catalog import CATALOG_NAME_PATTERN, MAX_CATALOG_LENGTH
 from loaders.document import FORMATS
 
 router = APIRouter(prefix="/catalogs", tags=["catalogs"], route_class=KgRoute)
@@ -21,10 +21,10 @@ BODY = {"requestBody": {"required": True, "description": "The document: a JSON c
                         "tool list, an OpenAPI 3.0/3.1 spec (JSON or YAML) or an MCP tools/list result.",
                         "content": {
                             # As JSON or YAML the document is a list (a catalog, OpenAI tools) or a mapping
-                            # (OpenAPI, MCP tools/list, {"tools": [...]}); as plain text, the text itself.
+                            # (OpenAPI, MCP tools/list, {"tools": [...]}). No text/plain: a browser sends
+                            # that cross-origin without asking (api/security.py answers 415).
                             "application/json": {"schema": DOCUMENT},
-                            "application/yaml": {"schema": DOCUMENT},
-                            "text/plain": {"schema": {"type": "string"}}}}}
+                            "application/yaml": {"schema": DOCUMENT}}}}
 Format = Literal[tuple(FORMATS)]  # type: ignore[valid-type]
 CatalogName = Annotated[str, Path(min_length=1, max_length=MAX_CATALOG_LENGTH, description="The catalog's name.")]
 
@@ -55,7 +55,9 @@ def delete_catalog(name: CatalogName, graph: GraphDep) -> dict[str, Any]:
              summary="Import a catalog file (JSON catalog, OpenAI tools, OpenAPI, MCP tool list); idempotent")
 async def import_catalog(
         request: Request, graph: GraphDep, embedder: EmbedderDep, settings: SettingsDep,
-        name: Annotated[str, Path(min_length=1, max_length=MAX_CATALOG_LENGTH, description="Catalog name stored on the tools.")],
+        name: Annotated[str, Path(min_length=1, max_length=MAX_CATALOG_LENGTH, pattern=CATALOG_NAME_PATTERN,
+                                  description="Catalog name stored on the tools (no control or invisible "
+                                              "characters, no whitespace at either end).")],
         format: Annotated[Format, Query()] = "auto",
         replace: Annotated[bool, Query(description="Delete this catalog's tools that the document lacks.")] = False,
         takeover: Annotated[bool, Query(description="Move tools of another catalog with the same names.")] = False,

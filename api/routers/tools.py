@@ -13,7 +13,7 @@ from api.errors import responses
 from api.http import KgRoute
 from api.names import ToolName
 from api.schemas import DependencyList, PutResult, ToolDetail, ToolPage, tool_body_schema
-from kg_tools.catalog import MAX_CATALOG_LENGTH, DependencyType
+from kg_tools.catalog import CATALOG_NAME_PATTERN, MAX_CATALOG_LENGTH, DependencyType
 from kg_tools.retrieval.request import MAX_DEPTH
 
 router = APIRouter(prefix="/tools", tags=["tools"], route_class=KgRoute)
@@ -64,8 +64,8 @@ def dependencies(name: ToolName, store: ToolStoreDep,
             summary="Create or replace one tool (node and outgoing edges, atomically)")
 def put_tool(name: ToolName, store: ToolStoreDep, embedder: EmbedderDep, response: Response,
              tool: Annotated[dict[str, Any], Body()],
-             catalog: Annotated[str | None, Query(max_length=MAX_CATALOG_LENGTH, description="Catalog of a new tool "
-                                                                              "(default: kept, or 'api').")] = None):
+             catalog: Annotated[str | None, Query(max_length=MAX_CATALOG_LENGTH, pattern=CATALOG_NAME_PATTERN,
+                                                  description="Catalog of a new tool (default: kept, or 'api').")] = None):
     """Validates like `kg-tools load`, embeds the tool and rewrites its node and outgoing dependency
     edges in one transaction. 201 when created, 200 when replaced. The body is stored unchanged as the
     tool's `spec`; its `name` must be the path's name (409 otherwise), every dependency target must

@@ -21,9 +21,15 @@ def register(cli):
 
         from api.app import create_app
 
+        import os
+
         s = app.settings
         host = host or s.api_host
         port = port or s.api_port
+        # The bind address decides which Host headers are answered (api/security.py); worker processes
+        # read the settings from the environment.
+        s = s.model_copy(update={"api_host": host, "api_port": port})
+        os.environ["KG_TOOLS_API_HOST"], os.environ["KG_TOOLS_API_PORT"] = host, str(port)
         if not s.api_key and host not in ("127.0.0.1", "localhost", "::1"):
             click.echo("warning: KG_TOOLS_API_KEY is not set: anyone who can reach "
                        f"{host}:{port} can change the catalog", err=True)

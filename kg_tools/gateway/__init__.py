@@ -1,0 +1,9 @@
+"""`kg-tools gateway`: one MCP endpoint in front of N upstream MCP servers.
+
+config.py  the `mcpServers` file (+ the "kg-tools" policy block), validated
+names.py   `<server>__<tool>` names (<= 64 characters, unique) and their way back
+policy.py  profiles: allow/deny globs, read-only, destructive tools need an explicit allow
+upstream.py one long-lived client session per upstream (start, list, call, list_changed)
+sync.py    an upstream's tool list -> the graph through the one load path, differentially
+server.py  the MCP server: search_tools, get_tool, call_tool
+"""

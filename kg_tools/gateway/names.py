@@ -1,0 +1,26 @@
+"""Gateway tool names: `<server>__<tool>`, deterministic, at most 64 characters, unique.
+
+MCP clients (and most LLM APIs) accept tool names of `[A-Za-z0-9_.-]{1,64}`. A name that needs
+no change is kept as `server__tool`; one with other characters or longer than 64 gets those
+characters replaced and a hash of the exact original pair as suffix, so two pairs never share
+a name and the same pair always gets the same one. The way back is a lookup in the gateway's
+table (and the stored spec's `upstream` field), never parsing.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+
+SEPARATOR = "__"
+MAX_LENGTH = 64
+_HASH_LENGTH = 8
+_NOT_ALLOWED = re.compile(r"[^A-Za-z0-9_.\-]")
+
+
+def qualified_name(server: str, tool: str) -> str:
+    plain = f"{server}{SEPARATOR}{tool}"
+    cleaned = _NOT_ALLOWED.sub("_", plain)
+    if cleaned == plain and len(plain) <= MAX_LENGTH:
+        return plain
+    digest = hashlib.sha256(f"{server}\x00{tool}".encode()).hexdigest()[:_HASH_LENGTH]
+    return f"{cleaned[:MAX_LENGTH - _HASH_LENGTH - 1]}_{digest}"

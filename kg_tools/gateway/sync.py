@@ -1,0 +1,92 @@
+"""An upstream's tool list -> the graph, through the one load path (`ingest.load_catalog`, differential).
+
+catalog = the server key; each tool becomes `<server>__<tool>` with its MCP fields kept in the spec
+(`input_schema`, `title`, `output_schema`, `annotations`) and `upstream: {server, tool}` for the way
+back. Only tools whose spec changed are re-embedded and rewritten, tools gone upstream are deleted,
+and dependency inference (offline) runs for the changed tools as one undoable run; an unchanged
+list writes nothing.
+"""
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+
+from kg_tools.gateway.names import qualified_name
+
+logger = logging.getLogger("kg_tools.gateway")
+
+
+def gateway_entry(server: str, tool) -> dict:
+    """An MCP `Tool` as the catalog entry the gateway stores (the MCP importer's translation, renamed)."""
+    from loaders.mcp_server import tool_entry
+
+    entry = tool_entry(tool)
+    entry["name"] = qualified_name(server, tool.name)
+    if tool.title and "title" not in entry:
+        entry["title"] = tool.title
+    if getattr(tool, "output_schema", None) and "output_schema" not in entry:
+        entry["output_schema"] = tool.output_schema
+    annotations = getattr(tool, "annotations", None)
+    if annotations is not None and "annotations" not in entry:
+        entry["annotations"] = annotations.model_dump(mode="json", by_alias=True, exclude_none=True)
+    entry["upstream"] = {"server": server, "tool": tool.name}
+    return entry
+
+
+@dataclass
+class SyncResult:
+    server: str
+    tools: int
+    changed: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    embedded: int = 0
+    inferred_edges: int = 0
+    seconds: float = 0.0
+
+    @property
+    def wrote(self) -> bool:
+        return bool(self.changed or self.removed)
+
+    def as_dict(self) -> dict:
+        return {"server": self.server, "tools": self.tools, "changed": len(self.changed),
+                "removed": len(self.removed), "embedded": self.embedded, "inferred_edges": self.inferred_edges,
+                "seconds": round(self.seconds, 3)}
+
+
+def sync_server(graph, embedder, server: str, entries: list[dict], *, infer: bool = True) -> SyncResult:
+    """Differential load of one server's entries into catalog `server` (blocking; run off the event loop)."""
+    from kg_tools.ingest import load_catalog
+
+    t0 = time.perf_counter()
+    loaded = load_catalog(graph, embedder, entries, server, differential=True,
+                          log=lambda line: logger.info("sync %s: %s", server, line))
+    result = SyncResult(server, loaded.tools, loaded.changed, loaded.removed, loaded.embedded)
+    logger.debug("sync %s: load %.3fs (embed %.3fs, write %.3fs)", server, time.perf_counter() - t0,
+                 loaded.embed_seconds, loaded.write_seconds)
+    if infer and loaded.changed:
+        result.inferred_edges = infer_for(graph, embedder, server, set(loaded.changed))
+    result.seconds = time.perf_counter() - t0
+    return result
+
+
+def infer_for(graph, embedder, catalog: str, sources: set[str]) -> int:
+    """Offline dependency inference for the changed tools of one catalog, applied as one run (undo with
+    `kg-tools deps undo RUN`). A failure here is logged: the tools are synced either way."""
+    from kg_tools.deps import DEFAULT_MIN_CONFIDENCE
+    from kg_tools.deps.infer import infer_catalog
+    from kg_tools.deps.model import Examples
+    from kg_tools.deps.store import apply_run, catalog_edges, catalog_tools, run_id_for
+
+    try:
+        tools = catalog_tools(graph, catalog).get(catalog, [])
+        hand, existing = catalog_edges(graph, catalog)
+        result = infer_catalog(tools, embedder, Examples(hand), existing=existing,
+                               min_confidence=DEFAULT_MIN_CONFIDENCE, sources=sources, catalog=catalog)
+        if not result.edges:
+            return 0
+        return apply_run(graph, run_id_for(catalog, result.method, result.edges), catalog, result.method,
+                         DEFAULT_MIN_CONFIDENCE, result.edges, result.notes)["edges"]
+    except Exception as exc:  # noqa: BLE001 - inference is an extra; the sync itself is done
+        logger.warning("sync %s: dependency inference skipped: %s: %s", catalog, type(exc).__name__, exc)
+        return 0

@@ -1,0 +1,141 @@
+"""`kg-tools gateway` with real upstreams: the npm filesystem and memory servers, PyPI mcp-server-time,
+and tests/gateway_upstream.py (tools change at run time), driven by the SDK's client over stdio."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import anyio
+import pytest
+
+from kg_tools import PROJECT_ROOT
+
+pytestmark = pytest.mark.integration
+
+NPM = PROJECT_ROOT / ".npm-servers" / "node_modules"
+PY_SERVERS = PROJECT_ROOT / ".mcp-servers" / "bin"
+UPSTREAM = PROJECT_ROOT / "tests" / "gateway_upstream.py"
+QUERY = "read the readme file in my project"
+
+
+@pytest.fixture(scope="session")
+def mcp_servers():
+    """The real upstreams and the Inspector, installed by scripts/setup-mcp-servers (fast when present)."""
+    subprocess.run([str(PROJECT_ROOT / "scripts" / "setup-mcp-servers")], check=True, timeout=900)
+    return {"filesystem": NPM / "@modelcontextprotocol" / "server-filesystem" / "dist" / "index.js",
+            "memory": NPM / "@modelcontextprotocol" / "server-memory" / "dist" / "index.js",
+            "time": PY_SERVERS / "mcp-server-time", "inspector": NPM / ".bin" / "mcp-inspector"}
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory):
+    root = tmp_path_factory.mktemp("project")
+    (root / "README.md").write_text("# Demo project\n\nThe gateway read this file.\n")
+    return root
+
+
+def gateway_config(mcp_servers, project, **extra) -> dict:
+    servers = {
+        "filesystem": {"command": "node", "args": [str(mcp_servers["filesystem"]), str(project)]},
+        "memory": {"command": "node", "args": [str(mcp_servers["memory"])],
+                   "env": {"MEMORY_FILE_PATH": str(project / "memory.jsonl")}},
+        "time": {"command": str(mcp_servers["time"]), "args": ["--local-timezone", "Etc/UTC"]},
+        "dynamic": {"command": sys.executable, "args": [str(UPSTREAM)]},
+        "broken": {"command": str(project / "no-such-server")},
+        "garbage": {"command": sys.executable, "args": ["-c", "import time; print('not json-rpc', flush=True); "
+                                                              "time.sleep(600)"]},
+    }
+    policy = {"start_timeout": 20, "call_timeout": 20, "default_profile": "agent",
+              "profiles": {"agent": {"allow": ["*"], "deny": ["memory__delete_*"],
+                                     "allow_destructive": ["memory__create_*", "dynamic__*"]}}}
+    return {"mcpServers": servers, "kg-tools": policy} | extra
+
+
+@pytest.fixture(scope="module")
+def gateway_env(settings, graph, embedder, mcp_servers, project, tmp_path_factory):
+    from tests.conftest import wipe
+
+    wipe(graph)
+    path = tmp_path_factory.mktemp("gw") / "gateway.json"
+    path.write_text(json.dumps(gateway_config(mcp_servers, project)))
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "KG_TOOLS_API_KEY"))}
+    env.update(NEO4J_URI=settings.neo4j_uri, NEO4J_USER=settings.neo4j_user, NEO4J_PASSWORD=settings.neo4j_password,
+               PYTHONPATH=str(PROJECT_ROOT))
+    return path, env
+
+
+def payload(result) -> dict:
+    assert not result.is_error, result.content
+    return result.structured_content or json.loads(result.content[0].text)
+
+
+def test_gateway_syncs_searches_calls_and_survives(gateway_env, graph, project):
+    from mcp import ClientSession, StdioServerParameters, stdio_client
+    from mcp.shared.exceptions import MCPError
+
+    path, env = gateway_env
+    params = StdioServerParameters(command=sys.executable, args=["-m", "kg_tools.cli", "gateway", "--config", str(path)],
+                                   env=env, cwd=str(PROJECT_ROOT))
+    seen: dict = {}
+
+    async def run():
+        with anyio.fail_after(240):
+            async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+                await session.initialize()
+                seen["listed"] = sorted(t.name for t in (await session.list_tools()).tools)
+                found = payload(await session.call_tool("search_tools", {"query": QUERY}))
+                seen["found"] = found
+                t0 = time.perf_counter()
+                seen["read"] = await session.call_tool("call_tool", {
+                    "name": "filesystem__read_text_file", "arguments": {"path": str(project / "README.md")}})
+                seen["call_ms"] = (time.perf_counter() - t0) * 1000
+                seen["time"] = await session.call_tool("call_tool", {
+                    "name": "time__get_current_time", "arguments": {"timezone": "Europe/Paris"}})
+                with pytest.raises(MCPError) as denied:
+                    await session.call_tool("call_tool", {"name": "memory__delete_entities",
+                                                          "arguments": {"entityNames": ["x"]}})
+                seen["denied"] = denied.value
+                with pytest.raises(MCPError) as invalid:
+                    await session.call_tool("call_tool", {"name": "time__get_current_time", "arguments": {"tz": 1}})
+                seen["invalid"] = invalid.value
+                # a tool added upstream at run time is found after its list_changed
+                payload(await session.call_tool("call_tool", {"name": "dynamic__add_tool", "arguments": {
+                    "name": "translate_to_klingon", "description": "Translate English text into Klingon."}}))
+                for _ in range(100):
+                    found = payload(await session.call_tool("search_tools", {"query": "translate text into klingon",
+                                                                             "server": "dynamic"}))
+                    if found["tools"] and found["tools"][0]["name"] == "dynamic__translate_to_klingon":
+                        break
+                    await anyio.sleep(0.2)
+                seen["added"] = found
+                # an upstream killed mid-session: an MCP error naming it; the others keep working
+                pid = payload(await session.call_tool("call_tool", {"name": "dynamic__pid", "arguments": {}}))
+                os.kill(int(pid["result"]), signal.SIGKILL)
+                await anyio.sleep(0.5)
+                with pytest.raises(MCPError) as dead:
+                    await session.call_tool("call_tool", {"name": "dynamic__echo", "arguments": {"text": "hi"}})
+                seen["dead"] = dead.value
+                seen["after"] = await session.call_tool("call_tool", {
+                    "name": "time__get_current_time", "arguments": {"timezone": "Etc/UTC"}})
+
+    anyio.run(run)
+    assert seen["listed"] == ["call_tool", "get_tool", "search_tools"]
+    tools = seen["found"]["tools"]
+    assert "filesystem__read_text_file" in [t["name"] for t in tools[:3]], [t["name"] for t in tools]
+    assert set(tools[0]) == {"name", "server", "description", "input_schema", "why"}
+    assert not any(t["name"].startswith(("broken__", "garbage__")) for t in tools)
+    read = seen["read"]
+    assert not read.is_error and "The gateway read this file." in read.content[0].text
+    assert payload(seen["time"])["timezone"] == "Europe/Paris"
+    assert "memory__delete_entities" in seen["denied"].message and "profiles.agent.deny" in seen["denied"].message
+    assert "invalid arguments" in seen["invalid"].message and "timezone" in seen["invalid"].message
+    assert seen["added"]["tools"][0]["name"] == "dynamic__translate_to_klingon"
+    assert "'dynamic'" in seen["dead"].message
+    assert payload(seen["after"])["timezone"] == "Etc/UTC"
+    catalogs = {r["catalog"] for r in graph.read("MATCH (t:Tool) RETURN DISTINCT t.catalog AS catalog")}
+    assert catalogs == {"filesystem", "memory", "time", "dynamic"}
+    print(f"call_tool filesystem__read_text_file: {seen['call_ms']:.1f} ms")

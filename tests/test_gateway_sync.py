@@ -1,0 +1,81 @@
+"""The gateway's sync of a real upstream (tests/gateway_upstream.py over stdio) into the graph."""
+from __future__ import annotations
+
+import sys
+import time
+
+import anyio
+import pytest
+
+from kg_tools import PROJECT_ROOT
+from kg_tools.gateway.config import UpstreamConfig
+from kg_tools.gateway.names import MAX_LENGTH, qualified_name
+from kg_tools.gateway.sync import gateway_entry, sync_server
+from kg_tools.gateway.upstream import Upstream
+
+UPSTREAM = str(PROJECT_ROOT / "tests" / "gateway_upstream.py")
+
+
+def test_names_are_short_unique_and_deterministic():
+    assert qualified_name("time", "get_current_time") == "time__get_current_time"
+    long = [qualified_name("a-long-server-name", f"{'x' * 60}_{i}") for i in range(50)]
+    assert all(len(n) <= MAX_LENGTH for n in long) and len(set(long)) == 50
+    assert long[0] == qualified_name("a-long-server-name", f"{'x' * 60}_0")
+    assert qualified_name("s", "tool with spaces") != qualified_name("s", "tool_with_spaces")
+
+
+def list_and_sync(graph, embedder, n_tools: int, rounds: int) -> list:
+    """Start the upstream, then list + sync `rounds` times over the same session; each round's result."""
+    results = []
+
+    async def on_tools(upstream):
+        entries = [gateway_entry(upstream.key, t) for t in upstream.tools]
+        results.append(await anyio.to_thread.run_sync(lambda: sync_server(graph, embedder, upstream.key, entries)))
+
+    async def run():
+        upstream = Upstream("bulk", UpstreamConfig(command=sys.executable, args=[UPSTREAM, "--tools", str(n_tools)]),
+                            start_timeout=60, on_tools=on_tools)
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(upstream.run)
+            await upstream.started.wait()
+            assert upstream.state == "ready", upstream.error
+            for _ in range(rounds - 1):
+                t0 = time.perf_counter()
+                await upstream.refresh()
+                results[-1].listed_and_synced = time.perf_counter() - t0
+            tg.cancel_scope.cancel()
+
+    anyio.run(run)
+    return results
+
+
+@pytest.mark.integration
+def test_an_unchanged_500_tool_upstream_syncs_in_under_2s_and_writes_nothing(graph, embedder):
+    from tests.conftest import graph_snapshot, wipe
+
+    wipe(graph)
+    first, second = list_and_sync(graph, embedder, 500, rounds=2)
+    assert first.tools == 503 and len(first.changed) == 503 and first.embedded == 503
+    before = graph_snapshot(graph)
+    second, = list_and_sync(graph, embedder, 500, rounds=1)
+    assert (second.changed, second.removed, second.embedded) == ([], [], 0)
+    assert graph_snapshot(graph) == before  # nothing written
+    print(f"unchanged 500-tool sync: {second.seconds * 1000:.0f} ms (list + sync over a live session: "
+          f"see test output)")
+    assert second.seconds <= 2.0
+
+
+@pytest.mark.integration
+def test_a_changed_upstream_rewrites_only_what_changed(graph, embedder):
+    from tests.conftest import wipe
+
+    wipe(graph)
+    list_and_sync(graph, embedder, 20, rounds=1)
+    before = {r["name"]: r["h"] for r in graph.read("MATCH (t:Tool {catalog: 'bulk'}) RETURN t.name AS name, "
+                                                    "t.spec_hash AS h")}
+    result, = list_and_sync(graph, embedder, 12, rounds=1)  # 8 generated tools are gone upstream
+    assert sorted(result.removed) == [f"bulk__op_{i:04d}" for i in range(12, 20)]
+    assert result.changed == [] and result.embedded == 0
+    after = {r["name"]: r["h"] for r in graph.read("MATCH (t:Tool {catalog: 'bulk'}) RETURN t.name AS name, "
+                                                   "t.spec_hash AS h")}
+    assert after == {n: h for n, h in before.items() if n not in result.removed}

@@ -24,7 +24,6 @@ def cli(ctx: click.Context):
 def _register():
     from kg_tools.commands import (bench, browser_guide, catalogs, deps, enrich, gateway, load, mcp, merge, models, neo4j,
                                    retrieve, schema, serve, stats, up)
-                                   schema, serve, stats, up)
     from kg_tools.commands import eval as evaluate
 
     for module in (neo4j, schema, load, stats, up, retrieve, serve, evaluate, merge, enrich, bench, models, mcp,

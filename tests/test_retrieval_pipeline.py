@@ -39,7 +39,10 @@ def test_seed_then_its_dependencies_then_next_seed_unique(pipeline):
     assert seed_scores == sorted(seed_scores, reverse=True)  # the offline rescoring's scores
     plain = pipeline.retrieve(RetrievalRequest(**seeds_query(rerank="none")))
     assert plain.names == response.names
-    assert [t.score for t in plain.tools if t.role == "seed"][0] == pytest.approx(1.0, abs=1e-3)  # Neo4j's score
+    # Neo4j's score (1 + cosine) / 2 of the query (with the model's query prefix) and A's own document
+    embedder = pipeline.env.embedder
+    cosine = float(embedder.embed([seeds_query()["query"]], query=True)[0] @ embedder.embed([syn.document(A)])[0])
+    assert [t.score for t in plain.tools if t.role == "seed"][0] == pytest.approx((1 + cosine) / 2, abs=1e-3)
     assert all(t.score is None for t in response.tools if t.role == "dependency")
 
 

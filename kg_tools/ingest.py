@@ -15,7 +15,7 @@ from kg_tools.catalog import (ToolSpec, ValidatedCatalog, check_catalog_name, pa
                               tool_document, validate_catalog)
 from kg_tools.cypher import query
 from kg_tools.embeddings import Embedder
-from kg_tools.errors import DanglingReferenceError, NameCollisionError, ToolConflictError
+from kg_tools.errors import DanglingReferenceError, NameCollisionError, SchemaMismatchError, ToolConflictError
 from kg_tools.graph import Graph
 from kg_tools.schema import apply_schema
 
@@ -148,6 +148,7 @@ def load_catalog(
                                   (catalog, source, "sync" if kind == "load" else kind))
     # Schema first: fails on a dimension mismatch before anything is embedded or written.
     apply_schema(graph, embedder.dimension, embedder.name)
+    check_other_vectors(existing, {s.name for s in validated.specs}, catalog if replace else None, embedder.name)
     embed_seconds, to_embed = _embed_changed(embedder, validated, rows, existing, replace_all or reembed,
                                              show_progress, use_cache=not reembed)
     edges = [e.as_row() for e in validated.edges]
@@ -198,6 +199,23 @@ def _write_versioned(graph: Graph, catalog: str, rows: list[dict], edges: list[d
     catalog_versions.settle(graph, catalog, version)
 
 
+def check_other_vectors(existing: dict, loaded: set[str], replaced_catalog: str | None, model: str) -> None:
+    """Refuse a load that would leave the graph's vectors from two models (same dimension, so the
+    index check cannot see it): tools this load keeps as they are must have been embedded by `model`."""
+    others: dict[str, int] = {}
+    for name, row in existing.items():
+        if name in loaded or row["catalog"] == replaced_catalog or not row["has_embedding"]:
+            continue
+        if row["embedding_model"] != model:
+            others[str(row["embedding_model"])] = others.get(str(row["embedding_model"]), 0) + 1
+    if others:
+        found = ", ".join(f"{n} tool(s) by {m!r}" for m, n in sorted(others.items()))
+        raise SchemaMismatchError(
+            f"the graph's vectors were made by another embedding model ({found}) but the configured one is "
+            f"{model!r}; nothing was written. Set KG_TOOLS_EMBED_MODEL to the graph's model, or move the graph "
+            f"to {model!r} with `kg-tools schema reindex` (re-embeds every tool and enrichment question).")
+
+
 def _load_differential(graph, embedder, validated: ValidatedCatalog, rows, existing, catalog: str, batch_size: int,
                        show_progress: bool, meta: tuple) -> LoadResult:
     names = [r["name"] for r in rows]
@@ -209,6 +227,7 @@ def _load_differential(graph, embedder, validated: ValidatedCatalog, rows, exist
     if not changed and not removed:
         return result
     apply_schema(graph, embedder.dimension, embedder.name)
+    check_other_vectors(existing, set(names), catalog, embedder.name)
     t0 = time.perf_counter()
     vectors = embedder.embed([tool_document(validated.specs[i]) for i in changed], show_progress=show_progress)
     for i, vec in zip(changed, vectors):

@@ -15,7 +15,7 @@ from pydantic import Field, ValidationError
 
 from kg_tools.catalog import MAX_NAME_LENGTH
 from kg_tools.errors import KgToolsError
-from kg_tools.retrieval.request import MAX_K, MAX_TOTAL
+from kg_tools.retrieval.request import MAX_K, MAX_QUERY_LENGTH, MAX_TOTAL
 from kg_tools.settings import Settings
 
 SERVER_NAME = "kg-tools"
@@ -94,7 +94,7 @@ def build_server(service: Service):
 
     @server.tool(name="search_tools", description=SEARCH_DESCRIPTION)
     def search_tools(
-        query: Annotated[str, Field(min_length=1, max_length=4000, description="What the user wants done.")],
+        query: Annotated[str, Field(min_length=1, max_length=MAX_QUERY_LENGTH, description="What the user wants done.")],
         k: Annotated[int, Field(ge=1, le=MAX_K, description="Seed tools found by search (default 3).")] = 3,
         K: Annotated[int, Field(ge=1, le=MAX_TOTAL, description="Tools returned in total, dependencies included "
                                                               "(default 10).")] = 10,

@@ -9,3 +9,4 @@ CREATE INDEX tool_catalog IF NOT EXISTS FOR (t:Tool) ON (t.catalog);
 CREATE FULLTEXT INDEX tool_text IF NOT EXISTS FOR (t:Tool) ON EACH [t.name, t.name_words, t.description, t.param_text];
 CREATE VECTOR INDEX tool_embedding IF NOT EXISTS FOR (t:Tool) ON t.embedding
   OPTIONS {indexConfig: {`vector.dimensions`: $dimensions, `vector.similarity_function`: 'cosine', `vector.quantization.enabled`: false}};
+CREATE CONSTRAINT server_name_unique IF NOT EXISTS FOR (s:Server) REQUIRE s.name IS UNIQUE;

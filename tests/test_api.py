@@ -496,7 +496,8 @@ def test_a_query_of_257_distinct_words_works_in_every_fulltext_mode(client, mode
     r = client.post("/v1/retrieve", json={"query": query, "mode": mode, "rerank": "none", "k": 2})
     assert r.status_code == 200, r.text
     body = r.json()
-    assert body["stages"][0]["name"] == "search"
+    # 261 words: what is searched is bounded (issue 19 item 6); A's words lead, so they are kept
+    assert [s["name"] for s in body["stages"]][:2] == ["clean", "search"]
     assert A in [t["name"] for t in body["tools"] if t["role"] == "seed"]
     if mode != "fulltext":
         assert body["timing_ms"]["embed"] > 0
@@ -566,10 +567,29 @@ def test_body_size_and_field_lengths_are_limited_and_never_echoed(client, graph)
     assert (r.status_code, r.json()["error"]) == (422, "invalid_tool") and "description" in r.json()["detail"]
     big_field = "k" * 900_000
     for r in (client.post("/v1/retrieve", json={"query": "x", big_field: 1}),
-              client.put(f"/v1/tools/{A}", json=syn.raw(A) | {"depends_on": [{"name": B, "dependence_type": big_field}]}),
-              client.post("/v1/retrieve", json={"query": "q" * 900_000})):
+              client.put(f"/v1/tools/{A}", json=syn.raw(A) | {"depends_on": [{"name": B, "dependence_type": big_field}]})):
         assert r.status_code == 422 and len(r.content) < 4000, (r.status_code, len(r.content))
+    r = client.post("/v1/retrieve", json={"query": "q" * 1_100_000})  # a query longer than the body limit
+    assert (r.status_code, r.json()["error"]) == (413, "payload_too_large") and len(r.content) < 4000
     assert graph_snapshot(graph) == before
+
+
+def test_a_whole_user_message_with_a_pasted_image_is_retrieved_on_its_words(client):
+    """Issue 19 item 6: a real ~18,000-character task with a base64 image got a 422."""
+    import base64
+
+    image = "data:image/jpeg;base64," + base64.b64encode(bytes(range(256)) * 60).decode()
+    message = "Book a flight ticket from Paris to Rome for my trip next week, here is my passport scan: " + image
+    assert len(message) > 18_000
+    r = client.post("/v1/retrieve", json={"query": message, "catalog": "syn-seeds", "k": 1})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["tools"][0]["name"] == A
+    clean = [s for s in body["stages"] if s["name"] == "clean"]
+    assert len(clean) == 1 and "1 data URI(s)" in clean[0]["detail"]
+    short = client.post("/v1/retrieve", json={"query": "Book a flight ticket from Paris to Rome for my trip next week",
+                                              "catalog": "syn-seeds", "k": 1}).json()
+    assert not any(s["name"] == "clean" for s in short["stages"])
 
 
 def test_every_error_is_the_documented_error_model(client):

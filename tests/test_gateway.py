@@ -83,11 +83,11 @@ def test_gateway_syncs_searches_calls_and_survives(gateway_env, graph, project):
     seen: dict = {}
 
     async def run():
-        with anyio.fail_after(240):
+        with anyio.fail_after(900):  # start-up syncs four servers: slow on a loaded machine
             async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
                 await session.initialize()
                 seen["listed"] = sorted(t.name for t in (await session.list_tools()).tools)
-                found = payload(await session.call_tool("search_tools", {"query": QUERY}))
+                found = payload(await session.call_tool("search_tools", {"query": QUERY, "rank_servers": True}))
                 seen["found"] = found
                 t0 = time.perf_counter()
                 seen["read"] = await session.call_tool("call_tool", {
@@ -127,6 +127,14 @@ def test_gateway_syncs_searches_calls_and_survives(gateway_env, graph, project):
     tools = seen["found"]["tools"]
     assert "filesystem__read_text_file" in [t["name"] for t in tools[:3]], [t["name"] for t in tools]
     assert set(tools[0]) == {"name", "server", "description", "input_schema", "why"}
+    assert seen["found"]["servers"][0]["name"] == "filesystem"
+    assert {s["name"] for s in seen["found"]["servers"]} == {"filesystem", "memory", "time", "dynamic"}
+    provides = graph.read("MATCH (s:Server)-[:PROVIDES]->(t:Tool) RETURN s.name AS s, count(t) AS n")
+    assert {r["s"]: r["n"] for r in provides}["filesystem"] == 14
+    guide = (PROJECT_ROOT / "kg_tools" / "browser_guide" / "kg-tools.html").read_text()
+    block = guide.split('id="kg-gateway-servers">')[1].split("</pre>")[0].replace("&gt;", ">")
+    shown = {r["server"]: r["tools"] for r in graph.read(block)}
+    assert shown["filesystem"] == 14 and shown["time"] == 2
     assert not any(t["name"].startswith(("broken__", "garbage__")) for t in tools)
     read = seen["read"]
     assert not read.is_error and "The gateway read this file." in read.content[0].text
@@ -139,3 +147,82 @@ def test_gateway_syncs_searches_calls_and_survives(gateway_env, graph, project):
     catalogs = {r["catalog"] for r in graph.read("MATCH (t:Tool) RETURN DISTINCT t.catalog AS catalog")}
     assert catalogs == {"filesystem", "memory", "time", "dynamic"}
     print(f"call_tool filesystem__read_text_file: {seen['call_ms']:.1f} ms")
+
+
+def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 300.0) -> None:
+    import socket
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise AssertionError(f"kg-tools gateway exited with {proc.returncode}")
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.5)
+    raise AssertionError("kg-tools gateway --transport http did not open its port")
+
+
+def test_inspector_cli_lists_and_calls_the_gateway_over_http_with_tokens(settings, graph, mcp_servers, project,
+                                                                          tmp_path):
+    """A third-party client (the MCP Inspector CLI) against `kg-tools gateway --transport http`: each
+    profile has its own bearer token; without one nothing is searched or called."""
+    from kg_tools.processes import free_port
+
+    config = gateway_config(mcp_servers, project)
+    for name in ("broken", "garbage", "dynamic"):
+        del config["mcpServers"][name]
+    agent, reader = "agent-" + "a" * 20, "reader-" + "r" * 20
+    config["kg-tools"]["profiles"]["agent"]["token"] = agent
+    config["kg-tools"]["profiles"]["reader"] = {"read_only": True, "token_env": "GW_READER_TOKEN"}
+    path = tmp_path / "gateway.json"
+    path.write_text(json.dumps(config))
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "KG_TOOLS_API_KEY"))}
+    env.update(NEO4J_URI=settings.neo4j_uri, NEO4J_USER=settings.neo4j_user, NEO4J_PASSWORD=settings.neo4j_password,
+               PYTHONPATH=str(PROJECT_ROOT), GW_READER_TOKEN=reader)
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "kg_tools.cli", "gateway", "--config", str(path),
+                             "--transport", "http", "--port", str(port)], env=env, cwd=str(PROJECT_ROOT),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def inspector(*args, token: str | None = agent) -> subprocess.CompletedProcess:
+        header = ["--header", f"Authorization: Bearer {token}"] if token else []
+        return subprocess.run([str(mcp_servers["inspector"]), "--cli", f"http://127.0.0.1:{port}/mcp", *header,
+                               *args], capture_output=True, text=True, timeout=120)
+
+    try:
+        wait_for_port(port, proc)
+        listed = inspector("--method", "tools/list")
+        assert listed.returncode == 0, listed.stderr
+        assert sorted(t["name"] for t in json.loads(listed.stdout)["tools"]) == ["call_tool", "get_tool",
+                                                                                 "search_tools"]
+        found = inspector("--method", "tools/call", "--tool-name", "search_tools", "--tool-arg", f"query={QUERY}")
+        assert found.returncode == 0, found.stderr
+        names = [t["name"] for t in json.loads(found.stdout)["structuredContent"]["tools"]]
+        assert "filesystem__read_text_file" in names[:3], names
+        t0 = time.perf_counter()
+        read = inspector("--method", "tools/call", "--tool-name", "call_tool", "--tool-arg",
+                         "name=filesystem__read_text_file",
+                         "--tool-arg", "arguments=" + json.dumps({"path": str(project / "README.md")}))
+        elapsed = time.perf_counter() - t0
+        assert read.returncode == 0, read.stderr
+        assert "The gateway read this file." in read.stdout
+        print(f"Inspector CLI call_tool round trip (process start included): {elapsed:.2f} s")
+        # no token: nothing searched, nothing called
+        anonymous = inspector("--method", "tools/call", "--tool-name", "call_tool", "--tool-arg",
+                              "name=time__get_current_time", "--tool-arg", 'arguments={"timezone": "Etc/UTC"}',
+                              token=None)
+        assert "no valid bearer token" in anonymous.stdout + anonymous.stderr
+        # the reader profile may not call a tool that writes; the agent profile may
+        args = ["--method", "tools/call", "--tool-name", "call_tool", "--tool-arg", "name=memory__create_entities",
+                "--tool-arg", "arguments=" + json.dumps({"entities": [{"name": "kg", "entityType": "project",
+                                                                       "observations": ["uses a gateway"]}]})]
+        denied = inspector(*args, token=reader)
+        assert "profiles.reader.read_only" in denied.stdout + denied.stderr
+        assert not (project / "memory.jsonl").exists()  # not dispatched
+        created = inspector(*args)
+        assert created.returncode == 0, created.stderr
+        assert "uses a gateway" in (project / "memory.jsonl").read_text()
+    finally:
+        proc.terminate()
+        proc.wait(30)

@@ -30,7 +30,10 @@ def list_and_sync(graph, embedder, n_tools: int, rounds: int) -> list:
 
     async def on_tools(upstream):
         entries = [gateway_entry(upstream.key, t) for t in upstream.tools]
-        results.append(await anyio.to_thread.run_sync(lambda: sync_server(graph, embedder, upstream.key, entries)))
+        info = {"title": upstream.server_info.name, "version": upstream.server_info.version,
+                "instructions": upstream.instructions}
+        results.append(await anyio.to_thread.run_sync(
+            lambda: sync_server(graph, embedder, upstream.key, entries, info=info)))
 
     async def run():
         upstream = Upstream("bulk", UpstreamConfig(command=sys.executable, args=[UPSTREAM, "--tools", str(n_tools)]),
@@ -55,10 +58,10 @@ def test_an_unchanged_500_tool_upstream_syncs_in_under_2s_and_writes_nothing(gra
 
     wipe(graph)
     first, second = list_and_sync(graph, embedder, 500, rounds=2)
-    assert first.tools == 503 and len(first.changed) == 503 and first.embedded == 503
+    assert first.tools == 503 and len(first.changed) == 503 and first.embedded == 503 and first.server_written
     before = graph_snapshot(graph)
     second, = list_and_sync(graph, embedder, 500, rounds=1)
-    assert (second.changed, second.removed, second.embedded) == ([], [], 0)
+    assert (second.changed, second.removed, second.embedded, second.server_written) == ([], [], 0, False)
     assert graph_snapshot(graph) == before  # nothing written
     print(f"unchanged 500-tool sync: {second.seconds * 1000:.0f} ms (list + sync over a live session: "
           f"see test output)")
@@ -79,3 +82,17 @@ def test_a_changed_upstream_rewrites_only_what_changed(graph, embedder):
     after = {r["name"]: r["h"] for r in graph.read("MATCH (t:Tool {catalog: 'bulk'}) RETURN t.name AS name, "
                                                    "t.spec_hash AS h")}
     assert after == {n: h for n, h in before.items() if n not in result.removed}
+
+
+@pytest.mark.integration
+def test_a_server_that_left_the_config_is_forgotten(graph, embedder):
+    from kg_tools.gateway.sync import forget_servers
+    from tests.conftest import wipe
+
+    wipe(graph)
+    list_and_sync(graph, embedder, 2, rounds=1)
+    graph.write("CREATE (:Tool {name: 'other_tool', catalog: 'other'})")
+    assert forget_servers(graph, {"bulk"}) == []
+    assert forget_servers(graph, {"something-else"}) == ["bulk"]
+    left = graph.read("MATCH (n) WHERE n:Tool OR n:Server RETURN labels(n) AS l, n.name AS name")
+    assert [r["name"] for r in left] == ["other_tool"]

@@ -143,6 +143,21 @@ def test_wrong_embedding_dimension_is_refused(small_graph, tmp_path):
     assert graph_snapshot(small_graph) == before
 
 
+def test_a_load_by_another_model_of_the_same_dimension_is_refused(small_graph, settings):
+    from kg_tools.embeddings import Embedder
+
+    other = Embedder("bge-small-q", models_dir=settings.models_dir)  # 384 dimensions, like the default
+    before = graph_snapshot(small_graph)
+    extra = [{"name": "book_table", "description": "Book a table.", "parameters": [], "depends_on": []}]
+    with pytest.raises(SchemaMismatchError, match=r"2 tool\(s\) by 'all-MiniLM-L6-v2'.*kg-tools schema reindex"):
+        load_catalog(small_graph, other, extra, "other", log=lambda *_: None)
+    assert graph_snapshot(small_graph) == before
+    # replacing everything (eval) or the whole catalog that holds them is fine
+    load_catalog(small_graph, other, small_catalog(), "small", replace=True, log=lambda *_: None)
+    models = small_graph.read("MATCH (t:Tool) RETURN collect(DISTINCT t.embedding_model) AS m")[0]["m"]
+    assert models == ["bge-small-en-v1.5-q"]
+
+
 def test_reindex_switches_embedder_and_reembeds_everything(small_graph, tmp_path):
     from kg_tools.embeddings import Embedder
     from kg_tools.ingest import reembed_all

@@ -17,7 +17,14 @@ def pipeline(graph, embedder, settings):
 
 
 def names(pipeline, query, **fields):
-    return pipeline.retrieve(RetrievalRequest(query=query, **fields)).names
+    """The seeds' and their dependencies' names: what fills K afterwards (the next seeds, stage
+    `fill`, tests/test_k_budget.py) is left out, so these tests see the expansion alone."""
+    return unfilled(pipeline.retrieve(RetrievalRequest(query=query, **fields)))
+
+
+def unfilled(response) -> list[str]:
+    fill = [s.detail for s in response.stages if s.name == "fill"]
+    return response.names[:int(fill[0].split(" gave ")[1].split(" ")[0])] if fill else response.names
 
 
 def seeds_query(**fields):
@@ -39,7 +46,10 @@ def test_seed_then_its_dependencies_then_next_seed_unique(pipeline):
     assert seed_scores == sorted(seed_scores, reverse=True)  # the offline rescoring's scores
     plain = pipeline.retrieve(RetrievalRequest(**seeds_query(rerank="none")))
     assert plain.names == response.names
-    assert [t.score for t in plain.tools if t.role == "seed"][0] == pytest.approx(1.0, abs=1e-3)  # Neo4j's score
+    # Neo4j's score (1 + cosine) / 2 of the query (with the model's query prefix) and A's own document
+    embedder = pipeline.env.embedder
+    cosine = float(embedder.embed([seeds_query()["query"]], query=True)[0] @ embedder.embed([syn.document(A)])[0])
+    assert [t.score for t in plain.tools if t.role == "seed"][0] == pytest.approx((1 + cosine) / 2, abs=1e-3)
     assert all(t.score is None for t in response.tools if t.role == "dependency")
 
 
@@ -87,7 +97,7 @@ def test_paths_never_pass_back_through_a_visited_tool(pipeline):
     # With direct edges first, A's DFS is B, D, C, E, H. C -> A -> H would reach H "through" C by
     # revisiting the seed; simple paths exclude it, so H comes last, from A itself.
     response = pipeline.retrieve(RetrievalRequest(**seeds_query(k=1, prefer_direct=True)))
-    assert response.names == [A, B, D, C, E, H]
+    assert unfilled(response) == [A, B, D, C, E, H]
     assert [(v.from_, v.type) for v in next(t for t in response.tools if t.name == H).via] == [
         (A, "TOOL_INDIRECTLY_DEPENDS_ON")]
 
@@ -102,9 +112,9 @@ def test_cycles_terminate_when_the_seed_is_inside_one(pipeline):
     # D -> B -> D and C -> A -> C: no seed repeats itself, every tool appears once.
     response = pipeline.retrieve(RetrievalRequest(query=syn.document(D), k=1, K=50))
     assert response.names[0] == D
-    assert response.names == [D, B]
+    assert unfilled(response) == [D, B]
     response = pipeline.retrieve(RetrievalRequest(query=syn.document(C), k=1, K=50))
-    assert response.names == [C, A, H, B, D, E]
+    assert unfilled(response) == [C, A, H, B, D, E]
     assert len(set(response.names)) == len(response.names)
 
 
@@ -113,14 +123,14 @@ def test_cycles_terminate_when_the_seed_is_inside_one(pipeline):
 def test_vector_mode_ranks_the_tool_whose_document_is_the_query_first(pipeline):
     for tool in (A, G, UNRELATED):
         response = pipeline.retrieve(RetrievalRequest(query=syn.document(tool), k=1, depth=0))
-        assert response.names == [tool]
+        assert unfilled(response) == [tool]
         assert [s.name for s in response.stages][:2] == ["search", "expand"]
         assert "vector top-1" in response.stages[0].detail
 
 
 def test_fulltext_mode_finds_a_word_only_one_tool_has(pipeline):
     response = pipeline.retrieve(RetrievalRequest(query="xylophone", mode="fulltext", k=3, depth=0))
-    assert response.names == [UNRELATED]
+    assert unfilled(response) == [UNRELATED]
     assert "fulltext" in response.stages[0].detail
     assert "embed" not in response.timing_ms or response.timing_ms["embed"] == 0.0
 
@@ -168,4 +178,4 @@ def test_catalog_filter_restricts_seeds_not_dependencies(pipeline, graph):
 def test_fulltext_and_hybrid_accept_any_text(pipeline, query):
     for mode in ("fulltext", "hybrid", "rrf"):
         response = pipeline.retrieve(RetrievalRequest(query=query, mode=mode, k=1, depth=0))
-        assert response.names == [UNRELATED], (mode, query)
+        assert unfilled(response) == [UNRELATED], (mode, query)

@@ -53,7 +53,8 @@ def test_retrieve_cypher_prints_what_ran_and_it_runs_in_browser_form(syn_graph, 
     assert ":param embedding" not in elided.output and "// $embedding: 384 floats" in elided.output
     # the default offline rescoring expands the top 10 hits in the same round trip, then keeps k = 2
     assert ":param catalog => 'syn-seeds'" in elided.output and ":param k => 10" in elided.output
-    assert "db.index.vector.queryNodes($vector_index, $candidates, $embedding)" in elided.output
+    # a catalog request: the exact catalog filter (issue 19 item 5) scans the small catalog
+    assert "vector.similarity.cosine(hit.embedding, $embedding)" in elided.output
     stages = [f"//   {s['name']}: {s['detail']}" for s in expected["stages"]]  # what ran after the Cypher
     assert stages and elided.output.rstrip().splitlines()[-len(stages):] == stages
 

@@ -3,7 +3,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from kg_tools.retrieval.stages.fusion import fuse, rrf, toolscope
+from kg_tools.retrieval.stages.fusion import fuse, round_robin, rrf, toolscope
 from kg_tools.retrieval.stages.transform import offline_decomposition
 
 
@@ -46,7 +46,20 @@ def test_max_fusion_and_unknown_method():
         fuse("nope", lists())
 
 
+def test_round_robin_takes_each_lists_best_in_turn_then_the_rest():
+    three = [*lists(), [Hit("f", 0.3), Hit("a", 0.2), Hit("g", 0.1)]]
+    # rank 1 of each list, rank 2 of each (b once; a already in), then the rest as toolscope orders it
+    assert [h.name for h in round_robin(three, depth=2)] == ["a", "d", "f", "b", "c", "e", "g"]
+    assert [h.name for h in fuse("round-robin", three)][:3] == ["a", "d", "f"]
+
+
 @pytest.mark.parametrize("text,parts", [
+    # commas before an action verb split steps (issue 19 item 3); commas inside a step do not
+    ("find the open issues labelled bug in acme/api, summarise them, and save the summary to bugs.md",
+     ["find the open issues labelled bug in acme/api", "summarise them", "save the summary to bugs.md"]),
+    ("find coffee shops near our office at 500 Howard St, San Francisco",
+     ["find coffee shops near our office at 500 Howard St, San Francisco"]),
+    ("drive from Reno, Dallas, Columbus to Austin", ["drive from Reno, Dallas, Columbus to Austin"]),
     ("Turn on wifi and then check the battery level", ["Turn on wifi", "check the battery level"]),
     ("Find flights between Paris and London", ["Find flights between Paris and London"]),
     ("Set an alarm for 7am. Also read me today's weather forecast",

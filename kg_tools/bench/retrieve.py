@@ -186,11 +186,11 @@ def run(settings, graph, embedder, queries: list[str], url: str | None, n: int, 
     embedder = embedder_from_settings(settings, settings.embed_threads)  # the server's threads: a fair comparison
     grtf = InProcessGRTF.from_graph(graph)
     for i in range(10):
-        embedder.embed([f"warm-up text {i}"], use_cache=False)
+        embedder.embed([f"warm-up text {i}"], use_cache=False, query=True)
     embed_ms, inproc_ms, inproc_graph_ms, inproc_names = [], [], [], []
     for q in timed:
         t0 = time.perf_counter()
-        vector = embedder.embed([q], use_cache=False)[0]
+        vector = embedder.embed([q], use_cache=False, query=True)[0]
         t1 = time.perf_counter()
         inproc_names.append(grtf.retrieve(vector))
         t2 = time.perf_counter()

@@ -80,7 +80,7 @@ def run_benchmark(app, dataset, json_file, plot_file, methods, stages, rerank, p
     dataset = dataset.split(split).limited(limit)
     loaded = ensure_catalog(app.graph, app.embedder, dataset, app.settings, click.echo)
     click.echo(f"{dataset.name}: {len(dataset.instances)} queries, methods {', '.join(m.name for m in chosen)}")
-    app.embedder.embed([i.query for i in dataset.instances])  # one batch; the pipeline reuses the cache
+    app.embedder.embed([i.query for i in dataset.instances], query=True)  # one batch; the pipeline reuses the cache
     pipeline = Pipeline(app.graph, app.embedder, app.settings)
     results = []
     for method in chosen:

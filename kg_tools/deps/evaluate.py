@@ -105,7 +105,7 @@ def run_eval(app, dataset_name: str, directory: Path | None, split: str, json_fi
 
     ensure_catalog(graph, embedder, dataset, settings, lambda m: click.echo(m, err=True))
     pipeline = Pipeline(graph, embedder, settings)
-    embedder.embed([i.query for i in instances])
+    embedder.embed([i.query for i in instances], query=True)
     methods = method_catalog(30, GraphOptions(), "none")
     rows = []
 

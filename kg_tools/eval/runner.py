@@ -69,6 +69,9 @@ def method_catalog(K: int, options: GraphOptions, rerank: str) -> dict[str, Meth
                        "supplied-value dependencies last, cut to K", grtf, True),
         Method("grtf_paper", "the paper's GRTF (issue-9 baseline): vector top-3 in search order, depth-first, no "
                              "rescoring", paper, True),
+        Method("grtf_steps", "default with split_steps: a multi-step request searched step by step, merged round-robin",
+               {**grtf, "split_steps": True}, True),
+        Method("grtf_no_steps", "default with split_steps off", {**grtf, "split_steps": False}, True),
         Method("grtf_no_rescore", "default without the seed rescoring (rerank none)", {**grtf, "rerank": "none"}, True),
         Method("grtf_no_supplied_last", "default without moving supplied-value dependencies last",
                {**grtf, "supplied_last": False}, True),

@@ -23,7 +23,7 @@ from pydantic import Field
 from kg_tools.gateway.config import GatewayConfig, Profile
 from kg_tools.retrieval.request import MAX_K, MAX_TOTAL
 from kg_tools.gateway.policy import OPEN_PROFILE, decide
-from kg_tools.gateway.sync import SyncResult, gateway_entry, sync_server
+from kg_tools.gateway.sync import SyncResult, forget_servers, gateway_entry, sync_server
 from kg_tools.gateway.upstream import Upstream, UpstreamCallError, describe
 
 logger = logging.getLogger("kg_tools.gateway")
@@ -107,9 +107,12 @@ class Gateway:
     # -- sync -------------------------------------------------------------------------------
     async def _synced(self, upstream: Upstream) -> None:
         entries = [gateway_entry(upstream.key, t) for t in upstream.tools]
+        si = upstream.server_info
+        info = {"title": getattr(si, "title", None) or getattr(si, "name", None),
+                "version": getattr(si, "version", None), "instructions": upstream.instructions}
         async with self._sync_lock:
             result = await anyio.to_thread.run_sync(
-                lambda: sync_server(self.service.graph, self.service.embedder, upstream.key, entries))
+                lambda: sync_server(self.service.graph, self.service.embedder, upstream.key, entries, info=info))
         routes = {e["name"]: Route(upstream.key, e["upstream"]["tool"], e.get("input_schema") or {},
                                    e.get("annotations"), is_deprecated(e)) for e in entries}
         for name in [n for n, r in self.routes.items() if r.server == upstream.key and n not in routes]:
@@ -122,6 +125,7 @@ class Gateway:
         """Start every upstream; return once each has synced or failed (a hanging upstream fails after
         start_timeout: every request of its start is bounded by it)."""
         await anyio.to_thread.run_sync(self.service.embedder.embed, ["warm up"])  # model loaded before syncs
+        await anyio.to_thread.run_sync(forget_servers, self.service.graph, set(self.config.servers))
         for upstream in self.upstreams.values():
             task_group.start_soon(upstream.run, self.resync)
         for upstream in self.upstreams.values():
@@ -169,7 +173,7 @@ class Gateway:
 
     # -- the three tools --------------------------------------------------------------------
     def search(self, profile: tuple[str, Profile], query: str, k: int, K: int, server: str | None,
-               detail: str, max_tokens: int | None) -> dict:
+               detail: str, max_tokens: int | None, rank_servers: bool = False) -> dict:
         if server is not None and server not in self.upstreams:
             raise GatewayError(f"unknown server {server!r}; servers: {', '.join(sorted(self.upstreams))}", _codes()[0])
         hits, extra = [], 0
@@ -183,8 +187,32 @@ class Gateway:
             extra += hidden_seeds
         seeds = [t for t in hits if t["role"] == "seed"][:k]
         hits = [t for t in hits if t["role"] != "seed" or t in seeds]
-        tools = [self._compact(t, detail) for t in hits[:K]]
-        return _capped({"tools": tools}, max_tokens)
+        result = {"tools": [self._compact(t, detail) for t in hits[:K]]}
+        if rank_servers:
+            result["servers"] = self.rank_servers(profile, query)
+        return _capped(result, max_tokens)
+
+    def rank_servers(self, profile: tuple[str, Profile], query: str) -> list[dict]:
+        """The connected servers by similarity of the query to the server's embedding (title,
+        instructions, tool names), each with how many of its tools the profile may use."""
+        import numpy as np
+
+        from kg_tools.cypher import query as cypher
+
+        usable = {}
+        for name, route in self.routes.items():
+            if self.offered(profile, name):
+                usable[route.server] = usable.get(route.server, 0) + 1
+        rows = [r for r in self.service.graph.read(cypher("gateway_servers"), names=sorted(usable))
+                if r["embedding"]]
+        if not rows:
+            return []
+        q = np.asarray(self.service.embedder.embed([query])[0], dtype=float)
+        m = np.asarray([r["embedding"] for r in rows], dtype=float)
+        scores = m @ q / (np.linalg.norm(m, axis=1) * np.linalg.norm(q) + 1e-12)
+        ranked = sorted(zip(scores.tolist(), rows), key=lambda x: -x[0])
+        return [{"name": r["name"], "title": r["title"], "version": r["version"], "score": round(s, 4),
+                 "tools": usable[r["name"]]} for s, r in ranked]
 
     def _compact(self, hit: dict, detail: str) -> dict:
         route = self.routes[hit["name"]]
@@ -296,12 +324,14 @@ def build_server(gateway: Gateway):
                                                                         "(adds each tool's definition).")] = "compact",
         max_tokens: Annotated[int | None, Field(ge=50, le=200_000, description="Cap on the answer's size "
                                                                                "(about 4 characters a token).")] = None,
+        rank_servers: Annotated[bool, Field(description="Also return `servers`: the connected servers ranked "
+                                                        "by how well they fit the query.")] = False,
     ) -> dict[str, Any]:
         try:
             profile = who(ctx)
         except GatewayError as exc:
             raise exc.mcp() from exc
-        return await blocking(gateway.search, profile, query, k, K, server, detail, max_tokens)
+        return await blocking(gateway.search, profile, query, k, K, server, detail, max_tokens, rank_servers)
 
     @server.tool(name="get_tool", description=GET_DESCRIPTION)
     async def get_tool(

@@ -42,20 +42,23 @@ class SyncResult:
     removed: list[str] = field(default_factory=list)
     embedded: int = 0
     inferred_edges: int = 0
+    server_written: bool = False
     seconds: float = 0.0
 
     @property
     def wrote(self) -> bool:
-        return bool(self.changed or self.removed)
+        return bool(self.changed or self.removed or self.server_written)
 
     def as_dict(self) -> dict:
         return {"server": self.server, "tools": self.tools, "changed": len(self.changed),
                 "removed": len(self.removed), "embedded": self.embedded, "inferred_edges": self.inferred_edges,
-                "seconds": round(self.seconds, 3)}
+                "server_written": self.server_written, "seconds": round(self.seconds, 3)}
 
 
-def sync_server(graph, embedder, server: str, entries: list[dict], *, infer: bool = True) -> SyncResult:
-    """Differential load of one server's entries into catalog `server` (blocking; run off the event loop)."""
+def sync_server(graph, embedder, server: str, entries: list[dict], *, info: dict | None = None,
+                infer: bool = True) -> SyncResult:
+    """Differential load of one server's entries into catalog `server` (blocking; run off the event loop),
+    then its (:Server) node (`info`: title, version, instructions from the handshake) when that changed."""
     from kg_tools.ingest import load_catalog
 
     t0 = time.perf_counter()
@@ -66,6 +69,9 @@ def sync_server(graph, embedder, server: str, entries: list[dict], *, infer: boo
                  loaded.embed_seconds, loaded.write_seconds)
     if infer and loaded.changed:
         result.inferred_edges = infer_for(graph, embedder, server, set(loaded.changed))
+    if info is not None:
+        result.server_written = write_server(graph, embedder, server, info, entries, force=bool(loaded.removed
+                                                                                                  or loaded.changed))
     result.seconds = time.perf_counter() - t0
     return result
 
@@ -90,3 +96,46 @@ def infer_for(graph, embedder, catalog: str, sources: set[str]) -> int:
     except Exception as exc:  # noqa: BLE001 - inference is an extra; the sync itself is done
         logger.warning("sync %s: dependency inference skipped: %s: %s", catalog, type(exc).__name__, exc)
         return 0
+
+
+def server_document(server: str, info: dict, entries: list[dict]) -> str:
+    """The text a server is embedded from: its title, instructions and its tools' names and titles."""
+    from kg_tools.catalog import split_name
+
+    tools = ", ".join(e.get("title") or split_name(e["upstream"]["tool"]) for e in entries)
+    parts = [info.get("title") or split_name(server), (info.get("instructions") or "").strip(), f"Tools: {tools}"]
+    return ". ".join(p for p in parts if p)[:4000]
+
+
+def write_server(graph, embedder, server: str, info: dict, entries: list[dict], *, force: bool = False) -> bool:
+    """(:Server)-[:PROVIDES]->(:Tool) for one upstream; nothing written when its state is unchanged."""
+    import hashlib
+    import json
+
+    from kg_tools.cypher import query
+
+    document = server_document(server, info, entries)
+    state = hashlib.sha256(json.dumps([info, document], sort_keys=True).encode()).hexdigest()[:16]
+    stored = graph.read(query("gateway_server_state"), name=server)[0]
+    if not force and stored["state_hash"] == state and stored["embedding_model"] == embedder.name:
+        return False
+    row = {"name": server, "title": info.get("title"), "version": info.get("version"),
+           "instructions": info.get("instructions"), "embedding": embedder.embed([document])[0].tolist(),
+           "embedding_model": embedder.name, "state_hash": state}
+    graph.write(query("gateway_server_upsert"), server=row)
+    return True
+
+
+def forget_servers(graph, keep: set[str]) -> list[str]:
+    """Servers synced before that are no longer in the config: their catalog and (:Server) node go.
+    Seam: the catalog delete is `write_tools` with no rows (the one write path, closures refreshed);
+    `kg-tools catalogs delete` (issue 21 item 6) replaces it once it lands."""
+    from kg_tools.cypher import query
+    from kg_tools.ingest import write_tools
+
+    gone = [r["name"] for r in graph.read(query("gateway_server_names")) if r["name"] not in keep]
+    for name in gone:
+        write_tools(graph, [], [], replace_catalog=name, keep_names=[])
+        graph.write(query("gateway_server_delete"), name=name)
+        logger.warning("server %s left the config: its catalog was deleted", name)
+    return gone

@@ -72,7 +72,7 @@ def retrieval_rows(pipeline: Pipeline, queries: Sequence[Query], phi: dict[str, 
     rows = []
     if any(MODES[m] != "fulltext" for m in methods):
         # one batched encode (cached by the embedder) instead of one encode per query
-        pipeline.env.embedder.embed([q.query for q in queries])
+        pipeline.env.embedder.embed([q.query for q in queries], query=True)
     for method in methods:
         fields = method_request(method, alpha, stages)
         t0 = time.perf_counter()

@@ -7,6 +7,7 @@ request, runs each (timed), and formats typed results. Every stage is a small cl
 from __future__ import annotations
 
 import json
+import re
 import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
@@ -21,10 +22,12 @@ from kg_tools.retrieval import ordering, queries
 from kg_tools.retrieval.queries import MIN_CANDIDATES
 from kg_tools.retrieval import recording
 from kg_tools.retrieval.recording import record
+from kg_tools.retrieval.query_text import clean_query
 from kg_tools.retrieval.seed_cache import SeedCache
 from kg_tools.retrieval.functions import openai_function
-from kg_tools.retrieval.request import RetrievalRequest, RetrievalResponse, StageInfo, ToolHit, Via
+from kg_tools.retrieval.request import MAX_K, RetrievalRequest, RetrievalResponse, StageInfo, ToolHit, Via
 from kg_tools.retrieval.stages.fusion import fuse
+from kg_tools.retrieval.stages.split import split_request
 from kg_tools.retrieval.supplied import supplied_parameter_patterns
 from kg_tools.settings import Settings
 
@@ -131,6 +134,12 @@ def expand_rows_versioned(env: PipelineEnv, depth: int, expansion: dict, cypher:
     return expansion_module.complete(rows, depth, expansion, env.run_query), version
 
 
+def fill_pool(req: RetrievalRequest) -> int:
+    """How many search candidates the default path expands: k (at least SEED_POOL when rescoring),
+    and at least K so that the next seeds can fill K when seeds and dependencies give fewer tools."""
+    return max(req.k, ordering.SEED_POOL if rescores_seeds(req) else 0, min(req.K, MAX_K))
+
+
 class SearchAndExpand(Stage):
     """Default path, one round trip: search -> canonical seeds -> dependency expansion. With the
     offline rescoring the first SEED_POOL candidates are expanded; OrderAndTruncate keeps k. With
@@ -141,7 +150,7 @@ class SearchAndExpand(Stage):
 
     def run(self, ctx):
         req = ctx.request
-        pool = max(req.k, ordering.SEED_POOL) if rescores_seeds(req) else req.k
+        pool = fill_pool(req)
         search, expansion = self.env.search_params(ctx, ctx.queries[0], pool), self.env.expand_params(ctx)
         cache = self.env.seed_cache
         if cache is None or not queries.uses_closure(req.depth, expansion) or recording.active():
@@ -196,16 +205,30 @@ class Search(Stage):
 
     def run(self, ctx):
         req = ctx.request
-        cypher = ctx.options.get("search_cypher") or queries.search_query(req.mode)
+        cypher = ctx.options.get("search_cypher") or queries.search_query(req.mode, req.catalog is not None)
         extra = ctx.options.get("search_params", {})
+        fusion = ctx.options.get("fusion", "toolscope")
+        # candidates enough to fill K (OrderAndTruncate); several queries fused by score keep their
+        # pool (min-max normalisation depends on the list length)
+        pool = self.pool if len(ctx.queries) > 1 and fusion != "round-robin" else max(self.pool, min(req.K, MAX_K))
         ranked = []
         for text in ctx.queries:
-            rows = self.env.run_query(cypher, **self.env.search_params(ctx, text, self.pool), **extra)
+            rows = self.env.run_query(cypher, **self.env.search_params(ctx, text, pool), **extra)
             ranked.append([Candidate(r["name"], r["score"], r["description"] or "", r["spec"]) for r in rows])
-        fusion = ctx.options.get("fusion", "toolscope")
+            if ctx.options.get("rescore_each"):  # the offline rescoring of each list by its own text (steps)
+                ranked[-1] = rescored_candidates(text, ranked[-1])
         ctx.candidates = ranked[0] if len(ranked) == 1 else fuse(fusion, ranked)
-        detail = f"{req.mode} top-{self.pool} over {len(ctx.queries)} quer{'y' if len(ctx.queries) == 1 else 'ies'}"
+        detail = f"{req.mode} top-{pool} over {len(ctx.queries)} quer{'y' if len(ctx.queries) == 1 else 'ies'}"
         ctx.note("search", detail + (f", {fusion} fusion" if len(ranked) > 1 else ""))
+
+
+def rescored_candidates(text: str, candidates: list[Candidate]) -> list[Candidate]:
+    """The offline seed rescoring (ordering.rescore) of the first SEED_POOL candidates for `text`."""
+    if len(candidates) < 2:
+        return candidates
+    head, tail = candidates[: ordering.SEED_POOL], candidates[ordering.SEED_POOL:]
+    rescored = ordering.rescore(text, head, lambda c: c.name, lambda c: c.score or 0.0, lambda c: c.spec)
+    return [Candidate(c.name, round(score, 6), c.description, c.spec) for score, c in rescored] + tail
 
 
 class Expand(Stage):
@@ -215,7 +238,8 @@ class Expand(Stage):
 
     def run(self, ctx):
         req = ctx.request
-        seeds = [{"name": c.name, "score": c.score} for c in (ctx.candidates or [])[: req.k]]
+        # the first k candidates are the seeds; the next ones (up to K) fill K when needed (OrderAndTruncate)
+        seeds = [{"name": c.name, "score": c.score} for c in (ctx.candidates or [])[: max(req.k, min(req.K, MAX_K))]]
         expansion = self.env.expand_params(ctx)
         ctx.rows = expand_rows(self.env, req.depth, expansion, *queries.expand(req.depth, seeds, expansion)) \
             if seeds else []
@@ -225,8 +249,10 @@ class Expand(Stage):
 class OrderAndTruncate(Stage):
     """seed 1, its dependencies, seed 2, its dependencies, ... unique, cut to K. On the default path
     (SearchAndExpand asks for it) the first SEED_POOL rows are rescored (ordering.rescore) and the
-    best k kept, whatever k is, as the staged rerank-offline does; supplied-value dependencies go
-    last within their seed (ordering.supplied_last)."""
+    best k are the seeds, whatever k is, as the staged rerank-offline does; supplied-value
+    dependencies go last within their seed (ordering.supplied_last). K is a budget: when the k seeds
+    and their dependencies give fewer than K tools, the next rows (in order) fill it, each with its
+    dependencies; `stages` says so (`fill`)."""
 
     name = "order"
 
@@ -236,31 +262,45 @@ class OrderAndTruncate(Stage):
         if ctx.options.get("rescore_seeds") and len(rows) >= 2:
             head, tail = rows[: ordering.SEED_POOL], rows[ordering.SEED_POOL:]
             rescored = ordering.rescore(req.query, head, lambda r: r["name"], lambda r: r["score"], lambda r: r["spec"])
-            rows = ([{**row, "score": round(score, 6)} for score, row in rescored] + tail)[: req.k]
+            rows = [{**row, "score": round(score, 6)} for score, row in rescored] + tail
             ctx.note("rerank-offline", f"top {len(head)} rescored (location level, "
                                        f"supplied values, name words), {min(req.k, len(rows))} kept")
         seen: set[str] = set()
         tools: list[ToolHit] = []
-        for row in rows:
+        seeds, spare = rows[: req.k], rows[req.k:]
+        for row in seeds:
+            self._add(row, req, seen, tools)
+        filled_from = len(tools)
+        used = 0
+        for row in spare:
             if len(tools) >= req.K:
                 break
-            deps = ordering.supplied_last(row, req.query) if req.supplied_last else row["deps"]
-            entries = [(row, "seed", None)] + [(d, "dependency", d["via"]) for d in deps]
-            for entry, role, via in entries:
-                if entry["name"] in seen:
-                    continue
-                if len(tools) >= req.K:
-                    break
-                seen.add(entry["name"])
-                spec, function = parsed_spec(entry["spec"]) if entry.get("spec") else _bare_spec(entry["name"])
-                tools.append(ToolHit(
-                    name=entry["name"], kind="core" if entry.get("func_type") == "core" else "regular", role=role,
-                    score=row["score"] if role == "seed" else None,
-                    via=[Via.model_validate(via)] if via else [],
-                    members=sorted(entry.get("members") or []), spec=spec, function=function,
-                ))
+            if row["name"] in seen and all(d["name"] in seen for d in row["deps"]):
+                continue
+            self._add(row, req, seen, tools)
+            used += 1
         ctx.tools = tools
+        if used:
+            ctx.note("fill", f"{req.k} seed(s) and their dependencies gave {filled_from} of K={req.K} tools: "
+                             f"the next {used} seed(s) filled it")
         ctx.note("order", ("supplied values last, " if req.supplied_last else "") + f"unique, truncated to K={req.K}")
+
+    @staticmethod
+    def _add(row: dict, req: RetrievalRequest, seen: set[str], tools: list[ToolHit]) -> None:
+        deps = ordering.supplied_last(row, req.query) if req.supplied_last else row["deps"]
+        for entry, role, via in [(row, "seed", None)] + [(d, "dependency", d["via"]) for d in deps]:
+            if len(tools) >= req.K:
+                return
+            if entry["name"] in seen:
+                continue
+            seen.add(entry["name"])
+            spec, function = parsed_spec(entry["spec"]) if entry.get("spec") else _bare_spec(entry["name"])
+            tools.append(ToolHit(
+                name=entry["name"], kind="core" if entry.get("func_type") == "core" else "regular", role=role,
+                score=row["score"] if role == "seed" else None,
+                via=[Via.model_validate(via)] if via else [],
+                members=sorted(entry.get("members") or []), spec=spec, function=function,
+            ))
 
 
 @lru_cache(maxsize=8192)
@@ -288,6 +328,10 @@ def register_stage(name: str, phase: str, factory: Callable[[PipelineEnv], Stage
     if phase not in PHASES:
         raise ValueError(f"phase must be one of {PHASES}")
     STAGES[name] = (phase, factory)
+
+
+_SENTENCES = re.compile(r"[.!?;]\s+\S")  # split_steps applies to one-sentence requests only
+_MAY_SPLIT = re.compile(r"[.!?;,]\s|\b(?:and|then|after|also|afterwards)\b", re.I)  # cheap test before split_request
 
 
 class Pipeline:
@@ -337,7 +381,8 @@ class Pipeline:
         unknown = [s for s in [*request.stages, *self._rerankers(request)] if s not in STAGES]
         if unknown:
             raise UnknownStageError(f"unknown stage(s): {', '.join(unknown)}; available: {', '.join(sorted(STAGES)) or 'none'}")
-        extra = {phase: [STAGES[s][1](self.env) for s in request.stages if STAGES[s][0] == phase] for phase in PHASES}
+        names = [*request.stages, *(["steps"] if self._splits(request) else [])]
+        extra = {phase: [STAGES[s][1](self.env) for s in names if STAGES[s][0] == phase] for phase in PHASES}
         late = [s for s in extra["post-search"] if getattr(s, "after_rerank", False)]  # e.g. self-check
         post_search = [s for s in extra["post-search"] if s not in late] + late
         if not extra["transform"] and not post_search and not self._rerankers(request):
@@ -351,13 +396,29 @@ class Pipeline:
                 OrderAndTruncate(self.env), *extra["post-expand"]]
 
     @staticmethod
+    def _splits(request: RetrievalRequest) -> bool:
+        """split_steps applies: no transform stage asked for, and the request names several steps."""
+        if not request.split_steps or "steps" not in STAGES:
+            return False
+        if any(STAGES[s][0] == "transform" for s in request.stages):
+            return False
+        if _SENTENCES.search(request.query):  # several sentences: mostly one goal told at length (ToolLinkOS dev)
+            return False
+        return bool(_MAY_SPLIT.search(request.query)) and len(split_request(request.query, 2)) > 1
+
+    @staticmethod
     def _rerankers(request: RetrievalRequest) -> list[str]:
         """Reranker stages named by `rerank` ("offline" is built in: see plan)."""
         return [] if request.rerank in ("none", "offline") else [f"rerank-{request.rerank}"]
 
     def retrieve(self, request: RetrievalRequest) -> RetrievalResponse:
         t_start = time.perf_counter()
+        cleaned = clean_query(request.query)
+        if cleaned.detail:  # a long message: the cleaned, bounded text is what every stage sees
+            request = request.model_copy(update={"query": cleaned.text})
         ctx = RetrievalContext(request=request, queries=[request.query])
+        if cleaned.detail:
+            ctx.note("clean", cleaned.detail)
         for stage in self.plan(request):
             t0 = time.perf_counter()
             stage.run(ctx)

@@ -20,6 +20,11 @@ from kg_tools.schema import FULLTEXT_FIELDS, FULLTEXT_INDEX, VECTOR_INDEX
 SEARCH_FRAGMENTS = {"vector": "search_vector", "fulltext": "search_fulltext", "hybrid": "search_hybrid",
                     "rrf": "search_hybrid"}
 MIN_CANDIDATES = 50  # HNSW is approximate: ask for at least this many, then cut to k
+# A request for one catalog (cypher/search_*_catalog.cypher): a catalog of at most EXACT_SCAN_MAX
+# tools is scanned exactly; a larger one asks the index for WIDEN x candidates x (graph / catalog)
+# nearest tools, and is scanned when that pool holds too few of its tools. Measured in docs/retrieval.md.
+EXACT_SCAN_MAX = 1000
+WIDEN = 2.0
 
 _LUCENE_SPECIAL = re.compile(r'([+\-!(){}\[\]^"~*?:\\/]|&&|\|\|)')
 _LUCENE_OPERATORS = re.compile(r"\b(AND|OR|NOT|TO)\b")
@@ -93,6 +98,7 @@ def search_params(mode: str, *, k: int, text: str | None = None, embedding: list
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
         raise ValueError(f"k must be a positive integer, got {k!r}")
     params = {"k": k, "candidates": max(MIN_CANDIDATES, k), "catalog": catalog,
+              "exact_scan_max": EXACT_SCAN_MAX, "widen": WIDEN,
               "vector_index": VECTOR_INDEX, "fulltext_index": FULLTEXT_INDEX,
               "alpha": alpha, "fusion": "rrf" if mode == "rrf" else "alpha", "rrf_k": RRF_K}
     if mode != "fulltext":
@@ -118,9 +124,14 @@ def expand_params(*, edge_types: list[str] | None = None, prefer_direct: bool = 
 
 # -- builders: (cypher, params) -------------------------------------------------------------------
 
+def scoped(search: dict) -> bool:
+    """The search parameters ask for one catalog (the catalog fragments apply)."""
+    return search.get("catalog") is not None
+
+
 def search(mode: str, search: dict) -> tuple[str, dict]:
     """Search only (e.g. rerank candidates); `search` from search_params()."""
-    return search_query(_check_mode(mode)), search
+    return search_query(_check_mode(mode), scoped(search)), search
 
 
 def uses_closure(depth: int, expansion: dict) -> bool:
@@ -143,7 +154,7 @@ def expand(depth: int, seeds: list[dict], expansion: dict, closure: bool = True)
 
 def search_seeds(mode: str, search: dict) -> tuple[str, dict]:
     """Search -> canonical seeds, names and scores only (rows in rank order)."""
-    return _search_seeds_query(_check_mode(mode)), search
+    return _search_seeds_query(_check_mode(mode), scoped(search)), search
 
 
 def seed_cache_candidates(limit: int) -> tuple[str, dict]:
@@ -156,7 +167,8 @@ def seed_cache_candidates(limit: int) -> tuple[str, dict]:
 def search_expand(mode: str, depth: int, search: dict, expansion: dict, closure: bool = True) -> tuple[str, dict]:
     """One round trip: search, canonical seeds, expansion (rows with a `reach`: expansion.complete())."""
     depth = check_depth(depth)
-    return (_search_expand_query(_check_mode(mode), depth, closure and uses_closure(depth, expansion)),
+    return (_search_expand_query(_check_mode(mode), depth, closure and uses_closure(depth, expansion),
+                                 scoped(search)),
             {**search, **expansion})
 
 
@@ -184,20 +196,31 @@ def expand_enumerated(depth: int, seeds: list[dict], expansion: dict) -> tuple[s
     return "\n".join([query("seeds_given"), _expand_fragment(depth, False, True)]), {"seeds": seeds, **expansion}
 
 
-@lru_cache(maxsize=64)
-def _search_expand_query(mode: str, depth: int, closure: bool = False) -> str:
-    return "\n".join([query(SEARCH_FRAGMENTS[mode]), query("seeds_canonical"), _expand_fragment(depth, closure)])
+@lru_cache(maxsize=16)
+def search_fragment(mode: str, scoped: bool = False) -> str:
+    """The search fragment of a mode (yields `hit, score`); `scoped`: restricted exactly to $catalog."""
+    suffix = "_catalog" if scoped else ""
+    if SEARCH_FRAGMENTS[_check_mode(mode)] != "search_hybrid":
+        return query(SEARCH_FRAGMENTS[mode] + suffix)
+    return (query("search_hybrid").replace("{vector_leg}", query("search_vector" + suffix))
+            .replace("{fulltext_leg}", query("search_fulltext" + suffix)))
 
 
-@lru_cache(maxsize=8)
-def _search_seeds_query(mode: str) -> str:
-    return "\n".join([query(SEARCH_FRAGMENTS[mode]), query("seeds_canonical"), query("return_seed_names")])
+@lru_cache(maxsize=128)
+def _search_expand_query(mode: str, depth: int, closure: bool = False, scoped: bool = False) -> str:
+    return "\n".join([search_fragment(mode, scoped), query("seeds_canonical"), _expand_fragment(depth, closure)])
 
 
-@lru_cache(maxsize=8)
-def search_query(mode: str) -> str:
-    """Search only: the Cypher text (stages that bring their own parameters use this)."""
-    return "\n".join([query(SEARCH_FRAGMENTS[_check_mode(mode)]), query("seeds_canonical"), query("return_seeds")])
+@lru_cache(maxsize=16)
+def _search_seeds_query(mode: str, scoped: bool = False) -> str:
+    return "\n".join([search_fragment(mode, scoped), query("seeds_canonical"), query("return_seed_names")])
+
+
+@lru_cache(maxsize=16)
+def search_query(mode: str, scoped: bool = False) -> str:
+    """Search only: the Cypher text (stages that bring their own parameters use this); `scoped`:
+    the request names a catalog (RetrievalRequest.catalog)."""
+    return "\n".join([search_fragment(_check_mode(mode), scoped), query("seeds_canonical"), query("return_seeds")])
 
 
 def expand_query(depth: int) -> str:

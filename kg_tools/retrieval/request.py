@@ -11,6 +11,9 @@ MAX_K = 50
 MAX_TOTAL = 128
 MAX_DEPTH = 5
 MAX_STAGES = 16
+# A whole user message may be passed (pasted data included): the API's body limit (1 MiB by default)
+# is the practical bound; what is searched is cleaned and bounded (kg_tools/retrieval/query_text.py).
+MAX_QUERY_LENGTH = 1_048_576
 
 
 def _registered_stages(schema: dict) -> None:
@@ -30,7 +33,10 @@ class RetrievalRequest(BaseModel):
     # never coerced (0 is not false, "3" is not 3).
     model_config = ConfigDict(populate_by_name=True, extra="forbid")
 
-    query: str = Field(min_length=1, max_length=4000, description="What the agent needs to do (not blank).",
+    query: str = Field(min_length=1, max_length=MAX_QUERY_LENGTH,
+                       description="What the agent needs to do (not blank): a short request or a whole user message. "
+                                   "Data URIs, base64 blobs and long code/data blocks are not searched, and a long "
+                                   "message is bounded (its head and tail); `stages` says so (`clean`).",
                        json_schema_extra={"pattern": NOT_BLANK_PATTERN})
     k: int = Field(3, strict=True, ge=1, le=MAX_K, description="Seed tools from search.")
     K: int = Field(10, strict=True, ge=1, le=MAX_TOTAL, description="Tools returned in total (seeds + dependencies).")
@@ -49,6 +55,11 @@ class RetrievalRequest(BaseModel):
     supplied_last: bool = Field(
         True, strict=True, description="A seed's dependencies through a parameter whose value the query states go after its "
                           "other dependencies.")
+    split_steps: bool = Field(
+        False, strict=True, description="A request that names several steps ('find ..., then summarise it and save it "
+                                        "to a file') is searched step by step (offline split) and the lists merged "
+                                        "round-robin, each step's best first; `stages` says so (`steps`). Applies "
+                                        "when no other transform stage is asked for.")
     stages: list[str] = Field(default_factory=list, max_length=MAX_STAGES, json_schema_extra=_registered_stages,
                               description="Extra pipeline stages by name (unknown names: 422 unknown_stage).")
     catalog: str | None = Field(None, max_length=MAX_CATALOG_LENGTH, description="Restrict to tools of one catalog.")

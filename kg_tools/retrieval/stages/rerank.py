@@ -26,8 +26,9 @@ def candidate_document(candidate) -> str:
 
 @lru_cache(maxsize=2)
 def load_cross_encoder(model: str):
-    from sentence_transformers import CrossEncoder
+    from kg_tools.embeddings import import_sentence_transformers
 
+    CrossEncoder = import_sentence_transformers(f"the cross-encoder {model!r} (KG_TOOLS_CROSS_ENCODER)").CrossEncoder
     try:
         return CrossEncoder(model, device="cpu")
     except Exception as exc:  # bad path / name not in the local cache (no downloads at run time)

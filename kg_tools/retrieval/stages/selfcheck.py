@@ -35,7 +35,7 @@ class SelfCheck(Stage):
             ctx.note(self.name, "LLM found nothing missing")
             return
         params = self.env.search_params(ctx, text, k + len(top))
-        rows = self.env.run_query(retrieval_queries.search_query(ctx.request.mode), **params)
+        rows = self.env.run_query(retrieval_queries.search_query(ctx.request.mode, ctx.request.catalog is not None), **params)
         present = {c.name for c in top}
         new = next((r for r in rows if r["name"] not in present), None)
         if new is None:

@@ -3,7 +3,7 @@
 Rules, in order:
 1. Split into sentences (`.`, `!`, `?`, `;` followed by white space) and on explicit sequencers
    (`and then`, `then`, `after that`, `afterwards`, `and also`, `, also`).
-2. Split on a bare `and` only when the words after it start a new action: an imperative verb from
+2. Split on a bare `and` or a comma only when the words after it start a new action: an imperative verb from
    ACTION_VERBS (`... and reply to ...`) or a request opener (`please`, `can you`, `I want`, `I would
    like`, ...), and both sides keep at least two words. `between Paris and London`, `race and
    ethnicity`, `the UI and UX designs` stay whole.
@@ -21,7 +21,7 @@ import re
 
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|\s*;\s*")
 _SEQUENCER = re.compile(r",?\s+(?:and then|then|after that|afterwards|and also)\s+|,\s*also\s+", re.I)
-_AND = re.compile(r",?\s+and\s+", re.I)
+_AND = re.compile(r",?\s+and\s+|,\s+", re.I)
 _MARKER = re.compile(
     r"^(?:(?:and then|and also|and|also|then|after that|afterwards|first(?:ly)?|second(?:ly)?|third(?:ly)?|"
     r"next|finally|lastly|last|additionally|furthermore|moreover|besides|in addition|meanwhile|"
@@ -34,6 +34,10 @@ load locate look make monitor obtain open order perform play post predict print 
 register remove reply report request reserve retrieve review run save schedule search send set share
 show start stop submit suggest summarize summarise tell track translate turn update upload validate
 verify
+archive assign attach ban browse bump clear click close comment commit copy deploy dm draft edit email
+file fill fork geocode go install invite kick label mark merge message move navigate pick pull push put
+query reason remember rename reopen replace revoke scroll select stage store subscribe switch take tag type unstage visit
+write
 """.split())
 _OPENER = re.compile(r"^(?:please|kindly|can you|could you|would you|i (?:also )?(?:want|need|would like|'d like)|"
                      r"we (?:also )?(?:want|need|would like)|i am (?:also )?(?:looking|interested)|help me)\b", re.I)
@@ -55,13 +59,13 @@ def _is_request(text: str) -> bool:
 
 
 def _split_and(piece: str) -> list[str]:
-    parts = _AND.split(piece)
+    parts, joints = _AND.split(piece), _AND.findall(piece)
     out = [parts[0]]
-    for part in parts[1:]:
+    for part, joint in zip(parts[1:], joints):
         if _is_request(part) and len(_words(out[-1])) >= 2 and len(_words(part)) >= 2:
             out.append(part)
         else:
-            out[-1] = f"{out[-1]} and {part}"
+            out[-1] = f"{out[-1]}{joint}{part}"
     return out
 
 

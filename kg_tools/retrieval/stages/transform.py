@@ -9,7 +9,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from kg_tools.retrieval import queries as retrieval_queries
-from kg_tools.retrieval.pipeline import Candidate, Stage
+from kg_tools.retrieval.pipeline import Candidate, Stage, rescores_seeds
 from kg_tools.retrieval.stages.split import split_request
 from kg_tools.retrieval.stages.llm_call import NO_LLM, LLMFallback, ask, candidate_lines, llm_client
 
@@ -73,7 +73,7 @@ class Decompose(Stage):
 
     def nearest_tools(self, ctx, text: str) -> list[Candidate]:
         params = self.env.search_params(ctx, text, DECOMPOSE_CONTEXT_TOOLS)
-        rows = self.env.run_query(retrieval_queries.search_query(ctx.request.mode), **params)
+        rows = self.env.run_query(retrieval_queries.search_query(ctx.request.mode, ctx.request.catalog is not None), **params)
         return [Candidate(r["name"], r["score"], r["description"] or "", r["spec"]) for r in rows]
 
     def run(self, ctx):
@@ -94,6 +94,25 @@ class Decompose(Stage):
             ctx.queries = [base] + subs + ctx.queries[1:]
             ctx.note(self.name, f"{exc}; offline split on sentences, sequencers and action conjunctions: {len(subs)} sub-request(s)"
                      + (": " + " | ".join(subs) if subs else ""), fallback=True)
+
+
+class Steps(Stage):
+    """A request that names several steps ("find ..., then summarise it and save it to a file") is
+    searched step by step (the offline split, no LLM) and the lists are merged round-robin: each
+    step's best first, then the rest. A request that does not split is searched as it is."""
+
+    name = "steps"
+
+    def run(self, ctx):
+        steps = offline_decomposition(ctx.queries[0])
+        if rescores_seeds(ctx.request):  # each step's list gets the default's offline rescoring
+            ctx.options["rescore_each"] = True
+        if len(steps) < 2:
+            ctx.note(self.name, "one step: searched as it is")
+            return
+        ctx.queries = steps + ctx.queries[1:]
+        ctx.options["fusion"] = "round-robin"
+        ctx.note(self.name, f"{len(steps)} steps searched one by one, merged round-robin: " + " | ".join(steps))
 
 
 class MultiQuery(Stage):

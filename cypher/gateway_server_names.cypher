@@ -1,0 +1,3 @@
+// Every upstream the gateway has synced (its (:Server) nodes).
+MATCH (s:Server)
+RETURN s.name AS name ORDER BY name

@@ -134,7 +134,8 @@ def load_catalog(
     # Schema first: fails on a dimension mismatch before anything is embedded or written.
     apply_schema(graph, embedder.dimension, embedder.name)
     check_other_vectors(existing, {s.name for s in validated.specs}, catalog if replace else None, embedder.name)
-    embed_seconds, to_embed = _embed_changed(embedder, validated, rows, existing, replace or replace_all or reembed,
+    # --replace keeps the catalog's unchanged tools (only those the load lacks are deleted): no re-embedding
+    embed_seconds, to_embed = _embed_changed(embedder, validated, rows, existing, replace_all or reembed,
                                              show_progress, use_cache=not reembed)
     t0 = time.perf_counter()
     write_tools(graph, rows, [e.as_row() for e in validated.edges], batch_size=batch_size,

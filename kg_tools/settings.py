@@ -60,6 +60,8 @@ class Settings(BaseSettings):
         None, validation_alias=_env("KG_TOOLS_API_ALLOWED_HOSTS"))
     api_allowed_origins: Annotated[list[str], NoDecode] = Field(
         default_factory=list, validation_alias=_env("KG_TOOLS_API_ALLOWED_ORIGINS"))
+    # POST /v1/deps/infer works through at most this many tools per request (422 above; the CLI has no limit).
+    api_max_infer_tools: int = Field(1000, ge=1, validation_alias=_env("KG_TOOLS_API_MAX_INFER_TOOLS"))
     mcp_port: int = Field(8765, validation_alias=_env("KG_TOOLS_MCP_PORT"))  # `kg-tools mcp --transport http`
     # Processes of `kg-tools serve`. One process already overlaps requests (threadpool + one
     # micro-batching embedder thread); a second one lets Python work use the second core.

@@ -70,7 +70,11 @@ def delete_catalog_edges(graph: Graph, catalog: str) -> None:
 
 
 def list_runs(graph: Graph) -> list[dict]:
-    return [dict(r["run"]) | {"edges_in_graph": r["edges_in_graph"]} for r in graph.read(query("deps_runs"))]
+    """Each run with `edges_in_graph`; `stale` when none of its edges is left (their tools were deleted or
+    rewritten): undo it to remove it from the list."""
+    return [dict(r["run"]) | {"edges_in_graph": r["edges_in_graph"],
+                              "stale": bool(r["run"].get("edges")) and r["edges_in_graph"] == 0}
+            for r in graph.read(query("deps_runs"))]
 
 
 def undo_run(graph: Graph, run_id: str) -> dict:

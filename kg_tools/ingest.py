@@ -1,7 +1,9 @@
 """Write a validated catalog into Neo4j: embed changed tools, then UNWIND batches in ONE transaction.
 
 Re-running a load gives the same graph; a failure anywhere rolls the whole load back. `write_tools`
-is the one write path for tools: bulk loads and the REST PUT both use it.
+is the one write path for tools: bulk loads and the REST PUT both use it. It holds the graph's write
+lock (kg_tools/write_lock.py), so the names it takes over and the closures it recomputes are those of
+the committed graph, not of a snapshot a concurrent writer is changing (docs/concurrency.md).
 """
 from __future__ import annotations
 
@@ -18,6 +20,9 @@ from kg_tools.embeddings import Embedder
 from kg_tools.errors import DanglingReferenceError, NameCollisionError, SchemaMismatchError
 from kg_tools.graph import Graph
 from kg_tools.schema import apply_schema
+from kg_tools.write_lock import serialized
+
+DEFAULT_CATALOG = "api"  # the catalog of a tool written without one (a PUT without ?catalog)
 
 
 @dataclass
@@ -121,16 +126,14 @@ def load_catalog(
     for w in validated.report.warnings:
         log(f"warning: {w}")
     taken = sorted(s.name for s in validated.specs if s.name in existing and existing[s.name]["catalog"] != catalog)
-    if taken and not takeover:
-        raise NameCollisionError(
-            f"{len(taken)} tool name(s) of catalog {catalog!r} already belong to another catalog; nothing written "
-            f"(rename them, or load with --takeover to move them into {catalog!r})",
-            [f"{n} (catalog {existing[n]['catalog']!r})" for n in taken])
+    if taken and not takeover:  # early, before embedding; write_tools checks again under the write lock
+        raise name_collision(catalog, {n: existing[n]["catalog"] for n in taken})
     for n in taken:
         log(f"warning: --takeover: {n} moves from catalog {existing[n]['catalog']!r} to {catalog!r}")
     rows = [tool_row(s, r, catalog) for s, r in zip(validated.specs, validated.raw)]
     if differential:
-        return _load_differential(graph, embedder, validated, rows, existing, catalog, batch_size, show_progress)
+        return _load_differential(graph, embedder, validated, rows, existing, catalog, batch_size, show_progress,
+                                  takeover)
     # Schema first: fails on a dimension mismatch before anything is embedded or written.
     apply_schema(graph, embedder.dimension, embedder.name)
     check_other_vectors(existing, {s.name for s in validated.specs}, catalog if replace else None, embedder.name)
@@ -139,7 +142,7 @@ def load_catalog(
                                              show_progress, use_cache=not reembed)
     t0 = time.perf_counter()
     write_tools(graph, rows, [e.as_row() for e in validated.edges], batch_size=batch_size,
-                replace_catalog=catalog if replace else None, replace_all=replace_all)
+                replace_catalog=catalog if replace else None, replace_all=replace_all, takeover=takeover)
     return LoadResult(catalog, len(rows), len(validated.edges), to_embed, embed_seconds,
                       time.perf_counter() - t0, validated.report, validated.report.warnings)
 
@@ -162,7 +165,7 @@ def check_other_vectors(existing: dict, loaded: set[str], replaced_catalog: str 
 
 
 def _load_differential(graph, embedder, validated: ValidatedCatalog, rows, existing, catalog: str, batch_size: int,
-                       show_progress: bool) -> LoadResult:
+                       show_progress: bool, takeover: bool) -> LoadResult:
     names = [r["name"] for r in rows]
     stale = set(_stale(embedder, rows, existing, force=False))
     changed = [i for i, r in enumerate(rows) if i in stale or existing[r["name"]]["catalog"] != catalog]
@@ -182,7 +185,7 @@ def _load_differential(graph, embedder, validated: ValidatedCatalog, rows, exist
     written = set(result.changed)
     t0 = time.perf_counter()
     write_tools(graph, [rows[i] for i in changed], [e.as_row() for e in validated.edges if e.source in written],
-                batch_size=batch_size, replace_catalog=catalog, keep_names=names)
+                batch_size=batch_size, replace_catalog=catalog, keep_names=names, takeover=takeover)
     result.write_seconds = time.perf_counter() - t0
     return result
 
@@ -211,26 +214,45 @@ def _embed_changed(embedder, validated: ValidatedCatalog, rows, existing, force:
     return time.perf_counter() - t0, len(todo)
 
 
+def name_collision(catalog: str, taken: dict[str, str], how: str = "load with --takeover") -> NameCollisionError:
+    """The error for tools of `catalog` whose names belong to other catalogs (`taken`: name -> owner)."""
+    return NameCollisionError(
+        f"{len(taken)} tool name(s) of catalog {catalog!r} already belong to another catalog; nothing written "
+        f"(rename them, or {how} to move them into {catalog!r})",
+        [f"{n} (catalog {owner!r})" for n, owner in sorted(taken.items())])
+
+
 def write_tools(graph: Graph, rows: list[dict], edges: list[dict], *, batch_size: int = 500,
-                replace_catalog: str | None = None, replace_all: bool = False, keep_names: list[str] | None = None) -> None:
-    """The one write path for tools (`kg-tools load` and `PUT /v1/tools/{name}`), in ONE transaction:
-    optional deletion (a catalog's tools not in `rows`, or everything), the nodes (UNWIND batches),
-    their outgoing hand-written dependency edges replaced (unchanged edges kept as they are). A dependency target that does not exist when the
-    edges are written (e.g. deleted concurrently) rolls everything back. `keep_names`: with replace_catalog,
-    the catalog's tools that stay although not in `rows` (a differential write; default: only `rows`)."""
+                replace_catalog: str | None = None, replace_all: bool = False, keep_names: list[str] | None = None,
+                takeover: bool = False, takeover_how: str = "load with --takeover") -> dict[str, str | None]:
+    """The one write path for tools (`kg-tools load` and `PUT /v1/tools/{name}`), in ONE transaction
+    that holds the write lock: optional deletion (a catalog's tools not in `rows`, or everything), the
+    nodes (UNWIND batches), their outgoing hand-written dependency edges replaced (unchanged edges kept
+    as they are), the closures they affect. `keep_names`: with replace_catalog, the catalog's tools that
+    stay although not in `rows` (a differential write; default: only `rows`). A row's catalog None
+    keeps the tool's catalog (DEFAULT_CATALOG for a new tool). Checked under the lock, so two
+    concurrent writers cannot both pass: a name of another catalog is a NameCollisionError unless
+    `takeover`; a dependency target that does not exist (e.g. deleted concurrently) is a
+    DanglingReferenceError. Either rolls everything back. Returns each written tool's catalog before
+    the write (None: the tool was created)."""
     names = [r["name"] for r in rows]
     targets = sorted({e["target"] for e in edges})
     keep: dict[str, list] = {}
     for e in edges:
         keep.setdefault(e["source"], []).append([e["type"], e["target"], e["ord"]])
 
-    def work(tx) -> None:
+    def work(tx) -> dict[str, str | None]:
+        before = {} if replace_all else _catalogs(tx, names, batch_size)
+        written = [{**r, "catalog": r["catalog"] or before.get(r["name"]) or DEFAULT_CATALOG} for r in rows]
+        taken = {r["name"]: before[r["name"]] for r in written if before.get(r["name"], r["catalog"]) != r["catalog"]}
+        if taken and not takeover:
+            raise name_collision(written[0]["catalog"], taken, takeover_how)
         if replace_all:
             tx.run(query("delete_all_tools")).consume()
         elif replace_catalog is not None:
             tx.run(query("delete_catalog_tools"), catalog=replace_catalog,
                    keep=names if keep_names is None else sorted(set(keep_names) | set(names))).consume()
-        for batch in chunks(rows, batch_size):
+        for batch in chunks(written, batch_size):
             tx.run(query("upsert_tools"), rows=batch).consume()
         for batch in chunks(names, batch_size):
             tx.run(query("delete_outgoing_dependencies"), names=batch,
@@ -247,8 +269,17 @@ def write_tools(graph: Graph, rows: list[dict], edges: list[dict], *, batch_size
                                 for m in missing])
         # The precomputed expansion order of every tool these writes can affect (same transaction).
         closure.refresh(tx, None if replace_all or replace_catalog is not None else names)
+        return {n: before.get(n) for n in names}
 
-    graph.transaction(work)
+    return serialized(graph, work)
+
+
+def _catalogs(tx, names: list[str], batch_size: int) -> dict[str, str]:
+    """name -> catalog of the tools among `names` that exist (read under the write lock)."""
+    found = {}
+    for batch in chunks(names, batch_size):
+        found.update((r["name"], r["catalog"]) for r in tx.run(query("existing_tools"), names=batch))
+    return found
 
 
 def remove_catalog(graph: Graph, catalog: str) -> int:

@@ -292,7 +292,7 @@ def remove_catalog(graph: Graph, catalog: str) -> int:
         closure.refresh(tx, targets=targets)
         return len(names)
 
-    return graph.transaction(work)
+    return serialized(graph, work)
 
 
 def reembed_all(graph: Graph, embedder: Embedder, batch_size: int = 500, show_progress: bool = False) -> tuple[int, int]:

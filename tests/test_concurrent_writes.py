@@ -27,6 +27,7 @@ pytestmark = pytest.mark.integration
 
 ROUNDS = 40
 IMPORT_ROUNDS = 20
+CLIENT_TIMEOUT = 300  # seconds; generous: the 2-core test machine may be shared by other test runs
 
 
 def tool(name: str, deps: list[str] = (), description: str = "") -> dict:
@@ -56,19 +57,27 @@ def api(settings, graph, embedder, chain_graph):
 
 
 def at_once(*calls):
-    """Run every call in its own thread, released together; their results in order."""
+    """Run every call in its own thread, released together; their results in order (an exception in
+    a thread, e.g. a client timeout on a loaded machine, is raised here)."""
     barrier = threading.Barrier(len(calls))
     results: list = [None] * len(calls)
+    errors: list = []
 
     def run(i, call):
         barrier.wait()
-        results[i] = call()
+        try:
+            results[i] = call()
+        except Exception as exc:  # noqa: BLE001 - reported by the test thread
+            errors.append(exc)
 
     threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
     for t in threads:
         t.start()
     for t in threads:
-        t.join(120)
+        t.join(CLIENT_TIMEOUT + 60)
+    if errors:
+        raise errors[0]
+    assert all(r is not None for r in results), "a client thread did not finish"
     return results
 
 
@@ -91,7 +100,7 @@ def test_concurrent_puts_along_a_dependency_chain_leave_every_closure_current(ap
     """Item 2: A (a_mid) depends on B (b_low); at the same moment A is rewritten and B's dependencies
     change (and a new tool starts depending on A). Before: A's (and x_top's) stored closure missed B's new dependency."""
     statuses, stale_rounds, stale_tools = Counter(), 0, Counter()
-    with httpx.Client(base_url=api, timeout=60) as http:
+    with httpx.Client(base_url=api, timeout=CLIENT_TIMEOUT) as http:
         for i in range(ROUNDS):
             leaf = f"c_{i % 4}"
             results = at_once(
@@ -113,7 +122,7 @@ def test_concurrent_put_and_delete_answer_2xx_404_409_and_leave_no_stale_closure
     moment. Before: 500 (Neo4j EntityNotFound), PUTs answering 404 after their write committed, and
     closures listing the deleted tool."""
     statuses, put_statuses, stale_rounds = Counter(), Counter(), 0
-    with httpx.Client(base_url=api, timeout=60) as http:
+    with httpx.Client(base_url=api, timeout=CLIENT_TIMEOUT) as http:
         for i in range(ROUNDS):
             assert put(http, "victim", tool("victim", ["c_1"])).status_code in (200, 201)
             results = at_once(
@@ -139,7 +148,7 @@ def test_concurrent_imports_sharing_a_new_tool_name_one_gets_409(api, graph):
     """Item 4: the cross-catalog name check ran before the write transaction; both imports answered
     200 and the first catalog silently lost its tool."""
     outcomes, lost = Counter(), 0
-    with httpx.Client(base_url=api, timeout=60) as http:
+    with httpx.Client(base_url=api, timeout=CLIENT_TIMEOUT) as http:
         for i in range(IMPORT_ROUNDS):
             shared = f"shared_{i}"
             docs = {c: [tool(shared), tool(f"own_{c}_{i}")] for c in ("left", "right")}
@@ -163,7 +172,7 @@ def test_concurrent_imports_sharing_a_new_tool_name_one_gets_409(api, graph):
 
 def test_put_with_another_catalog_does_not_move_a_tool_without_takeover(api, graph):
     """Item 10: `PUT ?catalog=B` moved a tool of catalog A silently (loads need --takeover)."""
-    with httpx.Client(base_url=api, timeout=60) as http:
+    with httpx.Client(base_url=api, timeout=CLIENT_TIMEOUT) as http:
         r = put(http, "c_2", tool("c_2", [], "Moved?"), catalog="other")
         assert r.status_code == 409, r.text
         assert r.json()["error"] == "conflict"

@@ -6,6 +6,7 @@ from contextlib import asynccontextmanager
 from typing import Callable
 
 from fastapi import FastAPI
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from api.errors import install_error_handlers
 from api.http import BodyLimit, RawPath
@@ -32,6 +33,16 @@ YAML, for an import), 421 a `Host` this server does not answer to (DNS rebinding
 (`errors` names each), 503 Neo4j unreachable (answered at once). See docs/security.md."""
 
 
+def _keyless(operation: dict) -> None:
+    from api.errors import DESCRIPTIONS
+
+    operation.pop("security", None)
+    responses = operation.get("responses", {})
+    responses.pop("401", None)
+    if responses.get("403", {}).get("description") == DESCRIPTIONS[403]:
+        del responses["403"]
+
+
 def _guard_responses(operation: dict, unsafe: bool) -> None:
     """What api/security.py's RequestGuard may answer, documented on each operation."""
     from api.errors import DESCRIPTIONS, FORBIDDEN_ORIGIN
@@ -47,16 +58,21 @@ def _guard_responses(operation: dict, unsafe: bool) -> None:
 
 def _openapi(app: FastAPI, settings: Settings, body_limit: Callable[[str], int]) -> dict:
     """FastAPI's schema, made to say what THIS server accepts: without an LLM, `method: llm` of
-    POST /v1/deps/infer is refused (422), so the schema does not offer it; each 413 states the body
-    limit of its route (KG_TOOLS_API_MAX_BODY_BYTES / KG_TOOLS_API_MAX_IMPORT_BYTES)."""
+    POST /v1/deps/infer is refused (422), so the schema does not offer it; without KG_TOOLS_API_KEY no
+    operation needs auth (no bearer scheme, no 401/403 for a key); each 413 states the body limit of its
+    route (KG_TOOLS_API_MAX_BODY_BYTES / KG_TOOLS_API_MAX_IMPORT_BYTES); 403/415/421 of api/security.py."""
     if app.openapi_schema is None:
         schema = FastAPI.openapi(app)
         if not settings.llm_configured:
             method = schema["components"]["schemas"]["InferRequest"]["properties"]["method"]
             method["enum"] = [m for m in method["enum"] if m != "llm"]
             method["description"] += " `llm` only when the server has an LLM (OPENAI_BASE_URL)."
+        if not settings.api_key:  # nothing needs a key: the schema states no auth (no 401, no bearer scheme)
+            schema.get("components", {}).pop("securitySchemes", None)
         for path, operations in schema["paths"].items():
             for method, operation in operations.items():
+                if not settings.api_key:
+                    _keyless(operation)
                 _guard_responses(operation, method.upper() in UNSAFE_METHODS)
                 too_large = operation.get("responses", {}).get("413")
                 if too_large is not None:
@@ -66,6 +82,13 @@ def _openapi(app: FastAPI, settings: Settings, body_limit: Callable[[str], int])
                             f" (`payload_too_large`), or YAML aliases or `$ref`s would expand the document by more "
                             f"than {MAX_EXPANSION_BYTES:,} characters (`document_too_large`); nothing written")
     return app.openapi_schema
+
+
+async def static_error(_, exc: StarletteHTTPException):
+    from api.errors import HTTP_CODES, error_body
+
+    return error_body(exc.status_code, HTTP_CODES.get(exc.status_code, "http_error"), str(exc.detail),
+                      dict(exc.headers or {}))
 
 
 def allowed_hosts(settings: Settings) -> list[str]:
@@ -117,6 +140,7 @@ def create_app(settings: Settings | None = None, *, graph=None, embedder=None) -
     app.include_router(catalogs.router, prefix="/v1")
     app.include_router(deps.router, prefix="/v1")
     app.openapi = lambda: _openapi(app, settings, body_limit)
-    # The Neo4j Browser guide and style (static, readable cross-origin; not part of the OpenAPI schema).
-    app.mount(MOUNT_PATH, guide_app())
+    # The Neo4j Browser guide and style (static, readable cross-origin; not part of the OpenAPI schema);
+    # an unknown file is a JSON `Error` 404 like everywhere else.
+    app.mount(MOUNT_PATH, guide_app(exception_handlers={StarletteHTTPException: static_error}))
     return app

@@ -36,6 +36,7 @@ from kg_tools.errors import (
     ToolConflictError,
     ToolNotFoundError,
     UnknownStageError,
+    WriteConflictError,
 )
 
 log = logging.getLogger("kg_tools.api")
@@ -139,6 +140,7 @@ PLAIN_ERRORS = {
     DatabaseUnavailableError: (503, "database_unavailable"),
     SchemaMismatchError: (409, "schema_mismatch"),
     StalePlanError: (409, "stale_plan"),
+    WriteConflictError: (409, "conflict"),
     ConfigurationError: (503, "misconfigured"),
     LLMError: (502, "llm_error"),
     CatalogNotFoundError: (404, "catalog_not_found"),

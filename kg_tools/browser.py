@@ -46,8 +46,9 @@ def neo4j_conf_lines(base_url: str, allowed_hosts: str = ALLOWED_HOSTS) -> str:
             "client.allow_telemetry=false\n")
 
 
-def guide_app():
-    """The guide directory as a small ASGI app: static files, readable cross-origin.
+def guide_app(exception_handlers: dict | None = None):
+    """The guide directory as a small ASGI app: static files, readable cross-origin. `exception_handlers`:
+    Starlette's, e.g. the API's JSON `Error` body for an unknown file (404).
 
     The Browser fetches the guide with `pragma`/`cache-control` headers (a CORS preflight) and may
     run on another origin (Docker, Aura over https): any origin may read these public files, no
@@ -61,6 +62,7 @@ def guide_app():
 
     return Starlette(
         routes=[Mount("/", StaticFiles(directory=GUIDE_DIR))],
+        exception_handlers=exception_handlers,
         middleware=[Middleware(CORSMiddleware, allow_origins=["*"], allow_methods=["GET", "HEAD"],
                                allow_private_network=True,
                                allow_headers=["pragma", "cache-control", "content-type"], max_age=600)],

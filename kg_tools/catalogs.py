@@ -19,6 +19,7 @@ from kg_tools import closure
 from kg_tools.cypher import query
 from kg_tools.errors import CatalogNotFoundError
 from kg_tools.graph import Graph
+from kg_tools.write_lock import serialized
 
 DELETE_BATCH = 5000  # tools per delete transaction (each with its edges: bounded Neo4j memory)
 KINDS = ("load", "sync", "import", "put")
@@ -75,7 +76,7 @@ def delete_catalog(graph: Graph, catalog: str, batch_size: int = DELETE_BATCH, l
         closure.refresh(tx, targets=sorted(set(row["affected"])))
         return row["incoming"], row["edges"]
 
-    detached, edges = graph.transaction(detach)
+    detached, edges = serialized(graph, detach)  # the write lock, like every closure-refreshing write
     tools = 0
     while True:
         batch = graph.write(query("catalog_delete_batch"), catalog=catalog, limit=batch_size)[0]

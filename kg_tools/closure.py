@@ -10,13 +10,17 @@ Computed in Python by a depth-first walk that stops after CLOSURE_SIZE finds and
 tool again unless it is reached with more depth left than before (its tools were all found on the
 earlier walk, so the order of first occurrences is unchanged): the work is bounded by the closure
 size and depth, not by the number of paths. Maintained in the writing transaction by every write
-(`refresh`): a load, PUT and DELETE of a tool, merge apply and undo.
+(`refresh`): a load, PUT and DELETE of a tool, merge apply and undo, deps apply and undo. Those
+transactions hold the graph's write lock (kg_tools/write_lock.py), so a closure is computed from the
+committed graph plus the transaction's own changes, never from a view a concurrent writer is changing
+(docs/concurrency.md).
 """
 from __future__ import annotations
 
 from collections import defaultdict
 from typing import Iterable
 
+from kg_tools import write_lock
 from kg_tools.cypher import query
 
 CLOSURE_SIZE = 32  # requests with d_limit (default K) above this use the traversal
@@ -110,7 +114,10 @@ def affected(tx, names: list[str]) -> list[str]:
 
 def refresh(tx, names: Iterable[str] | None = None, *, targets: Iterable[str] | None = None) -> int:
     """Recompute closures inside the writing transaction `tx`: of `targets`; else of the tools
-    affected by changes to `names`; else (or when many changed) of every tool. Returns how many."""
+    affected by changes to `names`; else (or when many changed) of every tool. Returns how many.
+    Takes the write lock if the caller did not (the caller should, before its first read or write:
+    kg_tools.write_lock.serialized)."""
+    write_lock.acquire(tx)
     names = None if names is None else list(names)
     if targets is None and names is not None and len(names) <= FULL_REFRESH_ABOVE:
         targets = affected(tx, names)

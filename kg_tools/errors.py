@@ -17,6 +17,14 @@ class DatabaseUnavailableError(KgToolsError):
     """Neo4j cannot be reached."""
 
 
+class OutcomeUnknownError(DatabaseUnavailableError):
+    """The connection to Neo4j broke while a write was committing: it may or may not have committed."""
+
+
+class WriteConflictError(KgToolsError):
+    """A write kept conflicting with concurrent writers (deadlock, entity deleted meanwhile) after retries (HTTP 409)."""
+
+
 class SchemaMismatchError(KgToolsError):
     """The graph's indexes disagree with the configured embedder."""
 

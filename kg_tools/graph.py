@@ -10,19 +10,31 @@ Every read and write of the package goes through a `Graph`:
   still starting) with a short backoff. A server that refuses connections fails at once, so every
   caller gets the same fast `DatabaseUnavailableError` (HTTP 503) instead of the driver's 30-second
   retry loop;
-- "unreachable", a wrong password, a missing database, text Bolt cannot carry (a lone UTF-16
-  surrogate) and Neo4j running out of transaction memory (naming the setting to raise) become
+- a node deleted by a concurrent transaction while this one reads it (EntityNotFound) is retried
+  like a transient error; a write still conflicting when the retry time is up is a
+  `WriteConflictError` (HTTP 409);
+- a connection lost while COMMIT was in flight (`IncompleteCommit`) is an `OutcomeUnknownError`: the
+  write may have committed; the caller is told to run it again (kg-tools writes are idempotent);
+- a rejected login (wrong password, or Neo4j's rate limit after failed logins) is a
+  `ConfigurationError` (HTTP 503 `misconfigured`), remembered for `neo4j_auth_backoff_seconds`: calls
+  in that time fail at once without logging in again, so a misconfigured client polling at 10 Hz
+  does not make Neo4j lock the user out for correctly configured clients;
+- Neo4j out of transaction memory is a `DatabaseMemoryError` naming the setting to raise;
+- "unreachable", a missing database and text Bolt cannot carry (a lone UTF-16 surrogate) become
   kg-tools errors here, in one place.
 """
 from __future__ import annotations
 
+import threading
 import time
 from typing import Any, Callable, TypeVar
 
 from neo4j import READ_ACCESS, WRITE_ACCESS, Driver, GraphDatabase, ManagedTransaction
-from neo4j.exceptions import AuthError, DriverError, Neo4jError, ServiceUnavailable, SessionExpired
+from neo4j.exceptions import (AuthError, DriverError, IncompleteCommit, Neo4jError, ServiceUnavailable,
+                              SessionExpired)
 
-from kg_tools.errors import ConfigurationError, DatabaseMemoryError, DatabaseUnavailableError, InvalidTextError
+from kg_tools.errors import (ConfigurationError, DatabaseMemoryError, DatabaseUnavailableError, InvalidTextError,
+                             OutcomeUnknownError, WriteConflictError)
 from kg_tools.settings import Settings
 
 T = TypeVar("T")
@@ -33,6 +45,8 @@ Work = Callable[[ManagedTransaction], T]
 CONNECTION_ATTEMPTS = 3
 FIRST_BACKOFF = 0.05  # seconds before the first retry of a transient server error; doubles each time
 DATABASE_NOT_FOUND = "Neo.ClientError.Database.DatabaseNotFound"
+ENTITY_NOT_FOUND = "Neo.ClientError.Statement.EntityNotFound"  # deleted by a concurrent transaction
+AUTH_RATE_LIMIT = "Neo.ClientError.Security.AuthenticationRateLimit"
 
 
 class Graph:
@@ -43,6 +57,9 @@ class Graph:
         self.uri = settings.neo4j_uri
         self.database = settings.neo4j_database
         self.retry_seconds = settings.neo4j_retry_seconds
+        self.auth_backoff_seconds = settings.neo4j_auth_backoff_seconds
+        self._auth_failure: tuple[float, ConfigurationError] | None = None  # (until, error): no login before
+        self._auth_lock = threading.Lock()
         self._driver: Driver = GraphDatabase.driver(
             self.uri,
             auth=(settings.neo4j_user, settings.resolved_password()),
@@ -118,6 +135,16 @@ class Graph:
                                     max_transaction_retry_time=0.0)
 
     def _execute(self, access_mode: str, work: Work[T], autocommit: bool = False) -> T:
+        claimed = self._claim_login()
+        try:
+            return self._attempts(access_mode, work, autocommit)
+        finally:
+            if claimed is not None:  # the one login of the window is over: forget the old failure unless
+                with self._auth_lock:  # it failed again (then _auth_failed stored a new one)
+                    if self._auth_failure is claimed:
+                        self._auth_failure = None
+
+    def _attempts(self, access_mode: str, work: Work[T], autocommit: bool) -> T:
         deadline = time.monotonic() + self.retry_seconds
         backoff = FIRST_BACKOFF
         lost = 0
@@ -129,21 +156,34 @@ class Graph:
                     if access_mode == READ_ACCESS:
                         return session.execute_read(work)
                     return session.execute_write(work)
+            except IncompleteCommit as exc:
+                raise OutcomeUnknownError(
+                    f"the connection to Neo4j at {self.uri} broke while the write was committing ({exc}): "
+                    f"the outcome is unknown; run it again (loads are idempotent)") from exc
             except (ServiceUnavailable, SessionExpired) as exc:
                 lost += 1
                 if not exc.is_retryable() or lost >= CONNECTION_ATTEMPTS or time.monotonic() > deadline:
                     raise self.unavailable(exc) from exc
             except AuthError as exc:
-                raise ConfigurationError(f"Neo4j at {self.uri} rejected user {self.settings.neo4j_user!r}: "
-                                         f"check NEO4J_USER / NEO4J_PASSWORD") from exc
+                raise self._auth_failed(f"Neo4j at {self.uri} rejected user {self.settings.neo4j_user!r}: "
+                                        f"check NEO4J_USER / NEO4J_PASSWORD") from exc
             except Neo4jError as exc:
+                if exc.code == AUTH_RATE_LIMIT:
+                    raise self._auth_failed(f"Neo4j at {self.uri} refuses logins of user {self.settings.neo4j_user!r} "
+                                            f"for now (too many failed logins): check NEO4J_USER / NEO4J_PASSWORD "
+                                            f"of every client") from exc
                 if exc.code == DATABASE_NOT_FOUND:
                     raise ConfigurationError(
                         f"database {self.database!r} does not exist on {self.uri} (NEO4J_DATABASE; "
                         f"Community edition has only 'neo4j')") from exc
                 if "OutOfMemory" in (exc.code or "") or "MemoryLimit" in (exc.code or ""):
                     raise self.out_of_memory(exc) from exc  # the same work would fail again
-                if not exc.is_retryable() or time.monotonic() + backoff > deadline:
+                if not (exc.is_retryable() or exc.code == ENTITY_NOT_FOUND):
+                    raise
+                if time.monotonic() + backoff > deadline:
+                    if exc.code == ENTITY_NOT_FOUND or exc.code.startswith("Neo.TransientError.Transaction."):
+                        raise WriteConflictError(f"the request kept conflicting with concurrent writes for "
+                                                 f"{self.retry_seconds:g} s ({exc.code}); try again") from exc
                     raise
                 time.sleep(backoff)
                 backoff *= 2
@@ -164,6 +204,29 @@ class Graph:
             f"server.memory.heap.max_size (and dbms.memory.transaction.total.max, db.memory.transaction.max) on "
             f"your own Neo4j -- or write smaller batches (KG_TOOLS_WRITE_BATCH_SIZE, now "
             f"{self.settings.write_batch_size})")
+
+    def _auth_failed(self, message: str) -> ConfigurationError:
+        """Remember a rejected login: calls in the next `auth_backoff_seconds` fail at once with it."""
+        error = ConfigurationError(message)
+        with self._auth_lock:
+            self._auth_failure = (time.monotonic() + self.auth_backoff_seconds, error)
+        return error
+
+    def _claim_login(self) -> tuple | None:
+        """After a rejected login: raise the remembered error until its time is up; then let exactly
+        one call log in again (returns its claim) while the others keep failing at once."""
+        if self._auth_failure is None:  # the common case: no lock taken
+            return None
+        with self._auth_lock:
+            if self._auth_failure is None:
+                return None
+            until, error = self._auth_failure
+            left = until - time.monotonic()
+            if left > 0:
+                raise ConfigurationError(f"{error} (a login failed; the next attempt in {left:.0f} s: "
+                                         f"KG_TOOLS_NEO4J_AUTH_BACKOFF_SECONDS)")
+            self._auth_failure = (time.monotonic() + self.auth_backoff_seconds, error)
+            return self._auth_failure
 
     def unavailable(self, exc: BaseException) -> DatabaseUnavailableError:
         return DatabaseUnavailableError(

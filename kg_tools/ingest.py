@@ -1,7 +1,9 @@
 """Write a validated catalog into Neo4j: embed changed tools, then UNWIND batches in ONE transaction.
 
 Re-running a load gives the same graph; a failure anywhere rolls the whole load back. `write_tools`
-is the one write path for tools: bulk loads and the REST PUT both use it.
+is the one write path for tools: bulk loads and the REST PUT both use it. It holds the graph's write
+lock (kg_tools/write_lock.py), so the names it takes over and the closures it recomputes are those of
+the committed graph, not of a snapshot a concurrent writer is changing (docs/concurrency.md).
 """
 from __future__ import annotations
 
@@ -18,6 +20,9 @@ from kg_tools.embeddings import Embedder
 from kg_tools.errors import DanglingReferenceError, NameCollisionError, SchemaMismatchError, ToolConflictError
 from kg_tools.graph import Graph
 from kg_tools.schema import apply_schema
+from kg_tools.write_lock import serialized
+
+DEFAULT_CATALOG = "api"  # the catalog of a tool written without one (a PUT without ?catalog)
 
 
 @dataclass
@@ -135,20 +140,18 @@ def load_catalog(
     for w in validated.report.warnings:
         log(f"warning: {w}")
     taken = sorted(s.name for s in validated.specs if s.name in existing and existing[s.name]["catalog"] != catalog)
-    if taken and not takeover:
-        raise NameCollisionError(
-            f"{len(taken)} tool name(s) of catalog {catalog!r} already belong to another catalog; nothing written "
-            f"(rename them, or load with --takeover to move them into {catalog!r})",
-            [f"{n} (catalog {existing[n]['catalog']!r})" for n in taken])
+    if taken and not takeover:  # early, before embedding; write_tools checks again under the write lock
+        raise name_collision(catalog, {n: existing[n]["catalog"] for n in taken})
     for n in taken:
         log(f"warning: --takeover: {n} moves from catalog {existing[n]['catalog']!r} to {catalog!r}")
     rows = [tool_row(s, r, catalog) for s, r in zip(validated.specs, validated.raw)]
     if differential:
         return _load_differential(graph, embedder, validated, rows, existing, catalog, batch_size, show_progress,
-                                  (catalog, source, "sync" if kind == "load" else kind))
+                                  (catalog, source, "sync" if kind == "load" else kind), takeover)
     # Schema first: fails on a dimension mismatch before anything is embedded or written.
     apply_schema(graph, embedder.dimension, embedder.name)
     check_other_vectors(existing, {s.name for s in validated.specs}, catalog if replace else None, embedder.name)
+    # --replace keeps the catalog's unchanged tools (only those the load lacks are deleted): no re-embedding
     embed_seconds, to_embed = _embed_changed(embedder, validated, rows, existing, replace_all or reembed,
                                              show_progress, use_cache=not reembed)
     edges = [e.as_row() for e in validated.edges]
@@ -165,10 +168,10 @@ def load_catalog(
     replace_catalog = catalog if replace else None
     if len(new) > batch_size and not replace_all:  # more than one batch of new tools: bounded transactions
         _write_versioned(graph, catalog, write, edges, new, batch_size=batch_size, replace_catalog=replace_catalog,
-                         meta=meta, keep_names=sorted(loaded), log=log)
+                         meta=meta, keep_names=sorted(loaded), log=log, takeover=takeover)
     elif write or edges or stale or replace_all or not known_catalog:
         write_tools(graph, write, edges, batch_size=batch_size, replace_catalog=replace_catalog,
-                    replace_all=replace_all, catalog=meta, keep_names=sorted(loaded),
+                    replace_all=replace_all, catalog=meta, keep_names=sorted(loaded), takeover=takeover,
                     unchanged=[] if replace_all else sorted(loaded - written))
     return LoadResult(catalog, len(rows), len(validated.edges), to_embed, embed_seconds,
                       time.perf_counter() - t0, validated.report, validated.report.warnings)
@@ -176,7 +179,7 @@ def load_catalog(
 
 def _write_versioned(graph: Graph, catalog: str, rows: list[dict], edges: list[dict], new: set[str], *,
                      batch_size: int, replace_catalog: str | None, meta: tuple, keep_names: list[str],
-                     log: Callable[[str], None]) -> None:
+                     log: Callable[[str], None], takeover: bool = False) -> None:
     """A large load (kg_tools/catalog_versions.py): the new tools, their edges and closures in bounded
     transactions under a new catalog version, then ONE transaction with the changed tools, the
     deletions and the switch. Any failure before the switch deletes the new version again."""
@@ -187,7 +190,7 @@ def _write_versioned(graph: Graph, catalog: str, rows: list[dict], edges: list[d
         catalog_versions.stage(graph, catalog, version, staged_rows, staged_edges, batch_size, log)
         write_tools(graph, [r for r in rows if r["name"] not in new], [e for e in edges if e["source"] not in new],
                     batch_size=batch_size, replace_catalog=replace_catalog, catalog=meta, keep_names=keep_names,
-                    switch_to=version, also_check=sorted({e["target"] for e in staged_edges}),
+                    switch_to=version, also_check=sorted({e["target"] for e in staged_edges}), takeover=takeover,
                     unchanged=sorted(set(keep_names) - {r["name"] for r in rows}))
     except BaseException:
         try:
@@ -217,7 +220,7 @@ def check_other_vectors(existing: dict, loaded: set[str], replaced_catalog: str 
 
 
 def _load_differential(graph, embedder, validated: ValidatedCatalog, rows, existing, catalog: str, batch_size: int,
-                       show_progress: bool, meta: tuple) -> LoadResult:
+                       show_progress: bool, meta: tuple, takeover: bool) -> LoadResult:
     names = [r["name"] for r in rows]
     stale = set(_stale(embedder, rows, existing, force=False))
     changed = [i for i, r in enumerate(rows) if i in stale or existing[r["name"]]["catalog"] != catalog]
@@ -237,7 +240,7 @@ def _load_differential(graph, embedder, validated: ValidatedCatalog, rows, exist
     written = set(result.changed)
     t0 = time.perf_counter()
     write_tools(graph, [rows[i] for i in changed], [e.as_row() for e in validated.edges if e.source in written],
-                batch_size=batch_size, replace_catalog=catalog, keep_names=names, catalog=meta)
+                batch_size=batch_size, replace_catalog=catalog, keep_names=names, catalog=meta, takeover=takeover)
     result.write_seconds = time.perf_counter() - t0
     return result
 
@@ -266,16 +269,30 @@ def _embed_changed(embedder, validated: ValidatedCatalog, rows, existing, force:
     return time.perf_counter() - t0, len(todo)
 
 
+def name_collision(catalog: str, taken: dict[str, str], how: str = "load with --takeover") -> NameCollisionError:
+    """The error for tools of `catalog` whose names belong to other catalogs (`taken`: name -> owner)."""
+    return NameCollisionError(
+        f"{len(taken)} tool name(s) of catalog {catalog!r} already belong to another catalog; nothing written "
+        f"(rename them, or {how} to move them into {catalog!r})",
+        [f"{n} (catalog {owner!r})" for n, owner in sorted(taken.items())])
+
+
 def write_tools(graph: Graph, rows: list[dict], edges: list[dict], *, batch_size: int = 500,
-                replace_catalog: str | None = None, replace_all: bool = False,
-                catalog: tuple[str, str | None, str] | None = None, keep_names: list[str] | None = None,
-                switch_to: int | None = None, also_check: list[str] = (), unchanged: list[str] = ()) -> None:
-    """The one write path for tools (`kg-tools load` and `PUT /v1/tools/{name}`), in ONE transaction:
-    optional deletion (a catalog's tools not in `rows`, or everything), the nodes (UNWIND batches),
-    their outgoing hand-written dependency edges replaced (unchanged edges kept as they are). A dependency target that does not exist when the
-    edges are written (e.g. deleted concurrently) rolls everything back. `catalog` (name, source,
-    kind) is recorded on the catalog's node; `keep_names`: with replace_catalog, the names not to delete
-    (default: `rows`; `rows` always stay). `switch_to`: this is the switch transaction of a versioned load
+                replace_catalog: str | None = None, replace_all: bool = False, keep_names: list[str] | None = None,
+                takeover: bool = False, takeover_how: str = "load with --takeover",
+                catalog: tuple[str, str | None, str] | None = None, switch_to: int | None = None,
+                also_check: list[str] = (), unchanged: list[str] = ()) -> dict[str, str | None]:
+    """The one write path for tools (`kg-tools load` and `PUT /v1/tools/{name}`), in ONE transaction
+    that holds the write lock: optional deletion (a catalog's tools not in `rows`, or everything), the
+    nodes (UNWIND batches), their outgoing hand-written dependency edges replaced (unchanged edges kept
+    as they are), the closures they affect. `keep_names`: with replace_catalog, the catalog's tools that
+    stay although not in `rows` (a differential write; default: only `rows`). A row's catalog None
+    keeps the tool's catalog (DEFAULT_CATALOG for a new tool). Checked under the lock, so two
+    concurrent writers cannot both pass: a name of another catalog is a NameCollisionError unless
+    `takeover`; a dependency target that does not exist (e.g. deleted concurrently) is a
+    DanglingReferenceError. Either rolls everything back. Returns each written tool's catalog before
+    the write (None: the tool was created). `catalog` (name, source, kind) is recorded on the
+    catalog's node. `switch_to`: this is the switch transaction of a versioned load
     (kg_tools/catalog_versions.py), whose staged edges' targets `also_check` must still exist.
     `unchanged`: tools of the load not rewritten; one deleted meanwhile by another writer rolls back."""
     names = [r["name"] for r in rows]
@@ -285,14 +302,19 @@ def write_tools(graph: Graph, rows: list[dict], edges: list[dict], *, batch_size
     for e in edges:
         keep.setdefault(e["source"], []).append([e["type"], e["target"], e["ord"]])
 
-    def work(tx) -> None:
+    def work(tx) -> dict[str, str | None]:
+        before = {} if replace_all else _catalogs(tx, names, batch_size)
+        written = [{**r, "catalog": r["catalog"] or before.get(r["name"]) or DEFAULT_CATALOG} for r in rows]
+        taken = {r["name"]: before[r["name"]] for r in written if before.get(r["name"], r["catalog"]) != r["catalog"]}
+        if taken and not takeover:
+            raise name_collision(written[0]["catalog"], taken, takeover_how)
         gone: list[str] = []
         if replace_all:
             tx.run(query("delete_all_tools")).consume()
         elif replace_catalog is not None:
             gone = tx.run(query("delete_catalog_tools"), catalog=replace_catalog,
                           keep=names if keep_names is None else sorted(set(keep_names) | set(names))).single()["gone"]
-        for batch in chunks(rows, batch_size):
+        for batch in chunks(written, batch_size):
             tx.run(query("upsert_tools"), rows=wire(batch)).consume()
         for batch in chunks(names, batch_size):
             tx.run(query("delete_outgoing_dependencies"), names=batch,
@@ -316,12 +338,34 @@ def write_tools(graph: Graph, rows: list[dict], edges: list[dict], *, batch_size
         closure.refresh(tx, None if replace_all else names + sources + gone)
         if catalog is not None:
             catalogs.record(tx, catalog[0], source=catalog[1], kind=catalog[2])
-        for name in sorted({r["catalog"] for r in rows} - {catalog[0] if catalog else None}):
+        for name in sorted({r["catalog"] for r in written} - {catalog[0] if catalog else None}):
             catalogs.record(tx, name, kind="put")
         if switch_to is not None:
             catalog_versions.switch(tx, catalog[0], switch_to)
+        return {n: before.get(n) for n in names}
 
-    graph.transaction(work)
+    return serialized(graph, work)
+
+
+def _catalogs(tx, names: list[str], batch_size: int) -> dict[str, str]:
+    """name -> catalog of the tools among `names` that exist (read under the write lock)."""
+    found = {}
+    for batch in chunks(names, batch_size):
+        found.update((r["name"], r["catalog"]) for r in tx.run(query("existing_tools"), names=batch))
+    return found
+
+
+def remove_catalog(graph: Graph, catalog: str) -> int:
+    """Delete every tool of ONE catalog (with the enrichment questions only they answer) in one
+    transaction, and refresh the closures of the other tools that listed them. Returns the tools deleted."""
+    def work(tx) -> int:
+        names = tx.run(query("catalog_tool_names"), catalog=catalog).single()["names"]
+        targets = set(closure.affected(tx, names)) - set(names)
+        tx.run(query("delete_catalog_tools"), catalog=catalog, keep=[]).consume()
+        closure.refresh(tx, targets=targets)
+        return len(names)
+
+    return serialized(graph, work)
 
 
 def reembed_all(graph: Graph, embedder: Embedder, batch_size: int = 500, show_progress: bool = False) -> tuple[int, int]:

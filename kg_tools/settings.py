@@ -25,6 +25,9 @@ class Settings(BaseSettings):
     neo4j_database: str = Field("neo4j", validation_alias=_env("NEO4J_DATABASE"))
     # How long the graph gateway keeps retrying a transient Neo4j error (kg_tools/graph.py).
     neo4j_retry_seconds: float = Field(10.0, ge=0.0, validation_alias=_env("KG_TOOLS_NEO4J_RETRY_SECONDS"))
+    # After Neo4j rejects the login, fail at once for this long instead of logging in again: Neo4j
+    # locks a user out after a few failed logins, correctly configured clients too (kg_tools/graph.py).
+    neo4j_auth_backoff_seconds: float = Field(30.0, ge=0.0, validation_alias=_env("KG_TOOLS_NEO4J_AUTH_BACKOFF_SECONDS"))
 
     # The local, Maven-assembled server (`kg-tools neo4j ...`).
     neo4j_home: Path = Field(PROJECT_ROOT / ".neo4j", validation_alias=_env("KG_TOOLS_NEO4J_HOME"))
@@ -60,6 +63,8 @@ class Settings(BaseSettings):
         None, validation_alias=_env("KG_TOOLS_API_ALLOWED_HOSTS"))
     api_allowed_origins: Annotated[list[str], NoDecode] = Field(
         default_factory=list, validation_alias=_env("KG_TOOLS_API_ALLOWED_ORIGINS"))
+    # POST /v1/deps/infer works through at most this many tools per request (422 above; the CLI has no limit).
+    api_max_infer_tools: int = Field(1000, ge=1, validation_alias=_env("KG_TOOLS_API_MAX_INFER_TOOLS"))
     mcp_port: int = Field(8765, validation_alias=_env("KG_TOOLS_MCP_PORT"))  # `kg-tools mcp --transport http`
     # Processes of `kg-tools serve`. One process already overlaps requests (threadpool + one
     # micro-batching embedder thread); a second one lets Python work use the second core.

@@ -1,7 +1,9 @@
 """Single-tool reads and writes (used by the REST API): list, get, dependencies, put, delete.
 
 Everything goes through the graph gateway with cypher/ files and $parameters only; a PUT writes
-through `kg_tools.ingest.write_tools`, the same function `kg-tools load` uses.
+through `kg_tools.ingest.write_tools`, the same function `kg-tools load` uses. Writes hold the graph's
+write lock (kg_tools/write_lock.py): a PUT and a DELETE of one tool run one after the other, and a
+PUT's answer is what its own transaction wrote, never a read after it committed.
 """
 from __future__ import annotations
 
@@ -15,11 +17,11 @@ from kg_tools.cypher import query
 from kg_tools.embeddings import Embedder
 from kg_tools.errors import CatalogError, ToolConflictError, ToolNotFoundError
 from kg_tools.graph import Graph
-from kg_tools.ingest import tool_row, write_tools
+from kg_tools.ingest import DEFAULT_CATALOG, tool_row, write_tools
 from kg_tools.retrieval import expansion, queries
 from kg_tools.retrieval.functions import openai_function
+from kg_tools.write_lock import serialized
 
-DEFAULT_CATALOG = "api"
 # What real catalogs carry besides the ToolLinkOS fields (kg_tools.catalog.ToolSpec), shown at the top level.
 SPEC_FACTS = ("title", "annotations", "output_schema", "http", "strict")
 
@@ -43,10 +45,7 @@ class ToolStore:
         rows = self.graph.read(query("get_tool"), name=name)
         if not rows:
             raise ToolNotFoundError(name)
-        t = rows[0]
-        spec = json.loads(t["spec"]) if t["spec"] else {"name": t["name"], "description": t["description"] or ""}
-        return {"name": t["name"], "kind": _kind(t["func_type"]), "catalog": t["catalog"], "spec": spec,
-                "function": openai_function(spec), **{k: spec.get(k) for k in SPEC_FACTS}}
+        return _detail(rows[0])
 
     def dependencies(self, name: str, depth: int, edge_types: list[str] | None = None) -> dict[str, Any]:
         """What retrieval would add after this tool as a seed: depth-first, unique, with the edge used."""
@@ -60,9 +59,12 @@ class ToolStore:
              "members": sorted(d.get("members") or [])} for d in deps]}
 
     # -- writes ----------------------------------------------------------------------------
-    def put_tool(self, name: str, raw: Any, embedder: Embedder, catalog: str | None = None) -> dict[str, Any]:
+    def put_tool(self, name: str, raw: Any, embedder: Embedder, catalog: str | None = None,
+                 takeover: bool = False) -> dict[str, Any]:
         """Create or replace one tool: validate, embed, then node + outgoing edges in ONE transaction
-        (`write_tools`, as a load). Returns {"created", "tool", "warnings"}; a failure changes nothing."""
+        (`write_tools`, as a load). `catalog`: a new tool's catalog (default: kept, or DEFAULT_CATALOG);
+        naming another catalog than an existing tool's is a NameCollisionError (409) unless `takeover`.
+        Returns {"created", "tool", "warnings"} as that transaction wrote them; a failure changes nothing."""
         if not isinstance(raw, dict):
             raise CatalogError("the request body must be one tool object", [f"got {type(raw).__name__}"])
         name = normalise_name(name)
@@ -75,14 +77,16 @@ class ToolStore:
         deps = raw.get("depends_on")
         targets = [d.get("name") for d in deps if isinstance(d, dict)] if isinstance(deps, list) else []
         names = [n for n in [name, *targets] if isinstance(n, str) and not lone_surrogate(n)]
-        existing = {r["name"]: r["catalog"] for r in self.graph.read(query("existing_tools"), names=names)}
-        validated = validate_catalog([raw], known_names=set(existing))
+        known = {r["name"] for r in self.graph.read(query("existing_tools"), names=names)}
+        validated = validate_catalog([raw], known_names=known)
         spec = validated.specs[0]
-        row = tool_row(spec, raw, catalog or existing.get(name) or DEFAULT_CATALOG)
+        row = tool_row(spec, raw, catalog)  # catalog None: write_tools keeps the tool's, under its lock
         row["embedding"] = embedder.embed([tool_document(spec)])[0].tolist()
         row["embedding_model"] = embedder.name
-        write_tools(self.graph, [row], [e.as_row() for e in validated.edges])
-        return {"created": name not in existing, "tool": self.get_tool(name),
+        before = write_tools(self.graph, [row], [e.as_row() for e in validated.edges], takeover=takeover,
+                             takeover_how="PUT with takeover=true")[name]
+        written = row["catalog"] or before or DEFAULT_CATALOG
+        return {"created": before is None, "tool": _detail({**row, "catalog": written}),
                 "warnings": validated.report.warnings}
 
     def delete_tool(self, name: str) -> None:
@@ -93,5 +97,12 @@ class ToolStore:
             closure.refresh(tx, targets=targets)
             return deleted
 
-        if not self.graph.transaction(work):
+        if not serialized(self.graph, work):
             raise ToolNotFoundError(name)
+
+
+def _detail(t: dict) -> dict[str, Any]:
+    """A tool as the API shows it, from its stored properties (name, func_type, catalog, spec, description)."""
+    spec = json.loads(t["spec"]) if t["spec"] else {"name": t["name"], "description": t["description"] or ""}
+    return {"name": t["name"], "kind": _kind(t["func_type"]), "catalog": t["catalog"], "spec": spec,
+            "function": openai_function(spec), **{k: spec.get(k) for k in SPEC_FACTS}}

@@ -20,10 +20,16 @@ class CatalogSource:
     warnings: list[str] = field(default_factory=list)  # what the importer cut or skipped (e.g. a huge schema)
 
 
-def read_json(path: Path):
-    path = Path(path)
+def _require_file(path: Path) -> None:
     if not path.exists():
         raise CatalogError(f"file not found: {path}")
+    if path.is_dir():
+        raise CatalogError(f"{path} is a directory; give a catalog file")
+
+
+def read_json(path: Path):
+    path = Path(path)
+    _require_file(path)
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as exc:
@@ -37,8 +43,7 @@ def read_json(path: Path):
 
 def read_jsonl(path: Path) -> list:
     path = Path(path)
-    if not path.exists():
-        raise CatalogError(f"file not found: {path}")
+    _require_file(path)
     rows, problems = [], []
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip():

@@ -90,6 +90,6 @@ def load_text(text: str, where: str, catalog: str) -> CatalogSource:
 
 def load(path: Path, catalog: str | None = None) -> CatalogSource:
     path = Path(path)
-    if not path.exists():
-        raise CatalogError(f"file not found: {path}")
+    if not path.is_file():
+        raise CatalogError(f"{path} is a directory; give a catalog file" if path.is_dir() else f"file not found: {path}")
     return load_text(path.read_text(encoding="utf-8"), str(path), catalog or path.stem)

@@ -5,6 +5,7 @@ CREATE CONSTRAINT tool_name_unique IF NOT EXISTS FOR (t:Tool) REQUIRE t.name IS 
 CREATE CONSTRAINT merge_run_id_unique IF NOT EXISTS FOR (r:MergeRun) REQUIRE r.id IS UNIQUE;
 CREATE CONSTRAINT catalog_name_unique IF NOT EXISTS FOR (c:Catalog) REQUIRE c.name IS UNIQUE;
 CREATE CONSTRAINT dependency_run_id_unique IF NOT EXISTS FOR (r:DependencyRun) REQUIRE r.id IS UNIQUE;
+CREATE CONSTRAINT write_lock_name_unique IF NOT EXISTS FOR (l:WriteLock) REQUIRE l.name IS UNIQUE;
 CREATE INDEX tool_catalog IF NOT EXISTS FOR (t:Tool) ON (t.catalog);
 CREATE FULLTEXT INDEX tool_text IF NOT EXISTS FOR (t:Tool) ON EACH [t.name, t.name_words, t.description, t.param_text];
 CREATE VECTOR INDEX tool_embedding IF NOT EXISTS FOR (t:Tool) ON t.embedding

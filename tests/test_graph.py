@@ -80,3 +80,73 @@ def test_unreachable_neo4j_fails_fast_with_one_error_type(settings):
     finally:
         graph.close()
 
+
+
+def wait_for_login(settings, seconds: float = 15.0) -> None:
+    """Until a correctly configured gateway can log in (Neo4j's lock-out after failed logins ends)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            with Graph.connect(settings):
+                return
+        except ConfigurationError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.5)
+
+
+def test_a_wrong_password_is_503_misconfigured_and_logs_in_once_per_backoff(settings, embedder, monkeypatch):
+    """Issue #23 item 7: polled at 10 Hz with a wrong password, the API answered 503 for three requests,
+    then 500 (Neo4j's AuthenticationRateLimit), and Neo4j locked the user out for every client, the
+    correctly configured ones too. Now: 503 `misconfigured` every time, ONE login attempt per backoff
+    window, and a correctly configured client logs in right after."""
+    from fastapi.testclient import TestClient
+
+    from api.app import create_app
+
+    wrong = settings.model_copy(update={"neo4j_password": "wrong-password"})
+    try:
+        with TestClient(create_app(wrong, embedder=embedder)) as client:
+            graph = client.app.state.graph
+            recorder = SessionRecorder(graph)
+            monkeypatch.setattr(graph._driver, "session", recorder)
+            answers = []
+            for _ in range(20):  # 10 Hz for 2 s
+                answers.append(client.get("/v1/tools"))
+                time.sleep(0.1)
+            logins = len(recorder.calls)
+            print(f"\nwrong password, 20 requests at 10 Hz: statuses {sorted({a.status_code for a in answers})}, "
+                  f"login attempts {logins}")
+            assert {a.status_code for a in answers} == {503}, [a.text for a in answers if a.status_code != 503][:1]
+            assert {a.json()["error"] for a in answers} == {"misconfigured"}
+            assert "rejected user 'neo4j'" in answers[0].json()["detail"]
+            assert "next attempt in" in answers[-1].json()["detail"]
+            assert logins <= 1  # the app's start-up warm-up may have been the one
+            # The window is over: exactly one call logs in again, and fails again.
+            graph._auth_failure = (time.monotonic() - 1, graph._auth_failure[1])
+            assert client.get("/v1/tools").status_code == 503
+            assert len(recorder.calls) == logins + 1
+            assert client.get("/v1/tools").status_code == 503 and len(recorder.calls) == logins + 1
+        with Graph.connect(settings) as fresh:  # not locked out: a new connection logs in at once
+            assert fresh.read("RETURN 1 AS ok") == [{"ok": 1}]
+    finally:
+        wait_for_login(settings)
+
+
+def test_a_connection_lost_at_commit_says_the_outcome_is_unknown(settings, monkeypatch):
+    """Issue #23 item 12 (simulated here; test_restart.py kills Neo4j at commit): the driver's
+    IncompleteCommit became 'Neo4j is not reachable' although the write may have committed."""
+    from neo4j._sync.work.transaction import TransactionBase
+    from neo4j.exceptions import IncompleteCommit
+
+    from kg_tools.errors import OutcomeUnknownError
+
+    def commit_lost(self):
+        raise IncompleteCommit("Failed to read from defunct connection (simulated at COMMIT)")
+
+    with Graph.connect(settings) as graph:
+        monkeypatch.setattr(TransactionBase, "_commit", commit_lost)
+        t0 = time.perf_counter()
+        with pytest.raises(OutcomeUnknownError, match=r"the outcome is unknown; run it again \(loads are idempotent\)"):
+            graph.write("RETURN 1 AS ok")
+        assert time.perf_counter() - t0 < 1.0  # not retried: running it again is the caller's decision

@@ -6,7 +6,8 @@
   answers again succeeds; never a 500 (issue #8, item 4 and Done-when);
 - the first request after a restart works (it got 503 `defunct connection` before the gateway retried);
 - `kg-tools load` with Neo4j killed (-9) in the middle of its write transaction ends in one `error:`
-  line, and the graph is intact after recovery (item 5);
+  line, and the graph is intact after recovery (item 5); killed right at COMMIT, the line says the
+  outcome is unknown and to run it again (issue #23 item 12);
 - `kg-tools neo4j status` exits 0 while the server runs and 3 once stopped (item 12).
 
 The figures of the stop/start run are printed and written to out/restart_figures.json."""
@@ -231,6 +232,61 @@ def test_load_with_neo4j_killed_mid_write_is_one_error_line_and_the_graph_is_int
     assert sum(line.startswith("error:") for line in lines) == 1
     with Graph.connect(server_settings) as graph:
         assert graph.read("MATCH (t:Tool) RETURN t.name AS n, t.catalog AS c, t.spec_hash AS h ORDER BY n") == before
+
+
+def test_load_with_neo4j_killed_at_commit_says_the_outcome_is_unknown_and_a_rerun_loads_it(
+        server, server_settings, embedder, loaded, monkeypatch, capsys, tmp_path):
+    """Issue #23 item 12: Neo4j killed (-9) right at COMMIT, after the last statement of the load's
+    transaction: the driver cannot know whether the commit happened, and the CLI said `error: Neo4j is
+    not reachable` although the load may have committed in full. It says the outcome is unknown and
+    to run it again; the second run (loads are idempotent) leaves the catalog loaded."""
+    import kg_tools.closure as closure
+    from kg_tools.commands.context import AppContext
+    from kg_tools.graph import Graph
+
+    for key, value in {"NEO4J_URI": server.bolt_uri, "NEO4J_USER": "neo4j", "NEO4J_PASSWORD": server.password}.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.setattr(AppContext, "embedder", property(lambda self: embedder))
+    real_refresh, killed = closure.refresh, []
+
+    def refresh(tx, *args, **kwargs):  # the load's last statement; then the driver sends COMMIT
+        result = real_refresh(tx, *args, **kwargs)
+        if not killed:
+            pid = server.pid()
+            os.kill(pid, signal.SIGKILL)
+            while pid_alive(pid):
+                time.sleep(0.05)
+            killed.append(pid)
+        return result
+
+    monkeypatch.setattr(closure, "refresh", refresh)
+    catalog = [{"name": f"commit_{i}", "description": f"Commit test tool number {i}.", "func_type": "regular",
+                "depends_on": [{"name": syn.A, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON", "reason": "x"}]}
+               for i in range(10)]
+    path = tmp_path / "commit.json"
+    path.write_text(json.dumps(catalog))
+    from kg_tools.cli import main
+
+    try:
+        with pytest.raises(SystemExit) as exit_:
+            main(["load", "json", str(path), "--catalog", "commit-test"])
+        err = capsys.readouterr().err
+    finally:
+        monkeypatch.setattr(closure, "refresh", real_refresh)
+        ensure_running(server)
+    assert killed, "Neo4j was not killed at commit"
+    assert exit_.value.code == 1
+    assert "Traceback" not in err
+    lines = err.strip().splitlines()
+    assert sum(line.startswith("error:") for line in lines) == 1
+    assert lines[-1].startswith("error: "), err
+    assert lines[-1].endswith("the outcome is unknown; run it again (loads are idempotent)"), err
+    with pytest.raises(SystemExit) as again:
+        main(["load", "json", str(path), "--catalog", "commit-test"])
+    assert again.value.code in (0, None), capsys.readouterr().err
+    with Graph.connect(server_settings) as graph:
+        assert graph.read("MATCH (t:Tool {catalog: 'commit-test'}) RETURN count(t) AS n")[0]["n"] == 10
+        graph.write("MATCH (t:Tool {catalog: 'commit-test'}) DETACH DELETE t")
 
 
 def test_neo4j_status_exit_code_follows_the_server(server, monkeypatch, capsys):

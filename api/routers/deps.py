@@ -7,7 +7,7 @@ from fastapi import APIRouter
 from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ConfigDict, Field
 
-from api.deps import EmbedderDep, GraphDep, SettingsDep, WriteAccess
+from api.deps import EmbedderDep, GraphDep, SettingsDep, ToolStoreDep, WriteAccess
 from api.errors import responses
 from api.http import KgRoute
 from api.names import RunId
@@ -30,13 +30,23 @@ class InferRequest(BaseModel):
                                  _503="Neo4j is not reachable (`database_unavailable`), or method `llm` without a "
                                       "configured LLM (`misconfigured`)"),
              summary="Propose typed dependency edges for a catalog (and apply them)")
-def infer(req: InferRequest, graph: GraphDep, embedder: EmbedderDep, settings: SettingsDep) -> dict[str, Any]:
+def infer(req: InferRequest, graph: GraphDep, embedder: EmbedderDep, settings: SettingsDep,
+          store: ToolStoreDep) -> dict[str, Any]:
     """Hand-written edges are never touched; each proposal has type, parameter_name, confidence, method and reason.
-    `method: llm` is offered (and in this server's schema) only when an LLM is configured."""
+    `method: llm` is offered (and in this server's schema) only when an LLM is configured. One request works
+    through at most KG_TOOLS_API_MAX_INFER_TOOLS tools (1,000 by default; more is 422 `too_many_tools` on
+    `catalog` at once): name a smaller catalog, or run `kg-tools deps infer`, which has no limit."""
     if req.method == "llm" and not settings.llm_configured:
         raise RequestValidationError([{"type": "literal_error", "loc": ("body", "method"),
                                        "msg": "Input should be 'auto' or 'offline': this server has no LLM "
                                               "(OPENAI_BASE_URL is not set)"}])
+    tools = store.list_tools(0, 1, req.catalog, None)["total"]
+    if tools > settings.api_max_infer_tools:
+        scope = f"catalog {req.catalog!r} has" if req.catalog else "the graph has (no catalog named)"
+        raise RequestValidationError([{"type": "too_many_tools", "loc": ("body", "catalog"),
+                                       "msg": f"{scope} {tools:,} tools; one request infers over at most "
+                                              f"{settings.api_max_infer_tools:,} (KG_TOOLS_API_MAX_INFER_TOOLS): "
+                                              "name a smaller catalog or run `kg-tools deps infer`"}])
     results = infer_graph(graph, embedder, settings, catalog=req.catalog, min_confidence=req.min_confidence,
                           method=req.method)
     runs = apply_results(graph, results, req.min_confidence) if req.apply else []

@@ -57,20 +57,25 @@ def dependencies(name: ToolName, store: ToolStoreDep,
 @router.put(f"/{NAME}", response_model=PutResult,
             responses={201: {"model": PutResult, "description": "Created"},
                        **responses(400, 401, 403, 409, 413, 422, 503,
-                                   _409="the body names another tool than the path, or depends on a tool that does "
-                                        "not exist (or on itself); `problems` lists each",
+                                   _409="the body names another tool than the path, depends on a tool that does "
+                                        "not exist (or on itself), or the tool belongs to another catalog than "
+                                        "`catalog` (without `takeover`); `problems` lists each; nothing written",
                                    _422="the body is not a valid tool: `problems` lists every problem")},
             dependencies=[WriteAccess], openapi_extra=PUT_BODY,
             summary="Create or replace one tool (node and outgoing edges, atomically)")
 def put_tool(name: ToolName, store: ToolStoreDep, embedder: EmbedderDep, response: Response,
              tool: Annotated[dict[str, Any], Body()],
              catalog: Annotated[str | None, Query(max_length=MAX_CATALOG_LENGTH, pattern=CATALOG_NAME_PATTERN,
-                                                  description="Catalog of a new tool (default: kept, or 'api').")] = None):
+                                                  description="Catalog of a new tool (default: kept, or 'api').")] = None,
+             takeover: Annotated[bool, Query(description="Move the tool into `catalog` when it belongs to another "
+                                                         "catalog (409 otherwise), as loads do.")] = False):
     """Validates like `kg-tools load`, embeds the tool and rewrites its node and outgoing dependency
     edges in one transaction. 201 when created, 200 when replaced. The body is stored unchanged as the
     tool's `spec`; its `name` must be the path's name (409 otherwise), every dependency target must
-    exist (409 naming each otherwise; also when one is deleted while the request runs)."""
-    result = store.put_tool(name, tool, embedder, catalog or None)
+    exist (409 naming each otherwise; also when one is deleted while the request runs). A tool of
+    another catalog than `catalog` is a 409 unless `takeover=true`. The answer is what this request's
+    transaction wrote (docs/concurrency.md)."""
+    result = store.put_tool(name, tool, embedder, catalog or None, takeover)
     response.status_code = status.HTTP_201_CREATED if result["created"] else status.HTTP_200_OK
     return result
 

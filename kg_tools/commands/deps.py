@@ -66,7 +66,9 @@ def register(cli):
             click.echo("no dependency inference runs")
         for r in runs:
             click.echo(f"{r['id']}  {r['created']}  catalog {r['catalog']}  {r['method']}  "
-                       f"min-confidence {r['min_confidence']}  {r['edges_in_graph']} edges in the graph")
+                       f"min-confidence {r['min_confidence']}  {r['edges_in_graph']} edges in the graph"
+                       + ("  (stale: its edges went with their tools; `kg-tools deps undo` removes it)"
+                          if r.get("stale") else ""))
 
     @group.command("undo")
     @click.argument("run")

@@ -63,7 +63,7 @@ def register(cli):
         group.command(name, help=f"{title} (DIR defaults to $KG_TOOLS_DATASETS/{name}).")(_dataset_command(name, module))
 
     @group.command("json")
-    @click.argument("file", type=click.Path(path_type=Path))
+    @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))  # a directory: usage error (2)
     @click.option("--catalog", help="Catalog name stored on the tools (default: the file name).")
     @_options
     @pass_app
@@ -102,7 +102,7 @@ IMPORTERS = (
 
 
 def _file_command(module: str):
-    @click.argument("file", type=click.Path(path_type=Path))
+    @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))  # a directory: usage error (2)
     @click.option("--catalog", help="Catalog name stored on the tools (default: the file name).")
     @_options
     @pass_app

@@ -17,6 +17,7 @@ from kg_tools.cypher import query
 from kg_tools.deps.model import LabelledEdge, ProposedEdge, ToolInfo
 from kg_tools.errors import DependencyRunNotFoundError
 from kg_tools.graph import Graph
+from kg_tools.write_lock import serialized
 
 
 def catalog_tools(graph: Graph, catalog: str | None) -> dict[str, list[ToolInfo]]:
@@ -57,7 +58,7 @@ def apply_run(graph: Graph, run_id: str, catalog: str | None, method: str, min_c
         return {"run": run_id, "applied": True, "edges": created,
                 "message": f"applied {run_id}: {created} inferred dependency edges"}
 
-    return graph.transaction(work)
+    return serialized(graph, work)
 
 
 def delete_catalog_edges(graph: Graph, catalog: str) -> None:
@@ -66,11 +67,15 @@ def delete_catalog_edges(graph: Graph, catalog: str) -> None:
         tx.run(query("deps_delete_all_edges"), catalog=catalog).consume()
         closure.refresh(tx)
 
-    graph.transaction(work)
+    serialized(graph, work)
 
 
 def list_runs(graph: Graph) -> list[dict]:
-    return [dict(r["run"]) | {"edges_in_graph": r["edges_in_graph"]} for r in graph.read(query("deps_runs"))]
+    """Each run with `edges_in_graph`; `stale` when none of its edges is left (their tools were deleted or
+    rewritten): undo it to remove it from the list."""
+    return [dict(r["run"]) | {"edges_in_graph": r["edges_in_graph"],
+                              "stale": bool(r["run"].get("edges")) and r["edges_in_graph"] == 0}
+            for r in graph.read(query("deps_runs"))]
 
 
 def undo_run(graph: Graph, run_id: str) -> dict:
@@ -82,4 +87,4 @@ def undo_run(graph: Graph, run_id: str) -> dict:
         closure.refresh(tx, sources)
         return {"run": run_id, "removed": removed}
 
-    return graph.transaction(work)
+    return serialized(graph, work)

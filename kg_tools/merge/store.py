@@ -18,6 +18,7 @@ from kg_tools.cypher import query
 from kg_tools.errors import MergeRunNotFoundError, StalePlanError
 from kg_tools.graph import Graph
 from kg_tools.merge.plan import MergePlan
+from kg_tools.write_lock import serialized
 
 
 @dataclass
@@ -63,7 +64,7 @@ def apply_plan(graph: Graph, plan: MergePlan) -> ApplyResult:
         return ApplyResult(run_id, True, len(plan.clusters), len(links),
                            f"applied {run_id}: {len(links)} tools merged into {len(plan.clusters)} canonical tools")
 
-    return graph.transaction(work)
+    return serialized(graph, work)
 
 
 def undo_run(graph: Graph, run_id: str) -> dict:
@@ -76,7 +77,7 @@ def undo_run(graph: Graph, run_id: str) -> dict:
         closure.refresh(tx)
         return counts
 
-    return {"run": run_id} | graph.transaction(work)
+    return {"run": run_id} | serialized(graph, work)
 
 
 def list_runs(graph: Graph) -> list[dict]:

@@ -1,0 +1,122 @@
+"""The smaller findings of issue 23 (item 13): a keyless schema states no auth, an unknown Browser guide
+file is a JSON Error 404, `load json DIR` is a usage error, `--replace` does not re-embed unchanged
+tools, inference runs whose edges went with their tools are reported stale, and one POST /v1/deps/infer
+works through a bounded number of tools."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+
+from api.app import create_app
+from kg_tools import PROJECT_ROOT
+from kg_tools.deps.model import ProposedEdge
+from kg_tools.deps.store import apply_run, list_runs
+from kg_tools.ingest import load_catalog
+from kg_tools.processes import free_port
+from kg_tools.settings import Settings
+
+QUIET = {"log": lambda *_: None}
+
+
+def schema(**settings) -> dict:
+    app = create_app(Settings(api_allowed_hosts=["testserver"], **settings))
+    return TestClient(app).get("/openapi.json").json()  # no lifespan: no graph needed
+
+
+def test_a_keyless_schema_states_no_auth():
+    keyless = schema(api_key=None)
+    assert "securitySchemes" not in keyless.get("components", {})
+    for path, operations in keyless["paths"].items():
+        for method, operation in operations.items():
+            assert "security" not in operation and "401" not in operation["responses"], (method, path)
+            assert "API key" not in operation["responses"].get("403", {}).get("description", ""), (method, path)
+    keyed = schema(api_key="k")
+    put = keyed["paths"]["/v1/tools/{name}"]["put"]
+    assert put["security"] == [{"HTTPBearer": []}] and "401" in put["responses"]
+    assert "HTTPBearer" in keyed["components"]["securitySchemes"]
+
+
+def test_an_unknown_browser_guide_file_is_a_json_error():
+    client = TestClient(create_app(Settings(api_allowed_hosts=["testserver"])))
+    assert client.get("/browser-guide/kg-tools.grass").status_code == 200
+    missing = client.get("/browser-guide/nope.html")
+    assert missing.status_code == 404 and missing.headers["content-type"] == "application/json"
+    assert missing.json() == {"error": "not_found", "detail": "Not Found"}
+    # CORS for the Browser still applies to the JSON answer
+    assert client.get("/browser-guide/nope.html", headers={"Origin": "http://localhost:7474"}).headers[
+        "access-control-allow-origin"] == "*"
+
+
+@pytest.mark.parametrize("command", ["json", "openapi", "openai-tools"])
+def test_loading_a_directory_is_a_usage_error_with_one_line(tmp_path, command):
+    done = subprocess.run([sys.executable, "-m", "kg_tools.cli", "load", command, str(tmp_path)],
+                          env={"PYTHONPATH": str(PROJECT_ROOT), "PATH": "/usr/bin:/bin",
+                               "NEO4J_URI": f"bolt://127.0.0.1:{free_port()}", "NEO4J_PASSWORD": "x"},
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("error: ") and "is a directory" in last and "IsADirectoryError" not in done.stderr
+
+
+def test_the_loaders_refuse_a_directory_too(tmp_path):
+    from kg_tools.errors import CatalogError
+    from loaders import json_catalog, openapi
+
+    for loader in (json_catalog, openapi):
+        with pytest.raises(CatalogError, match="is a directory"):
+            loader.load(tmp_path)
+
+
+# -- real Neo4j ------------------------------------------------------------------------------------
+
+CATALOG = [{"name": f"tool_{i}", "description": f"does thing number {i}"} for i in range(6)]
+
+
+@pytest.mark.integration
+def test_replace_does_not_re_embed_unchanged_tools(graph, embedder, empty_graph):
+    first = load_catalog(graph, embedder, CATALOG, "hygiene", replace=True, **QUIET)
+    assert first.embedded == 6
+    again = load_catalog(graph, embedder, CATALOG[:5] + [{"name": "tool_5", "description": "changed"}], "hygiene",
+                         replace=True, **QUIET)
+    assert again.embedded == 1  # only the changed tool
+    smaller = load_catalog(graph, embedder, CATALOG[:3], "hygiene", replace=True, **QUIET)
+    assert smaller.embedded == 0
+    assert graph.read("MATCH (t:Tool) RETURN count(t) AS n")[0]["n"] == 3
+    assert graph.read("MATCH (t:Tool) WHERE t.embedding IS NULL RETURN count(t) AS n")[0]["n"] == 0
+
+
+@pytest.mark.integration
+def test_a_run_whose_tools_were_deleted_is_reported_stale(graph, embedder, empty_graph, settings):
+    load_catalog(graph, embedder, CATALOG, "hygiene", **QUIET)
+    edge = ProposedEdge("tool_1", "tool_0", "TOOL_DIRECTLY_DEPENDS_ON", 0.9, "offline", "test")
+    applied = apply_run(graph, "deps-hygiene", "hygiene", "offline", 0.5, [edge], [])
+    assert applied["edges"] == 1
+    assert [(r["id"], r["edges_in_graph"], r["stale"]) for r in list_runs(graph)] == [("deps-hygiene", 1, False)]
+    with TestClient(create_app(settings, graph=graph, embedder=embedder)) as client:
+        assert client.delete("/v1/tools/tool_1").status_code == 204
+        runs = client.get("/v1/deps/runs").json()["runs"]
+        assert [(r["id"], r["edges_in_graph"], r["stale"]) for r in runs] == [("deps-hygiene", 0, True)]
+        assert client.delete("/v1/deps/runs/deps-hygiene").json() == {"run": "deps-hygiene", "removed": 0}
+        assert client.get("/v1/deps/runs").json()["runs"] == []
+
+
+@pytest.mark.integration
+def test_deps_infer_over_the_api_is_bounded(graph, embedder, empty_graph, settings):
+    load_catalog(graph, embedder, CATALOG, "big", **QUIET)
+    load_catalog(graph, embedder, CATALOG[:0] + [{"name": "small_a", "description": "a"},
+                                                 {"name": "small_b", "description": "b"}], "small", **QUIET)
+    bounded = settings.model_copy(update={"api_max_infer_tools": 4})
+    with TestClient(create_app(bounded, graph=graph, embedder=embedder)) as client:
+        started = time.perf_counter()
+        everything = client.post("/v1/deps/infer", json={})
+        assert time.perf_counter() - started < 5
+        assert everything.status_code == 422, everything.text
+        error = everything.json()["errors"][0]
+        assert (error["field"], error["type"]) == ("catalog", "too_many_tools") and "8 tools" in error["message"]
+        assert client.post("/v1/deps/infer", json={"catalog": "big"}).status_code == 422
+        small = client.post("/v1/deps/infer", json={"catalog": "small"})
+        assert small.status_code == 200, small.text

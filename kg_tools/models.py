@@ -21,6 +21,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any, Callable, TypeVar
 
+from neo4j.exceptions import DriverError, Neo4jError
 from neomodel import (
     ArrayProperty,
     BooleanProperty,
@@ -32,11 +33,9 @@ from neomodel import (
     StringProperty,
     StructuredNode,
     StructuredRel,
-    config,
     db,
 )
-
-from neo4j.exceptions import DriverError, Neo4jError
+from neomodel.config import get_config
 
 from kg_tools.cypher import query
 from kg_tools.graph import Graph
@@ -151,7 +150,7 @@ def bind(graph: Graph) -> Graph:
     The API and the MCP server call it at start-up; it does nothing when already bound to `graph`."""
     with _binding:
         if db.driver is not graph.driver:
-            config.database_name = graph.database
+            get_config().database_name = graph.database  # also for contexts that start later
             try:
                 db.set_connection(driver=graph.driver)  # also asks the server for its version
             except (Neo4jError, DriverError, OSError):

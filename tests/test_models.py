@@ -71,8 +71,13 @@ def test_inferred_edge_properties_and_merged_members(bound):
     assert member.merged_into.relationship(canonical).method == "embedding"
 
 
-def test_read_runs_inside_the_graphs_transaction(bound):
-    assert models.read(bound, lambda: Tool.nodes.get(name=C).kind) == "core"
+def test_bind_shares_the_graphs_driver_and_database(bound):
+    from neomodel import db
+    from neomodel.config import get_config
+
+    assert db.driver is bound.driver
+    assert get_config().database_name == bound.database == db._database_name
+    assert models.read(bound, lambda: Tool.nodes.get(name=C).kind) == "core"  # inside the Graph's transaction
 
 
 def cypher_get_tool(graph, name):

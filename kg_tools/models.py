@@ -3,7 +3,7 @@
 Bulk paths (load, retrieval, merge, inference, closures) stay in cypher/*.cypher. Labels: every tool is
 :Tool plus :Core or :Regular, so a node read through `Tool.nodes` comes back as a `Core` or `Regular`
 instance. The four dependency relationship types carry `DependsOn` properties; MERGED_INTO points a
-merged tool at its canonical tool. Usage (docs/python-api.md):
+merged tool at its canonical tool; a gateway (:Server) PROVIDES its tools. Usage (docs/python-api.md):
 
     from kg_tools import models
     graph = models.connect()                  # or models.bind(an existing kg_tools.graph.Graph)
@@ -108,6 +108,7 @@ class Tool(StructuredNode):
     parameter_indirectly_depends_on = RelationshipTo("Tool", "PARAMETER_INDIRECTLY_DEPENDS_ON", model=DependsOn)
     merged_into = RelationshipTo("Tool", "MERGED_INTO", model=MergedInto)  # to the canonical tool
     merged_members = RelationshipFrom("Tool", "MERGED_INTO", model=MergedInto)  # tools merged into this one
+    servers = RelationshipFrom("Server", "PROVIDES")  # the gateway upstream serving it (kg-tools gateway)
 
     @property
     def kind(self) -> str:
@@ -132,6 +133,21 @@ class Core(Tool):
 class Regular(Tool):
     """A :Tool:Regular node (func_type 'regular')."""
     __label__ = "Regular"
+
+
+class Server(StructuredNode):
+    """A gateway upstream MCP server (cypher/gateway_server_upsert.cypher); its catalog is its name."""
+    __label__ = "Server"
+
+    name = StringProperty(unique_index=True, required=True)
+    title = StringProperty()
+    version = StringProperty()
+    instructions = StringProperty()
+    embedding = ArrayProperty(FloatProperty())
+    embedding_model = StringProperty()
+    state_hash = StringProperty()
+
+    tools = RelationshipTo("Tool", "PROVIDES")
 
 
 # An inflated StructuredRel keeps properties and ids, not its type: Dependency carries the type.

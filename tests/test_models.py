@@ -8,7 +8,7 @@ import json
 import pytest
 
 from kg_tools import models
-from kg_tools.models import Core, DependsOn, Regular, Tool
+from kg_tools.models import Core, DependsOn, Regular, Server, Tool
 from kg_tools.retrieval.functions import openai_function
 from kg_tools.tool_store import SPEC_FACTS, ToolStore
 from tests import synthetic_catalog as syn
@@ -94,3 +94,13 @@ def test_store_get_tool_is_byte_identical_to_the_cypher_read(bound):
     store = ToolStore(bound)
     for name in [t["name"] for t in syn.ALL_TOOLS] + ["bare_tool"]:
         assert json.dumps(store.get_tool(name)) == json.dumps(cypher_get_tool(bound, name))
+
+
+def test_server_provides_its_catalogs_tools(bound):
+    # what `kg-tools gateway` writes for an upstream (cypher/gateway_server_upsert.cypher)
+    bound.write("MERGE (s:Server {name: 'syn-seeds'}) SET s.title = 'Seeds', s.version = '1.0' WITH s "
+                "MATCH (t:Tool {catalog: s.name}) MERGE (s)-[:PROVIDES]->(t)")
+    server = Server.nodes.get(name="syn-seeds")
+    assert (server.title, server.version) == ("Seeds", "1.0")
+    assert sorted(t.name for t in server.tools.all()) == sorted([A, F])
+    assert [s.name for s in Tool.nodes.get(name=A).servers.all()] == ["syn-seeds"]

@@ -102,12 +102,14 @@ def create_app(settings: Settings | None = None, *, graph=None, embedder=None) -
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         from kg_tools.embeddings import embedder_from_settings
+        from kg_tools import models
         from kg_tools.graph import Graph
         from kg_tools.retrieval import Pipeline
         from kg_tools.tool_store import ToolStore
 
         own_graph = graph is None
         app.state.graph = graph if graph is not None else Graph.connect(settings, verify=False)
+        models.bind(app.state.graph)  # neomodel (single-tool reads) on the same driver and database
         app.state.embedder = embedder if embedder is not None else embedder_from_settings(settings, settings.embed_threads)
         app.state.embedder.embed_query("warm up")  # the first encode pays one-off costs
         if hasattr(app.state.embedder, "start_query_batching"):

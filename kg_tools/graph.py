@@ -80,6 +80,11 @@ class Graph:
                 raise
         return graph
 
+    @property
+    def driver(self) -> Driver:
+        """The one driver (kg_tools.models shares it with neomodel)."""
+        return self._driver
+
     def close(self) -> None:
         self._driver.close()
 

@@ -1,73 +1,197 @@
-"""neomodel classes mirroring the graph, for single-node CRUD (bulk paths use cypher/ files).
+"""The object model of the graph (neomodel), for single-tool reads and for scripts and notebooks.
 
-Labels: every tool is :Tool plus :Core or :Regular. The four dependency relationship types carry
-`reason` and `parameter_name`; MERGED_INTO points a merged tool at its canonical tool.
+Bulk paths (load, retrieval, merge, inference, closures) stay in cypher/*.cypher. Labels: every tool is
+:Tool plus :Core or :Regular, so a node read through `Tool.nodes` comes back as a `Core` or `Regular`
+instance. The four dependency relationship types carry `DependsOn` properties; MERGED_INTO points a
+merged tool at its canonical tool; a gateway (:Server) PROVIDES its tools. Usage (docs/python-api.md):
+
+    from kg_tools import models
+    graph = models.connect()                  # or models.bind(an existing kg_tools.graph.Graph)
+    tool = models.Tool.nodes.get(name="get_weather")
+    tool.kind, [(d.type, d.tool.name, d.rel.parameter_name) for d in tool.dependencies]
+
+neomodel shares the driver and database of the `Graph` it is bound to; `read(graph, work)` runs
+neomodel calls inside one of the graph's managed read transactions (its database, retries and errors),
+which is how the API and the MCP server use it (every thread, whatever neomodel's per-context state).
 """
 from __future__ import annotations
 
 import json
+import threading
+from dataclasses import dataclass
+from typing import Any, Callable, TypeVar
 
+from neo4j.exceptions import DriverError, Neo4jError
 from neomodel import (
     ArrayProperty,
+    BooleanProperty,
+    DateTimeNeo4jFormatProperty,
     FloatProperty,
     IntegerProperty,
+    RelationshipFrom,
     RelationshipTo,
     StringProperty,
     StructuredNode,
     StructuredRel,
     db,
 )
+from neomodel.config import get_config
+
+from kg_tools.cypher import query
+from kg_tools.graph import Graph
+
+T = TypeVar("T")
+DEPENDENCY_TYPES = ("TOOL_DIRECTLY_DEPENDS_ON", "TOOL_INDIRECTLY_DEPENDS_ON",
+                    "PARAMETER_DIRECTLY_DEPENDS_ON", "PARAMETER_INDIRECTLY_DEPENDS_ON")
 
 
 class DependsOn(StructuredRel):
-    reason = StringProperty(default="")
+    """One of the four typed dependency edges (cypher/create_dependencies.cypher, deps_apply.cypher)."""
+    reason = StringProperty()
     parameter_name = StringProperty()
-    ord = IntegerProperty()
-    original_type = StringProperty()
+    ord = IntegerProperty()  # listing order in the catalog; inferred edges from 1000
+    original_type = StringProperty()  # the type as the catalog (or the inference run) gave it
+    inferred = BooleanProperty()  # set by `kg-tools deps`; absent on hand-written edges
+    run = StringProperty()  # the DependencyRun id of an inferred edge
+    confidence = FloatProperty()
+    method = StringProperty()
 
 
 class MergedInto(StructuredRel):
-    run = StringProperty()
+    """A merged member -> its canonical tool (cypher/merge_apply.cypher)."""
+    run = StringProperty()  # the MergeRun id
     score = FloatProperty()
     method = StringProperty()
     reason = StringProperty()
 
 
 class Tool(StructuredNode):
+    """A :Tool node (cypher/upsert_tools.cypher). Read it; write tools with `kg-tools load` or the API."""
     __label__ = "Tool"
+
     name = StringProperty(unique_index=True, required=True)
-    description = StringProperty(default="")
-    func_type = StringProperty(choices={"core": "core", "regular": "regular"})
+    description = StringProperty()
+    func_type = StringProperty()  # 'core' or 'regular' (also the :Core / :Regular label)
+    catalog = StringProperty(index=True)
+    spec = StringProperty()  # the catalog's JSON for this tool, returned unchanged by the API
+    spec_hash = StringProperty()
     name_words = StringProperty()
     param_text = StringProperty()
-    spec = StringProperty()  # the original catalog JSON, returned unchanged by the API
-    spec_hash = StringProperty()
-    catalog = StringProperty()
+    field = StringProperty()
+    # What real catalogs say (kg_tools.ingest.node_facts); the full output schema stays in `spec`.
+    title = StringProperty()
+    http_method = StringProperty()
+    http_path = StringProperty()
+    tags = ArrayProperty(StringProperty())
+    deprecated = BooleanProperty()
+    has_output_schema = BooleanProperty()
+    read_only_hint = BooleanProperty()
+    destructive_hint = BooleanProperty()
+    idempotent_hint = BooleanProperty()
+    open_world_hint = BooleanProperty()
     embedding = ArrayProperty(FloatProperty())
     embedding_model = StringProperty()
+    # Maintained by kg_tools.closure: every transitive dependency and the element ids of the edges used.
+    closure = ArrayProperty(StringProperty())
+    closure_via = ArrayProperty(StringProperty())
+    # `kg-tools enrich` (the texts themselves are (:Question)-[:ASKS_FOR]->(:Tool) nodes).
+    enriched_description = StringProperty()
+    enrichment_topics = ArrayProperty(StringProperty())
+    enrichment_model = StringProperty()
+    enrichment_created = DateTimeNeo4jFormatProperty()
+    enrichment_spec_hash = StringProperty()
+    enrichment_embedding_model = StringProperty()
 
     tool_directly_depends_on = RelationshipTo("Tool", "TOOL_DIRECTLY_DEPENDS_ON", model=DependsOn)
     tool_indirectly_depends_on = RelationshipTo("Tool", "TOOL_INDIRECTLY_DEPENDS_ON", model=DependsOn)
     parameter_directly_depends_on = RelationshipTo("Tool", "PARAMETER_DIRECTLY_DEPENDS_ON", model=DependsOn)
     parameter_indirectly_depends_on = RelationshipTo("Tool", "PARAMETER_INDIRECTLY_DEPENDS_ON", model=DependsOn)
-    merged_into = RelationshipTo("Tool", "MERGED_INTO", model=MergedInto)
+    merged_into = RelationshipTo("Tool", "MERGED_INTO", model=MergedInto)  # to the canonical tool
+    merged_members = RelationshipFrom("Tool", "MERGED_INTO", model=MergedInto)  # tools merged into this one
+    servers = RelationshipFrom("Server", "PROVIDES")  # the gateway upstream serving it (kg-tools gateway)
 
     @property
     def kind(self) -> str:
         return "core" if self.func_type == "core" else "regular"
 
-    def spec_json(self) -> dict:
-        return json.loads(self.spec) if self.spec else {"name": self.name, "description": self.description}
+    def spec_json(self) -> dict[str, Any]:
+        """The tool as its catalog gave it (a node without a stored spec: name and description)."""
+        return json.loads(self.spec) if self.spec else {"name": self.name, "description": self.description or ""}
+
+    @property
+    def dependencies(self) -> list["Dependency"]:
+        """The direct dependencies (one per typed edge, parallel edges included), in listing order."""
+        rows, _ = db.cypher_query(query("tool_dependencies"), {"name": self.name}, resolve_objects=True)
+        return [Dependency(type=rel_type, tool=target, rel=rel) for rel_type, rel, target in rows]
 
 
 class Core(Tool):
+    """A :Tool:Core node (func_type 'core')."""
     __label__ = "Core"
 
 
 class Regular(Tool):
+    """A :Tool:Regular node (func_type 'regular')."""
     __label__ = "Regular"
 
 
-def bind(driver) -> None:
-    """Point neomodel at an existing driver (one connection pool for the whole process)."""
-    db.set_connection(driver=driver)
+class Server(StructuredNode):
+    """A gateway upstream MCP server (cypher/gateway_server_upsert.cypher); its catalog is its name."""
+    __label__ = "Server"
+
+    name = StringProperty(unique_index=True, required=True)
+    title = StringProperty()
+    version = StringProperty()
+    instructions = StringProperty()
+    embedding = ArrayProperty(FloatProperty())
+    embedding_model = StringProperty()
+    state_hash = StringProperty()
+
+    tools = RelationshipTo("Tool", "PROVIDES")
+
+
+# An inflated StructuredRel keeps properties and ids, not its type: Dependency carries the type.
+@dataclass(frozen=True)
+class Dependency:
+    type: str  # one of DEPENDENCY_TYPES
+    tool: Tool  # the dependency (a Core or Regular)
+    rel: DependsOn  # reason, parameter_name, ord, inferred, run, confidence, method
+
+
+_binding = threading.Lock()
+
+
+def bind(graph: Graph) -> Graph:
+    """Point neomodel at `graph`'s driver and database (one connection pool for the whole process).
+    The API and the MCP server call it at start-up; it does nothing when already bound to `graph`."""
+    with _binding:
+        if db.driver is not graph.driver:
+            get_config().database_name = graph.database  # also for contexts that start later
+            try:
+                db.set_connection(driver=graph.driver)  # also asks the server for its version
+            except (Neo4jError, DriverError, OSError):
+                pass  # Neo4j down: the driver is set; the version is asked on first use
+        db._database_name = graph.database  # per context in neomodel: set for the caller's context too
+    return graph
+
+
+def connect(settings=None) -> Graph:
+    """For scripts and notebooks: a `Graph` from the settings (NEO4J_* / KG_TOOLS_*), bound to neomodel."""
+    from kg_tools.settings import Settings
+
+    return bind(Graph.connect(settings or Settings()))
+
+
+def read(graph: Graph, work: Callable[[], T]) -> T:
+    """`work()` (neomodel calls) inside ONE managed read transaction of `graph`: its database, its retry
+    policy and its errors (503 when Neo4j is down), on any thread."""
+    bind(graph)
+
+    def in_tx(tx) -> T:
+        db._active_transaction = tx
+        try:
+            return work()
+        finally:
+            db._active_transaction = None
+
+    return graph.read_transaction(in_tx)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kg_tools.catalog import check_catalog_name, clip, lone_surrogate, normalise_name, tool_document, validate_catalog
-from kg_tools import closure
+from kg_tools import closure, models
 from kg_tools.cypher import query
 from kg_tools.embeddings import Embedder
 from kg_tools.errors import CatalogError, ToolConflictError, ToolNotFoundError
@@ -42,10 +42,12 @@ class ToolStore:
         return {"total": row["total"], "offset": offset, "limit": limit, "tools": tools}
 
     def get_tool(self, name: str) -> dict[str, Any]:
-        rows = self.graph.read(query("get_tool"), name=name)
-        if not rows:
+        """One tool, read through the neomodel classes (kg_tools.models)."""
+        tool = models.read(self.graph, lambda: models.Tool.nodes.get_or_none(name=name))
+        if tool is None:
             raise ToolNotFoundError(name)
-        return _detail(rows[0])
+        return _detail({"name": tool.name, "func_type": tool.func_type, "catalog": tool.catalog,
+                        "spec": tool.spec, "description": tool.description})
 
     def dependencies(self, name: str, depth: int, edge_types: list[str] | None = None) -> dict[str, Any]:
         """What retrieval would add after this tool as a seed: depth-first, unique, with the edge used."""

@@ -60,7 +60,7 @@ def load_document(text: str, catalog: str, format: str = "auto", where: str = "r
     warnings: list[str] = []
     kind = detect(document) if format == "auto" else format
     if kind == "openapi":
-        tools = openapi.entries(document, where)
+        tools = openapi.entries(document, where, warnings)
     elif kind == "openai-tools":
         tools = openai_tools.entries(document)
     elif kind == "mcp":

@@ -81,6 +81,30 @@ def _pruned(node: Any, depth: int, width: int) -> Any:
     return node
 
 
+DOCUMENTATION = {"description", "example", "examples", "externalDocs", "$comment", "deprecated", "readOnly",
+                 "writeOnly", "default", "pattern", "format", "minimum", "maximum", "minLength", "maxLength",
+                 "minItems", "maxItems", "nullable", "xml"}
+
+
+def _lean(node: Any, depth: int) -> Any:
+    """A schema without documentation, examples, validation details and `x-` extensions (depth-bounded)."""
+    if depth <= 0:
+        return {} if isinstance(node, dict) else [] if isinstance(node, list) else node
+    if isinstance(node, list):
+        return [_lean(v, depth - 1) for v in node]
+    if not isinstance(node, dict):
+        return node
+    out = {}
+    for k, v in node.items():
+        if isinstance(k, str) and (k in DOCUMENTATION or k.startswith("x-")):
+            continue
+        if k in ("properties", "patternProperties", "$defs", "definitions") and isinstance(v, dict):
+            out[k] = {name: _lean(sub, depth - 2) for name, sub in v.items()}  # names, not keywords
+        else:
+            out[k] = _lean(v, depth - 1)
+    return out
+
+
 def capped_schema(schema: Any, where: str, warnings: list[str] | None = None) -> dict:
     """An output schema of at most MAX_OUTPUT_SCHEMA_CHARS characters of JSON: a larger one is cut (fewer
     levels, then fewer properties) and a warning says so. Not an object: a CatalogError."""
@@ -92,9 +116,15 @@ def capped_schema(schema: Any, where: str, warnings: list[str] | None = None) ->
         raise CatalogError(f"{where}: must be a JSON object (a JSON Schema), got {type(schema).__name__}")
     if nesting_depth(schema) <= MAX_NESTING and len(json.dumps(schema, ensure_ascii=False)) <= MAX_OUTPUT_SCHEMA_CHARS:
         return schema
+    lean = _lean(schema, MAX_NESTING)  # the structure first: documentation and examples go
+    size = len(json.dumps(lean, ensure_ascii=False))
+    if nesting_depth(lean) <= MAX_NESTING and size <= MAX_OUTPUT_SCHEMA_CHARS:
+        if warnings is not None:
+            warnings.append(f"{where}: descriptions and examples left out to fit {MAX_OUTPUT_SCHEMA_CHARS} characters")
+        return lean
     for width in (200, 50, 10):
-        for depth in range(min(nesting_depth(schema), 24), 0, -1):
-            cut = _pruned(schema, depth, width)
+        for depth in range(min(nesting_depth(lean), 24), 0, -1):
+            cut = _pruned(lean, depth, width)
             size = len(json.dumps(cut, ensure_ascii=False))
             if size <= MAX_OUTPUT_SCHEMA_CHARS:
                 if warnings is not None:

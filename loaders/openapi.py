@@ -13,13 +13,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from kg_tools.errors import CatalogError
+from kg_tools.errors import CatalogError, DocumentTooLargeError
 from loaders.bounded import RefResolver, parse_document
 from loaders.common import CatalogSource
-from loaders.json_schema import object_parameters, parameter, tool_name
+from loaders.json_schema import capped_schema, object_parameters, parameter, tool_name
 
 METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
 PARAMETER_PLACES = ("path", "query", "header")
+MAX_OPERATIONS = 5_000  # per document: a bigger one is refused (no real API we know has more than ~1,500)
+MAX_LINKS = 50  # OpenAPI links kept per response
+RESPONSE_BUDGET = 2_000_000  # characters one response schema may expand to while its $refs are resolved
 
 
 def _json_body(body: dict) -> dict | None:
@@ -30,7 +33,57 @@ def _json_body(body: dict) -> dict | None:
     return None
 
 
-def operation_entry(resolver: RefResolver, path: str, method: str, item: dict, op: dict) -> dict:
+def titled(document: dict) -> dict:
+    """The document with each component schema that has no `title` titled by its name (`PlaylistObject`), so a
+    resolved output schema still says which resource each object is (a shallow copy; the input is unchanged)."""
+    components = document.get("components")
+    schemas = components.get("schemas") if isinstance(components, dict) else None
+    if not isinstance(schemas, dict):
+        return document
+    named = {k: ({"title": k, **v} if isinstance(v, dict) and "title" not in v else v) for k, v in schemas.items()}
+    return {**document, "components": {**components, "schemas": named}}
+
+
+def response_facts(resolver: RefResolver, op: dict, where: str, warnings: list[str] | None) -> dict:
+    """The first 2xx response's JSON schema (`output_schema`: $refs resolved within a budget, cut to
+    MAX_OUTPUT_SCHEMA_CHARS) and its `links`, with the status they came from."""
+    responses = op.get("responses")
+    if not isinstance(responses, dict):
+        return {}
+    statuses = sorted((k for k in responses if str(k)[:1] == "2"), key=lambda k: (str(k) != "200", str(k)))
+    for status in statuses:
+        response = resolver.deref(responses[status])
+        if not isinstance(response, dict):
+            continue
+        facts: dict = {"response_status": str(status)}
+        links = response.get("links")
+        if isinstance(links, dict) and links:
+            kept = {}
+            for name, link in list(links.items())[:MAX_LINKS]:
+                link = resolver.deref(link)
+                if isinstance(link, dict):
+                    kept[str(name)] = {k: resolver.resolve(v) for k, v in link.items()
+                                       if k in ("operationId", "operationRef", "parameters", "description")}
+            facts["links"] = kept
+        schema = _json_body(response)
+        if schema:
+            resolver.emitted = 0  # each response has its own budget
+            try:
+                resolved = resolver.resolve(schema)
+            except CatalogError as exc:  # too large or too deep once resolved: no output schema, say so
+                if not isinstance(exc, DocumentTooLargeError) and "nested more than" not in str(exc):
+                    raise
+                if warnings is not None:
+                    warnings.append(f"{where}: {status} response schema not kept ({' '.join(str(exc).split())[:200]})")
+                return facts
+            if isinstance(resolved, dict):
+                facts["output_schema"] = capped_schema(resolved, f"{where}: {status} response schema", warnings)
+        return facts
+    return {}
+
+
+def operation_entry(resolver: RefResolver, path: str, method: str, item: dict, op: dict,
+                    responses: RefResolver | None = None, warnings: list[str] | None = None) -> dict:
     name = tool_name(op.get("operationId") or f"{method} {path}")
     where = f"{method.upper()} {path}"
     by_key: dict[tuple, dict] = {}
@@ -57,11 +110,27 @@ def operation_entry(resolver: RefResolver, path: str, method: str, item: dict, o
         params += [p for p in body_params if p["name"] not in taken]
     text = [" ".join(str(op.get(k) or "").split()) for k in ("summary", "description")]
     description = ". ".join(t.rstrip(".") for t in dict.fromkeys(text) if t)
-    return {"name": name, "description": description + ("." if description else ""), "parameters": params,
-            "func_type": "regular", "depends_on": [], "http": {"method": method.upper(), "path": path}}
+    facts = response_facts(responses or resolver, op, where, warnings)
+    http = {"method": method.upper(), "path": path}
+    if isinstance(op.get("operationId"), str):
+        http["operation_id"] = op["operationId"]
+    tags = [t for t in op.get("tags") or [] if isinstance(t, str)] if isinstance(op.get("tags"), list) else []
+    if tags:
+        http["tags"] = tags
+    if op.get("deprecated") is True:
+        http["deprecated"] = True
+    if facts.get("links"):
+        http["links"] = facts["links"]
+    if facts.get("response_status"):
+        http["response_status"] = facts["response_status"]
+    entry = {"name": name, "description": description + ("." if description else ""), "parameters": params,
+             "func_type": "regular", "depends_on": [], "http": http}
+    if "output_schema" in facts:
+        entry["output_schema"] = facts["output_schema"]
+    return entry
 
 
-def entries(document: Any, where: str) -> list[dict]:
+def entries(document: Any, where: str, warnings: list[str] | None = None) -> list[dict]:
     if not isinstance(document, dict):
         raise CatalogError(f"{where}: an OpenAPI document must be an object")
     version = str(document.get("openapi", ""))
@@ -72,20 +141,27 @@ def entries(document: Any, where: str) -> list[dict]:
     if not isinstance(paths, dict):
         raise CatalogError(f"{where}: 'paths' must be an object")
     resolver = RefResolver(document, where)
+    responses = RefResolver(titled(document), where, max_expansion=RESPONSE_BUDGET)
+    operations = sum(1 for item in paths.values() for m in METHODS
+                     if isinstance(resolver.deref(item), dict) and isinstance(resolver.deref(item).get(m), dict))
+    if operations > MAX_OPERATIONS:
+        raise CatalogError(f"{where}: {operations:,} operations; at most {MAX_OPERATIONS:,} are imported from one "
+                           "document (split the spec)")
     tools = []
     for path, item in paths.items():
         item = resolver.deref(item)  # a path item may be a $ref; what it holds is resolved where used
         item = item if isinstance(item, dict) else {}
         for method in METHODS:
             if isinstance(item.get(method), dict):
-                tools.append(operation_entry(resolver, path, method, item, item[method]))
+                tools.append(operation_entry(resolver, path, method, item, item[method], responses, warnings))
     if not tools:
         raise CatalogError(f"{where}: the document has no operations")
     return tools
 
 
 def load_text(text: str, where: str, catalog: str) -> CatalogSource:
-    return CatalogSource(catalog, entries(parse_document(text, where), where), [], [where])
+    warnings: list[str] = []
+    return CatalogSource(catalog, entries(parse_document(text, where), where, warnings), [], [where], warnings)
 
 
 def load(path: Path, catalog: str | None = None) -> CatalogSource:

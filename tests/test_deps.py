@@ -150,7 +150,7 @@ def test_llm_judge_answers_validation_and_fallback(embedder, llm_settings, fake_
     down = infer_catalog(tools, embedder, Examples([]), llm=LLMClient(llm_settings))
     assert down.llm_calls == 3  # then it stops asking
     assert edges_by_pair(down.edges).keys() == edges_by_pair(infer_offline(tools, embedder)).keys()
-    assert all(e.method == "offline-rules" for e in down.edges)
+    assert all(e.method in ("description", "output-schema") for e in down.edges)  # the producer edges
 
 
 # -- the graph: apply, hand-written edges untouched, undo, the CLI flow --------------------------
@@ -190,7 +190,7 @@ def test_openapi_to_inferred_dependencies_to_retrieve(graph, cli_env):
     run = next(line.split()[1].rstrip(":") for line in applied.splitlines() if line.startswith("applied "))
     edges = {(e["source"], e["target"]): e["props"] for e in dependency_edges(graph)}
     token = edges[("add-to-cart", "login_user")]
-    assert token["inferred"] is True and token["run"] == run and token["method"] == "offline-rules"
+    assert token["inferred"] is True and token["run"] == run and token["method"] == "description"
     assert token["parameter_name"] == "X-Session-Token" and 0 < token["confidence"] <= 1 and token["reason"]
 
     out = json.loads(cli(cli_env, "retrieve", "put a product into my shopping cart", "--catalog", "shop",
@@ -306,3 +306,147 @@ def test_eval_deps_reports_edges_and_retrieval_and_restores_the_hand_edges(graph
     hand = dependency_edges(graph)
     assert len(hand) == 52 and not any(e["props"].get("inferred") for e in hand)
     assert graph.read("MATCH (r:DependencyRun) RETURN count(r) AS n")[0]["n"] == 0
+
+
+# -- producer -> consumer inference on real specs (kg_tools/deps/producers.py) --------------------
+
+REAL = Path(__file__).parent.parent / "kg_tools" / "eval" / "data" / "real"
+SPOTIFY = REAL / "openapi" / "spotify.yml"
+
+
+def spotify_tools() -> list[ToolInfo]:
+    return [ToolInfo.from_raw(t) for t in openapi.load(SPOTIFY).tools]
+
+
+def test_openapi_import_keeps_responses_links_tags_and_deprecation(tmp_path):
+    """2xx JSON response schema ($refs resolved, component names as titles), links, tags, deprecated, operationId."""
+    tools = {t["name"]: t for t in openapi.load(SPOTIFY).tools}
+    mine = tools["get-a-list-of-current-users-playlists"]
+    assert mine["http"] | {} == {"method": "GET", "path": "/me/playlists",
+                                 "operation_id": "get-a-list-of-current-users-playlists",
+                                 "tags": ["Playlists", "Library"], "response_status": "200"}
+    assert mine["output_schema"]["title"] == "PagingPlaylistObject" and "$ref" not in json.dumps(mine["output_schema"])
+    assert tools["add-tracks-to-playlist"]["http"]["deprecated"] is True
+    spec = {"openapi": "3.0.3", "paths": {
+        "/users": {"post": {"operationId": "createUser", "responses": {"201": {
+            "description": "created", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/User"}}},
+            "links": {"GetUser": {"operationId": "getUser", "parameters": {"userId": "$response.body#/id"}}}}}}},
+        "/users/{userId}": {"get": {"operationId": "getUser", "parameters": [
+            {"name": "userId", "in": "path", "required": True, "schema": {"type": "string"}}],
+            "responses": {"200": {"description": "ok", "content": {"application/json": {
+                "schema": {"$ref": "#/components/schemas/User"}}}}}}}},
+        "components": {"schemas": {"User": {"type": "object", "properties": {
+            "id": {"type": "string"}, "friend": {"$ref": "#/components/schemas/User"}}}}}}  # a $ref cycle
+    path = tmp_path / "users.json"
+    path.write_text(json.dumps(spec))
+    users = {t["name"]: t for t in openapi.load(path).tools}
+    assert users["createUser"]["http"]["links"] == {"GetUser": {"operationId": "getUser",
+                                                               "parameters": {"userId": "$response.body#/id"}}}
+    assert users["getUser"]["output_schema"]["properties"]["friend"]["title"] == "User"  # the cycle is cut
+    edges = infer_catalog([ToolInfo.from_raw(t) for t in users.values()], None, Examples([])).edges
+    [link] = [e for e in edges if e.method == "openapi-links"]
+    assert (link.source, link.target, link.parameter_name, link.confidence) == ("getUser", "createUser", "userId", 1.0)
+    assert "OpenAPI link GetUser" in link.reason
+
+
+def test_openapi_with_too_many_operations_is_refused(tmp_path):
+    from kg_tools.errors import CatalogError
+
+    path = tmp_path / "huge.json"
+    path.write_text(json.dumps({"openapi": "3.0.3", "paths": {f"/r{i}": {"get": {}} for i in range(10_001)}}))
+    with pytest.raises(CatalogError, match="10,001 operations; at most 5,000"):
+        openapi.load(path)
+
+
+def test_producers_of_a_real_spec_without_annotations():
+    """Spotify: each parameter served by a tool whose output holds the same thing, lists/search over create."""
+    edges = {(e.source, e.target): e for e in infer_catalog(spotify_tools(), None, Examples([])).edges}
+    playlists = edges[("add-items-to-playlist", "get-a-list-of-current-users-playlists")]
+    assert (playlists.type, playlists.parameter_name, playlists.method) == (
+        "PARAMETER_DIRECTLY_DEPENDS_ON", "playlist_id", "output-schema")
+    assert playlists.reason == "`playlist_id` ← `items[].id` of get-a-list-of-current-users-playlists"
+    assert edges[("add-items-to-playlist", "search")].parameter_name == "uris"
+    assert edges[("set-volume-for-users-playback", "get-a-users-available-devices")].reason == \
+        "`device_id` ← `devices[].id` of get-a-users-available-devices"
+    assert not any(t == "create-playlist" for _, t in edges)  # a create is not where ids of existing things come from
+    assert ("remove-tracks-playlist", "get-track") not in edges
+
+
+def test_producers_from_descriptions_of_mcp_tools():
+    """No output schema: what the name and description say the tool returns ("Returns a list of issues")."""
+    from loaders.document import mcp_entries
+
+    doc = json.loads((REAL / "mcp" / "github.json").read_text())
+    edges = {(e.source, e.target): e for e in infer_catalog([ToolInfo.from_raw(t) for t in mcp_entries(doc)], None,
+                                                             Examples([])).edges}
+    issue = edges[("get_issue", "list_issues")]
+    assert (issue.parameter_name, issue.method) == ("issue_number", "description")
+    assert ("get_issue", "search_repositories") not in edges  # owner/repo are what a person gives
+
+
+def test_deps_infer_is_fast_on_thousands_of_tools():
+    """Candidates come from an index (resource -> producers), not all pairs: 2,500+ tools in seconds."""
+    import time
+
+    from kg_tools.deps.infer import structural_edges
+
+    base = openapi.load(SPOTIFY).tools + openapi.load(REAL / "openapi" / "discord.json").tools
+    tools = []
+    for copy in range(14):  # 2,660 tools: renamed copies (a copy's tools refer to each other only by resource)
+        for t in base:
+            tools.append(ToolInfo.from_raw(t | {"name": f"{t['name']}-{copy}"}))
+    start = time.process_time()  # CPU time: the shared test machine's load does not count
+    edges = structural_edges(tools, sources=None, min_confidence=0.2)
+    assert len(tools) > 2500 and edges
+    assert time.process_time() - start < 60
+
+
+@pytest.mark.integration
+def test_an_unannotated_real_spec_to_inferred_dependencies_to_retrieve(graph, cli_env):
+    """The flow from a fresh clone: `load openapi` a spec nobody annotated (Spotify, MIT, see
+    kg_tools/eval/data/real/sources.json) -> `deps infer --apply` -> `retrieve` returns the add operation
+    with the playlist-listing and search operations as its dependencies, each with its reason."""
+    cli(cli_env, "load", "openapi", str(SPOTIFY), "--catalog", "spotify")
+    applied = cli(cli_env, "deps", "infer", "--catalog", "spotify", "--apply")
+    assert "applied deps-" in applied
+    out = json.loads(cli(cli_env, "retrieve", "add this song to my road-trip playlist", "--catalog", "spotify",
+                         "--json"))
+    names = [t["name"] for t in out["tools"]]
+    # the add operation: add-items-to-playlist or its deprecated twin add-tracks-to-playlist (same summary)
+    add = min(names.index(n) for n in ("add-items-to-playlist", "add-tracks-to-playlist") if n in names)
+    assert out["tools"][add]["role"] == "seed"
+    via = {t["name"]: t["via"] for t in out["tools"] if t["role"] == "dependency"}
+    for provider, parameter in (("get-a-list-of-current-users-playlists", "playlist_id"), ("search", "uris")):
+        assert names.index(provider) > add
+        [edge] = [v for v in via[provider] if v["from"] == names[add]]
+        assert edge["type"] == "PARAMETER_DIRECTLY_DEPENDS_ON" and edge["parameter_name"] == parameter
+        assert edge["reason"].startswith(f"`{parameter}` ← ") and provider in edge["reason"]
+
+
+@pytest.mark.integration
+def test_eval_deps_on_any_catalog_against_gold_edges(graph, cli_env, tmp_path):
+    """`eval deps --catalog-file FILE --gold FILE`: precision/recall/F1 untyped and typed, per method; the
+    catalog is loaded under its own name and removed afterwards; other catalogs are not touched."""
+    cli(cli_env, "load", "openapi", str(SHOP), "--catalog", "shop")
+    before = graph_snapshot(graph)
+    out = tmp_path / "petstore.json"
+    printed = cli(cli_env, "eval", "deps", "--catalog-file", str(REAL / "openapi" / "petstore.yaml"),
+                  "--gold", str(REAL / "gold_edges" / "petstore.json"), "--json", str(out))
+    result = json.loads(out.read_text())
+    assert result["catalog"] == "petstore" and result["gold"] == 15 and "untyped  precision" in printed
+    for kind in ("untyped", "typed"):
+        assert set(result[kind]) == {"precision", "recall", "f1", "true_positives"}
+    assert result["untyped"]["true_positives"] > 0 and result["by_method"]
+    assert graph_snapshot(graph) == before  # petstore is gone again, shop untouched
+    dev = json.loads(cli(cli_env, "eval", "deps", "--catalog-file", str(REAL / "openapi" / "petstore.yaml"),
+                         "--gold", str(REAL / "gold_edges" / "petstore.json"), "--split", "dev", "--json",
+                         str(out)) and out.read_text())
+    assert dev["split"] == "dev" and dev["gold"] < 15
+    bad = tmp_path / "gold.json"
+    bad.write_text(json.dumps([{"source": "nope", "target": "addPet", "type": "TOOL_DIRECTLY_DEPENDS_ON"}]))
+    from kg_tools.cli import cli as kg
+
+    result = CliRunner().invoke(kg, ["eval", "deps", "--catalog-file", str(REAL / "openapi" / "petstore.yaml"),
+                                     "--gold", str(bad)], env=cli_env)
+    assert result.exit_code == 1 and "not tools of" in str(result.exception)
+    assert graph_snapshot(graph) == before

@@ -39,7 +39,7 @@ def register(cli):
 
         threshold = DEFAULT_MIN_CONFIDENCE if min_confidence is None else min_confidence
         results = infer_graph(app.graph, app.embedder, app.settings, catalog=catalog, min_confidence=threshold,
-                              method=method)
+                              method=method, progress=True)
         runs = apply_results(app.graph, results, threshold) if apply_ else []
         if as_json:
             click.echo(json.dumps({"results": [r.summary() | {"edges": [e.as_dict() for e in r.edges]}

@@ -11,7 +11,8 @@ __all__ = ["DEFAULT_MIN_CONFIDENCE", "InferenceResult", "apply_results", "infer_
 
 
 def infer_graph(graph, embedder, settings, *, catalog: str | None = None,
-                min_confidence: float = DEFAULT_MIN_CONFIDENCE, method: str = "auto") -> list[InferenceResult]:
+                min_confidence: float = DEFAULT_MIN_CONFIDENCE, method: str = "auto",
+                progress: bool = False) -> list[InferenceResult]:
     """Proposals for one catalog (or each catalog in turn); hand-written edges of the catalog are the
     labelled examples. method: auto (the LLM when OPENAI_BASE_URL is set, else offline), offline, llm."""
     from kg_tools.llm import llm_from_settings
@@ -27,13 +28,27 @@ def infer_graph(graph, embedder, settings, *, catalog: str | None = None,
     results = []
     for name, tools in groups.items():
         hand, existing = catalog_edges(graph, name)
-        result = infer_catalog(tools, embedder, Examples(hand), existing=existing, min_confidence=min_confidence,
-                               llm=llm, catalog=name)
+        bar = progress_bar(len(tools), f"deps infer {name}") if progress else None
+        try:
+            result = infer_catalog(tools, embedder, Examples(hand), existing=existing, min_confidence=min_confidence,
+                                   llm=llm, catalog=name, progress=bar.update if bar else None)
+        finally:
+            if bar:
+                bar.close()
         if llm is None:
             result.notes.append("offline: no LLM configured (OPENAI_BASE_URL unset)" if method == "auto"
                                 else "offline: --method offline")
         results.append(result)
     return results
+
+
+def progress_bar(total: int, label: str):
+    """A tqdm bar on stderr (tools matched)."""
+    import sys
+
+    from tqdm import tqdm
+
+    return tqdm(total=total, desc=label, unit="tool", file=sys.stderr, leave=False)
 
 
 def apply_results(graph, results: list[InferenceResult], min_confidence: float) -> list[dict]:

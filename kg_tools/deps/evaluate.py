@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 
 from kg_tools.catalog import normalise_dependency_type
 from kg_tools.deps.infer import DEFAULT_MIN_CONFIDENCE, infer_catalog
@@ -171,7 +172,24 @@ def register_eval(group) -> None:
                   show_default=True)
     @click.option("--method", type=click.Choice(["offline", "llm", "auto"]), default="offline", show_default=True)
     @click.option("--limit", type=click.IntRange(min=1), help="Only the first N queries.")
+    @click.option("--catalog-file", type=click.Path(path_type=Path, exists=True, dir_okay=False),
+                  help="Any catalog file (OpenAPI, MCP tool list, OpenAI tools, JSON): score inference on it against "
+                       "--gold instead of a benchmark (loaded under its own name, removed afterwards).")
+    @click.option("--gold", "gold_file", type=click.Path(path_type=Path, exists=True, dir_okay=False),
+                  help="Hand-written gold edges for --catalog-file (docs/dependencies.md).")
+    @click.option("--catalog", "catalog_name", help="Catalog name for --catalog-file (default: the file name's stem).")
     @click.pass_obj
-    def deps(app, directory, dataset, split, json_file, plot_file, min_confidence, method, limit):
-        """Dependency inference: remove every edge, infer, score edges and retrieval (grtf_inferred)."""
+    def deps(app, directory, dataset, split, json_file, plot_file, min_confidence, method, limit, catalog_file,
+             gold_file, catalog_name):
+        """Dependency inference: remove every edge, infer, score edges and retrieval (grtf_inferred); or, with
+        --catalog-file and --gold, edge precision/recall/F1 (untyped and typed) on any catalog."""
+        if bool(catalog_file) != bool(gold_file):
+            raise click.UsageError("--catalog-file and --gold go together")
+        if catalog_file:
+            from kg_tools.deps.gold import run_gold_eval
+
+            given = click.get_current_context().get_parameter_source("split") != ParameterSource.DEFAULT
+            run_gold_eval(app, catalog_file, gold_file, json_file, min_confidence, method,
+                          split=split if given else "all", catalog=catalog_name)
+            return
         run_eval(app, dataset, directory, split, json_file, min_confidence, method, limit, plot_file)

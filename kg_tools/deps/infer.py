@@ -8,13 +8,14 @@ proposed. Nothing is written here: `apply_run` in kg_tools/deps/store.py does th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Callable, Literal
 
 import numpy as np
 from pydantic import BaseModel, Field, create_model
 
 from kg_tools.catalog import DEPENDENCY_TYPES, DependencyType
 from kg_tools.deps.model import Cues, Examples, ProposedEdge, ToolInfo, infer_offline, order_edges
+from kg_tools.deps.producers import infer_producers
 from kg_tools.errors import LLMError
 from kg_tools.llm import LLMClient, render_prompt
 
@@ -43,21 +44,56 @@ class InferenceResult:
                 "llm_calls": self.llm_calls, "notes": self.notes}
 
 
+def structural_edges(tools: list[ToolInfo], *, sources: set[str] | None, min_confidence: float,
+                     progress: Callable[[int], None] | None = None) -> list[ProposedEdge]:
+    """Producer -> consumer proposals (kg_tools/deps/producers.py) as ProposedEdges, each source's in
+    listing order: most confident first."""
+    proposals = infer_producers(tools, sources=sources, min_confidence=min_confidence, progress=progress)
+    edges = [ProposedEdge(p.source, p.target, p.type, p.confidence, p.method, p.reason, p.parameter_name)
+             for p in proposals]
+    by_source: dict[str, list[ProposedEdge]] = {}
+    for e in edges:
+        by_source.setdefault(e.source, []).append(e)
+    out = []
+    for group in by_source.values():
+        group.sort(key=lambda e: (-e.confidence, e.target))
+        for i, e in enumerate(group):
+            e.ord = i
+        out += group
+    return out
+
+
 def infer_catalog(tools: list[ToolInfo], embedder, examples: Examples, *, existing: set[tuple[str, str]] = frozenset(),
                   min_confidence: float = DEFAULT_MIN_CONFIDENCE, llm: LLMClient | None = None,
-                  sources: set[str] | None = None, catalog: str | None = None) -> InferenceResult:
-    """Proposals for one catalog's tools (pairs in `existing` are skipped)."""
+                  sources: set[str] | None = None, catalog: str | None = None,
+                  progress: Callable[[int], None] | None = None) -> InferenceResult:
+    """Proposals for one catalog's tools (pairs in `existing` are skipped).
+
+    Signals: producer -> consumer matching (OpenAPI links, output schemas, what descriptions say a tool
+    returns, getter/setter and status names) for every catalog; with labelled edges in the catalog, the
+    learned model (kg_tools/deps/model.py) decides for the sources it has neighbours for and only the
+    schema- and link-based producer edges are added beside it; with an LLM, the LLM judges each tool's
+    candidates (producer candidates first)."""
     result = InferenceResult(catalog, "offline", [], tools=len(tools), labelled_edges=len(examples.edges))
     if len(tools) < 2:
         result.notes.append("fewer than two tools: nothing to infer")
         return result
+    structural = [e for e in structural_edges(tools, sources=sources, min_confidence=min_confidence, progress=progress)
+                  if (e.source, e.target) not in existing]
+    if not examples.edges and llm is None:  # no labelled examples: nothing to learn from, no embeddings needed
+        result.edges = structural
+        return result
     cues = Cues(tools, embedder, examples)
     offline = [e for e in infer_offline(tools, embedder, examples, sources=sources, min_confidence=min_confidence,
                                         cues=cues) if (e.source, e.target) not in existing]
+    if examples.edges:
+        offline = combine(offline, structural, cues)
+    else:
+        offline = structural
     if llm is None:
         result.edges = offline
         return result
-    judged = LLMJudge(llm, cues, min_confidence)
+    judged = LLMJudge(llm, cues, min_confidence, producers=structural)
     by_source: dict[str, list[ProposedEdge]] = {}
     for e in offline:
         by_source.setdefault(e.source, []).append(e)
@@ -77,6 +113,25 @@ def infer_catalog(tools: list[ToolInfo], embedder, examples: Examples, *, existi
     return result
 
 
+STRONG_STRUCTURAL = ("openapi-links", "output-schema")
+
+
+def combine(learned: list[ProposedEdge], structural: list[ProposedEdge], cues: Cues) -> list[ProposedEdge]:
+    """The learned/rule proposals, plus the producer edges backed by an output schema or an OpenAPI link
+    (evidence the labelled examples cannot have seen), each source's list in order."""
+    pairs = {(e.source, e.target) for e in learned}
+    extra = [e for e in structural if e.method in STRONG_STRUCTURAL and (e.source, e.target) not in pairs]
+    if not extra:
+        return learned
+    by_source: dict[str, list[ProposedEdge]] = {}
+    for e in learned + extra:
+        by_source.setdefault(e.source, []).append(e)
+    out = []
+    for group in by_source.values():
+        out += order_edges(group, cues)
+    return out
+
+
 class JudgedDependency(BaseModel):
     name: str
     type: Literal[tuple(DEPENDENCY_TYPES)]  # type: ignore[valid-type]
@@ -90,8 +145,11 @@ class LLMJudge:
     (LLMClient.structured), a transport failure is not; a failed tool keeps its offline proposals, and
     after LLM_FAILURES_BEFORE_GIVING_UP failures in a row every remaining tool does."""
 
-    def __init__(self, llm: LLMClient, cues: Cues, min_confidence: float):
+    def __init__(self, llm: LLMClient, cues: Cues, min_confidence: float, producers: list[ProposedEdge] = ()):
         self.llm, self.cues, self.min_confidence = llm, cues, min_confidence
+        self.producers: dict[str, list[str]] = {}
+        for e in producers:  # producer -> consumer candidates come first
+            self.producers.setdefault(e.source, []).append(e.target)
         self.calls = self.fallbacks = self.failures_in_a_row = 0
         self.notes: list[str] = []
 
@@ -101,7 +159,8 @@ class LLMJudge:
         score = matrix[:, 0] + matrix[:, 3] + matrix[:, 4] + matrix[:, 5] + matrix[:, 6] + matrix[:, 7] + matrix[:, 11] \
             - matrix[:, 9]
         order = [int(j) for j in np.argsort(-score, kind="stable") if self.cues.tools[j].name != tool.name]
-        return [self.cues.tools[j].name for j in order[:LLM_CANDIDATES]]
+        names = list(dict.fromkeys(self.producers.get(tool.name, []) + [self.cues.tools[j].name for j in order]))
+        return names[:LLM_CANDIDATES]
 
     def judge(self, tool: ToolInfo) -> list[ProposedEdge] | None:
         if self.failures_in_a_row >= LLM_FAILURES_BEFORE_GIVING_UP:

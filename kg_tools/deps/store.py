@@ -41,24 +41,44 @@ def run_id_for(catalog: str | None, method: str, edges: list[ProposedEdge]) -> s
     return "deps-" + hashlib.sha256(payload.encode()).hexdigest()[:12]
 
 
+APPLY_BATCH = 1000  # inferred edges per write transaction
+
+
 def apply_run(graph: Graph, run_id: str, catalog: str | None, method: str, min_confidence: float,
-              edges: list[ProposedEdge], notes: list[str]) -> dict:
-    """Write the proposals as one run in ONE transaction. Returns {"run", "applied", "edges", "message"}."""
+              edges: list[ProposedEdge], notes: list[str], batch_size: int = APPLY_BATCH) -> dict:
+    """Write the proposals as one run in bounded transactions: the run node with the first `batch_size`
+    edges, each further batch in its own transaction, then the closures of their sources. A failure part-way
+    undoes what was written (the run's edges and node), so nothing is left half-applied.
+    Returns {"run", "applied", "edges", "message"}."""
     if not edges:
         return {"run": run_id, "applied": False, "edges": 0, "message": "nothing to apply: no new edges proposed"}
+    rows = [e.as_dict() for e in edges]
+    run = {"id": run_id, "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+           "catalog": catalog or "*", "method": method, "min_confidence": min_confidence,
+           "proposed": len(edges), "notes": notes[:50], "edges": 0}
 
-    def work(tx) -> dict:
+    def first(tx) -> bool:
         if tx.run(query("deps_run_get"), run_id=run_id).single()["run"] is not None:
-            return {"run": run_id, "applied": False, "edges": 0, "message": f"run {run_id} is already applied"}
-        run = {"id": run_id, "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-               "catalog": catalog or "*", "method": method, "min_confidence": min_confidence,
-               "proposed": len(edges), "notes": notes[:50]}
-        created = tx.run(query("deps_apply"), run=run, edges=[e.as_dict() for e in edges]).single()["created"]
-        closure.refresh(tx, sorted({e.source for e in edges}))  # the precomputed expansion, same transaction
-        return {"run": run_id, "applied": True, "edges": created,
-                "message": f"applied {run_id}: {created} inferred dependency edges"}
+            return False
+        tx.run(query("deps_apply_run"), run=run).consume()
+        return True
 
-    return serialized(graph, work)
+    def batch(part: list[dict]):
+        return lambda tx: tx.run(query("deps_apply_edges"), run_id=run_id, edges=part).single()["created"]
+
+    if not serialized(graph, first):
+        return {"run": run_id, "applied": False, "edges": 0, "message": f"run {run_id} is already applied"}
+    created = 0
+    try:
+        for i in range(0, len(rows), batch_size):
+            created += serialized(graph, batch(rows[i:i + batch_size]))
+        sources = sorted({e.source for e in edges})
+        serialized(graph, lambda tx: closure.refresh(tx, sources))  # the precomputed expansion
+    except BaseException:
+        undo_run(graph, run_id)
+        raise
+    return {"run": run_id, "applied": True, "edges": created,
+            "message": f"applied {run_id}: {created} inferred dependency edges"}
 
 
 def delete_catalog_edges(graph: Graph, catalog: str) -> None:

@@ -1,9 +1,7 @@
-// One inference run: the DependencyRun node and its edges, ordinary dependency relationships marked
-// inferred: true with the run id. A pair that already has any dependency edge is left alone
-// (hand-written edges are never touched). e.type is one of the four DependencyType values.
-CREATE (run:DependencyRun)
-SET run = $run
-WITH run
+// One batch of an inference run's edges: ordinary dependency relationships marked inferred: true with the
+// run id. A pair that already has any dependency edge is left alone (hand-written edges are never touched).
+// e.type is one of the four DependencyType values.
+MATCH (run:DependencyRun {id: $run_id})
 CALL (run) {
   UNWIND $edges AS e
   MATCH (a:Tool {name: e.source}), (b:Tool {name: e.target})
@@ -13,5 +11,5 @@ CALL (run) {
       r.inferred = true, r.run = run.id, r.confidence = e.confidence, r.method = e.method
   RETURN count(r) AS created
 }
-SET run.edges = created
+SET run.edges = coalesce(run.edges, 0) + created
 RETURN created

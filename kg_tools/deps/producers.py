@@ -1,0 +1,399 @@
+"""Producer -> consumer inference (the way REST API fuzzers such as RESTler infer request dependencies):
+a parameter is served by a tool whose output holds the same thing.
+
+1. Explicit OpenAPI `links` first: a 2xx response's link to operation B with parameters {p: expression}
+   makes B's parameter p depend on this operation (method `openapi-links`, confidence 1).
+2. Every tool's offers (kg_tools/deps/resources.py): identifying fields of its output schema with their
+   resource (`items[].id` of a playlist list), else what its name and description say it returns (method
+   `description`). Offers go into an inverted index resource -> offers: candidate generation is a lookup per
+   parameter, never all pairs.
+3. Every parameter that names an instance of a resource (`playlist_id`, `/albums/{id}`, `uris`, `repo`) looks
+   up the producers of that resource and field. A producer that itself needs an instance of the same
+   resource is a lookup, not a provider; list/search operations are preferred over get, get over create;
+   each further required identifier of the producer costs a little (one more step first).
+4. The best producer per parameter (and any close second) becomes an edge with `parameter_name`, a readable
+   `reason` and `confidence`: PARAMETER_DIRECTLY_DEPENDS_ON when the value is a field of what the producer is
+   about, PARAMETER_INDIRECTLY_DEPENDS_ON when it is nested in another resource of the output or only
+   described; TOOL_INDIRECTLY_DEPENDS_ON for `get_X`/`set_X` pairs and TOOL_DIRECTLY_DEPENDS_ON for a status
+   tool of a service the source uses (the old name rules, index-based).
+
+Weights were set on our development specs (docs/dependencies.md), never on a test half."""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
+
+from kg_tools.catalog import DependencyType
+from kg_tools.deps.resources import (CHANGE_VERBS, CREATE_VERBS, FREE_VALUES, GET_VERBS, ID_FIELDS, LIST_VERBS,
+                                     STRONG_FIELDS, Offer, described_resources, name_verb_and_object,
+                                     resource_key, schema_offers, singular, words)
+
+# Confidence parts (set on our development specs).
+KIND_WEIGHT = {"search": 1.0, "list": 0.97, "auth": 1.0, "get": 0.85, "create": 0.6, "other": 0.5}
+AUTH_VERBS = {"login", "authenticate", "sign", "signin", "logon", "authorize", "auth"}
+SCHEMA_MATCH = 0.9  # the output schema holds the field of the resource
+ANY_FIELD_MATCH = 0.72  # only the resource is known (described, or the field differs: uri for an id)
+NESTED = 0.8  # the field belongs to a resource nested in another one of the output
+DESCRIBED = 0.9  # the offer comes from the name/description, not a schema
+STEP_COST = 0.9  # per further identifier the producer itself needs
+DEPRECATED = 0.85
+OWN_RESOURCES = 1.1  # the current user's list (/me/..., "current user's") for the resource a change addresses
+CLOSE_SECOND = 0.88
+MIN_SCORE = 0.6  # below this no edge, whatever --min-confidence says  # keep a second producer scoring at least this share of the best
+MAX_PER_PARAMETER = 4
+NESTED_ONLY_AS_FALLBACK = True  # a resource nested in another's output serves only when no tool is about it
+CANDIDATES_PER_RESOURCE = 60  # the producers of a resource scored per parameter (best by their own merits first)
+METHOD_LINKS, METHOD_SCHEMA, METHOD_DESCRIPTION, METHOD_NAMES = "openapi-links", "output-schema", "description", \
+    "name-rules"
+
+
+@dataclass
+class Want:
+    parameter: str
+    resources: list[str]
+    field: str  # an ID_FIELDS value, or * (the resource itself)
+    required: bool
+    in_path: bool = False  # the resource the operation addresses (/playlists/{playlist_id}/tracks)
+
+
+@dataclass
+class Tool:
+    """What producer -> consumer inference reads of one tool."""
+    name: str
+    description: str
+    parameters: list[dict]
+    output_schema: dict | None = None
+    http: dict | None = None
+    annotations: dict | None = None
+    kind: str = "other"  # search | list | get | create | change | other
+    offers: list[Offer] = field(default_factory=list)
+    wants: list[Want] = field(default_factory=list)
+
+    @property
+    def deprecated(self) -> bool:
+        return bool(self.http and self.http.get("deprecated")) or self.name.lower().startswith("deprecated")
+
+    @property
+    def own(self) -> bool:
+        """Lists the current user's things (`/me/playlists`, "the current user's playlists")."""
+        path = (self.http or {}).get("path") or ""
+        text = f"{self.name} {self.description}".lower()
+        return path.startswith("/me/") or path == "/me" or "current user" in text or "current_user" in text
+
+
+def tool_kind(tool: Tool) -> str:
+    verb, _ = name_verb_and_object(tool.name)
+    if verb in AUTH_VERBS or words(tool.name)[:1] and words(tool.name)[0] in AUTH_VERBS:
+        return "auth"  # what a login returns (a session token) is what the other calls need
+    method = ((tool.http or {}).get("method") or "").upper()
+    hints = tool.annotations or {}
+    if method in ("DELETE", "PUT", "PATCH") or verb in CHANGE_VERBS or hints.get("destructiveHint") is True:
+        return "change"
+    if verb in LIST_VERBS or verb == "search":
+        return "search" if verb in ("search", "find", "query", "lookup") else "list"
+    if method == "GET":  # a collection (/albums, /me/playlists) or one item (/albums/{id})
+        path = (tool.http or {}).get("path") or ""
+        return "get" if path.rstrip("/").endswith("}") else "list"
+    if verb in GET_VERBS or hints.get("readOnlyHint") is True:
+        if tool.output_schema is not None and _lists(tool.output_schema):
+            return "list"
+        return "list" if _plural_object(tool.name) else "get"
+    if method == "POST" and verb in ("search", "query", "find"):
+        return "search"
+    if verb in CREATE_VERBS or method == "POST":
+        return "create"
+    return "other"
+
+
+def _plural_object(name: str) -> bool:
+    _, rest = name_verb_and_object(name)
+    content = [w for w in rest if w not in ("a", "an", "the", "of", "for", "by", "to")]
+    return bool(content) and content[-1] != singular(content[-1])
+
+
+def _lists(schema: dict) -> bool:
+    """The output is a list: an array, or an object whose only array property is its items."""
+    if schema.get("type") == "array":
+        return True
+    props = dict(schema.get("properties") or {})
+    for member in schema.get("allOf") or []:
+        if isinstance(member, dict):
+            props = {**(member.get("properties") or {}), **props}
+    arrays = [k for k, p in props.items() if isinstance(p, dict) and p.get("type") == "array"]
+    return len(arrays) == 1 and len(props) <= 6
+
+
+def parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
+    """What instance a parameter names, or None for a value a person gives (a query, a limit ...)."""
+    name = str(p.get("name") or "")
+    ws = words(name)
+    if ws and ws[0] == "x" and len(ws) > 1:  # X-Session-Token
+        ws = ws[1:]
+    if not ws or " ".join(ws) in FREE_VALUES or name.lower() in FREE_VALUES:
+        return None
+    last = ws[-1]
+    field = ID_FIELDS.get(last)
+    if p.get("type") == "boolean" or p.get("enum") or p.get("type") in ("number", "integer") and \
+            field not in ("id", "number"):
+        return None
+    if field and field != "name" or field == "name" and len(ws) > 1:
+        resources = [r for r in [resource_key(ws[:-1])] if r] if len(ws) > 1 else []
+        if not resources:
+            if field not in STRONG_FIELDS or p.get("in") == "body":  # a body's own `id` is the object's
+                return None
+            resources = context_resources(tool, p, name, known)
+        if field in ("username", "login", "email"):
+            resources, field = resources or ["user"], "*" if field == "email" else field
+        return Want(name, resources, field, bool(p.get("required")), p.get("in") == "path") if resources else None
+    if p.get("type") not in (None, "string", "array"):
+        return None
+    key = resource_key(ws)
+    return Want(name, [key], "*", bool(p.get("required")), p.get("in") == "path") if key else None
+
+
+def context_resources(tool: Tool, p: dict, name: str, known: set[str]) -> list[str]:
+    """The resource an unqualified identifier (`id`, `ids`, `uris`) names: the path segment before
+    `{id}` (or the last static one for a query list), else the nouns of its description, else the tool name."""
+    path = (tool.http or {}).get("path") or ""
+    segments = [s for s in path.split("/") if s]
+    out: list[str] = []
+    static = [s for s in segments if not s.startswith("{")]
+    if f"{{{name}}}" in segments:  # /albums/{id}: the segment before
+        before = [s for s in segments[:segments.index(f"{{{name}}}")] if not s.startswith("{")]
+        if before:
+            out.append(resource_key(words(before[-1])) or "")
+    elif static and (resource_key(words(static[-1])) in known):  # PUT /me/albums?ids=
+        out.append(resource_key(words(static[-1])) or "")
+    text = " ".join(str(p.get(k) or "") for k in ("description", "title"))
+    for w in words(text):
+        r = resource_key([w])
+        if r and r in known and r not in out:
+            out.append(r)
+    if not any(out):
+        _, rest = name_verb_and_object(tool.name)
+        r = resource_key(rest)
+        if r:
+            out.append(r)
+    return [r for r in out if r][:3]
+
+
+def tool_offers(tool: Tool) -> list[Offer]:
+    if tool.kind == "change":
+        return []
+    offers = schema_offers(tool.name, tool.output_schema) if tool.output_schema else []
+    has_schema = any(o.source == "schema" for o in offers)
+    if not has_schema:  # what the name and description say it returns
+        verb, rest = name_verb_and_object(tool.name)
+        named = resource_key(rest) if verb else None
+        keys = ([named] if named else []) + [r for r in described_resources(tool.description) if r != named]
+        for i, key in enumerate(keys[:3]):
+            offers.append(Offer(tool.name, key, "*", "", True, "description"))
+            ws = key.split()
+            if len(ws) > 1 and ws[-1] in ID_FIELDS:  # get_country_code serves country_code
+                offers.append(Offer(tool.name, resource_key(ws[:-1]) or ws[0], ID_FIELDS[ws[-1]], "", True,
+                                    "description"))
+    return offers
+
+
+@dataclass
+class Match:
+    producer: Tool
+    offer: Offer
+    want: Want
+    score: float
+    exact_field: bool
+
+
+def standalone_score(producer: Tool, offer: Offer) -> float:
+    """What a producer's offer is worth before knowing the consumer (for ordering candidates)."""
+    s = KIND_WEIGHT.get(producer.kind, 0.5) * (1.0 if offer.primary else NESTED) * (0.5 if offer.reference else 1.0)
+    return s * (DESCRIBED if offer.source == "description" else 1.0) * (DEPRECATED if producer.deprecated else 1.0)
+
+
+def score(consumer: Tool, want: Want, producer: Tool, offer: Offer) -> tuple[float, bool] | None:
+    if producer.name == consumer.name:
+        return None
+    exact = offer.field == want.field and offer.field != "*"
+    if want.field == "*" and offer.source != "schema":  # a bare noun (`repo`) and a description: too vague
+        return None
+    if not exact and offer.source == "schema" and want.field != "*" and offer.field != "*":
+        # a different identifier of the same resource (uri for an id) still names it, less surely
+        if not {offer.field, want.field} <= {"id", "uri", "key", "number", "sha", "slug", "code"}:
+            return None
+    for w in producer.wants:  # needs an instance of the same resource itself: a lookup, not a provider
+        if w.required and set(w.resources) & set(want.resources) and w.field in (want.field, "id", "uri", "*"):
+            return None
+    s = (SCHEMA_MATCH if exact else ANY_FIELD_MATCH) * KIND_WEIGHT.get(producer.kind, 0.5)
+    if not offer.primary:
+        s *= NESTED
+    if offer.source == "description":
+        s *= DESCRIBED
+    own = {w.parameter for w in consumer.wants}  # values the consumer has anyway (owner, repo ...) cost nothing
+    steps = sum(1 for w in producer.wants if w.required and w.parameter not in own)
+    s *= STEP_COST ** steps
+    if producer.deprecated:
+        s *= DEPRECATED
+    if producer.own and want.in_path and consumer.kind in ("change", "create") and producer.kind in ("list", "search"):
+        s *= OWN_RESOURCES
+    return min(s, 0.99), exact
+
+
+@dataclass
+class Proposal:
+    source: str
+    target: str
+    type: str
+    confidence: float
+    method: str
+    reason: str
+    parameter_name: str | None
+    rank: int = 0  # 0 = the best producer of its parameter
+
+
+def reason_text(want: Want, producer: Tool, offer: Offer) -> str:
+    if offer.source == "schema":
+        return f"`{want.parameter}` ← `{offer.path}` of {producer.name}"
+    return f"`{want.parameter}` ← the {offer.resource}{'' if offer.field == '*' else ' ' + offer.field} " \
+           f"{producer.name} returns (described)"
+
+
+def link_proposals(tools: dict[str, Tool], by_operation: dict[str, str]) -> list[Proposal]:
+    out = []
+    for producer in tools.values():
+        for link_name, link in ((producer.http or {}).get("links") or {}).items():
+            if not isinstance(link, dict):
+                continue
+            target = by_operation.get(str(link.get("operationId") or ""))
+            if target is None and isinstance(link.get("operationRef"), str):
+                target = by_operation.get(link["operationRef"])
+            if target is None or target == producer.name:
+                continue
+            params = link.get("parameters") or {}
+            consumer_params = {p["name"] for p in tools[target].parameters}
+            names = [p for p in params if p in consumer_params] or [None]
+            for p in names:
+                expression = params.get(p) if p else None
+                reason = (f"`{p}` ← `{expression}` of {producer.name} (OpenAPI link {link_name})" if p else
+                          f"{producer.name} links to {target} (OpenAPI link {link_name})")
+                out.append(Proposal(target, producer.name, (DependencyType.PARAMETER_DIRECTLY_DEPENDS_ON if p else
+                                                             DependencyType.TOOL_DIRECTLY_DEPENDS_ON).value,
+                                    1.0, METHOD_LINKS, reason, p))
+    return out
+
+
+def name_rule_proposals(tools: dict[str, Tool]) -> list[Proposal]:
+    """get_X/set_X pairs (each reads or changes the other's state) and `get_<service>_status` gates."""
+    out = []
+    by_rest: dict[str, list[str]] = defaultdict(list)
+    gates: dict[str, list[str]] = defaultdict(list)
+    for name in tools:
+        parts = name.split("_", 1)
+        if len(parts) == 2 and parts[0] in ("get", "set"):
+            by_rest[parts[1]].append(name)
+        ws = words(name)
+        if len(ws) >= 3 and ws[0] == "get" and ws[-1] == "status" and \
+                not any(p.get("required") for p in tools[name].parameters):  # a system's status, not an item's
+            for w in set(ws[1:-1]) - {"service", "services", "mode", "current", "system", "user", "device"}:
+                gates[w].append(name)
+    for names in by_rest.values():
+        if len(names) == 2:
+            a, b = names
+            for s, t in ((a, b), (b, a)):
+                out.append(Proposal(s, t, DependencyType.TOOL_INDIRECTLY_DEPENDS_ON.value, 0.9, METHOD_NAMES,
+                                    f"{t} reads or changes the same setting as {s} (getter/setter pair)", None))
+    for name in tools:
+        own = set(words(name)) - {"get", "status", "service", "current", "system", "user", "device", "mode"}
+        for w in own:
+            for gate in gates.get(w, ()):
+                if gate != name and set(words(gate)) - {"get", "status", "service", "services", "mode"} <= own | {
+                        "current", "system", "user", "device"}:
+                    out.append(Proposal(name, gate, DependencyType.TOOL_DIRECTLY_DEPENDS_ON.value, 0.7, METHOD_NAMES,
+                                        f"{name} works only while the service {gate} reports is on", None))
+    return out
+
+
+def prepare(raw_tools: Iterable) -> dict[str, Tool]:
+    """Tools from ToolInfo-like objects (name, description, parameters, spec with output_schema/http/annotations)."""
+    tools = {}
+    for t in raw_tools:
+        spec = getattr(t, "spec", None)
+        tools[t.name] = Tool(
+            t.name, t.description or "", list(t.parameters),
+            output_schema=getattr(spec, "output_schema", None),
+            http=spec.http.model_dump() if getattr(spec, "http", None) else None,
+            annotations=spec.annotations.model_dump(exclude_none=True) if getattr(spec, "annotations", None) else None)
+    return tools
+
+
+def infer_producers(raw_tools: Iterable, *, sources: set[str] | None = None, min_confidence: float = 0.0,
+                    progress: Callable[[int], None] | None = None, name_rules: bool = True) -> list[Proposal]:
+    """Producer -> consumer proposals for a catalog (see the module doc), each source's in listing order."""
+    tools = prepare(raw_tools)
+    for t in tools.values():
+        t.kind = tool_kind(t)
+    index: dict[str, list[Offer]] = defaultdict(list)
+    for t in tools.values():
+        t.offers = tool_offers(t)
+        for o in t.offers:
+            index[o.resource].append(o)
+    for resource, offers in index.items():  # a bounded candidate list per resource, best producers first
+        offers.sort(key=lambda o: (-standalone_score(tools[o.tool], o), o.tool))
+        del offers[CANDIDATES_PER_RESOURCE * 4:]
+    known = set(index)
+    for t in tools.values():
+        t.wants = [w for w in (parameter_wants(t, p, known) for p in t.parameters) if w]
+    by_operation = {}
+    for t in tools.values():
+        if t.http and t.http.get("operation_id"):
+            by_operation[t.http["operation_id"]] = t.name
+    proposals: list[Proposal] = link_proposals(tools, by_operation)
+    linked = {(p.source, p.parameter_name) for p in proposals}
+    if name_rules:
+        proposals += name_rule_proposals(tools)
+    for n, consumer in enumerate(tools.values()):
+        if progress:
+            progress(1)
+        if sources is not None and consumer.name not in sources:
+            continue
+        for want in consumer.wants:
+            if (consumer.name, want.parameter) in linked:
+                continue
+            matches: dict[str, Match] = {}
+            for resource in want.resources:  # the most likely resource first; the next only if it has no producer
+                for offer in index.get(resource, ()):
+                    producer = tools[offer.tool]
+                    scored = score(consumer, want, producer, offer)
+                    if scored is None:
+                        continue
+                    s, exact = scored
+                    if offer.tool not in matches or s > matches[offer.tool].score:
+                        matches[offer.tool] = Match(producer, offer, want, s, exact)
+                if matches:
+                    break
+            if any(not m.offer.reference for m in matches.values()):  # foreign keys only when nothing else
+                matches = {k: m for k, m in matches.items() if not m.offer.reference}
+            if NESTED_ONLY_AS_FALLBACK and any(m.offer.primary for m in matches.values()):
+                matches = {k: m for k, m in matches.items() if m.offer.primary}
+            if not matches:
+                continue
+            ranked = sorted(matches.values(), key=lambda m: (-m.score, m.producer.name))
+            best = ranked[0].score
+            for rank, m in enumerate(ranked[:MAX_PER_PARAMETER]):
+                if m.score < best * CLOSE_SECOND or m.score < max(min_confidence, MIN_SCORE):
+                    continue
+                direct = m.offer.primary  # the value is what the producer is about (not nested in another resource)
+                dtype = DependencyType.PARAMETER_DIRECTLY_DEPENDS_ON if direct else \
+                    DependencyType.PARAMETER_INDIRECTLY_DEPENDS_ON
+                proposals.append(Proposal(consumer.name, m.producer.name, dtype.value, round(m.score, 4),
+                                          METHOD_SCHEMA if m.offer.source == "schema" else METHOD_DESCRIPTION,
+                                          reason_text(want, m.producer, m.offer), want.parameter, rank))
+    # one edge per (source, target): for the parameter it serves best, then the most confident
+    best_edge: dict[tuple[str, str], Proposal] = {}
+    for p in proposals:
+        if sources is not None and p.source not in sources:
+            continue
+        key = (p.source, p.target)
+        if key not in best_edge or (p.rank, -p.confidence) < (best_edge[key].rank, -best_edge[key].confidence):
+            best_edge[key] = p
+    return [p for p in best_edge.values() if p.confidence >= min_confidence]

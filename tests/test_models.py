@@ -1,0 +1,106 @@
+"""The Python API (kg_tools.models, neomodel) against a real Neo4j: the synthetic catalog loaded with
+`load_catalog`, then read through Tool.nodes, .dependencies, kinds and merged members; and the single-tool
+read of the API/MCP (ToolStore.get_tool) served by it with the same JSON as the former Cypher read."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from kg_tools import models
+from kg_tools.models import Core, DependsOn, Regular, Server, Tool
+from kg_tools.retrieval.functions import openai_function
+from kg_tools.tool_store import SPEC_FACTS, ToolStore
+from tests import synthetic_catalog as syn
+from tests.synthetic_catalog import A, B, C, E, F, G, UNRELATED
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture
+def bound(graph, embedder):
+    syn.load(graph, embedder)
+    return models.bind(graph)
+
+
+def test_get_returns_the_kind_class_with_the_node_properties(bound):
+    tool = Tool.nodes.get(name=A)
+    assert isinstance(tool, Regular) and tool.kind == "regular"
+    assert tool.catalog == "syn-seeds" and tool.description.startswith("Book an airplane")
+    assert json.loads(tool.spec) == syn.raw(A) == tool.spec_json()
+    assert len(tool.embedding) > 0 and tool.embedding_model
+    core = Tool.nodes.get(name=B)
+    assert isinstance(core, Core) and core.kind == "core"
+    assert {t.name for t in Core.nodes.all()} == {t["name"] for t in syn.ALL_TOOLS if t["func_type"] == "core"}
+    assert UNRELATED in {t.name for t in Regular.nodes.filter(catalog="syn-deps")}
+    assert Tool.nodes.get_or_none(name="no_such_tool") is None
+
+
+def test_dependencies_are_the_typed_edges_in_listing_order(bound):
+    deps = Tool.nodes.get(name=A).dependencies
+    assert [(d.type, d.tool.name, d.rel.parameter_name) for d in deps] == [
+        ("TOOL_INDIRECTLY_DEPENDS_ON", syn.H, None),
+        ("TOOL_DIRECTLY_DEPENDS_ON", B, None),
+        ("PARAMETER_DIRECTLY_DEPENDS_ON", C, "travel_date")]
+    assert all(isinstance(d.rel, DependsOn) for d in deps)
+    assert [d.rel.ord for d in deps] == [0, 1, 2] and deps[2].rel.reason == f"needs {C}"
+    assert deps[1].rel.inferred is None and isinstance(deps[1].tool, Core)
+    f_deps = Tool.nodes.get(name=F).dependencies
+    assert [(d.type, d.tool.name, d.rel.parameter_name) for d in f_deps] == [
+        ("PARAMETER_INDIRECTLY_DEPENDS_ON", E, "currency"), ("TOOL_DIRECTLY_DEPENDS_ON", G, None)]
+    assert Tool.nodes.get(name=E).dependencies == []
+    # the relationship managers read the same edges
+    assert [t.name for t in Tool.nodes.get(name=A).parameter_directly_depends_on.all()] == [C]
+
+
+def test_inferred_edge_properties_and_merged_members(bound):
+    # what `kg-tools deps` (deps_apply.cypher) and `kg-tools merge` (merge_apply.cypher) write
+    bound.write("MATCH (a:Tool {name: $a}), (b:Tool {name: $b}) "
+                "CREATE (a)-[:TOOL_DIRECTLY_DEPENDS_ON {reason: 'r', ord: 1000, original_type: 'TOOL_DIRECTLY_DEPENDS_ON', "
+                "inferred: true, run: 'run-1', confidence: 0.75, method: 'rules'}]->(b)", a=E, b=G)
+    bound.write("MATCH (m:Tool {name: $m}), (c:Tool {name: $c}) "
+                "CREATE (m)-[:MERGED_INTO {run: 'merge-1', score: 0.9, method: 'embedding', reason: 'same'}]->(c)",
+                m=UNRELATED, c=G)
+    (dep,) = Tool.nodes.get(name=E).dependencies
+    assert (dep.type, dep.tool.name, dep.rel.inferred, dep.rel.run, dep.rel.confidence, dep.rel.method) == (
+        "TOOL_DIRECTLY_DEPENDS_ON", G, True, "run-1", 0.75, "rules")
+    canonical = Tool.nodes.get(name=G)
+    assert [m.name for m in canonical.merged_members.all()] == [UNRELATED]
+    member = Tool.nodes.get(name=UNRELATED)
+    assert member.merged_into.single().name == G
+    assert member.merged_into.relationship(canonical).method == "embedding"
+
+
+def test_bind_shares_the_graphs_driver_and_database(bound):
+    from neomodel import db
+    from neomodel.config import get_config
+
+    assert db.driver is bound.driver
+    assert get_config().database_name == bound.database == db._database_name
+    assert models.read(bound, lambda: Tool.nodes.get(name=C).kind) == "core"  # inside the Graph's transaction
+
+
+def cypher_get_tool(graph, name):
+    """The former ToolStore.get_tool (cypher/get_tool.cypher), to show the JSON did not change."""
+    t = graph.read("MATCH (t:Tool {name: $name}) RETURN t.name AS name, t.func_type AS func_type, "
+                   "t.catalog AS catalog, t.description AS description, t.spec AS spec", name=name)[0]
+    spec = json.loads(t["spec"]) if t["spec"] else {"name": t["name"], "description": t["description"] or ""}
+    return {"name": t["name"], "kind": "core" if t["func_type"] == "core" else "regular", "catalog": t["catalog"],
+            "spec": spec, "function": openai_function(spec), **{k: spec.get(k) for k in SPEC_FACTS}}
+
+
+def test_store_get_tool_is_byte_identical_to_the_cypher_read(bound):
+    bound.write("CREATE (:Tool:Regular {name: 'bare_tool', catalog: 'x'})")  # no spec, no description
+    store = ToolStore(bound)
+    for name in [t["name"] for t in syn.ALL_TOOLS] + ["bare_tool"]:
+        assert json.dumps(store.get_tool(name)) == json.dumps(cypher_get_tool(bound, name))
+
+
+def test_server_provides_its_catalogs_tools(bound):
+    # what `kg-tools gateway` writes for an upstream (cypher/gateway_server_upsert.cypher)
+    bound.write("MERGE (s:Server {name: 'syn-seeds'}) SET s.title = 'Seeds', s.version = '1.0' WITH s "
+                "MATCH (t:Tool {catalog: s.name}) MERGE (s)-[:PROVIDES]->(t)")
+    server = Server.nodes.get(name="syn-seeds")
+    assert (server.title, server.version) == ("Seeds", "1.0")
+    assert sorted(t.name for t in server.tools.all()) == sorted([A, F])
+    assert [s.name for s in Tool.nodes.get(name=A).servers.all()] == ["syn-seeds"]

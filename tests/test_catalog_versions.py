@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from kg_tools.catalogs import list_catalogs
-from kg_tools.errors import CatalogBusyError, DanglingReferenceError, DatabaseMemoryError, ToolNotFoundError
+from kg_tools.errors import DanglingReferenceError
 from kg_tools.ingest import load_catalog
 from kg_tools.retrieval import Pipeline, RetrievalRequest
 from kg_tools.tool_store import ToolStore

@@ -8,11 +8,11 @@ from typing import Callable
 from fastapi import FastAPI
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from api.errors import install_error_handlers
-from api.http import BodyLimit, RawPath
-from api.security import UNSAFE_METHODS, RequestGuard, default_allowed_hosts
-from api.routers import catalogs, deps, health, merges, retrieve, tools
-from loaders.bounded import MAX_EXPANSION_BYTES
+from kg_tools.api.errors import install_error_handlers
+from kg_tools.api.http import BodyLimit, RawPath
+from kg_tools.api.security import UNSAFE_METHODS, RequestGuard, default_allowed_hosts
+from kg_tools.api.routers import catalogs, deps, health, merges, retrieve, tools
+from kg_tools.loaders.bounded import MAX_EXPANSION_BYTES
 from kg_tools.browser import MOUNT_PATH, guide_app
 from kg_tools.settings import Settings
 
@@ -34,7 +34,7 @@ YAML, for an import), 421 a `Host` this server does not answer to (DNS rebinding
 
 
 def _keyless(operation: dict) -> None:
-    from api.errors import DESCRIPTIONS
+    from kg_tools.api.errors import DESCRIPTIONS
 
     operation.pop("security", None)
     responses = operation.get("responses", {})
@@ -45,7 +45,7 @@ def _keyless(operation: dict) -> None:
 
 def _guard_responses(operation: dict, unsafe: bool) -> None:
     """What api/security.py's RequestGuard may answer, documented on each operation."""
-    from api.errors import DESCRIPTIONS, FORBIDDEN_ORIGIN
+    from kg_tools.api.errors import DESCRIPTIONS, FORBIDDEN_ORIGIN
 
     error = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
     responses = operation.setdefault("responses", {})
@@ -85,7 +85,7 @@ def _openapi(app: FastAPI, settings: Settings, body_limit: Callable[[str], int])
 
 
 async def static_error(_, exc: StarletteHTTPException):
-    from api.errors import HTTP_CODES, error_body
+    from kg_tools.api.errors import HTTP_CODES, error_body
 
     return error_body(exc.status_code, HTTP_CODES.get(exc.status_code, "http_error"), str(exc.detail),
                       dict(exc.headers or {}))

@@ -75,7 +75,7 @@ class BodyLimit:
         limit = self.limit_for(scope["path"])
         declared = _content_length(scope)
         if declared is not None and declared > limit:
-            from api.errors import error_body
+            from kg_tools.api.errors import error_body
 
             response = error_body(413, "payload_too_large", too_large(limit, declared))
             return await response(scope, receive, send)

@@ -106,7 +106,7 @@ class RequestGuard:
             return await self.app(scope, receive, send)
         refusal = self.refusal(scope)
         if refusal is not None:
-            from api.errors import error_body
+            from kg_tools.api.errors import error_body
 
             return await error_body(*refusal)(scope, receive, send)
         await self.app(scope, receive, send)

@@ -1,12 +1,12 @@
-"""Every query lives in cypher/<name>.cypher; this loads them by name (cached)."""
+"""Every query lives in cypher/<name>.cypher (kg_tools.resources.cypher when installed); loaded by name (cached)."""
 from __future__ import annotations
 
 from functools import lru_cache
 
-from kg_tools import PROJECT_ROOT
+from kg_tools.resources import resource_dir
 
-CYPHER_DIR = PROJECT_ROOT / "cypher"
-SCHEMA_DIR = PROJECT_ROOT / "schema"
+CYPHER_DIR = resource_dir("cypher")
+SCHEMA_DIR = resource_dir("schema")
 
 
 @lru_cache(maxsize=None)

@@ -257,10 +257,10 @@ class Embedder:
                  models_dir: Path | None = None, threads: int = 0, warn=None, solo_threads: int = 1):
         if backend not in BACKENDS:
             raise ValueError(f"embedding backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
-        from kg_tools import PROJECT_ROOT
+        from kg_tools import DATA_HOME
         from kg_tools.model_profiles import MARKER, OnnxProfile, canonical_name, find_profile, resolve_model
 
-        models_dir = models_dir or PROJECT_ROOT / ".models"
+        models_dir = models_dir or DATA_HOME / ".models"
         # a model profile name (`kg-tools models install bge-small`) resolves to its verified directory
         self.path = resolve_model(model or DEFAULT_MODEL_KEY, models_dir)
         self.name = canonical_name(model or DEFAULT_MODEL_KEY)

@@ -15,12 +15,12 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from kg_tools import PROJECT_ROOT
+from kg_tools.resources import resource_dir
 from kg_tools.browser import api_base_url, neo4j_conf_lines
 from kg_tools.errors import Neo4jServerError
 from kg_tools.processes import own_pid, port_open, terminate
 
-POM = PROJECT_ROOT / "maven" / "pom.xml"
+POM = resource_dir("maven") / "pom.xml"
 ENTRY_POINT = "org.neo4j.server.CommunityEntryPoint"
 ADMIN_ENTRY_POINT = "org.neo4j.server.startup.Neo4jAdminCommand"
 

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 from pydantic import AliasChoices, Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-from kg_tools import PROJECT_ROOT
+from kg_tools import DATA_HOME, IN_CHECKOUT, PROJECT_ROOT
 
 
 def _env(*names: str) -> AliasChoices:
@@ -30,7 +30,7 @@ class Settings(BaseSettings):
     neo4j_auth_backoff_seconds: float = Field(30.0, ge=0.0, validation_alias=_env("KG_TOOLS_NEO4J_AUTH_BACKOFF_SECONDS"))
 
     # The local, Maven-assembled server (`kg-tools neo4j ...`).
-    neo4j_home: Path = Field(PROJECT_ROOT / ".neo4j", validation_alias=_env("KG_TOOLS_NEO4J_HOME"))
+    neo4j_home: Path = Field(DATA_HOME / ".neo4j", validation_alias=_env("KG_TOOLS_NEO4J_HOME"))
     neo4j_bolt_port: int = Field(7687, validation_alias=_env("KG_TOOLS_BOLT_PORT"))
     neo4j_http_port: int = Field(7474, validation_alias=_env("KG_TOOLS_HTTP_PORT"))
     neo4j_heap: str = Field("1g", validation_alias=_env("KG_TOOLS_NEO4J_HEAP"))
@@ -40,12 +40,12 @@ class Settings(BaseSettings):
     neo4j_start_timeout: float = Field(120.0, validation_alias=_env("KG_TOOLS_NEO4J_START_TIMEOUT"))
 
     # Data and models.
-    datasets_dir: Path = Field(PROJECT_ROOT.parent / "shared" / "datasets", validation_alias=_env("KG_TOOLS_DATASETS"))
+    datasets_dir: Path = Field(PROJECT_ROOT.parent / "shared" / "datasets" if IN_CHECKOUT else DATA_HOME / "datasets", validation_alias=_env("KG_TOOLS_DATASETS"))
     embed_model: str | None = Field(None, validation_alias=_env("KG_TOOLS_EMBED_MODEL"))
     embed_batch_size: int = Field(64, validation_alias=_env("KG_TOOLS_EMBED_BATCH_SIZE"))
     # onnx: the install-time ONNX export of the model (torch, with a warning, when there is none).
     embed_backend: Literal["onnx", "torch"] = Field("onnx", validation_alias=_env("KG_TOOLS_EMBED_BACKEND"))
-    models_dir: Path = Field(PROJECT_ROOT / ".models", validation_alias=_env("KG_TOOLS_MODELS_DIR"))
+    models_dir: Path = Field(DATA_HOME / ".models", validation_alias=_env("KG_TOOLS_MODELS_DIR"))
     cross_encoder_model: str | None = Field(None, validation_alias=_env("KG_TOOLS_CROSS_ENCODER"))
     write_batch_size: int = Field(500, validation_alias=_env("KG_TOOLS_WRITE_BATCH_SIZE"))
 

@@ -4,7 +4,7 @@ an OpenAPI 3.x spec (JSON or YAML) or an MCP `tools/list` result ({"tools": [{na
 from __future__ import annotations
 
 from kg_tools.errors import CatalogError
-from loaders.common import CatalogSource
+from kg_tools.loaders.common import CatalogSource
 
 FORMATS = ("auto", "json", "openai-tools", "openapi", "mcp")
 
@@ -26,7 +26,7 @@ def mcp_entries(document, warnings: list[str] | None = None) -> list[dict]:
     """An MCP tools/list result as catalog entries (the same translation as the live MCP importer):
     the input schema's properties as parameters; `title`, `outputSchema` (as `output_schema`, size-capped
     with a warning) and `annotations` kept when the server sends them (validated by kg_tools.catalog)."""
-    from loaders.json_schema import capped_schema, object_parameters
+    from kg_tools.loaders.json_schema import capped_schema, object_parameters
 
     items = document.get("tools") if isinstance(document, dict) else document
     if not isinstance(items, list):
@@ -51,8 +51,8 @@ def mcp_entries(document, warnings: list[str] | None = None) -> list[dict]:
 
 
 def load_document(text: str, catalog: str, format: str = "auto", where: str = "request body") -> CatalogSource:
-    from loaders import openai_tools, openapi
-    from loaders.bounded import parse_document
+    from kg_tools.loaders import openai_tools, openapi
+    from kg_tools.loaders.bounded import parse_document
 
     if format not in FORMATS:
         raise CatalogError(f"unknown format {format!r}; one of {', '.join(FORMATS)}")

@@ -23,7 +23,7 @@ from contextlib import contextmanager
 import anyio
 
 from kg_tools.errors import CatalogError
-from loaders.common import CatalogSource
+from kg_tools.loaders.common import CatalogSource
 
 TIMEOUT_SECONDS = 60.0
 MAX_RESPONSE_BYTES = 32 * 1024 * 1024  # all an HTTP server may send (a large real tool list: < 1 MB)
@@ -80,7 +80,7 @@ def _bounded_client(budget: ByteBudget, timeout: float):
 
 def tool_entry(tool, warnings: list[str] | None = None) -> dict:
     """One SDK Tool as a catalog entry, through the same translation as a tools/list document."""
-    from loaders.document import mcp_entries
+    from kg_tools.loaders.document import mcp_entries
 
     annotations = tool.annotations.model_dump(by_alias=True, exclude_none=True) if tool.annotations else None
     return mcp_entries([{"name": tool.name, "title": tool.title, "description": tool.description,

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from kg_tools.errors import CatalogError
-from loaders.common import CatalogSource, read_json
-from loaders.json_schema import object_parameters
+from kg_tools.loaders.common import CatalogSource, read_json
+from kg_tools.loaders.json_schema import object_parameters
 
 
 def tool_entry(item, n: int) -> dict:

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from kg_tools.errors import CatalogError, DocumentTooLargeError
-from loaders.bounded import RefResolver, parse_document
-from loaders.common import CatalogSource
-from loaders.json_schema import capped_schema, object_parameters, parameter, tool_name
+from kg_tools.loaders.bounded import RefResolver, parse_document
+from kg_tools.loaders.common import CatalogSource
+from kg_tools.loaders.json_schema import capped_schema, object_parameters, parameter, tool_name
 
 METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
 PARAMETER_PLACES = ("path", "query", "header")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kg_tools.errors import CatalogError
-from loaders.common import CatalogSource, read_jsonl, require_dir
+from kg_tools.loaders.common import CatalogSource, read_jsonl, require_dir
 
 CATALOG = "seal-tools"
 TOOLS_FILE = "tool.jsonl"

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
-from api.app import create_app
+from kg_tools.api.app import create_app
 from kg_tools.processes import free_port
 from tests import synthetic_catalog as syn
 from tests.conftest import graph_snapshot

@@ -24,7 +24,7 @@ MAX_EXAMPLES = 3  # per operation and phase; the coverage phase adds its own bou
 @pytest.fixture(scope="module")
 def served(settings, graph, embedder):
     """The API with KG_TOOLS_API_KEY set, on the synthetic catalog, behind a real HTTP server."""
-    from api.app import create_app
+    from kg_tools.api.app import create_app
 
     syn.load(graph, embedder)
     with serve_in_thread(create_app(settings.model_copy(update={"api_key": KEY}), graph=graph, embedder=embedder)) as url:

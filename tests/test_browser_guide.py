@@ -66,7 +66,7 @@ def guide_api(neo4j_service, settings, graph, embedder):
                     "so its Browser does not run the guide on connect")
     import uvicorn
 
-    from api.app import create_app
+    from kg_tools.api.app import create_app
 
     app = create_app(settings, graph=graph, embedder=embedder)
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=neo4j_service.guide_port, log_level="warning"))

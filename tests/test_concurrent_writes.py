@@ -50,7 +50,7 @@ def chain_graph(graph, embedder):
 
 @pytest.fixture
 def api(settings, graph, embedder, chain_graph):
-    from api.app import create_app
+    from kg_tools.api.app import create_app
 
     with serve_in_thread(create_app(settings, graph=graph, embedder=embedder), timeout_keep_alive=30) as url:
         yield url

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from kg_tools.deps.evaluate import edge_scores, hand_edges, load_split
 from kg_tools.deps.infer import infer_catalog
 from kg_tools.deps.model import Examples, LabelledEdge, ProposedEdge, ToolInfo, infer_offline
-from loaders import openapi
+from kg_tools.loaders import openapi
 from tests.conftest import graph_snapshot
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -234,7 +234,7 @@ def test_hand_written_edges_are_never_touched(graph, embedder, settings, cli_env
 def api(settings, graph, embedder, empty_graph):
     from fastapi.testclient import TestClient
 
-    from api.app import create_app
+    from kg_tools.api.app import create_app
 
     with TestClient(create_app(settings.model_copy(update={"api_key": "k3y"}), graph=graph, embedder=embedder)) as c:
         yield c
@@ -374,7 +374,7 @@ def test_producers_of_a_real_spec_without_annotations():
 
 def test_producers_from_descriptions_of_mcp_tools():
     """No output schema: what the name and description say the tool returns ("Returns a list of issues")."""
-    from loaders.document import mcp_entries
+    from kg_tools.loaders.document import mcp_entries
 
     doc = json.loads((REAL / "mcp" / "github.json").read_text())
     edges = {(e.source, e.target): e for e in infer_catalog([ToolInfo.from_raw(t) for t in mcp_entries(doc)], None,

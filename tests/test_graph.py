@@ -102,7 +102,7 @@ def test_a_wrong_password_is_503_misconfigured_and_logs_in_once_per_backoff(sett
     window, and a correctly configured client logs in right after."""
     from fastapi.testclient import TestClient
 
-    from api.app import create_app
+    from kg_tools.api.app import create_app
 
     wrong = settings.model_copy(update={"neo4j_password": "wrong-password"})
     try:

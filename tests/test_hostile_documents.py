@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from api.app import create_app
+from kg_tools.api.app import create_app
 from kg_tools.catalog import MAX_SPEC_BYTES, validate_catalog
 from kg_tools.errors import CatalogError, DocumentTooLargeError
 from kg_tools.processes import free_port
-from loaders import openapi
-from loaders.bounded import MAX_DEPTH, RefResolver, parse_document
-from loaders.document import load_document
+from kg_tools.loaders import openapi
+from kg_tools.loaders.bounded import MAX_DEPTH, RefResolver, parse_document
+from kg_tools.loaders.document import load_document
 
 SHOP = Path(__file__).parent / "fixtures" / "shop_openapi.yaml"
 

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from kg_tools.errors import CatalogError
 from kg_tools.processes import free_port
-from loaders import mcp_server, openai_tools, openapi
+from kg_tools.loaders import mcp_server, openai_tools, openapi
 from tests.conftest import graph_snapshot
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -116,7 +116,7 @@ def test_mcp_loader_over_stdio():
 
 
 def test_mcp_tool_list_keeps_title_output_schema_and_annotations_and_caps_huge_schemas():
-    from loaders.document import load_document
+    from kg_tools.loaders.document import load_document
 
     huge = {"type": "object", "properties": {f"field_{i}": {"type": "object", "description": "x" * 50, "properties": {
         "nested": {"type": "object", "properties": {"deep": {"type": "string", "description": "y" * 200}}}}}

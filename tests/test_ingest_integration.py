@@ -9,7 +9,7 @@ from kg_tools.errors import CatalogError, SchemaMismatchError
 from kg_tools.ingest import load_catalog
 from kg_tools.schema import VECTOR_INDEX
 from kg_tools.stats import graph_stats
-from loaders import json_catalog, toollinkos, toolsandbox
+from kg_tools.loaders import json_catalog, toollinkos, toolsandbox
 from tests.conftest import graph_snapshot
 
 pytestmark = pytest.mark.integration

@@ -21,7 +21,7 @@ from starlette.routing import Route
 
 from kg_tools.errors import CatalogError
 from kg_tools.processes import free_port
-from loaders import mcp_server
+from kg_tools.loaders import mcp_server
 from tests.http_server import serve_in_thread
 
 ROOT = Path(__file__).parent.parent

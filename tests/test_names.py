@@ -13,7 +13,7 @@ from urllib.parse import quote
 import pytest
 from fastapi.testclient import TestClient
 
-from api.app import create_app
+from kg_tools.api.app import create_app
 from kg_tools.catalog import (CATALOG_NAME_PATTERN, MAX_CATALOG_LENGTH, check_catalog_name, confusable_groups,
                               skeleton, validate_catalog)
 from kg_tools.errors import CatalogError

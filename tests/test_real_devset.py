@@ -10,8 +10,8 @@ import pytest
 
 from kg_tools.catalog import normalise_dependency_type, validate_catalog
 from kg_tools.eval.datasets import EvalDataset, instances_from_rows
-from loaders import json_catalog, openapi
-from loaders.document import load_document
+from kg_tools.loaders import json_catalog, openapi
+from kg_tools.loaders.document import load_document
 
 REAL = Path(__file__).resolve().parent.parent / "kg_tools" / "eval" / "data" / "real"
 SPECS = {"spotify": "spotify.yml", "resend": "resend.yaml", "discord": "discord.json", "petstore": "petstore.yaml"}

@@ -75,7 +75,7 @@ def loaded(server_settings, embedder):
 @pytest.fixture
 def api(server_settings, embedder, loaded):
     """The REST API served by uvicorn on a free port (its own graph gateway and driver pool)."""
-    from api.app import create_app
+    from kg_tools.api.app import create_app
 
     with serve_in_thread(create_app(server_settings, embedder=embedder), timeout_keep_alive=30) as url:
         yield url

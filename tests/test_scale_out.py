@@ -7,7 +7,7 @@ import pytest
 from fastapi.testclient import TestClient
 from neo4j import READ_ACCESS, WRITE_ACCESS, Neo4jDriver
 
-from api.app import create_app
+from kg_tools.api.app import create_app
 from kg_tools.graph import Graph
 from kg_tools.retrieval import Pipeline, RetrievalRequest
 from tests import synthetic_catalog as syn

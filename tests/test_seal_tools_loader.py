@@ -7,7 +7,7 @@ import pytest
 
 from kg_tools.catalog import validate_catalog
 from kg_tools.errors import CatalogError
-from loaders import seal_tools
+from kg_tools.loaders import seal_tools
 
 
 def test_tool_entry_maps_the_schema():

@@ -91,7 +91,7 @@ QUERIES = [
 @pytest.fixture
 def mini_seal(empty_graph, embedder, tmp_path):
     from kg_tools.ingest import load_catalog
-    from loaders import seal_tools
+    from kg_tools.loaders import seal_tools
 
     directory = tmp_path / "seal-tools"
     directory.mkdir()

@@ -41,7 +41,7 @@ def pipelines(graph, embedder, settings):
 
 
 def toollinkos_queries(datasets, n: int) -> list[str]:
-    from loaders import toollinkos
+    from kg_tools.loaders import toollinkos
 
     return list(dict.fromkeys(i["user_query"] for i in toollinkos.load(datasets / "toollinkos").instances))[:n]
 

@@ -7,13 +7,13 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.concurrency import run_in_threadpool
 
-from api.deps import EmbedderDep, GraphDep, SettingsDep, WriteAccess
-from api.errors import responses
-from api.http import KgRoute
-from api.schemas import CatalogDeleted, CatalogList
+from kg_tools.api.deps import EmbedderDep, GraphDep, SettingsDep, WriteAccess
+from kg_tools.api.errors import responses
+from kg_tools.api.http import KgRoute
+from kg_tools.api.schemas import CatalogDeleted, CatalogList
 from kg_tools import catalogs as catalog_store
 from kg_tools.catalog import CATALOG_NAME_PATTERN, MAX_CATALOG_LENGTH
-from loaders.document import FORMATS
+from kg_tools.loaders.document import FORMATS
 
 router = APIRouter(prefix="/catalogs", tags=["catalogs"], route_class=KgRoute)
 DOCUMENT = {"anyOf": [{"type": "array"}, {"type": "object"}]}
@@ -67,7 +67,7 @@ async def import_catalog(
     The body may be up to KG_TOOLS_API_MAX_IMPORT_BYTES (20 MiB by default)."""
     from kg_tools.errors import CatalogError
     from kg_tools.ingest import load_catalog
-    from loaders.document import load_document
+    from kg_tools.loaders.document import load_document
 
     body = await request.body()  # the size limit is enforced while reading (api/http.py: BodyLimit)
     try:

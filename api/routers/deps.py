@@ -7,10 +7,10 @@ from fastapi import APIRouter
 from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ConfigDict, Field
 
-from api.deps import EmbedderDep, GraphDep, SettingsDep, ToolStoreDep, WriteAccess
-from api.errors import responses
-from api.http import KgRoute
-from api.names import RunId
+from kg_tools.api.deps import EmbedderDep, GraphDep, SettingsDep, ToolStoreDep, WriteAccess
+from kg_tools.api.errors import responses
+from kg_tools.api.http import KgRoute
+from kg_tools.api.names import RunId
 from kg_tools.catalog import MAX_CATALOG_LENGTH
 from kg_tools.deps import DEFAULT_MIN_CONFIDENCE, apply_results, infer_graph, list_runs, undo_run
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 
-from api.deps import GraphDep
-from api.errors import responses
-from api.http import KgRoute
+from kg_tools.api.deps import GraphDep
+from kg_tools.api.errors import responses
+from kg_tools.api.http import KgRoute
 from kg_tools.readiness import readiness
 
 router = APIRouter(tags=["health"], route_class=KgRoute)

@@ -7,10 +7,10 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 from pydantic import BaseModel, ConfigDict, Field
 
-from api.deps import GraphDep, SettingsDep, WriteAccess
-from api.errors import responses
-from api.http import KgRoute
-from api.names import RunId
+from kg_tools.api.deps import GraphDep, SettingsDep, WriteAccess
+from kg_tools.api.errors import responses
+from kg_tools.api.http import KgRoute
+from kg_tools.api.names import RunId
 from kg_tools.catalog import MAX_CATALOG_LENGTH
 from kg_tools.merge import DEFAULT_THETA, DEFAULT_TOP_K, apply_plan, build_plan, list_runs, undo_run
 

@@ -8,11 +8,11 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, Query, Response, status
 
-from api.deps import EmbedderDep, ToolStoreDep, WriteAccess
-from api.errors import responses
-from api.http import KgRoute
-from api.names import ToolName
-from api.schemas import DependencyList, PutResult, ToolDetail, ToolPage, tool_body_schema
+from kg_tools.api.deps import EmbedderDep, ToolStoreDep, WriteAccess
+from kg_tools.api.errors import responses
+from kg_tools.api.http import KgRoute
+from kg_tools.api.names import ToolName
+from kg_tools.api.schemas import DependencyList, PutResult, ToolDetail, ToolPage, tool_body_schema
 from kg_tools.catalog import CATALOG_NAME_PATTERN, MAX_CATALOG_LENGTH, DependencyType
 from kg_tools.retrieval.request import MAX_DEPTH
 

@@ -284,10 +284,11 @@ def table(result: dict) -> str:
 
 
 def plot(result: dict, path: Path) -> None:
-    import matplotlib
+    from kg_tools.eval.report import pyplot
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = pyplot()
+    if plt is None:
+        return
 
     samples = result["_samples"]
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))

@@ -21,7 +21,7 @@ def register(cli):
     @pass_app
     def ingest(app, directory, repeat, json_file):
         """ToolLinkOS full reload (--replace, re-embed everything): tools/s, embedding vs Neo4j write time."""
-        from loaders import toollinkos
+        from kg_tools.loaders import toollinkos
 
         source = toollinkos.load(directory or app.settings.datasets_dir / "toollinkos")
         runs = []

@@ -22,7 +22,7 @@ def add_to(group):
     def retrieve(app, directory, url, n, concurrent_requests, clients, json_file, plot_file):
         """Latency of POST /v1/retrieve over the ToolLinkOS queries vs embedding alone vs in-process GRTF."""
         from kg_tools.bench import retrieve as bench
-        from loaders import toollinkos
+        from kg_tools.loaders import toollinkos
 
         source = toollinkos.load(directory or app.settings.datasets_dir / "toollinkos")
         queries = list(dict.fromkeys(i["user_query"] for i in source.instances))

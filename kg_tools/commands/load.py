@@ -37,9 +37,9 @@ def _options(f):
 
 # Benchmark datasets: command name -> (loader module, title). Each loader has load(directory).
 DATASETS = {
-    "toollinkos": ("loaders.toollinkos", "ToolLinkOS"),
-    "toolsandbox": ("loaders.toolsandbox", "ToolSandbox (tools.json or the core/regular split files)"),
-    "seal-tools": ("loaders.seal_tools", "Seal-Tools tool.jsonl; no dependency edges"),
+    "toollinkos": ("kg_tools.loaders.toollinkos", "ToolLinkOS"),
+    "toolsandbox": ("kg_tools.loaders.toolsandbox", "ToolSandbox (tools.json or the core/regular split files)"),
+    "seal-tools": ("kg_tools.loaders.seal_tools", "Seal-Tools tool.jsonl; no dependency edges"),
 }
 
 
@@ -69,7 +69,7 @@ def register(cli):
     @pass_app
     def json_(app, file, catalog, strict, replace, takeover):
         """Any catalog in the ToolLinkOS schema (JSON list, {"tools": [...]} or JSON lines)."""
-        from loaders import json_catalog as loader
+        from kg_tools.loaders import json_catalog as loader
 
         run_load(app, loader.load(file, catalog), strict, replace, takeover)
 
@@ -85,7 +85,7 @@ def register(cli):
     def mcp(app, command, url, catalog, strict, replace, takeover):
         """The tools of an MCP server: `load mcp -- COMMAND ARGS...` starts it over stdio, `--url URL`
         connects over streamable HTTP; then tools/list, loaded like any catalog."""
-        from loaders import mcp_server
+        from kg_tools.loaders import mcp_server
 
         run_load(app, mcp_server.load(list(command) or None, url, catalog), strict, replace, takeover)
 
@@ -94,9 +94,9 @@ def register(cli):
 
 # File importers: command name, loader module (load(path, catalog)), help.
 IMPORTERS = (
-    ("openai-tools", "loaders.openai_tools",
+    ("openai-tools", "kg_tools.loaders.openai_tools",
      "A list of OpenAI tools ({\"type\": \"function\", \"function\": {...}} or bare function objects)."),
-    ("openapi", "loaders.openapi",
+    ("openapi", "kg_tools.loaders.openapi",
      "An OpenAPI 3.0/3.1 spec (JSON or YAML): one tool per operation, parameters and JSON body flattened."),
 )
 

@@ -19,7 +19,7 @@ def register(cli):
         """Serve the REST API (docs at /docs). Writes need KG_TOOLS_API_KEY when it is set."""
         import uvicorn
 
-        from api.app import create_app
+        from kg_tools.api.app import create_app
 
         import os
 
@@ -36,6 +36,6 @@ def register(cli):
         click.echo(f"kg-tools API on http://{host}:{port} (docs: http://{host}:{port}/docs)")
         workers = workers or s.api_workers
         # Several workers need an importable factory; each process reads the same settings (env, .env).
-        target = "api.app:create_app" if workers > 1 else create_app(s)
+        target = "kg_tools.api.app:create_app" if workers > 1 else create_app(s)
         uvicorn.run(target, factory=workers > 1, host=host, port=port, log_level=log_level, access_log=access_log,
                     workers=workers, timeout_keep_alive=30)

@@ -19,7 +19,7 @@ from kg_tools.errors import CatalogError, EvalError
 
 def read_gold(path: Path, split: str = "all") -> tuple[list[LabelledEdge], dict]:
     """Gold edges of a file (a list of edges or {"provenance", "edges": [...]}) and its other keys."""
-    from loaders.common import read_json
+    from kg_tools.loaders.common import read_json
 
     data = read_json(path)
     meta = {k: v for k, v in data.items() if k != "edges"} if isinstance(data, dict) else {}

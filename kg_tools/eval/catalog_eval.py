@@ -25,8 +25,8 @@ OVERALL = "all"
 def read_catalog(path: Path, catalog: str, format: str = "auto"):
     """The catalog file as a CatalogSource, in any format `kg-tools load` reads (loaders/document.py);
     JSON lines (.jsonl) as our JSON catalog."""
-    from loaders import json_catalog
-    from loaders.document import load_document
+    from kg_tools.loaders import json_catalog
+    from kg_tools.loaders.document import load_document
 
     path = Path(path)
     if not path.is_file():

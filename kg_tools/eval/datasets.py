@@ -103,13 +103,13 @@ def _from_loader(loader, directory: Path) -> EvalDataset:
 
 
 def toollinkos(directory: Path) -> EvalDataset:
-    from loaders import toollinkos as loader
+    from kg_tools.loaders import toollinkos as loader
 
     return _from_loader(loader, Path(directory))
 
 
 def toolsandbox(directory: Path) -> EvalDataset:
     """ToolSandbox: golden lists are in call order and do not start with the main tool (sets here)."""
-    from loaders import toolsandbox as loader
+    from kg_tools.loaders import toolsandbox as loader
 
     return _from_loader(loader, Path(directory))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 from kg_tools.eval.metrics import CUTOFFS, TABLE_METRICS
@@ -41,12 +42,24 @@ def write_json(path: Path, payload: dict) -> None:
     path.write_text(json.dumps(payload, indent=2))
 
 
-def plot(path: Path, rows: list[dict], paper: dict[str, dict], title: str) -> None:
-    """Grouped bars: our mAP@10 and Recall@10 per method, the paper's beside them where published."""
-    import matplotlib
-
+def pyplot():
+    """matplotlib's pyplot on the Agg backend; None, with a note on stderr, without the `eval` extra."""
+    try:
+        import matplotlib
+    except ImportError:
+        print("note: no plot written: matplotlib is not installed (pip install 'kg-tools[eval]')", file=sys.stderr)
+        return None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+
+    return plt
+
+
+def plot(path: Path, rows: list[dict], paper: dict[str, dict], title: str) -> None:
+    """Grouped bars: our mAP@10 and Recall@10 per method, the paper's beside them where published."""
+    plt = pyplot()
+    if plt is None:
+        return
 
     methods = [r["method"] for r in rows]
     series = [("ours mAP@10", [r.get("mAP@10") for r in rows], "#1f77b4"),

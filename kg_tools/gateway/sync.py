@@ -19,7 +19,7 @@ logger = logging.getLogger("kg_tools.gateway")
 
 def gateway_entry(server: str, tool) -> dict:
     """An MCP `Tool` as the catalog entry the gateway stores (the MCP importer's translation, renamed)."""
-    from loaders.mcp_server import tool_entry
+    from kg_tools.loaders.mcp_server import tool_entry
 
     entry = tool_entry(tool)
     entry["name"] = qualified_name(server, tool.name)

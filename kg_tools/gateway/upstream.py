@@ -48,7 +48,7 @@ class Upstream:
 
     # -- life cycle -------------------------------------------------------------------------
     def _transport(self):
-        from loaders.mcp_server import _errlog
+        from kg_tools.loaders.mcp_server import _errlog
 
         if self.config.url:
             from mcp.client.streamable_http import streamable_http_client

@@ -76,7 +76,7 @@ def seal_tools(app, directory, do_merge, thetas, theta, methods, alpha, stages, 
     from kg_tools.merge import apply_plan, build_plan, current_phi, undo_run
     from kg_tools.merge.evaluate import Query, merge_summary, retrieval_rows
     from kg_tools.retrieval import Pipeline
-    from loaders import seal_tools as loader
+    from kg_tools.loaders import seal_tools as loader
 
     run = {"methods": _methods(methods), "alpha": alpha, "stages": _stages(stages)}
     source = loader.load(directory or app.settings.datasets_dir / "seal-tools")

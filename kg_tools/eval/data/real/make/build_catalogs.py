@@ -15,8 +15,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from loaders import openapi
-from loaders.document import mcp_entries
+from kg_tools.loaders import openapi
+from kg_tools.loaders.document import mcp_entries
 
 HERE = Path(__file__).resolve().parent
 REAL = HERE.parent

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from loaders import json_catalog, openapi
+from kg_tools.loaders import json_catalog, openapi
 
 HERE = Path(__file__).parent
 REAL = HERE.parent

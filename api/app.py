@@ -1,21 +1,21 @@
 """The FastAPI application: `create_app(settings)` (uvicorn factory: `api.app:create_app`)."""
+
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from contextlib import asynccontextmanager
-from typing import Callable
 
 from fastapi import FastAPI
-from starlette.exceptions import HTTPException as StarletteHTTPException
-
 from kg_tools.api.errors import install_error_handlers
 from kg_tools.api.http import BodyLimit, RawPath
-from kg_tools.api.security import UNSAFE_METHODS, RequestGuard, default_allowed_hosts
 from kg_tools.api.routers import catalogs, deps, health, merges, retrieve, tools
+from kg_tools.api.security import UNSAFE_METHODS, RequestGuard, default_allowed_hosts
 from kg_tools.loaders.bounded import MAX_EXPANSION_BYTES
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
 from kg_tools.browser import MOUNT_PATH, guide_app
 from kg_tools.settings import Settings
-
 
 IMPORT_PATH = re.compile(r"^/v1/catalogs/[^/]+/import$")
 
@@ -80,15 +80,17 @@ def _openapi(app: FastAPI, settings: Settings, body_limit: Callable[[str], int])
                     if IMPORT_PATH.match(path):
                         too_large["description"] += (
                             f" (`payload_too_large`), or YAML aliases or `$ref`s would expand the document by more "
-                            f"than {MAX_EXPANSION_BYTES:,} characters (`document_too_large`); nothing written")
+                            f"than {MAX_EXPANSION_BYTES:,} characters (`document_too_large`); nothing written"
+                        )
     return app.openapi_schema
 
 
 async def static_error(_, exc: StarletteHTTPException):
     from kg_tools.api.errors import HTTP_CODES, error_body
 
-    return error_body(exc.status_code, HTTP_CODES.get(exc.status_code, "http_error"), str(exc.detail),
-                      dict(exc.headers or {}))
+    return error_body(
+        exc.status_code, HTTP_CODES.get(exc.status_code, "http_error"), str(exc.detail), dict(exc.headers or {})
+    )
 
 
 def allowed_hosts(settings: Settings) -> list[str]:
@@ -101,8 +103,8 @@ def create_app(settings: Settings | None = None, *, graph=None, embedder=None) -
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        from kg_tools.embeddings import embedder_from_settings
         from kg_tools import models
+        from kg_tools.embeddings import embedder_from_settings
         from kg_tools.graph import Graph
         from kg_tools.retrieval import Pipeline
         from kg_tools.tool_store import ToolStore
@@ -110,11 +112,14 @@ def create_app(settings: Settings | None = None, *, graph=None, embedder=None) -
         own_graph = graph is None
         app.state.graph = graph if graph is not None else Graph.connect(settings, verify=False)
         models.bind(app.state.graph)  # neomodel (single-tool reads) on the same driver and database
-        app.state.embedder = embedder if embedder is not None else embedder_from_settings(settings, settings.embed_threads)
+        app.state.embedder = (
+            embedder if embedder is not None else embedder_from_settings(settings, settings.embed_threads)
+        )
         app.state.embedder.embed_query("warm up")  # the first encode pays one-off costs
         if hasattr(app.state.embedder, "start_query_batching"):
-            app.state.embedder.start_query_batching(settings.embed_batch_window_ms, settings.embed_max_batch,
-                                                    settings.embed_workers)
+            app.state.embedder.start_query_batching(
+                settings.embed_batch_window_ms, settings.embed_max_batch, settings.embed_workers
+            )
         app.state.pipeline = Pipeline(app.state.graph, app.state.embedder, settings)
         app.state.pipeline.warm_up()  # before the first request is accepted
         app.state.tool_store = ToolStore(app.state.graph)
@@ -132,8 +137,12 @@ def create_app(settings: Settings | None = None, *, graph=None, embedder=None) -
         return settings.api_max_import_bytes if IMPORT_PATH.match(path) else settings.api_max_body_bytes
 
     app.add_middleware(BodyLimit, limit_for=body_limit)
-    app.add_middleware(RequestGuard, allowed_hosts=allowed_hosts(settings), allowed_origins=settings.api_allowed_origins,
-                       yaml_allowed=lambda path: bool(IMPORT_PATH.match(path)))  # Host, Origin, Content-Type
+    app.add_middleware(
+        RequestGuard,
+        allowed_hosts=allowed_hosts(settings),
+        allowed_origins=settings.api_allowed_origins,
+        yaml_allowed=lambda path: bool(IMPORT_PATH.match(path)),
+    )  # Host, Origin, Content-Type
     app.add_middleware(RawPath)  # outermost: the body limit and the routes see the path as sent
     app.include_router(health.router)
     app.include_router(retrieve.router, prefix="/v1")

@@ -3,6 +3,7 @@
 The getters only read app.state, so they are `async def`: FastAPI runs a sync dependency in its
 threadpool, one thread hand-off per dependency per request (the endpoints themselves stay sync:
 their CPU work runs in the threadpool, never on the event loop)."""
+
 from __future__ import annotations
 
 import secrets
@@ -10,6 +11,7 @@ from typing import Annotated
 
 from fastapi import Depends, HTTPException, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
 from kg_tools.embeddings import Embedder
 from kg_tools.graph import Graph
 from kg_tools.retrieval import Pipeline
@@ -46,8 +48,9 @@ ToolStoreDep = Annotated[ToolStore, Depends(get_tool_store)]
 _bearer = HTTPBearer(auto_error=False, description="KG_TOOLS_API_KEY (only when the server sets one)")
 
 
-def require_api_key(settings: SettingsDep,
-                    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]) -> None:
+def require_api_key(
+    settings: SettingsDep, credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
+) -> None:
     """Writes (and the expensive merge plan) need `Authorization: Bearer <KG_TOOLS_API_KEY>` when the key
     is set: 401 without, 403 if wrong."""
     if not settings.api_key:

@@ -4,6 +4,7 @@ Every 4xx/5xx answer of the API is a JSON `Error`: {"error": <code>, "detail": <
 (`errors` for field errors, `problems` for catalog problems, `name` for an unknown tool). The
 OpenAPI schema documents exactly these bodies (`responses(...)` below). Neo4j being unreachable is
 never a bare 500 but a fast 503."""
+
 from __future__ import annotations
 
 import logging
@@ -20,8 +21,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from kg_tools.catalog import clip
 from kg_tools.errors import (
-    CatalogError,
     CatalogBusyError,
+    CatalogError,
     CatalogNotFoundError,
     ConfigurationError,
     DatabaseMemoryError,
@@ -54,18 +55,31 @@ class FieldError(BaseModel):
 class Error(BaseModel):
     """Every error answer (4xx and 5xx) of the API."""
 
-    model_config = ConfigDict(extra="allow", json_schema_extra={"examples": [
-        {"error": "validation_error", "detail": "k: Input should be less than or equal to 50",
-         "errors": [{"field": "k", "message": "Input should be less than or equal to 50", "type": "less_than_equal"}]},
-        {"error": "database_unavailable", "detail": "Neo4j is not reachable at bolt://127.0.0.1:7687 (...)"}]})
+    model_config = ConfigDict(
+        extra="allow",
+        json_schema_extra={
+            "examples": [
+                {
+                    "error": "validation_error",
+                    "detail": "k: Input should be less than or equal to 50",
+                    "errors": [
+                        {"field": "k", "message": "Input should be less than or equal to 50", "type": "less_than_equal"}
+                    ],
+                },
+                {"error": "database_unavailable", "detail": "Neo4j is not reachable at bolt://127.0.0.1:7687 (...)"},
+            ]
+        },
+    )
 
-    error: str = Field(description="Machine-readable code: validation_error, invalid_json, invalid_tool, "
-                                   "unknown_stage, unauthorized, forbidden, not_found, tool_not_found, "
-                                   "catalog_not_found, run_not_found, method_not_allowed, conflict, "
-                                   "schema_mismatch, stale_plan, payload_too_large, document_too_large, "
-                                   "forbidden_origin, unsupported_media_type, misdirected_request, "
-                                   "database_unavailable, database_out_of_memory, "
-                                   "misconfigured, not_ready, llm_error, internal_error.")
+    error: str = Field(
+        description="Machine-readable code: validation_error, invalid_json, invalid_tool, "
+        "unknown_stage, unauthorized, forbidden, not_found, tool_not_found, "
+        "catalog_not_found, run_not_found, method_not_allowed, conflict, "
+        "schema_mismatch, stale_plan, payload_too_large, document_too_large, "
+        "forbidden_origin, unsupported_media_type, misdirected_request, "
+        "database_unavailable, database_out_of_memory, "
+        "misconfigured, not_ready, llm_error, internal_error."
+    )
     detail: str = Field(description="What went wrong, for a human (input is never echoed at length).")
     errors: list[FieldError] | None = Field(None, description="validation_error: one entry per offending field.")
     problems: list[str] | None = Field(None, description="invalid_tool / conflict: every problem found.")
@@ -94,8 +108,7 @@ FORBIDDEN_ORIGIN = "`forbidden_origin`: sent by a web page of another origin (no
 def responses(*codes: int, **descriptions: str) -> dict[int | str, dict[str, Any]]:
     """OpenAPI `responses` for a route: each status documented with the `Error` model.
     `descriptions` (e.g. `_404="no tool with this name"`) override the generic descriptions."""
-    return {code: {"model": Error, "description": descriptions.get(f"_{code}", DESCRIPTIONS[code])}
-            for code in codes}
+    return {code: {"model": Error, "description": descriptions.get(f"_{code}", DESCRIPTIONS[code])} for code in codes}
 
 
 def error_body(status: int, code: str, detail: str, headers: dict | None = None, **extra) -> JSONResponse:
@@ -150,8 +163,14 @@ PLAIN_ERRORS = {
     MergeRunNotFoundError: (404, "run_not_found"),
 }
 
-HTTP_CODES = {400: "invalid_json", 401: "unauthorized", 403: "forbidden", 404: "not_found",
-              405: "method_not_allowed", 413: "payload_too_large"}
+HTTP_CODES = {
+    400: "invalid_json",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "payload_too_large",
+}
 
 
 def _plain_handler(status: int, code: str):
@@ -168,8 +187,10 @@ def install_error_handlers(app: FastAPI) -> None:
         if any(e.get("type") == "json_invalid" for e in raw):
             ctx = next(e.get("ctx") or {} for e in raw if e.get("type") == "json_invalid")
             return error_body(400, "invalid_json", f"the body is not valid JSON: {ctx.get('error', 'parse error')}")
-        errors = [{"field": _field(e["loc"]), "message": clip(e["msg"], 500, quote=False), "type": e["type"]}
-                  for e in raw[:50]]
+        errors = [
+            {"field": _field(e["loc"]), "message": clip(e["msg"], 500, quote=False), "type": e["type"]}
+            for e in raw[:50]
+        ]
         detail = "; ".join(f"{e['field']}: {e['message']}" for e in errors[:10])
         return error_body(422, "validation_error", detail, errors=jsonable_encoder(errors))
 
@@ -187,13 +208,18 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(ToolNotFoundError)
     async def not_found(_: Request, exc: ToolNotFoundError):
-        return error_body(404, "tool_not_found", f"tool not found: {clip(exc.name, MAX_ECHO)}",
-                          name=exc.name if len(exc.name) <= MAX_ECHO else None)
+        return error_body(
+            404,
+            "tool_not_found",
+            f"tool not found: {clip(exc.name, MAX_ECHO)}",
+            name=exc.name if len(exc.name) <= MAX_ECHO else None,
+        )
 
     @app.exception_handler(ToolConflictError)
     async def conflict(_: Request, exc: ToolConflictError):
-        return error_body(409, "conflict", f"{str(exc).splitlines()[0]}: {'; '.join(exc.problems)}",
-                          problems=exc.problems)
+        return error_body(
+            409, "conflict", f"{str(exc).splitlines()[0]}: {'; '.join(exc.problems)}", problems=exc.problems
+        )
 
     @app.exception_handler(DocumentTooLargeError)
     async def document_too_large(_: Request, exc: DocumentTooLargeError):

@@ -12,10 +12,11 @@
 - `KgRoute`: JSON bodies parsed by `json.loads` may carry lone UTF-16 surrogates ("\\ud800"), which
   neither Neo4j nor the tokenizer accept; they are refused like malformed JSON (400).
 """
+
 from __future__ import annotations
 
 import json
-from typing import Callable
+from collections.abc import Callable
 from urllib.parse import quote, unquote
 
 from fastapi import Request

@@ -1,4 +1,5 @@
 """Response models of the tool endpoints (the retrieval models live in kg_tools.retrieval.request)."""
+
 from __future__ import annotations
 
 from typing import Any, Literal
@@ -33,13 +34,18 @@ class ToolDetail(BaseModel):
     function: dict[str, Any] = Field(description="OpenAI function-calling schema.")
     title: str | None = Field(None, description="A display name (MCP `title`).")
     annotations: dict[str, Any] | None = Field(
-        None, description="MCP tool annotations as the server sent them (readOnlyHint, destructiveHint, "
-                          "idempotentHint, openWorldHint, title).")
+        None,
+        description="MCP tool annotations as the server sent them (readOnlyHint, destructiveHint, "
+        "idempotentHint, openWorldHint, title).",
+    )
     output_schema: dict[str, Any] | None = Field(
-        None, description="JSON Schema of the result: MCP `outputSchema`, or the 2xx JSON response of an OpenAPI "
-                          "operation ($refs resolved, size-capped).")
+        None,
+        description="JSON Schema of the result: MCP `outputSchema`, or the 2xx JSON response of an OpenAPI "
+        "operation ($refs resolved, size-capped).",
+    )
     http: dict[str, Any] | None = Field(
-        None, description="OpenAPI operations: method, path, operation_id, tags, deprecated, links, response_status.")
+        None, description="OpenAPI operations: method, path, operation_id, tags, deprecated, links, response_status."
+    )
     strict: bool | None = Field(None, description="OpenAI function `strict` flag.")
 
 
@@ -64,6 +70,7 @@ class PutResult(BaseModel):
 
 # -- the PUT body, for the OpenAPI schema (the route validates the raw JSON with kg_tools.catalog) --
 
+
 class ParameterIn(BaseModel):
     model_config = ConfigDict(extra="allow", title="Parameter")
     name: str = Field(min_length=1)
@@ -74,10 +81,15 @@ class ParameterIn(BaseModel):
 
 class DependencyIn(BaseModel):
     model_config = ConfigDict(extra="allow", title="DependencyEdge")
-    name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH, pattern=TOOL_NAME_PATTERN,
-                      description="The tool depended on: it must exist in the graph and not be this tool.")
+    name: str = Field(
+        min_length=1,
+        max_length=MAX_NAME_LENGTH,
+        pattern=TOOL_NAME_PATTERN,
+        description="The tool depended on: it must exist in the graph and not be this tool.",
+    )
     dependence_type: Literal[tuple(DEPENDENCY_TYPES + sorted(_ALIASES))] = Field(  # type: ignore[valid-type]
-        description="One of the four types (PARAMETER_DEPENDS_ON / TOOL_DEPENDS_ON are read as direct).")
+        description="One of the four types (PARAMETER_DEPENDS_ON / TOOL_DEPENDS_ON are read as direct)."
+    )
     parameter_name: str | None = None
     reason: str = ""
 
@@ -86,8 +98,9 @@ class ToolIn(BaseModel):
     """One catalog tool (ToolLinkOS schema); other fields are kept in `spec` unchanged."""
 
     model_config = ConfigDict(extra="allow", title="Tool")
-    name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH, pattern=TOOL_NAME_PATTERN,
-                      description="Must be the name in the path.")
+    name: str = Field(
+        min_length=1, max_length=MAX_NAME_LENGTH, pattern=TOOL_NAME_PATTERN, description="Must be the name in the path."
+    )
     description: str | None = Field("", max_length=MAX_DESCRIPTION_LENGTH)
     parameters: list[ParameterIn] = Field(default_factory=list)
     func_type: Literal["core", "regular"] = "regular"

@@ -12,9 +12,10 @@
 
 The same checks as the MCP SDK's transport security (mcp.server.transport_security), with our `Error` body.
 """
+
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 from urllib.parse import urlsplit
 
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -42,7 +43,7 @@ def _split_host(value: str) -> tuple[str, str | None]:
     value = value.strip().lower()
     if value.startswith("["):
         end = value.find("]")
-        host, rest = value[:end + 1], value[end + 1:]
+        host, rest = value[: end + 1], value[end + 1 :]
         return host, rest[1:] if rest.startswith(":") else None
     host, _, port = value.partition(":")
     return host, port or None
@@ -89,13 +90,17 @@ def media_type(content_type: str) -> str:
 
 
 def json_or_yaml(kind: str, yaml_allowed: bool) -> bool:
-    return kind in JSON_TYPES or (kind.startswith("application/") and kind.endswith("+json")) or \
-        (yaml_allowed and kind in YAML_TYPES)
+    return (
+        kind in JSON_TYPES
+        or (kind.startswith("application/") and kind.endswith("+json"))
+        or (yaml_allowed and kind in YAML_TYPES)
+    )
 
 
 class RequestGuard:
-    def __init__(self, app: ASGIApp, allowed_hosts: list[str], allowed_origins: list[str],
-                 yaml_allowed: Callable[[str], bool]):
+    def __init__(
+        self, app: ASGIApp, allowed_hosts: list[str], allowed_origins: list[str], yaml_allowed: Callable[[str], bool]
+    ):
         self.app = app
         self.allowed_hosts = allowed_hosts
         self.allowed_origins = allowed_origins
@@ -117,22 +122,30 @@ class RequestGuard:
             headers.setdefault(key, value)
         host = headers.get(b"host", b"").decode("latin-1") or None
         if not host_allowed(host, self.allowed_hosts):
-            return (421, "misdirected_request",
-                    f"this server does not answer to the host {(host or '(none)')[:100]!r}; allowed: "
-                    f"{', '.join(self.allowed_hosts)} (KG_TOOLS_API_ALLOWED_HOSTS)")
+            return (
+                421,
+                "misdirected_request",
+                f"this server does not answer to the host {(host or '(none)')[:100]!r}; allowed: "
+                f"{', '.join(self.allowed_hosts)} (KG_TOOLS_API_ALLOWED_HOSTS)",
+            )
         if scope["method"] not in UNSAFE_METHODS:
             return None
         origin = headers.get(b"origin", b"").decode("latin-1")
         if origin and not origin_allowed(origin, host, self.allowed_origins):
-            return (403, "forbidden_origin",
-                    f"a {scope['method']} from the origin {origin[:100]!r} is refused: only this server's own "
-                    "origin and those in KG_TOOLS_API_ALLOWED_ORIGINS may change things")
+            return (
+                403,
+                "forbidden_origin",
+                f"a {scope['method']} from the origin {origin[:100]!r} is refused: only this server's own "
+                "origin and those in KG_TOOLS_API_ALLOWED_ORIGINS may change things",
+            )
         content_type = headers.get(b"content-type", b"").decode("latin-1")
         if content_type:
             yaml_ok = self.yaml_allowed(scope["path"])
             if not json_or_yaml(media_type(content_type), yaml_ok):
-                accepted = "JSON or YAML (application/json, application/yaml)" if yaml_ok else \
-                    "JSON (application/json)"
-                return (415, "unsupported_media_type",
-                        f"the body's Content-Type {content_type[:100]!r} is not accepted: send {accepted}")
+                accepted = "JSON or YAML (application/json, application/yaml)" if yaml_ok else "JSON (application/json)"
+                return (
+                    415,
+                    "unsupported_media_type",
+                    f"the body's Content-Type {content_type[:100]!r} is not accepted: send {accepted}",
+                )
         return None

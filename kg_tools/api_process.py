@@ -1,5 +1,6 @@
 """The API as a background process for `kg-tools up` / `kg-tools down`: pid file under the Neo4j
 home's run/ directory, log file under its logs/, stopped only by its own pid."""
+
 from __future__ import annotations
 
 import os
@@ -24,7 +25,7 @@ class ApiProcess:
     port: int = 8000
 
     @classmethod
-    def from_settings(cls, settings) -> "ApiProcess":
+    def from_settings(cls, settings) -> ApiProcess:
         return cls(Path(settings.neo4j_home), settings.api_host, settings.api_port)
 
     @property
@@ -53,9 +54,14 @@ class ApiProcess:
         self.pid_file.parent.mkdir(parents=True, exist_ok=True)
         self.log_file.parent.mkdir(parents=True, exist_ok=True)
         with open(self.log_file, "ab") as out:
-            proc = subprocess.Popen([sys.executable, "-c", MARKER, "serve", "--host", self.host, "--port",
-                                     str(self.port)], stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                    start_new_session=True, env={**os.environ, **(env or {})})
+            proc = subprocess.Popen(
+                [sys.executable, "-c", MARKER, "serve", "--host", self.host, "--port", str(self.port)],
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                start_new_session=True,
+                env={**os.environ, **(env or {})},
+            )
         self.pid_file.write_text(str(proc.pid))
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

@@ -7,6 +7,7 @@ The local server's neo4j.conf runs `:style` and `:play` on connect (`browser.pos
 allows the host (`browser.remote_content_hostname_whitelist`: Neo4j 5.26 and Browser 5.24 still use
 the `whitelist` name; an `allowlist` setting would be rejected by the strict config validation).
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -41,9 +42,11 @@ def post_connect_cmd(base_url: str) -> str:
 
 def neo4j_conf_lines(base_url: str, allowed_hosts: str = ALLOWED_HOSTS) -> str:
     # No product-usage telemetry from the Browser either (loopback server, no internet; hides its banner).
-    return (f"browser.post_connect_cmd={post_connect_cmd(base_url)}\n"
-            f"browser.remote_content_hostname_whitelist={allowed_hosts}\n"
-            "client.allow_telemetry=false\n")
+    return (
+        f"browser.post_connect_cmd={post_connect_cmd(base_url)}\n"
+        f"browser.remote_content_hostname_whitelist={allowed_hosts}\n"
+        "client.allow_telemetry=false\n"
+    )
 
 
 def guide_app(exception_handlers: dict | None = None):
@@ -63,9 +66,16 @@ def guide_app(exception_handlers: dict | None = None):
     return Starlette(
         routes=[Mount("/", StaticFiles(directory=GUIDE_DIR))],
         exception_handlers=exception_handlers,
-        middleware=[Middleware(CORSMiddleware, allow_origins=["*"], allow_methods=["GET", "HEAD"],
-                               allow_private_network=True,
-                               allow_headers=["pragma", "cache-control", "content-type"], max_age=600)],
+        middleware=[
+            Middleware(
+                CORSMiddleware,
+                allow_origins=["*"],
+                allow_methods=["GET", "HEAD"],
+                allow_private_network=True,
+                allow_headers=["pragma", "cache-control", "content-type"],
+                max_age=600,
+            )
+        ],
     )
 
 

@@ -4,6 +4,7 @@ A catalog is a list of tool objects: name, description, parameters, func_type ("
 "regular") and depends_on edges (name, dependence_type, parameter_name, reason). Validation
 checks everything before anything is written and reports every offender at once.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -70,8 +71,22 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 # can look like another name (or like nothing), so names may not.
 INVISIBLE_CHARACTERS = "".join(
     [c for c in map(chr, range(0x110000)) if unicodedata.category(c) == "Cf"]
-    + ["\u2028", "\u2029", "\u115f", "\u1160", "\u3164", "\uffa0", "\u2800", "\u034f", "\u17b4", "\u17b5",
-       *map(chr, range(0x180B, 0x1810)), *map(chr, range(0xFE00, 0xFE10)), *map(chr, range(0xE0100, 0xE01F0))])
+    + [
+        "\u2028",
+        "\u2029",
+        "\u115f",
+        "\u1160",
+        "\u3164",
+        "\uffa0",
+        "\u2800",
+        "\u034f",
+        "\u17b4",
+        "\u17b5",
+        *map(chr, range(0x180B, 0x1810)),
+        *map(chr, range(0xFE00, 0xFE10)),
+        *map(chr, range(0xE0100, 0xE01F0)),
+    ]
+)
 _INVISIBLE = re.compile("[" + re.escape(INVISIBLE_CHARACTERS) + "]")
 
 
@@ -154,8 +169,10 @@ def check_name(value: str, what: str = "tool name") -> str:
         if bad:
             char = bad.group()
             label = unicodedata.name(char, "") or ("NO-BREAK" if kind == "invisible" else "")
-            raise ValueError(f"{what} contains the {kind} character U+{ord(char):04X}"
-                             f"{f' ({label})' if label else ''} at position {bad.start()}")
+            raise ValueError(
+                f"{what} contains the {kind} character U+{ord(char):04X}"
+                f"{f' ({label})' if label else ''} at position {bad.start()}"
+            )
     return value
 
 
@@ -169,8 +186,10 @@ def check_catalog_name(value: Any) -> str:
     except ValueError as exc:
         raise CatalogError(f"invalid catalog name {clip(value, 60)}: {exc}") from None
     if len(name) > MAX_CATALOG_LENGTH:
-        raise CatalogError(f"invalid catalog name {clip(value, 60)}: longer than {MAX_CATALOG_LENGTH} characters "
-                           f"({len(name)}); name the catalog yourself (--catalog)")
+        raise CatalogError(
+            f"invalid catalog name {clip(value, 60)}: longer than {MAX_CATALOG_LENGTH} characters "
+            f"({len(name)}); name the catalog yourself (--catalog)"
+        )
     return name
 
 
@@ -325,9 +344,15 @@ class Edge:
 
     def as_row(self) -> dict:
         """Parameters for cypher/create_dependencies.cypher."""
-        return {"source": self.source, "target": self.target, "type": self.type.value,
-                "parameter_name": self.parameter_name, "reason": self.reason, "ord": self.ord,
-                "original_type": self.original_type}
+        return {
+            "source": self.source,
+            "target": self.target,
+            "type": self.type.value,
+            "parameter_name": self.parameter_name,
+            "reason": self.reason,
+            "ord": self.ord,
+            "original_type": self.original_type,
+        }
 
 
 @dataclass
@@ -367,7 +392,9 @@ class ValidatedCatalog:
     report: CatalogReport
 
 
-def validate_catalog(raw_tools: list[Any], strict: bool = False, known_names: set[str] | None = None) -> ValidatedCatalog:
+def validate_catalog(
+    raw_tools: list[Any], strict: bool = False, known_names: set[str] | None = None
+) -> ValidatedCatalog:
     """Validate a whole catalog. Raises CatalogError listing every problem; nothing is written before."""
     report = CatalogReport()
     if not isinstance(raw_tools, list):
@@ -380,8 +407,9 @@ def validate_catalog(raw_tools: list[Any], strict: bool = False, known_names: se
             report.errors.append(f"{label}: not a JSON object")
             continue
         if json_size(raw) > MAX_SPEC_BYTES:
-            report.errors.append(f"{label}: the tool is larger than {MAX_SPEC_BYTES:,} characters as JSON "
-                                 "(the limit of one stored spec)")
+            report.errors.append(
+                f"{label}: the tool is larger than {MAX_SPEC_BYTES:,} characters as JSON (the limit of one stored spec)"
+            )
             continue
         if nesting_depth(raw) > MAX_NESTING:
             report.errors.append(f"{label}: nested more than {MAX_NESTING} levels deep")
@@ -405,11 +433,14 @@ def validate_catalog(raw_tools: list[Any], strict: bool = False, known_names: se
         if n > 1:
             report.errors.append(f"duplicate tool name {name!r} ({n} entries; names are compared in Unicode NFC)")
     for group in confusable_groups(list(seen)):  # look-alikes: an agent (or a person) cannot tell them apart
-        report.errors.append("tool names that look alike: " + ", ".join(
-            f"{n!r} ({n.encode('ascii', 'backslashreplace').decode()})" for n in group))
+        report.errors.append(
+            "tool names that look alike: "
+            + ", ".join(f"{n!r} ({n.encode('ascii', 'backslashreplace').decode()})" for n in group)
+        )
     if known_names:
-        known_skeletons = {skeleton(n): n for n in known_names if not n.isascii()} | \
-                          {n: n for n in known_names if n.isascii()}
+        known_skeletons = {skeleton(n): n for n in known_names if not n.isascii()} | {
+            n: n for n in known_names if n.isascii()
+        }
         for name in sorted(seen):
             other = known_skeletons.get(skeleton(name))
             if other is not None and other != name and (not name.isascii() or not other.isascii()):
@@ -431,7 +462,8 @@ def validate_catalog(raw_tools: list[Any], strict: bool = False, known_names: se
             if dtype is None:
                 report.errors.append(
                     f"unknown dependence_type {clip(dep.dependence_type)} on {where}; expected one of "
-                    f"{', '.join(DEPENDENCY_TYPES)}")
+                    f"{', '.join(DEPENDENCY_TYPES)}"
+                )
                 continue
             if dtype.value != dep.dependence_type:
                 msg = f"non-standard dependence_type {dep.dependence_type!r} on {where}"
@@ -455,8 +487,9 @@ def validate_catalog(raw_tools: list[Any], strict: bool = False, known_names: se
         problems = report.errors + report.reference_errors
         raise CatalogError(f"catalog rejected: {len(problems)} problem(s), nothing written", problems)
     if report.reference_errors:  # well-formed, but names tools that are not there (or itself)
-        raise DanglingReferenceError(f"catalog rejected: {len(report.reference_errors)} problem(s), nothing written",
-                                     report.reference_errors)
+        raise DanglingReferenceError(
+            f"catalog rejected: {len(report.reference_errors)} problem(s), nothing written", report.reference_errors
+        )
     return ValidatedCatalog(specs, raws, edges, report)
 
 
@@ -487,6 +520,7 @@ def count_back_edges(names: list[str], edges: list[Edge]) -> int:
 
 
 # -- text derived from a spec ---------------------------------------------------------------
+
 
 def split_name(name: str) -> str:
     """get_current_date -> 'get current date'; getFilmDetails -> 'get film details'."""

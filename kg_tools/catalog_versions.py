@@ -18,11 +18,12 @@ Only tools that did not exist are staged: a changed tool keeps its node (edges, 
 and closures of other tools point at it) and is rewritten in the switch transaction, so the switch
 is small when few existing tools change (a sync, or a first load of any size).
 """
+
 from __future__ import annotations
 
 import time
-from datetime import datetime, timezone
-from typing import Callable
+from collections.abc import Callable
+from datetime import UTC, datetime
 
 from neo4j.exceptions import ConstraintError
 
@@ -37,7 +38,7 @@ SETTLE_BATCH = 10000  # version marks removed per transaction after a switch
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 def _age_seconds(stamp: str | None) -> float:
@@ -54,18 +55,22 @@ def prepare(graph: Graph, catalog: str) -> None:
         raise CatalogBusyError(
             f"catalog {catalog!r} is being loaded by another writer (version {state['pending']}, last batch "
             f"{state['pending_at']}); try again when it has finished (a load that died is cleaned up "
-            f"after {STALE_SECONDS // 60} minutes)")
+            f"after {STALE_SECONDS // 60} minutes)"
+        )
     if state["pending"] is not None or state["leftovers"]:
         _discard(graph, catalog, state["current"], state["pending"], drop_new=False)
 
 
 def begin(graph: Graph, catalog: str) -> tuple[int, bool]:
     """Claim the next version of `catalog`. Returns (version, whether the catalog node is new)."""
+
     def work(tx):
         row = tx.run(query("version_begin"), catalog=catalog, now=_now()).single()
         if row["pending"] is not None and _age_seconds(row["pending_at"]) < STALE_SECONDS:
-            raise CatalogBusyError(f"catalog {catalog!r} is being loaded by another writer "
-                                   f"(version {row['pending']}); try again when it has finished")
+            raise CatalogBusyError(
+                f"catalog {catalog!r} is being loaded by another writer "
+                f"(version {row['pending']}); try again when it has finished"
+            )
         version = max(row["seq"], row["current"], row["pending"] or 0) + 1
         tx.run(query("version_claim"), catalog=catalog, version=version, now=_now()).consume()
         return version, row["new"]
@@ -75,38 +80,53 @@ def begin(graph: Graph, catalog: str) -> tuple[int, bool]:
 
 def _batches(items: list, size: int):
     for i in range(0, len(items), size):
-        yield items[i:i + size]
+        yield items[i : i + size]
 
 
 def _lost(catalog: str, version: int) -> CatalogBusyError:
-    return CatalogBusyError(f"catalog {catalog!r}: version {version} was taken over by another load "
-                            f"(this one had stalled for over {STALE_SECONDS // 60} minutes)")
+    return CatalogBusyError(
+        f"catalog {catalog!r}: version {version} was taken over by another load "
+        f"(this one had stalled for over {STALE_SECONDS // 60} minutes)"
+    )
 
 
-def stage(graph: Graph, catalog: str, version: int, rows: list[dict], edges: list[dict], batch_size: int,
-          log: Callable[[str], None]) -> None:
+def stage(
+    graph: Graph,
+    catalog: str,
+    version: int,
+    rows: list[dict],
+    edges: list[dict],
+    batch_size: int,
+    log: Callable[[str], None],
+) -> None:
     """Write new tools, their edges and their closures under `version`, one transaction per batch."""
     from kg_tools.ingest import wire
 
     done = 0
     for batch in _batches(rows, batch_size):
         try:
-            written = graph.write(query("version_stage_tools"), catalog=catalog, version=version, rows=wire(batch),
-                                  now=_now())[0]["written"]
+            written = graph.write(
+                query("version_stage_tools"), catalog=catalog, version=version, rows=wire(batch), now=_now()
+            )[0]["written"]
         except ConstraintError as exc:
-            raise NameCollisionError(f"a tool name of catalog {catalog!r} was taken by another write while "
-                                     f"loading; nothing written", [str(exc.message or exc)]) from exc
+            raise NameCollisionError(
+                f"a tool name of catalog {catalog!r} was taken by another write while loading; nothing written",
+                [str(exc.message or exc)],
+            ) from exc
         if written != len(batch):
             raise _lost(catalog, version)
         done += written
         log(f"staged {done}/{len(rows)} tools of catalog {catalog!r} (version {version}, not visible yet)")
     done = 0
     for batch in _batches(edges, batch_size):
-        written = graph.write(query("version_stage_dependencies"), catalog=catalog, version=version,
-                              edges=batch, now=_now())[0]["written"]
+        written = graph.write(
+            query("version_stage_dependencies"), catalog=catalog, version=version, edges=batch, now=_now()
+        )[0]["written"]
         if written != len(batch):
-            raise DanglingReferenceError(f"a dependency target of catalog {catalog!r} was deleted while loading; "
-                                         f"nothing written", [f"{len(batch) - written} edge(s) of a batch"])
+            raise DanglingReferenceError(
+                f"a dependency target of catalog {catalog!r} was deleted while loading; nothing written",
+                [f"{len(batch) - written} edge(s) of a batch"],
+            )
         done += written
     if edges:
         log(f"staged {done} dependency edges of catalog {catalog!r}")
@@ -117,8 +137,9 @@ def stage(graph: Graph, catalog: str, version: int, rows: list[dict], edges: lis
     del edge_rows
     closure_rows = [{"name": n, "closure": deps, "via": via} for n, (deps, via) in computed.items()]
     for batch in _batches(closure_rows, closure.WRITE_BATCH):
-        written = graph.write(query("version_stage_closures"), catalog=catalog, version=version, rows=batch,
-                              now=_now())[0]["written"]
+        written = graph.write(
+            query("version_stage_closures"), catalog=catalog, version=version, rows=batch, now=_now()
+        )[0]["written"]
         if written != len(batch):
             raise _lost(catalog, version)
     log(f"staged {len(closure_rows)} closures of catalog {catalog!r}")
@@ -132,8 +153,9 @@ def switch(tx, catalog: str, version: int) -> None:
 
 def settle(graph: Graph, catalog: str, version: int) -> None:
     """After the switch: remove the version marks in batches (readers then skip the version check)."""
-    while graph.write(query("version_settle_batch"), catalog=catalog, current=version,
-                      limit=SETTLE_BATCH)[0]["settled"]:
+    while graph.write(query("version_settle_batch"), catalog=catalog, current=version, limit=SETTLE_BATCH)[0][
+        "settled"
+    ]:
         pass
 
 
@@ -144,8 +166,9 @@ def discard(graph: Graph, catalog: str, version: int, drop_new: bool) -> None:
 
 
 def _discard(graph: Graph, catalog: str, current: int, version: int | None, drop_new: bool) -> None:
-    while graph.write(query("version_discard_batch"), catalog=catalog, current=current,
-                      limit=DISCARD_BATCH)[0]["deleted"]:
+    while graph.write(query("version_discard_batch"), catalog=catalog, current=current, limit=DISCARD_BATCH)[0][
+        "deleted"
+    ]:
         pass
     if version is not None:
         graph.write(query("version_release"), catalog=catalog, version=version, drop_new=drop_new)

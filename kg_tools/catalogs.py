@@ -11,9 +11,10 @@ outside the catalog ever lists a deleted tool; then its tools go in batches of `
 dependency inference runs, merge runs and node. Interrupted, it leaves the rest of the catalog as
 it was (still listed) and running it again finishes the job. Other catalogs' tools are never deleted.
 """
+
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from kg_tools import closure
 from kg_tools.cypher import query
@@ -26,7 +27,7 @@ KINDS = ("load", "sync", "import", "put")
 
 
 def now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def record(tx, catalog: str, *, source: str | None = None, kind: str = "load") -> None:
@@ -50,8 +51,15 @@ def list_catalogs(graph: Graph) -> list[dict]:
 
 
 def _info(name: str) -> dict:
-    return {"name": name, "tools": 0, "edges": 0, "source": None, "created": None, "last_load": None,
-            "last_load_kind": None}
+    return {
+        "name": name,
+        "tools": 0,
+        "edges": 0,
+        "source": None,
+        "created": None,
+        "last_load": None,
+        "last_load_kind": None,
+    }
 
 
 def get_catalog(graph: Graph, catalog: str) -> dict:
@@ -85,5 +93,11 @@ def delete_catalog(graph: Graph, catalog: str, batch_size: int = DELETE_BATCH, l
         tools += batch["tools"]
         log(f"deleted {tools} tools of catalog {catalog!r}")
     runs = graph.write(query("catalog_delete_finish"), catalog=catalog)[0]
-    return {"catalog": catalog, "tools": tools, "edges": edges, "dependency_runs": runs["dependency_runs"],
-            "merge_runs": runs["merge_runs"], "detached_edges": detached}
+    return {
+        "catalog": catalog,
+        "tools": tools,
+        "edges": edges,
+        "dependency_runs": runs["dependency_runs"],
+        "merge_runs": runs["merge_runs"],
+        "detached_edges": detached,
+    }

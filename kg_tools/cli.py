@@ -1,4 +1,5 @@
 """`kg-tools` command line. Each command group lives in kg_tools/commands/<name>.py."""
+
 from __future__ import annotations
 
 import sys
@@ -22,12 +23,45 @@ def cli(ctx: click.Context):
 
 
 def _register():
-    from kg_tools.commands import (bench, browser_guide, catalogs, deps, enrich, gateway, load, mcp, merge, models, neo4j,
-                                   retrieve, schema, serve, stats, up)
+    from kg_tools.commands import (
+        bench,
+        browser_guide,
+        catalogs,
+        deps,
+        enrich,
+        gateway,
+        load,
+        mcp,
+        merge,
+        models,
+        neo4j,
+        retrieve,
+        schema,
+        serve,
+        stats,
+        up,
+    )
     from kg_tools.commands import eval as evaluate
 
-    for module in (neo4j, schema, load, stats, up, retrieve, serve, evaluate, merge, enrich, bench, models, mcp,
-                   browser_guide, deps, gateway, catalogs):
+    for module in (
+        neo4j,
+        schema,
+        load,
+        stats,
+        up,
+        retrieve,
+        serve,
+        evaluate,
+        merge,
+        enrich,
+        bench,
+        models,
+        mcp,
+        browser_guide,
+        deps,
+        gateway,
+        catalogs,
+    ):
         module.register(cli)
 
 
@@ -48,9 +82,11 @@ def validation_message(exc: ValidationError) -> str:
     what is wrong, and the value given (clipped)."""
     from kg_tools.catalog import clip
 
-    problems = [f"{'.'.join(map(str, e['loc'])) or exc.title}: {e['msg']}"
-                + (f" (got {clip(e['input'], 60)})" if isinstance(e.get("input"), (str, int, float)) else "")
-                for e in exc.errors()]
+    problems = [
+        f"{'.'.join(map(str, e['loc'])) or exc.title}: {e['msg']}"
+        + (f" (got {clip(e['input'], 60)})" if isinstance(e.get("input"), (str, int, float)) else "")
+        for e in exc.errors()
+    ]
     return f"invalid {exc.title}: " + "; ".join(problems[:5])
 
 

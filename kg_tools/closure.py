@@ -15,10 +15,11 @@ transactions hold the graph's write lock (kg_tools/write_lock.py), so a closure 
 committed graph plus the transaction's own changes, never from a view a concurrent writer is changing
 (docs/concurrency.md).
 """
+
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Iterable
+from collections.abc import Iterable
 
 from kg_tools import write_lock
 from kg_tools.cypher import query
@@ -38,8 +39,13 @@ def edge_key(edge: dict, prefer_direct: bool = False) -> tuple:
     return penalty, edge["ord"], edge["target"], kind, edge.get("parameter_name") or "", edge.get("reason") or ""
 
 
-def compute(edges: list[dict], merged_into: dict[str, str], names: Iterable[str], depth: int = CLOSURE_DEPTH,
-            size: int = CLOSURE_SIZE) -> dict[str, tuple[list[str], list[str]]]:
+def compute(
+    edges: list[dict],
+    merged_into: dict[str, str],
+    names: Iterable[str],
+    depth: int = CLOSURE_DEPTH,
+    size: int = CLOSURE_SIZE,
+) -> dict[str, tuple[list[str], list[str]]]:
     """name -> (dependency names, via edge ids). `edges`: {source, target, type, ord, parameter_name,
     reason, id} (cypher/closure_edges.cypher)."""
     out: dict[str, list[tuple[tuple, str, str]]] = defaultdict(list)
@@ -57,8 +63,9 @@ def compute(edges: list[dict], merged_into: dict[str, str], names: Iterable[str]
     return result
 
 
-def first_dependencies(out, merged_into: dict[str, str], name: str, sources: list[str], depth: int,
-                       size: int) -> list[tuple[str, object]]:
+def first_dependencies(
+    out, merged_into: dict[str, str], name: str, sources: list[str], depth: int, size: int
+) -> list[tuple[str, object]]:
     """The first `size` dependencies of `name` in expansion order, each with the last edge (`via`) of
     its first path: paths from every source (the tool, then the tools merged into it), simple, in
     order of their edge keys; reached tools mapped to their canonical tool; the tool itself left out.
@@ -130,5 +137,5 @@ def refresh(tx, names: Iterable[str] | None = None, *, targets: Iterable[str] | 
     merged_into = {r["member"]: r["canonical"] for r in tx.run(query("closure_merges"))}
     rows = [{"name": n, "closure": deps, "via": via} for n, (deps, via) in compute(edges, merged_into, targets).items()]
     for i in range(0, len(rows), WRITE_BATCH):
-        tx.run(query("closure_write"), rows=rows[i:i + WRITE_BATCH]).consume()
+        tx.run(query("closure_write"), rows=rows[i : i + WRITE_BATCH]).consume()
     return len(rows)

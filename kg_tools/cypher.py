@@ -1,7 +1,8 @@
 """Every query lives in cypher/<name>.cypher (kg_tools.resources.cypher when installed); loaded by name (cached)."""
+
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from kg_tools.resources import resource_dir
 
@@ -9,7 +10,7 @@ CYPHER_DIR = resource_dir("cypher")
 SCHEMA_DIR = resource_dir("schema")
 
 
-@lru_cache(maxsize=None)
+@cache
 def query(name: str) -> str:
     path = CYPHER_DIR / f"{name}.cypher"
     if not path.exists():

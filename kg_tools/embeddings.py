@@ -18,6 +18,7 @@ Queries from concurrent API requests are micro-batched (`Embedder.start_query_ba
 thread runs the model over whatever queries are waiting, so requests do not run the model in
 parallel threads on the same cores.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -55,8 +56,10 @@ def import_sentence_transformers(what: str):
     except ImportError as exc:
         from kg_tools.errors import ConfigurationError
 
-        raise ConfigurationError(f"{what} needs sentence-transformers (and torch), an optional extra: {EXTRA} "
-                                 f"(the default embedder runs without it)") from exc
+        raise ConfigurationError(
+            f"{what} needs sentence-transformers (and torch), an optional extra: {EXTRA} "
+            f"(the default embedder runs without it)"
+        ) from exc
     return sentence_transformers
 
 
@@ -90,8 +93,13 @@ class TorchEncoder:
         self.dimension = int(get_dim())
 
     def encode(self, texts: list[str], batch_size: int, show_progress: bool = False, solo: bool = False) -> np.ndarray:
-        return self.model.encode(texts, batch_size=batch_size, normalize_embeddings=True, convert_to_numpy=True,
-                                 show_progress_bar=show_progress).astype(np.float32)
+        return self.model.encode(
+            texts,
+            batch_size=batch_size,
+            normalize_embeddings=True,
+            convert_to_numpy=True,
+            show_progress_bar=show_progress,
+        ).astype(np.float32)
 
 
 class OnnxEncoder:
@@ -118,8 +126,9 @@ class OnnxEncoder:
         # A second session for a query embedded while no other is (QueryBatcher: `alone`): its threads
         # split one query's work. They spin-wait between parallel sections as onnxruntime's do by
         # default; without spinning two threads were no faster than one (8.6 ms, idle 2-core machine).
-        self.solo_session = (self._session(ort, directory, solo_threads)
-                             if threads > 0 and solo_threads > threads else None)
+        self.solo_session = (
+            self._session(ort, directory, solo_threads) if threads > 0 and solo_threads > threads else None
+        )
 
     @staticmethod
     def _session(ort, directory: Path, threads: int):
@@ -141,10 +150,13 @@ class OnnxEncoder:
         # Similar lengths share a batch (less padding), as sentence-transformers does.
         order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
         for start in steps:
-            chunk = [texts[i] for i in order[start:start + batch_size]]
+            chunk = [texts[i] for i in order[start : start + batch_size]]
             encoded = self.tokenizer.encode_batch(chunk)
-            columns = {"input_ids": [e.ids for e in encoded], "attention_mask": [e.attention_mask for e in encoded],
-                       "token_type_ids": [e.type_ids for e in encoded]}
+            columns = {
+                "input_ids": [e.ids for e in encoded],
+                "attention_mask": [e.attention_mask for e in encoded],
+                "token_type_ids": [e.type_ids for e in encoded],
+            }
             feed = {name: np.asarray(columns[name], dtype=np.int64) for name in self.inputs}
             output = session.run(None, feed)[0]
             if self.pooling == "cls":
@@ -184,14 +196,26 @@ def export_onnx(model_path: str, directory: Path) -> Path:
     axes = {name: {0: "batch", 1: "tokens"} for name in inputs}
     with torch.no_grad(), warnings.catch_warnings():
         warnings.simplefilter("ignore")  # tracer warnings about Python control flow on shapes
-        torch.onnx.export(SentenceEmbedding(model), tuple(sample[n] for n in inputs), str(tmp), input_names=inputs,
-                          output_names=["sentence_embedding"], dynamic_axes={**axes, "sentence_embedding": {0: "batch"}},
-                          opset_version=17, dynamo=False)
+        torch.onnx.export(
+            SentenceEmbedding(model),
+            tuple(sample[n] for n in inputs),
+            str(tmp),
+            input_names=inputs,
+            output_names=["sentence_embedding"],
+            dynamic_axes={**axes, "sentence_embedding": {0: "batch"}},
+            opset_version=17,
+            dynamo=False,
+        )
     tokenizer.backend_tokenizer.save(str(directory / "tokenizer.json"))
     get_dim = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
-    meta = {"source": model_path, "dimension": int(get_dim()), "inputs": inputs,
-            "max_seq_length": int(model.max_seq_length), "pad_id": int(tokenizer.pad_token_id or 0),
-            "pad_token": str(tokenizer.pad_token or "[PAD]")}
+    meta = {
+        "source": model_path,
+        "dimension": int(get_dim()),
+        "inputs": inputs,
+        "max_seq_length": int(model.max_seq_length),
+        "pad_id": int(tokenizer.pad_token_id or 0),
+        "pad_token": str(tokenizer.pad_token or "[PAD]"),
+    }
     (directory / "meta.json").write_text(json.dumps(meta, indent=2))
     tmp.replace(directory / ONNX_FILE)  # last: a half-written export is never picked up
     return directory / ONNX_FILE
@@ -253,8 +277,16 @@ class Embedder:
     """Normalised float32 embeddings; `name` identifies the model on stored vectors; `backend` says
     which backend runs it (`backend_note` why torch when onnx was asked for)."""
 
-    def __init__(self, model: str | None = None, batch_size: int = 64, backend: str = "onnx",
-                 models_dir: Path | None = None, threads: int = 0, warn=None, solo_threads: int = 1):
+    def __init__(
+        self,
+        model: str | None = None,
+        batch_size: int = 64,
+        backend: str = "onnx",
+        models_dir: Path | None = None,
+        threads: int = 0,
+        warn=None,
+        solo_threads: int = 1,
+    ):
         if backend not in BACKENDS:
             raise ValueError(f"embedding backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
         from kg_tools import DATA_HOME
@@ -267,15 +299,20 @@ class Embedder:
         self.batch_size = batch_size
         self.backend_note = ""
         self.encoder = None
-        if isinstance(find_profile(model or DEFAULT_MODEL_KEY)[1], OnnxProfile) and (Path(self.path) / MARKER).is_file():
+        if (
+            isinstance(find_profile(model or DEFAULT_MODEL_KEY)[1], OnnxProfile)
+            and (Path(self.path) / MARKER).is_file()
+        ):
             self.encoder = OnnxEncoder(Path(self.path), threads, solo_threads)  # an ONNX profile: always onnxruntime
         elif backend == "onnx":
             directory = onnx_dir(models_dir, self.path)
             if (directory / ONNX_FILE).is_file():
                 self.encoder = OnnxEncoder(directory, threads, solo_threads)
             else:
-                self.backend_note = (f"no ONNX export of {self.name} in {directory} (run `kg-tools models export-onnx"
-                                     f"{'' if model is None else ' --model ' + model}`): using torch")
+                self.backend_note = (
+                    f"no ONNX export of {self.name} in {directory} (run `kg-tools models export-onnx"
+                    f"{'' if model is None else ' --model ' + model}`): using torch"
+                )
                 (warn or (lambda m: print(f"warning: {m}", file=sys.stderr)))(self.backend_note)
         if self.encoder is None:
             self.encoder = TorchEncoder(self.path, threads)
@@ -288,8 +325,9 @@ class Embedder:
         self._cache: dict[str, np.ndarray] = {}
         self._batcher: QueryBatcher | None = None
 
-    def embed(self, texts: list[str], show_progress: bool = False, use_cache: bool = True,
-              query: bool = False) -> np.ndarray:
+    def embed(
+        self, texts: list[str], show_progress: bool = False, use_cache: bool = True, query: bool = False
+    ) -> np.ndarray:
         """Embed passages (tool documents, enrichment questions), or search queries with query=True (the
         model's query prefix); texts already embedded in this process are reused unless use_cache=False."""
         prefix = self.query_prefix if query else self.passage_prefix
@@ -310,8 +348,12 @@ class Embedder:
         """From now on `embed_query` calls from concurrent threads share model runs (see QueryBatcher);
         workers=0: one model thread per core."""
         if self._batcher is None:
-            self._batcher = QueryBatcher(lambda texts, alone: self.encoder.encode(texts, max_batch, solo=alone),
-                                         window_ms, max_batch, workers or os.cpu_count() or 1)
+            self._batcher = QueryBatcher(
+                lambda texts, alone: self.encoder.encode(texts, max_batch, solo=alone),
+                window_ms,
+                max_batch,
+                workers or os.cpu_count() or 1,
+            )
 
     def embed_query(self, text: str) -> list[float]:
         if self._batcher is None or self.query_prefix + text in self._cache:
@@ -324,8 +366,14 @@ class Embedder:
 
 
 @lru_cache(maxsize=4)
-def get_embedder(model: str | None = None, batch_size: int = 64, backend: str = "onnx",
-                 models_dir: Path | None = None, threads: int = 0, solo_threads: int = 1) -> Embedder:
+def get_embedder(
+    model: str | None = None,
+    batch_size: int = 64,
+    backend: str = "onnx",
+    models_dir: Path | None = None,
+    threads: int = 0,
+    solo_threads: int = 1,
+) -> Embedder:
     return Embedder(model, batch_size, backend, models_dir, threads, solo_threads=solo_threads)
 
 
@@ -334,5 +382,6 @@ def embedder_from_settings(settings, threads: int = 0) -> Embedder:
     of settings.embed_solo_threads (0 = one per core) for a lone query; bulk loads keep the
     backend's default of one thread per core (threads=0)."""
     solo = (settings.embed_solo_threads or os.cpu_count() or 1) if threads > 0 else 1
-    return get_embedder(settings.embed_model, settings.embed_batch_size, settings.embed_backend,
-                        settings.models_dir, threads, solo)
+    return get_embedder(
+        settings.embed_model, settings.embed_batch_size, settings.embed_backend, settings.models_dir, threads, solo
+    )

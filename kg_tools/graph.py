@@ -23,18 +23,25 @@ Every read and write of the package goes through a `Graph`:
 - "unreachable", a missing database and text Bolt cannot carry (a lone UTF-16 surrogate) become
   kg-tools errors here, in one place.
 """
+
 from __future__ import annotations
 
 import threading
 import time
-from typing import Any, Callable, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from neo4j import READ_ACCESS, WRITE_ACCESS, Driver, GraphDatabase, ManagedTransaction
-from neo4j.exceptions import (AuthError, DriverError, IncompleteCommit, Neo4jError, ServiceUnavailable,
-                              SessionExpired)
+from neo4j.exceptions import AuthError, DriverError, IncompleteCommit, Neo4jError, ServiceUnavailable, SessionExpired
 
-from kg_tools.errors import (ConfigurationError, DatabaseMemoryError, DatabaseUnavailableError, InvalidTextError,
-                             OutcomeUnknownError, WriteConflictError)
+from kg_tools.errors import (
+    ConfigurationError,
+    DatabaseMemoryError,
+    DatabaseUnavailableError,
+    InvalidTextError,
+    OutcomeUnknownError,
+    WriteConflictError,
+)
 from kg_tools.settings import Settings
 
 T = TypeVar("T")
@@ -69,7 +76,7 @@ class Graph:
         )
 
     @classmethod
-    def connect(cls, settings: Settings, verify: bool = True) -> "Graph":
+    def connect(cls, settings: Settings, verify: bool = True) -> Graph:
         """A gateway; with verify, fail now (clear error) if Neo4j or the database cannot be used."""
         graph = cls(settings)
         if verify:
@@ -88,7 +95,7 @@ class Graph:
     def close(self) -> None:
         self._driver.close()
 
-    def __enter__(self) -> "Graph":
+    def __enter__(self) -> Graph:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -104,14 +111,16 @@ class Graph:
         relationships): dict(record) instead of Record.data() saves ~0.5 ms per retrieval, and an
         auto-commit read is ONE Bolt round trip (RUN+PULL; a managed transaction adds a COMMIT
         round trip, +0.25 ms). Same database, routing (readers) and retry policy as `read`."""
-        return self._execute(READ_ACCESS, lambda session: [dict(record) for record in session.run(cypher, params or {})],
-                             autocommit=True)
+        return self._execute(
+            READ_ACCESS, lambda session: [dict(record) for record in session.run(cypher, params or {})], autocommit=True
+        )
 
     def read_plain_versioned(self, cypher: str, params: dict[str, Any] | None = None) -> tuple[list[dict], str]:
         """As `read_plain`, plus the version of the graph the read saw: the session's bookmark after
         the query, i.e. the database's last committed transaction (every write -- by kg-tools, Neo4j
         Browser or anyone else -- gives a new one). Two reads with equal versions had no commit
         between them; kg_tools/retrieval/seed_cache.py keys its entries on it."""
+
         def work(session):
             rows = [dict(record) for record in session.run(cypher, params or {})]
             return rows, "|".join(sorted(session.last_bookmarks().raw_values))
@@ -136,8 +145,9 @@ class Graph:
     def session(self, access_mode: str):
         """A driver session on the configured database (the only place sessions are opened).
         max_transaction_retry_time=0: the driver makes one attempt, `_execute` decides on retries."""
-        return self._driver.session(database=self.database, default_access_mode=access_mode,
-                                    max_transaction_retry_time=0.0)
+        return self._driver.session(
+            database=self.database, default_access_mode=access_mode, max_transaction_retry_time=0.0
+        )
 
     def _execute(self, access_mode: str, work: Work[T], autocommit: bool = False) -> T:
         claimed = self._claim_login()
@@ -164,31 +174,38 @@ class Graph:
             except IncompleteCommit as exc:
                 raise OutcomeUnknownError(
                     f"the connection to Neo4j at {self.uri} broke while the write was committing ({exc}): "
-                    f"the outcome is unknown; run it again (loads are idempotent)") from exc
+                    f"the outcome is unknown; run it again (loads are idempotent)"
+                ) from exc
             except (ServiceUnavailable, SessionExpired) as exc:
                 lost += 1
                 if not exc.is_retryable() or lost >= CONNECTION_ATTEMPTS or time.monotonic() > deadline:
                     raise self.unavailable(exc) from exc
             except AuthError as exc:
-                raise self._auth_failed(f"Neo4j at {self.uri} rejected user {self.settings.neo4j_user!r}: "
-                                        f"check NEO4J_USER / NEO4J_PASSWORD") from exc
+                raise self._auth_failed(
+                    f"Neo4j at {self.uri} rejected user {self.settings.neo4j_user!r}: check NEO4J_USER / NEO4J_PASSWORD"
+                ) from exc
             except Neo4jError as exc:
                 if exc.code == AUTH_RATE_LIMIT:
-                    raise self._auth_failed(f"Neo4j at {self.uri} refuses logins of user {self.settings.neo4j_user!r} "
-                                            f"for now (too many failed logins): check NEO4J_USER / NEO4J_PASSWORD "
-                                            f"of every client") from exc
+                    raise self._auth_failed(
+                        f"Neo4j at {self.uri} refuses logins of user {self.settings.neo4j_user!r} "
+                        f"for now (too many failed logins): check NEO4J_USER / NEO4J_PASSWORD "
+                        f"of every client"
+                    ) from exc
                 if exc.code == DATABASE_NOT_FOUND:
                     raise ConfigurationError(
                         f"database {self.database!r} does not exist on {self.uri} (NEO4J_DATABASE; "
-                        f"Community edition has only 'neo4j')") from exc
+                        f"Community edition has only 'neo4j')"
+                    ) from exc
                 if "OutOfMemory" in (exc.code or "") or "MemoryLimit" in (exc.code or ""):
                     raise self.out_of_memory(exc) from exc  # the same work would fail again
                 if not (exc.is_retryable() or exc.code == ENTITY_NOT_FOUND):
                     raise
                 if time.monotonic() + backoff > deadline:
                     if exc.code == ENTITY_NOT_FOUND or exc.code.startswith("Neo.TransientError.Transaction."):
-                        raise WriteConflictError(f"the request kept conflicting with concurrent writes for "
-                                                 f"{self.retry_seconds:g} s ({exc.code}); try again") from exc
+                        raise WriteConflictError(
+                            f"the request kept conflicting with concurrent writes for "
+                            f"{self.retry_seconds:g} s ({exc.code}); try again"
+                        ) from exc
                     raise
                 time.sleep(backoff)
                 backoff *= 2
@@ -199,8 +216,10 @@ class Graph:
             except OSError as exc:
                 raise self.unavailable(exc) from exc
             except UnicodeEncodeError as exc:  # a parameter Bolt cannot carry; nothing was sent
-                raise InvalidTextError(f"text that is not valid Unicode cannot be stored or searched "
-                                       f"({exc.reason}: U+{ord(exc.object[exc.start]):04X})") from exc
+                raise InvalidTextError(
+                    f"text that is not valid Unicode cannot be stored or searched "
+                    f"({exc.reason}: U+{ord(exc.object[exc.start]):04X})"
+                ) from exc
 
     def out_of_memory(self, exc: Neo4jError) -> DatabaseMemoryError:
         return DatabaseMemoryError(
@@ -208,7 +227,8 @@ class Graph:
             f"KG_TOOLS_NEO4J_HEAP for the local server (then `kg-tools neo4j stop` and `start`), "
             f"server.memory.heap.max_size (and dbms.memory.transaction.total.max, db.memory.transaction.max) on "
             f"your own Neo4j -- or write smaller batches (KG_TOOLS_WRITE_BATCH_SIZE, now "
-            f"{self.settings.write_batch_size})")
+            f"{self.settings.write_batch_size})"
+        )
 
     def _auth_failed(self, message: str) -> ConfigurationError:
         """Remember a rejected login: calls in the next `auth_backoff_seconds` fail at once with it."""
@@ -228,14 +248,16 @@ class Graph:
             until, error = self._auth_failure
             left = until - time.monotonic()
             if left > 0:
-                raise ConfigurationError(f"{error} (a login failed; the next attempt in {left:.0f} s: "
-                                         f"KG_TOOLS_NEO4J_AUTH_BACKOFF_SECONDS)")
+                raise ConfigurationError(
+                    f"{error} (a login failed; the next attempt in {left:.0f} s: KG_TOOLS_NEO4J_AUTH_BACKOFF_SECONDS)"
+                )
             self._auth_failure = (time.monotonic() + self.auth_backoff_seconds, error)
             return self._auth_failure
 
     def unavailable(self, exc: BaseException) -> DatabaseUnavailableError:
         return DatabaseUnavailableError(
-            f"Neo4j is not reachable at {self.uri} ({exc}); start it with `kg-tools neo4j start`")
+            f"Neo4j is not reachable at {self.uri} ({exc}); start it with `kg-tools neo4j start`"
+        )
 
 
 def _rows(tx: ManagedTransaction, cypher: str, params: dict) -> list[dict]:

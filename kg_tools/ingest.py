@@ -5,16 +5,25 @@ is the one write path for tools: bulk loads and the REST PUT both use it. It hol
 lock (kg_tools/write_lock.py), so the names it takes over and the closures it recomputes are those of
 the committed graph, not of a snapshot a concurrent writer is changing (docs/concurrency.md).
 """
+
 from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
 
 from kg_tools import catalog_versions, catalogs, closure
-from kg_tools.catalog import (ToolSpec, ValidatedCatalog, check_catalog_name, parameter_text, spec_hash, split_name,
-                              tool_document, validate_catalog)
+from kg_tools.catalog import (
+    ToolSpec,
+    ValidatedCatalog,
+    check_catalog_name,
+    parameter_text,
+    spec_hash,
+    split_name,
+    tool_document,
+    validate_catalog,
+)
 from kg_tools.cypher import query
 from kg_tools.embeddings import Embedder
 from kg_tools.errors import DanglingReferenceError, NameCollisionError, SchemaMismatchError, ToolConflictError
@@ -58,23 +67,25 @@ def chunks(items: list, size: int) -> Iterable[list]:
 def wire(rows: list[dict]) -> list[dict]:
     """Tool rows as sent to Neo4j: embeddings (kept as float32 arrays until now: 100,000 tools as
     Python float lists took over 1 GB) as lists."""
-    return [{**r, "embedding": r["embedding"].tolist()} if hasattr(r.get("embedding"), "tolist") else r
-            for r in rows]
+    return [{**r, "embedding": r["embedding"].tolist()} if hasattr(r.get("embedding"), "tolist") else r for r in rows]
 
 
 def node_facts(spec: ToolSpec) -> dict:
     """What real catalogs say about a tool, as node properties Browser and Cypher can read (the
     full output schema, links and annotations stay in `spec`)."""
     hints = spec.annotations or None
-    return {"title": spec.title, "http_method": spec.http.method if spec.http else None,
-            "http_path": spec.http.path if spec.http else None,
-            "tags": spec.http.tags if spec.http and spec.http.tags else None,
-            "deprecated": spec.http.deprecated if spec.http else None,
-            "has_output_schema": spec.output_schema is not None,
-            "read_only_hint": hints.readOnlyHint if hints else None,
-            "destructive_hint": hints.destructiveHint if hints else None,
-            "idempotent_hint": hints.idempotentHint if hints else None,
-            "open_world_hint": hints.openWorldHint if hints else None}
+    return {
+        "title": spec.title,
+        "http_method": spec.http.method if spec.http else None,
+        "http_path": spec.http.path if spec.http else None,
+        "tags": spec.http.tags if spec.http and spec.http.tags else None,
+        "deprecated": spec.http.deprecated if spec.http else None,
+        "has_output_schema": spec.output_schema is not None,
+        "read_only_hint": hints.readOnlyHint if hints else None,
+        "destructive_hint": hints.destructiveHint if hints else None,
+        "idempotent_hint": hints.idempotentHint if hints else None,
+        "open_world_hint": hints.openWorldHint if hints else None,
+    }
 
 
 def tool_row(spec: ToolSpec, raw: dict, catalog: str) -> dict:
@@ -146,19 +157,31 @@ def load_catalog(
         log(f"warning: --takeover: {n} moves from catalog {existing[n]['catalog']!r} to {catalog!r}")
     rows = [tool_row(s, r, catalog) for s, r in zip(validated.specs, validated.raw)]
     if differential:
-        return _load_differential(graph, embedder, validated, rows, existing, catalog, batch_size, show_progress,
-                                  (catalog, source, "sync" if kind == "load" else kind), takeover)
+        return _load_differential(
+            graph,
+            embedder,
+            validated,
+            rows,
+            existing,
+            catalog,
+            batch_size,
+            show_progress,
+            (catalog, source, "sync" if kind == "load" else kind),
+            takeover,
+        )
     # Schema first: fails on a dimension mismatch before anything is embedded or written.
     apply_schema(graph, embedder.dimension, embedder.name)
     check_other_vectors(existing, {s.name for s in validated.specs}, catalog if replace else None, embedder.name)
     # --replace keeps the catalog's unchanged tools (only those the load lacks are deleted): no re-embedding
-    embed_seconds, to_embed = _embed_changed(embedder, validated, rows, existing, replace_all or reembed,
-                                             show_progress, use_cache=not reembed)
+    embed_seconds, to_embed = _embed_changed(
+        embedder, validated, rows, existing, replace_all or reembed, show_progress, use_cache=not reembed
+    )
     edges = [e.as_row() for e in validated.edges]
     # What must be written: new or changed tools, and edges from them or to a tool that is new.
     new = {r["name"] for r in rows if r["name"] not in existing}
-    write = [r for r in rows if r["embedding"] is not None or r["name"] in new
-             or existing[r["name"]]["catalog"] != catalog]
+    write = [
+        r for r in rows if r["embedding"] is not None or r["name"] in new or existing[r["name"]]["catalog"] != catalog
+    ]
     written = {r["name"] for r in write}
     edges = [e for e in edges if e["source"] in written or e["target"] in new]
     loaded = {r["name"] for r in rows}
@@ -167,19 +190,58 @@ def load_catalog(
     meta = (catalog, source, kind)
     replace_catalog = catalog if replace else None
     if len(new) > batch_size and not replace_all:  # more than one batch of new tools: bounded transactions
-        _write_versioned(graph, catalog, write, edges, new, batch_size=batch_size, replace_catalog=replace_catalog,
-                         meta=meta, keep_names=sorted(loaded), log=log, takeover=takeover)
+        _write_versioned(
+            graph,
+            catalog,
+            write,
+            edges,
+            new,
+            batch_size=batch_size,
+            replace_catalog=replace_catalog,
+            meta=meta,
+            keep_names=sorted(loaded),
+            log=log,
+            takeover=takeover,
+        )
     elif write or edges or stale or replace_all or not known_catalog:
-        write_tools(graph, write, edges, batch_size=batch_size, replace_catalog=replace_catalog,
-                    replace_all=replace_all, catalog=meta, keep_names=sorted(loaded), takeover=takeover,
-                    unchanged=[] if replace_all else sorted(loaded - written))
-    return LoadResult(catalog, len(rows), len(validated.edges), to_embed, embed_seconds,
-                      time.perf_counter() - t0, validated.report, validated.report.warnings)
+        write_tools(
+            graph,
+            write,
+            edges,
+            batch_size=batch_size,
+            replace_catalog=replace_catalog,
+            replace_all=replace_all,
+            catalog=meta,
+            keep_names=sorted(loaded),
+            takeover=takeover,
+            unchanged=[] if replace_all else sorted(loaded - written),
+        )
+    return LoadResult(
+        catalog,
+        len(rows),
+        len(validated.edges),
+        to_embed,
+        embed_seconds,
+        time.perf_counter() - t0,
+        validated.report,
+        validated.report.warnings,
+    )
 
 
-def _write_versioned(graph: Graph, catalog: str, rows: list[dict], edges: list[dict], new: set[str], *,
-                     batch_size: int, replace_catalog: str | None, meta: tuple, keep_names: list[str],
-                     log: Callable[[str], None], takeover: bool = False) -> None:
+def _write_versioned(
+    graph: Graph,
+    catalog: str,
+    rows: list[dict],
+    edges: list[dict],
+    new: set[str],
+    *,
+    batch_size: int,
+    replace_catalog: str | None,
+    meta: tuple,
+    keep_names: list[str],
+    log: Callable[[str], None],
+    takeover: bool = False,
+) -> None:
     """A large load (kg_tools/catalog_versions.py): the new tools, their edges and closures in bounded
     transactions under a new catalog version, then ONE transaction with the changed tools, the
     deletions and the switch. Any failure before the switch deletes the new version again."""
@@ -188,16 +250,27 @@ def _write_versioned(graph: Graph, catalog: str, rows: list[dict], edges: list[d
     version, created = catalog_versions.begin(graph, catalog)
     try:
         catalog_versions.stage(graph, catalog, version, staged_rows, staged_edges, batch_size, log)
-        write_tools(graph, [r for r in rows if r["name"] not in new], [e for e in edges if e["source"] not in new],
-                    batch_size=batch_size, replace_catalog=replace_catalog, catalog=meta, keep_names=keep_names,
-                    switch_to=version, also_check=sorted({e["target"] for e in staged_edges}), takeover=takeover,
-                    unchanged=sorted(set(keep_names) - {r["name"] for r in rows}))
+        write_tools(
+            graph,
+            [r for r in rows if r["name"] not in new],
+            [e for e in edges if e["source"] not in new],
+            batch_size=batch_size,
+            replace_catalog=replace_catalog,
+            catalog=meta,
+            keep_names=keep_names,
+            switch_to=version,
+            also_check=sorted({e["target"] for e in staged_edges}),
+            takeover=takeover,
+            unchanged=sorted(set(keep_names) - {r["name"] for r in rows}),
+        )
     except BaseException:
         try:
             catalog_versions.discard(graph, catalog, version, drop_new=created)
         except Exception as exc:  # noqa: BLE001 - the load's own error is the one to report
-            log(f"warning: version {version} of catalog {catalog!r} was not cleaned up ({exc}); "
-                f"the next load of {catalog!r} removes it")
+            log(
+                f"warning: version {version} of catalog {catalog!r} was not cleaned up ({exc}); "
+                f"the next load of {catalog!r} removes it"
+            )
         raise
     catalog_versions.settle(graph, catalog, version)
 
@@ -216,17 +289,38 @@ def check_other_vectors(existing: dict, loaded: set[str], replaced_catalog: str 
         raise SchemaMismatchError(
             f"the graph's vectors were made by another embedding model ({found}) but the configured one is "
             f"{model!r}; nothing was written. Set KG_TOOLS_EMBED_MODEL to the graph's model, or move the graph "
-            f"to {model!r} with `kg-tools schema reindex` (re-embeds every tool and enrichment question).")
+            f"to {model!r} with `kg-tools schema reindex` (re-embeds every tool and enrichment question)."
+        )
 
 
-def _load_differential(graph, embedder, validated: ValidatedCatalog, rows, existing, catalog: str, batch_size: int,
-                       show_progress: bool, meta: tuple, takeover: bool) -> LoadResult:
+def _load_differential(
+    graph,
+    embedder,
+    validated: ValidatedCatalog,
+    rows,
+    existing,
+    catalog: str,
+    batch_size: int,
+    show_progress: bool,
+    meta: tuple,
+    takeover: bool,
+) -> LoadResult:
     names = [r["name"] for r in rows]
     stale = set(_stale(embedder, rows, existing, force=False))
     changed = [i for i, r in enumerate(rows) if i in stale or existing[r["name"]]["catalog"] != catalog]
     removed = sorted({n for n, r in existing.items() if r["catalog"] == catalog} - set(names))
-    result = LoadResult(catalog, len(rows), len(validated.edges), 0, 0.0, 0.0, validated.report,
-                        validated.report.warnings, [rows[i]["name"] for i in changed], removed)
+    result = LoadResult(
+        catalog,
+        len(rows),
+        len(validated.edges),
+        0,
+        0.0,
+        0.0,
+        validated.report,
+        validated.report.warnings,
+        [rows[i]["name"] for i in changed],
+        removed,
+    )
     if not changed and not removed:
         return result
     apply_schema(graph, embedder.dimension, embedder.name)
@@ -239,8 +333,16 @@ def _load_differential(graph, embedder, validated: ValidatedCatalog, rows, exist
     result.embedded, result.embed_seconds = len(changed), time.perf_counter() - t0
     written = set(result.changed)
     t0 = time.perf_counter()
-    write_tools(graph, [rows[i] for i in changed], [e.as_row() for e in validated.edges if e.source in written],
-                batch_size=batch_size, replace_catalog=catalog, keep_names=names, catalog=meta, takeover=takeover)
+    write_tools(
+        graph,
+        [rows[i] for i in changed],
+        [e.as_row() for e in validated.edges if e.source in written],
+        batch_size=batch_size,
+        replace_catalog=catalog,
+        keep_names=names,
+        catalog=meta,
+        takeover=takeover,
+    )
     result.write_seconds = time.perf_counter() - t0
     return result
 
@@ -248,7 +350,8 @@ def _load_differential(graph, embedder, validated: ValidatedCatalog, rows, exist
 def _stale(embedder, rows, existing, force: bool) -> list[int]:
     """Rows whose stored node is missing, has another spec, or lacks this embedder's embedding."""
     return [
-        i for i, row in enumerate(rows)
+        i
+        for i, row in enumerate(rows)
         if force
         or row["name"] not in existing
         or existing[row["name"]]["spec_hash"] != row["spec_hash"]
@@ -257,12 +360,14 @@ def _stale(embedder, rows, existing, force: bool) -> list[int]:
     ]
 
 
-def _embed_changed(embedder, validated: ValidatedCatalog, rows, existing, force: bool, show_progress: bool,
-                   use_cache: bool):
+def _embed_changed(
+    embedder, validated: ValidatedCatalog, rows, existing, force: bool, show_progress: bool, use_cache: bool
+):
     todo = _stale(embedder, rows, existing, force)
     t0 = time.perf_counter()
-    vectors = embedder.embed([tool_document(validated.specs[i]) for i in todo], show_progress=show_progress,
-                             use_cache=use_cache)
+    vectors = embedder.embed(
+        [tool_document(validated.specs[i]) for i in todo], show_progress=show_progress, use_cache=use_cache
+    )
     for i, vec in zip(todo, vectors):
         rows[i]["embedding"] = vec  # a float32 row; a list of Python floats only per batch (`wire`)
         rows[i]["embedding_model"] = embedder.name
@@ -274,14 +379,26 @@ def name_collision(catalog: str, taken: dict[str, str], how: str = "load with --
     return NameCollisionError(
         f"{len(taken)} tool name(s) of catalog {catalog!r} already belong to another catalog; nothing written "
         f"(rename them, or {how} to move them into {catalog!r})",
-        [f"{n} (catalog {owner!r})" for n, owner in sorted(taken.items())])
+        [f"{n} (catalog {owner!r})" for n, owner in sorted(taken.items())],
+    )
 
 
-def write_tools(graph: Graph, rows: list[dict], edges: list[dict], *, batch_size: int = 500,
-                replace_catalog: str | None = None, replace_all: bool = False, keep_names: list[str] | None = None,
-                takeover: bool = False, takeover_how: str = "load with --takeover",
-                catalog: tuple[str, str | None, str] | None = None, switch_to: int | None = None,
-                also_check: list[str] = (), unchanged: list[str] = ()) -> dict[str, str | None]:
+def write_tools(
+    graph: Graph,
+    rows: list[dict],
+    edges: list[dict],
+    *,
+    batch_size: int = 500,
+    replace_catalog: str | None = None,
+    replace_all: bool = False,
+    keep_names: list[str] | None = None,
+    takeover: bool = False,
+    takeover_how: str = "load with --takeover",
+    catalog: tuple[str, str | None, str] | None = None,
+    switch_to: int | None = None,
+    also_check: list[str] = (),
+    unchanged: list[str] = (),
+) -> dict[str, str | None]:
     """The one write path for tools (`kg-tools load` and `PUT /v1/tools/{name}`), in ONE transaction
     that holds the write lock: optional deletion (a catalog's tools not in `rows`, or everything), the
     nodes (UNWIND batches), their outgoing hand-written dependency edges replaced (unchanged edges kept
@@ -312,13 +429,17 @@ def write_tools(graph: Graph, rows: list[dict], edges: list[dict], *, batch_size
         if replace_all:
             tx.run(query("delete_all_tools")).consume()
         elif replace_catalog is not None:
-            gone = tx.run(query("delete_catalog_tools"), catalog=replace_catalog,
-                          keep=names if keep_names is None else sorted(set(keep_names) | set(names))).single()["gone"]
+            gone = tx.run(
+                query("delete_catalog_tools"),
+                catalog=replace_catalog,
+                keep=names if keep_names is None else sorted(set(keep_names) | set(names)),
+            ).single()["gone"]
         for batch in chunks(written, batch_size):
             tx.run(query("upsert_tools"), rows=wire(batch)).consume()
         for batch in chunks(names, batch_size):
-            tx.run(query("delete_outgoing_dependencies"), names=batch,
-                   keep={n: keep[n] for n in batch if n in keep}).consume()
+            tx.run(
+                query("delete_outgoing_dependencies"), names=batch, keep={n: keep[n] for n in batch if n in keep}
+            ).consume()
         for batch in chunks(edges, batch_size):
             tx.run(query("create_dependencies"), edges=batch).consume()
         missing = tx.run(query("missing_dependency_targets"), targets=targets).single()["missing"]
@@ -326,14 +447,18 @@ def write_tools(graph: Graph, rows: list[dict], edges: list[dict], *, batch_size
             by_target = {}
             for e in edges:
                 by_target.setdefault(e["target"], e["source"])
-            raise DanglingReferenceError(f"{len(missing)} dependency target(s) do not exist; nothing written",
-                               [f"dangling dependency target: {by_target[m]} -> {m} ({m!r} is not a tool)"
-                                for m in missing])
+            raise DanglingReferenceError(
+                f"{len(missing)} dependency target(s) do not exist; nothing written",
+                [f"dangling dependency target: {by_target[m]} -> {m} ({m!r} is not a tool)" for m in missing],
+            )
         # The precomputed expansion order of every tool these writes can affect (same transaction).
         gone_meanwhile = tx.run(query("missing_dependency_targets"), targets=list(unchanged)).single()["missing"]
         if gone_meanwhile:
-            raise ToolConflictError(f"{len(gone_meanwhile)} tool(s) of the catalog were deleted by another write "
-                                    f"while loading; nothing written (load again)", gone_meanwhile[:20])
+            raise ToolConflictError(
+                f"{len(gone_meanwhile)} tool(s) of the catalog were deleted by another write "
+                f"while loading; nothing written (load again)",
+                gone_meanwhile[:20],
+            )
         # Closures list names, so those of deleted tools (`gone`) find the tools that listed them.
         closure.refresh(tx, None if replace_all else names + sources + gone)
         if catalog is not None:
@@ -358,6 +483,7 @@ def _catalogs(tx, names: list[str], batch_size: int) -> dict[str, str]:
 def remove_catalog(graph: Graph, catalog: str) -> int:
     """Delete every tool of ONE catalog (with the enrichment questions only they answer) in one
     transaction, and refresh the closures of the other tools that listed them. Returns the tools deleted."""
+
     def work(tx) -> int:
         names = tx.run(query("catalog_tool_names"), catalog=catalog).single()["names"]
         targets = set(closure.affected(tx, names)) - set(names)
@@ -368,7 +494,9 @@ def remove_catalog(graph: Graph, catalog: str) -> int:
     return serialized(graph, work)
 
 
-def reembed_all(graph: Graph, embedder: Embedder, batch_size: int = 500, show_progress: bool = False) -> tuple[int, int]:
+def reembed_all(
+    graph: Graph, embedder: Embedder, batch_size: int = 500, show_progress: bool = False
+) -> tuple[int, int]:
     """Re-embed every tool (from its stored spec) and every enrichment question, in one transaction
     (used by `kg-tools schema reindex`). Returns (tools, questions)."""
     records = graph.read(query("all_tool_specs"))
@@ -377,7 +505,9 @@ def reembed_all(graph: Graph, embedder: Embedder, batch_size: int = 500, show_pr
     rows = [{"name": s.name, "embedding": v.tolist(), "embedding_model": embedder.name} for s, v in zip(specs, vectors)]
     questions = graph.read(query("all_question_texts"))
     q_vectors = embedder.embed([q["text"] for q in questions], show_progress=show_progress)
-    q_rows = [{"id": q["id"], "embedding": v.tolist(), "embedding_model": embedder.name} for q, v in zip(questions, q_vectors)]
+    q_rows = [
+        {"id": q["id"], "embedding": v.tolist(), "embedding_model": embedder.name} for q, v in zip(questions, q_vectors)
+    ]
 
     def work(tx) -> None:
         for batch in chunks(rows, batch_size):

@@ -1,11 +1,12 @@
 """The one LLM wrapper: any OpenAI-compatible server (OPENAI_BASE_URL), timeouts, retries with
 backoff, structured output validated by pydantic, prompts loaded from kg_tools/prompts/<name>.md."""
+
 from __future__ import annotations
 
 import json
 import threading
 import time
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
@@ -18,7 +19,7 @@ PROMPTS_DIR = Path(__file__).parent / "prompts"
 T = TypeVar("T", bound=BaseModel)
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_prompt(name: str) -> str:
     path = PROMPTS_DIR / f"{name}.md"
     if not path.exists():
@@ -29,7 +30,9 @@ def load_prompt(name: str) -> str:
 def render_prompt(name: str, **variables: Any) -> str:
     text = load_prompt(name)
     for key, value in variables.items():
-        text = text.replace("{{" + key + "}}", value if isinstance(value, str) else json.dumps(value, ensure_ascii=False))
+        text = text.replace(
+            "{{" + key + "}}", value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+        )
     return text
 
 
@@ -51,8 +54,12 @@ class LLMClient:
         self.max_retries = settings.llm_max_retries
         self.base_url = settings.openai_base_url
         # Transport retries (429/5xx/timeouts) with exponential backoff are the openai client's own.
-        self.client = OpenAI(base_url=settings.openai_base_url, api_key=settings.openai_api_key or "not-needed",
-                             timeout=settings.llm_timeout, max_retries=settings.llm_max_retries)
+        self.client = OpenAI(
+            base_url=settings.openai_base_url,
+            api_key=settings.openai_api_key or "not-needed",
+            timeout=settings.llm_timeout,
+            max_retries=settings.llm_max_retries,
+        )
         self.calls = 0
         self.seconds = 0.0
         self.usage_tokens = 0
@@ -64,18 +71,20 @@ class LLMClient:
             self.seconds += seconds
             self.usage_tokens += tokens
 
-    def structured(self, prompt: str, schema: type[T], *, system: str | None = None,
-                   invalid_retries: int = 1) -> T:
+    def structured(self, prompt: str, schema: type[T], *, system: str | None = None, invalid_retries: int = 1) -> T:
         """Ask for JSON matching `schema`; invalid JSON or a schema violation is retried, then LLMError."""
         messages = ([{"role": "system", "content": system}] if system else []) + [{"role": "user", "content": prompt}]
-        response_format = {"type": "json_schema", "json_schema": {
-            "name": schema.__name__, "schema": schema.model_json_schema(), "strict": True}}
+        response_format = {
+            "type": "json_schema",
+            "json_schema": {"name": schema.__name__, "schema": schema.model_json_schema(), "strict": True},
+        }
         last: Exception | None = None
         for attempt in range(invalid_retries + 1):
             t0 = time.perf_counter()
             try:
                 completion = self.client.chat.completions.create(
-                    model=self.model, messages=messages, response_format=response_format, temperature=0)
+                    model=self.model, messages=messages, response_format=response_format, temperature=0
+                )
             except Exception as exc:  # openai.APIError, timeouts after the client's own retries
                 self._count(time.perf_counter() - t0, 0)
                 raise LLMError(f"LLM call to {self.base_url} failed: {exc}") from exc
@@ -88,7 +97,7 @@ class LLMClient:
             except ValidationError as exc:
                 last = exc
                 if attempt < invalid_retries:
-                    time.sleep(0.2 * (2 ** attempt))
+                    time.sleep(0.2 * (2**attempt))
         raise LLMInvalidAnswerError(f"LLM answer did not match {schema.__name__}: {last}")
 
 

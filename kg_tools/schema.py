@@ -1,4 +1,5 @@
 """Constraints and indexes from schema/*.cypher; applying twice changes nothing."""
+
 from __future__ import annotations
 
 from kg_tools.cypher import SCHEMA_DIR, query, statements

@@ -1,4 +1,5 @@
 """The one settings object: environment variables (and `.env`), passed down explicitly."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -27,7 +28,9 @@ class Settings(BaseSettings):
     neo4j_retry_seconds: float = Field(10.0, ge=0.0, validation_alias=_env("KG_TOOLS_NEO4J_RETRY_SECONDS"))
     # After Neo4j rejects the login, fail at once for this long instead of logging in again: Neo4j
     # locks a user out after a few failed logins, correctly configured clients too (kg_tools/graph.py).
-    neo4j_auth_backoff_seconds: float = Field(30.0, ge=0.0, validation_alias=_env("KG_TOOLS_NEO4J_AUTH_BACKOFF_SECONDS"))
+    neo4j_auth_backoff_seconds: float = Field(
+        30.0, ge=0.0, validation_alias=_env("KG_TOOLS_NEO4J_AUTH_BACKOFF_SECONDS")
+    )
 
     # The local, Maven-assembled server (`kg-tools neo4j ...`).
     neo4j_home: Path = Field(DATA_HOME / ".neo4j", validation_alias=_env("KG_TOOLS_NEO4J_HOME"))
@@ -40,7 +43,10 @@ class Settings(BaseSettings):
     neo4j_start_timeout: float = Field(120.0, validation_alias=_env("KG_TOOLS_NEO4J_START_TIMEOUT"))
 
     # Data and models.
-    datasets_dir: Path = Field(PROJECT_ROOT.parent / "shared" / "datasets" if IN_CHECKOUT else DATA_HOME / "datasets", validation_alias=_env("KG_TOOLS_DATASETS"))
+    datasets_dir: Path = Field(
+        PROJECT_ROOT.parent / "shared" / "datasets" if IN_CHECKOUT else DATA_HOME / "datasets",
+        validation_alias=_env("KG_TOOLS_DATASETS"),
+    )
     embed_model: str | None = Field(None, validation_alias=_env("KG_TOOLS_EMBED_MODEL"))
     embed_batch_size: int = Field(64, validation_alias=_env("KG_TOOLS_EMBED_BATCH_SIZE"))
     # onnx: the install-time ONNX export of the model (torch, with a warning, when there is none).
@@ -60,9 +66,11 @@ class Settings(BaseSettings):
     # may POST/PUT/DELETE (403 otherwise; the server's own origin always may). Comma-separated; unset
     # hosts: derived from the bind address (loopback names for 127.0.0.1, any for 0.0.0.0). docs/security.md
     api_allowed_hosts: Annotated[list[str] | None, NoDecode] = Field(
-        None, validation_alias=_env("KG_TOOLS_API_ALLOWED_HOSTS"))
+        None, validation_alias=_env("KG_TOOLS_API_ALLOWED_HOSTS")
+    )
     api_allowed_origins: Annotated[list[str], NoDecode] = Field(
-        default_factory=list, validation_alias=_env("KG_TOOLS_API_ALLOWED_ORIGINS"))
+        default_factory=list, validation_alias=_env("KG_TOOLS_API_ALLOWED_ORIGINS")
+    )
     # POST /v1/deps/infer works through at most this many tools per request (422 above; the CLI has no limit).
     api_max_infer_tools: int = Field(1000, ge=1, validation_alias=_env("KG_TOOLS_API_MAX_INFER_TOOLS"))
     mcp_port: int = Field(8765, validation_alias=_env("KG_TOOLS_MCP_PORT"))  # `kg-tools mcp --transport http`
@@ -108,7 +116,7 @@ class Settings(BaseSettings):
         return value
 
     @model_validator(mode="after")
-    def _default_uri(self) -> "Settings":
+    def _default_uri(self) -> Settings:
         if not self.neo4j_uri:
             self.neo4j_uri = f"bolt://127.0.0.1:{self.neo4j_bolt_port}"
         return self

@@ -5,14 +5,15 @@ through `kg_tools.ingest.write_tools`, the same function `kg-tools load` uses. W
 write lock (kg_tools/write_lock.py): a PUT and a DELETE of one tool run one after the other, and a
 PUT's answer is what its own transaction wrote, never a read after it committed.
 """
+
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
 from typing import Any
 
-from kg_tools.catalog import check_catalog_name, clip, lone_surrogate, normalise_name, tool_document, validate_catalog
 from kg_tools import closure, models
+from kg_tools.catalog import check_catalog_name, clip, lone_surrogate, normalise_name, tool_document, validate_catalog
 from kg_tools.cypher import query
 from kg_tools.embeddings import Embedder
 from kg_tools.errors import CatalogError, ToolConflictError, ToolNotFoundError
@@ -35,8 +36,9 @@ class ToolStore:
     graph: Graph
 
     # -- reads -----------------------------------------------------------------------------
-    def list_tools(self, offset: int = 0, limit: int = 50, catalog: str | None = None,
-                   kind: str | None = None) -> dict[str, Any]:
+    def list_tools(
+        self, offset: int = 0, limit: int = 50, catalog: str | None = None, kind: str | None = None
+    ) -> dict[str, Any]:
         row = self.graph.read(query("list_tools"), offset=offset, limit=limit, catalog=catalog, kind=kind)[0]
         tools = [{**t, "kind": _kind(t["kind"])} for t in row["page"]]
         return {"total": row["total"], "offset": offset, "limit": limit, "tools": tools}
@@ -46,23 +48,45 @@ class ToolStore:
         tool = models.read(self.graph, lambda: models.Tool.nodes.get_or_none(name=name))
         if tool is None:
             raise ToolNotFoundError(name)
-        return _detail({"name": tool.name, "func_type": tool.func_type, "catalog": tool.catalog,
-                        "spec": tool.spec, "description": tool.description})
+        return _detail(
+            {
+                "name": tool.name,
+                "func_type": tool.func_type,
+                "catalog": tool.catalog,
+                "spec": tool.spec,
+                "description": tool.description,
+            }
+        )
 
     def dependencies(self, name: str, depth: int, edge_types: list[str] | None = None) -> dict[str, Any]:
         """What retrieval would add after this tool as a seed: depth-first, unique, with the edge used."""
         self.get_tool(name)  # 404 before anything else
         expansion_params = queries.expand_params(edge_types=edge_types, d_limit=100_000)
-        rows = expansion.complete(self.graph.read(*queries.expand(depth, [{"name": name, "score": None}], expansion_params)),
-                                  depth, expansion_params, self.graph.read)
+        rows = expansion.complete(
+            self.graph.read(*queries.expand(depth, [{"name": name, "score": None}], expansion_params)),
+            depth,
+            expansion_params,
+            self.graph.read,
+        )
         deps = rows[0]["deps"] if rows else []
-        return {"name": name, "depth": depth, "dependencies": [
-            {"name": d["name"], "kind": _kind(d["func_type"]), "via": d["via"],
-             "members": sorted(d.get("members") or [])} for d in deps]}
+        return {
+            "name": name,
+            "depth": depth,
+            "dependencies": [
+                {
+                    "name": d["name"],
+                    "kind": _kind(d["func_type"]),
+                    "via": d["via"],
+                    "members": sorted(d.get("members") or []),
+                }
+                for d in deps
+            ],
+        }
 
     # -- writes ----------------------------------------------------------------------------
-    def put_tool(self, name: str, raw: Any, embedder: Embedder, catalog: str | None = None,
-                 takeover: bool = False) -> dict[str, Any]:
+    def put_tool(
+        self, name: str, raw: Any, embedder: Embedder, catalog: str | None = None, takeover: bool = False
+    ) -> dict[str, Any]:
         """Create or replace one tool: validate, embed, then node + outgoing edges in ONE transaction
         (`write_tools`, as a load). `catalog`: a new tool's catalog (default: kept, or DEFAULT_CATALOG);
         naming another catalog than an existing tool's is a NameCollisionError (409) unless `takeover`.
@@ -74,8 +98,10 @@ class ToolStore:
         body_name = raw.get("name")
         if isinstance(body_name, str) and body_name.strip() and normalise_name(body_name) != name:
             # RFC 9110 (PUT): a representation inconsistent with the target resource is a 409.
-            raise ToolConflictError("the tool name in the body must match the path",
-                                    [f"name: body has {clip(body_name.strip())}, path has {clip(name)}"])
+            raise ToolConflictError(
+                "the tool name in the body must match the path",
+                [f"name: body has {clip(body_name.strip())}, path has {clip(name)}"],
+            )
         deps = raw.get("depends_on")
         targets = [d.get("name") for d in deps if isinstance(d, dict)] if isinstance(deps, list) else []
         names = [n for n in [name, *targets] if isinstance(n, str) and not lone_surrogate(n)]
@@ -85,14 +111,23 @@ class ToolStore:
         row = tool_row(spec, raw, catalog)  # catalog None: write_tools keeps the tool's, under its lock
         row["embedding"] = embedder.embed([tool_document(spec)])[0].tolist()
         row["embedding_model"] = embedder.name
-        before = write_tools(self.graph, [row], [e.as_row() for e in validated.edges], takeover=takeover,
-                             takeover_how="PUT with takeover=true")[name]
+        before = write_tools(
+            self.graph,
+            [row],
+            [e.as_row() for e in validated.edges],
+            takeover=takeover,
+            takeover_how="PUT with takeover=true",
+        )[name]
         written = row["catalog"] or before or DEFAULT_CATALOG
-        return {"created": before is None, "tool": _detail({**row, "catalog": written}),
-                "warnings": validated.report.warnings}
+        return {
+            "created": before is None,
+            "tool": _detail({**row, "catalog": written}),
+            "warnings": validated.report.warnings,
+        }
 
     def delete_tool(self, name: str) -> None:
         """Delete the node and all its relationships (in and out)."""
+
         def work(tx) -> int:
             targets = set(closure.affected(tx, [name])) - {name}  # found through closures: before deleting
             deleted = tx.run(query("delete_tool"), name=name).single()["deleted"]
@@ -106,5 +141,11 @@ class ToolStore:
 def _detail(t: dict) -> dict[str, Any]:
     """A tool as the API shows it, from its stored properties (name, func_type, catalog, spec, description)."""
     spec = json.loads(t["spec"]) if t["spec"] else {"name": t["name"], "description": t["description"] or ""}
-    return {"name": t["name"], "kind": _kind(t["func_type"]), "catalog": t["catalog"], "spec": spec,
-            "function": openai_function(spec), **{k: spec.get(k) for k in SPEC_FACTS}}
+    return {
+        "name": t["name"],
+        "kind": _kind(t["func_type"]),
+        "catalog": t["catalog"],
+        "spec": spec,
+        "function": openai_function(spec),
+        **{k: spec.get(k) for k in SPEC_FACTS},
+    }

@@ -8,6 +8,7 @@ or both take the same new name. So every such write takes ONE exclusive lock fir
 transaction (`serialized`): while it holds the lock, every other writer has committed or is waiting,
 and what it reads after taking it is the committed graph plus its own writes. Reads never wait for it.
 """
+
 from __future__ import annotations
 
 from typing import TypeVar
@@ -27,6 +28,7 @@ def acquire(tx) -> None:
 def serialized(graph: Graph, work: Work[T]) -> T:
     """`work(tx)` in one write transaction that takes the write lock before anything else (so it reads
     nothing a concurrent writer is about to change). Retried as `Graph.transaction` retries."""
+
     def locked(tx) -> T:
         acquire(tx)
         return work(tx)

@@ -12,6 +12,7 @@ work and output are limited, so that a few hundred bytes cannot expand into giga
   `MAX_EXPANSION_BYTES`, nested at most `MAX_DEPTH` levels.
 
 Sizes are approximate JSON sizes in characters (a string counts its length plus quotes)."""
+
 from __future__ import annotations
 
 import json
@@ -36,8 +37,10 @@ def scalar_size(value: Any) -> int:
 
 # -- JSON / YAML ------------------------------------------------------------------------------------
 
-def parse_document(text: str, where: str, *, max_depth: int = MAX_DEPTH,
-                   max_expansion: int = MAX_EXPANSION_BYTES) -> Any:
+
+def parse_document(
+    text: str, where: str, *, max_depth: int = MAX_DEPTH, max_expansion: int = MAX_EXPANSION_BYTES
+) -> Any:
     """JSON, else YAML (a superset); a clear CatalogError when neither parses or a bound is crossed."""
     try:
         value = json.loads(text)
@@ -98,8 +101,9 @@ def _as_text(loader: BoundedLoader, node):
 
 
 def _as_list(loader: BoundedLoader, node):
-    return list(loader.construct_mapping(node)) if isinstance(node, yaml.MappingNode) else \
-        loader.construct_sequence(node)
+    return (
+        list(loader.construct_mapping(node)) if isinstance(node, yaml.MappingNode) else loader.construct_sequence(node)
+    )
 
 
 BoundedLoader.add_constructor("tag:yaml.org,2002:timestamp", _as_text)
@@ -153,16 +157,19 @@ def check_node_graph(root, where: str, max_depth: int, max_expansion: int) -> No
     if expanded > distinct + max_expansion:
         raise DocumentTooLargeError(
             f"{where}: YAML aliases expand the document from about {distinct:,} to more than "
-            f"{distinct + max_expansion:,} characters (aliases may add at most {max_expansion:,})")
+            f"{distinct + max_expansion:,} characters (aliases may add at most {max_expansion:,})"
+        )
 
 
 # -- OpenAPI $ref ------------------------------------------------------------------------------------
 
+
 class RefResolver:
     """Resolves local JSON pointers (`#/components/schemas/Pet`), each target once; see the module doc."""
 
-    def __init__(self, document: Any, where: str, *, max_depth: int = MAX_DEPTH,
-                 max_expansion: int = MAX_EXPANSION_BYTES):
+    def __init__(
+        self, document: Any, where: str, *, max_depth: int = MAX_DEPTH, max_expansion: int = MAX_EXPANSION_BYTES
+    ):
         self.document, self.where = document, where
         self.max_depth, self.max_expansion = max_depth, max_expansion
         self.emitted = 0  # characters of everything resolve() returned so far, as JSON
@@ -197,7 +204,8 @@ class RefResolver:
         if self.emitted > self.max_expansion:
             raise DocumentTooLargeError(
                 f"{self.where}: resolving $refs produces more than {self.max_expansion:,} characters "
-                "(references fanning out); nothing written")
+                "(references fanning out); nothing written"
+            )
 
     def resolve(self, node: Any, depth: int = 0) -> Any:
         if depth > self.max_depth:
@@ -225,8 +233,9 @@ class RefResolver:
         ref = node["$ref"]
         if isinstance(ref, str) and ref in self._active:  # a cycle: the target's own scalars only
             target = self.pointer(ref)
-            value = {k: v for k, v in target.items() if not isinstance(v, (dict, list))} \
-                if isinstance(target, dict) else {}
+            value = (
+                {k: v for k, v in target.items() if not isinstance(v, (dict, list))} if isinstance(target, dict) else {}
+            )
             self._emit(2 + sum(2 + scalar_size(k) + scalar_size(v) for k, v in value.items()))
         elif isinstance(ref, str) and ref in self._memo:
             value, size, height = self._memo[ref]

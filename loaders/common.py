@@ -1,4 +1,5 @@
 """Shared reading helpers with clear errors for missing or malformed files."""
+
 from __future__ import annotations
 
 import json
@@ -35,8 +36,9 @@ def read_json(path: Path):
     except json.JSONDecodeError as exc:
         raise CatalogError(f"malformed JSON in {path}: {exc.msg} at line {exc.lineno}, column {exc.colno}") from exc
     except RecursionError as exc:
-        raise CatalogError(f"{path}: JSON nested too deeply to read (a tool may nest at most "
-                           f"{MAX_NESTING} levels)") from exc
+        raise CatalogError(
+            f"{path}: JSON nested too deeply to read (a tool may nest at most {MAX_NESTING} levels)"
+        ) from exc
     except UnicodeDecodeError as exc:
         raise CatalogError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
 
@@ -75,5 +77,6 @@ def split_files(directory: Path, catalog: str) -> CatalogSource:
             raise CatalogError(f"{directory / name}: expected a JSON list of tools, got {type(part).__name__}")
     instances_path = directory / "instances.json"
     instances = read_json(instances_path) if instances_path.exists() else []
-    return CatalogSource(catalog, core + regular, instances,
-                         [str(directory / "core_tools.json"), str(directory / "regular_tools.json")])
+    return CatalogSource(
+        catalog, core + regular, instances, [str(directory / "core_tools.json"), str(directory / "regular_tools.json")]
+    )

@@ -1,10 +1,12 @@
 """One catalog document of any supported format (the REST import): our JSON catalog, an OpenAI tool list,
 an OpenAPI 3.x spec (JSON or YAML) or an MCP `tools/list` result ({"tools": [{name, inputSchema ...}]}).
 `format="auto"` tells them apart by their shape."""
+
 from __future__ import annotations
 
-from kg_tools.errors import CatalogError
 from kg_tools.loaders.common import CatalogSource
+
+from kg_tools.errors import CatalogError
 
 FORMATS = ("auto", "json", "openai-tools", "openapi", "mcp")
 
@@ -16,8 +18,10 @@ def detect(document) -> str:
     if isinstance(items, list) and items and all(isinstance(i, dict) for i in items):
         if all("inputSchema" in i for i in items):
             return "mcp"
-        if all(i.get("type") == "function" and isinstance(i.get("function"), dict) or
-               isinstance(i.get("parameters"), dict) for i in items):
+        if all(
+            i.get("type") == "function" and isinstance(i.get("function"), dict) or isinstance(i.get("parameters"), dict)
+            for i in items
+        ):
             return "openai-tools"
     return "json"
 
@@ -30,16 +34,21 @@ def mcp_entries(document, warnings: list[str] | None = None) -> list[dict]:
 
     items = document.get("tools") if isinstance(document, dict) else document
     if not isinstance(items, list):
-        raise CatalogError("an MCP tool list must be {\"tools\": [...]} or a list of tools")
+        raise CatalogError('an MCP tool list must be {"tools": [...]} or a list of tools')
     out = []
     for n, tool in enumerate(items):
         if not isinstance(tool, dict) or not isinstance(tool.get("name"), str):
             raise CatalogError(f"MCP tool #{n}: needs a name")
         where = f"MCP tool {tool['name']!r}"
         schema = tool.get("inputSchema") or {}
-        entry = {"name": tool["name"], "description": tool.get("description") or tool.get("title") or "",
-                 "parameters": object_parameters(schema, where), "func_type": "regular",
-                 "depends_on": [], "input_schema": schema}
+        entry = {
+            "name": tool["name"],
+            "description": tool.get("description") or tool.get("title") or "",
+            "parameters": object_parameters(schema, where),
+            "func_type": "regular",
+            "depends_on": [],
+            "input_schema": schema,
+        }
         if tool.get("title") is not None:
             entry["title"] = tool["title"]
         if tool.get("outputSchema") is not None:
@@ -66,8 +75,11 @@ def load_document(text: str, catalog: str, format: str = "auto", where: str = "r
     elif kind == "mcp":
         tools = mcp_entries(document, warnings)
     else:
-        tools = document["tools"] if isinstance(document, dict) and isinstance(document.get("tools"), list) else document
+        tools = (
+            document["tools"] if isinstance(document, dict) and isinstance(document.get("tools"), list) else document
+        )
         if not isinstance(tools, list):
-            raise CatalogError(f"{where}: expected a list of tools, an OpenAI tool list, an OpenAPI spec or an "
-                               "MCP tool list")
+            raise CatalogError(
+                f"{where}: expected a list of tools, an OpenAI tool list, an OpenAPI spec or an MCP tool list"
+            )
     return CatalogSource(catalog, tools, [], [f"{where} ({kind})"], warnings)

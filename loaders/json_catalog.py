@@ -1,8 +1,10 @@
 """Any catalog in the ToolLinkOS schema: a JSON list of tools, {"tools": [...]}, or JSON lines."""
+
 from pathlib import Path
 
-from kg_tools.errors import CatalogError
 from kg_tools.loaders.common import CatalogSource, read_json, read_jsonl
+
+from kg_tools.errors import CatalogError
 
 
 def load(path: Path, catalog: str | None = None) -> CatalogSource:

@@ -3,6 +3,7 @@
 An object schema's top-level properties become parameters {name, type, description, required};
 enum and default are kept; nested objects and arrays stay one parameter of type object/array.
 """
+
 from __future__ import annotations
 
 import re
@@ -46,8 +47,12 @@ def describe(schema: dict) -> str:
 
 def parameter(name: str, schema: Any, required: bool, description: str = "", **extra) -> dict:
     schema = schema if isinstance(schema, dict) else {}
-    param = {"name": name, "type": schema_type(schema), "description": description or describe(schema),
-             "required": bool(required)}
+    param = {
+        "name": name,
+        "type": schema_type(schema),
+        "description": description or describe(schema),
+        "required": bool(required),
+    }
     if isinstance(schema.get("enum"), list):
         param["enum"] = schema["enum"]
     if "default" in schema:
@@ -81,9 +86,27 @@ def _pruned(node: Any, depth: int, width: int) -> Any:
     return node
 
 
-DOCUMENTATION = {"description", "example", "examples", "externalDocs", "$comment", "deprecated", "readOnly",
-                 "writeOnly", "default", "pattern", "format", "minimum", "maximum", "minLength", "maxLength",
-                 "minItems", "maxItems", "nullable", "xml"}
+DOCUMENTATION = {
+    "description",
+    "example",
+    "examples",
+    "externalDocs",
+    "$comment",
+    "deprecated",
+    "readOnly",
+    "writeOnly",
+    "default",
+    "pattern",
+    "format",
+    "minimum",
+    "maximum",
+    "minLength",
+    "maxLength",
+    "minItems",
+    "maxItems",
+    "nullable",
+    "xml",
+}
 
 
 def _lean(node: Any, depth: int) -> Any:
@@ -128,8 +151,10 @@ def capped_schema(schema: Any, where: str, warnings: list[str] | None = None) ->
             size = len(json.dumps(cut, ensure_ascii=False))
             if size <= MAX_OUTPUT_SCHEMA_CHARS:
                 if warnings is not None:
-                    warnings.append(f"{where}: schema cut to {depth} levels and {width} entries per object "
-                                    f"({size} of at most {MAX_OUTPUT_SCHEMA_CHARS} characters of JSON)")
+                    warnings.append(
+                        f"{where}: schema cut to {depth} levels and {width} entries per object "
+                        f"({size} of at most {MAX_OUTPUT_SCHEMA_CHARS} characters of JSON)"
+                    )
                 return cut
     if warnings is not None:
         warnings.append(f"{where}: schema too large to keep (over {MAX_OUTPUT_SCHEMA_CHARS} characters even cut)")

@@ -13,6 +13,7 @@ A line on a stdio server's stdout that is not JSON-RPC (a banner, a stray print)
 it becomes a warning of the result (at most MAX_WARNINGS), and the SDK's log record with its traceback
 is not shown.
 """
+
 from __future__ import annotations
 
 import logging
@@ -21,17 +22,19 @@ import sys
 from contextlib import contextmanager
 
 import anyio
+from kg_tools.loaders.common import CatalogSource
 
 from kg_tools.errors import CatalogError
-from kg_tools.loaders.common import CatalogSource
 
 TIMEOUT_SECONDS = 60.0
 MAX_RESPONSE_BYTES = 32 * 1024 * 1024  # all an HTTP server may send (a large real tool list: < 1 MB)
 MAX_PAGES = 1000
 MAX_TOOLS = 100_000
 MAX_WARNINGS = 20
-JUNK = {"stdio": "MCP server wrote a line to stdout that is not JSON-RPC (ignored): ",
-        "http": "MCP server sent a message that is not JSON-RPC (ignored): "}
+JUNK = {
+    "stdio": "MCP server wrote a line to stdout that is not JSON-RPC (ignored): ",
+    "http": "MCP server sent a message that is not JSON-RPC (ignored): ",
+}
 
 
 class ByteBudget:
@@ -69,8 +72,13 @@ def _bounded_client(budget: ByteBudget, timeout: float):
 
         async def handle_async_request(self, request):
             response = await self.inner.handle_async_request(request)
-            return httpx2.Response(response.status_code, headers=response.headers, request=request,
-                                   stream=CountingStream(response.stream), extensions=response.extensions)
+            return httpx2.Response(
+                response.status_code,
+                headers=response.headers,
+                request=request,
+                stream=CountingStream(response.stream),
+                extensions=response.extensions,
+            )
 
         async def aclose(self) -> None:
             await self.inner.aclose()
@@ -83,9 +91,19 @@ def tool_entry(tool, warnings: list[str] | None = None) -> dict:
     from kg_tools.loaders.document import mcp_entries
 
     annotations = tool.annotations.model_dump(by_alias=True, exclude_none=True) if tool.annotations else None
-    return mcp_entries([{"name": tool.name, "title": tool.title, "description": tool.description,
-                         "inputSchema": tool.input_schema or {}, "outputSchema": tool.output_schema,
-                         "annotations": annotations or None}], warnings)[0]
+    return mcp_entries(
+        [
+            {
+                "name": tool.name,
+                "title": tool.title,
+                "description": tool.description,
+                "inputSchema": tool.input_schema or {},
+                "outputSchema": tool.output_schema,
+                "annotations": annotations or None,
+            }
+        ],
+        warnings,
+    )[0]
 
 
 def _junk_line(exc: Exception) -> str:
@@ -101,6 +119,7 @@ def _junk_line(exc: Exception) -> str:
 def _quiet_parse_errors():
     """Drop the SDK's `logger.exception("Failed to parse JSONRPC message ...")` records (a traceback per
     junk line on stderr); the lines are reported as warnings instead."""
+
     def keep(record: logging.LogRecord) -> bool:
         return not str(record.msg).startswith("Failed to parse JSONRPC message")
 
@@ -112,8 +131,14 @@ def _quiet_parse_errors():
         logger.removeFilter(keep)
 
 
-async def _list_tools(read, write, max_pages: int = MAX_PAGES, max_tools: int = MAX_TOOLS,
-                      warnings: list[str] | None = None, transport: str = "stdio") -> tuple[str, list]:
+async def _list_tools(
+    read,
+    write,
+    max_pages: int = MAX_PAGES,
+    max_tools: int = MAX_TOOLS,
+    warnings: list[str] | None = None,
+    transport: str = "stdio",
+) -> tuple[str, list]:
     from mcp import ClientSession
     from mcp.types import PaginatedRequestParams
 
@@ -140,8 +165,9 @@ async def _list_tools(read, write, max_pages: int = MAX_PAGES, max_tools: int = 
             if not cursor:
                 return init.server_info.name, tools
             if cursor in cursors:
-                raise CatalogError(f"tools/list repeated the cursor {cursor[:80]!r} (a pagination loop) after "
-                                   f"{len(cursors) + 1} pages")
+                raise CatalogError(
+                    f"tools/list repeated the cursor {cursor[:80]!r} (a pagination loop) after {len(cursors) + 1} pages"
+                )
             cursors.add(cursor)
         raise CatalogError(f"tools/list did not end within {max_pages:,} pages")
 
@@ -164,16 +190,20 @@ def _errlog():
 async def _from_command(command: list[str], **limits) -> tuple[str, list]:
     from mcp import StdioServerParameters, stdio_client
 
-    async with stdio_client(StdioServerParameters(command=command[0], args=command[1:]), errlog=_errlog()) \
-            as (read, write):
+    async with stdio_client(StdioServerParameters(command=command[0], args=command[1:]), errlog=_errlog()) as (
+        read,
+        write,
+    ):
         return await _list_tools(read, write, **limits)
 
 
 async def _from_url(url: str, budget: ByteBudget, timeout: float, **limits) -> tuple[str, list]:
     from mcp.client.streamable_http import streamable_http_client
 
-    async with _bounded_client(budget, timeout) as client, \
-            streamable_http_client(url, http_client=client, max_sse_event_size=budget.limit) as (read, write):
+    async with (
+        _bounded_client(budget, timeout) as client,
+        streamable_http_client(url, http_client=client, max_sse_event_size=budget.limit) as (read, write),
+    ):
         return await _list_tools(read, write, **limits, transport="http")
 
 
@@ -184,9 +214,15 @@ def _unwrap(exc: BaseException) -> BaseException:
     return exc
 
 
-def load(command: list[str] | None = None, url: str | None = None, catalog: str | None = None,
-         timeout: float = TIMEOUT_SECONDS, max_bytes: int = MAX_RESPONSE_BYTES, max_pages: int = MAX_PAGES,
-         max_tools: int = MAX_TOOLS) -> CatalogSource:
+def load(
+    command: list[str] | None = None,
+    url: str | None = None,
+    catalog: str | None = None,
+    timeout: float = TIMEOUT_SECONDS,
+    max_bytes: int = MAX_RESPONSE_BYTES,
+    max_pages: int = MAX_PAGES,
+    max_tools: int = MAX_TOOLS,
+) -> CatalogSource:
     """Exactly one of `command` (argv of a stdio MCP server) or `url` (streamable HTTP endpoint)."""
     if bool(command) == bool(url):
         raise CatalogError("give either a server command (after --) or --url, not both or neither")

@@ -1,13 +1,15 @@
 """OpenAI tool lists: [{"type": "function", "function": {name, description, parameters}}] or the
 bare function objects (also {"tools": [...]}). One catalog entry per function; the original JSON
 Schema is kept as `input_schema`."""
+
 from __future__ import annotations
 
 from pathlib import Path
 
-from kg_tools.errors import CatalogError
 from kg_tools.loaders.common import CatalogSource, read_json
 from kg_tools.loaders.json_schema import object_parameters
+
+from kg_tools.errors import CatalogError
 
 
 def tool_entry(item, n: int) -> dict:
@@ -24,9 +26,14 @@ def tool_entry(item, n: int) -> dict:
     if not isinstance(name, str) or not name.strip():
         raise CatalogError(f"{where}: a function needs a name")
     schema = item.get("parameters") or {}
-    entry = {"name": name, "description": item.get("description") or "",
-             "parameters": object_parameters(schema, f"{where} ({name})"), "func_type": "regular",
-             "depends_on": [], "input_schema": schema}
+    entry = {
+        "name": name,
+        "description": item.get("description") or "",
+        "parameters": object_parameters(schema, f"{where} ({name})"),
+        "func_type": "regular",
+        "depends_on": [],
+        "input_schema": schema,
+    }
     if item.get("strict") is not None:  # structured outputs: the arguments follow the schema exactly
         entry["strict"] = item["strict"]
     return entry
@@ -36,7 +43,7 @@ def entries(data) -> list[dict]:
     if isinstance(data, dict) and isinstance(data.get("tools"), list):
         data = data["tools"]
     if not isinstance(data, list):
-        raise CatalogError("an OpenAI tool list must be a JSON list of tools (or {\"tools\": [...]})")
+        raise CatalogError('an OpenAI tool list must be a JSON list of tools (or {"tools": [...]})')
     return [tool_entry(item, n) for n, item in enumerate(data)]
 
 

@@ -8,15 +8,17 @@ they are used (parameters, request bodies), by the bounded resolver of loaders/b
 once, a reference cycle cut (the inner occurrence keeps only its type and description), the output
 limited in size and depth. No dependency edges (see `kg-tools deps infer`).
 """
+
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from kg_tools.errors import CatalogError, DocumentTooLargeError
 from kg_tools.loaders.bounded import RefResolver, parse_document
 from kg_tools.loaders.common import CatalogSource
 from kg_tools.loaders.json_schema import capped_schema, object_parameters, parameter, tool_name
+
+from kg_tools.errors import CatalogError, DocumentTooLargeError
 
 METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
 PARAMETER_PLACES = ("path", "query", "header")
@@ -62,8 +64,11 @@ def response_facts(resolver: RefResolver, op: dict, where: str, warnings: list[s
             for name, link in list(links.items())[:MAX_LINKS]:
                 link = resolver.deref(link)
                 if isinstance(link, dict):
-                    kept[str(name)] = {k: resolver.resolve(v) for k, v in link.items()
-                                       if k in ("operationId", "operationRef", "parameters", "description")}
+                    kept[str(name)] = {
+                        k: resolver.resolve(v)
+                        for k, v in link.items()
+                        if k in ("operationId", "operationRef", "parameters", "description")
+                    }
             facts["links"] = kept
         schema = _json_body(response)
         if schema:
@@ -82,8 +87,15 @@ def response_facts(resolver: RefResolver, op: dict, where: str, warnings: list[s
     return {}
 
 
-def operation_entry(resolver: RefResolver, path: str, method: str, item: dict, op: dict,
-                    responses: RefResolver | None = None, warnings: list[str] | None = None) -> dict:
+def operation_entry(
+    resolver: RefResolver,
+    path: str,
+    method: str,
+    item: dict,
+    op: dict,
+    responses: RefResolver | None = None,
+    warnings: list[str] | None = None,
+) -> dict:
     name = tool_name(op.get("operationId") or f"{method} {path}")
     where = f"{method.upper()} {path}"
     by_key: dict[tuple, dict] = {}
@@ -92,9 +104,17 @@ def operation_entry(resolver: RefResolver, path: str, method: str, item: dict, o
         if not isinstance(p, dict) or not p.get("name") or p.get("in") not in (*PARAMETER_PLACES, "cookie"):
             raise CatalogError(f"{resolver.where}: {where}: a parameter needs a name and 'in'")
         by_key[(p["name"], p["in"])] = p
-    params = [parameter(p["name"], p.get("schema") or {}, p.get("required", p["in"] == "path"),
-                        " ".join(str(p.get("description") or "").split()), **{"in": p["in"]})
-              for p in by_key.values() if p["in"] in PARAMETER_PLACES]
+    params = [
+        parameter(
+            p["name"],
+            p.get("schema") or {},
+            p.get("required", p["in"] == "path"),
+            " ".join(str(p.get("description") or "").split()),
+            **{"in": p["in"]},
+        )
+        for p in by_key.values()
+        if p["in"] in PARAMETER_PLACES
+    ]
     body = resolver.resolve(op.get("requestBody") or {})
     schema = _json_body(body) if isinstance(body, dict) else None
     if schema:
@@ -104,8 +124,15 @@ def operation_entry(resolver: RefResolver, path: str, method: str, item: dict, o
                 for p in body_params:
                     p["required"] = False
         else:  # a non-object body (array, string ...) is one parameter
-            body_params = [parameter("body", schema, bool(body.get("required")),
-                                     " ".join(str(body.get("description") or "").split()), **{"in": "body"})]
+            body_params = [
+                parameter(
+                    "body",
+                    schema,
+                    bool(body.get("required")),
+                    " ".join(str(body.get("description") or "").split()),
+                    **{"in": "body"},
+                )
+            ]
         taken = {p["name"] for p in params}
         params += [p for p in body_params if p["name"] not in taken]
     text = [" ".join(str(op.get(k) or "").split()) for k in ("summary", "description")]
@@ -123,8 +150,14 @@ def operation_entry(resolver: RefResolver, path: str, method: str, item: dict, o
         http["links"] = facts["links"]
     if facts.get("response_status"):
         http["response_status"] = facts["response_status"]
-    entry = {"name": name, "description": description + ("." if description else ""), "parameters": params,
-             "func_type": "regular", "depends_on": [], "http": http}
+    entry = {
+        "name": name,
+        "description": description + ("." if description else ""),
+        "parameters": params,
+        "func_type": "regular",
+        "depends_on": [],
+        "http": http,
+    }
     if "output_schema" in facts:
         entry["output_schema"] = facts["output_schema"]
     return entry
@@ -142,11 +175,17 @@ def entries(document: Any, where: str, warnings: list[str] | None = None) -> lis
         raise CatalogError(f"{where}: 'paths' must be an object")
     resolver = RefResolver(document, where)
     responses = RefResolver(titled(document), where, max_expansion=RESPONSE_BUDGET)
-    operations = sum(1 for item in paths.values() for m in METHODS
-                     if isinstance(resolver.deref(item), dict) and isinstance(resolver.deref(item).get(m), dict))
+    operations = sum(
+        1
+        for item in paths.values()
+        for m in METHODS
+        if isinstance(resolver.deref(item), dict) and isinstance(resolver.deref(item).get(m), dict)
+    )
     if operations > MAX_OPERATIONS:
-        raise CatalogError(f"{where}: {operations:,} operations; at most {MAX_OPERATIONS:,} are imported from one "
-                           "document (split the spec)")
+        raise CatalogError(
+            f"{where}: {operations:,} operations; at most {MAX_OPERATIONS:,} are imported from one "
+            "document (split the spec)"
+        )
     tools = []
     for path, item in paths.items():
         item = resolver.deref(item)  # a path item may be a $ref; what it holds is resolved where used
@@ -167,5 +206,7 @@ def load_text(text: str, where: str, catalog: str) -> CatalogSource:
 def load(path: Path, catalog: str | None = None) -> CatalogSource:
     path = Path(path)
     if not path.is_file():
-        raise CatalogError(f"{path} is a directory; give a catalog file" if path.is_dir() else f"file not found: {path}")
+        raise CatalogError(
+            f"{path} is a directory; give a catalog file" if path.is_dir() else f"file not found: {path}"
+        )
     return load_text(path.read_text(encoding="utf-8"), str(path), catalog or path.stem)

@@ -5,12 +5,14 @@ responses{...}} becomes a catalog entry {name, description, parameters[{name, ty
 required}], func_type "regular", depends_on [], field, responses}. Seal-Tools has no dependency
 edges. Queries become instances {id, query, gold[api names, first-call order, unique], calling}.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
 
-from kg_tools.errors import CatalogError
 from kg_tools.loaders.common import CatalogSource, read_jsonl, require_dir
+
+from kg_tools.errors import CatalogError
 
 CATALOG = "seal-tools"
 TOOLS_FILE = "tool.jsonl"
@@ -33,8 +35,12 @@ def tool_entry(raw: dict, line: int) -> dict:
         "name": raw["api_name"],
         "description": raw.get("api_description") or "",
         "parameters": [
-            {"name": name, "type": (p or {}).get("type"), "description": (p or {}).get("description") or "",
-             "required": name in required}
+            {
+                "name": name,
+                "type": (p or {}).get("type"),
+                "description": (p or {}).get("description") or "",
+                "required": name in required,
+            }
             for name, p in params.items()
         ],
         "func_type": "regular",

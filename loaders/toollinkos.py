@@ -1,4 +1,5 @@
 """ToolLinkOS (Graph RAG-Tool Fusion benchmark): core_tools.json, regular_tools.json, instances.json."""
+
 from pathlib import Path
 
 from kg_tools.loaders.common import CatalogSource, require_dir, split_files

@@ -1,8 +1,10 @@
 """ToolSandbox in the ToolLinkOS schema: tools.json, or the core/regular split files."""
+
 from pathlib import Path
 
-from kg_tools.errors import CatalogError
 from kg_tools.loaders.common import CatalogSource, read_json, require_dir, split_files
+
+from kg_tools.errors import CatalogError
 
 
 def load(directory: Path) -> CatalogSource:

@@ -1,6 +1,7 @@
 """Shared fixtures. Integration tests get a REAL Neo4j:
 NEO4J_URI if set; else testcontainers (neo4j:5.26-community) if a Docker engine answers; else the
 local Maven-assembled server, started on free ports in a temp home and stopped after the session."""
+
 from __future__ import annotations
 
 import os
@@ -38,8 +39,12 @@ def _docker_answers() -> bool:
 @pytest.fixture(scope="session")
 def neo4j_service(tmp_path_factory):
     if os.environ.get("NEO4J_URI"):
-        yield Neo4jService(os.environ["NEO4J_URI"], os.environ.get("NEO4J_USER", "neo4j"),
-                           os.environ.get("NEO4J_PASSWORD") or Settings().resolved_password(), "NEO4J_URI")
+        yield Neo4jService(
+            os.environ["NEO4J_URI"],
+            os.environ.get("NEO4J_USER", "neo4j"),
+            os.environ.get("NEO4J_PASSWORD") or Settings().resolved_password(),
+            "NEO4J_URI",
+        )
         return
     password = "test-" + secrets.token_hex(8)
     if _docker_answers():
@@ -56,24 +61,37 @@ def neo4j_service(tmp_path_factory):
         project_server._resolve_jars(print)
     home = tmp_path_factory.mktemp("neo4j-home")
     guide_port = free_port()
-    server = LocalNeo4j(home=home, bolt_port=free_port(), http_port=free_port(), heap="768m",
-                        pagecache="128m", password=password, lib_dir=project_server.lib,
-                        guide_base_url=f"http://127.0.0.1:{guide_port}")
+    server = LocalNeo4j(
+        home=home,
+        bolt_port=free_port(),
+        http_port=free_port(),
+        heap="768m",
+        pagecache="128m",
+        password=password,
+        lib_dir=project_server.lib,
+        guide_base_url=f"http://127.0.0.1:{guide_port}",
+    )
     server.install(log=lambda *_: None)
     server.start(log=lambda *_: None)
     try:
-        yield Neo4jService(server.bolt_uri, "neo4j", password, "local", f"http://127.0.0.1:{server.http_port}",
-                           guide_port)
+        yield Neo4jService(
+            server.bolt_uri, "neo4j", password, "local", f"http://127.0.0.1:{server.http_port}", guide_port
+        )
     finally:
         server.stop(log=lambda *_: None)
 
 
 @pytest.fixture(scope="session")
 def settings(neo4j_service) -> Settings:
-    return Settings(neo4j_uri=neo4j_service.uri, neo4j_user=neo4j_service.user,
-                    neo4j_password=neo4j_service.password, api_key=None, openai_base_url=None,
-                    # Starlette's TestClient sends `Host: testserver`
-                    api_allowed_hosts=["127.0.0.1", "localhost", "testserver"])
+    return Settings(
+        neo4j_uri=neo4j_service.uri,
+        neo4j_user=neo4j_service.user,
+        neo4j_password=neo4j_service.password,
+        api_key=None,
+        openai_base_url=None,
+        # Starlette's TestClient sends `Host: testserver`
+        api_allowed_hosts=["127.0.0.1", "localhost", "testserver"],
+    )
 
 
 @pytest.fixture(scope="session")
@@ -113,8 +131,9 @@ def empty_graph(graph):
 
 def load_toollinkos(graph, embedder, datasets):
     """Replace the graph with ToolLinkOS (embeddings come from the embedder's in-process cache)."""
-    from kg_tools.ingest import load_catalog
     from kg_tools.loaders import toollinkos
+
+    from kg_tools.ingest import load_catalog
 
     source = toollinkos.load(datasets / "toollinkos")
     load_catalog(graph, embedder, source.tools, source.catalog, replace_all=True, log=lambda *_: None)
@@ -138,7 +157,8 @@ def graph_snapshot(graph) -> dict:
     nodes = graph.read("MATCH (n) RETURN elementId(n) AS id, labels(n) AS labels, properties(n) AS props")
     rels = graph.read(
         "MATCH (a)-[r]->(b) RETURN coalesce(a.name, a.id) AS a, type(r) AS type, coalesce(b.name, b.id) AS b, "
-        "properties(r) AS props")
+        "properties(r) AS props"
+    )
     node_set = sorted((sorted(r["labels"]), sorted((k, repr(v)) for k, v in r["props"].items())) for r in nodes)
     rel_set = sorted((r["a"], r["type"], r["b"], sorted((k, repr(v)) for k, v in r["props"].items())) for r in rels)
     return {"nodes": node_set, "relationships": rel_set}
@@ -159,17 +179,27 @@ def fake_llm():
 @pytest.fixture
 def llm_settings(settings, fake_llm):
     """Settings pointing the openai client at the fake server (short timeout, one retry)."""
-    return settings.model_copy(update={"openai_base_url": fake_llm.base_url, "openai_api_key": "test",
-                                       "llm_model": "test-model", "llm_timeout": 2.0, "llm_max_retries": 1})
+    return settings.model_copy(
+        update={
+            "openai_base_url": fake_llm.base_url,
+            "openai_api_key": "test",
+            "llm_model": "test-model",
+            "llm_timeout": 2.0,
+            "llm_max_retries": 1,
+        }
+    )
 
 
 def pytest_collection_modifyitems(config, items):
     """Every test whose fixture closure reaches the real Neo4j must be marked `integration`
     (so `-m "not integration"` really runs without a server). Fails collection otherwise."""
-    unmarked = [item.nodeid for item in items
-                if "neo4j_service" in getattr(item, "fixturenames", ())
-                and item.get_closest_marker("integration") is None]
+    unmarked = [
+        item.nodeid
+        for item in items
+        if "neo4j_service" in getattr(item, "fixturenames", ()) and item.get_closest_marker("integration") is None
+    ]
     if unmarked:
         raise pytest.UsageError(
             "tests that need Neo4j (their fixtures reach neo4j_service) must be marked "
-            "@pytest.mark.integration (or module-level pytestmark): " + ", ".join(unmarked))
+            "@pytest.mark.integration (or module-level pytestmark): " + ", ".join(unmarked)
+        )

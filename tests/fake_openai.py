@@ -3,13 +3,14 @@
 Script answers with `server.script(handler)`: handler(request_json) -> str (message content), or a
 dict {"status": 500} / {"delay": 5.0, "content": ...} / {"refusal": "..."}. Requests are recorded.
 """
+
 from __future__ import annotations
 
 import json
 import threading
 import time
+from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Callable
 
 
 class FakeOpenAI:
@@ -34,12 +35,17 @@ class FakeOpenAI:
                     self._send(answer["status"], {"error": {"message": "scripted failure", "type": "server_error"}})
                     return
                 message = {"role": "assistant", "content": answer.get("content"), "refusal": answer.get("refusal")}
-                self._send(200, {
-                    "id": "chatcmpl-test", "object": "chat.completion", "created": int(time.time()),
-                    "model": body.get("model", "test"),
-                    "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
-                    "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15},
-                })
+                self._send(
+                    200,
+                    {
+                        "id": "chatcmpl-test",
+                        "object": "chat.completion",
+                        "created": int(time.time()),
+                        "model": body.get("model", "test"),
+                        "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
+                        "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15},
+                    },
+                )
 
             def _send(self, status, payload):
                 data = json.dumps(payload).encode()

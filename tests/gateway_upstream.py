@@ -6,6 +6,7 @@ Tools: `echo(text)`, `pid()` (its process id, so a test can kill it), `add_tool(
 (registers a new tool that echoes its input, then sends notifications/tools/list_changed) and, with
 --tools N, N generated tools `op_0000`... (for the sync-time test).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -16,8 +17,24 @@ from mcp_types import ToolAnnotations
 
 READ_ONLY = ToolAnnotations(readOnlyHint=True)
 VERBS = ["list", "get", "create", "update", "archive", "export", "count", "search"]
-NOUNS = ["invoices", "customers", "orders", "tickets", "shipments", "refunds", "coupons", "reviews", "payments",
-         "subscriptions", "warehouses", "suppliers", "employees", "projects", "calendars", "reports"]
+NOUNS = [
+    "invoices",
+    "customers",
+    "orders",
+    "tickets",
+    "shipments",
+    "refunds",
+    "coupons",
+    "reviews",
+    "payments",
+    "subscriptions",
+    "warehouses",
+    "suppliers",
+    "employees",
+    "projects",
+    "calendars",
+    "reports",
+]
 
 
 def build(n_tools: int) -> MCPServer:
@@ -31,8 +48,11 @@ def build(n_tools: int) -> MCPServer:
     def pid() -> int:
         return os.getpid()
 
-    @server.tool(name="add_tool", description="Register a new tool at run time and announce it (list_changed).",
-                 annotations=ToolAnnotations(readOnlyHint=False, destructiveHint=False))
+    @server.tool(
+        name="add_tool",
+        description="Register a new tool at run time and announce it (list_changed).",
+        annotations=ToolAnnotations(readOnlyHint=False, destructiveHint=False),
+    )
     async def add_tool(name: str, description: str, ctx: Context) -> str:
         def added(text: str) -> str:
             return f"{name}: {text}"
@@ -47,8 +67,12 @@ def build(n_tools: int) -> MCPServer:
         def op(item_id: str, limit: int = 10) -> str:
             return item_id
 
-        server.add_tool(op, name=f"op_{i:04d}", annotations=READ_ONLY,
-                        description=f"{verb.title()} {noun} of account group {i // 128} (variant {i}).")
+        server.add_tool(
+            op,
+            name=f"op_{i:04d}",
+            annotations=READ_ONLY,
+            description=f"{verb.title()} {noun} of account group {i // 128} (variant {i}).",
+        )
     return server
 
 

@@ -1,10 +1,11 @@
 """An ASGI app served by uvicorn on a free loopback port in a daemon thread (tests that need real HTTP)."""
+
 from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 from kg_tools.processes import free_port
 

@@ -9,49 +9,92 @@ depth-first order:
     C -> A (TOOL_DIRECTLY, ord 0)       C -> E (TOOL_DIRECTLY, ord 1) (cycle A -> C -> A)
     F -> E (PARAMETER_INDIRECTLY "currency"), F -> G (TOOL_DIRECTLY)
 """
+
 from __future__ import annotations
 
 import copy
 
-from kg_tools.catalog import tool_document, ToolSpec
+from kg_tools.catalog import ToolSpec, tool_document
 
 
 def _dep(name, dtype, parameter_name=None, reason=""):
-    return {"name": name, "dependence_type": dtype, "parameter_name": parameter_name,
-            "reason": reason or f"needs {name}"}
+    return {
+        "name": name,
+        "dependence_type": dtype,
+        "parameter_name": parameter_name,
+        "reason": reason or f"needs {name}",
+    }
 
 
 SEED_TOOLS = [
-    {"name": "book_flight_ticket", "description": "Book an airplane ticket between two airports for a traveller.",
-     "func_type": "regular",
-     "parameters": [{"name": "origin_airport", "type": "string", "description": "IATA code", "required": True},
-                    {"name": "travel_date", "type": "string", "description": "Date of travel", "required": True}],
-     "depends_on": [_dep("check_passport_validity", "TOOL_INDIRECTLY_DEPENDS_ON"),
-                    _dep("get_user_profile", "TOOL_DIRECTLY_DEPENDS_ON"),
-                    _dep("get_current_date", "PARAMETER_DIRECTLY_DEPENDS_ON", "travel_date")],
-     "module": "travel"},
-    {"name": "convert_currency_amount", "description": "Convert a sum of money into another currency.",
-     "func_type": "regular",
-     "parameters": [{"name": "amount", "type": "float", "description": "How much", "required": True},
-                    {"name": "currency", "type": "string", "description": "Target currency code"}],
-     "depends_on": [_dep("get_system_locale", "PARAMETER_INDIRECTLY_DEPENDS_ON", "currency"),
-                    _dep("fetch_exchange_rates", "TOOL_DIRECTLY_DEPENDS_ON")]},
+    {
+        "name": "book_flight_ticket",
+        "description": "Book an airplane ticket between two airports for a traveller.",
+        "func_type": "regular",
+        "parameters": [
+            {"name": "origin_airport", "type": "string", "description": "IATA code", "required": True},
+            {"name": "travel_date", "type": "string", "description": "Date of travel", "required": True},
+        ],
+        "depends_on": [
+            _dep("check_passport_validity", "TOOL_INDIRECTLY_DEPENDS_ON"),
+            _dep("get_user_profile", "TOOL_DIRECTLY_DEPENDS_ON"),
+            _dep("get_current_date", "PARAMETER_DIRECTLY_DEPENDS_ON", "travel_date"),
+        ],
+        "module": "travel",
+    },
+    {
+        "name": "convert_currency_amount",
+        "description": "Convert a sum of money into another currency.",
+        "func_type": "regular",
+        "parameters": [
+            {"name": "amount", "type": "float", "description": "How much", "required": True},
+            {"name": "currency", "type": "string", "description": "Target currency code"},
+        ],
+        "depends_on": [
+            _dep("get_system_locale", "PARAMETER_INDIRECTLY_DEPENDS_ON", "currency"),
+            _dep("fetch_exchange_rates", "TOOL_DIRECTLY_DEPENDS_ON"),
+        ],
+    },
 ]
 
 DEP_TOOLS = [
-    {"name": "get_user_profile", "description": "Read the signed-in user's profile record.", "func_type": "core",
-     "depends_on": [_dep("refresh_session_token", "TOOL_INDIRECTLY_DEPENDS_ON")]},
-    {"name": "get_current_date", "description": "Today's calendar date.", "func_type": "core",
-     "depends_on": [_dep("book_flight_ticket", "TOOL_DIRECTLY_DEPENDS_ON"),
-                    _dep("get_system_locale", "TOOL_DIRECTLY_DEPENDS_ON")]},
-    {"name": "refresh_session_token", "description": "Renew the authentication session token.", "func_type": "core",
-     "depends_on": [_dep("get_user_profile", "TOOL_DIRECTLY_DEPENDS_ON")]},
+    {
+        "name": "get_user_profile",
+        "description": "Read the signed-in user's profile record.",
+        "func_type": "core",
+        "depends_on": [_dep("refresh_session_token", "TOOL_INDIRECTLY_DEPENDS_ON")],
+    },
+    {
+        "name": "get_current_date",
+        "description": "Today's calendar date.",
+        "func_type": "core",
+        "depends_on": [
+            _dep("book_flight_ticket", "TOOL_DIRECTLY_DEPENDS_ON"),
+            _dep("get_system_locale", "TOOL_DIRECTLY_DEPENDS_ON"),
+        ],
+    },
+    {
+        "name": "refresh_session_token",
+        "description": "Renew the authentication session token.",
+        "func_type": "core",
+        "depends_on": [_dep("get_user_profile", "TOOL_DIRECTLY_DEPENDS_ON")],
+    },
     {"name": "get_system_locale", "description": "Language and region settings of the device.", "func_type": "core"},
-    {"name": "fetch_exchange_rates", "description": "Download the latest foreign exchange rates.", "func_type": "regular"},
-    {"name": "check_passport_validity", "description": "Verify that a passport has not expired.",
-     "func_type": "regular"},
-    {"name": "play_music_track", "description": "Start playback of a song on the speaker (xylophone jingle).",
-     "func_type": "regular"},
+    {
+        "name": "fetch_exchange_rates",
+        "description": "Download the latest foreign exchange rates.",
+        "func_type": "regular",
+    },
+    {
+        "name": "check_passport_validity",
+        "description": "Verify that a passport has not expired.",
+        "func_type": "regular",
+    },
+    {
+        "name": "play_music_track",
+        "description": "Start playback of a song on the speaker (xylophone jingle).",
+        "func_type": "regular",
+    },
 ]
 
 # Letters used in the docstring above.

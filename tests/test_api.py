@@ -1,4 +1,5 @@
 """REST API against a real Neo4j: every endpoint and each error path (FastAPI TestClient)."""
+
 from __future__ import annotations
 
 import json
@@ -8,8 +9,8 @@ from urllib.parse import quote
 import pytest
 from click.testing import CliRunner
 from fastapi.testclient import TestClient
-
 from kg_tools.api.app import create_app
+
 from kg_tools.processes import free_port
 from tests import synthetic_catalog as syn
 from tests.conftest import graph_snapshot
@@ -35,8 +36,7 @@ def client(settings, graph, embedder, syn_graph):
 @pytest.fixture
 def locked_client(settings, graph, embedder, syn_graph):
     """The API with KG_TOOLS_API_KEY set."""
-    with TestClient(create_app(settings.model_copy(update={"api_key": "s3cret"}), graph=graph,
-                               embedder=embedder)) as c:
+    with TestClient(create_app(settings.model_copy(update={"api_key": "s3cret"}), graph=graph, embedder=embedder)) as c:
         yield c
 
 
@@ -49,12 +49,18 @@ def dead_client(settings, embedder):
 
 
 def edges_of(graph, name):
-    return sorted((r["type"], r["target"], r["parameter_name"]) for r in graph.read(
-        "MATCH (:Tool {name: $name})-[r]->(t:Tool) RETURN type(r) AS type, t.name AS target, "
-        "r.parameter_name AS parameter_name", name=name))
+    return sorted(
+        (r["type"], r["target"], r["parameter_name"])
+        for r in graph.read(
+            "MATCH (:Tool {name: $name})-[r]->(t:Tool) RETURN type(r) AS type, t.name AS target, "
+            "r.parameter_name AS parameter_name",
+            name=name,
+        )
+    )
 
 
 # -- health ------------------------------------------------------------------------------------
+
 
 def test_healthz_and_readyz(client):
     assert client.get("/healthz").json() == {"status": "ok"}
@@ -102,7 +108,8 @@ def test_openapi_documents_the_limits(client, settings):
     assert body["properties"]["name"]["maxLength"] == name_max
     description = body["properties"]["description"]
     assert [b["maxLength"] for b in description.get("anyOf", [description]) if b.get("type") == "string"] == [
-        description_max]
+        description_max
+    ]
     retrieve = schema["paths"]["/v1/retrieve"]["post"]
     for operation in (put, retrieve):
         too_large = operation["responses"]["413"]
@@ -117,6 +124,7 @@ def test_openapi_documents_the_limits(client, settings):
 
 # -- retrieve ----------------------------------------------------------------------------------
 
+
 def test_retrieve_returns_seeds_then_dependencies(client):
     r = client.post("/v1/retrieve", json={"query": syn.document(A), "catalog": "syn-seeds", "k": 2})
     assert r.status_code == 200, r.text
@@ -129,36 +137,46 @@ def test_retrieve_returns_seeds_then_dependencies(client):
     assert first["spec"] == syn.raw(A)
     assert first["function"]["type"] == "function" and first["function"]["function"]["name"] == A
     assert c["role"] == "dependency" and c["score"] is None
-    assert c["via"] == [{"from": A, "type": "PARAMETER_DIRECTLY_DEPENDS_ON", "parameter_name": "travel_date",
-                         "reason": f"needs {C}"}]
+    assert c["via"] == [
+        {"from": A, "type": "PARAMETER_DIRECTLY_DEPENDS_ON", "parameter_name": "travel_date", "reason": f"needs {C}"}
+    ]
     assert [s["name"] for s in body["stages"]] == ["search", "expand", "rerank-offline", "order"]
     assert body["timing_ms"]["total"] >= body["timing_ms"]["embed"] > 0
 
 
 def test_retrieve_options_pass_through(client):
-    body = {"query": syn.document(A), "catalog": "syn-seeds", "k": 2, "K": 4, "depth": 1,
-            "edge_types": ["TOOL_DIRECTLY_DEPENDS_ON", "TOOL_INDIRECTLY_DEPENDS_ON"]}
+    body = {
+        "query": syn.document(A),
+        "catalog": "syn-seeds",
+        "k": 2,
+        "K": 4,
+        "depth": 1,
+        "edge_types": ["TOOL_DIRECTLY_DEPENDS_ON", "TOOL_INDIRECTLY_DEPENDS_ON"],
+    }
     assert [t["name"] for t in client.post("/v1/retrieve", json=body).json()["tools"]] == [A, H, B, F]
     r = client.post("/v1/retrieve", json={"query": "xylophone", "mode": "fulltext", "depth": 0, "k": 1})
     assert [t["name"] for t in r.json()["tools"]] == [syn.UNRELATED]
 
 
-@pytest.mark.parametrize("body, field", [
-    ({"query": ""}, "query"),
-    ({"query": "   "}, "query"),
-    ({}, "query"),
-    ({"query": "x", "k": 0}, "k"),
-    ({"query": "x", "k": 51}, "k"),
-    ({"query": "x", "K": 129}, "K"),
-    ({"query": "x", "K": 0}, "K"),
-    ({"query": "x", "depth": 6}, "depth"),
-    ({"query": "x", "depth": -1}, "depth"),
-    ({"query": "x", "d_limit": 0}, "d_limit"),
-    ({"query": "x", "alpha": 1.5}, "alpha"),
-    ({"query": "x", "mode": "psychic"}, "mode"),
-    ({"query": "x", "edge_types": ["LIKES"]}, "edge_types.0"),
-    ({"query": "x", "colour": "red"}, "colour"),
-])
+@pytest.mark.parametrize(
+    "body, field",
+    [
+        ({"query": ""}, "query"),
+        ({"query": "   "}, "query"),
+        ({}, "query"),
+        ({"query": "x", "k": 0}, "k"),
+        ({"query": "x", "k": 51}, "k"),
+        ({"query": "x", "K": 129}, "K"),
+        ({"query": "x", "K": 0}, "K"),
+        ({"query": "x", "depth": 6}, "depth"),
+        ({"query": "x", "depth": -1}, "depth"),
+        ({"query": "x", "d_limit": 0}, "d_limit"),
+        ({"query": "x", "alpha": 1.5}, "alpha"),
+        ({"query": "x", "mode": "psychic"}, "mode"),
+        ({"query": "x", "edge_types": ["LIKES"]}, "edge_types.0"),
+        ({"query": "x", "colour": "red"}, "colour"),
+    ],
+)
 def test_retrieve_422_names_the_field(client, body, field):
     r = client.post("/v1/retrieve", json=body)
     assert r.status_code == 422
@@ -175,13 +193,23 @@ def test_retrieve_unknown_stage_422(client):
 
 def test_neo4j_unreachable_is_503_everywhere(dead_client, settings):
     """Issue #8 item 3: with Neo4j down every route answers 503 at once (GET /v1/merges took 30 s)."""
-    calls = [("post", "/v1/retrieve", {"json": {"query": "book a flight"}}), ("get", "/v1/tools", {}),
-             ("get", f"/v1/tools/{A}", {}), ("get", f"/v1/tools/{A}/dependencies", {}),
-             ("put", f"/v1/tools/{A}", {"json": syn.raw(A)}), ("delete", f"/v1/tools/{A}", {}),
-             ("get", "/v1/merges", {}), ("get", "/v1/merges/plan", {}), ("post", "/v1/merges", {"json": {}}),
-             ("delete", "/v1/merges/merge-0", {}), ("get", "/v1/deps/runs", {}),
-             ("post", "/v1/deps/infer", {"json": {}}), ("delete", "/v1/deps/runs/deps-0", {}),
-             ("post", "/v1/catalogs/x/import", {"json": [syn.raw(A)]}), ("get", "/readyz", {})]
+    calls = [
+        ("post", "/v1/retrieve", {"json": {"query": "book a flight"}}),
+        ("get", "/v1/tools", {}),
+        ("get", f"/v1/tools/{A}", {}),
+        ("get", f"/v1/tools/{A}/dependencies", {}),
+        ("put", f"/v1/tools/{A}", {"json": syn.raw(A)}),
+        ("delete", f"/v1/tools/{A}", {}),
+        ("get", "/v1/merges", {}),
+        ("get", "/v1/merges/plan", {}),
+        ("post", "/v1/merges", {"json": {}}),
+        ("delete", "/v1/merges/merge-0", {}),
+        ("get", "/v1/deps/runs", {}),
+        ("post", "/v1/deps/infer", {"json": {}}),
+        ("delete", "/v1/deps/runs/deps-0", {}),
+        ("post", "/v1/catalogs/x/import", {"json": [syn.raw(A)]}),
+        ("get", "/readyz", {}),
+    ]
     for method, path, kwargs in calls:
         t0 = time.perf_counter()
         r = getattr(dead_client, method)(path, **kwargs)
@@ -195,6 +223,7 @@ def test_neo4j_unreachable_is_503_everywhere(dead_client, settings):
 
 # -- tool reads --------------------------------------------------------------------------------
 
+
 def test_list_tools_paginates_by_name(client):
     everything = client.get("/v1/tools", params={"limit": 1000}).json()
     all_names = sorted(t["name"] for t in syn.ALL_TOOLS)
@@ -206,8 +235,9 @@ def test_list_tools_paginates_by_name(client):
     assert set(page["tools"][0]) == {"name", "kind", "description", "catalog"}
     assert client.get("/v1/tools", params={"offset": 100}).json()["tools"] == []
     core = client.get("/v1/tools", params={"kind": "core"}).json()
-    assert sorted(t["name"] for t in core["tools"]) == sorted(t["name"] for t in syn.ALL_TOOLS
-                                                              if t["func_type"] == "core")
+    assert sorted(t["name"] for t in core["tools"]) == sorted(
+        t["name"] for t in syn.ALL_TOOLS if t["func_type"] == "core"
+    )
     seeds = client.get("/v1/tools", params={"catalog": "syn-seeds"}).json()
     assert [t["name"] for t in seeds["tools"]] == sorted([A, F])
     assert client.get("/v1/tools", params={"limit": 0}).status_code == 422
@@ -228,8 +258,11 @@ def test_unknown_tool_404(client):
     for method in ("get", "delete"):
         r = getattr(client, method)("/v1/tools/no_such_tool")
         assert r.status_code == 404
-        assert r.json() == {"error": "tool_not_found", "detail": "tool not found: 'no_such_tool'",
-                            "name": "no_such_tool"}
+        assert r.json() == {
+            "error": "tool_not_found",
+            "detail": "tool not found: 'no_such_tool'",
+            "name": "no_such_tool",
+        }
     assert client.get("/v1/tools/no_such_tool/dependencies").status_code == 404
 
 
@@ -238,8 +271,12 @@ def test_dependencies_depth_first(client):
     assert r.status_code == 200
     deps = r.json()["dependencies"]
     assert [d["name"] for d in deps] == [H, B, D, C, E]
-    assert deps[2]["via"] == {"from": B, "type": "TOOL_INDIRECTLY_DEPENDS_ON", "parameter_name": None,
-                              "reason": f"needs {D}"}
+    assert deps[2]["via"] == {
+        "from": B,
+        "type": "TOOL_INDIRECTLY_DEPENDS_ON",
+        "parameter_name": None,
+        "reason": f"needs {D}",
+    }
     one = client.get(f"/v1/tools/{A}/dependencies", params={"depth": 1}).json()
     assert (one["depth"], [d["name"] for d in one["dependencies"]]) == (1, [H, B, C])
     assert client.get(f"/v1/tools/{A}/dependencies", params={"depth": 0}).json()["dependencies"] == []
@@ -252,11 +289,17 @@ def test_dependencies_depth_first(client):
 
 # -- writes ------------------------------------------------------------------------------------
 
-NEW_TOOL = {"name": "plan_trip_itinerary", "description": "Plan a multi-city trip itinerary with flights.",
-            "func_type": "regular", "parameters": [{"name": "cities", "type": "list", "required": True}],
-            "depends_on": [{"name": A, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON", "reason": "books legs"},
-                           {"name": F, "dependence_type": "PARAMETER_DEPENDS_ON", "parameter_name": "budget"}],
-            "custom_field": {"kept": True}}
+NEW_TOOL = {
+    "name": "plan_trip_itinerary",
+    "description": "Plan a multi-city trip itinerary with flights.",
+    "func_type": "regular",
+    "parameters": [{"name": "cities", "type": "list", "required": True}],
+    "depends_on": [
+        {"name": A, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON", "reason": "books legs"},
+        {"name": F, "dependence_type": "PARAMETER_DEPENDS_ON", "parameter_name": "budget"},
+    ],
+    "custom_field": {"kept": True},
+}
 
 
 def test_put_creates_a_tool_with_its_edges(client, graph):
@@ -265,36 +308,63 @@ def test_put_creates_a_tool_with_its_edges(client, graph):
     assert r.json()["created"] is True and r.json()["tool"]["spec"] == NEW_TOOL
     assert r.json()["tool"]["catalog"] == "api"
     assert any("PARAMETER_DEPENDS_ON" in w for w in r.json()["warnings"])
-    assert edges_of(graph, NEW_TOOL["name"]) == [("PARAMETER_DIRECTLY_DEPENDS_ON", F, "budget"),
-                                                  ("TOOL_DIRECTLY_DEPENDS_ON", A, None)]
+    assert edges_of(graph, NEW_TOOL["name"]) == [
+        ("PARAMETER_DIRECTLY_DEPENDS_ON", F, "budget"),
+        ("TOOL_DIRECTLY_DEPENDS_ON", A, None),
+    ]
     assert client.get(f"/v1/tools/{NEW_TOOL['name']}").json()["spec"] == NEW_TOOL
     # Embedded: its own document finds it, and retrieval expands its new edges.
     from kg_tools.catalog import ToolSpec, tool_document
 
-    found = client.post("/v1/retrieve", json={"query": tool_document(ToolSpec.model_validate(NEW_TOOL)),
-                                              "k": 1, "K": 3}).json()
+    found = client.post(
+        "/v1/retrieve", json={"query": tool_document(ToolSpec.model_validate(NEW_TOOL)), "k": 1, "K": 3}
+    ).json()
     assert [t["name"] for t in found["tools"]] == [NEW_TOOL["name"], A, H]
 
 
 def test_get_tool_shows_what_real_catalogs_carry(client, graph):
     """MCP title/annotations/outputSchema, OpenAPI http (method, path, tags, links ...), OpenAI strict: stored on
     the tool, shown at the top level of GET /v1/tools/{name} (null when absent) and as node properties."""
-    tool = {"name": "list_playlists", "description": "Get the current user's playlists.", "title": "My playlists",
-            "annotations": {"readOnlyHint": True, "destructiveHint": False},
-            "output_schema": {"type": "object", "properties": {"items": {"type": "array", "items": {
-                "type": "object", "properties": {"id": {"type": "string"}}}}}},
-            "http": {"method": "GET", "path": "/me/playlists", "operation_id": "list-playlists", "tags": ["Playlists"],
-                     "deprecated": False, "links": {}, "response_status": "200"}, "strict": True}
+    tool = {
+        "name": "list_playlists",
+        "description": "Get the current user's playlists.",
+        "title": "My playlists",
+        "annotations": {"readOnlyHint": True, "destructiveHint": False},
+        "output_schema": {
+            "type": "object",
+            "properties": {
+                "items": {"type": "array", "items": {"type": "object", "properties": {"id": {"type": "string"}}}}
+            },
+        },
+        "http": {
+            "method": "GET",
+            "path": "/me/playlists",
+            "operation_id": "list-playlists",
+            "tags": ["Playlists"],
+            "deprecated": False,
+            "links": {},
+            "response_status": "200",
+        },
+        "strict": True,
+    }
     assert client.put("/v1/tools/list_playlists", json=tool).status_code == 201
     body = client.get("/v1/tools/list_playlists").json()
     assert body["spec"] == tool
     for key in ("title", "annotations", "output_schema", "http", "strict"):
         assert body[key] == tool[key]
     assert client.get(f"/v1/tools/{A}").json()["annotations"] is None
-    node = graph.read("MATCH (t:Tool {name: 'list_playlists'}) RETURN t.title AS title, t.read_only_hint AS ro, "
-                      "t.http_method AS method, t.http_path AS path, t.tags AS tags, t.has_output_schema AS out")[0]
-    assert dict(node) == {"title": "My playlists", "ro": True, "method": "GET", "path": "/me/playlists",
-                          "tags": ["Playlists"], "out": True}
+    node = graph.read(
+        "MATCH (t:Tool {name: 'list_playlists'}) RETURN t.title AS title, t.read_only_hint AS ro, "
+        "t.http_method AS method, t.http_path AS path, t.tags AS tags, t.has_output_schema AS out"
+    )[0]
+    assert dict(node) == {
+        "title": "My playlists",
+        "ro": True,
+        "method": "GET",
+        "path": "/me/playlists",
+        "tags": ["Playlists"],
+        "out": True,
+    }
     bad = tool | {"annotations": {"readOnlyHint": "yes"}}
     r = client.put("/v1/tools/list_playlists", json=bad)
     assert r.status_code == 422 and "annotations.readOnlyHint" in r.text
@@ -302,18 +372,19 @@ def test_get_tool_shows_what_real_catalogs_carry(client, graph):
 
 
 def test_put_replaces_node_and_outgoing_edges_only(client, graph):
-    incoming_before = graph.read("MATCH (s)-[r]->(:Tool {name: $n}) RETURN s.name AS s, type(r) AS t",
-                                           n=A)
-    changed = syn.raw(A) | {"description": "Reserve seats on a plane.", "func_type": "core",
-                            "depends_on": [{"name": G, "dependence_type": "TOOL_INDIRECTLY_DEPENDS_ON"}]}
+    incoming_before = graph.read("MATCH (s)-[r]->(:Tool {name: $n}) RETURN s.name AS s, type(r) AS t", n=A)
+    changed = syn.raw(A) | {
+        "description": "Reserve seats on a plane.",
+        "func_type": "core",
+        "depends_on": [{"name": G, "dependence_type": "TOOL_INDIRECTLY_DEPENDS_ON"}],
+    }
     r = client.put(f"/v1/tools/{A}", json=changed)
     assert r.status_code == 200 and r.json()["created"] is False
     assert r.json()["tool"]["kind"] == "core" and r.json()["tool"]["catalog"] == "syn-seeds"
     assert edges_of(graph, A) == [("TOOL_INDIRECTLY_DEPENDS_ON", G, None)]
     labels = graph.read("MATCH (t:Tool {name: $n}) RETURN labels(t) AS l", n=A)[0]["l"]
     assert sorted(labels) == ["Core", "Tool"]
-    incoming_after = graph.read("MATCH (s)-[r]->(:Tool {name: $n}) RETURN s.name AS s, type(r) AS t",
-                                          n=A)
+    incoming_after = graph.read("MATCH (s)-[r]->(:Tool {name: $n}) RETURN s.name AS s, type(r) AS t", n=A)
     assert sorted(map(tuple, incoming_after)) == sorted(map(tuple, incoming_before))
     assert [d["name"] for d in client.get(f"/v1/tools/{A}/dependencies").json()["dependencies"]] == [G]
 
@@ -321,8 +392,12 @@ def test_put_replaces_node_and_outgoing_edges_only(client, graph):
 def test_put_unknown_dependency_target_409_and_nothing_written(client, graph):
     """A well-formed tool that depends on a tool the graph does not have conflicts with the graph (409)."""
     before = graph_snapshot(graph)
-    bad = syn.raw(A) | {"depends_on": [{"name": B, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON"},
-                                       {"name": "ghost_tool", "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON"}]}
+    bad = syn.raw(A) | {
+        "depends_on": [
+            {"name": B, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON"},
+            {"name": "ghost_tool", "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON"},
+        ]
+    }
     r = client.put(f"/v1/tools/{A}", json=bad)
     assert r.status_code == 409
     assert r.json()["error"] == "conflict"
@@ -331,12 +406,15 @@ def test_put_unknown_dependency_target_409_and_nothing_written(client, graph):
     assert graph_snapshot(graph) == before
 
 
-@pytest.mark.parametrize("body, expected", [
-    (syn.raw(A) | {"func_type": "utility"}, "func_type"),
-    (syn.raw(A) | {"depends_on": [{"name": B, "dependence_type": "LIKES"}]}, "unknown dependence_type 'LIKES'"),
-    (syn.raw(A) | {"description": 7}, "description"),
-    ({"description": "no name"}, "name: Field required"),
-])
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        (syn.raw(A) | {"func_type": "utility"}, "func_type"),
+        (syn.raw(A) | {"depends_on": [{"name": B, "dependence_type": "LIKES"}]}, "unknown dependence_type 'LIKES'"),
+        (syn.raw(A) | {"description": 7}, "description"),
+        ({"description": "no name"}, "name: Field required"),
+    ],
+)
 def test_put_invalid_tool_422_names_the_problem(client, graph, body, expected):
     before = graph_snapshot(graph)
     r = client.put(f"/v1/tools/{A}", json=body)
@@ -346,10 +424,13 @@ def test_put_invalid_tool_422_names_the_problem(client, graph, body, expected):
     assert graph_snapshot(graph) == before
 
 
-@pytest.mark.parametrize("body, expected", [
-    (syn.raw(B), "body has 'get_user_profile', path has 'book_flight_ticket'"),
-    (syn.raw(A) | {"depends_on": [{"name": A, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON"}]}, "self-loop"),
-])
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        (syn.raw(B), "body has 'get_user_profile', path has 'book_flight_ticket'"),
+        (syn.raw(A) | {"depends_on": [{"name": A, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON"}]}, "self-loop"),
+    ],
+)
 def test_put_body_inconsistent_with_its_path_409(client, graph, body, expected):
     """RFC 9110 (PUT): a representation inconsistent with the target resource is a 409 Conflict."""
     before = graph_snapshot(graph)
@@ -377,9 +458,13 @@ def test_put_rolls_back_when_a_target_vanishes_during_the_request(settings, grap
             graph.write("MATCH (t:Tool {name: $n}) DETACH DELETE t", n=G)
             return embedder.embed(texts, **kw)
 
-    changed = syn.raw(F) | {"description": "changed", "depends_on": [
-        {"name": E, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON"},
-        {"name": G, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON"}]}
+    changed = syn.raw(F) | {
+        "description": "changed",
+        "depends_on": [
+            {"name": E, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON"},
+            {"name": G, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON"},
+        ],
+    }
     with TestClient(create_app(settings, graph=graph, embedder=DeletingEmbedder())) as c:
         r = c.put(f"/v1/tools/{F}", json=changed)
         assert (r.status_code, r.json()["error"]) == (409, "conflict"), r.text
@@ -403,9 +488,11 @@ def test_delete_removes_the_tool_and_its_relationships(client, graph):
 
 def test_writes_need_the_api_key_when_set(locked_client, graph):
     before = graph_snapshot(graph)
-    for headers, status, error in [({}, 401, "unauthorized"),
-                                   ({"Authorization": "Bearer wrong"}, 403, "forbidden"),
-                                   ({"Authorization": "Basic czNjcmV0"}, 401, "unauthorized")]:
+    for headers, status, error in [
+        ({}, 401, "unauthorized"),
+        ({"Authorization": "Bearer wrong"}, 403, "forbidden"),
+        ({"Authorization": "Basic czNjcmV0"}, 401, "unauthorized"),
+    ]:
         r = locked_client.put(f"/v1/tools/{A}", json=syn.raw(A), headers=headers)
         assert (r.status_code, r.json()["error"]) == (status, error)
         r = locked_client.delete(f"/v1/tools/{A}", headers=headers)
@@ -426,20 +513,47 @@ def test_writes_are_open_without_a_key(client):
 
 # -- the CLI gives the same answer -------------------------------------------------------------
 
+
 def test_cli_retrieve_json_matches_the_endpoint(client, settings):
     from kg_tools.cli import cli
 
-    env = {"NEO4J_URI": settings.neo4j_uri, "NEO4J_USER": settings.neo4j_user,
-           "NEO4J_PASSWORD": settings.neo4j_password}
+    env = {
+        "NEO4J_URI": settings.neo4j_uri,
+        "NEO4J_USER": settings.neo4j_user,
+        "NEO4J_PASSWORD": settings.neo4j_password,
+    }
     runner = CliRunner()
-    out = runner.invoke(cli, ["retrieve", syn.document(A), "--catalog", "syn-seeds", "--k", "2", "--K", "7",
-                              "--edge-type", "TOOL_DIRECTLY_DEPENDS_ON", "--edge-type",
-                              "PARAMETER_DIRECTLY_DEPENDS_ON", "--json"], env=env)
+    out = runner.invoke(
+        cli,
+        [
+            "retrieve",
+            syn.document(A),
+            "--catalog",
+            "syn-seeds",
+            "--k",
+            "2",
+            "--K",
+            "7",
+            "--edge-type",
+            "TOOL_DIRECTLY_DEPENDS_ON",
+            "--edge-type",
+            "PARAMETER_DIRECTLY_DEPENDS_ON",
+            "--json",
+        ],
+        env=env,
+    )
     assert out.exit_code == 0, out.output
     from_cli = json.loads(out.output)
-    from_api = client.post("/v1/retrieve", json={"query": syn.document(A), "catalog": "syn-seeds", "k": 2, "K": 7,
-                                                 "edge_types": ["TOOL_DIRECTLY_DEPENDS_ON",
-                                                                "PARAMETER_DIRECTLY_DEPENDS_ON"]}).json()
+    from_api = client.post(
+        "/v1/retrieve",
+        json={
+            "query": syn.document(A),
+            "catalog": "syn-seeds",
+            "k": 2,
+            "K": 7,
+            "edge_types": ["TOOL_DIRECTLY_DEPENDS_ON", "PARAMETER_DIRECTLY_DEPENDS_ON"],
+        },
+    ).json()
     assert from_cli["tools"] == from_api["tools"]
     assert [t["name"] for t in from_cli["tools"]] == [A, B, C, E, F, G]
     assert from_cli["stages"] == from_api["stages"]
@@ -454,6 +568,7 @@ def test_cli_retrieve_json_matches_the_endpoint(client, settings):
 
 # -- issue #8: what the fuzzer and the attacker found ----------------------------------------------
 
+
 def test_integer_parameters_are_bounded(client):
     """Item 1: offset=2147483647 was a 500 (Neo4j's 32-bit list index); every integer in the schema is
     bounded on both sides, and the server refuses what is outside with 422."""
@@ -465,8 +580,9 @@ def test_integer_parameters_are_bounded(client):
 
     def walk(node, where):
         if isinstance(node, dict):
-            if node.get("type") == "integer" and not ({"minimum", "exclusiveMinimum"} & set(node)
-                                                      and {"maximum", "exclusiveMaximum"} & set(node)):
+            if node.get("type") == "integer" and not (
+                {"minimum", "exclusiveMinimum"} & set(node) and {"maximum", "exclusiveMaximum"} & set(node)
+            ):
                 unbounded.append(where)
             for key, value in node.items():
                 walk(value, f"{where}/{key}")
@@ -504,8 +620,17 @@ def test_a_query_of_257_distinct_words_works_in_every_fulltext_mode(client, mode
         assert [s for s in body["stages"] if s["fallback"]] == []
 
 
-NAMES = ["x'}) DETACH DELETE n //", "a/b", "x/dependencies", "with space", 'quote"d', "ünïcödé 工具 🛠", "50%25 off",
-         "..dots", "?q=1&r#frag"]
+NAMES = [
+    "x'}) DETACH DELETE n //",
+    "a/b",
+    "x/dependencies",
+    "with space",
+    'quote"d',
+    "ünïcödé 工具 🛠",
+    "50%25 off",
+    "..dots",
+    "?q=1&r#frag",
+]
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -513,8 +638,12 @@ def test_names_with_slash_space_quote_and_unicode_work_on_every_route(client, gr
     """Item 6: a name with '/' answered 307 -> 404 on GET/PUT/DELETE and /dependencies. '/' travels as %2F
     (one path segment each); `x/dependencies` is that tool, not the dependencies of `x`."""
     path = f"/v1/tools/{quote(name, safe='')}"
-    body = {"name": name, "description": "A tool with an awkward name.", "func_type": "regular",
-            "depends_on": [{"name": B, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON", "reason": "needs it"}]}
+    body = {
+        "name": name,
+        "description": "A tool with an awkward name.",
+        "func_type": "regular",
+        "depends_on": [{"name": B, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON", "reason": "needs it"}],
+    }
     created = client.put(path, json=body)
     assert created.status_code == 201, created.text
     assert created.json()["tool"]["name"] == name
@@ -556,7 +685,7 @@ def test_body_size_and_field_lengths_are_limited_and_never_echoed(client, graph)
 
     def chunks():
         for i in range(0, len(huge), 65536):
-            yield huge[i:i + 65536].encode()
+            yield huge[i : i + 65536].encode()
 
     r = client.put(f"/v1/tools/{A}", content=chunks(), headers={"content-type": "application/json"})
     assert (r.status_code, r.json()["error"]) == (413, "payload_too_large")
@@ -566,8 +695,10 @@ def test_body_size_and_field_lengths_are_limited_and_never_echoed(client, graph)
     r = client.put(f"/v1/tools/{A}", json=syn.raw(A) | {"description": "d" * 10_001})
     assert (r.status_code, r.json()["error"]) == (422, "invalid_tool") and "description" in r.json()["detail"]
     big_field = "k" * 900_000
-    for r in (client.post("/v1/retrieve", json={"query": "x", big_field: 1}),
-              client.put(f"/v1/tools/{A}", json=syn.raw(A) | {"depends_on": [{"name": B, "dependence_type": big_field}]})):
+    for r in (
+        client.post("/v1/retrieve", json={"query": "x", big_field: 1}),
+        client.put(f"/v1/tools/{A}", json=syn.raw(A) | {"depends_on": [{"name": B, "dependence_type": big_field}]}),
+    ):
         assert r.status_code == 422 and len(r.content) < 4000, (r.status_code, len(r.content))
     r = client.post("/v1/retrieve", json={"query": "q" * 1_100_000})  # a query longer than the body limit
     assert (r.status_code, r.json()["error"]) == (413, "payload_too_large") and len(r.content) < 4000
@@ -587,8 +718,10 @@ def test_a_whole_user_message_with_a_pasted_image_is_retrieved_on_its_words(clie
     assert body["tools"][0]["name"] == A
     clean = [s for s in body["stages"] if s["name"] == "clean"]
     assert len(clean) == 1 and "1 data URI(s)" in clean[0]["detail"]
-    short = client.post("/v1/retrieve", json={"query": "Book a flight ticket from Paris to Rome for my trip next week",
-                                              "catalog": "syn-seeds", "k": 1}).json()
+    short = client.post(
+        "/v1/retrieve",
+        json={"query": "Book a flight ticket from Paris to Rome for my trip next week", "catalog": "syn-seeds", "k": 1},
+    ).json()
     assert not any(s["name"] == "clean" for s in short["stages"])
 
 
@@ -606,25 +739,35 @@ def test_every_error_is_the_documented_error_model(client):
                 if int(status) >= 400:
                     ref = response["content"]["application/json"]["schema"]["$ref"]
                     assert ref == "#/components/schemas/Error", (method, path, status)
-            if "requestBody" in operation and "application/json" in operation["requestBody"]["content"] \
-                    and path != "/v1/catalogs/{name}/import":
+            if (
+                "requestBody" in operation
+                and "application/json" in operation["requestBody"]["content"]
+                and path != "/v1/catalogs/{name}/import"
+            ):
                 assert "400" in operation["responses"], (method, path)
     error_schema = {**schema["components"]["schemas"]["Error"], "$defs": schema["components"]["schemas"]}
     validator = Draft202012Validator(json.loads(json.dumps(error_schema).replace("#/components/schemas/", "#/$defs/")))
     bad_json = client.post("/v1/retrieve", content=b'{"query": ', headers={"content-type": "application/json"})
     not_utf8 = client.post("/v1/retrieve", content=b'{"query": "\xff"}', headers={"content-type": "application/json"})
-    surrogate = client.post("/v1/retrieve", content=b'{"query": "a \\ud800 b"}',
-                            headers={"content-type": "application/json"})
+    surrogate = client.post(
+        "/v1/retrieve", content=b'{"query": "a \\ud800 b"}', headers={"content-type": "application/json"}
+    )
     assert [r.status_code for r in (bad_json, not_utf8, surrogate)] == [400, 400, 400]
     assert {r.json()["error"] for r in (bad_json, not_utf8, surrogate)} == {"invalid_json"}
-    answers = [bad_json, not_utf8, surrogate, client.get("/v1/tools", params={"offset": -1}),
-               client.get("/v1/merges/plan", params={"top_k": 0}),
-               client.get(f"/v1/tools/{A}/dependencies", params={"edge_type": "LIKES"}),
-               client.post("/v1/merges", json={"theta": "high"}), client.get("/v1/tools/no_such_tool"),
-               client.post("/v1/retrieve", json={"query": "x", "stages": ["teleport"]}),
-               client.post("/v1/retrieve", json={"query": "x", "k": True}),
-               client.post("/v1/retrieve", json={"query": "x", "prefer_direct": 0}),
-               client.request("TRACE", f"/v1/tools/{A}")]
+    answers = [
+        bad_json,
+        not_utf8,
+        surrogate,
+        client.get("/v1/tools", params={"offset": -1}),
+        client.get("/v1/merges/plan", params={"top_k": 0}),
+        client.get(f"/v1/tools/{A}/dependencies", params={"edge_type": "LIKES"}),
+        client.post("/v1/merges", json={"theta": "high"}),
+        client.get("/v1/tools/no_such_tool"),
+        client.post("/v1/retrieve", json={"query": "x", "stages": ["teleport"]}),
+        client.post("/v1/retrieve", json={"query": "x", "k": True}),
+        client.post("/v1/retrieve", json={"query": "x", "prefer_direct": 0}),
+        client.request("TRACE", f"/v1/tools/{A}"),
+    ]
     for r in answers:
         assert r.status_code >= 400
         assert list(validator.iter_errors(r.json())) == [], r.text

@@ -3,12 +3,14 @@
 over the real Neo4j, once with the API key and once without. Every check of schemathesis runs; the
 test fails on any failure or error it reports. Bounded by `--max-examples` to well under a minute on
 the shared 2-core machine (the long run of >= 20,000 requests: docs/testing.md)."""
+
 from __future__ import annotations
 
 import re
 import secrets
 import subprocess
 import sys
+
 import pytest
 
 from kg_tools import PROJECT_ROOT
@@ -27,14 +29,32 @@ def served(settings, graph, embedder):
     from kg_tools.api.app import create_app
 
     syn.load(graph, embedder)
-    with serve_in_thread(create_app(settings.model_copy(update={"api_key": KEY}), graph=graph, embedder=embedder)) as url:
+    with serve_in_thread(
+        create_app(settings.model_copy(update={"api_key": KEY}), graph=graph, embedder=embedder)
+    ) as url:
         yield url
 
 
 def schemathesis(url: str, *args: str) -> tuple[int, str]:
-    cmd = [sys.executable, "-m", "schemathesis.cli", "--config-file", str(PROJECT_ROOT / "schemathesis.toml"),
-           "--no-color", "run", f"{url}/openapi.json", "--checks", "all", "--max-examples", str(MAX_EXAMPLES),
-           "--workers", "1", "--seed", "8", *args]
+    cmd = [
+        sys.executable,
+        "-m",
+        "schemathesis.cli",
+        "--config-file",
+        str(PROJECT_ROOT / "schemathesis.toml"),
+        "--no-color",
+        "run",
+        f"{url}/openapi.json",
+        "--checks",
+        "all",
+        "--max-examples",
+        str(MAX_EXAMPLES),
+        "--workers",
+        "1",
+        "--seed",
+        "8",
+        *args,
+    ]
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300, cwd=PROJECT_ROOT / "out")
     return proc.returncode, proc.stdout + proc.stderr
 
@@ -50,7 +70,9 @@ def test_schemathesis_checks_all_finds_nothing(served, with_key):
     code, output = schemathesis(served, *args)
     summary = re.search(r"Test cases:\s*\n\s*(\d+) generated, (.*)", output)
     phases = re.findall(r"(Examples|Coverage|Fuzzing|Stateful) \(in ([\d.]+s)\)", output)
-    print(" | ".join(f"{phase} {seconds}" for phase, seconds in phases), "|", summary and summary.group(0).split("\n")[-1])
+    print(
+        " | ".join(f"{phase} {seconds}" for phase, seconds in phases), "|", summary and summary.group(0).split("\n")[-1]
+    )
     assert summary, output[-3000:]
     assert int(summary.group(1)) >= 300, summary.group(0)  # every operation was really exercised
     assert "fail" not in summary.group(2) and "error" not in summary.group(2), output[-6000:]

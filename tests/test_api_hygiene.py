@@ -2,6 +2,7 @@
 file is a JSON Error 404, `load json DIR` is a usage error, `--replace` does not re-embed unchanged
 tools, inference runs whose edges went with their tools are reported stale, and one POST /v1/deps/infer
 works through a bounded number of tools."""
+
 from __future__ import annotations
 
 import subprocess
@@ -10,8 +11,8 @@ import time
 
 import pytest
 from fastapi.testclient import TestClient
-
 from kg_tools.api.app import create_app
+
 from kg_tools import PROJECT_ROOT
 from kg_tools.deps.model import ProposedEdge
 from kg_tools.deps.store import apply_run, list_runs
@@ -47,24 +48,37 @@ def test_an_unknown_browser_guide_file_is_a_json_error():
     assert missing.status_code == 404 and missing.headers["content-type"] == "application/json"
     assert missing.json() == {"error": "not_found", "detail": "Not Found"}
     # CORS for the Browser still applies to the JSON answer
-    assert client.get("/browser-guide/nope.html", headers={"Origin": "http://localhost:7474"}).headers[
-        "access-control-allow-origin"] == "*"
+    assert (
+        client.get("/browser-guide/nope.html", headers={"Origin": "http://localhost:7474"}).headers[
+            "access-control-allow-origin"
+        ]
+        == "*"
+    )
 
 
 @pytest.mark.parametrize("command", ["json", "openapi", "openai-tools"])
 def test_loading_a_directory_is_a_usage_error_with_one_line(tmp_path, command):
-    done = subprocess.run([sys.executable, "-m", "kg_tools.cli", "load", command, str(tmp_path)],
-                          env={"PYTHONPATH": str(PROJECT_ROOT), "PATH": "/usr/bin:/bin",
-                               "NEO4J_URI": f"bolt://127.0.0.1:{free_port()}", "NEO4J_PASSWORD": "x"},
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "kg_tools.cli", "load", command, str(tmp_path)],
+        env={
+            "PYTHONPATH": str(PROJECT_ROOT),
+            "PATH": "/usr/bin:/bin",
+            "NEO4J_URI": f"bolt://127.0.0.1:{free_port()}",
+            "NEO4J_PASSWORD": "x",
+        },
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 2, done.stderr
     last = done.stderr.strip().splitlines()[-1]
     assert last.startswith("error: ") and "is a directory" in last and "IsADirectoryError" not in done.stderr
 
 
 def test_the_loaders_refuse_a_directory_too(tmp_path):
-    from kg_tools.errors import CatalogError
     from kg_tools.loaders import json_catalog, openapi
+
+    from kg_tools.errors import CatalogError
 
     for loader in (json_catalog, openapi):
         with pytest.raises(CatalogError, match="is a directory"):
@@ -80,8 +94,9 @@ CATALOG = [{"name": f"tool_{i}", "description": f"does thing number {i}"} for i 
 def test_replace_does_not_re_embed_unchanged_tools(graph, embedder, empty_graph):
     first = load_catalog(graph, embedder, CATALOG, "hygiene", replace=True, **QUIET)
     assert first.embedded == 6
-    again = load_catalog(graph, embedder, CATALOG[:5] + [{"name": "tool_5", "description": "changed"}], "hygiene",
-                         replace=True, **QUIET)
+    again = load_catalog(
+        graph, embedder, CATALOG[:5] + [{"name": "tool_5", "description": "changed"}], "hygiene", replace=True, **QUIET
+    )
     assert again.embedded == 1  # only the changed tool
     smaller = load_catalog(graph, embedder, CATALOG[:3], "hygiene", replace=True, **QUIET)
     assert smaller.embedded == 0
@@ -107,8 +122,13 @@ def test_a_run_whose_tools_were_deleted_is_reported_stale(graph, embedder, empty
 @pytest.mark.integration
 def test_deps_infer_over_the_api_is_bounded(graph, embedder, empty_graph, settings):
     load_catalog(graph, embedder, CATALOG, "big", **QUIET)
-    load_catalog(graph, embedder, CATALOG[:0] + [{"name": "small_a", "description": "a"},
-                                                 {"name": "small_b", "description": "b"}], "small", **QUIET)
+    load_catalog(
+        graph,
+        embedder,
+        CATALOG[:0] + [{"name": "small_a", "description": "a"}, {"name": "small_b", "description": "b"}],
+        "small",
+        **QUIET,
+    )
     bounded = settings.model_copy(update={"api_max_infer_tools": 4})
     with TestClient(create_app(bounded, graph=graph, embedder=embedder)) as client:
         started = time.perf_counter()

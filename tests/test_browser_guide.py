@@ -1,6 +1,7 @@
 """The Neo4j Browser guide and style, checked in a real headless Chromium (Debian's package, driven by
 selenium with the Debian chromedriver; nothing downloads a browser). The test server's neo4j.conf
 (tests/conftest.py) runs `:style` and `:play` on connect; the API started here serves both."""
+
 from __future__ import annotations
 
 import html
@@ -25,9 +26,12 @@ FIRST_TOOL = "share_location_via_email"
 
 def _grass_rules(text: str) -> dict[str, dict[str, str]]:
     """selector -> {property: value} of a GraSS file (the Browser's syntax: CSS-like, quoted captions)."""
-    return {sel.strip(): {k.strip(): v.strip().strip('"') for k, v in
-                          (p.split(":", 1) for p in body.split(";") if ":" in p)}
-            for sel, body in re.findall(r"([^{}]+)\{([^}]*)\}", text)}
+    return {
+        sel.strip(): {
+            k.strip(): v.strip().strip('"') for k, v in (p.split(":", 1) for p in body.split(";") if ":" in p)
+        }
+        for sel, body in re.findall(r"([^{}]+)\{([^}]*)\}", text)
+    }
 
 
 def _guide_block(block_id: str) -> str:
@@ -45,8 +49,10 @@ def _install_chromium() -> tuple[str, str]:
     if not shutil.which("apt-get"):
         pytest.skip("chromium/chromedriver are not installed and this system has no apt-get")
     if os.geteuid() != 0:
-        pytest.skip("chromium/chromedriver are not installed and installing them needs root: "
-                    "sudo apt-get install -y chromium chromium-driver")
+        pytest.skip(
+            "chromium/chromedriver are not installed and installing them needs root: "
+            "sudo apt-get install -y chromium chromium-driver"
+        )
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     for cmd in (["apt-get", "update"], ["apt-get", "install", "-y", "chromium", "chromium-driver"]):
         proc = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=900)
@@ -62,10 +68,11 @@ def _install_chromium() -> tuple[str, str]:
 def guide_api(neo4j_service, settings, graph, embedder):
     """The REST API (which serves the guide) on the port the test server's neo4j.conf names."""
     if not neo4j_service.guide_port:
-        pytest.skip(f"the Neo4j of this run ({neo4j_service.how}) was not configured by the project, "
-                    "so its Browser does not run the guide on connect")
+        pytest.skip(
+            f"the Neo4j of this run ({neo4j_service.how}) was not configured by the project, "
+            "so its Browser does not run the guide on connect"
+        )
     import uvicorn
-
     from kg_tools.api.app import create_app
 
     app = create_app(settings, graph=graph, embedder=embedder)
@@ -94,14 +101,26 @@ def test_guide_shows_what_an_imported_catalog_said(graph, embedder):
     """The guide's block for MCP annotations / OpenAPI method, path, tags reads the node properties a load writes."""
     from kg_tools.ingest import load_catalog
 
-    tool = {"name": "guide_list_playlists", "description": "Get the current user's playlists.", "title": "Playlists",
-            "annotations": {"readOnlyHint": True}, "http": {"method": "GET", "path": "/me/playlists", "tags": ["P"]},
-            "output_schema": {"type": "object"}}
+    tool = {
+        "name": "guide_list_playlists",
+        "description": "Get the current user's playlists.",
+        "title": "Playlists",
+        "annotations": {"readOnlyHint": True},
+        "http": {"method": "GET", "path": "/me/playlists", "tags": ["P"]},
+        "output_schema": {"type": "object"},
+    }
     load_catalog(graph, embedder, [tool], "guide-facts", log=lambda *_: None)
     try:
         row = graph.read(_guide_block("tool-facts"), tool="guide_list_playlists")[0]
-        assert (row["title"], row["method"], row["path"], row["tags"], row["read_only"], row["output_schema"],
-                row["destructive"]) == ("Playlists", "GET", "/me/playlists", ["P"], True, True, None)
+        assert (
+            row["title"],
+            row["method"],
+            row["path"],
+            row["tags"],
+            row["read_only"],
+            row["output_schema"],
+            row["destructive"],
+        ) == ("Playlists", "GET", "/me/playlists", ["P"], True, True, None)
     finally:
         graph.write("MATCH (t:Tool {catalog: 'guide-facts'}) DETACH DELETE t")
 
@@ -112,9 +131,14 @@ def test_guide_and_style_are_served_cross_origin(guide_api, neo4j_service):
     assert style.status_code == 200 and style.headers["access-control-allow-origin"] == "*"
     assert style.text == (GUIDE_DIR / STYLE_FILE).read_text()
     # The Browser fetches guides with pragma/cache-control headers: a preflight first.
-    preflight = httpx.options(guide_url(guide_api), headers={
-        "Origin": origin, "Access-Control-Request-Method": "GET",
-        "Access-Control-Request-Headers": "pragma,cache-control"})
+    preflight = httpx.options(
+        guide_url(guide_api),
+        headers={
+            "Origin": origin,
+            "Access-Control-Request-Method": "GET",
+            "Access-Control-Request-Headers": "pragma,cache-control",
+        },
+    )
     assert preflight.status_code == 200, preflight.text
     guide = httpx.get(guide_url(guide_api), headers={"Origin": origin, "pragma": "no-cache"})
     assert guide.status_code == 200 and "<slide" in guide.text and 'class="code runnable"' in guide.text
@@ -136,8 +160,14 @@ def test_browser_shows_guide_on_connect_and_styles_first_step(guide_api, neo4j_s
 
     options = webdriver.ChromeOptions()
     options.binary_location = chromium
-    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                "--window-size=1400,1000", "--no-first-run"):
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-dev-shm-usage",
+        "--disable-gpu",
+        "--window-size=1400,1000",
+        "--no-first-run",
+    ):
         options.add_argument(arg)
     os.environ.setdefault("SE_OFFLINE", "true")  # selenium-manager must never download a driver or browser
     driver = webdriver.Chrome(service=Service(chromedriver), options=options)
@@ -160,8 +190,11 @@ def test_browser_shows_guide_on_connect_and_styles_first_step(guide_api, neo4j_s
         assert title.text == "kg-tools: the tool graph"
         commands = [f.text for f in driver.find_elements(By.CSS_SELECTOR, "[data-testid=frameCommand]")]
         assert f":play {guide_url(guide_api)}" in commands and f":style {style_url(guide_api)}" in commands
-        assert not driver.find_elements(By.XPATH, "//*[contains(text(), 'Remote guide error') or "
-                                                  "contains(text(), 'not allowed according to server allowlist')]")
+        assert not driver.find_elements(
+            By.XPATH,
+            "//*[contains(text(), 'Remote guide error') or "
+            "contains(text(), 'not allowed according to server allowlist')]",
+        )
         guide_frame = title.find_element(By.XPATH, "ancestor::*[@data-testid='frame']")
         guide_frame.screenshot(str(OUT / "browser-guide.png"))
 
@@ -172,8 +205,12 @@ def test_browser_shows_guide_on_connect_and_styles_first_step(guide_api, neo4j_s
             wait.until(ec.element_to_be_clickable(icon)).click()
 
         run_block("kg-param-tool")
-        wait.until(lambda d: any('"tool": "share_location_via_email"' in e.text
-                                 for e in d.find_elements(By.CSS_SELECTOR, "[data-testid=frame]")))
+        wait.until(
+            lambda d: any(
+                '"tool": "share_location_via_email"' in e.text
+                for e in d.find_elements(By.CSS_SELECTOR, "[data-testid=frame]")
+            )
+        )
         run_block("kg-step-closure")
         wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "svg g.node")) == len(expected))
         time.sleep(2)  # let the force layout settle for the screenshot
@@ -195,8 +232,11 @@ def test_browser_shows_guide_on_connect_and_styles_first_step(guide_api, neo4j_s
             fill = rel.find_element(By.CSS_SELECTOR, "path.b-outline").get_attribute("fill").upper()
             rels.setdefault(fill, set()).add(rel.text.rstrip("…"))
         for fill, captions in rels.items():  # each edge coloured by its type, captioned by (a prefix of) it
-            kinds = [sel for sel, props in rules.items()
-                     if sel.startswith("relationship.") and props.get("color", "").upper() == fill]
+            kinds = [
+                sel
+                for sel, props in rules.items()
+                if sel.startswith("relationship.") and props.get("color", "").upper() == fill
+            ]
             assert len(kinds) == 1, (fill, captions)
             assert all(kinds[0].removeprefix("relationship.").startswith(c) for c in captions), (kinds, captions)
         direct = rules["relationship.TOOL_DIRECTLY_DEPENDS_ON"]
@@ -205,7 +245,8 @@ def test_browser_shows_guide_on_connect_and_styles_first_step(guide_api, neo4j_s
         assert {direct["color"].upper(), indirect["color"].upper()} <= set(rels)
 
         graph_frame = driver.find_element(By.CSS_SELECTOR, "svg g.node").find_element(
-            By.XPATH, "ancestor::*[@data-testid='frame']")
+            By.XPATH, "ancestor::*[@data-testid='frame']"
+        )
         graph_frame.screenshot(str(OUT / "browser-graph.png"))
     finally:
         driver.quit()

@@ -1,6 +1,7 @@
 """Issue 19 item 5: results for `catalog: X` are exactly those of X alone. A 30-tool catalog is
 searched alone, then beside a 10,000-tool catalog whose (synthetic) embeddings crowd the same
 region of the vector space: the answers must not change (real Neo4j)."""
+
 import numpy as np
 import pytest
 
@@ -41,8 +42,10 @@ REQUESTS = [
 
 
 def _answers(pipeline, texts):
-    return [[pipeline.retrieve(RetrievalRequest(query=t, catalog=SMALL, **extra)).names for extra in REQUESTS]
-            for t in texts]
+    return [
+        [pipeline.retrieve(RetrievalRequest(query=t, catalog=SMALL, **extra)).names for extra in REQUESTS]
+        for t in texts
+    ]
 
 
 @pytest.mark.integration
@@ -60,9 +63,12 @@ def test_a_small_catalog_beside_a_large_one_answers_as_alone(empty_graph, embedd
     big = synthetic.generate(N_BIG, seed=9, taken={t["name"] for t in small})
     load_catalog(empty_graph, CrowdingEmbedder(embedder, anchors), big, BIG, log=lambda *_: None)
     # the crowd really crowds: the whole graph's 50 nearest hold (almost) none of the small catalog
-    nearest = empty_graph.read("CALL db.index.vector.queryNodes('tool_embedding', 50, $e) YIELD node "
-                               "RETURN count(CASE WHEN node.catalog = $c THEN 1 END) AS n",
-                               e=embedder.embed_query(texts[0]), c=SMALL)[0]["n"]
+    nearest = empty_graph.read(
+        "CALL db.index.vector.queryNodes('tool_embedding', 50, $e) YIELD node "
+        "RETURN count(CASE WHEN node.catalog = $c THEN 1 END) AS n",
+        e=embedder.embed_query(texts[0]),
+        c=SMALL,
+    )[0]["n"]
     assert nearest < 10
     beside = _answers(Pipeline(empty_graph, embedder, settings), texts)
     for text, a, b in zip(texts, alone, beside):
@@ -73,7 +79,8 @@ def test_a_small_catalog_beside_a_large_one_answers_as_alone(empty_graph, embedd
     # gets its k seeds from its own tools
     assert N_BIG > queries.EXACT_SCAN_MAX
     names = {t["name"] for t in big}
-    hits = pipeline.retrieve(RetrievalRequest(query=texts[0], catalog=BIG, mode="vector", k=10, depth=0,
-                                              rerank="none")).names
+    hits = pipeline.retrieve(
+        RetrievalRequest(query=texts[0], catalog=BIG, mode="vector", k=10, depth=0, rerank="none")
+    ).names
     assert len(hits) == 10 and set(hits) <= names
     assert remove_catalog(empty_graph, BIG) == N_BIG

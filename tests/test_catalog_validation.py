@@ -1,44 +1,56 @@
 """Unit tests for whole-catalog validation (no database)."""
+
 import pytest
 
 from kg_tools.catalog import (
     DependencyType,
+    ToolSpec,
     count_back_edges,
     normalise_dependency_type,
     split_name,
     tool_document,
     validate_catalog,
-    ToolSpec,
 )
 from kg_tools.errors import CatalogError
 
 
 def tool(name, deps=(), func_type="regular", **extra):
-    return {"name": name, "description": f"{name} does things", "parameters": [], "func_type": func_type,
-            "depends_on": [{"name": d, "dependence_type": t, "parameter_name": None, "reason": "r"} for d, t in deps],
-            **extra}
+    return {
+        "name": name,
+        "description": f"{name} does things",
+        "parameters": [],
+        "func_type": func_type,
+        "depends_on": [{"name": d, "dependence_type": t, "parameter_name": None, "reason": "r"} for d, t in deps],
+        **extra,
+    }
 
 
 def test_valid_catalog_counts_types_and_kinds():
-    cat = validate_catalog([
-        tool("a", [("b", "TOOL_DIRECTLY_DEPENDS_ON"), ("c", "PARAMETER_INDIRECTLY_DEPENDS_ON")]),
-        tool("b", func_type="core"),
-        tool("c"),
-    ])
+    cat = validate_catalog(
+        [
+            tool("a", [("b", "TOOL_DIRECTLY_DEPENDS_ON"), ("c", "PARAMETER_INDIRECTLY_DEPENDS_ON")]),
+            tool("b", func_type="core"),
+            tool("c"),
+        ]
+    )
     assert cat.report.tools == 3 and cat.report.core == 1 and cat.report.regular == 2
     assert cat.report.edges_by_type == {"TOOL_DIRECTLY_DEPENDS_ON": 1, "PARAMETER_INDIRECTLY_DEPENDS_ON": 1}
     assert [(e.source, e.target, e.type) for e in cat.edges] == [
-        ("a", "b", DependencyType.TOOL_DIRECTLY_DEPENDS_ON), ("a", "c", DependencyType.PARAMETER_INDIRECTLY_DEPENDS_ON)]
+        ("a", "b", DependencyType.TOOL_DIRECTLY_DEPENDS_ON),
+        ("a", "c", DependencyType.PARAMETER_INDIRECTLY_DEPENDS_ON),
+    ]
 
 
 def test_every_offender_is_listed():
     with pytest.raises(CatalogError) as err:
-        validate_catalog([
-            tool("a", [("a", "TOOL_DIRECTLY_DEPENDS_ON")]),
-            tool("b", [("ghost", "TOOL_DIRECTLY_DEPENDS_ON")]),
-            tool("b"),
-            tool("c", [("a", "SOMETIMES_DEPENDS_ON")]),
-        ])
+        validate_catalog(
+            [
+                tool("a", [("a", "TOOL_DIRECTLY_DEPENDS_ON")]),
+                tool("b", [("ghost", "TOOL_DIRECTLY_DEPENDS_ON")]),
+                tool("b"),
+                tool("c", [("a", "SOMETIMES_DEPENDS_ON")]),
+            ]
+        )
     problems = "\n".join(err.value.problems)
     assert "self-loop: a -> a" in problems
     assert "dangling dependency target: b -> ghost" in problems
@@ -50,8 +62,10 @@ def test_every_offender_is_listed():
 def test_nonstandard_types_normalised_with_warning_or_rejected_under_strict():
     raw = [tool("a", [("b", "PARAMETER_DEPENDS_ON"), ("c", "PARAMETER INDIRECTLY_DEPENDS_ON")]), tool("b"), tool("c")]
     cat = validate_catalog(raw)
-    assert [e.type for e in cat.edges] == [DependencyType.PARAMETER_DIRECTLY_DEPENDS_ON,
-                                          DependencyType.PARAMETER_INDIRECTLY_DEPENDS_ON]
+    assert [e.type for e in cat.edges] == [
+        DependencyType.PARAMETER_DIRECTLY_DEPENDS_ON,
+        DependencyType.PARAMETER_INDIRECTLY_DEPENDS_ON,
+    ]
     assert len(cat.report.warnings) == 2 and "a -> b" in cat.report.warnings[0]
     with pytest.raises(CatalogError) as err:
         validate_catalog(raw, strict=True)
@@ -73,18 +87,26 @@ def test_known_names_satisfy_targets_outside_the_file():
 
 
 def test_cycles_are_legal_and_counted():
-    cat = validate_catalog([tool("a", [("b", "TOOL_DIRECTLY_DEPENDS_ON")]), tool("b", [("a", "TOOL_DIRECTLY_DEPENDS_ON")]),
-                            tool("c", [("a", "TOOL_DIRECTLY_DEPENDS_ON")])])
+    cat = validate_catalog(
+        [
+            tool("a", [("b", "TOOL_DIRECTLY_DEPENDS_ON")]),
+            tool("b", [("a", "TOOL_DIRECTLY_DEPENDS_ON")]),
+            tool("c", [("a", "TOOL_DIRECTLY_DEPENDS_ON")]),
+        ]
+    )
     assert cat.report.cycle_back_edges == 1
     assert count_back_edges(["x", "y"], []) == 0
 
 
-@pytest.mark.parametrize("raw,expected", [
-    ("TOOL_DIRECTLY_DEPENDS_ON", "TOOL_DIRECTLY_DEPENDS_ON"),
-    ("parameter indirectly depends on", "PARAMETER_INDIRECTLY_DEPENDS_ON"),
-    ("PARAMETER_DEPENDS_ON", "PARAMETER_DIRECTLY_DEPENDS_ON"),
-    ("NOPE", None),
-])
+@pytest.mark.parametrize(
+    "raw,expected",
+    [
+        ("TOOL_DIRECTLY_DEPENDS_ON", "TOOL_DIRECTLY_DEPENDS_ON"),
+        ("parameter indirectly depends on", "PARAMETER_INDIRECTLY_DEPENDS_ON"),
+        ("PARAMETER_DEPENDS_ON", "PARAMETER_DIRECTLY_DEPENDS_ON"),
+        ("NOPE", None),
+    ],
+)
 def test_normalise_dependency_type(raw, expected):
     got = normalise_dependency_type(raw)
     assert (got.value if got else None) == expected
@@ -93,17 +115,25 @@ def test_normalise_dependency_type(raw, expected):
 def test_document_text_splits_names():
     assert split_name("getFilmDetails") == "get film details"
     assert split_name("get_current_date") == "get current date"
-    spec = ToolSpec.model_validate({"name": "get_weather", "description": "Weather now.",
-                                    "parameters": [{"name": "cityName", "description": "City."}]})
+    spec = ToolSpec.model_validate(
+        {
+            "name": "get_weather",
+            "description": "Weather now.",
+            "parameters": [{"name": "cityName", "description": "City."}],
+        }
+    )
     assert tool_document(spec) == "get weather. Weather now. Parameters: city name: City."
 
 
-@pytest.mark.parametrize("name, problem", [
-    ("nul\x00name", "control character U+0000 at position 3"),
-    ("tab\tname", "control character U+0009 at position 3"),
-    ("c1\x9bname", "control character U+009B at position 2"),
-    ("   ", "tool name is empty"),
-])
+@pytest.mark.parametrize(
+    "name, problem",
+    [
+        ("nul\x00name", "control character U+0000 at position 3"),
+        ("tab\tname", "control character U+0009 at position 3"),
+        ("c1\x9bname", "control character U+009B at position 2"),
+        ("   ", "tool name is empty"),
+    ],
+)
 def test_names_with_control_characters_are_rejected(name, problem):
     """Issue #8 item 13: a NUL in a tool name was accepted."""
     with pytest.raises(CatalogError) as err:
@@ -111,8 +141,24 @@ def test_names_with_control_characters_are_rejected(name, problem):
     assert problem in "\n".join(err.value.problems)
 
 
-@pytest.mark.parametrize("name", ["plain", "a/b", "x'}) DETACH DELETE n //", "with space", "ünï 工具 🛠", "\ufeffbom",
-                                  " padded ", "nul\x00name", "line\nbreak", "\x85next", "em\u2003space", "\u3000", "a" * 200])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "plain",
+        "a/b",
+        "x'}) DETACH DELETE n //",
+        "with space",
+        "ünï 工具 🛠",
+        "\ufeffbom",
+        " padded ",
+        "nul\x00name",
+        "line\nbreak",
+        "\x85next",
+        "em\u2003space",
+        "\u3000",
+        "a" * 200,
+    ],
+)
 def test_the_documented_name_pattern_agrees_with_check_name(name):
     """The JSON Schema pattern of tool names (path and body) accepts exactly the names check_name keeps
     unchanged, so the OpenAPI schema and the server agree character for character."""
@@ -130,8 +176,10 @@ def test_the_documented_name_pattern_agrees_with_check_name(name):
 def test_lone_surrogates_are_found_anywhere_in_a_tool():
     from kg_tools.catalog import lone_surrogate
 
-    assert lone_surrogate({"name": "ok", "parameters": [{"name": "p", "description": "a \ud800 b"}]}) == \
-        "parameters.0.description: lone surrogate U+D800 at position 2"
+    assert (
+        lone_surrogate({"name": "ok", "parameters": [{"name": "p", "description": "a \ud800 b"}]})
+        == "parameters.0.description: lone surrogate U+D800 at position 2"
+    )
     assert lone_surrogate({"name": "ok", "x": {"\udfff": 1}}).endswith("a key with a lone surrogate")
     assert lone_surrogate({"name": "😀 pairs are fine", "list": ["é", ["工具"]]}) is None
     with pytest.raises(CatalogError, match="lone surrogate U\\+DC00"):

@@ -3,6 +3,7 @@ batch of new tools writes them under a new catalog version in bounded transactio
 in with one small transaction; readers never see the half-written version; a failure leaves the old
 version current and removes the partial new one; a running load blocks a second one, a dead one is
 cleaned up by the next; Neo4j running out of transaction memory is one clear error naming the setting."""
+
 from __future__ import annotations
 
 import pytest
@@ -24,8 +25,14 @@ OTHER = [tool("weather_now"), tool("weather_city", ["weather_now"])]
 
 def big(n: int, prefix: str = "big", deps: bool = True) -> list[dict]:
     """n tools: each depends on the one before and on the other catalog's weather_city."""
-    return [tool(f"{prefix}_tool_{i}", ([f"{prefix}_tool_{i - 1}"] if i else []) + (["weather_city"] if deps else []),
-                 description=f"Compute the {prefix} number {i} for a spreadsheet.") for i in range(n)]
+    return [
+        tool(
+            f"{prefix}_tool_{i}",
+            ([f"{prefix}_tool_{i - 1}"] if i else []) + (["weather_city"] if deps else []),
+            description=f"Compute the {prefix} number {i} for a spreadsheet.",
+        )
+        for i in range(n)
+    ]
 
 
 @pytest.fixture
@@ -38,8 +45,11 @@ def other(graph, embedder):
 def visible_names(graph, settings, embedder) -> set[str]:
     store = ToolStore(graph)
     listed = {t["name"] for t in store.list_tools(limit=1000)["tools"]}
-    found = set(Pipeline(graph, embedder, settings).retrieve(
-        RetrievalRequest(query="compute the big number for a spreadsheet", k=10, K=10)).names)
+    found = set(
+        Pipeline(graph, embedder, settings)
+        .retrieve(RetrievalRequest(query="compute the big number for a spreadsheet", k=10, K=10))
+        .names
+    )
     return listed | found
 
 
@@ -91,15 +101,18 @@ def test_a_failed_load_keeps_the_old_version_and_removes_the_partial_one(other, 
 
 def test_a_running_load_blocks_a_second_one_and_a_dead_one_is_cleaned_up(other, embedder, cli_env, capsys, tmp_path):
     load_catalog(other, embedder, big(6), "big", batch_size=4, log=quiet)
-    other.write("MATCH (c:Catalog {name: 'big'}) SET c.pending = 7, c.pending_at = $now",
-                now="2999-01-01T00:00:00.000+00:00")
+    other.write(
+        "MATCH (c:Catalog {name: 'big'}) SET c.pending = 7, c.pending_at = $now", now="2999-01-01T00:00:00.000+00:00"
+    )
     path = write(tmp_path, "big.json", big(10))
     code, _, err = run_cli(capsys, "load", "json", path, "--catalog", "big")
     assert code == 1
     assert_one_error_line(err, "catalog 'big' is being loaded by another writer")
     # A load that died an hour ago left version 7 half-written: the next load removes it first.
-    other.write("MATCH (c:Catalog {name: 'big'}) SET c.pending_at = '2000-01-01T00:00:00.000+00:00' "
-                "CREATE (:Tool:Regular {name: 'half_written', catalog: 'big', version: 7})")
+    other.write(
+        "MATCH (c:Catalog {name: 'big'}) SET c.pending_at = '2000-01-01T00:00:00.000+00:00' "
+        "CREATE (:Tool:Regular {name: 'half_written', catalog: 'big', version: 7})"
+    )
     code, _, err = run_cli(capsys, "load", "json", path, "--catalog", "big")
     assert code == 0, err
     assert other.read("MATCH (t:Tool {name: 'half_written'}) RETURN count(t) AS n")[0]["n"] == 0
@@ -124,9 +137,15 @@ def capped(settings, tmp_path_factory):
     if settings.neo4j_uri and "127.0.0.1" not in settings.neo4j_uri:
         pytest.skip("needs the local Maven-assembled server")
     password = "test-" + secrets.token_hex(8)
-    server = CappedNeo4j(home=tmp_path_factory.mktemp("capped"), bolt_port=free_port(), http_port=free_port(),
-                         heap="512m", pagecache="64m", password=password,
-                         lib_dir=LocalNeo4j.from_settings(settings).lib)
+    server = CappedNeo4j(
+        home=tmp_path_factory.mktemp("capped"),
+        bolt_port=free_port(),
+        http_port=free_port(),
+        heap="512m",
+        pagecache="64m",
+        password=password,
+        lib_dir=LocalNeo4j.from_settings(settings).lib,
+    )
     server.install(log=quiet)
     server.start(log=quiet)
     try:

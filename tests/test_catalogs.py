@@ -2,14 +2,15 @@
 /v1/catalogs, against the real Neo4j. A delete runs in bounded batches, takes the catalog's
 inference and merge runs with it, leaves other catalogs untouched, and a tool of another catalog
 that depended on the deleted one keeps a correct precomputed closure."""
+
 from __future__ import annotations
 
 import json
 
 import pytest
 from fastapi.testclient import TestClient
-
 from kg_tools.api.app import create_app
+
 from kg_tools import closure
 from kg_tools.catalogs import delete_catalog, list_catalogs
 from kg_tools.cypher import query
@@ -24,8 +25,13 @@ from tests.test_cli_load import assert_one_error_line, cli_env, run_cli, tool, w
 pytestmark = pytest.mark.integration
 quiet = lambda *_: None  # noqa: E731
 
-A_TOOLS = [tool("a_login"), tool("a_token", ["a_login"]), tool("a_search", ["a_token"]), tool("a_fetch"),
-           tool("a_fetch_page")]
+A_TOOLS = [
+    tool("a_login"),
+    tool("a_token", ["a_login"]),
+    tool("a_search", ["a_token"]),
+    tool("a_fetch"),
+    tool("a_fetch_page"),
+]
 B_TOOLS = [tool("b_report", ["a_search"]), tool("b_mail", ["b_report"]), tool("b_plain")]
 
 
@@ -35,12 +41,38 @@ def two_catalogs(graph, embedder):
     wipe(graph)
     load_catalog(graph, embedder, A_TOOLS, "a", log=quiet, source="a.json")
     load_catalog(graph, embedder, B_TOOLS, "b", log=quiet, source="b.json")
-    apply_run(graph, "deps-test-a", "a", "offline", 0.2,
-              [ProposedEdge("a_fetch_page", "a_fetch", "TOOL_DIRECTLY_DEPENDS_ON", 0.9, "offline", "test")], [])
+    apply_run(
+        graph,
+        "deps-test-a",
+        "a",
+        "offline",
+        0.2,
+        [ProposedEdge("a_fetch_page", "a_fetch", "TOOL_DIRECTLY_DEPENDS_ON", 0.9, "offline", "test")],
+        [],
+    )
     spec = {"name": "a_fetch", "description": "Fetch a URL or a page.", "parameters": []}
-    plan = MergePlan(0.9, 5, "a", "test", "test", "test", 5, 1, [], [ClusterPlan(
-        "a_fetch", [MemberLink("a_fetch_page", 0.95, "test", "same tool")], spec["description"], [], spec, "test",
-        "test")])
+    plan = MergePlan(
+        0.9,
+        5,
+        "a",
+        "test",
+        "test",
+        "test",
+        5,
+        1,
+        [],
+        [
+            ClusterPlan(
+                "a_fetch",
+                [MemberLink("a_fetch_page", 0.95, "test", "same tool")],
+                spec["description"],
+                [],
+                spec,
+                "test",
+                "test",
+            )
+        ],
+    )
     assert apply_plan(graph, plan).applied
     return graph
 
@@ -75,12 +107,24 @@ def test_reloading_an_unchanged_catalog_writes_nothing(two_catalogs, embedder):
 def test_delete_in_batches_keeps_other_catalogs_and_their_closures(two_catalogs):
     assert closures(two_catalogs)["b_report"] == ["a_search", "a_token", "a_login"]
     result = delete_catalog(two_catalogs, "a", batch_size=2)
-    assert result == {"catalog": "a", "tools": 5, "edges": 3, "dependency_runs": 1, "merge_runs": 1,
-                      "detached_edges": 1}
-    left = {r["name"]: r["catalog"] for r in two_catalogs.read("MATCH (t:Tool) RETURN t.name AS name, t.catalog AS catalog")}
+    assert result == {
+        "catalog": "a",
+        "tools": 5,
+        "edges": 3,
+        "dependency_runs": 1,
+        "merge_runs": 1,
+        "detached_edges": 1,
+    }
+    left = {
+        r["name"]: r["catalog"] for r in two_catalogs.read("MATCH (t:Tool) RETURN t.name AS name, t.catalog AS catalog")
+    }
     assert left == {"b_report": "b", "b_mail": "b", "b_plain": "b"}
-    assert two_catalogs.read("MATCH (n) WHERE n:DependencyRun OR n:MergeRun OR n:Catalog AND n.name = 'a' "
-                             "RETURN count(n) AS n")[0]["n"] == 0
+    assert (
+        two_catalogs.read(
+            "MATCH (n) WHERE n:DependencyRun OR n:MergeRun OR n:Catalog AND n.name = 'a' RETURN count(n) AS n"
+        )[0]["n"]
+        == 0
+    )
     assert closures(two_catalogs) == recomputed(two_catalogs)
     assert closures(two_catalogs)["b_mail"] == ["b_report"]
     assert [c["name"] for c in list_catalogs(two_catalogs)] == ["b"]
@@ -118,5 +162,6 @@ def test_api_list_and_delete(settings, two_catalogs, embedder):
         assert [c["name"] for c in client.get("/v1/catalogs").json()["catalogs"]] == ["b"]
         paths = client.get("/openapi.json").json()["paths"]
         assert paths["/v1/catalogs"]["get"]["responses"]["200"]["content"]["application/json"]["schema"] == {
-            "$ref": "#/components/schemas/CatalogList"}
+            "$ref": "#/components/schemas/CatalogList"
+        }
         assert set(paths["/v1/catalogs/{name}"]["delete"]["responses"]) >= {"200", "401", "403", "404", "503"}

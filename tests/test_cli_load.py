@@ -1,6 +1,7 @@
 """The CLI as a user and an attacker meet it (issue #8): `--replace` replaces one catalog, name
 collisions across catalogs are an error unless `--takeover`, every failure ends in ONE `error:` line
 with a non-zero exit code (never a traceback), `neo4j status` exits 3 when stopped."""
+
 from __future__ import annotations
 
 import json
@@ -14,9 +15,15 @@ pytestmark = pytest.mark.integration
 
 
 def tool(name, deps=(), description=None):
-    return {"name": name, "description": description or f"The {name.replace('_', ' ')} tool.", "func_type": "regular",
-            "parameters": [], "depends_on": [{"name": d, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON",
-                                              "reason": f"needs {d}"} for d in deps]}
+    return {
+        "name": name,
+        "description": description or f"The {name.replace('_', ' ')} tool.",
+        "func_type": "regular",
+        "parameters": [],
+        "depends_on": [
+            {"name": d, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON", "reason": f"needs {d}"} for d in deps
+        ],
+    }
 
 
 @pytest.fixture
@@ -83,16 +90,23 @@ def test_replace_replaces_only_its_own_catalog(empty_graph, cli_env, capsys, tmp
 def test_a_name_of_another_catalog_is_an_error_unless_takeover(empty_graph, cli_env, capsys, tmp_path):
     """Item 8: loading catalog B with a tool named like one of A silently moved it into B and deleted its
     edges. Now it is an error listing every colliding name (nothing written), or an explicit --takeover."""
-    alpha = write(tmp_path, "alpha.json", [tool("alpha_one", ["alpha_two"]), tool("alpha_two", ["alpha_three"]),
-                                           tool("alpha_three")])
+    alpha = write(
+        tmp_path,
+        "alpha.json",
+        [tool("alpha_one", ["alpha_two"]), tool("alpha_two", ["alpha_three"]), tool("alpha_three")],
+    )
     assert run_cli(capsys, "load", "json", alpha)[0] == 0
     before = graph_snapshot(empty_graph)
-    gamma = write(tmp_path, "gamma.json", [tool("alpha_two", description="Another alpha two."),
-                                           tool("alpha_three"), tool("gamma_own")])
+    gamma = write(
+        tmp_path,
+        "gamma.json",
+        [tool("alpha_two", description="Another alpha two."), tool("alpha_three"), tool("gamma_own")],
+    )
     code, out, err = run_cli(capsys, "load", "json", gamma)
     assert code == 2
-    assert_one_error_line(err, "2 tool name(s) of catalog 'gamma' already belong to another catalog",
-                          "nothing written", "--takeover")
+    assert_one_error_line(
+        err, "2 tool name(s) of catalog 'gamma' already belong to another catalog", "nothing written", "--takeover"
+    )
     assert "alpha_two (catalog 'alpha')" in err and "alpha_three (catalog 'alpha')" in err
     assert graph_snapshot(empty_graph) == before
 

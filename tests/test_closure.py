@@ -1,6 +1,7 @@
 """The precomputed dependency closure (default expansion) against the live expansion and the Cypher
 that enumerates every path: identical rows for every ToolLinkOS tool as a seed, and still identical
 after PUT and DELETE."""
+
 from __future__ import annotations
 
 import pytest
@@ -55,16 +56,19 @@ def test_closure_equals_traversal_on_every_toollinkos_tool(toollinkos_graph):
 def test_closure_is_maintained_by_put_and_delete(toollinkos_graph, embedder):
     graph = toollinkos_graph
     store = ToolStore(graph)
-    hub = graph.read("MATCH (t:Tool)<-[r]-() RETURN t.name AS name, count(r) AS n ORDER BY n DESC, name LIMIT 1")[0]["name"]
-    leaf = graph.read("MATCH (t:Tool) WHERE NOT (t)-->() AND t.name <> $hub RETURN t.name AS name ORDER BY name LIMIT 1",
-                      hub=hub)[0]["name"]
+    hub = graph.read("MATCH (t:Tool)<-[r]-() RETURN t.name AS name, count(r) AS n ORDER BY n DESC, name LIMIT 1")[0][
+        "name"
+    ]
+    leaf = graph.read(
+        "MATCH (t:Tool) WHERE NOT (t)-->() AND t.name <> $hub RETURN t.name AS name ORDER BY name LIMIT 1", hub=hub
+    )[0]["name"]
     # PUT: the most used tool gets a new dependency -> every tool that reaches it changes.
     spec = store.get_tool(hub)["spec"]
     spec["depends_on"] = (spec.get("depends_on") or []) + [
-        {"name": leaf, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON", "reason": "test"}]
+        {"name": leaf, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON", "reason": "test"}
+    ]
     store.put_tool(hub, spec, embedder)
-    reaching = [r["name"] for r in graph.read(
-        "MATCH (t:Tool) WHERE $hub IN t.closure RETURN t.name AS name", hub=hub)]
+    reaching = [r["name"] for r in graph.read("MATCH (t:Tool) WHERE $hub IN t.closure RETURN t.name AS name", hub=hub)]
     assert len(reaching) > 50
     assert leaf in [d for d, *_ in expansion(graph, [hub], True)[hub]]
     assert_same(graph, reaching + [hub])
@@ -75,10 +79,12 @@ def test_closure_is_maintained_by_put_and_delete(toollinkos_graph, embedder):
 
 
 def test_compute_merges_members_paths_and_maps_to_canonical():
-    edges = [{"source": "a", "target": "b", "ord": 0, "id": "ab"},
-             {"source": "m", "target": "c", "ord": 0, "id": "mc"},
-             {"source": "b", "target": "m", "ord": 0, "id": "bm"},
-             {"source": "c", "target": "a", "ord": 0, "id": "ca"}]
+    edges = [
+        {"source": "a", "target": "b", "ord": 0, "id": "ab"},
+        {"source": "m", "target": "c", "ord": 0, "id": "mc"},
+        {"source": "b", "target": "m", "ord": 0, "id": "bm"},
+        {"source": "c", "target": "a", "ord": 0, "id": "ca"},
+    ]
     # m is merged into a: a's paths start at a and at m; reaching m means reaching a (left out).
     result = compute(edges, {"m": "a"}, ["a", "b"])
     assert result["a"] == (["b", "c"], ["ab", "mc"])

@@ -10,6 +10,7 @@ real Neo4j (issue #23, items 2, 3, 4 and 10; docs/concurrency.md):
 - `PUT ?catalog=B` of a tool of catalog A is a 409 unless `takeover=true`.
 
 Each test prints its figures (rounds, stale rounds, statuses)."""
+
 from __future__ import annotations
 
 import threading
@@ -31,12 +32,23 @@ CLIENT_TIMEOUT = 300  # seconds; generous: the 2-core test machine may be shared
 
 
 def tool(name: str, deps: list[str] = (), description: str = "") -> dict:
-    return {"name": name, "description": description or f"Concurrency test tool {name}.", "func_type": "regular",
-            "depends_on": [{"name": d, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON", "reason": "test"} for d in deps]}
+    return {
+        "name": name,
+        "description": description or f"Concurrency test tool {name}.",
+        "func_type": "regular",
+        "depends_on": [{"name": d, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON", "reason": "test"} for d in deps],
+    }
 
 
-CHAIN = [tool("x_top", ["a_mid"]), tool("a_mid", ["b_low"]), tool("b_low", ["c_0"]),
-         tool("c_0", []), tool("c_1", ["c_2"]), tool("c_2", []), tool("c_3", ["c_1"])]
+CHAIN = [
+    tool("x_top", ["a_mid"]),
+    tool("a_mid", ["b_low"]),
+    tool("b_low", ["c_0"]),
+    tool("c_0", []),
+    tool("c_1", ["c_2"]),
+    tool("c_2", []),
+    tool("c_3", ["c_1"]),
+]
 
 
 @pytest.fixture
@@ -87,8 +99,10 @@ def stale_closures(graph) -> list[str]:
     if not names:
         return []
     stored, live = expansion(graph, names, closure=True), expansion(graph, names, closure=False)
-    dangling = graph.read("MATCH (t:Tool) WHERE any(d IN coalesce(t.closure, []) WHERE NOT EXISTS { MATCH (:Tool {name: d}) }) "
-                          "RETURN t.name AS name")
+    dangling = graph.read(
+        "MATCH (t:Tool) WHERE any(d IN coalesce(t.closure, []) WHERE NOT EXISTS { MATCH (:Tool {name: d}) }) "
+        "RETURN t.name AS name"
+    )
     return sorted({n for n in names if stored[n] != live[n]} | {r["name"] for r in dangling})
 
 
@@ -106,13 +120,16 @@ def test_concurrent_puts_along_a_dependency_chain_leave_every_closure_current(ap
             results = at_once(
                 lambda: put(http, "a_mid", tool("a_mid", ["b_low"], f"Mid tool, round {i}.")),
                 lambda: put(http, "b_low", tool("b_low", [leaf])),
-                lambda: put(http, f"new_{i}", tool(f"new_{i}", ["a_mid"])))
+                lambda: put(http, f"new_{i}", tool(f"new_{i}", ["a_mid"])),
+            )
             statuses.update(r.status_code for r in results)
             stale = stale_closures(graph)
             stale_rounds += bool(stale)
             stale_tools.update(stale)
-    print(f"\nchain PUTs: {ROUNDS} rounds, statuses {dict(statuses)}, rounds with a stale closure: {stale_rounds}, "
-          f"stale tools {dict(stale_tools)}")
+    print(
+        f"\nchain PUTs: {ROUNDS} rounds, statuses {dict(statuses)}, rounds with a stale closure: {stale_rounds}, "
+        f"stale tools {dict(stale_tools)}"
+    )
     assert set(statuses) <= {200, 201}, statuses
     assert stale_rounds == 0, dict(stale_tools)
 
@@ -129,7 +146,8 @@ def test_concurrent_put_and_delete_answer_2xx_404_409_and_leave_no_stale_closure
                 lambda: put(http, "victim", tool("victim", [f"c_{i % 4}"], f"Victim, round {i}.")),
                 lambda: http.delete("/v1/tools/victim"),
                 lambda: put(http, "a_mid", tool("a_mid", ["b_low", "victim"])),
-                lambda: http.delete("/v1/tools/victim"))
+                lambda: http.delete("/v1/tools/victim"),
+            )
             statuses.update(r.status_code for r in results)
             put_statuses.update(r.status_code for r in (results[0], results[2]))
             for r in (results[0], results[2]):
@@ -137,8 +155,10 @@ def test_concurrent_put_and_delete_answer_2xx_404_409_and_leave_no_stale_closure
                     assert r.json()["tool"]["name"] in ("victim", "a_mid")
             stale_rounds += bool(stale_closures(graph))
             put(http, "a_mid", tool("a_mid", ["b_low"]))
-    print(f"\nPUT/DELETE: {ROUNDS} rounds, statuses {dict(statuses)}, PUT statuses {dict(put_statuses)}, "
-          f"rounds with a stale closure: {stale_rounds}")
+    print(
+        f"\nPUT/DELETE: {ROUNDS} rounds, statuses {dict(statuses)}, PUT statuses {dict(put_statuses)}, "
+        f"rounds with a stale closure: {stale_rounds}"
+    )
     assert set(statuses) <= {200, 201, 204, 404, 409}, statuses
     assert 404 not in put_statuses, put_statuses
     assert stale_rounds == 0
@@ -164,8 +184,10 @@ def test_concurrent_imports_sharing_a_new_tool_name_one_gets_409(api, graph):
                     assert r.status_code == 409, r.text
                     assert r.json()["error"] == "conflict" and shared in r.text
                     assert not own, "a refused import wrote nothing"
-    print(f"\nimports sharing a new name: {IMPORT_ROUNDS} rounds, status pairs {dict(outcomes)}, "
-          f"catalogs that lost their tool: {lost}")
+    print(
+        f"\nimports sharing a new name: {IMPORT_ROUNDS} rounds, status pairs {dict(outcomes)}, "
+        f"catalogs that lost their tool: {lost}"
+    )
     assert outcomes == Counter({(200, 409): IMPORT_ROUNDS})
     assert lost == 0
 
@@ -178,7 +200,9 @@ def test_put_with_another_catalog_does_not_move_a_tool_without_takeover(api, gra
         assert r.json()["error"] == "conflict"
         assert "'chain'" in r.text and "takeover" in r.text
         assert graph.read("MATCH (t:Tool {name: 'c_2'}) RETURN t.catalog AS c, t.description AS d")[0] == {
-            "c": "chain", "d": "Concurrency test tool c_2."}
+            "c": "chain",
+            "d": "Concurrency test tool c_2.",
+        }
         same = put(http, "c_2", tool("c_2", [], "Kept."), catalog="chain")  # its own catalog: fine
         assert same.status_code == 200 and same.json()["tool"]["catalog"] == "chain"
         kept = put(http, "c_2", tool("c_2", [], "Kept again."))  # no catalog: kept

@@ -1,4 +1,5 @@
 """The default pipeline's ordering levers against a real Neo4j (hand-made catalog, known answers)."""
+
 import pytest
 
 from kg_tools.retrieval import Pipeline, RetrievalRequest
@@ -29,8 +30,11 @@ def test_the_seed_order_does_not_depend_on_k(pipeline):
     """The rescoring runs for every k: raising k appends seeds (and their dependencies) after the
     same ones (it used to be skipped on the one-round-trip path once k reached the pool of 10),
     and the one-round-trip and staged paths agree."""
-    for query in ("book a hotel in Japan for two nights", "what is the weather in the city of Lyon",
-                  syn.document(F) + " in Paris on 2025-03-14"):
+    for query in (
+        "book a hotel in Japan for two nights",
+        "what is the weather in the city of Lyon",
+        syn.document(F) + " in Paris on 2025-03-14",
+    ):
         names = {}
         for k in (1, 3, 10, 12):
             one_trip = pipeline.retrieve(RetrievalRequest(query=query, k=k, K=50))
@@ -39,7 +43,7 @@ def test_the_seed_order_does_not_depend_on_k(pipeline):
             assert "rerank-offline" in [s.name for s in one_trip.stages], (query, k)
             names[k] = one_trip.names
         for small, large in ((1, 3), (3, 10), (10, 12)):
-            assert names[large][:len(names[small])] == names[small], (query, small, large)
+            assert names[large][: len(names[small])] == names[small], (query, small, large)
 
 
 def test_supplied_value_dependencies_go_last_in_their_seed(pipeline):

@@ -1,5 +1,6 @@
 """Dependency inference: the offline rules and learned patterns, the LLM judge (fake server), apply /
 list / undo runs, the CLI flow on an imported OpenAPI spec, and the REST endpoints."""
+
 from __future__ import annotations
 
 import json
@@ -7,11 +8,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from kg_tools.loaders import openapi
 
 from kg_tools.deps.evaluate import edge_scores, hand_edges, load_split
 from kg_tools.deps.infer import infer_catalog
 from kg_tools.deps.model import Examples, LabelledEdge, ProposedEdge, ToolInfo, infer_offline
-from kg_tools.loaders import openapi
 from tests.conftest import graph_snapshot
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -28,12 +29,16 @@ def edges_by_pair(edges):
 
 # -- the offline method ------------------------------------------------------------------------
 
+
 @pytest.mark.integration
 def test_rules_find_parameter_providers_without_examples(embedder):
     edges = edges_by_pair(infer_offline(shop_tools(), embedder, min_confidence=0.2))
     token = edges[("add-to-cart", "login_user")]
     assert (token.type, token.parameter_name, token.method) == (
-        "PARAMETER_DIRECTLY_DEPENDS_ON", "X-Session-Token", "offline-rules")
+        "PARAMETER_DIRECTLY_DEPENDS_ON",
+        "X-Session-Token",
+        "offline-rules",
+    )
     assert "session token" in token.reason
     product = edges[("add-to-cart", "searchProducts")]
     assert product.parameter_name == "product_id" and product.confidence >= 0.8
@@ -41,23 +46,35 @@ def test_rules_find_parameter_providers_without_examples(embedder):
     # a tool that takes the value itself is a consumer, not a provider
     assert ("add-to-cart", "get_products_product_id") not in edges
     assert not any(s == "login_user" for s, _ in edges)  # login needs nothing here
-    assert set(edges) == {("add-to-cart", "login_user"), ("add-to-cart", "searchProducts"),
-                          ("get_products_product_id", "searchProducts")}
+    assert set(edges) == {
+        ("add-to-cart", "login_user"),
+        ("add-to-cart", "searchProducts"),
+        ("get_products_product_id", "searchProducts"),
+    }
 
 
 def tool(name, description, params=(), kind="regular"):
-    return {"name": name, "description": description, "func_type": kind,
-            "parameters": [{"name": p, "type": "string", "description": p.replace("_", " "), "required": True}
-                           for p in params]}
+    return {
+        "name": name,
+        "description": description,
+        "func_type": kind,
+        "parameters": [
+            {"name": p, "type": "string", "description": p.replace("_", " "), "required": True} for p in params
+        ],
+    }
 
 
 @pytest.mark.integration
 def test_getter_setter_pairs_and_served_parameters(embedder):
-    tools = [ToolInfo.from_raw(t) for t in (
-        tool("get_wifi_status", "Returns whether Wi-Fi is on.", kind="core"),
-        tool("set_wifi_status", "Turns Wi-Fi on or off.", ["on"], kind="core"),
-        tool("get_country_code", "Country code for a country name.", ["country_name"], kind="core"),
-        tool("get_city_code", "City code of a city in a country.", ["city_name", "country_code"], kind="core"))]
+    tools = [
+        ToolInfo.from_raw(t)
+        for t in (
+            tool("get_wifi_status", "Returns whether Wi-Fi is on.", kind="core"),
+            tool("set_wifi_status", "Turns Wi-Fi on or off.", ["on"], kind="core"),
+            tool("get_country_code", "Country code for a country name.", ["country_name"], kind="core"),
+            tool("get_city_code", "City code of a city in a country.", ["city_name", "country_code"], kind="core"),
+        )
+    ]
     edges = edges_by_pair(infer_offline(tools, embedder))
     assert edges[("set_wifi_status", "get_wifi_status")].type == "TOOL_INDIRECTLY_DEPENDS_ON"
     assert edges[("get_wifi_status", "set_wifi_status")].type == "TOOL_INDIRECTLY_DEPENDS_ON"
@@ -70,17 +87,23 @@ def test_getter_setter_pairs_and_served_parameters(embedder):
 def test_patterns_learned_from_labelled_edges(embedder):
     """Labelled tools of two shops depend on their own login and on the core network check; an
     unlabelled tool of a third shop gets its own shop's login (name prefix translated) and the core tool."""
-    raws = [tool("check_network", "Checks that the device is online.", kind="core"),
-            tool("get_current_date", "Today's date.", kind="core")]
+    raws = [
+        tool("check_network", "Checks that the device is online.", kind="core"),
+        tool("get_current_date", "Today's date.", kind="core"),
+    ]
     labelled = []
     for shop in ("acme", "zenith", "orbit", "nova"):
-        raws += [tool(f"{shop}_login", f"Log in to the {shop} store."),
-                 tool(f"{shop}_view_orders", f"List your past {shop} store orders."),
-                 tool(f"{shop}_cancel_order", f"Cancel an open {shop} store order.", ["order_number"])]
+        raws += [
+            tool(f"{shop}_login", f"Log in to the {shop} store."),
+            tool(f"{shop}_view_orders", f"List your past {shop} store orders."),
+            tool(f"{shop}_cancel_order", f"Cancel an open {shop} store order.", ["order_number"]),
+        ]
         if shop != "nova":
             for action in ("view_orders", "cancel_order"):
-                labelled += [LabelledEdge(f"{shop}_{action}", f"{shop}_login", "TOOL_DIRECTLY_DEPENDS_ON"),
-                             LabelledEdge(f"{shop}_{action}", "check_network", "TOOL_DIRECTLY_DEPENDS_ON")]
+                labelled += [
+                    LabelledEdge(f"{shop}_{action}", f"{shop}_login", "TOOL_DIRECTLY_DEPENDS_ON"),
+                    LabelledEdge(f"{shop}_{action}", "check_network", "TOOL_DIRECTLY_DEPENDS_ON"),
+                ]
     tools = [ToolInfo.from_raw(t) for t in raws]
     examples = Examples(labelled, {e.source for e in labelled} | {f"{s}_login" for s in ("acme", "zenith", "orbit")})
     edges = edges_by_pair(infer_offline(tools, embedder, examples, sources={"nova_cancel_order", "nova_view_orders"}))
@@ -93,12 +116,17 @@ def test_patterns_learned_from_labelled_edges(embedder):
 
 
 def test_edge_scores_typed_and_untyped():
-    gold = [LabelledEdge("a", "b", "TOOL_DIRECTLY_DEPENDS_ON"), LabelledEdge("a", "c", "PARAMETER_DIRECTLY_DEPENDS_ON"),
-            LabelledEdge("x", "y", "TOOL_DIRECTLY_DEPENDS_ON")]
-    predicted = [ProposedEdge("a", "b", "TOOL_INDIRECTLY_DEPENDS_ON", 0.9, "m", "r"),
-                 ProposedEdge("a", "c", "PARAMETER_DIRECTLY_DEPENDS_ON", 0.9, "m", "r"),
-                 ProposedEdge("a", "d", "TOOL_DIRECTLY_DEPENDS_ON", 0.9, "m", "r"),
-                 ProposedEdge("x", "z", "TOOL_DIRECTLY_DEPENDS_ON", 0.9, "m", "r")]
+    gold = [
+        LabelledEdge("a", "b", "TOOL_DIRECTLY_DEPENDS_ON"),
+        LabelledEdge("a", "c", "PARAMETER_DIRECTLY_DEPENDS_ON"),
+        LabelledEdge("x", "y", "TOOL_DIRECTLY_DEPENDS_ON"),
+    ]
+    predicted = [
+        ProposedEdge("a", "b", "TOOL_INDIRECTLY_DEPENDS_ON", 0.9, "m", "r"),
+        ProposedEdge("a", "c", "PARAMETER_DIRECTLY_DEPENDS_ON", 0.9, "m", "r"),
+        ProposedEdge("a", "d", "TOOL_DIRECTLY_DEPENDS_ON", 0.9, "m", "r"),
+        ProposedEdge("x", "z", "TOOL_DIRECTLY_DEPENDS_ON", 0.9, "m", "r"),
+    ]
     s = edge_scores(predicted, gold, {"a"})  # only edges whose source is in the half
     assert (s["edge_precision"], s["edge_recall"]) == (round(2 / 3, 4), 1.0)
     assert (s["edge_precision_typed"], s["edge_recall_typed"]) == (round(1 / 3, 4), 0.5)
@@ -114,6 +142,7 @@ def test_split_file_and_hand_edges():
 
 # -- the LLM method (fake OpenAI-compatible server) ----------------------------------------------
 
+
 @pytest.mark.integration
 def test_llm_judge_answers_validation_and_fallback(embedder, llm_settings, fake_llm):
     from kg_tools.llm import LLMClient
@@ -123,14 +152,39 @@ def test_llm_judge_answers_validation_and_fallback(embedder, llm_settings, fake_
     def answer(request):
         prompt = fake_llm.user_prompt(request)
         if "name: add-to-cart" in prompt:
-            return json.dumps({"dependencies": [
-                {"name": "login_user", "type": "PARAMETER_DIRECTLY_DEPENDS_ON", "parameter_name": "X-Session-Token",
-                 "reason": "the session token comes from logging in", "confidence": 0.95},
-                {"name": "searchProducts", "type": "PARAMETER_DIRECTLY_DEPENDS_ON", "parameter_name": "no_such",
-                 "reason": "finds the product", "confidence": 0.7}]})
+            return json.dumps(
+                {
+                    "dependencies": [
+                        {
+                            "name": "login_user",
+                            "type": "PARAMETER_DIRECTLY_DEPENDS_ON",
+                            "parameter_name": "X-Session-Token",
+                            "reason": "the session token comes from logging in",
+                            "confidence": 0.95,
+                        },
+                        {
+                            "name": "searchProducts",
+                            "type": "PARAMETER_DIRECTLY_DEPENDS_ON",
+                            "parameter_name": "no_such",
+                            "reason": "finds the product",
+                            "confidence": 0.7,
+                        },
+                    ]
+                }
+            )
         if "name: searchProducts" in prompt:
-            return json.dumps({"dependencies": [{"name": "not_a_candidate", "type": "TOOL_DIRECTLY_DEPENDS_ON",
-                                                 "reason": "x", "confidence": 0.9}]})
+            return json.dumps(
+                {
+                    "dependencies": [
+                        {
+                            "name": "not_a_candidate",
+                            "type": "TOOL_DIRECTLY_DEPENDS_ON",
+                            "reason": "x",
+                            "confidence": 0.9,
+                        }
+                    ]
+                }
+            )
         return json.dumps({"dependencies": []})
 
     fake_llm.script(answer)
@@ -139,8 +193,10 @@ def test_llm_judge_answers_validation_and_fallback(embedder, llm_settings, fake_
     assert edges[("add-to-cart", "login_user")].method == "llm"
     assert edges[("add-to-cart", "login_user")].reason == "the session token comes from logging in"
     # a parameter edge naming no real parameter is kept as a tool edge, never with an invented parameter
-    assert (edges[("add-to-cart", "searchProducts")].type, edges[("add-to-cart", "searchProducts")].parameter_name) \
-        == ("TOOL_DIRECTLY_DEPENDS_ON", None)
+    assert (edges[("add-to-cart", "searchProducts")].type, edges[("add-to-cart", "searchProducts")].parameter_name) == (
+        "TOOL_DIRECTLY_DEPENDS_ON",
+        None,
+    )
     # searchProducts: an answer outside the candidates is invalid twice -> that tool falls back offline
     assert result.method == "llm+offline (1 tools offline)"
     assert any(n.startswith("searchProducts: offline fallback") for n in result.notes)
@@ -155,10 +211,15 @@ def test_llm_judge_answers_validation_and_fallback(embedder, llm_settings, fake_
 
 # -- the graph: apply, hand-written edges untouched, undo, the CLI flow --------------------------
 
+
 @pytest.fixture
 def cli_env(settings, empty_graph):
-    return {"NEO4J_URI": settings.neo4j_uri, "NEO4J_USER": settings.neo4j_user,
-            "NEO4J_PASSWORD": settings.neo4j_password, "OPENAI_BASE_URL": ""}
+    return {
+        "NEO4J_URI": settings.neo4j_uri,
+        "NEO4J_USER": settings.neo4j_user,
+        "NEO4J_PASSWORD": settings.neo4j_password,
+        "OPENAI_BASE_URL": "",
+    }
 
 
 def cli(env, *args):
@@ -170,9 +231,11 @@ def cli(env, *args):
 
 
 def dependency_edges(graph):
-    return graph.read("MATCH (a:Tool)-[r]->(b:Tool) WHERE type(r) ENDS WITH '_DEPENDS_ON' "
-                      "RETURN a.name AS source, b.name AS target, type(r) AS type, properties(r) AS props "
-                      "ORDER BY source, target")
+    return graph.read(
+        "MATCH (a:Tool)-[r]->(b:Tool) WHERE type(r) ENDS WITH '_DEPENDS_ON' "
+        "RETURN a.name AS source, b.name AS target, type(r) AS type, properties(r) AS props "
+        "ORDER BY source, target"
+    )
 
 
 @pytest.mark.integration
@@ -193,13 +256,20 @@ def test_openapi_to_inferred_dependencies_to_retrieve(graph, cli_env):
     assert token["inferred"] is True and token["run"] == run and token["method"] == "description"
     assert token["parameter_name"] == "X-Session-Token" and 0 < token["confidence"] <= 1 and token["reason"]
 
-    out = json.loads(cli(cli_env, "retrieve", "put a product into my shopping cart", "--catalog", "shop",
-                         "--k", "1", "--json"))
+    out = json.loads(
+        cli(cli_env, "retrieve", "put a product into my shopping cart", "--catalog", "shop", "--k", "1", "--json")
+    )
     assert out["tools"][0]["name"] == "add-to-cart"
     login = next(t for t in out["tools"] if t["name"] == "login_user")
     assert login["role"] == "dependency"
-    assert login["via"] == [{"from": "add-to-cart", "type": "PARAMETER_DIRECTLY_DEPENDS_ON",
-                             "parameter_name": "X-Session-Token", "reason": token["reason"]}]
+    assert login["via"] == [
+        {
+            "from": "add-to-cart",
+            "type": "PARAMETER_DIRECTLY_DEPENDS_ON",
+            "parameter_name": "X-Session-Token",
+            "reason": token["reason"],
+        }
+    ]
 
     again = cli(cli_env, "deps", "infer", "--catalog", "shop", "--apply")  # everything already connected
     assert "nothing to apply" in again
@@ -230,10 +300,10 @@ def test_hand_written_edges_are_never_touched(graph, embedder, settings, cli_env
 
 # -- REST ---------------------------------------------------------------------------------------
 
+
 @pytest.fixture
 def api(settings, graph, embedder, empty_graph):
     from fastapi.testclient import TestClient
-
     from kg_tools.api.app import create_app
 
     with TestClient(create_app(settings.model_copy(update={"api_key": "k3y"}), graph=graph, embedder=embedder)) as c:
@@ -248,14 +318,28 @@ def test_rest_import_and_infer(api, graph):
     first = api.post("/v1/catalogs/shop/import", content=spec, headers=auth | {"content-type": "application/yaml"})
     assert first.status_code == 200, first.text
     assert first.json() | {"embed_seconds": 0, "write_seconds": 0} == {
-        "catalog": "shop", "tools": 4, "edges": 0, "embedded": 4, "embed_seconds": 0, "write_seconds": 0,
-        "format": "openapi", "warnings": []}
+        "catalog": "shop",
+        "tools": 4,
+        "edges": 0,
+        "embedded": 4,
+        "embed_seconds": 0,
+        "write_seconds": 0,
+        "format": "openapi",
+        "warnings": [],
+    }
     before = graph_snapshot(graph)
     assert api.post("/v1/catalogs/shop/import", content=spec, headers=auth).json()["embedded"] == 0
     assert graph_snapshot(graph) == before
 
-    mcp_list = {"tools": [{"name": "create_note", "description": "Create a note.",
-                           "inputSchema": {"type": "object", "properties": {"title": {"type": "string"}}}}]}
+    mcp_list = {
+        "tools": [
+            {
+                "name": "create_note",
+                "description": "Create a note.",
+                "inputSchema": {"type": "object", "properties": {"title": {"type": "string"}}},
+            }
+        ]
+    }
     assert api.post("/v1/catalogs/notes/import", json=mcp_list, headers=auth).json()["format"] == "mcp"
     openai_list = json.loads((FIXTURES / "openai_tools.json").read_text())
     assert api.post("/v1/catalogs/assistant/import", json=openai_list, headers=auth).json()["tools"] == 3
@@ -265,14 +349,18 @@ def test_rest_import_and_infer(api, graph):
     scalar = api.post("/v1/catalogs/x/import", content="0\n", headers=auth | {"content-type": "application/yaml"})
     assert scalar.status_code == 422 and scalar.json()["error"] == "invalid_tool", scalar.text
     content = api.get("/openapi.json").json()["paths"]["/v1/catalogs/{name}/import"]["post"]["requestBody"]["content"]
-    assert content["application/yaml"]["schema"] == content["application/json"]["schema"] == {
-        "anyOf": [{"type": "array"}, {"type": "object"}]}
+    assert (
+        content["application/yaml"]["schema"]
+        == content["application/json"]["schema"]
+        == {"anyOf": [{"type": "array"}, {"type": "object"}]}
+    )
 
     assert api.post("/v1/deps/infer", json={"catalog": "shop"}).status_code == 401
     dry = api.post("/v1/deps/infer", json={"catalog": "shop"}, headers=auth).json()
     assert dry["runs"] == [] and dry["results"][0]["proposed"] == 3
-    assert {"source", "target", "type", "parameter_name", "confidence", "method", "reason", "ord"} == \
-        set(dry["results"][0]["edges"][0])
+    assert {"source", "target", "type", "parameter_name", "confidence", "method", "reason", "ord"} == set(
+        dry["results"][0]["edges"][0]
+    )
     applied = api.post("/v1/deps/infer", json={"catalog": "shop", "apply": True}, headers=auth).json()
     run = applied["runs"][0]["run"]
     assert applied["runs"][0]["edges"] == 3
@@ -286,14 +374,24 @@ def test_rest_import_and_infer(api, graph):
 
 # -- eval deps -----------------------------------------------------------------------------------
 
+
 @pytest.mark.integration
 def test_eval_deps_reports_edges_and_retrieval_and_restores_the_hand_edges(graph, cli_env, datasets, tmp_path):
     """`eval deps` on ToolSandbox (small): edge precision/recall/F1 (untyped and typed), the retrieval rows
     (vector, grtf over hand edges, grtf_inferred over inferred edges), a plot; afterwards the graph holds
     the hand-written catalog again (no inferred edge, no run)."""
     out = tmp_path / "deps.json"
-    cli(cli_env | {"KG_TOOLS_DATASETS": str(datasets)}, "eval", "deps", "--dataset", "toolsandbox",
-        "--limit", "5", "--json", str(out))
+    cli(
+        cli_env | {"KG_TOOLS_DATASETS": str(datasets)},
+        "eval",
+        "deps",
+        "--dataset",
+        "toolsandbox",
+        "--limit",
+        "5",
+        "--json",
+        str(out),
+    )
     result = json.loads(out.read_text())
     keys = ("edge_precision", "edge_recall", "edge_f1", "edge_precision_typed", "edge_recall_typed", "edge_f1_typed")
     assert all(0.0 <= result[k] <= 1.0 for k in keys)
@@ -322,26 +420,60 @@ def test_openapi_import_keeps_responses_links_tags_and_deprecation(tmp_path):
     """2xx JSON response schema ($refs resolved, component names as titles), links, tags, deprecated, operationId."""
     tools = {t["name"]: t for t in openapi.load(SPOTIFY).tools}
     mine = tools["get-a-list-of-current-users-playlists"]
-    assert mine["http"] | {} == {"method": "GET", "path": "/me/playlists",
-                                 "operation_id": "get-a-list-of-current-users-playlists",
-                                 "tags": ["Playlists", "Library"], "response_status": "200"}
+    assert mine["http"] | {} == {
+        "method": "GET",
+        "path": "/me/playlists",
+        "operation_id": "get-a-list-of-current-users-playlists",
+        "tags": ["Playlists", "Library"],
+        "response_status": "200",
+    }
     assert mine["output_schema"]["title"] == "PagingPlaylistObject" and "$ref" not in json.dumps(mine["output_schema"])
     assert tools["add-tracks-to-playlist"]["http"]["deprecated"] is True
-    spec = {"openapi": "3.0.3", "paths": {
-        "/users": {"post": {"operationId": "createUser", "responses": {"201": {
-            "description": "created", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/User"}}},
-            "links": {"GetUser": {"operationId": "getUser", "parameters": {"userId": "$response.body#/id"}}}}}}},
-        "/users/{userId}": {"get": {"operationId": "getUser", "parameters": [
-            {"name": "userId", "in": "path", "required": True, "schema": {"type": "string"}}],
-            "responses": {"200": {"description": "ok", "content": {"application/json": {
-                "schema": {"$ref": "#/components/schemas/User"}}}}}}}},
-        "components": {"schemas": {"User": {"type": "object", "properties": {
-            "id": {"type": "string"}, "friend": {"$ref": "#/components/schemas/User"}}}}}}  # a $ref cycle
+    spec = {
+        "openapi": "3.0.3",
+        "paths": {
+            "/users": {
+                "post": {
+                    "operationId": "createUser",
+                    "responses": {
+                        "201": {
+                            "description": "created",
+                            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/User"}}},
+                            "links": {
+                                "GetUser": {"operationId": "getUser", "parameters": {"userId": "$response.body#/id"}}
+                            },
+                        }
+                    },
+                }
+            },
+            "/users/{userId}": {
+                "get": {
+                    "operationId": "getUser",
+                    "parameters": [{"name": "userId", "in": "path", "required": True, "schema": {"type": "string"}}],
+                    "responses": {
+                        "200": {
+                            "description": "ok",
+                            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/User"}}},
+                        }
+                    },
+                }
+            },
+        },
+        "components": {
+            "schemas": {
+                "User": {
+                    "type": "object",
+                    "properties": {"id": {"type": "string"}, "friend": {"$ref": "#/components/schemas/User"}},
+                }
+            }
+        },
+    }  # a $ref cycle
     path = tmp_path / "users.json"
     path.write_text(json.dumps(spec))
     users = {t["name"]: t for t in openapi.load(path).tools}
-    assert users["createUser"]["http"]["links"] == {"GetUser": {"operationId": "getUser",
-                                                               "parameters": {"userId": "$response.body#/id"}}}
+    assert users["createUser"]["http"]["links"] == {
+        "GetUser": {"operationId": "getUser", "parameters": {"userId": "$response.body#/id"}}
+    }
     assert users["getUser"]["output_schema"]["properties"]["friend"]["title"] == "User"  # the cycle is cut
     edges = infer_catalog([ToolInfo.from_raw(t) for t in users.values()], None, Examples([])).edges
     [link] = [e for e in edges if e.method == "openapi-links"]
@@ -363,11 +495,16 @@ def test_producers_of_a_real_spec_without_annotations():
     edges = {(e.source, e.target): e for e in infer_catalog(spotify_tools(), None, Examples([])).edges}
     playlists = edges[("add-items-to-playlist", "get-a-list-of-current-users-playlists")]
     assert (playlists.type, playlists.parameter_name, playlists.method) == (
-        "PARAMETER_DIRECTLY_DEPENDS_ON", "playlist_id", "output-schema")
+        "PARAMETER_DIRECTLY_DEPENDS_ON",
+        "playlist_id",
+        "output-schema",
+    )
     assert playlists.reason == "`playlist_id` ← `items[].id` of get-a-list-of-current-users-playlists"
     assert edges[("add-items-to-playlist", "search")].parameter_name == "uris"
-    assert edges[("set-volume-for-users-playback", "get-a-users-available-devices")].reason == \
-        "`device_id` ← `devices[].id` of get-a-users-available-devices"
+    assert (
+        edges[("set-volume-for-users-playback", "get-a-users-available-devices")].reason
+        == "`device_id` ← `devices[].id` of get-a-users-available-devices"
+    )
     assert not any(t == "create-playlist" for _, t in edges)  # a create is not where ids of existing things come from
     assert ("remove-tracks-playlist", "get-track") not in edges
 
@@ -377,8 +514,10 @@ def test_producers_from_descriptions_of_mcp_tools():
     from kg_tools.loaders.document import mcp_entries
 
     doc = json.loads((REAL / "mcp" / "github.json").read_text())
-    edges = {(e.source, e.target): e for e in infer_catalog([ToolInfo.from_raw(t) for t in mcp_entries(doc)], None,
-                                                             Examples([])).edges}
+    edges = {
+        (e.source, e.target): e
+        for e in infer_catalog([ToolInfo.from_raw(t) for t in mcp_entries(doc)], None, Examples([])).edges
+    }
     issue = edges[("get_issue", "list_issues")]
     assert (issue.parameter_name, issue.method) == ("issue_number", "description")
     assert ("get_issue", "search_repositories") not in edges  # owner/repo are what a person gives
@@ -409,8 +548,9 @@ def test_an_unannotated_real_spec_to_inferred_dependencies_to_retrieve(graph, cl
     cli(cli_env, "load", "openapi", str(SPOTIFY), "--catalog", "spotify")
     applied = cli(cli_env, "deps", "infer", "--catalog", "spotify", "--apply")
     assert "applied deps-" in applied
-    out = json.loads(cli(cli_env, "retrieve", "add this song to my road-trip playlist", "--catalog", "spotify",
-                         "--json"))
+    out = json.loads(
+        cli(cli_env, "retrieve", "add this song to my road-trip playlist", "--catalog", "spotify", "--json")
+    )
     names = [t["name"] for t in out["tools"]]
     # the add operation: add-items-to-playlist or its deprecated twin add-tracks-to-playlist (same summary)
     add = min(names.index(n) for n in ("add-items-to-playlist", "add-tracks-to-playlist") if n in names)
@@ -430,23 +570,46 @@ def test_eval_deps_on_any_catalog_against_gold_edges(graph, cli_env, tmp_path):
     cli(cli_env, "load", "openapi", str(SHOP), "--catalog", "shop")
     before = graph_snapshot(graph)
     out = tmp_path / "petstore.json"
-    printed = cli(cli_env, "eval", "deps", "--catalog-file", str(REAL / "openapi" / "petstore.yaml"),
-                  "--gold", str(REAL / "gold_edges" / "petstore.json"), "--json", str(out))
+    printed = cli(
+        cli_env,
+        "eval",
+        "deps",
+        "--catalog-file",
+        str(REAL / "openapi" / "petstore.yaml"),
+        "--gold",
+        str(REAL / "gold_edges" / "petstore.json"),
+        "--json",
+        str(out),
+    )
     result = json.loads(out.read_text())
     assert result["catalog"] == "petstore" and result["gold"] == 15 and "untyped  precision" in printed
     for kind in ("untyped", "typed"):
         assert set(result[kind]) == {"precision", "recall", "f1", "true_positives"}
     assert result["untyped"]["true_positives"] > 0 and result["by_method"]
     assert graph_snapshot(graph) == before  # petstore is gone again, shop untouched
-    dev = json.loads(cli(cli_env, "eval", "deps", "--catalog-file", str(REAL / "openapi" / "petstore.yaml"),
-                         "--gold", str(REAL / "gold_edges" / "petstore.json"), "--split", "dev", "--json",
-                         str(out)) and out.read_text())
+    dev = json.loads(
+        cli(
+            cli_env,
+            "eval",
+            "deps",
+            "--catalog-file",
+            str(REAL / "openapi" / "petstore.yaml"),
+            "--gold",
+            str(REAL / "gold_edges" / "petstore.json"),
+            "--split",
+            "dev",
+            "--json",
+            str(out),
+        )
+        and out.read_text()
+    )
     assert dev["split"] == "dev" and dev["gold"] < 15
     bad = tmp_path / "gold.json"
     bad.write_text(json.dumps([{"source": "nope", "target": "addPet", "type": "TOOL_DIRECTLY_DEPENDS_ON"}]))
     from kg_tools.cli import cli as kg
 
-    result = CliRunner().invoke(kg, ["eval", "deps", "--catalog-file", str(REAL / "openapi" / "petstore.yaml"),
-                                     "--gold", str(bad)], env=cli_env)
+    result = CliRunner().invoke(
+        kg, ["eval", "deps", "--catalog-file", str(REAL / "openapi" / "petstore.yaml"), "--gold", str(bad)], env=cli_env
+    )
     assert result.exit_code == 1 and "not tools of" in str(result.exception)
     assert graph_snapshot(graph) == before

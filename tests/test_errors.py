@@ -1,4 +1,5 @@
 """The error hierarchy the CLI and the API rely on (no Neo4j needed)."""
+
 from __future__ import annotations
 
 import pytest

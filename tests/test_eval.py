@@ -1,4 +1,5 @@
 """Eval runner and CLI against a real Neo4j, on a tiny hand-made benchmark with known metric values."""
+
 import json
 
 import pytest
@@ -15,8 +16,13 @@ def _dep(name, dtype="TOOL_DIRECTLY_DEPENDS_ON", parameter=None):
 
 
 def _tool(name, description, func_type="regular", depends_on=(), parameters=()):
-    return {"name": name, "description": description, "func_type": func_type, "depends_on": list(depends_on),
-            "parameters": [{"name": p, "type": "string", "description": p, "required": True} for p in parameters]}
+    return {
+        "name": name,
+        "description": description,
+        "func_type": func_type,
+        "depends_on": list(depends_on),
+        "parameters": [{"name": p, "type": "string", "description": p, "required": True} for p in parameters],
+    }
 
 
 CORE = [
@@ -25,20 +31,28 @@ CORE = [
 ]
 REGULAR = [
     # listing order of depends_on = depth-first order of the expansion
-    _tool("convert_currency", "Converts an amount of money from one currency to another, e.g. dollars to euros.",
-          depends_on=[_dep("get_wifi_status"), _dep("get_current_date", "PARAMETER_INDIRECTLY_DEPENDS_ON", "date")],
-          parameters=["amount", "date"]),
+    _tool(
+        "convert_currency",
+        "Converts an amount of money from one currency to another, e.g. dollars to euros.",
+        depends_on=[_dep("get_wifi_status"), _dep("get_current_date", "PARAMETER_INDIRECTLY_DEPENDS_ON", "date")],
+        parameters=["amount", "date"],
+    ),
     _tool("water_the_garden_plants", "Starts the garden sprinkler to water the plants and flowers."),
     _tool("translate_poem_to_french", "Translates a poem into the French language."),
 ]
 INSTANCES = [
     # 1: gold = the whole closure -> GRTF k=1 returns it in order: AP 1, Recall 1
-    {"user_query": "Convert an amount of money from dollars to euros.", "main_golden_function_name": "convert_currency",
-     "golden_function_names": ["convert_currency", "get_wifi_status", "get_current_date"]},
+    {
+        "user_query": "Convert an amount of money from dollars to euros.",
+        "main_golden_function_name": "convert_currency",
+        "golden_function_names": ["convert_currency", "get_wifi_status", "get_current_date"],
+    },
     # 2: gold holds a tool the expansion cannot reach -> GRTF [sprinkler]: AP = 1/2, Recall 1/2
-    {"user_query": "Start the garden sprinkler to water my plants and flowers.",
-     "main_golden_function_name": "water_the_garden_plants",
-     "golden_function_names": ["water_the_garden_plants", "get_wifi_status"]},
+    {
+        "user_query": "Start the garden sprinkler to water my plants and flowers.",
+        "main_golden_function_name": "water_the_garden_plants",
+        "golden_function_names": ["water_the_garden_plants", "get_wifi_status"],
+    },
 ]
 
 
@@ -72,7 +86,9 @@ def test_runner_known_values(empty_graph, embedder, settings, bench):
     grtf = Method("grtf1", "k=1 GRTF", {"mode": "vector", "k": 1, "depth": 5}, True)
     result = run_method(pipeline, grtf, bench.instances, bench.name)
     assert [r.names for r in result.results] == [
-        ["convert_currency", "get_wifi_status", "get_current_date"], ["water_the_garden_plants"]]
+        ["convert_currency", "get_wifi_status", "get_current_date"],
+        ["water_the_garden_plants"],
+    ]
     row = result.row()
     assert row["mAP@10"] == pytest.approx((1.0 + 0.5) / 2)
     assert row["Recall@10"] == pytest.approx((1.0 + 0.5) / 2)
@@ -110,8 +126,11 @@ def test_cli_json(empty_graph, embedder, settings, bench_dir, tmp_path):
     app = AppContext(settings)
     app._graph, app._embedder = empty_graph, embedder  # the test's graph/embedder (real Neo4j)
     out, png = tmp_path / "out.json", tmp_path / "out.png"
-    result = CliRunner().invoke(eval_group, ["toollinkos", str(bench_dir), "--json", str(out), "--plot", str(png),
-                                             "--methods", "vector,grtf,grtf_offline"], obj=app)
+    result = CliRunner().invoke(
+        eval_group,
+        ["toollinkos", str(bench_dir), "--json", str(out), "--plot", str(png), "--methods", "vector,grtf,grtf_offline"],
+        obj=app,
+    )
     assert result.exit_code == 0, result.output
     assert "loading toollinkos with replace_all=True" in result.output
     payload = json.loads(out.read_text())

@@ -1,5 +1,6 @@
 """`kg-tools eval catalog`: a catalog file loaded beside another, evaluated per query kind, removed;
 the other catalog is left exactly as it was (real Neo4j)."""
+
 import json
 
 import pytest
@@ -9,33 +10,60 @@ from tests.conftest import graph_snapshot
 
 
 def _mcp(name, description, *params):
-    return {"name": name, "description": description,
-            "inputSchema": {"type": "object", "properties": {p: {"type": "string", "description": p} for p in params},
-                            "required": list(params)}}
+    return {
+        "name": name,
+        "description": description,
+        "inputSchema": {
+            "type": "object",
+            "properties": {p: {"type": "string", "description": p} for p in params},
+            "required": list(params),
+        },
+    }
 
 
-CATALOG = {"tools": [
-    _mcp("github__create_issue", "Create a new issue in a GitHub repository.", "owner", "repo", "title"),
-    _mcp("github__search_repositories", "Search for GitHub repositories by keyword.", "query"),
-    _mcp("filesystem__write_file", "Create a new file or overwrite a file with new content.", "path", "content"),
-    _mcp("filesystem__read_file", "Read the complete contents of a file from the file system.", "path"),
-    _mcp("fetch__fetch", "Fetch a URL from the internet and return its contents as markdown.", "url"),
-    _mcp("slack__post_message", "Post a new message to a Slack channel.", "channel_id", "text"),
-    _mcp("time__get_current_time", "Get the current time in a specific timezone.", "timezone"),
-]}
+CATALOG = {
+    "tools": [
+        _mcp("github__create_issue", "Create a new issue in a GitHub repository.", "owner", "repo", "title"),
+        _mcp("github__search_repositories", "Search for GitHub repositories by keyword.", "query"),
+        _mcp("filesystem__write_file", "Create a new file or overwrite a file with new content.", "path", "content"),
+        _mcp("filesystem__read_file", "Read the complete contents of a file from the file system.", "path"),
+        _mcp("fetch__fetch", "Fetch a URL from the internet and return its contents as markdown.", "url"),
+        _mcp("slack__post_message", "Post a new message to a Slack channel.", "channel_id", "text"),
+        _mcp("time__get_current_time", "Get the current time in a specific timezone.", "timezone"),
+    ]
+}
 QUERIES = [
-    {"user_query": "open a bug report on my github repo", "golden_function_names": ["github__create_issue"],
-     "kind": "single", "split": "dev"},
-    {"user_query": "what time is it in Tokyo", "golden_function_names": ["time__get_current_time"],
-     "kind": "single", "split": "test"},
-    {"user_query": "read notes.txt and post it to the #general slack channel",
-     "golden_function_names": ["filesystem__read_file", "slack__post_message"], "kind": "multi", "split": "dev"},
-    {"user_query": "fetch https://example.com, then save the page to a file called page.md",
-     "golden_function_names": ["fetch__fetch", "filesystem__write_file"], "kind": "multi-step", "split": "dev"},
+    {
+        "user_query": "open a bug report on my github repo",
+        "golden_function_names": ["github__create_issue"],
+        "kind": "single",
+        "split": "dev",
+    },
+    {
+        "user_query": "what time is it in Tokyo",
+        "golden_function_names": ["time__get_current_time"],
+        "kind": "single",
+        "split": "test",
+    },
+    {
+        "user_query": "read notes.txt and post it to the #general slack channel",
+        "golden_function_names": ["filesystem__read_file", "slack__post_message"],
+        "kind": "multi",
+        "split": "dev",
+    },
+    {
+        "user_query": "fetch https://example.com, then save the page to a file called page.md",
+        "golden_function_names": ["fetch__fetch", "filesystem__write_file"],
+        "kind": "multi-step",
+        "split": "dev",
+    },
 ]
 OTHER = [
-    {"name": "convert_currency", "description": "Converts money from one currency to another.",
-     "depends_on": [{"name": "get_current_date", "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON", "reason": "date"}]},
+    {
+        "name": "convert_currency",
+        "description": "Converts money from one currency to another.",
+        "depends_on": [{"name": "get_current_date", "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON", "reason": "date"}],
+    },
     {"name": "get_current_date", "description": "Returns today's calendar date.", "func_type": "core"},
 ]
 
@@ -91,8 +119,20 @@ def test_eval_catalog_rows_per_kind_and_other_catalog_untouched(app, files, tmp_
 @pytest.mark.integration
 def test_eval_catalog_split(app, files, tmp_path):
     out = tmp_path / "dev.json"
-    result = _invoke(app, files / "mcp_tools.json", "--queries", files / "queries.json", "--split", "dev",
-                     "--methods", "vector", "--json", out, "--plot", tmp_path / "dev.png")
+    result = _invoke(
+        app,
+        files / "mcp_tools.json",
+        "--queries",
+        files / "queries.json",
+        "--split",
+        "dev",
+        "--methods",
+        "vector",
+        "--json",
+        out,
+        "--plot",
+        tmp_path / "dev.png",
+    )
     assert result.exit_code == 0, result.output
     assert json.loads(out.read_text())["rows"][0]["queries"] == 3
 

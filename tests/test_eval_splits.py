@@ -1,17 +1,20 @@
 """eval --split / --queries and our dev sets (golden sets built by rule from the catalog)."""
+
 import json
 
 import pytest
 
 from kg_tools.errors import CatalogError
 from kg_tools.eval import devset
-from kg_tools.eval.datasets import EvalDataset, EvalInstance, SPLIT_DIR
+from kg_tools.eval.datasets import SPLIT_DIR, EvalDataset, EvalInstance
 
 
 def _dataset(name="toollinkos"):
     tools = [{"name": n} for n in ("advise_on_weather", "zz_not_in_split", "helper")]
-    instances = [EvalInstance("q1", frozenset({"advise_on_weather", "helper"}), "advise_on_weather"),
-                 EvalInstance("q2", frozenset({"zz_not_in_split"}), "zz_not_in_split")]
+    instances = [
+        EvalInstance("q1", frozenset({"advise_on_weather", "helper"}), "advise_on_weather"),
+        EvalInstance("q2", frozenset({"zz_not_in_split"}), "zz_not_in_split"),
+    ]
     return EvalDataset(name, tools, instances, [])
 
 
@@ -28,8 +31,9 @@ def test_split_keeps_the_queries_of_each_half_by_main_tool():
 
 def test_queries_file_replaces_the_queries_and_checks_gold_names(tmp_path):
     path = tmp_path / "mine.json"
-    path.write_text(json.dumps([{"user_query": "help", "main_golden_function_name": "helper",
-                                 "golden_function_names": ["helper"]}]))
+    path.write_text(
+        json.dumps([{"user_query": "help", "main_golden_function_name": "helper", "golden_function_names": ["helper"]}])
+    )
     dataset = _dataset().with_queries(path)
     assert [(i.query, i.main) for i in dataset.instances] == [("help", "helper")]
     path.write_text(json.dumps([{"user_query": "help", "golden_function_names": ["ghost"]}]))
@@ -57,5 +61,8 @@ def test_dev_set_golden_lists_follow_the_rule(catalog):
         dev = set(json.loads((SPLIT_DIR / "toollinkos_split.json").read_text())["dev"])
         assert {r["main_golden_function_name"] for r in rows} <= dev
     supplied = [r for r in rows if r["supplies"]]
-    assert supplied and any(len(r["golden_function_names"]) < len(devset.with_golden(
-        [{**r, "supplies": []}], tools, catalog)[0]["golden_function_names"]) for r in supplied)
+    assert supplied and any(
+        len(r["golden_function_names"])
+        < len(devset.with_golden([{**r, "supplies": []}], tools, catalog)[0]["golden_function_names"])
+        for r in supplied
+    )

@@ -1,5 +1,6 @@
 """`kg-tools gateway` with real upstreams: the npm filesystem and memory servers, PyPI mcp-server-time,
 and tests/gateway_upstream.py (tools change at run time), driven by the SDK's client over stdio."""
+
 from __future__ import annotations
 
 import json
@@ -26,9 +27,12 @@ QUERY = "read the readme file in my project"
 def mcp_servers():
     """The real upstreams and the Inspector, installed by scripts/setup-mcp-servers (fast when present)."""
     subprocess.run([str(PROJECT_ROOT / "scripts" / "setup-mcp-servers")], check=True, timeout=900)
-    return {"filesystem": NPM / "@modelcontextprotocol" / "server-filesystem" / "dist" / "index.js",
-            "memory": NPM / "@modelcontextprotocol" / "server-memory" / "dist" / "index.js",
-            "time": PY_SERVERS / "mcp-server-time", "inspector": NPM / ".bin" / "mcp-inspector"}
+    return {
+        "filesystem": NPM / "@modelcontextprotocol" / "server-filesystem" / "dist" / "index.js",
+        "memory": NPM / "@modelcontextprotocol" / "server-memory" / "dist" / "index.js",
+        "time": PY_SERVERS / "mcp-server-time",
+        "inspector": NPM / ".bin" / "mcp-inspector",
+    }
 
 
 @pytest.fixture(scope="module")
@@ -41,17 +45,31 @@ def project(tmp_path_factory):
 def gateway_config(mcp_servers, project, **extra) -> dict:
     servers = {
         "filesystem": {"command": "node", "args": [str(mcp_servers["filesystem"]), str(project)]},
-        "memory": {"command": "node", "args": [str(mcp_servers["memory"])],
-                   "env": {"MEMORY_FILE_PATH": str(project / "memory.jsonl")}},
+        "memory": {
+            "command": "node",
+            "args": [str(mcp_servers["memory"])],
+            "env": {"MEMORY_FILE_PATH": str(project / "memory.jsonl")},
+        },
         "time": {"command": str(mcp_servers["time"]), "args": ["--local-timezone", "Etc/UTC"]},
         "dynamic": {"command": sys.executable, "args": [str(UPSTREAM)]},
         "broken": {"command": str(project / "no-such-server")},
-        "garbage": {"command": sys.executable, "args": ["-c", "import time; print('not json-rpc', flush=True); "
-                                                              "time.sleep(600)"]},
+        "garbage": {
+            "command": sys.executable,
+            "args": ["-c", "import time; print('not json-rpc', flush=True); time.sleep(600)"],
+        },
     }
-    policy = {"start_timeout": 20, "call_timeout": 20, "default_profile": "agent",
-              "profiles": {"agent": {"allow": ["*"], "deny": ["memory__delete_*"],
-                                     "allow_destructive": ["memory__create_*", "dynamic__*"]}}}
+    policy = {
+        "start_timeout": 20,
+        "call_timeout": 20,
+        "default_profile": "agent",
+        "profiles": {
+            "agent": {
+                "allow": ["*"],
+                "deny": ["memory__delete_*"],
+                "allow_destructive": ["memory__create_*", "dynamic__*"],
+            }
+        },
+    }
     return {"mcpServers": servers, "kg-tools": policy} | extra
 
 
@@ -63,8 +81,12 @@ def gateway_env(settings, graph, embedder, mcp_servers, project, tmp_path_factor
     path = tmp_path_factory.mktemp("gw") / "gateway.json"
     path.write_text(json.dumps(gateway_config(mcp_servers, project)))
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "KG_TOOLS_API_KEY"))}
-    env.update(NEO4J_URI=settings.neo4j_uri, NEO4J_USER=settings.neo4j_user, NEO4J_PASSWORD=settings.neo4j_password,
-               PYTHONPATH=str(PROJECT_ROOT))
+    env.update(
+        NEO4J_URI=settings.neo4j_uri,
+        NEO4J_USER=settings.neo4j_user,
+        NEO4J_PASSWORD=settings.neo4j_password,
+        PYTHONPATH=str(PROJECT_ROOT),
+    )
     return path, env
 
 
@@ -78,8 +100,12 @@ def test_gateway_syncs_searches_calls_and_survives(gateway_env, graph, project):
     from mcp.shared.exceptions import MCPError
 
     path, env = gateway_env
-    params = StdioServerParameters(command=sys.executable, args=["-m", "kg_tools.cli", "gateway", "--config", str(path)],
-                                   env=env, cwd=str(PROJECT_ROOT))
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "kg_tools.cli", "gateway", "--config", str(path)],
+        env=env,
+        cwd=str(PROJECT_ROOT),
+    )
     seen: dict = {}
 
     async def run():
@@ -90,24 +116,41 @@ def test_gateway_syncs_searches_calls_and_survives(gateway_env, graph, project):
                 found = payload(await session.call_tool("search_tools", {"query": QUERY, "rank_servers": True}))
                 seen["found"] = found
                 t0 = time.perf_counter()
-                seen["read"] = await session.call_tool("call_tool", {
-                    "name": "filesystem__read_text_file", "arguments": {"path": str(project / "README.md")}})
+                seen["read"] = await session.call_tool(
+                    "call_tool",
+                    {"name": "filesystem__read_text_file", "arguments": {"path": str(project / "README.md")}},
+                )
                 seen["call_ms"] = (time.perf_counter() - t0) * 1000
-                seen["time"] = await session.call_tool("call_tool", {
-                    "name": "time__get_current_time", "arguments": {"timezone": "Europe/Paris"}})
+                seen["time"] = await session.call_tool(
+                    "call_tool", {"name": "time__get_current_time", "arguments": {"timezone": "Europe/Paris"}}
+                )
                 with pytest.raises(MCPError) as denied:
-                    await session.call_tool("call_tool", {"name": "memory__delete_entities",
-                                                          "arguments": {"entityNames": ["x"]}})
+                    await session.call_tool(
+                        "call_tool", {"name": "memory__delete_entities", "arguments": {"entityNames": ["x"]}}
+                    )
                 seen["denied"] = denied.value
                 with pytest.raises(MCPError) as invalid:
                     await session.call_tool("call_tool", {"name": "time__get_current_time", "arguments": {"tz": 1}})
                 seen["invalid"] = invalid.value
                 # a tool added upstream at run time is found after its list_changed
-                payload(await session.call_tool("call_tool", {"name": "dynamic__add_tool", "arguments": {
-                    "name": "translate_to_klingon", "description": "Translate English text into Klingon."}}))
+                payload(
+                    await session.call_tool(
+                        "call_tool",
+                        {
+                            "name": "dynamic__add_tool",
+                            "arguments": {
+                                "name": "translate_to_klingon",
+                                "description": "Translate English text into Klingon.",
+                            },
+                        },
+                    )
+                )
                 for _ in range(100):
-                    found = payload(await session.call_tool("search_tools", {"query": "translate text into klingon",
-                                                                             "server": "dynamic"}))
+                    found = payload(
+                        await session.call_tool(
+                            "search_tools", {"query": "translate text into klingon", "server": "dynamic"}
+                        )
+                    )
                     if found["tools"] and found["tools"][0]["name"] == "dynamic__translate_to_klingon":
                         break
                     await anyio.sleep(0.2)
@@ -119,8 +162,9 @@ def test_gateway_syncs_searches_calls_and_survives(gateway_env, graph, project):
                 with pytest.raises(MCPError) as dead:
                     await session.call_tool("call_tool", {"name": "dynamic__echo", "arguments": {"text": "hi"}})
                 seen["dead"] = dead.value
-                seen["after"] = await session.call_tool("call_tool", {
-                    "name": "time__get_current_time", "arguments": {"timezone": "Etc/UTC"}})
+                seen["after"] = await session.call_tool(
+                    "call_tool", {"name": "time__get_current_time", "arguments": {"timezone": "Etc/UTC"}}
+                )
 
     anyio.run(run)
     assert seen["listed"] == ["call_tool", "get_tool", "search_tools"]
@@ -163,8 +207,9 @@ def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 300.0) -> 
     raise AssertionError("kg-tools gateway --transport http did not open its port")
 
 
-def test_inspector_cli_lists_and_calls_the_gateway_over_http_with_tokens(settings, graph, mcp_servers, project,
-                                                                          tmp_path):
+def test_inspector_cli_lists_and_calls_the_gateway_over_http_with_tokens(
+    settings, graph, mcp_servers, project, tmp_path
+):
     """A third-party client (the MCP Inspector CLI) against `kg-tools gateway --transport http`: each
     profile has its own bearer token; without one nothing is searched or called."""
     from kg_tools.processes import free_port
@@ -178,45 +223,95 @@ def test_inspector_cli_lists_and_calls_the_gateway_over_http_with_tokens(setting
     path = tmp_path / "gateway.json"
     path.write_text(json.dumps(config))
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "KG_TOOLS_API_KEY"))}
-    env.update(NEO4J_URI=settings.neo4j_uri, NEO4J_USER=settings.neo4j_user, NEO4J_PASSWORD=settings.neo4j_password,
-               PYTHONPATH=str(PROJECT_ROOT), GW_READER_TOKEN=reader)
+    env.update(
+        NEO4J_URI=settings.neo4j_uri,
+        NEO4J_USER=settings.neo4j_user,
+        NEO4J_PASSWORD=settings.neo4j_password,
+        PYTHONPATH=str(PROJECT_ROOT),
+        GW_READER_TOKEN=reader,
+    )
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "kg_tools.cli", "gateway", "--config", str(path),
-                             "--transport", "http", "--port", str(port)], env=env, cwd=str(PROJECT_ROOT),
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "kg_tools.cli",
+            "gateway",
+            "--config",
+            str(path),
+            "--transport",
+            "http",
+            "--port",
+            str(port),
+        ],
+        env=env,
+        cwd=str(PROJECT_ROOT),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
 
     def inspector(*args, token: str | None = agent) -> subprocess.CompletedProcess:
         header = ["--header", f"Authorization: Bearer {token}"] if token else []
-        return subprocess.run([str(mcp_servers["inspector"]), "--cli", f"http://127.0.0.1:{port}/mcp", *header,
-                               *args], capture_output=True, text=True, timeout=120)
+        return subprocess.run(
+            [str(mcp_servers["inspector"]), "--cli", f"http://127.0.0.1:{port}/mcp", *header, *args],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
 
     try:
         wait_for_port(port, proc)
         listed = inspector("--method", "tools/list")
         assert listed.returncode == 0, listed.stderr
-        assert sorted(t["name"] for t in json.loads(listed.stdout)["tools"]) == ["call_tool", "get_tool",
-                                                                                 "search_tools"]
+        assert sorted(t["name"] for t in json.loads(listed.stdout)["tools"]) == [
+            "call_tool",
+            "get_tool",
+            "search_tools",
+        ]
         found = inspector("--method", "tools/call", "--tool-name", "search_tools", "--tool-arg", f"query={QUERY}")
         assert found.returncode == 0, found.stderr
         names = [t["name"] for t in json.loads(found.stdout)["structuredContent"]["tools"]]
         assert "filesystem__read_text_file" in names[:3], names
         t0 = time.perf_counter()
-        read = inspector("--method", "tools/call", "--tool-name", "call_tool", "--tool-arg",
-                         "name=filesystem__read_text_file",
-                         "--tool-arg", "arguments=" + json.dumps({"path": str(project / "README.md")}))
+        read = inspector(
+            "--method",
+            "tools/call",
+            "--tool-name",
+            "call_tool",
+            "--tool-arg",
+            "name=filesystem__read_text_file",
+            "--tool-arg",
+            "arguments=" + json.dumps({"path": str(project / "README.md")}),
+        )
         elapsed = time.perf_counter() - t0
         assert read.returncode == 0, read.stderr
         assert "The gateway read this file." in read.stdout
         print(f"Inspector CLI call_tool round trip (process start included): {elapsed:.2f} s")
         # no token: nothing searched, nothing called
-        anonymous = inspector("--method", "tools/call", "--tool-name", "call_tool", "--tool-arg",
-                              "name=time__get_current_time", "--tool-arg", 'arguments={"timezone": "Etc/UTC"}',
-                              token=None)
+        anonymous = inspector(
+            "--method",
+            "tools/call",
+            "--tool-name",
+            "call_tool",
+            "--tool-arg",
+            "name=time__get_current_time",
+            "--tool-arg",
+            'arguments={"timezone": "Etc/UTC"}',
+            token=None,
+        )
         assert "no valid bearer token" in anonymous.stdout + anonymous.stderr
         # the reader profile may not call a tool that writes; the agent profile may
-        args = ["--method", "tools/call", "--tool-name", "call_tool", "--tool-arg", "name=memory__create_entities",
-                "--tool-arg", "arguments=" + json.dumps({"entities": [{"name": "kg", "entityType": "project",
-                                                                       "observations": ["uses a gateway"]}]})]
+        args = [
+            "--method",
+            "tools/call",
+            "--tool-name",
+            "call_tool",
+            "--tool-arg",
+            "name=memory__create_entities",
+            "--tool-arg",
+            "arguments="
+            + json.dumps({"entities": [{"name": "kg", "entityType": "project", "observations": ["uses a gateway"]}]}),
+        ]
         denied = inspector(*args, token=reader)
         assert "profiles.reader.read_only" in denied.stdout + denied.stderr
         assert not (project / "memory.jsonl").exists()  # not dispatched

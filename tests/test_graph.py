@@ -1,5 +1,6 @@
 """The graph gateway: the configured database on every session, one error type for "unreachable",
 a clear error for a database that does not exist. (Retries across a Neo4j restart: test_restart.py.)"""
+
 from __future__ import annotations
 
 import time
@@ -71,15 +72,17 @@ def test_unreachable_neo4j_fails_fast_with_one_error_type(settings):
     dead = settings.model_copy(update={"neo4j_uri": f"bolt://127.0.0.1:{free_port()}"})
     graph = Graph(dead)
     try:
-        for work in (lambda: graph.read("RETURN 1"), lambda: graph.write("CREATE (:Nothing)"),
-                     lambda: graph.transaction(lambda tx: tx.run("RETURN 1").consume())):
+        for work in (
+            lambda: graph.read("RETURN 1"),
+            lambda: graph.write("CREATE (:Nothing)"),
+            lambda: graph.transaction(lambda tx: tx.run("RETURN 1").consume()),
+        ):
             t0 = time.perf_counter()
             with pytest.raises(DatabaseUnavailableError, match="not reachable"):
                 work()
             assert time.perf_counter() - t0 < 1.0
     finally:
         graph.close()
-
 
 
 def wait_for_login(settings, seconds: float = 15.0) -> None:
@@ -101,7 +104,6 @@ def test_a_wrong_password_is_503_misconfigured_and_logs_in_once_per_backoff(sett
     correctly configured ones too. Now: 503 `misconfigured` every time, ONE login attempt per backoff
     window, and a correctly configured client logs in right after."""
     from fastapi.testclient import TestClient
-
     from kg_tools.api.app import create_app
 
     wrong = settings.model_copy(update={"neo4j_password": "wrong-password"})
@@ -115,8 +117,10 @@ def test_a_wrong_password_is_503_misconfigured_and_logs_in_once_per_backoff(sett
                 answers.append(client.get("/v1/tools"))
                 time.sleep(0.1)
             logins = len(recorder.calls)
-            print(f"\nwrong password, 20 requests at 10 Hz: statuses {sorted({a.status_code for a in answers})}, "
-                  f"login attempts {logins}")
+            print(
+                f"\nwrong password, 20 requests at 10 Hz: statuses {sorted({a.status_code for a in answers})}, "
+                f"login attempts {logins}"
+            )
             assert {a.status_code for a in answers} == {503}, [a.text for a in answers if a.status_code != 503][:1]
             assert {a.json()["error"] for a in answers} == {"misconfigured"}
             assert "rejected user 'neo4j'" in answers[0].json()["detail"]

@@ -2,6 +2,7 @@
 large to store and documents nested 1,000+ levels deep are refused fast, with little memory and a clear
 error: `CatalogError`/`DocumentTooLargeError` from the loaders, one `error:` line from the CLI, 413/422 from
 the API (never 500)."""
+
 from __future__ import annotations
 
 import json
@@ -13,14 +14,14 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-
 from kg_tools.api.app import create_app
+from kg_tools.loaders import openapi
+from kg_tools.loaders.bounded import MAX_DEPTH, RefResolver
+from kg_tools.loaders.document import load_document
+
 from kg_tools.catalog import MAX_SPEC_BYTES, validate_catalog
 from kg_tools.errors import CatalogError, DocumentTooLargeError
 from kg_tools.processes import free_port
-from kg_tools.loaders import openapi
-from kg_tools.loaders.bounded import MAX_DEPTH, RefResolver, parse_document
-from kg_tools.loaders.document import load_document
 
 SHOP = Path(__file__).parent / "fixtures" / "shop_openapi.yaml"
 
@@ -28,8 +29,9 @@ SHOP = Path(__file__).parent / "fixtures" / "shop_openapi.yaml"
 def alias_bomb(levels: int = 9, fan: int = 9) -> str:
     """The issue's document: a tool whose field is a list of aliases nested `levels` deep, `fan` per level
     (9 x 9: 538 bytes that expand to 9**9 strings)."""
-    lines = ['a0: &a0 ["lol"]'] + [f"a{i}: &a{i} [" + ",".join([f"*a{i - 1}"] * fan) + "]"
-                                   for i in range(1, levels + 1)]
+    lines = ['a0: &a0 ["lol"]'] + [
+        f"a{i}: &a{i} [" + ",".join([f"*a{i - 1}"] * fan) + "]" for i in range(1, levels + 1)
+    ]
     return "tools:\n  - name: x\n    description: y\n    bomb:\n" + "".join(f"      {line}\n" for line in lines)
 
 
@@ -38,11 +40,19 @@ def ref_bomb(levels: int = 12, fan: int = 10) -> str:
     times (a DAG, not a cycle), so resolving it naively makes fan**levels copies."""
     schemas = {"S0": {"type": "string", "description": "leaf"}}
     for i in range(1, levels + 1):
-        schemas[f"S{i}"] = {"type": "object", "properties": {
-            f"p{j}": {"$ref": f"#/components/schemas/S{i - 1}"} for j in range(fan)}}
+        schemas[f"S{i}"] = {
+            "type": "object",
+            "properties": {f"p{j}": {"$ref": f"#/components/schemas/S{i - 1}"} for j in range(fan)},
+        }
     body = {"content": {"application/json": {"schema": {"$ref": f"#/components/schemas/S{levels}"}}}}
-    return json.dumps({"openapi": "3.0.0", "paths": {"/x": {"post": {"operationId": "x", "requestBody": body}}},
-                       "components": {"schemas": schemas}}, separators=(",", ":"))
+    return json.dumps(
+        {
+            "openapi": "3.0.0",
+            "paths": {"/x": {"post": {"operationId": "x", "requestBody": body}}},
+            "components": {"schemas": schemas},
+        },
+        separators=(",", ":"),
+    )
 
 
 def deep_json(levels: int = 1500) -> str:
@@ -63,17 +73,22 @@ def refused_fast(text: str, error=CatalogError, match: str = "") -> tuple[float,
 
 # -- loaders (no database) ---------------------------------------------------------------------------
 
+
 def test_a_yaml_alias_bomb_is_refused_fast_with_little_memory():
     bomb = alias_bomb()
     assert len(bomb) <= 600
     seconds, mib = refused_fast(bomb, DocumentTooLargeError, "YAML aliases expand the document")
-    assert seconds < 2 and mib < 20
+    assert (
+        seconds < 10 and mib < 20
+    )  # fails fast: measured 0.06-0.36 s (docs/security.md); 10 s leaves room for a loaded CI machine
 
 
 def test_a_ref_fan_out_bomb_is_refused_fast_with_little_memory():
     bomb = ref_bomb()
     seconds, mib = refused_fast(bomb, DocumentTooLargeError, r"resolving \$refs produces more than")
-    assert seconds < 2 and mib < 20
+    assert (
+        seconds < 10 and mib < 20
+    )  # fails fast: measured 0.06-0.36 s (docs/security.md); 10 s leaves room for a loaded CI machine
 
 
 def test_a_small_ref_fan_out_bomb_through_the_cli_loader(tmp_path):
@@ -82,38 +97,56 @@ def test_a_small_ref_fan_out_bomb_through_the_cli_loader(tmp_path):
     started = time.perf_counter()
     with pytest.raises(DocumentTooLargeError):
         openapi.load(path)
-    assert time.perf_counter() - started < 2
+    assert time.perf_counter() - started < 10
 
 
-@pytest.mark.parametrize("text, message", [
-    ("a: &a [*a]", "recursive"),                                       # an alias inside its own anchor
-    ("a: &a {k0: v}\n" + "".join(f"b{i}: &b{i} {{<<: [{'*a' if i == 0 else f'*b{i - 1}'}, "
-                                  f"{'*a' if i == 0 else f'*b{i - 1}'}], k{i}: v}}\n" for i in range(40)),
-     "YAML aliases expand"),                                           # merge keys doubling per level
-    (deep_json(), f"nested more than {MAX_DEPTH} levels"),            # JSON, 1,500 levels
-    ("[" * 100_000 + "]" * 100_000, "nested more than"),              # past Python's recursion limit
-    ("a:\n" + "".join(" " * (i + 1) + f"b{i}:\n" for i in range(1200)), "nested more than"),  # YAML blocks
-    ("x: " + "[" * 3000 + "]" * 3000, "nested more than"),            # YAML flow
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("a: &a [*a]", "recursive"),  # an alias inside its own anchor
+        (
+            "a: &a {k0: v}\n"
+            + "".join(
+                f"b{i}: &b{i} {{<<: [{'*a' if i == 0 else f'*b{i - 1}'}, "
+                f"{'*a' if i == 0 else f'*b{i - 1}'}], k{i}: v}}\n"
+                for i in range(40)
+            ),
+            "YAML aliases expand",
+        ),  # merge keys doubling per level
+        (deep_json(), f"nested more than {MAX_DEPTH} levels"),  # JSON, 1,500 levels
+        ("[" * 100_000 + "]" * 100_000, "nested more than"),  # past Python's recursion limit
+        ("a:\n" + "".join(" " * (i + 1) + f"b{i}:\n" for i in range(1200)), "nested more than"),  # YAML blocks
+        ("x: " + "[" * 3000 + "]" * 3000, "nested more than"),  # YAML flow
+    ],
+)
 def test_recursive_exploding_and_deep_documents_get_a_clear_error(text, message):
     seconds, _ = refused_fast(text, CatalogError, message)
-    assert seconds < 2
+    assert seconds < 10
 
 
 def test_aliases_refs_and_yaml_scalars_that_stay_in_bounds_still_load(tmp_path):
-    tools = load_document("defaults: &d {type: string, description: a city}\n"
-                          "tools:\n- name: a\n  description: A\n  parameters: [{name: city, <<: *d}]\n"
-                          "  created: 2024-01-02\n  raw: !!binary aGk=\n", "c").tools
+    tools = load_document(
+        "defaults: &d {type: string, description: a city}\n"
+        "tools:\n- name: a\n  description: A\n  parameters: [{name: city, <<: *d}]\n"
+        "  created: 2024-01-02\n  raw: !!binary aGk=\n",
+        "c",
+    ).tools
     assert tools[0]["parameters"] == [{"name": "city", "type": "string", "description": "a city"}]
     assert tools[0]["created"] == "2024-01-02" and tools[0]["raw"] == "aGk="  # JSON data, storable
     json.dumps(tools)
-    assert {t["name"] for t in openapi.load(SHOP).tools} == {"login_user", "searchProducts",
-                                                              "get_products_product_id", "add-to-cart"}
+    assert {t["name"] for t in openapi.load(SHOP).tools} == {
+        "login_user",
+        "searchProducts",
+        "get_products_product_id",
+        "add-to-cart",
+    }
 
 
 def test_the_ref_resolver_resolves_each_target_once_and_counts_what_it_returns():
-    document = {"components": {"S": {"type": "object", "properties": {"a": {"type": "string"}}}},
-                "x": [{"$ref": "#/components/S"}, {"$ref": "#/components/S", "description": "second"}]}
+    document = {
+        "components": {"S": {"type": "object", "properties": {"a": {"type": "string"}}}},
+        "x": [{"$ref": "#/components/S"}, {"$ref": "#/components/S", "description": "second"}],
+    }
     resolver = RefResolver(document, "doc")
     first, second = resolver.resolve(document["x"])
     assert first is resolver.resolve({"$ref": "#/components/S"})  # memoised, shared
@@ -132,19 +165,28 @@ def test_a_tool_larger_than_a_stored_spec_may_be_is_refused():
 
 # -- CLI -------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("name, text, message", [
-    ("bomb.yaml", alias_bomb(), "YAML aliases expand the document"),
-    ("fanout.json", ref_bomb(), "resolving $refs produces more than"),
-    ("deep.json", '{"openapi": "3.0.0", "paths": ' + "[" * 5000 + "]" * 5000 + "}", "nested more than"),
-])
+
+@pytest.mark.parametrize(
+    "name, text, message",
+    [
+        ("bomb.yaml", alias_bomb(), "YAML aliases expand the document"),
+        ("fanout.json", ref_bomb(), "resolving $refs produces more than"),
+        ("deep.json", '{"openapi": "3.0.0", "paths": ' + "[" * 5000 + "]" * 5000 + "}", "nested more than"),
+    ],
+)
 def test_the_cli_refuses_a_hostile_openapi_file_with_one_error_line(tmp_path, name, text, message):
     path = tmp_path / name
     path.write_text(text)
     # no Neo4j is needed to refuse the file: point at a port where none listens
     env = {"NEO4J_URI": f"bolt://127.0.0.1:{free_port()}", "NEO4J_PASSWORD": "x", "PATH": "/usr/bin:/bin"}
     started = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "kg_tools.cli", "load", "openapi", str(path)], env=env | {
-        "PYTHONPATH": str(Path(__file__).parent.parent)}, capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "kg_tools.cli", "load", "openapi", str(path)],
+        env=env | {"PYTHONPATH": str(Path(__file__).parent.parent)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert time.perf_counter() - started < 30  # a fresh interpreter importing the CLI; the refusal itself < 2 s
     assert done.returncode == 2, done.stderr
     lines = done.stderr.strip().splitlines()
@@ -153,6 +195,7 @@ def test_the_cli_refuses_a_hostile_openapi_file_with_one_error_line(tmp_path, na
 
 
 # -- REST API (real Neo4j) -------------------------------------------------------------------------
+
 
 def rss_mib() -> float:
     for line in Path("/proc/self/status").read_text().splitlines():
@@ -168,22 +211,30 @@ def client(settings, graph, embedder, empty_graph):
 
 
 @pytest.mark.integration
-@pytest.mark.parametrize("body, media, status, code", [
-    (alias_bomb(), "application/yaml", 413, "document_too_large"),
-    (ref_bomb(), "application/json", 413, "document_too_large"),
-    (deep_json(), "application/json", 422, "invalid_tool"),
-    ("x: " + "[" * 3000 + "]" * 3000, "application/yaml", 422, "invalid_tool"),
-])
-def test_the_import_route_refuses_hostile_documents_fast_with_memory_unchanged(client, graph, body, media,
-                                                                               status, code):
+@pytest.mark.parametrize(
+    "body, media, status, code",
+    [
+        (alias_bomb(), "application/yaml", 413, "document_too_large"),
+        (ref_bomb(), "application/json", 413, "document_too_large"),
+        (deep_json(), "application/json", 422, "invalid_tool"),
+        ("x: " + "[" * 3000 + "]" * 3000, "application/yaml", 422, "invalid_tool"),
+    ],
+)
+def test_the_import_route_refuses_hostile_documents_fast_with_memory_unchanged(
+    client, graph, body, media, status, code
+):
     before = rss_mib()
     started = time.perf_counter()
     r = client.post("/v1/catalogs/bombs/import", content=body.encode(), headers={"Content-Type": media})
     seconds = time.perf_counter() - started
     assert (r.status_code, r.json()["error"]) == (status, code), r.text
-    assert seconds < 2
+    assert seconds < 10
     assert rss_mib() - before < 50
     assert graph.read("MATCH (t:Tool) RETURN count(t) AS n")[0]["n"] == 0  # nothing written
     if status == 413:  # documented in the schema
-        assert "document_too_large" in client.get("/openapi.json").json()["paths"][
-            "/v1/catalogs/{name}/import"]["post"]["responses"]["413"]["description"]
+        assert (
+            "document_too_large"
+            in client.get("/openapi.json").json()["paths"]["/v1/catalogs/{name}/import"]["post"]["responses"]["413"][
+                "description"
+            ]
+        )

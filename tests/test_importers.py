@@ -1,6 +1,7 @@
 """Importers: OpenAI tool lists, OpenAPI 3.x (JSON/YAML, $ref), MCP servers (stdio and streamable HTTP).
 Format translation is tested without a database; loading goes through `kg-tools load` against Neo4j
 and a second run must change nothing."""
+
 from __future__ import annotations
 
 import json
@@ -10,10 +11,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from kg_tools.loaders import mcp_server, openai_tools, openapi
 
 from kg_tools.errors import CatalogError
 from kg_tools.processes import free_port
-from kg_tools.loaders import mcp_server, openai_tools, openapi
 from tests.conftest import graph_snapshot
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -28,25 +29,34 @@ def by_name(tools):
 
 # -- format translation (no database) ------------------------------------------------------------
 
+
 def test_openapi_operations_names_refs_and_flattened_parameters():
     tools = by_name(openapi.load(SHOP).tools)
     # operationId as given, sanitised ("add-to-cart" is valid), or method + path
     assert set(tools) == {"login_user", "searchProducts", "get_products_product_id", "add-to-cart"}
     login = tools["login_user"]
     assert [(p["name"], p["in"], p["required"]) for p in login["parameters"]] == [
-        ("username", "body", True), ("password", "body", True)]  # body $ref resolved
+        ("username", "body", True),
+        ("password", "body", True),
+    ]  # body $ref resolved
     assert "session token" in login["description"]
     search = tools["searchProducts"]
     assert [(p["name"], p["in"], p["required"], p["type"]) for p in search["parameters"]] == [
-        ("q", "query", True, "string"), ("limit", "query", False, "integer")]
+        ("q", "query", True, "string"),
+        ("limit", "query", False, "integer"),
+    ]
     assert search["parameters"][1]["default"] == 20
     detail = tools["get_products_product_id"]  # a path-level parameter $ref
-    assert detail["parameters"] == [{"name": "product_id", "type": "string", "description": "Id of the product.",
-                                     "required": True, "in": "path"}]
+    assert detail["parameters"] == [
+        {"name": "product_id", "type": "string", "description": "Id of the product.", "required": True, "in": "path"}
+    ]
     assert detail["http"] == {"method": "GET", "path": "/products/{product_id}"}
     cart = tools["add-to-cart"]
     assert [(p["name"], p["in"]) for p in cart["parameters"]] == [
-        ("X-Session-Token", "header"), ("product_id", "body"), ("quantity", "body")]
+        ("X-Session-Token", "header"),
+        ("product_id", "body"),
+        ("quantity", "body"),
+    ]
 
 
 def test_openapi_json_and_yaml_give_the_same_catalog(tmp_path):
@@ -58,14 +68,21 @@ def test_openapi_json_and_yaml_give_the_same_catalog(tmp_path):
     assert openapi.load(as_json, "shop").catalog == "shop"
 
 
-@pytest.mark.parametrize("document, message", [
-    ({"swagger": "2.0", "paths": {}}, "only OpenAPI 3.0/3.1"),
-    ({"openapi": "3.0.3", "paths": {}}, "no operations"),
-    ({"openapi": "3.0.3", "paths": {"/a": {"get": {"parameters": [{"$ref": "#/components/parameters/Nope"}]}}}},
-     "does not resolve"),
-    ({"openapi": "3.0.3", "paths": {"/a": {"get": {"parameters": [{"$ref": "other.yaml#/X"}]}}}},
-     "only local $refs"),
-])
+@pytest.mark.parametrize(
+    "document, message",
+    [
+        ({"swagger": "2.0", "paths": {}}, "only OpenAPI 3.0/3.1"),
+        ({"openapi": "3.0.3", "paths": {}}, "no operations"),
+        (
+            {"openapi": "3.0.3", "paths": {"/a": {"get": {"parameters": [{"$ref": "#/components/parameters/Nope"}]}}}},
+            "does not resolve",
+        ),
+        (
+            {"openapi": "3.0.3", "paths": {"/a": {"get": {"parameters": [{"$ref": "other.yaml#/X"}]}}}},
+            "only local $refs",
+        ),
+    ],
+)
 def test_openapi_errors_are_clear(tmp_path, document, message):
     path = tmp_path / "spec.json"
     path.write_text(json.dumps(document))
@@ -74,10 +91,25 @@ def test_openapi_errors_are_clear(tmp_path, document, message):
 
 
 def test_openapi_reference_cycles_terminate(tmp_path):
-    spec = {"openapi": "3.1.0", "paths": {"/n": {"post": {"operationId": "add node", "requestBody": {"content": {
-        "application/json": {"schema": {"$ref": "#/components/schemas/Node"}}}}}}},
-        "components": {"schemas": {"Node": {"type": "object", "properties": {
-            "label": {"type": "string"}, "child": {"$ref": "#/components/schemas/Node"}}}}}}
+    spec = {
+        "openapi": "3.1.0",
+        "paths": {
+            "/n": {
+                "post": {
+                    "operationId": "add node",
+                    "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Node"}}}},
+                }
+            }
+        },
+        "components": {
+            "schemas": {
+                "Node": {
+                    "type": "object",
+                    "properties": {"label": {"type": "string"}, "child": {"$ref": "#/components/schemas/Node"}},
+                }
+            }
+        },
+    }
     path = tmp_path / "cycle.json"
     path.write_text(json.dumps(spec))
     tool = openapi.load(path).tools[0]
@@ -104,7 +136,10 @@ def test_mcp_loader_over_stdio():
     assert set(tools) == {"create_note", "search_notes", "delete_note"}
     assert tools["delete_note"]["description"].startswith("Delete a note by its id")
     assert [(p["name"], p["type"], p["required"]) for p in tools["create_note"]["parameters"]] == [
-        ("title", "string", True), ("body", "string", False), ("tags", "array", False)]
+        ("title", "string", True),
+        ("body", "string", False),
+        ("tags", "array", False),
+    ]
     assert mcp_server.load([sys.executable, str(TINY_MCP)], catalog="notes").catalog == "notes"
     # what the server says besides the input schema is kept: title, outputSchema, annotations
     search, delete = tools["search_notes"], tools["delete_note"]
@@ -118,15 +153,36 @@ def test_mcp_loader_over_stdio():
 def test_mcp_tool_list_keeps_title_output_schema_and_annotations_and_caps_huge_schemas():
     from kg_tools.loaders.document import load_document
 
-    huge = {"type": "object", "properties": {f"field_{i}": {"type": "object", "description": "x" * 50, "properties": {
-        "nested": {"type": "object", "properties": {"deep": {"type": "string", "description": "y" * 200}}}}}
-        for i in range(400)}}
-    doc = {"tools": [
-        {"name": "read_text_file", "title": "Read text file", "description": "Read a file.",
-         "inputSchema": {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]},
-         "outputSchema": {"type": "object", "properties": {"content": {"type": "string"}}, "required": ["content"]},
-         "annotations": {"readOnlyHint": True}},
-        {"name": "dump", "description": "Everything.", "inputSchema": {"type": "object"}, "outputSchema": huge}]}
+    huge = {
+        "type": "object",
+        "properties": {
+            f"field_{i}": {
+                "type": "object",
+                "description": "x" * 50,
+                "properties": {
+                    "nested": {"type": "object", "properties": {"deep": {"type": "string", "description": "y" * 200}}}
+                },
+            }
+            for i in range(400)
+        },
+    }
+    doc = {
+        "tools": [
+            {
+                "name": "read_text_file",
+                "title": "Read text file",
+                "description": "Read a file.",
+                "inputSchema": {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]},
+                "outputSchema": {
+                    "type": "object",
+                    "properties": {"content": {"type": "string"}},
+                    "required": ["content"],
+                },
+                "annotations": {"readOnlyHint": True},
+            },
+            {"name": "dump", "description": "Everything.", "inputSchema": {"type": "object"}, "outputSchema": huge},
+        ]
+    }
     source = load_document(json.dumps(doc), "fs")
     read, dump = by_name(source.tools)["read_text_file"], by_name(source.tools)["dump"]
     assert read["output_schema"] == doc["tools"][0]["outputSchema"]
@@ -157,10 +213,14 @@ def test_mcp_loader_errors_are_clear():
 
 # -- loading through the CLI: validated, transactional, idempotent ------------------------------
 
+
 @pytest.fixture
 def cli_env(settings, empty_graph):
-    return {"NEO4J_URI": settings.neo4j_uri, "NEO4J_USER": settings.neo4j_user,
-            "NEO4J_PASSWORD": settings.neo4j_password}
+    return {
+        "NEO4J_URI": settings.neo4j_uri,
+        "NEO4J_USER": settings.neo4j_user,
+        "NEO4J_PASSWORD": settings.neo4j_password,
+    }
 
 
 def run_cli(env, *args):
@@ -172,16 +232,21 @@ def run_cli(env, *args):
 
 
 def catalog_rows(graph, catalog):
-    return graph.read("MATCH (t:Tool {catalog: $c}) RETURN t.name AS name, t.embedding IS NOT NULL AS embedded "
-                      "ORDER BY name", c=catalog)
+    return graph.read(
+        "MATCH (t:Tool {catalog: $c}) RETURN t.name AS name, t.embedding IS NOT NULL AS embedded ORDER BY name",
+        c=catalog,
+    )
 
 
 @pytest.mark.integration
-@pytest.mark.parametrize("args, catalog, count", [
-    (["openapi", str(SHOP)], "shop_openapi", 4),
-    (["openai-tools", str(OPENAI), "--catalog", "assistant"], "assistant", 3),
-    (["mcp", "--", sys.executable, str(TINY_MCP)], "tiny-notes", 3),
-])
+@pytest.mark.parametrize(
+    "args, catalog, count",
+    [
+        (["openapi", str(SHOP)], "shop_openapi", 4),
+        (["openai-tools", str(OPENAI), "--catalog", "assistant"], "assistant", 3),
+        (["mcp", "--", sys.executable, str(TINY_MCP)], "tiny-notes", 3),
+    ],
+)
 def test_importers_load_and_a_rerun_changes_nothing(graph, cli_env, args, catalog, count):
     first = run_cli(cli_env, "load", *args)
     assert f"wrote {count} tools" in first
@@ -195,23 +260,29 @@ def test_importers_load_and_a_rerun_changes_nothing(graph, cli_env, args, catalo
 
 def element_ids(graph) -> dict:
     """Node and relationship element ids: a reload that deletes and recreates an edge changes them."""
-    return {"nodes": sorted(r["id"] for r in graph.read("MATCH (n) RETURN elementId(n) AS id")),
-            "relationships": sorted(r["id"] for r in graph.read("MATCH ()-[r]->() RETURN elementId(r) AS id"))}
+    return {
+        "nodes": sorted(r["id"] for r in graph.read("MATCH (n) RETURN elementId(n) AS id")),
+        "relationships": sorted(r["id"] for r in graph.read("MATCH ()-[r]->() RETURN elementId(r) AS id")),
+    }
 
 
 @pytest.mark.integration
-@pytest.mark.parametrize("args, catalog, inferred", [
-    (["openapi", str(SHOP)], "shop_openapi", 3),  # see tests/test_deps.py for which three
-    (["openai-tools", str(OPENAI), "--catalog", "assistant"], "assistant", 0),
-    (["mcp", "--", sys.executable, str(TINY_MCP)], "tiny-notes", 1),  # delete_note needs a note id
-])
+@pytest.mark.parametrize(
+    "args, catalog, inferred",
+    [
+        (["openapi", str(SHOP)], "shop_openapi", 3),  # see tests/test_deps.py for which three
+        (["openai-tools", str(OPENAI), "--catalog", "assistant"], "assistant", 0),
+        (["mcp", "--", sys.executable, str(TINY_MCP)], "tiny-notes", 1),  # delete_note needs a note id
+    ],
+)
 def test_a_reload_keeps_inferred_edges_in_place(graph, cli_env, args, catalog, inferred):
     """Import -> deps infer --apply -> the same import again: nothing changes, not even an edge's id
     (the precomputed closure refers to them); the inferred edges stay until their run is undone."""
     run_cli(cli_env, "load", *args)
     applied = run_cli(cli_env | {"OPENAI_BASE_URL": ""}, "deps", "infer", "--catalog", catalog, "--apply")
-    edges = graph.read("MATCH (:Tool {catalog: $c})-[r {inferred: true}]->(:Tool) RETURN count(r) AS n",
-                       c=catalog)[0]["n"]
+    edges = graph.read("MATCH (:Tool {catalog: $c})-[r {inferred: true}]->(:Tool) RETURN count(r) AS n", c=catalog)[0][
+        "n"
+    ]
     assert edges == inferred and (f"{inferred} inferred dependency edges" in applied or not inferred)
     before, ids = graph_snapshot(graph), element_ids(graph)
     run_cli(cli_env, "load", *args)
@@ -222,8 +293,9 @@ def test_a_reload_keeps_inferred_edges_in_place(graph, cli_env, args, catalog, i
 @pytest.mark.integration
 def test_load_mcp_over_streamable_http(graph, cli_env):
     port = free_port()
-    proc = subprocess.Popen([sys.executable, str(TINY_MCP), "http", str(port)], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [sys.executable, str(TINY_MCP), "http", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     try:
         from tests.test_mcp_server import wait_for_port
 
@@ -244,15 +316,26 @@ def test_a_bad_spec_writes_nothing(graph, cli_env, tmp_path):
     from kg_tools.cli import cli
 
     bad = tmp_path / "dup.json"  # two operations that sanitise to the same name
-    bad.write_text(json.dumps({"openapi": "3.0.0", "paths": {
-        "/a": {"get": {"operationId": "get item"}}, "/b": {"get": {"operationId": "get_item"}}}}))
+    bad.write_text(
+        json.dumps(
+            {
+                "openapi": "3.0.0",
+                "paths": {"/a": {"get": {"operationId": "get item"}}, "/b": {"get": {"operationId": "get_item"}}},
+            }
+        )
+    )
     result = CliRunner().invoke(cli, ["load", "openapi", str(bad)], env=cli_env)
     assert result.exit_code != 0 and "duplicate tool name 'get_item'" in str(result.exception or result.output)
     assert graph.read("MATCH (t:Tool) RETURN count(t) AS n")[0]["n"] == 0
 
 
 def test_openai_strict_is_kept():
-    tools = by_name(openai_tools.entries([
-        {"type": "function", "function": {"name": "a", "strict": True, "parameters": {"type": "object"}}},
-        {"type": "function", "function": {"name": "b"}}]))
+    tools = by_name(
+        openai_tools.entries(
+            [
+                {"type": "function", "function": {"name": "a", "strict": True, "parameters": {"type": "object"}}},
+                {"type": "function", "function": {"name": "b"}},
+            ]
+        )
+    )
     assert tools["a"]["strict"] is True and "strict" not in tools["b"]

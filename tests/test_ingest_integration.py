@@ -1,15 +1,16 @@
 """Loading catalogs into a real Neo4j: counts, index state, idempotence, and atomic failures."""
+
 import json
 from collections import Counter
 
 import pytest
+from kg_tools.loaders import json_catalog, toollinkos, toolsandbox
 
 from kg_tools.catalog import normalise_dependency_type
 from kg_tools.errors import CatalogError, SchemaMismatchError
 from kg_tools.ingest import load_catalog
 from kg_tools.schema import VECTOR_INDEX
 from kg_tools.stats import graph_stats
-from kg_tools.loaders import json_catalog, toollinkos, toolsandbox
 from tests.conftest import graph_snapshot
 
 pytestmark = pytest.mark.integration
@@ -36,8 +37,7 @@ def test_toollinkos_loads_exactly(toollinkos_graph, datasets):
 
 
 def test_every_tool_is_core_xor_regular_and_keeps_its_json(toollinkos_graph, datasets):
-    bad = toollinkos_graph.read(
-        "MATCH (t:Tool) WHERE (t:Core) = (t:Regular) RETURN count(t) AS n")[0]["n"]
+    bad = toollinkos_graph.read("MATCH (t:Tool) WHERE (t:Core) = (t:Regular) RETURN count(t) AS n")[0]["n"]
     assert bad == 0
     original = next(t for t in toollinkos.load(datasets / "toollinkos").tools if t["name"] == "get_current_time")
     stored = toollinkos_graph.read("MATCH (t:Tool {name: $n}) RETURN t.spec AS spec", n="get_current_time")
@@ -49,7 +49,9 @@ def test_own_description_finds_tool_first(toollinkos_graph, embedder, datasets):
     for t in tools[::57]:  # a spread of tools, core and regular
         rec = toollinkos_graph.read(
             "CALL db.index.vector.queryNodes($index, 50, $v) YIELD node RETURN node.name AS name",
-            index=VECTOR_INDEX, v=embedder.embed_query(t["description"]))
+            index=VECTOR_INDEX,
+            v=embedder.embed_query(t["description"]),
+        )
         assert rec[0]["name"] == t["name"], t["description"]
 
 
@@ -76,11 +78,27 @@ def test_toolsandbox_split_files_and_tools_json_agree(empty_graph, embedder, dat
 
 def small_catalog():
     return [
-        {"name": "get_wifi_status", "description": "Is wifi on.", "parameters": [], "func_type": "core", "depends_on": []},
-        {"name": "check_weather", "description": "Weather for a city.", "func_type": "regular",
-         "parameters": [{"name": "city", "type": "string", "description": "City", "required": True}],
-         "depends_on": [{"name": "get_wifi_status", "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON",
-                         "parameter_name": None, "reason": "needs internet"}]},
+        {
+            "name": "get_wifi_status",
+            "description": "Is wifi on.",
+            "parameters": [],
+            "func_type": "core",
+            "depends_on": [],
+        },
+        {
+            "name": "check_weather",
+            "description": "Weather for a city.",
+            "func_type": "regular",
+            "parameters": [{"name": "city", "type": "string", "description": "City", "required": True}],
+            "depends_on": [
+                {
+                    "name": "get_wifi_status",
+                    "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON",
+                    "parameter_name": None,
+                    "reason": "needs internet",
+                }
+            ],
+        },
     ]
 
 
@@ -112,8 +130,15 @@ def test_bad_input_fails_clearly_and_changes_nothing(small_graph, embedder, tmp_
         match = "rejected under --strict"
     path.write_text(json.dumps(tools))
     with pytest.raises(CatalogError, match=match):
-        load_catalog(small_graph, embedder, json_catalog.load(path).tools, "small", strict=True, replace=True,
-                     log=lambda *_: None)
+        load_catalog(
+            small_graph,
+            embedder,
+            json_catalog.load(path).tools,
+            "small",
+            strict=True,
+            replace=True,
+            log=lambda *_: None,
+        )
     assert graph_snapshot(small_graph) == before
 
 
@@ -123,9 +148,17 @@ def test_failure_mid_write_rolls_back(small_graph, embedder, monkeypatch):
     import kg_tools.ingest as ingest
 
     real_query = ingest.query
-    monkeypatch.setattr(ingest, "query", lambda name: "RETURN 1/0" if name == "create_dependencies" else real_query(name))
-    tools = small_catalog() + [{"name": "third", "description": "Third.", "func_type": "regular", "depends_on": [
-        {"name": "check_weather", "dependence_type": "TOOL_INDIRECTLY_DEPENDS_ON", "reason": "x"}]}]
+    monkeypatch.setattr(
+        ingest, "query", lambda name: "RETURN 1/0" if name == "create_dependencies" else real_query(name)
+    )
+    tools = small_catalog() + [
+        {
+            "name": "third",
+            "description": "Third.",
+            "func_type": "regular",
+            "depends_on": [{"name": "check_weather", "dependence_type": "TOOL_INDIRECTLY_DEPENDS_ON", "reason": "x"}],
+        }
+    ]
     with pytest.raises(Exception, match="/ by zero|division"):
         load_catalog(small_graph, embedder, tools, "small", replace=True, batch_size=1, log=lambda *_: None)
     assert graph_snapshot(small_graph) == before
@@ -166,7 +199,8 @@ def test_reindex_switches_embedder_and_reembeds_everything(small_graph, tmp_path
 
     other = Embedder(tiny_sentence_transformer(tmp_path, dimension=32))
     small_graph.write(
-        "MATCH (t:Tool {name: 'check_weather'}) CREATE (:Question {text: 'is it raining?'})-[:ASKS_FOR]->(t)")
+        "MATCH (t:Tool {name: 'check_weather'}) CREATE (:Question {text: 'is it raining?'})-[:ASKS_FOR]->(t)"
+    )
     try:
         drop_vector_indexes(small_graph)
         apply_schema(small_graph, other.dimension, other.name)
@@ -174,7 +208,8 @@ def test_reindex_switches_embedder_and_reembeds_everything(small_graph, tmp_path
         assert vector_index_dimensions(small_graph) == 32
         sizes = small_graph.read(
             "MATCH (n) WHERE n:Tool OR n:Question RETURN collect(DISTINCT size(n.embedding)) AS sizes, "
-            "collect(DISTINCT n.embedding_model) AS models")[0]
+            "collect(DISTINCT n.embedding_model) AS models"
+        )[0]
         assert sizes["sizes"] == [32] and sizes["models"] == [other.name]
         # loading with the new embedder now works
         load_catalog(small_graph, other, small_catalog(), "small", log=lambda *_: None)

@@ -1,6 +1,7 @@
 """Issue 19 item 2: K is a budget. With no dependency edges the default request returns K tools (its
 k = 3 seeds, then the next seeds in order), and `stages` says so; where seeds and dependencies
 already fill K nothing changes (real Neo4j)."""
+
 import pytest
 
 from kg_tools.ingest import load_catalog
@@ -9,9 +10,12 @@ from kg_tools.retrieval.pipeline import Pipeline
 from kg_tools.retrieval.request import RetrievalRequest
 from tests import synthetic_catalog as syn
 
-FLAT = [{"name": f"{server}__{verb}_{thing}", "description": f"{verb.capitalize()} a {thing} on {server}."}
-        for server in ("github", "gitlab", "jira") for verb in ("create", "list", "delete", "update")
-        for thing in ("issue", "comment")]  # 24 tools, no edges
+FLAT = [
+    {"name": f"{server}__{verb}_{thing}", "description": f"{verb.capitalize()} a {thing} on {server}."}
+    for server in ("github", "gitlab", "jira")
+    for verb in ("create", "list", "delete", "update")
+    for thing in ("issue", "comment")
+]  # 24 tools, no edges
 
 
 @pytest.mark.integration
@@ -26,8 +30,9 @@ def test_no_edges_the_next_seeds_fill_K(empty_graph, embedder, settings):
     # the order: the k seeds first, then the next candidates in search order (as with k = K)
     first3 = pipeline.retrieve(RetrievalRequest(query="open a new issue on github", K=3)).names
     assert response.names[:3] == first3
-    plain = pipeline.retrieve(RetrievalRequest(query="open a new issue on github", k=20, K=20, depth=0,
-                                               rerank="none")).names
+    plain = pipeline.retrieve(
+        RetrievalRequest(query="open a new issue on github", k=20, K=20, depth=0, rerank="none")
+    ).names
     assert set(response.names[3:]) <= set(plain)
     for K in (1, 24, 50):
         assert len(pipeline.retrieve(RetrievalRequest(query="list comments", K=K, catalog="flat")).names) == min(K, 24)

@@ -1,4 +1,5 @@
 """The LLM wrapper against an OpenAI-compatible server started by the test."""
+
 import json
 
 import pytest
@@ -19,13 +20,16 @@ def test_structured_output_with_enum_is_validated(llm_settings, fake_llm):
     assert sent["response_format"]["json_schema"]["schema"]["properties"]["tools"]["items"]["enum"] == ["a", "b"]
 
 
-@pytest.mark.parametrize("answer,match", [
-    ("not json at all", "did not match"),
-    (json.dumps({"tools": ["c"]}), "did not match"),
-    ({"refusal": "I can't help with that"}, "refused"),
-    ({"status": 500}, "failed"),
-    ({"delay": 3.0, "content": "{}"}, "failed"),
-])
+@pytest.mark.parametrize(
+    "answer,match",
+    [
+        ("not json at all", "did not match"),
+        (json.dumps({"tools": ["c"]}), "did not match"),
+        ({"refusal": "I can't help with that"}, "refused"),
+        ({"status": 500}, "failed"),
+        ({"delay": 3.0, "content": "{}"}, "failed"),
+    ],
+)
 def test_bad_answers_raise_llm_error(llm_settings, fake_llm, answer, match):
     Choice = enum_model("Choice", "tools", ["a", "b"])
     fake_llm.script(lambda req: answer)

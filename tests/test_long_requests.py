@@ -1,13 +1,16 @@
 """Issue 19 item 6: long requests (a whole user message with pasted data) are accepted up to the body
 limit; what is searched is cleaned and bounded, and `stages` says so."""
+
 import base64
 import os
 
 from kg_tools.retrieval.query_text import CLEAN_ABOVE, MAX_WORDS, clean_query
 
 IMAGE = "data:image/png;base64," + base64.b64encode(os.urandom(12_000)).decode()
-TASK = ("Please look at the screenshot of our sales dashboard below, find the github issue that tracks the broken "
-        "chart, then summarise it and post the summary to the #analytics slack channel. ")
+TASK = (
+    "Please look at the screenshot of our sales dashboard below, find the github issue that tracks the broken "
+    "chart, then summarise it and post the summary to the #analytics slack channel. "
+)
 
 
 def test_short_requests_pass_unchanged():

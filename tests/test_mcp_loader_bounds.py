@@ -4,6 +4,7 @@ cursor is stopped by a size, page or time limit with one clear error; a stdio se
 that are not JSON-RPC to stdout gets a warning line per line, never a traceback.
 
 The hostile HTTP server is a hand-written streamable HTTP MCP endpoint (Starlette under uvicorn)."""
+
 from __future__ import annotations
 
 import asyncio
@@ -14,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+from kg_tools.loaders import mcp_server
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
@@ -21,7 +23,6 @@ from starlette.routing import Route
 
 from kg_tools.errors import CatalogError
 from kg_tools.processes import free_port
-from kg_tools.loaders import mcp_server
 from tests.http_server import serve_in_thread
 
 ROOT = Path(__file__).parent.parent
@@ -56,28 +57,40 @@ def hostile_app(mode: str) -> Starlette:
         if "id" not in message:  # notifications/initialized
             return Response(status_code=202)
         if method == "initialize":
-            return JSONResponse(result(message, {
-                "protocolVersion": message["params"]["protocolVersion"], "capabilities": {"tools": {}},
-                "serverInfo": {"name": "hostile", "version": "1"}}), headers={"mcp-session-id": "s1"})
+            return JSONResponse(
+                result(
+                    message,
+                    {
+                        "protocolVersion": message["params"]["protocolVersion"],
+                        "capabilities": {"tools": {}},
+                        "serverInfo": {"name": "hostile", "version": "1"},
+                    },
+                ),
+                headers={"mcp-session-id": "s1"},
+            )
         if method != "tools/list":
             return JSONResponse({"jsonrpc": "2.0", "id": message["id"], "error": {"code": -32601, "message": "no"}})
         pages["n"] += 1
         if mode == "endless-pages":
-            return JSONResponse(result(message, {"tools": [TOOL | {"name": f"t{pages['n']}"}],
-                                                 "nextCursor": f"c{pages['n']}"}))
+            return JSONResponse(
+                result(message, {"tools": [TOOL | {"name": f"t{pages['n']}"}], "nextCursor": f"c{pages['n']}"})
+            )
         if mode == "repeated-cursor":
             return JSONResponse(result(message, {"tools": [TOOL | {"name": f"t{pages['n']}"}], "nextCursor": "same"}))
         if mode == "endless-json":
             head = json.dumps(result(message, {"tools": []}))[:-3].encode()  # ... "tools": [
-            return StreamingResponse(endless(head, (json.dumps(TOOL) + ",").encode() * 500),
-                                     media_type="application/json")
+            return StreamingResponse(
+                endless(head, (json.dumps(TOOL) + ",").encode() * 500), media_type="application/json"
+            )
         if mode == "endless-event":  # one event whose data never ends
             return StreamingResponse(endless(b"event: message\ndata: ", b"x" * 65536), media_type="text/event-stream")
         if mode == "endless-events":  # complete events forever, none of them the answer
-            note = json.dumps({"jsonrpc": "2.0", "method": "notifications/message",
-                               "params": {"level": "info", "data": "y" * 4000}})
-            return StreamingResponse(endless(b"", f"event: message\ndata: {note}\n\n".encode()),
-                                     media_type="text/event-stream")
+            note = json.dumps(
+                {"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info", "data": "y" * 4000}}
+            )
+            return StreamingResponse(
+                endless(b"", f"event: message\ndata: {note}\n\n".encode()), media_type="text/event-stream"
+            )
         if mode == "silent":  # the answer never comes
             return StreamingResponse(endless(b"", b": keep-alive\n\n"), media_type="text/event-stream")
         raise AssertionError(mode)
@@ -85,15 +98,18 @@ def hostile_app(mode: str) -> Starlette:
     return Starlette(routes=[Route("/mcp", mcp, methods=["GET", "POST", "DELETE"])])
 
 
-@pytest.mark.parametrize("mode, limits, message", [
-    ("endless-json", {"max_bytes": 2 * 2**20}, "sent more than 2,097,152 bytes"),
-    ("endless-event", {"max_bytes": 2 * 2**20}, "sent more than 2,097,152 bytes"),
-    ("endless-events", {"max_bytes": 2 * 2**20}, "sent more than 2,097,152 bytes"),
-    ("endless-pages", {"max_pages": 50}, "did not end within 50 pages"),
-    ("endless-pages", {"max_tools": 30}, "more than 30 tools"),
-    ("repeated-cursor", {}, "repeated the cursor 'same'"),
-    ("silent", {"timeout": 3}, "no tool list within 3s"),
-])
+@pytest.mark.parametrize(
+    "mode, limits, message",
+    [
+        ("endless-json", {"max_bytes": 2 * 2**20}, "sent more than 2,097,152 bytes"),
+        ("endless-event", {"max_bytes": 2 * 2**20}, "sent more than 2,097,152 bytes"),
+        ("endless-events", {"max_bytes": 2 * 2**20}, "sent more than 2,097,152 bytes"),
+        ("endless-pages", {"max_pages": 50}, "did not end within 50 pages"),
+        ("endless-pages", {"max_tools": 30}, "more than 30 tools"),
+        ("repeated-cursor", {}, "repeated the cursor 'same'"),
+        ("silent", {"timeout": 3}, "no tool list within 3s"),
+    ],
+)
 def test_a_hostile_http_server_is_stopped_with_one_clear_error(mode, limits, message):
     with serve_in_thread(hostile_app(mode)) as url:
         before, started = rss_mib(), time.perf_counter()
@@ -117,13 +133,22 @@ def test_the_default_limits_stop_an_endless_event_stream():
 
 def test_the_cli_says_one_error_line_for_a_pagination_loop():
     with serve_in_thread(hostile_app("repeated-cursor")) as url:
-        done = subprocess.run([sys.executable, "-m", "kg_tools.cli", "load", "mcp", "--url", f"{url}/mcp"],
-                              env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin",
-                                   "NEO4J_URI": f"bolt://127.0.0.1:{free_port()}", "NEO4J_PASSWORD": "x"},
-                              capture_output=True, text=True, timeout=120)
+        done = subprocess.run(
+            [sys.executable, "-m", "kg_tools.cli", "load", "mcp", "--url", f"{url}/mcp"],
+            env={
+                "PYTHONPATH": str(ROOT),
+                "PATH": "/usr/bin:/bin",
+                "NEO4J_URI": f"bolt://127.0.0.1:{free_port()}",
+                "NEO4J_PASSWORD": "x",
+            },
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
     assert done.returncode == 2, done.stderr
     assert done.stderr.strip().splitlines() == [
-        f"error: MCP server {url}/mcp: tools/list repeated the cursor 'same' (a pagination loop) after 2 pages"]
+        f"error: MCP server {url}/mcp: tools/list repeated the cursor 'same' (a pagination loop) after 2 pages"
+    ]
 
 
 # -- item 11: junk on a stdio server's stdout ------------------------------------------------------
@@ -144,12 +169,23 @@ def test_junk_lines_on_a_stdio_servers_stdout_are_warnings_not_tracebacks(tmp_pa
     assert {t["name"] for t in source.tools} == {"create_note", "search_notes", "delete_note"}
     assert len(source.warnings) == 2 and "Starting the notes server" in source.warnings[0]
     # through the CLI: the loader's part of the output (before Neo4j is needed) has warnings, no traceback
-    done = subprocess.run([sys.executable, "-m", "kg_tools.cli", "load", "mcp", "--", sys.executable, str(script)],
-                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin",
-                               "NEO4J_URI": f"bolt://127.0.0.1:{free_port()}", "NEO4J_PASSWORD": "x"},
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "kg_tools.cli", "load", "mcp", "--", sys.executable, str(script)],
+        env={
+            "PYTHONPATH": str(ROOT),
+            "PATH": "/usr/bin:/bin",
+            "NEO4J_URI": f"bolt://127.0.0.1:{free_port()}",
+            "NEO4J_PASSWORD": "x",
+        },
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert "Traceback" not in done.stderr and "Failed to parse JSONRPC" not in done.stderr, done.stderr
     assert [line for line in done.stdout.splitlines() if line.startswith("warning: ")] == [
         "warning: MCP server wrote a line to stdout that is not JSON-RPC (ignored): 'Starting the notes server...'",
-        "warning: MCP server wrote a line to stdout that is not JSON-RPC (ignored): '{not json'"]
-    assert done.stderr.strip().splitlines()[-1].startswith("error: ")  # no Neo4j at that port: the load itself fails after the warnings
+        "warning: MCP server wrote a line to stdout that is not JSON-RPC (ignored): '{not json'",
+    ]
+    assert (
+        done.stderr.strip().splitlines()[-1].startswith("error: ")
+    )  # no Neo4j at that port: the load itself fails after the warnings

@@ -1,4 +1,5 @@
 """`kg-tools mcp` over stdio and streamable HTTP, driven by the official SDK's client (ClientSession)."""
+
 from __future__ import annotations
 
 import json
@@ -24,8 +25,12 @@ pytestmark = pytest.mark.integration
 def server_env(settings, graph, embedder):
     syn.load(graph, embedder)
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "KG_TOOLS_API_KEY"))}
-    env.update(NEO4J_URI=settings.neo4j_uri, NEO4J_USER=settings.neo4j_user, NEO4J_PASSWORD=settings.neo4j_password,
-               PYTHONPATH=str(PROJECT_ROOT))
+    env.update(
+        NEO4J_URI=settings.neo4j_uri,
+        NEO4J_USER=settings.neo4j_user,
+        NEO4J_PASSWORD=settings.neo4j_password,
+        PYTHONPATH=str(PROJECT_ROOT),
+    )
     return env
 
 
@@ -37,8 +42,7 @@ async def exercise(session) -> dict:
     """List the tools and call both, plus a bad argument and a missing tool; return what came back."""
     await session.initialize()
     listed = {t.name: t for t in (await session.list_tools()).tools}
-    search = await session.call_tool("search_tools", {"query": syn.document(A), "k": 2, "K": 6,
-                                                      "catalog": "syn-seeds"})
+    search = await session.call_tool("search_tools", {"query": syn.document(A), "k": 2, "K": 6, "catalog": "syn-seeds"})
     bad = await session.call_tool("search_tools", {"query": "book a flight", "k": 0})
     missing = await session.call_tool("get_tool", {"name": "no_such_tool"})
     tool = await session.call_tool("get_tool", {"name": A})  # the session still works after errors
@@ -59,8 +63,12 @@ def check(result: dict, expected: list[str]) -> None:
     assert names == expected  # exactly what the pipeline returns in-process
     assert names[:4] == [A, H, B, D_OF_B]
     via_c = next(t for t in payload["tools"] if t["name"] == C)["via"][0]
-    assert via_c == {"from": A, "type": "PARAMETER_DIRECTLY_DEPENDS_ON", "parameter_name": "travel_date",
-                     "reason": "needs get_current_date"}
+    assert via_c == {
+        "from": A,
+        "type": "PARAMETER_DIRECTLY_DEPENDS_ON",
+        "parameter_name": "travel_date",
+        "reason": "needs get_current_date",
+    }
     assert {"name", "kind", "role", "score", "via", "spec", "function"} <= set(payload["tools"][0])
 
     assert result["bad"].is_error
@@ -72,8 +80,10 @@ def check(result: dict, expected: list[str]) -> None:
     detail = tool.structured_content or json.loads(tool.content[0].text)
     assert detail["name"] == A and detail["kind"] == "regular"
     assert [(d["name"], d["type"], d["parameter_name"]) for d in detail["dependencies"]] == [
-        (H, "TOOL_INDIRECTLY_DEPENDS_ON", None), (B, "TOOL_DIRECTLY_DEPENDS_ON", None),
-        (C, "PARAMETER_DIRECTLY_DEPENDS_ON", "travel_date")]
+        (H, "TOOL_INDIRECTLY_DEPENDS_ON", None),
+        (B, "TOOL_DIRECTLY_DEPENDS_ON", None),
+        (C, "PARAMETER_DIRECTLY_DEPENDS_ON", "travel_date"),
+    ]
 
 
 D_OF_B = syn.D  # B -> D comes depth-first right after B
@@ -82,8 +92,9 @@ D_OF_B = syn.D  # B -> D comes depth-first right after B
 def test_mcp_over_stdio(server_env, settings, graph, embedder):
     from mcp import ClientSession, StdioServerParameters, stdio_client
 
-    params = StdioServerParameters(command=sys.executable, args=["-m", "kg_tools.cli", "mcp"], env=server_env,
-                                   cwd=str(PROJECT_ROOT))
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "kg_tools.cli", "mcp"], env=server_env, cwd=str(PROJECT_ROOT)
+    )
 
     async def run():
         with anyio.fail_after(120):
@@ -111,16 +122,23 @@ def test_mcp_over_streamable_http(server_env, settings, graph, embedder):
     from mcp.client.streamable_http import streamable_http_client
 
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "kg_tools.cli", "mcp", "--transport", "http", "--port", str(port)],
-                            env=server_env, cwd=str(PROJECT_ROOT), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "kg_tools.cli", "mcp", "--transport", "http", "--port", str(port)],
+        env=server_env,
+        cwd=str(PROJECT_ROOT),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         wait_for_port(port, proc)
 
         async def run():
             with anyio.fail_after(120):
-                async with streamable_http_client(f"http://127.0.0.1:{port}/mcp") as (read, write), \
-                        ClientSession(read, write) as session:
+                async with (
+                    streamable_http_client(f"http://127.0.0.1:{port}/mcp") as (read, write),
+                    ClientSession(read, write) as session,
+                ):
                     return await exercise(session)
 
         expected = expected_names(settings, graph, embedder, query=syn.document(A), k=2, K=6, catalog="syn-seeds")
@@ -143,5 +161,6 @@ def test_the_server_warms_its_seed_cache_in_the_background(server_env, settings,
     assert not thread.is_alive() and len(service.pipeline.env.seed_cache) == canonical > 0
     query = syn.document(A)
     assert service.search(query=query)["tools"][0]["name"] == A
-    assert [t["name"] for t in service.search(query=query)["tools"]] == expected_names(settings, graph, embedder,
-                                                                                        query=query)
+    assert [t["name"] for t in service.search(query=query)["tools"]] == expected_names(
+        settings, graph, embedder, query=query
+    )

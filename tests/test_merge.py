@@ -1,14 +1,15 @@
 """The ToolScope merger on small synthetic catalogs with known answers (real Neo4j, fake LLM only)."""
+
 from __future__ import annotations
 
 import json
 
 import pytest
 
+from kg_tools.errors import MergeIntegrityError, MergeRunNotFoundError
 from kg_tools.ingest import load_catalog
 from kg_tools.merge import apply_plan, build_plan, current_phi, list_runs, undo_run
 from kg_tools.merge.autocorrect import OfflineValidator
-from kg_tools.errors import MergeIntegrityError, MergeRunNotFoundError
 from kg_tools.merge.cluster import check_integrity, components
 from kg_tools.merge.signature import ToolSignature
 from kg_tools.retrieval import Pipeline, RetrievalRequest
@@ -24,25 +25,61 @@ TRIANGLES = ["calculateTriangleArea", "computeTriangleArea", "calcTriangleArea"]
 FREE_FALL = "calculateFreeFallSpeed"
 
 CATALOG = [
-    {"name": "calculateTriangleArea", "description": "Calculate the area of a triangle from its base and height",
-     "parameters": [p("base", "float", "The base of the triangle"), p("height", "float", "The height of the triangle")]},
-    {"name": "computeTriangleArea", "description": "Compute the area of a triangle given its base and height",
-     "parameters": [p("base", "float", "Base length of the triangle"), p("height", "float", "Height of the triangle"),
-                    p("unit", "str", "Unit of the result, e.g. cm^2", False)]},
-    {"name": "calcTriangleArea", "description": "Calculate a triangle's area from base length and height",
-     "parameters": [p("base_length", "float", "The length of the triangle base"),
-                    p("height", "float", "The height of the triangle")]},
-    {"name": FREE_FALL, "description": "Calculate the speed of an object falling freely from a height",
-     "parameters": [p("height", "float", "The height of the fall in meters"),
-                    p("gravity", "float", "Gravitational acceleration", False)]},
-    {"name": "getWeatherForecast", "description": "Get the weather forecast for a city",
-     "parameters": [p("city", "str", "The city")]},
-    {"name": "sendEmail", "description": "Send an email to a recipient",
-     "parameters": [p("to", "str", "Recipient address"), p("subject", "str", "Subject line"), p("body", "str", "Text")]},
-    {"name": "reportGeometry", "description": "Write a geometry report for a shape, using its area",
-     "parameters": [p("shape", "str", "The shape")],
-     "depends_on": [{"name": "computeTriangleArea", "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON",
-                     "reason": "needs the area"}]},
+    {
+        "name": "calculateTriangleArea",
+        "description": "Calculate the area of a triangle from its base and height",
+        "parameters": [
+            p("base", "float", "The base of the triangle"),
+            p("height", "float", "The height of the triangle"),
+        ],
+    },
+    {
+        "name": "computeTriangleArea",
+        "description": "Compute the area of a triangle given its base and height",
+        "parameters": [
+            p("base", "float", "Base length of the triangle"),
+            p("height", "float", "Height of the triangle"),
+            p("unit", "str", "Unit of the result, e.g. cm^2", False),
+        ],
+    },
+    {
+        "name": "calcTriangleArea",
+        "description": "Calculate a triangle's area from base length and height",
+        "parameters": [
+            p("base_length", "float", "The length of the triangle base"),
+            p("height", "float", "The height of the triangle"),
+        ],
+    },
+    {
+        "name": FREE_FALL,
+        "description": "Calculate the speed of an object falling freely from a height",
+        "parameters": [
+            p("height", "float", "The height of the fall in meters"),
+            p("gravity", "float", "Gravitational acceleration", False),
+        ],
+    },
+    {
+        "name": "getWeatherForecast",
+        "description": "Get the weather forecast for a city",
+        "parameters": [p("city", "str", "The city")],
+    },
+    {
+        "name": "sendEmail",
+        "description": "Send an email to a recipient",
+        "parameters": [
+            p("to", "str", "Recipient address"),
+            p("subject", "str", "Subject line"),
+            p("body", "str", "Text"),
+        ],
+    },
+    {
+        "name": "reportGeometry",
+        "description": "Write a geometry report for a shape, using its area",
+        "parameters": [p("shape", "str", "The shape")],
+        "depends_on": [
+            {"name": "computeTriangleArea", "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON", "reason": "needs the area"}
+        ],
+    },
 ]
 
 
@@ -67,13 +104,19 @@ def test_three_triangle_variants_merge_offline(geometry_graph, settings):
 
     result = apply_plan(geometry_graph, plan)
     assert result.applied and result.merged == 2
-    assert current_phi(geometry_graph) == {"computeTriangleArea": "calcTriangleArea",
-                                                     "calculateTriangleArea": "calcTriangleArea"}
-    rels = geometry_graph.read(
-        "MATCH (m)-[r:MERGED_INTO]->(c) RETURN m.name AS m, c.name AS c, properties(r) AS props")
+    assert current_phi(geometry_graph) == {
+        "computeTriangleArea": "calcTriangleArea",
+        "calculateTriangleArea": "calcTriangleArea",
+    }
+    rels = geometry_graph.read("MATCH (m)-[r:MERGED_INTO]->(c) RETURN m.name AS m, c.name AS c, properties(r) AS props")
     assert {r["m"] for r in rels} == {"computeTriangleArea", "calculateTriangleArea"}
-    assert all(r["props"]["run"] == plan.run_id and r["props"]["method"] == "offline-rule"
-               and r["props"]["score"] >= 0.82 and r["props"]["reason"] for r in rels)
+    assert all(
+        r["props"]["run"] == plan.run_id
+        and r["props"]["method"] == "offline-rule"
+        and r["props"]["score"] >= 0.82
+        and r["props"]["reason"]
+        for r in rels
+    )
     canonical = geometry_graph.read("MATCH (t:Tool {name: 'calcTriangleArea'}) RETURN t.spec AS spec")[0]
     assert json.loads(canonical["spec"])["merged_from"] == ["computeTriangleArea", "calculateTriangleArea"]
     [run] = list_runs(geometry_graph)
@@ -113,8 +156,12 @@ def test_retrieval_after_merging_never_returns_a_merged_member(geometry_graph, s
     apply_plan(geometry_graph, build_plan(geometry_graph))
     pipeline = Pipeline(geometry_graph, embedder, settings)
     members = {"computeTriangleArea", "calculateTriangleArea"}
-    for text in ["compute the area of a triangle", "triangle area from base and height",
-                 "calculate triangle area", "geometry report for a triangle"]:
+    for text in [
+        "compute the area of a triangle",
+        "triangle area from base and height",
+        "calculate triangle area",
+        "geometry report for a triangle",
+    ]:
         response = pipeline.retrieve(RetrievalRequest(query=text, k=5, K=10, mode=mode))
         names = response.names
         assert not members & set(names), (text, names)
@@ -167,9 +214,17 @@ def test_auto_correction_splits_off_the_free_fall_look_alike(geometry_graph, llm
 def test_invalid_validator_answer_falls_back_to_offline_split(geometry_graph, llm_settings, fake_llm):
     from kg_tools.llm import LLMClient
 
-    canonical = json.dumps({"description": "Area of a triangle from its base and height.", "parameters": [
-        p("base_length", "float", "Base"), p("height", "float", "Height"), p("base", "float", "Base", True),
-        p("unit", "str", "Unit", False)]})
+    canonical = json.dumps(
+        {
+            "description": "Area of a triangle from its base and height.",
+            "parameters": [
+                p("base_length", "float", "Base"),
+                p("height", "float", "Height"),
+                p("base", "float", "Base", True),
+                p("unit", "str", "Unit", False),
+            ],
+        }
+    )
     _script_llm(fake_llm, {"merge": "MERGE_BAD", "clusters": [["calcTriangleArea", "nonexistentTool"]]}, canonical)
     plan = build_plan(geometry_graph, theta=0.3, llm=LLMClient(llm_settings))
     assert any("LLM validator failed" in n and "do not partition" in n for n in plan.notes)

@@ -1,4 +1,5 @@
 """Ranking metrics on small hand-made rankings (values worked out by hand in the comments)."""
+
 import math
 
 import pytest

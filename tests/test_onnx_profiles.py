@@ -1,5 +1,6 @@
 """The torch-free default embedder: ONNX profiles from LangChain4j jars (install, verify, pooling, prefixes),
 the sentence-transformers extra as an optional import, and the model check on load."""
+
 from __future__ import annotations
 
 import hashlib
@@ -21,10 +22,16 @@ TOKENIZER = b'{"fake": "tokenizer"}'
 
 
 def _profile(onnx: bytes = ONNX) -> mp.OnnxProfile:
-    return mp.OnnxProfile(name="fake-onnx", artifact="dev.example:fake:1", pooling="mean", query_prefix="q: ",
-                          files={"fake.onnx": ("model.onnx", len(onnx), hashlib.sha256(onnx).hexdigest()),
-                                 "fake-tokenizer.json": ("tokenizer.json", len(TOKENIZER),
-                                                         hashlib.sha256(TOKENIZER).hexdigest())})
+    return mp.OnnxProfile(
+        name="fake-onnx",
+        artifact="dev.example:fake:1",
+        pooling="mean",
+        query_prefix="q: ",
+        files={
+            "fake.onnx": ("model.onnx", len(onnx), hashlib.sha256(onnx).hexdigest()),
+            "fake-tokenizer.json": ("tokenizer.json", len(TOKENIZER), hashlib.sha256(TOKENIZER).hexdigest()),
+        },
+    )
 
 
 def _jar(tmp_path, members: dict[str, bytes]):
@@ -88,8 +95,12 @@ def test_bge_small_int8_runs_on_onnxruntime_with_the_query_prefix(models_dir):
     np.testing.assert_allclose(q, e.embed([mp.BGE_QUERY + query])[0], atol=1e-6)  # the prefix, for queries only
     assert not np.allclose(q, e.embed([query])[0], atol=1e-3)
     np.testing.assert_allclose(e.embed_query(query), q, atol=1e-6)
-    docs = e.embed(["currency_converter: Converts an amount of money from one currency to another.",
-                    "get_weather: The weather forecast for a city."])
+    docs = e.embed(
+        [
+            "currency_converter: Converts an amount of money from one currency to another.",
+            "get_weather: The weather forecast for a city.",
+        ]
+    )
     np.testing.assert_allclose(np.linalg.norm(docs, axis=1), 1.0, atol=1e-5)
     assert docs[0] @ q > docs[1] @ q + 0.1
 
@@ -106,10 +117,12 @@ def test_the_default_minilm_jar_gives_the_sentence_transformers_vectors(models_d
 
 
 def test_the_default_embedder_imports_no_torch(models_dir):
-    code = ("import sys; from kg_tools.embeddings import Embedder; from kg_tools.cli import main; "
-            f"e = Embedder(models_dir={str(models_dir)!r}); e.embed_query('hello'); "
-            "bad = sorted(m for m in ('torch', 'sentence_transformers', 'transformers') if m in sys.modules); "
-            "print(bad); sys.exit(1 if bad else 0)")
+    code = (
+        "import sys; from kg_tools.embeddings import Embedder; from kg_tools.cli import main; "
+        f"e = Embedder(models_dir={str(models_dir)!r}); e.embed_query('hello'); "
+        "bad = sorted(m for m in ('torch', 'sentence_transformers', 'transformers') if m in sys.modules); "
+        "print(bad); sys.exit(1 if bad else 0)"
+    )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=PROJECT_ROOT)
     assert result.returncode == 0, result.stdout + result.stderr
 
@@ -127,7 +140,11 @@ def test_without_the_extra_other_models_and_cross_encoders_name_it(monkeypatch, 
 
 
 def test_export_onnx_refuses_a_profile_that_is_onnx_already():
-    result = subprocess.run([sys.executable, "-m", "kg_tools.cli", "models", "export-onnx", "--model", "bge-small"],
-                            capture_output=True, text=True, cwd=PROJECT_ROOT)
+    result = subprocess.run(
+        [sys.executable, "-m", "kg_tools.cli", "models", "export-onnx", "--model", "bge-small"],
+        capture_output=True,
+        text=True,
+        cwd=PROJECT_ROOT,
+    )
     assert result.returncode == 1
     assert result.stderr.strip().splitlines()[-1].startswith("error: bge-small is an ONNX profile already")

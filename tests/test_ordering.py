@@ -1,4 +1,5 @@
 """The default ordering levers (kg_tools/retrieval/ordering.py, supplied.py, places.py): pure, no database."""
+
 import json
 
 from kg_tools.retrieval import ordering, places
@@ -21,7 +22,9 @@ def test_supplied_values_are_tied_to_parameter_names():
 def test_measures_amounts_quoted_strings_ids_and_named_numbers():
     assert supplied_parameters("my 85 m2 flat", _params("property_size_m2", "location")) == {"property_size_m2"}
     assert supplied_parameters("I weigh 72 kg and walked 11,000 steps", _params("weight_kg", "daily_steps")) == {
-        "weight_kg", "daily_steps"}
+        "weight_kg",
+        "daily_steps",
+    }
     assert supplied_parameters("it is valued at $450,000", _params("property_value")) == {"property_value"}
     assert supplied_parameters('play "Project Hail Mary"', _params("book_name", "session_id")) == {"book_name"}
     assert supplied_parameters("where is order #A7F33?", _params("order_id")) == {"order_id"}
@@ -54,12 +57,16 @@ def _dep(name, via_from, via_type="TOOL_DIRECTLY_DEPENDS_ON", parameter=None):
 
 
 def test_rescore_prefers_the_named_level_and_the_named_brand():
-    rows = [_row("get_rate_by_sub_region", 0.80, ["sub_region_code"]), _row("get_rate_by_country", 0.79, ["country_code"])]
+    rows = [
+        _row("get_rate_by_sub_region", 0.80, ["sub_region_code"]),
+        _row("get_rate_by_country", 0.79, ["country_code"]),
+    ]
     best = ordering.rescore("the rate in Japan", rows, lambda r: r["name"], lambda r: r["score"], lambda r: r["spec"])
     assert [r["name"] for _, r in best] == ["get_rate_by_country", "get_rate_by_sub_region"]
     rows = [_row("place_instacart_order", 0.80), _row("place_ubereats_order", 0.79)]
-    best = ordering.rescore("get me a burrito on Uber Eats", rows, lambda r: r["name"], lambda r: r["score"],
-                            lambda r: r["spec"])
+    best = ordering.rescore(
+        "get me a burrito on Uber Eats", rows, lambda r: r["name"], lambda r: r["score"], lambda r: r["spec"]
+    )
     assert best[0][1]["name"] == "place_ubereats_order"
     # no signal: search order (ties keep it)
     best = ordering.rescore("something", rows, lambda r: r["name"], lambda r: r["score"], lambda r: r["spec"])
@@ -68,8 +75,9 @@ def test_rescore_prefers_the_named_level_and_the_named_brand():
 
 def test_a_question_prefers_tools_that_read_over_tools_that_act():
     rows = [_row("send_message_with_phone_number", 0.80), _row("searchMessages", 0.78)]
-    rescore = lambda q: [r["name"] for _, r in ordering.rescore(q, rows, lambda r: r["name"], lambda r: r["score"],
-                                                                   lambda r: r["spec"])]
+    rescore = lambda q: [
+        r["name"] for _, r in ordering.rescore(q, rows, lambda r: r["name"], lambda r: r["score"], lambda r: r["spec"])
+    ]
     assert rescore("What does my most recent message say?") == ["searchMessages", "send_message_with_phone_number"]
     assert rescore("Can you tell me who texted me last?")[0] == "searchMessages"
     # a request to act keeps the search order
@@ -79,13 +87,22 @@ def test_a_question_prefers_tools_that_read_over_tools_that_act():
 
 
 def test_supplied_dependencies_go_last_with_what_they_reached():
-    row = _row("share_location_via_email", 0.9, ["email_address", "location"], deps=[
-        _dep("validate_email", "share_location_via_email", "PARAMETER_DIRECTLY_DEPENDS_ON", "email_address"),
-        _dep("regex_tool", "validate_email"),
-        _dep("get_current_location", "share_location_via_email", "PARAMETER_DIRECTLY_DEPENDS_ON", "location"),
-        _dep("get_location_service_status", "get_current_location"),
-    ])
+    row = _row(
+        "share_location_via_email",
+        0.9,
+        ["email_address", "location"],
+        deps=[
+            _dep("validate_email", "share_location_via_email", "PARAMETER_DIRECTLY_DEPENDS_ON", "email_address"),
+            _dep("regex_tool", "validate_email"),
+            _dep("get_current_location", "share_location_via_email", "PARAMETER_DIRECTLY_DEPENDS_ON", "location"),
+            _dep("get_location_service_status", "get_current_location"),
+        ],
+    )
     order = [d["name"] for d in ordering.supplied_last(row, "send my location to bo@example.com")]
     assert order == ["get_current_location", "get_location_service_status", "validate_email", "regex_tool"]
     assert [d["name"] for d in ordering.supplied_last(row, "send my location to Bo")] == [
-        "validate_email", "regex_tool", "get_current_location", "get_location_service_status"]
+        "validate_email",
+        "regex_tool",
+        "get_current_location",
+        "get_location_service_status",
+    ]

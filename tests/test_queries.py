@@ -1,5 +1,6 @@
 """The query builders without a database: (cypher, params) together, the depth literal validated
 before any text is built, Lucene text escaped and bounded."""
+
 from __future__ import annotations
 
 import re
@@ -21,8 +22,13 @@ def test_expand_returns_cypher_and_params_together():
     assert "*0..2]" in cypher and "$seeds" in cypher and "{reach_depth}" not in cypher
     reference, _ = queries.expand_enumerated(3, SEEDS, EXPANSION)
     assert "*1..3]" in reference and "{depth}" not in reference
-    assert params == {"seeds": SEEDS, "edge_types": DEPENDENCY_TYPES, "prefer_direct": False,
-                      "drop_parameter_patterns": [], "d_limit": 10}
+    assert params == {
+        "seeds": SEEDS,
+        "edge_types": DEPENDENCY_TYPES,
+        "prefer_direct": False,
+        "drop_parameter_patterns": [],
+        "d_limit": 10,
+    }
     # every $parameter the text uses is supplied
     assert set(re.findall(r"\$(\w+)", cypher)) <= set(params)
 
@@ -63,15 +69,18 @@ def test_search_builder_checks_mode_and_inputs():
     assert "return" in cypher.lower() and params["k"] == 5
 
 
-@pytest.mark.parametrize("raw, escaped", [
-    ("C++ (beta)", r"C\+\+ \(beta\)"),
-    ('say "hi" ~2 *wild? a:b', r'say \"hi\" \~2 \*wild\? a\:b'),
-    (r"path/to\file [x] {y} ^z !n -m", r"path\/to\\file \[x\] \{y\} \^z \!n \-m"),
-    ("cats && dogs || birds", r"cats \&& dogs \|| birds"),
-    ("this AND that OR NOT TO", "this and that or not to"),
-    ("ANDROID ORDER", "ANDROID ORDER"),
-    ("   ", '""'),
-])
+@pytest.mark.parametrize(
+    "raw, escaped",
+    [
+        ("C++ (beta)", r"C\+\+ \(beta\)"),
+        ('say "hi" ~2 *wild? a:b', r"say \"hi\" \~2 \*wild\? a\:b"),
+        (r"path/to\file [x] {y} ^z !n -m", r"path\/to\\file \[x\] \{y\} \^z \!n \-m"),
+        ("cats && dogs || birds", r"cats \&& dogs \|| birds"),
+        ("this AND that OR NOT TO", "this and that or not to"),
+        ("ANDROID ORDER", "ANDROID ORDER"),
+        ("   ", '""'),
+    ],
+)
 def test_lucene_query_escapes_special_characters(raw, escaped):
     assert lucene_query(raw) == escaped
 

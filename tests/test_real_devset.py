@@ -1,17 +1,18 @@
 """The real-catalog dev set (kg_tools/eval/data/real): files parse with today's loaders, counts meet the
 minimums of issues 19 and 20, and every gold name (queries, provider edges) is a tool of its catalog file.
 Unit test: no Neo4j."""
+
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
 import pytest
+from kg_tools.loaders import json_catalog, openapi
+from kg_tools.loaders.document import load_document
 
 from kg_tools.catalog import normalise_dependency_type, validate_catalog
 from kg_tools.eval.datasets import EvalDataset, instances_from_rows
-from kg_tools.loaders import json_catalog, openapi
-from kg_tools.loaders.document import load_document
 
 REAL = Path(__file__).resolve().parent.parent / "kg_tools" / "eval" / "data" / "real"
 SPECS = {"spotify": "spotify.yml", "resend": "resend.yaml", "discord": "discord.json", "petstore": "petstore.yaml"}
@@ -153,10 +154,12 @@ def test_committed_files_are_what_the_hand_written_sources_make():
     queries = _make_module("build_queries")
     rows = queries.parse((REAL / "make" / "queries.txt").read_text())
     committed = [r for split in ("dev", "test") for r in json.loads((REAL / f"queries_{split}.json").read_text())]
-    assert sorted((r["user_query"], tuple(r["golden_function_names"])) for r in rows) == \
-        sorted((r["user_query"], tuple(r["golden_function_names"])) for r in committed)
+    assert sorted((r["user_query"], tuple(r["golden_function_names"])) for r in rows) == sorted(
+        (r["user_query"], tuple(r["golden_function_names"])) for r in committed
+    )
     gold = _make_module("build_gold_edges").parse((REAL / "make" / "gold_edges.txt").read_text())
     for name, section in gold.items():
         edges = json.loads((REAL / "gold_edges" / f"{name}.json").read_text())["edges"]
-        assert {(e["source"], e["target"], e["parameter_name"], e["type"]) for e in section["edges"]} == \
-            {(e["source"], e["target"], e["parameter_name"], e["type"]) for e in edges}, name
+        assert {(e["source"], e["target"], e["parameter_name"], e["type"]) for e in section["edges"]} == {
+            (e["source"], e["target"], e["parameter_name"], e["type"]) for e in edges
+        }, name

@@ -11,6 +11,7 @@
 - `kg-tools neo4j status` exits 0 while the server runs and 3 once stopped (item 12).
 
 The figures of the stop/start run are printed and written to out/restart_figures.json."""
+
 from __future__ import annotations
 
 import json
@@ -34,8 +35,14 @@ pytestmark = pytest.mark.integration
 CLIENTS = 16
 RETRY_PAUSE = 0.1  # seconds a client waits after a failed request before the next one
 AFTER_SECONDS, AFTER_REQUESTS = 10, 5 * CLIENTS  # traffic after Neo4j is back: at least this long and many
-QUERIES = ["book a flight to Paris", "convert 20 dollars to euros", "what is today's date",
-           "check my passport", "get my user profile", "exchange rates for the yen"]
+QUERIES = [
+    "book a flight to Paris",
+    "convert 20 dollars to euros",
+    "what is today's date",
+    "check my passport",
+    "get my user profile",
+    "exchange rates for the yen",
+]
 
 
 @pytest.fixture(scope="module")
@@ -47,8 +54,15 @@ def server(tmp_path_factory, neo4j_service):
 
     lib = LocalNeo4j.from_settings(Settings()).lib
     home = tmp_path_factory.mktemp("neo4j-restart")
-    server = LocalNeo4j(home=home, bolt_port=free_port(), http_port=free_port(), heap="512m", pagecache="64m",
-                        password="restart-" + os.urandom(6).hex(), lib_dir=lib)
+    server = LocalNeo4j(
+        home=home,
+        bolt_port=free_port(),
+        http_port=free_port(),
+        heap="512m",
+        pagecache="64m",
+        password="restart-" + os.urandom(6).hex(),
+        lib_dir=lib,
+    )
     server.install(log=lambda *_: None)
     server.start(log=lambda *_: None)
     try:
@@ -59,9 +73,16 @@ def server(tmp_path_factory, neo4j_service):
 
 @pytest.fixture(scope="module")
 def server_settings(server) -> Settings:
-    return Settings(neo4j_uri=server.bolt_uri, neo4j_user="neo4j", neo4j_password=server.password, api_key=None,
-                    openai_base_url=None, neo4j_home=server.home, neo4j_bolt_port=server.bolt_port,
-                    neo4j_http_port=server.http_port)
+    return Settings(
+        neo4j_uri=server.bolt_uri,
+        neo4j_user="neo4j",
+        neo4j_password=server.password,
+        api_key=None,
+        openai_base_url=None,
+        neo4j_home=server.home,
+        neo4j_bolt_port=server.bolt_port,
+        neo4j_http_port=server.http_port,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -120,8 +141,9 @@ def test_stop_start_under_16_concurrent_clients_loses_no_request_after_neo4j_is_
         server.start(log=lambda *_: None)  # returns once Bolt answers a query
         t_back = time.monotonic()
         deadline = time.monotonic() + 120  # traffic after Neo4j answers again
-        while time.monotonic() < deadline and (time.monotonic() - t_back < AFTER_SECONDS or
-                                               sum(c["sent"] >= t_back for c in list(calls)) < AFTER_REQUESTS):
+        while time.monotonic() < deadline and (
+            time.monotonic() - t_back < AFTER_SECONDS or sum(c["sent"] >= t_back for c in list(calls)) < AFTER_REQUESTS
+        ):
             time.sleep(0.5)
     finally:
         stop.set()
@@ -152,7 +174,8 @@ def test_stop_start_under_16_concurrent_clients_loses_no_request_after_neo4j_is_
         "start_seconds": round(t_back - t_start, 2),
         "first_success_after_start_seconds": round(first_ok - t_back, 3) if first_ok else None,
         "median_503_latency_ms": round(statistics.median(c["done"] - c["sent"] for c in unavailable) * 1000, 1)
-        if unavailable else None,
+        if unavailable
+        else None,
         "max_503_latency_ms": round(max(c["done"] - c["sent"] for c in unavailable) * 1000, 1) if unavailable else None,
     }
     print("restart figures:", json.dumps(figures))
@@ -186,7 +209,8 @@ def test_the_first_request_after_a_restart_succeeds(server, api):
 
 
 def test_load_with_neo4j_killed_mid_write_is_one_error_line_and_the_graph_is_intact(
-        server, server_settings, embedder, loaded, monkeypatch, capsys, tmp_path):
+    server, server_settings, embedder, loaded, monkeypatch, capsys, tmp_path
+):
     """Item 5: `kg-tools load` with Neo4j killed (-9) during its write printed a raw ServiceUnavailable
     traceback. It ends in one `error:` line (exit 1); after recovery the graph is as before."""
     import kg_tools.ingest as ingest
@@ -210,9 +234,15 @@ def test_load_with_neo4j_killed_mid_write_is_one_error_line_and_the_graph_is_int
         return real_query(name)
 
     monkeypatch.setattr(ingest, "query", query)
-    catalog = [{"name": f"crash_{i}", "description": f"Crash test tool number {i}.", "func_type": "regular",
-                "depends_on": [{"name": syn.A, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON", "reason": "x"}]}
-               for i in range(20)]
+    catalog = [
+        {
+            "name": f"crash_{i}",
+            "description": f"Crash test tool number {i}.",
+            "func_type": "regular",
+            "depends_on": [{"name": syn.A, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON", "reason": "x"}],
+        }
+        for i in range(20)
+    ]
     path = tmp_path / "crash.json"
     path.write_text(json.dumps(catalog))
     from kg_tools.cli import main
@@ -235,7 +265,8 @@ def test_load_with_neo4j_killed_mid_write_is_one_error_line_and_the_graph_is_int
 
 
 def test_load_with_neo4j_killed_at_commit_says_the_outcome_is_unknown_and_a_rerun_loads_it(
-        server, server_settings, embedder, loaded, monkeypatch, capsys, tmp_path):
+    server, server_settings, embedder, loaded, monkeypatch, capsys, tmp_path
+):
     """Issue #23 item 12: Neo4j killed (-9) right at COMMIT, after the last statement of the load's
     transaction: the driver cannot know whether the commit happened, and the CLI said `error: Neo4j is
     not reachable` although the load may have committed in full. It says the outcome is unknown and
@@ -260,9 +291,15 @@ def test_load_with_neo4j_killed_at_commit_says_the_outcome_is_unknown_and_a_reru
         return result
 
     monkeypatch.setattr(closure, "refresh", refresh)
-    catalog = [{"name": f"commit_{i}", "description": f"Commit test tool number {i}.", "func_type": "regular",
-                "depends_on": [{"name": syn.A, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON", "reason": "x"}]}
-               for i in range(10)]
+    catalog = [
+        {
+            "name": f"commit_{i}",
+            "description": f"Commit test tool number {i}.",
+            "func_type": "regular",
+            "depends_on": [{"name": syn.A, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON", "reason": "x"}],
+        }
+        for i in range(10)
+    ]
     path = tmp_path / "commit.json"
     path.write_text(json.dumps(catalog))
     from kg_tools.cli import main
@@ -293,8 +330,11 @@ def test_neo4j_status_exit_code_follows_the_server(server, monkeypatch, capsys):
     """Item 12: exit 0 while running, 3 (LSB "not running") once stopped."""
     from kg_tools.cli import main
 
-    for key, value in {"KG_TOOLS_NEO4J_HOME": str(server.home), "KG_TOOLS_BOLT_PORT": str(server.bolt_port),
-                       "KG_TOOLS_HTTP_PORT": str(server.http_port)}.items():
+    for key, value in {
+        "KG_TOOLS_NEO4J_HOME": str(server.home),
+        "KG_TOOLS_BOLT_PORT": str(server.bolt_port),
+        "KG_TOOLS_HTTP_PORT": str(server.http_port),
+    }.items():
         monkeypatch.setenv(key, value)
     ensure_running(server)
 

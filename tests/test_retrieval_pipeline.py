@@ -1,11 +1,12 @@
 """Graph RAG-Tool Fusion pipeline against a real Neo4j, on a hand-made catalog with known answers."""
+
 from __future__ import annotations
 
 import pytest
 
 from kg_tools.retrieval import Pipeline, RetrievalRequest
 from tests import synthetic_catalog as syn
-from tests.synthetic_catalog import A, B, C, D, E, F, G, H, UNRELATED
+from tests.synthetic_catalog import UNRELATED, A, B, C, D, E, F, G, H
 
 pytestmark = pytest.mark.integration
 
@@ -24,7 +25,7 @@ def names(pipeline, query, **fields):
 
 def unfilled(response) -> list[str]:
     fill = [s.detail for s in response.stages if s.name == "fill"]
-    return response.names[:int(fill[0].split(" gave ")[1].split(" ")[0])] if fill else response.names
+    return response.names[: int(fill[0].split(" gave ")[1].split(" ")[0])] if fill else response.names
 
 
 def seeds_query(**fields):
@@ -33,6 +34,7 @@ def seeds_query(**fields):
 
 
 # -- ordering and truncation -------------------------------------------------------------------
+
 
 def test_seed_then_its_dependencies_then_next_seed_unique(pipeline):
     response = pipeline.retrieve(RetrievalRequest(**seeds_query()))
@@ -56,7 +58,8 @@ def test_seed_then_its_dependencies_then_next_seed_unique(pipeline):
 def test_via_names_the_edge_that_reached_each_dependency(pipeline):
     tools = {t.name: t for t in pipeline.retrieve(RetrievalRequest(**seeds_query())).tools}
     assert [(v.from_, v.type, v.parameter_name) for v in tools[C].via] == [
-        (A, "PARAMETER_DIRECTLY_DEPENDS_ON", "travel_date")]
+        (A, "PARAMETER_DIRECTLY_DEPENDS_ON", "travel_date")
+    ]
     assert [(v.from_, v.type) for v in tools[D].via] == [(B, "TOOL_INDIRECTLY_DEPENDS_ON")]
     assert tools[C].via[0].reason == f"needs {C}"
     assert tools[A].via == [] and tools[A].kind == "regular" and tools[B].kind == "core"
@@ -84,7 +87,13 @@ def test_edge_types_filter(pipeline):
     assert names(pipeline, **seeds_query(edge_types=["TOOL_DIRECTLY_DEPENDS_ON"])) == [A, B, F, G]
     assert names(pipeline, **seeds_query(edge_types=["PARAMETER_DIRECTLY_DEPENDS_ON"])) == [A, C, F]
     assert names(pipeline, **seeds_query(edge_types=["PARAMETER_DIRECTLY_DEPENDS_ON", "TOOL_DIRECTLY_DEPENDS_ON"])) == [
-        A, B, C, E, F, G]
+        A,
+        B,
+        C,
+        E,
+        F,
+        G,
+    ]
 
 
 def test_prefer_direct_visits_direct_edges_first(pipeline):
@@ -99,7 +108,8 @@ def test_paths_never_pass_back_through_a_visited_tool(pipeline):
     response = pipeline.retrieve(RetrievalRequest(**seeds_query(k=1, prefer_direct=True)))
     assert unfilled(response) == [A, B, D, C, E, H]
     assert [(v.from_, v.type) for v in next(t for t in response.tools if t.name == H).via] == [
-        (A, "TOOL_INDIRECTLY_DEPENDS_ON")]
+        (A, "TOOL_INDIRECTLY_DEPENDS_ON")
+    ]
 
 
 def test_skip_supplied_parameters_drops_the_parameter_edge(pipeline):
@@ -119,6 +129,7 @@ def test_cycles_terminate_when_the_seed_is_inside_one(pipeline):
 
 
 # -- search modes ------------------------------------------------------------------------------
+
 
 def test_vector_mode_ranks_the_tool_whose_document_is_the_query_first(pipeline):
     for tool in (A, G, UNRELATED):
@@ -158,8 +169,12 @@ def test_catalog_filter_restricts_seeds_not_dependencies(pipeline, graph):
     query = syn.document(G)  # G (catalog syn-deps) is the best match overall ...
     assert pipeline.retrieve(RetrievalRequest(query=query, k=2)).tools[0].name == G
     response = pipeline.retrieve(RetrievalRequest(query=query, catalog="syn-seeds", k=2))
-    catalog_of = {r["name"]: r["catalog"] for r in graph.read(
-        "MATCH (t:Tool) WHERE t.name IN $names RETURN t.name AS name, t.catalog AS catalog", names=response.names)}
+    catalog_of = {
+        r["name"]: r["catalog"]
+        for r in graph.read(
+            "MATCH (t:Tool) WHERE t.name IN $names RETURN t.name AS name, t.catalog AS catalog", names=response.names
+        )
+    }
     seeds = [t.name for t in response.tools if t.role == "seed"]
     dependencies = [t.name for t in response.tools if t.role == "dependency"]
     # ... but with the filter only the catalog's two tools are seeds, and G still comes as F's dependency
@@ -171,10 +186,17 @@ def test_catalog_filter_restricts_seeds_not_dependencies(pipeline, graph):
 
 # -- any text works in the fulltext leg -------------------------------------------------------
 
-@pytest.mark.parametrize("query", [
-    "xylophone C++ (beta) [draft] {x} ^2 ~1 * ? : \\ / ! - +",
-    'xylophone "unterminated', "xylophone && || &&||", "xylophone)", "xylophone ~ ~ ~",
-])
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "xylophone C++ (beta) [draft] {x} ^2 ~1 * ? : \\ / ! - +",
+        'xylophone "unterminated',
+        "xylophone && || &&||",
+        "xylophone)",
+        "xylophone ~ ~ ~",
+    ],
+)
 def test_fulltext_and_hybrid_accept_any_text(pipeline, query):
     for mode in ("fulltext", "hybrid", "rrf"):
         response = pipeline.retrieve(RetrievalRequest(query=query, mode=mode, k=1, depth=0))

@@ -1,5 +1,6 @@
 """`kg-tools retrieve --cypher`: what it prints is what the pipeline ran, and pasted as Neo4j Browser
 does it (each `:param name => expr` evaluated as `RETURN expr`, then the query) gives the same tools."""
+
 from __future__ import annotations
 
 import json
@@ -21,8 +22,11 @@ def syn_graph(graph, embedder):
 
 
 def _env(settings):
-    return {"NEO4J_URI": settings.neo4j_uri, "NEO4J_USER": settings.neo4j_user,
-            "NEO4J_PASSWORD": settings.neo4j_password}
+    return {
+        "NEO4J_URI": settings.neo4j_uri,
+        "NEO4J_USER": settings.neo4j_user,
+        "NEO4J_PASSWORD": settings.neo4j_password,
+    }
 
 
 def _run_like_browser(graph, script: str) -> list[dict]:
@@ -56,7 +60,7 @@ def test_retrieve_cypher_prints_what_ran_and_it_runs_in_browser_form(syn_graph, 
     # a catalog request: the exact catalog filter (issue 19 item 5) scans the small catalog
     assert "vector.similarity.cosine(hit.embedding, $embedding)" in elided.output
     stages = [f"//   {s['name']}: {s['detail']}" for s in expected["stages"]]  # what ran after the Cypher
-    assert stages and elided.output.rstrip().splitlines()[-len(stages):] == stages
+    assert stages and elided.output.rstrip().splitlines()[-len(stages) :] == stages
 
     full = runner.invoke(cli, [*args, "--cypher", "--with-embedding"], env=_env(settings))
     assert full.exit_code == 0, full.output
@@ -67,8 +71,9 @@ def test_retrieve_cypher_prints_what_ran_and_it_runs_in_browser_form(syn_graph, 
     # The paper's GRTF (no rescoring, no reordering): the pasted query alone gives the agent's order.
     plain = [*args, "--rerank", "none", "--no-supplied-last"]
     grtf = [t["name"] for t in json.loads(runner.invoke(cli, [*plain, "--json"], env=_env(settings)).output)["tools"]]
-    rows = _run_like_browser(syn_graph, runner.invoke(cli, [*plain, "--cypher", "--with-embedding"],
-                                                      env=_env(settings)).output)
+    rows = _run_like_browser(
+        syn_graph, runner.invoke(cli, [*plain, "--cypher", "--with-embedding"], env=_env(settings)).output
+    )
     ran = []
     for row in rows:  # seed, then its dependencies, unique
         for name in [row["name"], *(d["name"] for d in row["deps"])]:
@@ -92,7 +97,8 @@ def test_recording_follows_the_stages_that_ran(syn_graph, embedder, settings):
 
     with recording() as executed:
         Pipeline(syn_graph, embedder, settings).retrieve(
-            RetrievalRequest(query=syn.document(A), catalog="syn-seeds", k=2, stages=["dedupe"]))
+            RetrievalRequest(query=syn.document(A), catalog="syn-seeds", k=2, stages=["dedupe"])
+        )
     texts = [q.cypher for q in executed]
     assert any("db.index.vector.queryNodes" in t for t in texts)
     assert any("$seeds" in t for t in texts) and len(executed) >= 2
@@ -106,6 +112,6 @@ def test_recording_follows_the_stages_that_ran(syn_graph, embedder, settings):
 def test_cypher_literals_round_trip_through_the_server(graph):
     from kg_tools.retrieval.recording import cypher_literal
 
-    values = [None, True, 3, -0.25, 1e-05, "it's a \\ \"test\"\nline", ["a", 1, None], {"name": "x", "odd key": [1.5]}]
+    values = [None, True, 3, -0.25, 1e-05, 'it\'s a \\ "test"\nline', ["a", 1, None], {"name": "x", "odd key": [1.5]}]
     for value in values:
         assert graph.read_plain(f"RETURN {cypher_literal(value)} AS v")[0]["v"] == value

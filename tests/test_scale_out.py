@@ -1,13 +1,14 @@
 """Beyond one machine: the API is stateless (several processes, each with its own driver pool, serve
 one Neo4j), and NEO4J_URI takes routing URIs (neo4j://, neo4j+s://) with reads sent as READ work
 (which a cluster routes to its readers)."""
+
 from __future__ import annotations
 
 import pytest
 from fastapi.testclient import TestClient
+from kg_tools.api.app import create_app
 from neo4j import READ_ACCESS, WRITE_ACCESS, Neo4jDriver
 
-from kg_tools.api.app import create_app
 from kg_tools.graph import Graph
 from kg_tools.retrieval import Pipeline, RetrievalRequest
 from tests import synthetic_catalog as syn
@@ -25,15 +26,19 @@ def routing(settings):
 def test_two_api_instances_with_their_own_pools_share_one_graph(settings, graph, embedder):
     syn.load(graph, embedder)
     # No graph passed in: each app opens its own gateway (driver + pool), as separate processes do.
-    with TestClient(create_app(settings, embedder=embedder)) as first, \
-            TestClient(create_app(routing(settings), embedder=embedder)) as second:
+    with (
+        TestClient(create_app(settings, embedder=embedder)) as first,
+        TestClient(create_app(routing(settings), embedder=embedder)) as second,
+    ):
         assert first.app.state.graph is not second.app.state.graph
         spec = first.get(f"/v1/tools/{B}").json()["spec"]
         spec["description"] = "Rewritten through the first instance."
         assert first.put(f"/v1/tools/{B}", json=spec).status_code == 200
         assert second.get(f"/v1/tools/{B}").json()["spec"]["description"] == spec["description"]
-        answers = [c.post("/v1/retrieve", json={"query": "book a flight", "catalog": "syn-seeds", "k": 1}).json()
-                   for c in (first, second)]
+        answers = [
+            c.post("/v1/retrieve", json={"query": "book a flight", "catalog": "syn-seeds", "k": 1}).json()
+            for c in (first, second)
+        ]
         assert [t["name"] for t in answers[0]["tools"]] == [t["name"] for t in answers[1]["tools"]]
         assert answers[0]["tools"][0]["name"] == A
         assert second.delete(f"/v1/tools/{B}").status_code == 204
@@ -48,7 +53,9 @@ def test_routing_uri_reads_as_read_work_and_writes_as_write_work(settings, graph
         modes = []
         real_session = Graph.session
         monkeypatch.setattr(Graph, "session", lambda self, mode: modes.append(mode) or real_session(self, mode))
-        result = Pipeline(routed, embedder, settings).retrieve(RetrievalRequest(query="book a flight", k=1, catalog="syn-seeds"))
+        result = Pipeline(routed, embedder, settings).retrieve(
+            RetrievalRequest(query="book a flight", k=1, catalog="syn-seeds")
+        )
         assert result.tools[0].name == A
         assert modes and set(modes) == {READ_ACCESS}  # the whole retrieval is read work: readers serve it
         modes.clear()

@@ -1,5 +1,6 @@
 """Seal-Tools-style multi-step requests: the offline splitter (pure), the decompose stage on a hand-made
 catalog in the real Neo4j, and `kg-tools eval seal-tools --methods/--alpha/--stages` end to end."""
+
 from __future__ import annotations
 
 import json
@@ -13,30 +14,44 @@ from kg_tools.retrieval import Pipeline, RetrievalRequest
 from kg_tools.retrieval.stages.split import split_request
 from kg_tools.retrieval.stages.transform import offline_decomposition
 
-
 # -- the splitter ----------------------------------------------------------------------------
+
 
 # Requests written by us in the style of our dev sets (kg_tools/eval/data/devset_*.json), not
 # paraphrases of Seal-Tools' test queries.
-@pytest.mark.parametrize("text,parts", [
-    # a bare "and" inside a noun phrase keeps the phrase whole
-    ("find the Torah passages about Joseph and his brothers", ["find the Torah passages about Joseph and his brothers"]),
-    ("get eggs, milk and spinach from Instacart delivered on 2025-04-12",
-     ["get eggs, milk and spinach from Instacart delivered on 2025-04-12"]),
-    # ... but splits before a new action, and at a sequencer
-    ("Get the weather in Lisbon and book a table at Nopa", ["Get the weather in Lisbon", "book a table at Nopa"]),
-    ("log into Amazon with dana.w@icloud.com and then add a yoga mat to my cart",
-     ["log into Amazon with dana.w@icloud.com", "add a yoga mat to my cart"]),
-    # "also" after a subject is not a boundary; a leading "Also"/"Finally," is dropped
-    ("I also want an aisle seat on my Delta flights", ["I also want an aisle seat on my Delta flights"]),
-    ("Check where I am. Finally, find me a hotel nearby", ["Check where I am", "find me a hotel nearby"]),
-    # a descriptive sentence is context for the previous request; courtesy pieces vanish
-    ("Please track my Uber Eats order. The order number is A7F33. Thanks a lot for the help!",
-     ["Please track my Uber Eats order. The order number is A7F33"]),
-    # ... unless it makes a request of its own
-    ("Turn off the wifi. Please also lower the thermostat to 19 degrees",
-     ["Turn off the wifi", "Please also lower the thermostat to 19 degrees"]),
-])
+@pytest.mark.parametrize(
+    "text,parts",
+    [
+        # a bare "and" inside a noun phrase keeps the phrase whole
+        (
+            "find the Torah passages about Joseph and his brothers",
+            ["find the Torah passages about Joseph and his brothers"],
+        ),
+        (
+            "get eggs, milk and spinach from Instacart delivered on 2025-04-12",
+            ["get eggs, milk and spinach from Instacart delivered on 2025-04-12"],
+        ),
+        # ... but splits before a new action, and at a sequencer
+        ("Get the weather in Lisbon and book a table at Nopa", ["Get the weather in Lisbon", "book a table at Nopa"]),
+        (
+            "log into Amazon with dana.w@icloud.com and then add a yoga mat to my cart",
+            ["log into Amazon with dana.w@icloud.com", "add a yoga mat to my cart"],
+        ),
+        # "also" after a subject is not a boundary; a leading "Also"/"Finally," is dropped
+        ("I also want an aisle seat on my Delta flights", ["I also want an aisle seat on my Delta flights"]),
+        ("Check where I am. Finally, find me a hotel nearby", ["Check where I am", "find me a hotel nearby"]),
+        # a descriptive sentence is context for the previous request; courtesy pieces vanish
+        (
+            "Please track my Uber Eats order. The order number is A7F33. Thanks a lot for the help!",
+            ["Please track my Uber Eats order. The order number is A7F33"],
+        ),
+        # ... unless it makes a request of its own
+        (
+            "Turn off the wifi. Please also lower the thermostat to 19 degrees",
+            ["Turn off the wifi", "Please also lower the thermostat to 19 degrees"],
+        ),
+    ],
+)
 def test_split_request(text, parts):
     assert split_request(text, 5) == parts
 
@@ -53,10 +68,16 @@ def test_split_joins_instead_of_cutting_past_the_limit():
 
 # -- the decompose stage on a hand-made catalog ----------------------------------------------
 
+
 def _tool(name, description, **params):
-    return {"api_name": name, "api_description": description, "field": "test",
-            "parameters": {p: {"type": "string", "description": d} for p, d in params.items()},
-            "required": list(params)[:1], "responses": {}}
+    return {
+        "api_name": name,
+        "api_description": description,
+        "field": "test",
+        "parameters": {p: {"type": "string", "description": d} for p, d in params.items()},
+        "required": list(params)[:1],
+        "responses": {},
+    }
 
 
 TOOLS = [
@@ -65,8 +86,12 @@ TOOLS = [
     _tool("translatePoemToGerman", "Translate a poem into German.", poem="The poem to translate"),
     _tool("getPoemText", "Retrieve the full text of a poem.", title="The poem title"),
     _tool("getPoetryClass", "Find a poetry class for a student.", city="Where"),
-    _tool("convertCurrency", "Convert an amount of money from one currency to another.",
-          amount="How much money", target="Target currency code"),
+    _tool(
+        "convertCurrency",
+        "Convert an amount of money from one currency to another.",
+        amount="How much money",
+        target="Target currency code",
+    ),
     _tool("getWeather", "Get the weather forecast for a city.", city="The city"),
     _tool("bookHotel", "Book a hotel room in a city.", city="The city", nights="Number of nights"),
     _tool("playSong", "Play a song by name.", song_name="The song"),
@@ -75,23 +100,39 @@ TOOLS = [
     _tool("createPlaylist", "Create a music playlist.", playlist_name="Name of the playlist"),
 ]
 QUERIES = [
-    {"id": "q0", "query": "Please translate the poem 'Ode to a Nightingale' into French for my poetry class. "
-                          "Then convert 100 dollars to euros.",
-     "calling": [{"api": "translatePoemToFrench", "parameters": {"poem": "Ode"}},
-                 {"api": "convertCurrency", "parameters": {"amount": "100", "target": "EUR"}}]},
-    {"id": "q1", "query": "What is the weather in Oslo? Also play the song 'Hey Jude'.",
-     "calling": [{"api": "getWeather", "parameters": {"city": "Oslo"}},
-                 {"api": "playSong", "parameters": {"song_name": "Hey Jude"}}]},
-    {"id": "q2", "query": "Create a playlist called 'Run' and send an email to Ann about it.",
-     "calling": [{"api": "createPlaylist", "parameters": {"playlist_name": "Run"}},
-                 {"api": "sendEmail", "parameters": {"to": "ann@example.com"}}]},
+    {
+        "id": "q0",
+        "query": "Please translate the poem 'Ode to a Nightingale' into French for my poetry class. "
+        "Then convert 100 dollars to euros.",
+        "calling": [
+            {"api": "translatePoemToFrench", "parameters": {"poem": "Ode"}},
+            {"api": "convertCurrency", "parameters": {"amount": "100", "target": "EUR"}},
+        ],
+    },
+    {
+        "id": "q1",
+        "query": "What is the weather in Oslo? Also play the song 'Hey Jude'.",
+        "calling": [
+            {"api": "getWeather", "parameters": {"city": "Oslo"}},
+            {"api": "playSong", "parameters": {"song_name": "Hey Jude"}},
+        ],
+    },
+    {
+        "id": "q2",
+        "query": "Create a playlist called 'Run' and send an email to Ann about it.",
+        "calling": [
+            {"api": "createPlaylist", "parameters": {"playlist_name": "Run"}},
+            {"api": "sendEmail", "parameters": {"to": "ann@example.com"}},
+        ],
+    },
 ]
 
 
 @pytest.fixture
 def mini_seal(empty_graph, embedder, tmp_path):
-    from kg_tools.ingest import load_catalog
     from kg_tools.loaders import seal_tools
+
+    from kg_tools.ingest import load_catalog
 
     directory = tmp_path / "seal-tools"
     directory.mkdir()
@@ -108,8 +149,9 @@ def test_decompose_brings_each_sub_request_top_tool_into_the_seeds(mini_seal, em
     query = QUERIES[0]["query"]
     plain = pipeline.retrieve(RetrievalRequest(query=query, mode="fulltext", k=2, K=2, depth=0)).names
     assert "convertCurrency" not in plain  # the poem sentence dominates the whole request
-    response = pipeline.retrieve(RetrievalRequest(query=query, mode="fulltext", k=2, K=2, depth=0,
-                                                  stages=["decompose"]))
+    response = pipeline.retrieve(
+        RetrievalRequest(query=query, mode="fulltext", k=2, K=2, depth=0, stages=["decompose"])
+    )
     assert response.names == ["translatePoemToFrench", "convertCurrency"]
     info = next(s for s in response.stages if s.name == "decompose")
     assert info.fallback and "2 sub-request(s)" in info.detail
@@ -120,25 +162,40 @@ def _expected(pipeline, source, method, alpha, stages, k):
     fields = method_request(method, alpha, stages)
     total = 0.0
     for q in source.instances:
-        names = pipeline.retrieve(RetrievalRequest(query=q["query"], k=10, K=10, depth=0, catalog=source.catalog,
-                                                   **fields)).names
+        names = pipeline.retrieve(
+            RetrievalRequest(query=q["query"], k=10, K=10, depth=0, catalog=source.catalog, **fields)
+        ).names
         total += recall(names, set(q["gold"]), k)
     return total / len(source.instances)
 
 
 @pytest.mark.integration
 def test_eval_seal_tools_methods_alpha_stages(mini_seal, embedder, settings, graph, tmp_path):
+    from kg_tools.cli import cli
     from kg_tools.commands.context import AppContext
     from kg_tools.commands.eval import eval_group, register
-    from kg_tools.cli import cli
 
     register(cli)  # adds the seal-tools subcommand to the eval group
     directory, source = mini_seal
     app = AppContext(settings)
     app._graph, app._embedder = graph, embedder
     out = tmp_path / "seal.json"
-    result = CliRunner().invoke(eval_group, ["seal-tools", str(directory), "--methods", "lexical,hybrid,rrf",
-                                             "--alpha", "0.3", "--stages", "decompose", "--json", str(out)], obj=app)
+    result = CliRunner().invoke(
+        eval_group,
+        [
+            "seal-tools",
+            str(directory),
+            "--methods",
+            "lexical,hybrid,rrf",
+            "--alpha",
+            "0.3",
+            "--stages",
+            "decompose",
+            "--json",
+            str(out),
+        ],
+        obj=app,
+    )
     assert result.exit_code == 0, result.output
     payload = json.loads(out.read_text())
     rows = payload["rows"]
@@ -151,7 +208,8 @@ def test_eval_seal_tools_methods_alpha_stages(mini_seal, embedder, settings, gra
     for row in rows:
         for k in (5, 10):
             assert row[f"Recall@{k}"] == pytest.approx(
-                _expected(pipeline, source, row["method"], 0.3, ["decompose"], k), abs=1e-4)
+                _expected(pipeline, source, row["method"], 0.3, ["decompose"], k), abs=1e-4
+            )
 
     bad = CliRunner().invoke(eval_group, ["seal-tools", str(directory), "--methods", "bm25"], obj=app)
     assert bad.exit_code != 0 and "unknown method" in bad.output

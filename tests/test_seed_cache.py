@@ -1,6 +1,7 @@
 """The seed cache of the default retrieval (kg_tools/retrieval/seed_cache.py): responses equal to an
 uncached pipeline's on ToolLinkOS, and every write -- PUT, DELETE, a raw Cypher edit -- is seen by
 the very next request."""
+
 from __future__ import annotations
 
 import pytest
@@ -50,7 +51,7 @@ def test_cached_responses_equal_uncached_on_toollinkos(tlos, pipelines, datasets
     cached, plain = pipelines
     sent = spy_queries(cached)
     texts = toollinkos_queries(datasets, 150)
-    for rnd in range(2):  # the second round finds the cache warm: light searches
+    for _rnd in range(2):  # the second round finds the cache warm: light searches
         for text in texts:
             for variant in VARIANTS:
                 request = RetrievalRequest(query=text, **variant)
@@ -69,8 +70,12 @@ def test_writes_are_seen_by_the_next_request(toollinkos_graph, pipelines, embedd
     for text in texts:  # warm: the cache now answers these seeds
         cached.retrieve(RetrievalRequest(query=text))
     assert cached.env.seed_cache.prefer_light()
-    query = next(t for t in texts if len(cached.retrieve(RetrievalRequest(query=t)).tools) >= 4
-                 and cached.retrieve(RetrievalRequest(query=t)).tools[1].role == "dependency")
+    query = next(
+        t
+        for t in texts
+        if len(cached.retrieve(RetrievalRequest(query=t)).tools) >= 4
+        and cached.retrieve(RetrievalRequest(query=t)).tools[1].role == "dependency"
+    )
     before = cached.retrieve(RetrievalRequest(query=query))
     dependency = before.tools[1].name
 
@@ -85,8 +90,10 @@ def test_writes_are_seen_by_the_next_request(toollinkos_graph, pipelines, embedd
     assert dump(after) == dump(plain.retrieve(RetrievalRequest(query=query)))
 
     # An edit outside kg-tools (raw Cypher, as in Neo4j Browser) is seen too: the graph version changed.
-    graph.write("MATCH (t:Tool {name: $name}) SET t.func_type = CASE t.func_type WHEN 'core' THEN 'regular' "
-                "ELSE 'core' END", name=dependency)
+    graph.write(
+        "MATCH (t:Tool {name: $name}) SET t.func_type = CASE t.func_type WHEN 'core' THEN 'regular' ELSE 'core' END",
+        name=dependency,
+    )
     edited = cached.retrieve(RetrievalRequest(query=query))
     assert next(t for t in edited.tools if t.name == dependency).kind != hit.kind
     assert dump(edited) == dump(plain.retrieve(RetrievalRequest(query=query)))
@@ -98,8 +105,9 @@ def test_writes_are_seen_by_the_next_request(toollinkos_graph, pipelines, embedd
     assert dump(gone) == dump(plain.retrieve(RetrievalRequest(query=query)))
 
 
-def test_warm_up_fills_the_cache_for_every_seed_and_changes_no_response(tlos, pipelines, datasets, settings,
-                                                                        graph, embedder):
+def test_warm_up_fills_the_cache_for_every_seed_and_changes_no_response(
+    tlos, pipelines, datasets, settings, graph, embedder
+):
     cached, plain = pipelines
     canonical = graph.read("MATCH (t:Tool) WHERE NOT (t)-[:MERGED_INTO]->(:Tool) RETURN count(t) AS n")[0]["n"]
     assert cached.warm_seed_cache(chunk=100) == canonical == len(cached.env.seed_cache)

@@ -1,4 +1,5 @@
 """Fusion of sub-request lists and the offline decomposition: pure functions on hand-made input."""
+
 from dataclasses import dataclass
 
 import pytest
@@ -53,18 +54,30 @@ def test_round_robin_takes_each_lists_best_in_turn_then_the_rest():
     assert [h.name for h in fuse("round-robin", three)][:3] == ["a", "d", "f"]
 
 
-@pytest.mark.parametrize("text,parts", [
-    # commas before an action verb split steps (issue 19 item 3); commas inside a step do not
-    ("find the open issues labelled bug in acme/api, summarise them, and save the summary to bugs.md",
-     ["find the open issues labelled bug in acme/api", "summarise them", "save the summary to bugs.md"]),
-    ("find coffee shops near our office at 500 Howard St, San Francisco",
-     ["find coffee shops near our office at 500 Howard St, San Francisco"]),
-    ("drive from Reno, Dallas, Columbus to Austin", ["drive from Reno, Dallas, Columbus to Austin"]),
-    ("Turn on wifi and then check the battery level", ["Turn on wifi", "check the battery level"]),
-    ("Find flights between Paris and London", ["Find flights between Paris and London"]),
-    ("Set an alarm for 7am. Also read me today's weather forecast",
-     ["Set an alarm for 7am", "read me today's weather forecast"]),
-    ("check my unread email and reply to the latest message", ["check my unread email", "reply to the latest message"]),
-])
+@pytest.mark.parametrize(
+    "text,parts",
+    [
+        # commas before an action verb split steps (issue 19 item 3); commas inside a step do not
+        (
+            "find the open issues labelled bug in acme/api, summarise them, and save the summary to bugs.md",
+            ["find the open issues labelled bug in acme/api", "summarise them", "save the summary to bugs.md"],
+        ),
+        (
+            "find coffee shops near our office at 500 Howard St, San Francisco",
+            ["find coffee shops near our office at 500 Howard St, San Francisco"],
+        ),
+        ("drive from Reno, Dallas, Columbus to Austin", ["drive from Reno, Dallas, Columbus to Austin"]),
+        ("Turn on wifi and then check the battery level", ["Turn on wifi", "check the battery level"]),
+        ("Find flights between Paris and London", ["Find flights between Paris and London"]),
+        (
+            "Set an alarm for 7am. Also read me today's weather forecast",
+            ["Set an alarm for 7am", "read me today's weather forecast"],
+        ),
+        (
+            "check my unread email and reply to the latest message",
+            ["check my unread email", "reply to the latest message"],
+        ),
+    ],
+)
 def test_offline_decomposition(text, parts):
     assert offline_decomposition(text) == parts

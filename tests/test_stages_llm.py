@@ -1,5 +1,6 @@
 """LLM-backed stages against the real Neo4j (ToolLinkOS) and an OpenAI-compatible server started by
 the test: wiring (what the LLM sees, what its answer does) and every fallback."""
+
 import json
 import re
 
@@ -48,6 +49,7 @@ def enum_of(request):
 
 # -- LLM listwise rerank ----------------------------------------------------------------------
 
+
 def test_llm_rerank_orders_seeds_by_the_llm_answer(tlos, embedder, llm_settings, fake_llm):
     fake_llm.script(lambda req: json.dumps({"tools": list(reversed(enum_of(req)))}))
     response = run(tlos, embedder, llm_settings, query=QUERY, rerank="llm", K=40)
@@ -68,13 +70,16 @@ def test_llm_rerank_orders_seeds_by_the_llm_answer(tlos, embedder, llm_settings,
 ASKED_AGAIN, CLIENT_RETRIES, ONCE = "asked again", "client retries", "once"
 
 
-@pytest.mark.parametrize("answer,reason,requests", [
-    ("this is not json", "invalid LLM answer", ASKED_AGAIN),
-    (json.dumps({"tools": ["no_such_tool"]}), "invalid LLM answer", ASKED_AGAIN),
-    ({"status": 500}, "LLM failed", CLIENT_RETRIES),
-    ({"delay": 5.0, "content": "{}"}, "LLM failed", CLIENT_RETRIES),
-    ({"refusal": "I cannot rank tools"}, "LLM failed: LLM refused", ONCE),
-])
+@pytest.mark.parametrize(
+    "answer,reason,requests",
+    [
+        ("this is not json", "invalid LLM answer", ASKED_AGAIN),
+        (json.dumps({"tools": ["no_such_tool"]}), "invalid LLM answer", ASKED_AGAIN),
+        ({"status": 500}, "LLM failed", CLIENT_RETRIES),
+        ({"delay": 5.0, "content": "{}"}, "LLM failed", CLIENT_RETRIES),
+        ({"refusal": "I cannot rank tools"}, "LLM failed: LLM refused", ONCE),
+    ],
+)
 def test_llm_rerank_falls_back_to_search_order(tlos, embedder, llm_settings, fake_llm, answer, reason, requests):
     baseline = run(tlos, embedder, llm_settings, query=QUERY)
     fake_llm.script(lambda req: answer)
@@ -93,8 +98,7 @@ def test_llm_rerank_falls_back_to_search_order(tlos, embedder, llm_settings, fak
 def test_without_llm_every_llm_stage_says_offline(tlos, embedder, settings):
     offline = settings.model_copy(update={"openai_base_url": None})
     baseline = run(tlos, embedder, offline, query=QUERY)
-    response = run(tlos, embedder, offline, query=QUERY, rerank="llm",
-                   stages=["rewrite", "multi-query", "self-check"])
+    response = run(tlos, embedder, offline, query=QUERY, rerank="llm", stages=["rewrite", "multi-query", "self-check"])
     assert response.names == baseline.names
     for name in ("rewrite", "multi-query", "self-check", "rerank-llm"):
         info = stage(response, name)
@@ -103,8 +107,13 @@ def test_without_llm_every_llm_stage_says_offline(tlos, embedder, settings):
 
 def test_call_cap_per_request(tlos, embedder, llm_settings, fake_llm):
     capped = llm_settings.model_copy(update={"llm_max_calls_per_request": 1})
-    fake_llm.script(lambda req: json.dumps({"query": "share my location by e-mail"}) if "Rewrite" in
-                    FakeOpenAI.user_prompt(req) else json.dumps({"tools": enum_of(req)}))
+    fake_llm.script(
+        lambda req: (
+            json.dumps({"query": "share my location by e-mail"})
+            if "Rewrite" in FakeOpenAI.user_prompt(req)
+            else json.dumps({"tools": enum_of(req)})
+        )
+    )
     response = run(tlos, embedder, capped, query=QUERY, stages=["rewrite"], rerank="llm")
     assert not stage(response, "rewrite").fallback
     info = stage(response, "rerank-llm")
@@ -113,6 +122,7 @@ def test_call_cap_per_request(tlos, embedder, llm_settings, fake_llm):
 
 
 # -- query transformation -----------------------------------------------------------------------
+
 
 def test_rewrite_searches_the_rewritten_query(tlos, embedder, llm_settings, fake_llm):
     rewritten = "turn on the flashlight"
@@ -141,8 +151,13 @@ def test_decompose_sees_nearest_tools_and_fuses_toolscope_style(tlos, embedder, 
 
 def test_decompose_offline_split_is_labelled(tlos, embedder, settings):
     offline = settings.model_copy(update={"openai_base_url": None})
-    response = run(tlos, embedder, offline, query="Turn on the flashlight and then check the battery level",
-                   stages=["decompose", "fusion-rrf"])
+    response = run(
+        tlos,
+        embedder,
+        offline,
+        query="Turn on the flashlight and then check the battery level",
+        stages=["decompose", "fusion-rrf"],
+    )
     info = stage(response, "decompose")
     assert info.fallback and "offline split" in info.detail and "2 sub-request(s)" in info.detail
     assert "over 3 queries, rrf fusion" in stage(response, "search").detail
@@ -151,8 +166,13 @@ def test_decompose_offline_split_is_labelled(tlos, embedder, settings):
 @pytest.mark.parametrize("answer", ["{{{", {"status": 500}, {"refusal": "no"}])
 def test_decompose_llm_failure_falls_back_to_offline_split(tlos, embedder, llm_settings, fake_llm, answer):
     fake_llm.script(lambda req: answer)
-    response = run(tlos, embedder, llm_settings, query="Turn on the flashlight and then check the battery level",
-                   stages=["decompose"])
+    response = run(
+        tlos,
+        embedder,
+        llm_settings,
+        query="Turn on the flashlight and then check the battery level",
+        stages=["decompose"],
+    )
     info = stage(response, "decompose")
     assert info.fallback and "offline split" in info.detail
 
@@ -165,6 +185,7 @@ def test_multi_query_adds_variants(tlos, embedder, llm_settings, fake_llm):
 
 
 # -- self-check -------------------------------------------------------------------------------
+
 
 def test_self_check_adds_the_missing_capability_as_last_seed(tlos, embedder, llm_settings, fake_llm):
     extra_query = "turn on the flashlight"

@@ -34,7 +34,9 @@ def test_cross_encoder_reranks_the_top_m_by_its_scores(tlos, embedder, settings,
     from sentence_transformers import CrossEncoder
 
     ce_settings = settings.model_copy(update={"cross_encoder_model": cross_encoder_dir, "rerank_top_m": 50})
-    response = Pipeline(tlos, embedder, ce_settings).retrieve(RetrievalRequest(query=QUERY, rerank="cross-encoder", K=60))
+    response = Pipeline(tlos, embedder, ce_settings).retrieve(
+        RetrievalRequest(query=QUERY, rerank="cross-encoder", K=60)
+    )
     # expected: the tiny model's own scores over the same 50 search candidates, computed independently
     candidates = search_candidates(tlos, embedder, settings, QUERY, 50)
     scores = CrossEncoder(cross_encoder_dir, device="cpu").predict([(QUERY, candidate_document(c)) for c in candidates])
@@ -64,9 +66,13 @@ def test_cross_encoder_bad_path_is_a_clear_error(tlos, embedder, settings, tmp_p
 
 
 def _tool(name, description, params=("city",)):
-    return {"name": name, "description": description, "func_type": "regular",
-            "parameters": [{"name": p, "type": "string", "description": f"the {p}"} for p in params],
-            "dependencies": []}
+    return {
+        "name": name,
+        "description": description,
+        "func_type": "regular",
+        "parameters": [{"name": p, "type": "string", "description": f"the {p}"} for p in params],
+        "dependencies": [],
+    }
 
 
 def test_dedupe_removes_duplicates_and_keeps_distinct_tools(empty_graph, embedder, settings):

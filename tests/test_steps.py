@@ -1,5 +1,6 @@
 """Issue 19 item 3: a request that names several steps is searched step by step and the lists are
 merged round-robin (each step's best first); a one-step request is answered as by default (real Neo4j)."""
+
 import pytest
 
 from kg_tools.ingest import load_catalog
@@ -27,10 +28,14 @@ def test_multi_step_requests_get_each_steps_best(empty_graph, embedder, settings
     assert len(steps) == 1 and steps[0].detail.startswith("3 steps")
     assert set(response.names[:3]) == {"fetch__fetch", "filesystem__write_file", "slack__post_message"}
     assert len(response.names) == 10  # K filled from the merged lists
-    assert not any(s.name == "steps" for s in pipeline.retrieve(RetrievalRequest(query=MULTI, split_steps=False)).stages)
+    assert not any(
+        s.name == "steps" for s in pipeline.retrieve(RetrievalRequest(query=MULTI, split_steps=False)).stages
+    )
     one = "what time is it in Tokyo right now"
-    assert pipeline.retrieve(RetrievalRequest(query=one, split_steps=True)).names == \
-        pipeline.retrieve(RetrievalRequest(query=one, split_steps=False)).names
+    assert (
+        pipeline.retrieve(RetrievalRequest(query=one, split_steps=True)).names
+        == pipeline.retrieve(RetrievalRequest(query=one, split_steps=False)).names
+    )
     # an explicit transform stage wins over split_steps
     staged = pipeline.retrieve(RetrievalRequest(query=MULTI, split_steps=True, stages=["decompose"]))
     assert not any(s.name == "steps" for s in staged.stages)

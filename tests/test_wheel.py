@@ -1,6 +1,7 @@
 """The built wheel works outside the checkout (issue 22): it carries every resource it reads (Cypher,
 schema, pom, prompts, Browser guide, eval data), installs only `kg_tools` at the top, and a fresh
 virtualenv in a temporary directory runs `kg-tools --help`, a load and a retrieve against the test Neo4j."""
+
 from __future__ import annotations
 
 import json
@@ -22,23 +23,33 @@ CATALOG = "wheel-check"
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(PROJECT_ROOT), "-w", str(out)],
-                   check=True, timeout=600)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(PROJECT_ROOT), "-w", str(out)],
+        check=True,
+        timeout=600,
+    )
     return next(out.glob("kg_tools-*.whl"))
 
 
 def test_the_wheel_holds_every_resource_and_no_generic_top_level_name(wheel):
     names = zipfile.ZipFile(wheel).namelist()
-    assert {n.split("/")[0] for n in names} - {"kg_tools"} == {wheel.name.split("-")[0] + "-" + wheel.name.split("-")[1]
-                                                               + ".dist-info"}
+    assert {n.split("/")[0] for n in names} - {"kg_tools"} == {
+        wheel.name.split("-")[0] + "-" + wheel.name.split("-")[1] + ".dist-info"
+    }
     for directory, pattern in (("cypher", ".cypher"), ("schema", ".cypher")):
         shipped = {Path(n).name for n in names if n.startswith(f"kg_tools/resources/{directory}/")}
         assert shipped == {p.name for p in (PROJECT_ROOT / directory).glob(f"*{pattern}")}
-    for needed in ("kg_tools/resources/maven/pom.xml", "kg_tools/api/app.py", "kg_tools/loaders/openapi.py",
-                   "kg_tools/browser_guide/kg-tools.html", "kg_tools/eval/data/toollinkos_split.json"):
+    for needed in (
+        "kg_tools/resources/maven/pom.xml",
+        "kg_tools/api/app.py",
+        "kg_tools/loaders/openapi.py",
+        "kg_tools/browser_guide/kg-tools.html",
+        "kg_tools/eval/data/toollinkos_split.json",
+    ):
         assert needed in names
-    assert {Path(n).name for n in names if n.startswith("kg_tools/prompts/")} == \
-        {p.name for p in (PROJECT_ROOT / "kg_tools" / "prompts").iterdir() if p.is_file()}
+    assert {Path(n).name for n in names if n.startswith("kg_tools/prompts/")} == {
+        p.name for p in (PROJECT_ROOT / "kg_tools" / "prompts").iterdir() if p.is_file()
+    }
 
 
 def test_a_fresh_venv_outside_the_checkout_loads_and_retrieves(wheel, tmp_path, settings, graph):
@@ -46,22 +57,34 @@ def test_a_fresh_venv_outside_the_checkout_loads_and_retrieves(wheel, tmp_path, 
     venv.EnvBuilder(with_pip=True).create(env_dir)
     python = env_dir / "bin" / "python"
     subprocess.run([str(python), "-m", "pip", "install", "-q", str(wheel)], check=True, timeout=900)
-    env = {"PATH": f"{env_dir / 'bin'}:{os.environ['PATH']}", "HOME": str(tmp_path), "HF_HUB_OFFLINE": "1",
-           "NEO4J_URI": settings.neo4j_uri, "NEO4J_USER": settings.neo4j_user,
-           "NEO4J_PASSWORD": settings.neo4j_password,
-           "KG_TOOLS_MODELS_DIR": str(settings.models_dir)}  # the model scripts/setup installed
+    env = {
+        "PATH": f"{env_dir / 'bin'}:{os.environ['PATH']}",
+        "HOME": str(tmp_path),
+        "HF_HUB_OFFLINE": "1",
+        "NEO4J_URI": settings.neo4j_uri,
+        "NEO4J_USER": settings.neo4j_user,
+        "NEO4J_PASSWORD": settings.neo4j_password,
+        "KG_TOOLS_MODELS_DIR": str(settings.models_dir),
+    }  # the model scripts/setup installed
     kg = str(env_dir / "bin" / "kg-tools")
 
     def run(*args):
         return subprocess.run([kg, *args], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
 
     assert run("--help").returncode == 0
-    where = subprocess.run([str(python), "-c", "import kg_tools; print(kg_tools.__file__)"], cwd=tmp_path, env=env,
-                           capture_output=True, text=True, check=True).stdout
+    where = subprocess.run(
+        [str(python), "-c", "import kg_tools; print(kg_tools.__file__)"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert str(env_dir) in where and str(PROJECT_ROOT) not in where
     try:
-        loaded = run("load", "openai-tools", str(PROJECT_ROOT / "tests" / "fixtures" / "openai_tools.json"),
-                     "--catalog", CATALOG)
+        loaded = run(
+            "load", "openai-tools", str(PROJECT_ROOT / "tests" / "fixtures" / "openai_tools.json"), "--catalog", CATALOG
+        )
         assert loaded.returncode == 0, loaded.stderr
         found = run("retrieve", "what's the weather like in Paris", "--catalog", CATALOG, "--json")
         assert found.returncode == 0, found.stderr

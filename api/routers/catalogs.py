@@ -1,30 +1,37 @@
 """Catalogs: GET /v1/catalogs (list), DELETE /v1/catalogs/{name}, POST /v1/catalogs/{name}/import (load a
 catalog document in any supported format through the one load path)."""
+
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.concurrency import run_in_threadpool
-
 from kg_tools.api.deps import EmbedderDep, GraphDep, SettingsDep, WriteAccess
 from kg_tools.api.errors import responses
 from kg_tools.api.http import KgRoute
 from kg_tools.api.schemas import CatalogDeleted, CatalogList
+from kg_tools.loaders.document import FORMATS
+
 from kg_tools import catalogs as catalog_store
 from kg_tools.catalog import CATALOG_NAME_PATTERN, MAX_CATALOG_LENGTH
-from kg_tools.loaders.document import FORMATS
 
 router = APIRouter(prefix="/catalogs", tags=["catalogs"], route_class=KgRoute)
 DOCUMENT = {"anyOf": [{"type": "array"}, {"type": "object"}]}
-BODY = {"requestBody": {"required": True, "description": "The document: a JSON catalog (ToolLinkOS schema), an OpenAI "
-                        "tool list, an OpenAPI 3.0/3.1 spec (JSON or YAML) or an MCP tools/list result.",
-                        "content": {
-                            # As JSON or YAML the document is a list (a catalog, OpenAI tools) or a mapping
-                            # (OpenAPI, MCP tools/list, {"tools": [...]}). No text/plain: a browser sends
-                            # that cross-origin without asking (api/security.py answers 415).
-                            "application/json": {"schema": DOCUMENT},
-                            "application/yaml": {"schema": DOCUMENT}}}}
+BODY = {
+    "requestBody": {
+        "required": True,
+        "description": "The document: a JSON catalog (ToolLinkOS schema), an OpenAI "
+        "tool list, an OpenAPI 3.0/3.1 spec (JSON or YAML) or an MCP tools/list result.",
+        "content": {
+            # As JSON or YAML the document is a list (a catalog, OpenAI tools) or a mapping
+            # (OpenAPI, MCP tools/list, {"tools": [...]}). No text/plain: a browser sends
+            # that cross-origin without asking (api/security.py answers 415).
+            "application/json": {"schema": DOCUMENT},
+            "application/yaml": {"schema": DOCUMENT},
+        },
+    }
+}
 Format = Literal[tuple(FORMATS)]  # type: ignore[valid-type]
 CatalogName = Annotated[str, Path(min_length=1, max_length=MAX_CATALOG_LENGTH, description="The catalog's name.")]
 
@@ -35,9 +42,13 @@ def list_catalogs(graph: GraphDep) -> dict[str, Any]:
     return {"catalogs": catalog_store.list_catalogs(graph)}
 
 
-@router.delete("/{name:segment}", response_model=CatalogDeleted, dependencies=[WriteAccess],
-               responses=responses(401, 403, 404, 422, 503, _404="no catalog with this name"),
-               summary="Delete a catalog (its tools, edges, inference and merge runs; others untouched)")
+@router.delete(
+    "/{name:segment}",
+    response_model=CatalogDeleted,
+    dependencies=[WriteAccess],
+    responses=responses(401, 403, 404, 422, 503, _404="no catalog with this name"),
+    summary="Delete a catalog (its tools, edges, inference and merge runs; others untouched)",
+)
 def delete_catalog(name: CatalogName, graph: GraphDep) -> dict[str, Any]:
     """Deletes in bounded transactions: first the edges from other catalogs into it (their tools'
     precomputed expansion recomputed in the same transaction), then its tools in batches, then its
@@ -45,29 +56,52 @@ def delete_catalog(name: CatalogName, graph: GraphDep) -> dict[str, Any]:
     return catalog_store.delete_catalog(graph, name)
 
 
-@router.post("/{name:segment}/import", dependencies=[WriteAccess], openapi_extra=BODY,
-             responses=responses(401, 403, 409, 413, 422, 503,
-                                 _409="tools of the document depend on tools that do not exist, or their names belong "
-                                      "to another catalog (without `takeover`), or the index was built for another "
-                                      "embedding size: `problems` lists each; nothing written",
-                                 _422="the document is not UTF-8, not a catalog in a supported format, or a tool in it "
-                                      "is invalid: `problems` lists every problem; nothing written"),
-             summary="Import a catalog file (JSON catalog, OpenAI tools, OpenAPI, MCP tool list); idempotent")
+@router.post(
+    "/{name:segment}/import",
+    dependencies=[WriteAccess],
+    openapi_extra=BODY,
+    responses=responses(
+        401,
+        403,
+        409,
+        413,
+        422,
+        503,
+        _409="tools of the document depend on tools that do not exist, or their names belong "
+        "to another catalog (without `takeover`), or the index was built for another "
+        "embedding size: `problems` lists each; nothing written",
+        _422="the document is not UTF-8, not a catalog in a supported format, or a tool in it "
+        "is invalid: `problems` lists every problem; nothing written",
+    ),
+    summary="Import a catalog file (JSON catalog, OpenAI tools, OpenAPI, MCP tool list); idempotent",
+)
 async def import_catalog(
-        request: Request, graph: GraphDep, embedder: EmbedderDep, settings: SettingsDep,
-        name: Annotated[str, Path(min_length=1, max_length=MAX_CATALOG_LENGTH, pattern=CATALOG_NAME_PATTERN,
-                                  description="Catalog name stored on the tools (no control or invisible "
-                                              "characters, no whitespace at either end).")],
-        format: Annotated[Format, Query()] = "auto",
-        replace: Annotated[bool, Query(description="Delete this catalog's tools that the document lacks.")] = False,
-        takeover: Annotated[bool, Query(description="Move tools of another catalog with the same names.")] = False,
-        strict: Annotated[bool, Query(description="Reject non-standard dependence types.")] = False) -> dict[str, Any]:
+    request: Request,
+    graph: GraphDep,
+    embedder: EmbedderDep,
+    settings: SettingsDep,
+    name: Annotated[
+        str,
+        Path(
+            min_length=1,
+            max_length=MAX_CATALOG_LENGTH,
+            pattern=CATALOG_NAME_PATTERN,
+            description="Catalog name stored on the tools (no control or invisible "
+            "characters, no whitespace at either end).",
+        ),
+    ],
+    format: Annotated[Format, Query()] = "auto",
+    replace: Annotated[bool, Query(description="Delete this catalog's tools that the document lacks.")] = False,
+    takeover: Annotated[bool, Query(description="Move tools of another catalog with the same names.")] = False,
+    strict: Annotated[bool, Query(description="Reject non-standard dependence types.")] = False,
+) -> dict[str, Any]:
     """Validated, embedded and written in one transaction, like `kg-tools load`: importing the same
     document again changes nothing. Returns {catalog, tools, edges, embedded, embed_seconds, write_seconds, warnings}.
     The body may be up to KG_TOOLS_API_MAX_IMPORT_BYTES (20 MiB by default)."""
+    from kg_tools.loaders.document import load_document
+
     from kg_tools.errors import CatalogError
     from kg_tools.ingest import load_catalog
-    from kg_tools.loaders.document import load_document
 
     body = await request.body()  # the size limit is enforced while reading (api/http.py: BodyLimit)
     try:
@@ -77,9 +111,22 @@ async def import_catalog(
 
     def work():
         source = load_document(text, name, format)
-        result = load_catalog(graph, embedder, source.tools, name, strict=strict, replace=replace, takeover=takeover,
-                              batch_size=settings.write_batch_size, log=lambda *_: None,
-                              source=f"import: {source.files[0]}", kind="import")
-        return result.as_dict() | {"format": source.files[0].split("(")[-1].rstrip(")"), "warnings": source.warnings + result.warnings}
+        result = load_catalog(
+            graph,
+            embedder,
+            source.tools,
+            name,
+            strict=strict,
+            replace=replace,
+            takeover=takeover,
+            batch_size=settings.write_batch_size,
+            log=lambda *_: None,
+            source=f"import: {source.files[0]}",
+            kind="import",
+        )
+        return result.as_dict() | {
+            "format": source.files[0].split("(")[-1].rstrip(")"),
+            "warnings": source.warnings + result.warnings,
+        }
 
     return await run_in_threadpool(work)

@@ -1,12 +1,13 @@
 """Liveness and readiness probes."""
+
 from __future__ import annotations
 
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse
-
 from kg_tools.api.deps import GraphDep
 from kg_tools.api.errors import responses
 from kg_tools.api.http import KgRoute
+
 from kg_tools.readiness import readiness
 
 router = APIRouter(tags=["health"], route_class=KgRoute)
@@ -17,9 +18,15 @@ def healthz() -> dict:
     return {"status": "ok"}
 
 
-@router.get("/readyz", summary="Neo4j reachable and every index ONLINE (else 503)",
-            responses=responses(503, _503="Neo4j unreachable (`database_unavailable`) or an index missing or not "
-                                          "ONLINE (`not_ready`, with `problems` and `indexes`)"))
+@router.get(
+    "/readyz",
+    summary="Neo4j reachable and every index ONLINE (else 503)",
+    responses=responses(
+        503,
+        _503="Neo4j unreachable (`database_unavailable`) or an index missing or not "
+        "ONLINE (`not_ready`, with `problems` and `indexes`)",
+    ),
+)
 def readyz(graph: GraphDep):
     state = readiness(graph)
     if not state["ready"]:

@@ -1,16 +1,17 @@
 """Merge runs (ToolScope merging): list, plan (dry run), apply and undo. Writes and the plan (an
 expensive read) need the API key when one is set."""
+
 from __future__ import annotations
 
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
-from pydantic import BaseModel, ConfigDict, Field
-
 from kg_tools.api.deps import GraphDep, SettingsDep, WriteAccess
 from kg_tools.api.errors import responses
 from kg_tools.api.http import KgRoute
 from kg_tools.api.names import RunId
+from pydantic import BaseModel, ConfigDict, Field
+
 from kg_tools.catalog import MAX_CATALOG_LENGTH
 from kg_tools.merge import DEFAULT_THETA, DEFAULT_TOP_K, apply_plan, build_plan, list_runs, undo_run
 
@@ -25,7 +26,9 @@ MAX_TOP_K = 50
 
 class MergeRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    theta: float = Field(DEFAULT_THETA, strict=True, ge=MIN_THETA, le=1.0, description="Cosine threshold for candidate pairs.")
+    theta: float = Field(
+        DEFAULT_THETA, strict=True, ge=MIN_THETA, le=1.0, description="Cosine threshold for candidate pairs."
+    )
     top_k: int = Field(DEFAULT_TOP_K, strict=True, ge=1, le=MAX_TOP_K, description="Vector neighbours per tool.")
     catalog: str | None = Field(None, max_length=MAX_CATALOG_LENGTH, description="Only tools of this catalog.")
     offline: bool = Field(False, strict=True, description="Ignore a configured LLM (deterministic offline merger).")
@@ -43,30 +46,60 @@ def get_merges(graph: GraphDep) -> dict[str, Any]:
     return {"runs": list_runs(graph)}
 
 
-@router.get("/plan", dependencies=[WriteAccess], responses=responses(401, 403, 422, 502, 503),
-            summary="Dry run: the clusters a merge would make (nothing is written)")
-def get_plan(graph: GraphDep, settings: SettingsDep,
-             theta: Annotated[float, Query(ge=MIN_THETA, le=1.0)] = DEFAULT_THETA,
-             top_k: Annotated[int, Query(ge=1, le=MAX_TOP_K)] = DEFAULT_TOP_K,
-             catalog: Annotated[str | None, Query(max_length=MAX_CATALOG_LENGTH)] = None,
-             offline: Annotated[bool, Query()] = False,
-             explain: Annotated[bool, Query(description="Include every classified pair.")] = False) -> dict[str, Any]:
+@router.get(
+    "/plan",
+    dependencies=[WriteAccess],
+    responses=responses(401, 403, 422, 502, 503),
+    summary="Dry run: the clusters a merge would make (nothing is written)",
+)
+def get_plan(
+    graph: GraphDep,
+    settings: SettingsDep,
+    theta: Annotated[float, Query(ge=MIN_THETA, le=1.0)] = DEFAULT_THETA,
+    top_k: Annotated[int, Query(ge=1, le=MAX_TOP_K)] = DEFAULT_TOP_K,
+    catalog: Annotated[str | None, Query(max_length=MAX_CATALOG_LENGTH)] = None,
+    offline: Annotated[bool, Query()] = False,
+    explain: Annotated[bool, Query(description="Include every classified pair.")] = False,
+) -> dict[str, Any]:
     plan = _plan(graph, settings, MergeRequest(theta=theta, top_k=top_k, catalog=catalog, offline=offline))
     return plan.to_dict(explain=explain)
 
 
-@router.post("", dependencies=[WriteAccess],
-             responses=responses(400, 401, 403, 409, 413, 422, 502, 503,
-                                 _409="the graph changed while the plan was made (`stale_plan`): nothing written"),
-             summary="Plan and apply a merge in one transaction (the same plan twice changes nothing)")
+@router.post(
+    "",
+    dependencies=[WriteAccess],
+    responses=responses(
+        400,
+        401,
+        403,
+        409,
+        413,
+        422,
+        502,
+        503,
+        _409="the graph changed while the plan was made (`stale_plan`): nothing written",
+    ),
+    summary="Plan and apply a merge in one transaction (the same plan twice changes nothing)",
+)
 def post_merge(req: MergeRequest, graph: GraphDep, settings: SettingsDep) -> dict[str, Any]:
     plan = _plan(graph, settings, req)
     result = apply_plan(graph, plan)
-    return {"run": result.run_id, "applied": result.applied, "clusters": result.clusters, "merged": result.merged,
-            "message": result.message, "plan": plan.summary(), "notes": plan.notes}
+    return {
+        "run": result.run_id,
+        "applied": result.applied,
+        "clusters": result.clusters,
+        "merged": result.merged,
+        "message": result.message,
+        "plan": plan.summary(),
+        "notes": plan.notes,
+    }
 
 
-@router.delete("/{run_id:segment}", dependencies=[WriteAccess],
-               responses=responses(401, 403, 404, 422, 503, _404="no such run"), summary="Undo one merge run exactly")
+@router.delete(
+    "/{run_id:segment}",
+    dependencies=[WriteAccess],
+    responses=responses(401, 403, 404, 422, 503, _404="no such run"),
+    summary="Undo one merge run exactly",
+)
 def delete_merge(run_id: RunId, graph: GraphDep) -> dict[str, Any]:
     return undo_run(graph, run_id)

@@ -2,17 +2,18 @@
 
 Tool names may hold any character but control characters ('/', spaces, quotes, unicode): in a URL
 '/' is sent as %2F and each name is one path segment (api/http.py)."""
+
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, Query, Response, status
-
 from kg_tools.api.deps import EmbedderDep, ToolStoreDep, WriteAccess
 from kg_tools.api.errors import responses
 from kg_tools.api.http import KgRoute
 from kg_tools.api.names import ToolName
 from kg_tools.api.schemas import DependencyList, PutResult, ToolDetail, ToolPage, tool_body_schema
+
 from kg_tools.catalog import CATALOG_NAME_PATTERN, MAX_CATALOG_LENGTH, DependencyType
 from kg_tools.retrieval.request import MAX_DEPTH
 
@@ -20,55 +21,115 @@ router = APIRouter(prefix="/tools", tags=["tools"], route_class=KgRoute)
 
 MAX_OFFSET = 1_000_000  # Neo4j list indexes are 32-bit; no catalog comes near this
 MAX_PAGE = 1000
-EXAMPLE_TOOL = {"name": "get_weather", "description": "Current weather for a city.", "func_type": "regular",
-                "parameters": [{"name": "city", "type": "string", "description": "City name", "required": True}],
-                "depends_on": [{"name": "get_current_location", "dependence_type": "PARAMETER_DIRECTLY_DEPENDS_ON",
-                                "parameter_name": "city", "reason": "the city defaults to where the user is"}]}
-PUT_BODY = {"requestBody": {"required": True, "content": {"application/json": {
-    "schema": tool_body_schema(), "examples": {"get_weather": {"value": EXAMPLE_TOOL}}}}}}
+EXAMPLE_TOOL = {
+    "name": "get_weather",
+    "description": "Current weather for a city.",
+    "func_type": "regular",
+    "parameters": [{"name": "city", "type": "string", "description": "City name", "required": True}],
+    "depends_on": [
+        {
+            "name": "get_current_location",
+            "dependence_type": "PARAMETER_DIRECTLY_DEPENDS_ON",
+            "parameter_name": "city",
+            "reason": "the city defaults to where the user is",
+        }
+    ],
+}
+PUT_BODY = {
+    "requestBody": {
+        "required": True,
+        "content": {
+            "application/json": {"schema": tool_body_schema(), "examples": {"get_weather": {"value": EXAMPLE_TOOL}}}
+        },
+    }
+}
 NAME = "{name:segment}"
 
 
 @router.get("", response_model=ToolPage, responses=responses(422, 503), summary="List tools by name (paginated)")
-def list_tools(store: ToolStoreDep,
-               offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
-               limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = 100,
-               catalog: Annotated[str | None, Query(max_length=MAX_CATALOG_LENGTH, description="Only tools of this catalog.")] = None,
-               kind: Annotated[Literal["core", "regular"] | None, Query()] = None):
+def list_tools(
+    store: ToolStoreDep,
+    offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
+    limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = 100,
+    catalog: Annotated[
+        str | None, Query(max_length=MAX_CATALOG_LENGTH, description="Only tools of this catalog.")
+    ] = None,
+    kind: Annotated[Literal["core", "regular"] | None, Query()] = None,
+):
     return store.list_tools(offset, limit, catalog, kind)
 
 
-@router.get(f"/{NAME}", response_model=ToolDetail, responses=responses(404, 422, 503, _404="no tool with this name"),
-            summary="One tool: spec, kind, function schema")
+@router.get(
+    f"/{NAME}",
+    response_model=ToolDetail,
+    responses=responses(404, 422, 503, _404="no tool with this name"),
+    summary="One tool: spec, kind, function schema",
+)
 def get_tool(name: ToolName, store: ToolStoreDep):
     return store.get_tool(name)
 
 
-@router.get(f"/{NAME}/dependencies", response_model=DependencyList,
-            responses=responses(404, 422, 503, _404="no tool with this name"),
-            summary="A tool's dependencies, depth-first, as retrieval expands them")
-def dependencies(name: ToolName, store: ToolStoreDep,
-                 depth: Annotated[int, Query(ge=0, le=MAX_DEPTH)] = MAX_DEPTH,
-                 edge_type: Annotated[list[DependencyType] | None,
-                                      Query(max_length=len(DependencyType), description="Only these types.")] = None):
+@router.get(
+    f"/{NAME}/dependencies",
+    response_model=DependencyList,
+    responses=responses(404, 422, 503, _404="no tool with this name"),
+    summary="A tool's dependencies, depth-first, as retrieval expands them",
+)
+def dependencies(
+    name: ToolName,
+    store: ToolStoreDep,
+    depth: Annotated[int, Query(ge=0, le=MAX_DEPTH)] = MAX_DEPTH,
+    edge_type: Annotated[
+        list[DependencyType] | None, Query(max_length=len(DependencyType), description="Only these types.")
+    ] = None,
+):
     return store.dependencies(name, depth, [t.value for t in edge_type] if edge_type else None)
 
 
-@router.put(f"/{NAME}", response_model=PutResult,
-            responses={201: {"model": PutResult, "description": "Created"},
-                       **responses(400, 401, 403, 409, 413, 422, 503,
-                                   _409="the body names another tool than the path, depends on a tool that does "
-                                        "not exist (or on itself), or the tool belongs to another catalog than "
-                                        "`catalog` (without `takeover`); `problems` lists each; nothing written",
-                                   _422="the body is not a valid tool: `problems` lists every problem")},
-            dependencies=[WriteAccess], openapi_extra=PUT_BODY,
-            summary="Create or replace one tool (node and outgoing edges, atomically)")
-def put_tool(name: ToolName, store: ToolStoreDep, embedder: EmbedderDep, response: Response,
-             tool: Annotated[dict[str, Any], Body()],
-             catalog: Annotated[str | None, Query(max_length=MAX_CATALOG_LENGTH, pattern=CATALOG_NAME_PATTERN,
-                                                  description="Catalog of a new tool (default: kept, or 'api').")] = None,
-             takeover: Annotated[bool, Query(description="Move the tool into `catalog` when it belongs to another "
-                                                         "catalog (409 otherwise), as loads do.")] = False):
+@router.put(
+    f"/{NAME}",
+    response_model=PutResult,
+    responses={
+        201: {"model": PutResult, "description": "Created"},
+        **responses(
+            400,
+            401,
+            403,
+            409,
+            413,
+            422,
+            503,
+            _409="the body names another tool than the path, depends on a tool that does "
+            "not exist (or on itself), or the tool belongs to another catalog than "
+            "`catalog` (without `takeover`); `problems` lists each; nothing written",
+            _422="the body is not a valid tool: `problems` lists every problem",
+        ),
+    },
+    dependencies=[WriteAccess],
+    openapi_extra=PUT_BODY,
+    summary="Create or replace one tool (node and outgoing edges, atomically)",
+)
+def put_tool(
+    name: ToolName,
+    store: ToolStoreDep,
+    embedder: EmbedderDep,
+    response: Response,
+    tool: Annotated[dict[str, Any], Body()],
+    catalog: Annotated[
+        str | None,
+        Query(
+            max_length=MAX_CATALOG_LENGTH,
+            pattern=CATALOG_NAME_PATTERN,
+            description="Catalog of a new tool (default: kept, or 'api').",
+        ),
+    ] = None,
+    takeover: Annotated[
+        bool,
+        Query(
+            description="Move the tool into `catalog` when it belongs to another catalog (409 otherwise), as loads do."
+        ),
+    ] = False,
+):
     """Validates like `kg-tools load`, embeds the tool and rewrites its node and outgoing dependency
     edges in one transaction. 201 when created, 200 when replaced. The body is stored unchanged as the
     tool's `spec`; its `name` must be the path's name (409 otherwise), every dependency target must
@@ -80,8 +141,13 @@ def put_tool(name: ToolName, store: ToolStoreDep, embedder: EmbedderDep, respons
     return result
 
 
-@router.delete(f"/{NAME}", status_code=204, responses=responses(401, 403, 404, 422, 503, _404="no tool with this name"),
-               dependencies=[WriteAccess], summary="Delete a tool and all its relationships")
+@router.delete(
+    f"/{NAME}",
+    status_code=204,
+    responses=responses(401, 403, 404, 422, 503, _404="no tool with this name"),
+    dependencies=[WriteAccess],
+    summary="Delete a tool and all its relationships",
+)
 def delete_tool(name: ToolName, store: ToolStoreDep) -> Response:
     store.delete_tool(name)
     return Response(status_code=204)

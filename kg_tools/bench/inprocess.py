@@ -6,6 +6,7 @@ each seed the dependency paths up to `depth` edges in depth-first order of their
 excluded, at most `d_limit` per seed; then seed 1, its dependencies, seed 2, ... unique, cut to K.
 (MERGED_INTO canonicalisation is not modelled: the benchmark graph has no merged tools.)
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ class InProcessGRTF:
     out: dict[str, list[tuple[int, str]]]  # source -> [(edge id, target)] sorted by ord
 
     @classmethod
-    def from_graph(cls, graph: Graph) -> "InProcessGRTF":
+    def from_graph(cls, graph: Graph) -> InProcessGRTF:
         rows = graph.read(query("tool_embeddings"), names=None)
         names = [r["name"] for r in rows]
         matrix = np.asarray([r["embedding"] for r in rows], dtype=np.float32)
@@ -66,8 +67,9 @@ class InProcessGRTF:
             walk(seed, depth)
         return found
 
-    def retrieve(self, vector: np.ndarray, k: int = 3, K: int = 10, depth: int = 5,
-                 d_limit: int | None = None) -> list[str]:
+    def retrieve(
+        self, vector: np.ndarray, k: int = 3, K: int = 10, depth: int = 5, d_limit: int | None = None
+    ) -> list[str]:
         result: list[str] = []
         for seed in self.seeds(vector, k):
             for name in [seed, *self.dependencies(seed, depth, d_limit or K)]:

@@ -1,5 +1,6 @@
 """`kg-tools bench retrieve`: latency of POST /v1/retrieve on loopback vs embedding alone vs an
 in-process GRTF over the same data, throughput with 16 concurrent clients, error count."""
+
 from __future__ import annotations
 
 import http.client
@@ -27,11 +28,17 @@ def server_split(timing: list[dict]) -> dict:
     """Where the sequential requests' time went, from their `timing_ms` (p50 / p95, ms): the query
     embedding, the Cypher (the search+expand stage minus the embedding it does), the ordering, the
     pipeline total. None when no request succeeded."""
-    parts = {"embed": [t.get("embed", 0.0) for t in timing],
-             "cypher": [t.get("search+expand", 0.0) - t.get("embed", 0.0) for t in timing],
-             "order": [t.get("order", 0.0) for t in timing], "total": [t.get("total", 0.0) for t in timing]}
-    return {f"server_{name}_{p}_ms": round(percentile(values, q), 2) if values else None
-            for name, values in parts.items() for p, q in (("p50", 50), ("p95", 95))}
+    parts = {
+        "embed": [t.get("embed", 0.0) for t in timing],
+        "cypher": [t.get("search+expand", 0.0) - t.get("embed", 0.0) for t in timing],
+        "order": [t.get("order", 0.0) for t in timing],
+        "total": [t.get("total", 0.0) for t in timing],
+    }
+    return {
+        f"server_{name}_{p}_ms": round(percentile(values, q), 2) if values else None
+        for name, values in parts.items()
+        for p, q in (("p50", 50), ("p95", 95))
+    }
 
 
 @contextmanager
@@ -45,8 +52,21 @@ def api_server(settings, log, timeout: float = 180.0, info: dict | None = None):
     log_path.parent.mkdir(parents=True, exist_ok=True)
     env = {**os.environ, "NEO4J_URI": settings.neo4j_uri}
     with open(log_path, "wb") as out:
-        proc = subprocess.Popen([sys.executable, "-c", "from kg_tools.cli import main; main()", "serve",
-                                 "--host", "127.0.0.1", "--port", str(port)], stdout=out, stderr=subprocess.STDOUT, env=env)
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-c",
+                "from kg_tools.cli import main; main()",
+                "serve",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+            ],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=env,
+        )
     url = f"http://127.0.0.1:{port}"
     if info is not None:
         info["pid"] = proc.pid
@@ -54,8 +74,10 @@ def api_server(settings, log, timeout: float = 180.0, info: dict | None = None):
         deadline = time.monotonic() + timeout
         while True:
             if proc.poll() is not None:
-                raise KgToolsError(f"`kg-tools serve` exited with code {proc.returncode}:\n"
-                                   + log_path.read_text(errors="replace")[-2000:])
+                raise KgToolsError(
+                    f"`kg-tools serve` exited with code {proc.returncode}:\n"
+                    + log_path.read_text(errors="replace")[-2000:]
+                )
             try:
                 if httpx.get(f"{url}/readyz", timeout=2).status_code == 200:
                     break
@@ -110,7 +132,7 @@ class Client:
             self.conn.close()
             self.conn = None
 
-    def __enter__(self) -> "Client":
+    def __enter__(self) -> Client:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -170,15 +192,24 @@ def concurrent(url: str, queries: list[str], clients: int, extra: dict | None = 
     return len(queries) / wall, latencies, errors[0]
 
 
-def run(settings, graph, embedder, queries: list[str], url: str | None, n: int, concurrent_requests: int,
-        clients: int = 16, log=print) -> dict:
+def run(
+    settings,
+    graph,
+    embedder,
+    queries: list[str],
+    url: str | None,
+    n: int,
+    concurrent_requests: int,
+    clients: int = 16,
+    log=print,
+) -> dict:
     from kg_tools.bench.inprocess import InProcessGRTF
 
     load_before = round(os.getloadavg()[0], 2)
 
     if len(queries) < n + concurrent_requests:
         raise KgToolsError(f"need {n + concurrent_requests} distinct queries, the dataset has {len(queries)}")
-    timed, loaded = queries[:n], queries[n:n + concurrent_requests]  # every text is sent once (no cache hits)
+    timed, loaded = queries[:n], queries[n : n + concurrent_requests]  # every text is sent once (no cache hits)
 
     # In-process baseline first (the server is idle): embedding alone and the full numpy GRTF.
     from kg_tools.embeddings import embedder_from_settings
@@ -205,8 +236,14 @@ def run(settings, graph, embedder, queries: list[str], url: str | None, n: int, 
             latencies, timing, names, errors = sequential(client, timed)
         rps, loaded_latencies, loaded_errors = concurrent(server_url, loaded, clients)
         same = sum(1 for a, b in zip(names, inproc_names) if a == b)
-        return {"latencies": latencies, "timing": timing, "errors": errors + loaded_errors, "rps": rps,
-                "loaded_latencies": loaded_latencies, "same_ranking": same / len(timed)}
+        return {
+            "latencies": latencies,
+            "timing": timing,
+            "errors": errors + loaded_errors,
+            "rps": rps,
+            "loaded_latencies": loaded_latencies,
+            "same_ranking": same / len(timed),
+        }
 
     if url:
         served = against(url.rstrip("/"))
@@ -237,33 +274,49 @@ def run(settings, graph, embedder, queries: list[str], url: str | None, n: int, 
         "ratio_to_inprocess": round(p50 / percentile(inproc_ms, 50), 2),
         **server_split(served["timing"]),
         # kept for readers of older JSON: the stage including its query embedding
-        "server_search_expand_p50_ms": round(percentile([t.get("search+expand", 0.0) for t in served["timing"]], 50), 2),
+        "server_search_expand_p50_ms": round(
+            percentile([t.get("search+expand", 0.0) for t in served["timing"]], 50), 2
+        ),
         "rps_16": round(served["rps"], 1),
         "p50_ms_under_16": round(percentile(served["loaded_latencies"], 50), 2),
         "p95_ms_under_16": round(percentile(served["loaded_latencies"], 95), 2),
         "errors": served["errors"],
         "same_ranking_as_inprocess": round(served["same_ranking"], 4),
-        "_samples": {"endpoint": served["latencies"], "embed": embed_ms, "inprocess": inproc_ms,
-                     "under_16": served["loaded_latencies"]},
+        "_samples": {
+            "endpoint": served["latencies"],
+            "embed": embed_ms,
+            "inprocess": inproc_ms,
+            "under_16": served["loaded_latencies"],
+        },
     }
     return result
 
 
-TABLE = [("p50_ms", "POST /v1/retrieve p50 (ms)"), ("p95_ms", "POST /v1/retrieve p95 (ms)"),
-         ("embed_p50_ms", "query embedding alone p50 (ms)"),
-         ("overhead_beyond_embed_p50_ms", "endpoint p50 - embedding p50 (ms)"),
-         ("server_embed_p50_ms", "  server-side: embedding p50 (ms)"),
-         ("server_cypher_p50_ms", "  server-side: Cypher (no embedding) p50 (ms)"),
-         ("server_order_p50_ms", "  server-side: ordering p50 (ms)"),
-         ("server_total_p50_ms", "  server-side: pipeline total p50 (ms)"),
-         ("inprocess_p50_ms", "in-process GRTF (numpy) p50 (ms)"),
-         ("inprocess_graph_p50_ms", "  of which search + expansion (ms)"),
-         ("ratio_to_inprocess", "endpoint p50 / in-process p50"),
-         ("rps_16", "throughput, 16 clients (req/s)"), ("p50_ms_under_16", "p50 under 16 clients (ms)"),
-         ("p95_ms_under_16", "p95 under 16 clients (ms)"),
-         ("errors", "errors"), ("same_ranking_as_inprocess", "same ranking as in-process")]
-GOALS = {"p50_ms": ("<=", 15.0), "overhead_beyond_embed_p50_ms": ("<=", 3.0), "errors": ("<=", 0),
-         "rps_16": (">=", 150.0), "p95_ms_under_16": ("<=", 150.0)}
+TABLE = [
+    ("p50_ms", "POST /v1/retrieve p50 (ms)"),
+    ("p95_ms", "POST /v1/retrieve p95 (ms)"),
+    ("embed_p50_ms", "query embedding alone p50 (ms)"),
+    ("overhead_beyond_embed_p50_ms", "endpoint p50 - embedding p50 (ms)"),
+    ("server_embed_p50_ms", "  server-side: embedding p50 (ms)"),
+    ("server_cypher_p50_ms", "  server-side: Cypher (no embedding) p50 (ms)"),
+    ("server_order_p50_ms", "  server-side: ordering p50 (ms)"),
+    ("server_total_p50_ms", "  server-side: pipeline total p50 (ms)"),
+    ("inprocess_p50_ms", "in-process GRTF (numpy) p50 (ms)"),
+    ("inprocess_graph_p50_ms", "  of which search + expansion (ms)"),
+    ("ratio_to_inprocess", "endpoint p50 / in-process p50"),
+    ("rps_16", "throughput, 16 clients (req/s)"),
+    ("p50_ms_under_16", "p50 under 16 clients (ms)"),
+    ("p95_ms_under_16", "p95 under 16 clients (ms)"),
+    ("errors", "errors"),
+    ("same_ranking_as_inprocess", "same ranking as in-process"),
+]
+GOALS = {
+    "p50_ms": ("<=", 15.0),
+    "overhead_beyond_embed_p50_ms": ("<=", 3.0),
+    "errors": ("<=", 0),
+    "rps_16": (">=", 150.0),
+    "p95_ms_under_16": ("<=", 150.0),
+}
 
 
 def table(result: dict) -> str:
@@ -276,10 +329,12 @@ def table(result: dict) -> str:
             met = value <= goal[1] if goal[0] == "<=" else value >= goal[1]
             mark = f"{goal[0]} {goal[1]:g}  " + ("met" if met else "MISSED")
         lines.append(f"{label:<46}{value!s:>10}  {mark}".rstrip())
-    lines.append(f"({result['requests']} sequential requests, {result['concurrent_requests']} under "
-                 f"{result['clients']} clients; {result['cpus']} CPUs; embedder {result['embed_backend']}, "
-                 f"{result['embed_threads']} thread(s), {result['embed_solo_threads']} for a lone query, batch window {result['batch_window_ms']:g} ms; load average "
-                 f"{result['load_average']})")
+    lines.append(
+        f"({result['requests']} sequential requests, {result['concurrent_requests']} under "
+        f"{result['clients']} clients; {result['cpus']} CPUs; embedder {result['embed_backend']}, "
+        f"{result['embed_threads']} thread(s), {result['embed_solo_threads']} for a lone query, batch window {result['batch_window_ms']:g} ms; load average "
+        f"{result['load_average']})"
+    )
     return "\n".join(lines)
 
 
@@ -292,8 +347,12 @@ def plot(result: dict, path: Path) -> None:
 
     samples = result["_samples"]
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
-    for key, label in (("endpoint", "POST /v1/retrieve"), ("embed", "embedding alone"),
-                       ("inprocess", "in-process GRTF"), ("under_16", "endpoint, 16 clients")):
+    for key, label in (
+        ("endpoint", "POST /v1/retrieve"),
+        ("embed", "embedding alone"),
+        ("inprocess", "in-process GRTF"),
+        ("under_16", "endpoint, 16 clients"),
+    ):
         values = np.sort(np.asarray(samples[key]))
         if len(values):
             left.plot(values, np.arange(1, len(values) + 1) / len(values), label=label)
@@ -303,8 +362,11 @@ def plot(result: dict, path: Path) -> None:
     left.set_ylabel("fraction of requests")
     left.set_title("Latency CDF")
     left.legend(fontsize=8)
-    bars = [("embedding", result["embed_p50_ms"]), ("in-process\nGRTF", result["inprocess_p50_ms"]),
-            ("endpoint", result["p50_ms"])]
+    bars = [
+        ("embedding", result["embed_p50_ms"]),
+        ("in-process\nGRTF", result["inprocess_p50_ms"]),
+        ("endpoint", result["p50_ms"]),
+    ]
     right.bar([b[0] for b in bars], [b[1] for b in bars], color=["#8da0cb", "#66c2a5", "#fc8d62"])
     for i, (_, v) in enumerate(bars):
         right.text(i, v, f"{v:.1f}", ha="center", va="bottom")

@@ -2,6 +2,7 @@
 the normal loader under a catalog of its own, then POST /v1/retrieve at that size (sequential and
 16 clients, the queries through the real embedder), then the catalog is removed again: the graph
 is left as it was found (other catalogs untouched)."""
+
 from __future__ import annotations
 
 import re
@@ -11,15 +12,26 @@ from pathlib import Path
 import numpy as np
 
 from kg_tools.bench import synthetic
-from kg_tools.catalogs import delete_catalog
 from kg_tools.bench.retrieve import Client, api_server, concurrent, percentile, sequential, server_split
+from kg_tools.catalogs import delete_catalog
 from kg_tools.cypher import query
 from kg_tools.errors import CatalogNotFoundError, KgToolsError
 from kg_tools.ingest import load_catalog
 
 CATALOG = "bench-scale"
-KEYS = ("tools", "edges", "load_s", "embed_s", "write_s", "p50_ms", "p95_ms", "rps_16", "errors", "rss_mb",
-        "neo4j_store_mb")
+KEYS = (
+    "tools",
+    "edges",
+    "load_s",
+    "embed_s",
+    "write_s",
+    "p50_ms",
+    "p95_ms",
+    "rps_16",
+    "errors",
+    "rss_mb",
+    "neo4j_store_mb",
+)
 
 
 class WordVectorEmbedder:
@@ -73,30 +85,57 @@ def _process_tree_rss_mb(pid: int) -> float:
 def neo4j_store_mb(settings) -> float | None:
     """Size of the database's store files on disk (local server only; None for a remote Neo4j)."""
     directory = Path(settings.neo4j_home) / "data" / "databases" / settings.neo4j_database
-    if not directory.is_dir() or "127.0.0.1" not in (settings.neo4j_uri or "") and "localhost" not in (settings.neo4j_uri or ""):
+    if (
+        not directory.is_dir()
+        or "127.0.0.1" not in (settings.neo4j_uri or "")
+        and "localhost" not in (settings.neo4j_uri or "")
+    ):
         return None
     return round(sum(f.stat().st_size for f in directory.rglob("*") if f.is_file()) / 2**20, 1)
 
 
-def run(settings, graph, embedder, n: int, fake_embeddings: bool, requests: int = 300,
-        concurrent_requests: int = 600, clients: int = 16, seed: int = 0, log=print) -> dict:
+def run(
+    settings,
+    graph,
+    embedder,
+    n: int,
+    fake_embeddings: bool,
+    requests: int = 300,
+    concurrent_requests: int = 600,
+    clients: int = 16,
+    seed: int = 0,
+    log=print,
+) -> dict:
     state = graph.read(query("tool_names"), catalog=CATALOG)[0]
     if state["in_catalog"]:
-        raise KgToolsError(f"catalog {CATALOG!r} already has {state['in_catalog']} tools (a run that was killed?); "
-                           f"remove them first: kg-tools catalogs delete {CATALOG}")
+        raise KgToolsError(
+            f"catalog {CATALOG!r} already has {state['in_catalog']} tools (a run that was killed?); "
+            f"remove them first: kg-tools catalogs delete {CATALOG}"
+        )
     t0 = time.perf_counter()
     tools = synthetic.generate(n, seed, frozenset(state["names"]))
-    log(f"generated {len(tools)} tools ({sum(t['func_type'] == 'core' for t in tools)} core) in "
+    log(
+        f"generated {len(tools)} tools ({sum(t['func_type'] == 'core' for t in tools)} core) in "
         f"{time.perf_counter() - t0:.1f}s; loading into catalog {CATALOG!r}"
-        + (" with fake embeddings (word vectors + noise, not the model's)" if fake_embeddings else ""))
+        + (" with fake embeddings (word vectors + noise, not the model's)" if fake_embeddings else "")
+    )
     load_embedder = WordVectorEmbedder(embedder, seed) if fake_embeddings else embedder
     try:
         t0 = time.perf_counter()
-        loaded = load_catalog(graph, load_embedder, tools, CATALOG, batch_size=settings.write_batch_size,
-                              log=lambda *_: None, show_progress=not fake_embeddings)
+        loaded = load_catalog(
+            graph,
+            load_embedder,
+            tools,
+            CATALOG,
+            batch_size=settings.write_batch_size,
+            log=lambda *_: None,
+            show_progress=not fake_embeddings,
+        )
         load_s = time.perf_counter() - t0
-        log(f"loaded {loaded.tools} tools, {loaded.edges} edges in {load_s:.1f}s "
-            f"(embedding {loaded.embed_seconds:.1f}s, write {loaded.write_seconds:.1f}s)")
+        log(
+            f"loaded {loaded.tools} tools, {loaded.edges} edges in {load_s:.1f}s "
+            f"(embedding {loaded.embed_seconds:.1f}s, write {loaded.write_seconds:.1f}s)"
+        )
         store_mb = neo4j_store_mb(settings)
         texts = synthetic.queries(tools, requests + concurrent_requests, seed + 1)
         body = {"catalog": CATALOG}
@@ -117,12 +156,23 @@ def run(settings, graph, embedder, n: int, fake_embeddings: bool, requests: int 
             pass
     found = [x for x in names if x]
     return {
-        "tools": loaded.tools, "edges": loaded.edges, "load_s": round(load_s, 1),
-        "embed_s": round(loaded.embed_seconds, 1), "write_s": round(loaded.write_seconds, 1),
-        "p50_ms": round(percentile(latencies, 50), 2), "p95_ms": round(percentile(latencies, 95), 2),
-        "rps_16": round(rps, 1), "p95_ms_under_16": round(percentile(loaded_latencies, 95), 2), "errors": errors + loaded_errors, "rss_mb": rss_mb, "neo4j_store_mb": store_mb,
-        "fake_embeddings": fake_embeddings, "requests": requests, "concurrent_requests": concurrent_requests,
-        "clients": clients, "mean_tools_returned": round(sum(map(len, found)) / max(1, len(found)), 2),
+        "tools": loaded.tools,
+        "edges": loaded.edges,
+        "load_s": round(load_s, 1),
+        "embed_s": round(loaded.embed_seconds, 1),
+        "write_s": round(loaded.write_seconds, 1),
+        "p50_ms": round(percentile(latencies, 50), 2),
+        "p95_ms": round(percentile(latencies, 95), 2),
+        "rps_16": round(rps, 1),
+        "p95_ms_under_16": round(percentile(loaded_latencies, 95), 2),
+        "errors": errors + loaded_errors,
+        "rss_mb": rss_mb,
+        "neo4j_store_mb": store_mb,
+        "fake_embeddings": fake_embeddings,
+        "requests": requests,
+        "concurrent_requests": concurrent_requests,
+        "clients": clients,
+        "mean_tools_returned": round(sum(map(len, found)) / max(1, len(found)), 2),
         **server_split(timing),
     }
 
@@ -130,13 +180,22 @@ def run(settings, graph, embedder, n: int, fake_embeddings: bool, requests: int 
 def table(result: dict) -> str:
     goals = {"p95_ms": 60.0, "errors": 0}
     lines = [f"{'measure':<18}{'value':>12}  goal"]
-    for key in KEYS + ("p95_ms_under_16", "mean_tools_returned", "server_embed_p95_ms", "server_cypher_p95_ms",
-                       "server_order_p95_ms", "server_total_p95_ms"):
+    for key in KEYS + (
+        "p95_ms_under_16",
+        "mean_tools_returned",
+        "server_embed_p95_ms",
+        "server_cypher_p95_ms",
+        "server_order_p95_ms",
+        "server_total_p95_ms",
+    ):
         mark = ""
         if key in goals and result.get(key) is not None:
             mark = f"<= {goals[key]:g}  " + ("met" if result[key] <= goals[key] else "MISSED")
         lines.append(f"{key:<18}{result.get(key)!s:>12}  {mark}".rstrip())
-    lines.append(f"({result['requests']} sequential requests, {result['concurrent_requests']} under "
-                 f"{result['clients']} clients" + ("; tool embeddings FAKE: word vectors + noise" if
-                                                   result["fake_embeddings"] else "") + ")")
+    lines.append(
+        f"({result['requests']} sequential requests, {result['concurrent_requests']} under "
+        f"{result['clients']} clients"
+        + ("; tool embeddings FAKE: word vectors + noise" if result["fake_embeddings"] else "")
+        + ")"
+    )
     return "\n".join(lines)

@@ -7,39 +7,207 @@ are chosen with Zipf-like weights (a few hubs get most of them, as get_wifi_stat
 ToolLinkOS); dependency types follow ToolLinkOS's mix, and some Core tools depend back on Regular
 tools (cycles). Deterministic for a given seed.
 """
+
 from __future__ import annotations
 
 import itertools
 import random
 
-VERBS = ["get", "list", "create", "update", "delete", "search", "send", "fetch", "check", "validate", "convert",
-         "schedule", "cancel", "book", "share", "upload", "download", "sync", "archive", "restore", "translate",
-         "summarize", "export", "import", "compare", "calculate", "estimate", "track", "monitor", "reserve",
-         "approve", "reject", "publish", "subscribe", "unsubscribe", "rename", "merge", "split", "resize", "scan"]
-DOMAINS = ["calendar", "email", "weather", "finance", "travel", "music", "photo", "video", "contact", "message",
-           "shopping", "health", "fitness", "news", "map", "restaurant", "hotel", "flight", "train", "taxi",
-           "bank", "invoice", "payroll", "crm", "ticket", "document", "spreadsheet", "note", "task", "project",
-           "home", "car", "device", "network", "security", "school", "library", "recipe", "pet", "garden"]
-OBJECTS = ["event", "reminder", "account", "balance", "report", "order", "item", "playlist", "album", "route",
-           "booking", "reservation", "receipt", "profile", "setting", "file", "folder", "link", "comment",
-           "review", "rating", "alert", "subscription", "payment", "transfer", "schedule", "quote", "forecast",
-           "summary", "record", "entry", "status", "history", "invitation", "attachment", "template", "label",
-           "category", "location", "address"]
-QUALIFIERS = ["", "", "", "by_date", "by_name", "in_bulk", "for_user", "for_team", "details", "summary", "status",
-              "preview", "history", "draft", "async"]
-PARAMS = ["user_id", "email_address", "date", "start_time", "end_time", "amount", "currency", "location", "query",
-          "item_id", "account_id", "file_path", "language", "phone_number", "limit", "category", "title", "message"]
-CORE_NAMES = ["get_current_date", "get_current_time", "get_current_location", "get_wifi_status", "validate_email",
-              "get_user_profile", "get_country_code", "get_system_locale", "get_timezone", "get_device_id",
-              "get_network_status", "get_battery_level", "validate_phone_number", "get_cellular_service_status",
-              "get_airplane_mode_status", "get_screen_brightness", "get_auth_token", "get_default_currency",
-              "resolve_contact", "get_storage_space"]
+VERBS = [
+    "get",
+    "list",
+    "create",
+    "update",
+    "delete",
+    "search",
+    "send",
+    "fetch",
+    "check",
+    "validate",
+    "convert",
+    "schedule",
+    "cancel",
+    "book",
+    "share",
+    "upload",
+    "download",
+    "sync",
+    "archive",
+    "restore",
+    "translate",
+    "summarize",
+    "export",
+    "import",
+    "compare",
+    "calculate",
+    "estimate",
+    "track",
+    "monitor",
+    "reserve",
+    "approve",
+    "reject",
+    "publish",
+    "subscribe",
+    "unsubscribe",
+    "rename",
+    "merge",
+    "split",
+    "resize",
+    "scan",
+]
+DOMAINS = [
+    "calendar",
+    "email",
+    "weather",
+    "finance",
+    "travel",
+    "music",
+    "photo",
+    "video",
+    "contact",
+    "message",
+    "shopping",
+    "health",
+    "fitness",
+    "news",
+    "map",
+    "restaurant",
+    "hotel",
+    "flight",
+    "train",
+    "taxi",
+    "bank",
+    "invoice",
+    "payroll",
+    "crm",
+    "ticket",
+    "document",
+    "spreadsheet",
+    "note",
+    "task",
+    "project",
+    "home",
+    "car",
+    "device",
+    "network",
+    "security",
+    "school",
+    "library",
+    "recipe",
+    "pet",
+    "garden",
+]
+OBJECTS = [
+    "event",
+    "reminder",
+    "account",
+    "balance",
+    "report",
+    "order",
+    "item",
+    "playlist",
+    "album",
+    "route",
+    "booking",
+    "reservation",
+    "receipt",
+    "profile",
+    "setting",
+    "file",
+    "folder",
+    "link",
+    "comment",
+    "review",
+    "rating",
+    "alert",
+    "subscription",
+    "payment",
+    "transfer",
+    "schedule",
+    "quote",
+    "forecast",
+    "summary",
+    "record",
+    "entry",
+    "status",
+    "history",
+    "invitation",
+    "attachment",
+    "template",
+    "label",
+    "category",
+    "location",
+    "address",
+]
+QUALIFIERS = [
+    "",
+    "",
+    "",
+    "by_date",
+    "by_name",
+    "in_bulk",
+    "for_user",
+    "for_team",
+    "details",
+    "summary",
+    "status",
+    "preview",
+    "history",
+    "draft",
+    "async",
+]
+PARAMS = [
+    "user_id",
+    "email_address",
+    "date",
+    "start_time",
+    "end_time",
+    "amount",
+    "currency",
+    "location",
+    "query",
+    "item_id",
+    "account_id",
+    "file_path",
+    "language",
+    "phone_number",
+    "limit",
+    "category",
+    "title",
+    "message",
+]
+CORE_NAMES = [
+    "get_current_date",
+    "get_current_time",
+    "get_current_location",
+    "get_wifi_status",
+    "validate_email",
+    "get_user_profile",
+    "get_country_code",
+    "get_system_locale",
+    "get_timezone",
+    "get_device_id",
+    "get_network_status",
+    "get_battery_level",
+    "validate_phone_number",
+    "get_cellular_service_status",
+    "get_airplane_mode_status",
+    "get_screen_brightness",
+    "get_auth_token",
+    "get_default_currency",
+    "resolve_contact",
+    "get_storage_space",
+]
 
 # ToolLinkOS: out-degree of its 523 Regular and 50 Core tools, and its dependency types.
 REGULAR_OUT_DEGREE = {1: 83, 2: 145, 3: 203, 4: 27, 5: 23, 6: 37, 7: 5}
 CORE_OUT_DEGREE = {0: 20, 1: 27, 2: 2, 3: 1}
-DEPENDENCY_MIX = {"TOOL_DIRECTLY_DEPENDS_ON": 676, "PARAMETER_DIRECTLY_DEPENDS_ON": 404,
-                  "PARAMETER_INDIRECTLY_DEPENDS_ON": 239, "TOOL_INDIRECTLY_DEPENDS_ON": 175}
+DEPENDENCY_MIX = {
+    "TOOL_DIRECTLY_DEPENDS_ON": 676,
+    "PARAMETER_DIRECTLY_DEPENDS_ON": 404,
+    "PARAMETER_INDIRECTLY_DEPENDS_ON": 239,
+    "TOOL_INDIRECTLY_DEPENDS_ON": 175,
+}
 CORE_SHARE = 0.10
 TO_CORE_SHARE = 0.84  # of the edges (ToolLinkOS: 1,264 of 1,496)
 
@@ -94,12 +262,18 @@ def generate(n: int, seed: int = 0, taken: set[str] | frozenset = frozenset()) -
             if dtype.startswith("PARAMETER_"):
                 dep["parameter_name"] = rng.choice(params)
             deps.append(dep)
-        tools.append({
-            "name": name, "description": describe(name), "func_type": kind,
-            "parameters": [{"name": p, "type": "string", "description": f"The {p.replace('_', ' ')}.",
-                            "required": i == 0} for i, p in enumerate(params)],
-            "depends_on": deps,
-        })
+        tools.append(
+            {
+                "name": name,
+                "description": describe(name),
+                "func_type": kind,
+                "parameters": [
+                    {"name": p, "type": "string", "description": f"The {p.replace('_', ' ')}.", "required": i == 0}
+                    for i, p in enumerate(params)
+                ],
+                "depends_on": deps,
+            }
+        )
     return tools
 
 

@@ -1,4 +1,5 @@
 """`kg-tools bench ...`: speed measurements that print a table and write JSON."""
+
 import json
 import time
 from pathlib import Path
@@ -25,10 +26,18 @@ def register(cli):
 
         source = toollinkos.load(directory or app.settings.datasets_dir / "toollinkos")
         runs = []
-        for i in range(repeat):
+        for _ in range(repeat):
             t0 = time.perf_counter()
-            r = load_catalog(app.graph, app.embedder, source.tools, source.catalog, replace=True, reembed=True,
-                             batch_size=app.settings.write_batch_size, log=lambda *_: None)
+            r = load_catalog(
+                app.graph,
+                app.embedder,
+                source.tools,
+                source.catalog,
+                replace=True,
+                reembed=True,
+                batch_size=app.settings.write_batch_size,
+                log=lambda *_: None,
+            )
             total = time.perf_counter() - t0
             runs.append({**r.as_dict(), "total_seconds": round(total, 3)})
         best = min(runs, key=lambda r: r["total_seconds"])
@@ -45,10 +54,14 @@ def register(cli):
         }
         click.echo(f"{'run':<5}{'tools':>7}{'embed s':>10}{'write s':>10}{'total s':>10}{'tools/s':>10}")
         for i, r in enumerate(runs, 1):
-            click.echo(f"{i:<5}{r['tools']:>7}{r['embed_seconds']:>10.2f}{r['write_seconds']:>10.2f}"
-                       f"{r['total_seconds']:>10.2f}{r['tools'] / r['total_seconds']:>10.1f}")
-        click.echo(f"best: {result['tools_per_s']} tools/s; Neo4j write = "
-                   f"{100 * result['write_to_embed_ratio']:.1f}% of embedding time (goal <= 10%)")
+            click.echo(
+                f"{i:<5}{r['tools']:>7}{r['embed_seconds']:>10.2f}{r['write_seconds']:>10.2f}"
+                f"{r['total_seconds']:>10.2f}{r['tools'] / r['total_seconds']:>10.1f}"
+            )
+        click.echo(
+            f"best: {result['tools_per_s']} tools/s; Neo4j write = "
+            f"{100 * result['write_to_embed_ratio']:.1f}% of embedding time (goal <= 10%)"
+        )
         if json_file:
             json_file.parent.mkdir(parents=True, exist_ok=True)
             json_file.write_text(json.dumps(result, indent=2))

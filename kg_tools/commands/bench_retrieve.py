@@ -1,4 +1,5 @@
 """`kg-tools bench retrieve`: registered onto the `bench` group by kg_tools/commands/bench.py."""
+
 import json
 from pathlib import Path
 
@@ -12,12 +13,20 @@ def add_to(group):
     @click.argument("directory", required=False, type=click.Path(path_type=Path))
     @click.option("--url", help="A running `kg-tools serve` (default: start one on a free loopback port).")
     @click.option("--n", "n", default=300, show_default=True, help="Sequential requests (distinct queries).")
-    @click.option("--concurrent-requests", default=600, show_default=True,
-                  help="Requests sent by the 16 concurrent clients (other distinct queries).")
+    @click.option(
+        "--concurrent-requests",
+        default=600,
+        show_default=True,
+        help="Requests sent by the 16 concurrent clients (other distinct queries).",
+    )
     @click.option("--clients", default=16, show_default=True, help="Concurrent clients.")
     @click.option("--json", "json_file", type=click.Path(path_type=Path), help="Write results to this JSON file.")
-    @click.option("--plot", "plot_file", type=click.Path(path_type=Path),
-                  help="PNG plot [next to --json, else bench-retrieve.png].")
+    @click.option(
+        "--plot",
+        "plot_file",
+        type=click.Path(path_type=Path),
+        help="PNG plot [next to --json, else bench-retrieve.png].",
+    )
     @pass_app
     def retrieve(app, directory, url, n, concurrent_requests, clients, json_file, plot_file):
         """Latency of POST /v1/retrieve over the ToolLinkOS queries vs embedding alone vs in-process GRTF."""
@@ -26,8 +35,9 @@ def add_to(group):
 
         source = toollinkos.load(directory or app.settings.datasets_dir / "toollinkos")
         queries = list(dict.fromkeys(i["user_query"] for i in source.instances))
-        result = bench.run(app.settings, app.graph, app.embedder, queries, url, n, concurrent_requests,
-                           clients, log=click.echo)
+        result = bench.run(
+            app.settings, app.graph, app.embedder, queries, url, n, concurrent_requests, clients, log=click.echo
+        )
         click.echo(bench.table(result))
         plot_file = plot_file or (json_file.with_suffix(".png") if json_file else Path("bench-retrieve.png"))
         bench.plot(result, plot_file)

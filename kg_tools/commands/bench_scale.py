@@ -1,4 +1,5 @@
 """`kg-tools bench scale`: registered onto the `bench` group by kg_tools/commands/bench.py."""
+
 import json
 from pathlib import Path
 
@@ -9,11 +10,20 @@ from kg_tools.commands.context import pass_app
 
 def add_to(group):
     @group.command("scale")
-    @click.option("--tools", "n", default=10_000, show_default=True, type=click.IntRange(10, 1_000_000),
-                  help="Tools in the synthetic catalog.")
-    @click.option("--fake-embeddings", is_flag=True,
-                  help="Tool vectors from word vectors + noise instead of embedding every description "
-                       "(queries still go through the real embedder).")
+    @click.option(
+        "--tools",
+        "n",
+        default=10_000,
+        show_default=True,
+        type=click.IntRange(10, 1_000_000),
+        help="Tools in the synthetic catalog.",
+    )
+    @click.option(
+        "--fake-embeddings",
+        is_flag=True,
+        help="Tool vectors from word vectors + noise instead of embedding every description "
+        "(queries still go through the real embedder).",
+    )
     @click.option("--n", "n_requests", default=300, show_default=True, help="Sequential requests.")
     @click.option("--concurrent-requests", default=600, show_default=True, help="Requests from the concurrent clients.")
     @click.option("--clients", default=16, show_default=True, help="Concurrent clients.")
@@ -24,8 +34,18 @@ def add_to(group):
         """Synthetic catalog of N tools (own catalog, removed afterwards) -> load -> retrieve bench."""
         from kg_tools.bench import scale as bench
 
-        result = bench.run(app.settings, app.graph, app.embedder, n, fake_embeddings, n_requests,
-                           concurrent_requests, clients, seed, log=click.echo)
+        result = bench.run(
+            app.settings,
+            app.graph,
+            app.embedder,
+            n,
+            fake_embeddings,
+            n_requests,
+            concurrent_requests,
+            clients,
+            seed,
+            log=click.echo,
+        )
         click.echo(bench.table(result))
         if json_file:
             json_file.parent.mkdir(parents=True, exist_ok=True)

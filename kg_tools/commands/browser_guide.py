@@ -1,4 +1,5 @@
 """`kg-tools browser-guide`: where the Neo4j Browser guide and style are, and how to use them anywhere."""
+
 import json
 
 import click
@@ -19,9 +20,17 @@ def register(cli):
         base = browser.api_base_url(s.api_host, s.api_port)
         conf = LocalNeo4j.from_settings(s).conf_dir / "neo4j.conf"
         if as_json:
-            click.echo(json.dumps({"guide_url": browser.guide_url(base), "style_url": browser.style_url(base),
-                                   "post_connect_cmd": browser.post_connect_cmd(base),
-                                   "remote_content_hostname_whitelist": browser.ALLOWED_HOSTS,
-                                   "neo4j_conf": str(conf)}, indent=2))
+            click.echo(
+                json.dumps(
+                    {
+                        "guide_url": browser.guide_url(base),
+                        "style_url": browser.style_url(base),
+                        "post_connect_cmd": browser.post_connect_cmd(base),
+                        "remote_content_hostname_whitelist": browser.ALLOWED_HOSTS,
+                        "neo4j_conf": str(conf),
+                    },
+                    indent=2,
+                )
+            )
         else:
             click.echo(browser.instructions(base, conf))

@@ -1,4 +1,5 @@
 """`kg-tools catalogs list|delete`: the catalogs in the graph, and removing one (kg_tools/catalogs.py)."""
+
 import json
 
 import click
@@ -12,7 +13,7 @@ def register(cli):
         """List the catalogs in the graph; delete one (in bounded batches)."""
 
     @group.command("list")
-    @click.option("--json", "as_json", is_flag=True, help="Print {\"catalogs\": [...]} as JSON.")
+    @click.option("--json", "as_json", is_flag=True, help='Print {"catalogs": [...]} as JSON.')
     @pass_app
     def list_(app, as_json):
         """Name, tools, dependency edges, source and last load or sync of every catalog."""
@@ -33,8 +34,13 @@ def register(cli):
 
     @group.command("delete")
     @click.argument("name")
-    @click.option("--batch-size", type=click.IntRange(1, 100_000), default=5000, show_default=True,
-                  help="Tools deleted per transaction.")
+    @click.option(
+        "--batch-size",
+        type=click.IntRange(1, 100_000),
+        default=5000,
+        show_default=True,
+        help="Tools deleted per transaction.",
+    )
     @pass_app
     def delete(app, name, batch_size):
         """Delete catalog NAME: its tools with their edges, its dependency inference and merge runs.
@@ -42,8 +48,10 @@ def register(cli):
         from kg_tools.catalogs import delete_catalog
 
         r = delete_catalog(app.graph, name, batch_size=batch_size, log=click.echo)
-        click.echo(f"deleted catalog {name!r}: {r['tools']} tools, {r['edges']} dependency edges, "
-                   f"{r['dependency_runs']} inference runs, {r['merge_runs']} merge runs"
-                   + (f"; {r['detached_edges']} edges from other catalogs into it removed" if r["detached_edges"] else ""))
+        click.echo(
+            f"deleted catalog {name!r}: {r['tools']} tools, {r['edges']} dependency edges, "
+            f"{r['dependency_runs']} inference runs, {r['merge_runs']} merge runs"
+            + (f"; {r['detached_edges']} edges from other catalogs into it removed" if r["detached_edges"] else "")
+        )
 
     return group

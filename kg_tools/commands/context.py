@@ -1,6 +1,7 @@
 """What every command gets: settings plus the lazily created graph gateway and embedder.
 
 Kept apart from kg_tools.cli so that command modules never import the CLI that imports them."""
+
 from __future__ import annotations
 
 import click

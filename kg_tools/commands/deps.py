@@ -1,4 +1,5 @@
 """`kg-tools deps infer|list|undo`: dependency inference for catalogs without edges (kg_tools/deps/)."""
+
 import json
 
 import click
@@ -10,9 +11,11 @@ def render(results) -> str:
     lines = []
     for r in results:
         s = r.summary()
-        lines.append(f"catalog {s['catalog']}: {s['tools']} tools, {s['labelled_edges']} hand-written edges as "
-                     f"examples, method {s['method']}: {s['proposed']} proposed "
-                     f"({', '.join(f'{k} {v}' for k, v in sorted(s['by_type'].items())) or 'none'})")
+        lines.append(
+            f"catalog {s['catalog']}: {s['tools']} tools, {s['labelled_edges']} hand-written edges as "
+            f"examples, method {s['method']}: {s['proposed']} proposed "
+            f"({', '.join(f'{k} {v}' for k, v in sorted(s['by_type'].items())) or 'none'})"
+        )
         lines += [f"  note: {n}" for n in s["notes"][:10]]
         for e in r.edges:
             param = f" [{e.parameter_name}]" if e.parameter_name else ""
@@ -29,8 +32,13 @@ def register(cli):
     @click.option("--catalog", help="Only this catalog (default: each catalog in turn).")
     @click.option("--apply", "apply_", is_flag=True, help="Write the proposals (one undoable run per catalog).")
     @click.option("--min-confidence", type=click.FloatRange(0.0, 1.0), help="Keep proposals at or above this [0.2].")
-    @click.option("--method", type=click.Choice(["auto", "offline", "llm"]), default="auto", show_default=True,
-                  help="auto: the LLM judge when OPENAI_BASE_URL is set, else offline.")
+    @click.option(
+        "--method",
+        type=click.Choice(["auto", "offline", "llm"]),
+        default="auto",
+        show_default=True,
+        help="auto: the LLM judge when OPENAI_BASE_URL is set, else offline.",
+    )
     @click.option("--json", "as_json", is_flag=True, help="Print proposals (and runs) as JSON.")
     @pass_app
     def infer(app, catalog, apply_, min_confidence, method, as_json):
@@ -38,12 +46,26 @@ def register(cli):
         from kg_tools.deps import DEFAULT_MIN_CONFIDENCE, apply_results, infer_graph
 
         threshold = DEFAULT_MIN_CONFIDENCE if min_confidence is None else min_confidence
-        results = infer_graph(app.graph, app.embedder, app.settings, catalog=catalog, min_confidence=threshold,
-                              method=method, progress=True)
+        results = infer_graph(
+            app.graph,
+            app.embedder,
+            app.settings,
+            catalog=catalog,
+            min_confidence=threshold,
+            method=method,
+            progress=True,
+        )
         runs = apply_results(app.graph, results, threshold) if apply_ else []
         if as_json:
-            click.echo(json.dumps({"results": [r.summary() | {"edges": [e.as_dict() for e in r.edges]}
-                                               for r in results], "runs": runs}, indent=2))
+            click.echo(
+                json.dumps(
+                    {
+                        "results": [r.summary() | {"edges": [e.as_dict() for e in r.edges]} for r in results],
+                        "runs": runs,
+                    },
+                    indent=2,
+                )
+            )
             return
         click.echo(render(results))
         for run in runs:
@@ -65,10 +87,15 @@ def register(cli):
         if not runs:
             click.echo("no dependency inference runs")
         for r in runs:
-            click.echo(f"{r['id']}  {r['created']}  catalog {r['catalog']}  {r['method']}  "
-                       f"min-confidence {r['min_confidence']}  {r['edges_in_graph']} edges in the graph"
-                       + ("  (stale: its edges went with their tools; `kg-tools deps undo` removes it)"
-                          if r.get("stale") else ""))
+            click.echo(
+                f"{r['id']}  {r['created']}  catalog {r['catalog']}  {r['method']}  "
+                f"min-confidence {r['min_confidence']}  {r['edges_in_graph']} edges in the graph"
+                + (
+                    "  (stale: its edges went with their tools; `kg-tools deps undo` removes it)"
+                    if r.get("stale")
+                    else ""
+                )
+            )
 
     @group.command("undo")
     @click.argument("run")

@@ -1,4 +1,5 @@
 """`kg-tools enrich`: LLM-enriched tool documents (expanded description, synthetic questions, topics)."""
+
 import json
 from pathlib import Path
 
@@ -9,13 +10,18 @@ from kg_tools.commands.context import pass_app
 
 def register(cli):
     @cli.command("enrich")
-    @click.option("--questions", "n_questions", default=5, show_default=True, type=click.IntRange(1, 20),
-                  help="Synthetic user questions per tool.")
+    @click.option(
+        "--questions",
+        "n_questions",
+        default=5,
+        show_default=True,
+        type=click.IntRange(1, 20),
+        help="Synthetic user questions per tool.",
+    )
     @click.option("--catalog", help="Only tools of this catalog.")
     @click.option("--limit", type=click.IntRange(1), help="At most this many tools in this run.")
     @click.option("--force", is_flag=True, help="Re-enrich every tool, not only new/changed ones.")
-    @click.option("--concurrency", default=4, show_default=True, type=click.IntRange(1, 64),
-                  help="Parallel LLM calls.")
+    @click.option("--concurrency", default=4, show_default=True, type=click.IntRange(1, 64), help="Parallel LLM calls.")
     @click.option("--json", "json_file", type=click.Path(path_type=Path), help="Write the summary as JSON.")
     @pass_app
     def enrich(app, n_questions, catalog, limit, force, concurrency, json_file):
@@ -25,11 +31,22 @@ def register(cli):
 
         llm = llm_from_settings(app.settings)
         if llm is None:
-            click.echo("no LLM configured (OPENAI_BASE_URL is unset): nothing enriched, the graph is unchanged. "
-                       "Set OPENAI_BASE_URL (and KG_TOOLS_LLM_MODEL, OPENAI_API_KEY) to any OpenAI-compatible server.")
+            click.echo(
+                "no LLM configured (OPENAI_BASE_URL is unset): nothing enriched, the graph is unchanged. "
+                "Set OPENAI_BASE_URL (and KG_TOOLS_LLM_MODEL, OPENAI_API_KEY) to any OpenAI-compatible server."
+            )
             return
-        result = enrich_tools(app.graph, app.embedder, llm, n_questions=n_questions, catalog=catalog, limit=limit,
-                              force=force, concurrency=concurrency, log=click.echo)
+        result = enrich_tools(
+            app.graph,
+            app.embedder,
+            llm,
+            n_questions=n_questions,
+            catalog=catalog,
+            limit=limit,
+            force=force,
+            concurrency=concurrency,
+            log=click.echo,
+        )
         click.echo(result.summary())
         counts = enrichment_counts(app.graph, catalog)
         click.echo(f"coverage: {counts['enriched']}/{counts['tools']} tools enriched, {counts['vectors']} vectors")

@@ -4,6 +4,7 @@ Other modules add subcommands to the same group (e.g. the merger's `seal-tools`)
 `from kg_tools.commands.eval import eval_group` then `@eval_group.command("seal-tools")`, or `register_eval_command(cmd)`. Modules listed in
 EXTRA_EVAL_MODULES are imported (when present) before the CLI runs, so their commands show up.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -13,7 +14,10 @@ from pathlib import Path
 import click
 
 OUT_DIR = Path("out")
-EXTRA_EVAL_MODULES = ("kg_tools.merge.eval_command", "kg_tools.deps.evaluate")  # optional modules defining register_eval(group)
+EXTRA_EVAL_MODULES = (
+    "kg_tools.merge.eval_command",
+    "kg_tools.deps.evaluate",
+)  # optional modules defining register_eval(group)
 
 
 @click.group("eval")
@@ -33,42 +37,89 @@ def pipeline_options(f):
     """Options shared by the benchmark subcommands (they apply to the GRTF methods)."""
     options = [
         click.argument("directory", required=False, type=click.Path(path_type=Path)),
-        click.option("--json", "json_file", type=click.Path(path_type=Path),
-                     help="Write the results as JSON (default out/eval-<dataset>.json)."),
-        click.option("--plot", "plot_file", type=click.Path(path_type=Path),
-                     help="Write a PNG chart of ours vs the paper (default out/eval-<dataset>.png)."),
-        click.option("--methods", help="Comma-separated methods (default lexical,vector,hybrid,grtf "
-                                       "[+grtf_rerank when a reranker is configured]); `--methods list` lists all."),
+        click.option(
+            "--json",
+            "json_file",
+            type=click.Path(path_type=Path),
+            help="Write the results as JSON (default out/eval-<dataset>.json).",
+        ),
+        click.option(
+            "--plot",
+            "plot_file",
+            type=click.Path(path_type=Path),
+            help="Write a PNG chart of ours vs the paper (default out/eval-<dataset>.png).",
+        ),
+        click.option(
+            "--methods",
+            help="Comma-separated methods (default lexical,vector,hybrid,grtf "
+            "[+grtf_rerank when a reranker is configured]); `--methods list` lists all.",
+        ),
         click.option("--stages", help="Extra pipeline stages for the GRTF methods, e.g. rerank-offline."),
-        click.option("--rerank", type=click.Choice(["none", "cross-encoder", "llm"]), default="none",
-                     show_default=True, help="Reranker for grtf_rerank (default: a configured one)."),
+        click.option(
+            "--rerank",
+            type=click.Choice(["none", "cross-encoder", "llm"]),
+            default="none",
+            show_default=True,
+            help="Reranker for grtf_rerank (default: a configured one).",
+        ),
         click.option("--prefer-direct", is_flag=True, help="GRTF methods: direct dependencies first."),
-        click.option("--skip-supplied-parameters", is_flag=True,
-                     help="GRTF methods: drop PARAMETER_* dependencies the query supplies."),
+        click.option(
+            "--skip-supplied-parameters",
+            is_flag=True,
+            help="GRTF methods: drop PARAMETER_* dependencies the query supplies.",
+        ),
         click.option("--edge-types", help="GRTF methods: comma-separated relationship types to traverse."),
         click.option("--limit", type=click.IntRange(min=1), help="Only the first N queries."),
-        click.option("--split", type=click.Choice(["dev", "test", "all"]), default="all", show_default=True,
-                     help="ToolLinkOS half by main tool (kg_tools/eval/data/toollinkos_split.json): tune on dev."),
-        click.option("--queries", "queries_file", type=click.Path(path_type=Path, dir_okay=False),
-                     help="Evaluate these queries (instances format) over the benchmark's catalog instead."),
+        click.option(
+            "--split",
+            type=click.Choice(["dev", "test", "all"]),
+            default="all",
+            show_default=True,
+            help="ToolLinkOS half by main tool (kg_tools/eval/data/toollinkos_split.json): tune on dev.",
+        ),
+        click.option(
+            "--queries",
+            "queries_file",
+            type=click.Path(path_type=Path, dir_okay=False),
+            help="Evaluate these queries (instances format) over the benchmark's catalog instead.",
+        ),
     ]
     for option in reversed(options):
         f = option(f)
     return f
 
 
-def run_benchmark(app, dataset, json_file, plot_file, methods, stages, rerank, prefer_direct,
-                  skip_supplied_parameters, edge_types, limit, split="all", queries_file=None):
+def run_benchmark(
+    app,
+    dataset,
+    json_file,
+    plot_file,
+    methods,
+    stages,
+    rerank,
+    prefer_direct,
+    skip_supplied_parameters,
+    edge_types,
+    limit,
+    split="all",
+    queries_file=None,
+):
     from kg_tools.eval.paper import paper_numbers
     from kg_tools.eval.report import error_table, plot, table, write_json
-    from kg_tools.eval.runner import (GraphOptions, configured_reranker, ensure_catalog, error_analysis,
-                                      method_catalog, run_method, select_methods)
+    from kg_tools.eval.runner import (
+        GraphOptions,
+        configured_reranker,
+        ensure_catalog,
+        error_analysis,
+        method_catalog,
+        run_method,
+        select_methods,
+    )
     from kg_tools.retrieval.offline_rerank import load_all_stages
     from kg_tools.retrieval.pipeline import Pipeline
 
     load_all_stages()
-    options = GraphOptions(tuple(_csv(stages)), None, prefer_direct, skip_supplied_parameters,
-                           tuple(_csv(edge_types)))
+    options = GraphOptions(tuple(_csv(stages)), None, prefer_direct, skip_supplied_parameters, tuple(_csv(edge_types)))
     reranker = configured_reranker(app.settings, rerank)
     if methods == "list":
         for m in method_catalog(30, options, reranker).values():
@@ -85,17 +136,23 @@ def run_benchmark(app, dataset, json_file, plot_file, methods, stages, rerank, p
     results = []
     for method in chosen:
         with click.progressbar(length=len(dataset.instances), label=f"{method.name:<20}", file=sys.stderr) as bar:
-            results.append(run_method(pipeline, method, dataset.instances, dataset.name,
-                                      progress=lambda n: bar.update(1)))
+            results.append(
+                run_method(pipeline, method, dataset.instances, dataset.name, progress=lambda n: bar.update(1))
+            )
         row = results[-1].row()
-        click.echo(f"  {method.name}: mAP@10 {row['mAP@10']:.3f}, Recall@10 {row['Recall@10']:.3f} "
-                   f"({row['seconds']:.0f}s)", err=True)
+        click.echo(
+            f"  {method.name}: mAP@10 {row['mAP@10']:.3f}, Recall@10 {row['Recall@10']:.3f} ({row['seconds']:.0f}s)",
+            err=True,
+        )
     rows = [r.row() for r in results]
     analysis = {r.method.name: error_analysis(r) for r in results if r.method.graph}
     paper = paper_numbers(dataset.name)
     click.echo("")
-    label = dataset.name + (f" queries {Path(queries_file).name}" if queries_file else "") + \
-        (f", {split} half" if split != "all" else "")
+    label = (
+        dataset.name
+        + (f" queries {Path(queries_file).name}" if queries_file else "")
+        + (f", {split} half" if split != "all" else "")
+    )
     click.echo(table(rows, paper, f"{label} ({len(dataset.instances)} queries, embedder {app.embedder.name})"))
     if analysis:
         click.echo("")
@@ -106,16 +163,25 @@ def run_benchmark(app, dataset, json_file, plot_file, methods, stages, rerank, p
         "paper": paper,
         "error_analysis": analysis,
         "config": {
-            "queries": len(dataset.instances), "files": dataset.files, "embedder": app.embedder.name,
-            "split": split, "queries_file": str(queries_file) if queries_file else None,
-            "catalog_reloaded": loaded, "reranker": reranker,
+            "queries": len(dataset.instances),
+            "files": dataset.files,
+            "embedder": app.embedder.name,
+            "split": split,
+            "queries_file": str(queries_file) if queries_file else None,
+            "catalog_reloaded": loaded,
+            "reranker": reranker,
             "methods": {m.name: {"description": m.description, "request": m.request} for m in chosen},
             "metrics": "AP@k = (1/min(|G|,k)) sum_{i<=k} P@i rel_i; Recall@k = |top-k ∩ G|/|G|; "
-                       "nDCG@k binary, IDCG over min(|G|,k) hits; gold sets are sets",
+            "nDCG@k binary, IDCG over min(|G|,k) hits; gold sets are sets",
         },
     }
-    stem = "-".join([f"eval-{dataset.name}", *([Path(queries_file).stem] if queries_file else []),
-                     *([split] if split != "all" else [])])
+    stem = "-".join(
+        [
+            f"eval-{dataset.name}",
+            *([Path(queries_file).stem] if queries_file else []),
+            *([split] if split != "all" else []),
+        ]
+    )
     json_file = json_file or OUT_DIR / f"{stem}.json"
     plot_file = plot_file or OUT_DIR / f"{stem}.png"
     write_json(json_file, payload)
@@ -161,8 +227,12 @@ def register(cli):
 
 @eval_group.command("supplied-parameters")
 @click.argument("directory", required=False, type=click.Path(path_type=Path))
-@click.option("--json", "json_file", type=click.Path(path_type=Path),
-              help="Write the results as JSON (default out/eval-supplied-parameters.json).")
+@click.option(
+    "--json",
+    "json_file",
+    type=click.Path(path_type=Path),
+    help="Write the results as JSON (default out/eval-supplied-parameters.json).",
+)
 @click.option("--stages", help="Extra pipeline stages for both runs, e.g. rerank-offline.")
 @click.pass_obj
 def supplied_parameters(app, directory, json_file, stages):
@@ -192,35 +262,72 @@ def supplied_parameters(app, directory, json_file, stages):
     click.echo(f"supplied-parameters set: {len(dataset.instances)} queries ({sum(supplying)} supply a parameter)")
     click.echo(f"{'method':<22}{'all mAP@10':>12}{'supplying':>12}{'not supplying':>15}")
     for row in rows:
-        click.echo(f"{row['method']:<22}{row['all']['mAP@10']:>12.3f}{row['supplying']['mAP@10']:>12.3f}"
-                   f"{row['not_supplying']['mAP@10']:>15.3f}")
+        click.echo(
+            f"{row['method']:<22}{row['all']['mAP@10']:>12.3f}{row['supplying']['mAP@10']:>12.3f}"
+            f"{row['not_supplying']['mAP@10']:>15.3f}"
+        )
     json_file = json_file or OUT_DIR / "eval-supplied-parameters.json"
-    write_json(json_file, {"dataset": "supplied-parameters", "rows": rows,
-                           "config": {"file": str(supplied_set.DATA), "stages": _csv(stages)}})
+    write_json(
+        json_file,
+        {
+            "dataset": "supplied-parameters",
+            "rows": rows,
+            "config": {"file": str(supplied_set.DATA), "stages": _csv(stages)},
+        },
+    )
     click.echo(f"wrote {json_file}")
 
 
 @eval_group.command("catalog")
 @click.argument("catalog_file", type=click.Path(path_type=Path, dir_okay=False))
-@click.option("--queries", "queries_file", required=True, type=click.Path(path_type=Path, dir_okay=False),
-              help="Queries in the instances format (user_query, golden_function_names, optional "
-                   "main_golden_function_name, kind, split).")
-@click.option("--format", "format_", type=click.Choice(["auto", "json", "openai-tools", "openapi", "mcp"]),
-              default="auto", show_default=True, help="Catalog file format (auto: by its shape).")
+@click.option(
+    "--queries",
+    "queries_file",
+    required=True,
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Queries in the instances format (user_query, golden_function_names, optional "
+    "main_golden_function_name, kind, split).",
+)
+@click.option(
+    "--format",
+    "format_",
+    type=click.Choice(["auto", "json", "openai-tools", "openapi", "mcp"]),
+    default="auto",
+    show_default=True,
+    help="Catalog file format (auto: by its shape).",
+)
 @click.option("--catalog", help="Catalog name to load under (default: the file name); must not be in use.")
-@click.option("--methods", default="vector,grtf", show_default=True,
-              help="Comma-separated methods (`grtf` is exactly the default request); `--methods list` lists all.")
+@click.option(
+    "--methods",
+    default="vector,grtf",
+    show_default=True,
+    help="Comma-separated methods (`grtf` is exactly the default request); `--methods list` lists all.",
+)
 @click.option("--stages", help="Extra pipeline stages for the GRTF methods, e.g. decompose.")
-@click.option("--split", type=click.Choice(["dev", "test", "all"]), default="all", show_default=True,
-              help="Only the queries labelled `split: dev|test` in the query file.")
+@click.option(
+    "--split",
+    type=click.Choice(["dev", "test", "all"]),
+    default="all",
+    show_default=True,
+    help="Only the queries labelled `split: dev|test` in the query file.",
+)
 @click.option("--limit", type=click.IntRange(min=1), help="Only the first N queries.")
-@click.option("--json", "json_file", type=click.Path(path_type=Path),
-              help="Write the results as JSON (default out/eval-catalog-<catalog>.json).")
-@click.option("--plot", "plot_file", type=click.Path(path_type=Path),
-              help="Write a PNG chart (default out/eval-catalog-<catalog>.png).")
+@click.option(
+    "--json",
+    "json_file",
+    type=click.Path(path_type=Path),
+    help="Write the results as JSON (default out/eval-catalog-<catalog>.json).",
+)
+@click.option(
+    "--plot",
+    "plot_file",
+    type=click.Path(path_type=Path),
+    help="Write a PNG chart (default out/eval-catalog-<catalog>.png).",
+)
 @click.pass_obj
-def catalog_command(app, catalog_file, queries_file, format_, catalog, methods, stages, split, limit, json_file,
-                    plot_file):
+def catalog_command(
+    app, catalog_file, queries_file, format_, catalog, methods, stages, split, limit, json_file, plot_file
+):
     """Any catalog file beside the graph's others: load it under its own name, evaluate the queries
     on it (rows per query kind when the queries carry `kind`), remove it. Other catalogs are untouched."""
     from kg_tools.eval import catalog_eval
@@ -238,33 +345,52 @@ def catalog_command(app, catalog_file, queries_file, format_, catalog, methods, 
     chosen = select_methods(_csv(methods), 30, options, "none")
     name = catalog or Path(catalog_file).stem
     data = catalog_eval.dataset(catalog_file, queries_file, name, format_, split).limited(limit)
-    click.echo(f"{name}: {len(data.tools)} tools, {len(data.instances)} queries, "
-               f"methods {', '.join(m.name for m in chosen)}")
+    click.echo(
+        f"{name}: {len(data.tools)} tools, {len(data.instances)} queries, methods {', '.join(m.name for m in chosen)}"
+    )
     results = []
     with catalog_eval.loaded_catalog(app.graph, app.embedder, data, app.settings, click.echo) as n_tools:
         app.embedder.embed([i.query for i in data.instances])  # one batch; the pipeline reuses the cache
         pipeline = Pipeline(app.graph, app.embedder, app.settings)
         for method in chosen:
             with click.progressbar(length=len(data.instances), label=f"{method.name:<20}", file=sys.stderr) as bar:
-                results.append(run_method(pipeline, method, data.instances, name, catalog_eval.CATALOG_CUTOFFS,
-                                          progress=lambda n: bar.update(1)))
+                results.append(
+                    run_method(
+                        pipeline,
+                        method,
+                        data.instances,
+                        name,
+                        catalog_eval.CATALOG_CUTOFFS,
+                        progress=lambda n: bar.update(1),
+                    )
+                )
     by_kind = catalog_eval.rows_by_kind(results)
     rows = by_kind[catalog_eval.OVERALL]
     for row, result in zip(rows, results):
         row["seconds"] = round(result.seconds, 2)
     click.echo("")
-    label = f"{name} ({n_tools} tools, {len(data.instances)} queries" + \
-        (f", {split} split" if split != "all" else "") + f", embedder {app.embedder.name})"
+    label = (
+        f"{name} ({n_tools} tools, {len(data.instances)} queries"
+        + (f", {split} split" if split != "all" else "")
+        + f", embedder {app.embedder.name})"
+    )
     click.echo(catalog_eval.table(by_kind, label))
     payload = {
         "dataset": name,
         "rows": rows,
         "kinds": {k: v for k, v in by_kind.items() if k != catalog_eval.OVERALL},
-        "config": {"catalog_file": str(catalog_file), "queries_file": str(queries_file), "format": format_,
-                   "tools": n_tools, "queries": len(data.instances), "split": split, "embedder": app.embedder.name,
-                   "methods": {m.name: {"description": m.description, "request": m.request} for m in chosen},
-                   "metrics": "AP@k = (1/min(|G|,k)) sum_{i<=k} P@i rel_i; Recall@k = |top-k ∩ G|/|G|; "
-                              "nDCG@k binary, IDCG over min(|G|,k) hits; gold sets are sets"},
+        "config": {
+            "catalog_file": str(catalog_file),
+            "queries_file": str(queries_file),
+            "format": format_,
+            "tools": n_tools,
+            "queries": len(data.instances),
+            "split": split,
+            "embedder": app.embedder.name,
+            "methods": {m.name: {"description": m.description, "request": m.request} for m in chosen},
+            "metrics": "AP@k = (1/min(|G|,k)) sum_{i<=k} P@i rel_i; Recall@k = |top-k ∩ G|/|G|; "
+            "nDCG@k binary, IDCG over min(|G|,k) hits; gold sets are sets",
+        },
     }
     stem = f"eval-catalog-{name}" + (f"-{split}" if split != "all" else "")
     json_file = json_file or OUT_DIR / f"{stem}.json"

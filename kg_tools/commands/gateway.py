@@ -1,4 +1,5 @@
 """`kg-tools gateway --config FILE`: one MCP endpoint for N upstream MCP servers (kg_tools/gateway/)."""
+
 import click
 
 from kg_tools.commands.context import pass_app
@@ -6,14 +7,27 @@ from kg_tools.commands.context import pass_app
 
 def register(cli):
     @cli.command("gateway")
-    @click.option("--config", "config_path", required=True, type=click.Path(dir_okay=False),
-                  help="The mcpServers JSON (as MCP clients use it) plus an optional \"kg-tools\" policy block.")
-    @click.option("--transport", type=click.Choice(["stdio", "http"]), default="stdio", show_default=True,
-                  help="stdio: an MCP client starts this command; http: streamable HTTP at http://HOST:PORT/mcp.")
+    @click.option(
+        "--config",
+        "config_path",
+        required=True,
+        type=click.Path(dir_okay=False),
+        help='The mcpServers JSON (as MCP clients use it) plus an optional "kg-tools" policy block.',
+    )
+    @click.option(
+        "--transport",
+        type=click.Choice(["stdio", "http"]),
+        default="stdio",
+        show_default=True,
+        help="stdio: an MCP client starts this command; http: streamable HTTP at http://HOST:PORT/mcp.",
+    )
     @click.option("--host", default="127.0.0.1", show_default=True, help="HTTP bind address (loopback unless told).")
     @click.option("--port", type=click.IntRange(1, 65535), help="HTTP port [KG_TOOLS_MCP_PORT, 8765].")
-    @click.option("--resync", type=click.FloatRange(1, 86400), help="Also re-list every upstream every SECONDS "
-                  "(default: only at start and on tools/list_changed).")
+    @click.option(
+        "--resync",
+        type=click.FloatRange(1, 86400),
+        help="Also re-list every upstream every SECONDS (default: only at start and on tools/list_changed).",
+    )
     @click.option("--profile", help="stdio: the policy profile to apply [the block's default_profile].")
     @pass_app
     def gateway(app, config_path, transport, host, port, resync, profile):
@@ -21,5 +35,12 @@ def register(cli):
         from kg_tools.gateway.config import load_config
         from kg_tools.gateway.server import run
 
-        run(app.settings, load_config(config_path), transport=transport, host=host, port=port, resync=resync,
-            profile=profile)
+        run(
+            app.settings,
+            load_config(config_path),
+            transport=transport,
+            host=host,
+            port=port,
+            resync=resync,
+            profile=profile,
+        )

@@ -1,4 +1,5 @@
 """`kg-tools load toollinkos|toolsandbox|seal-tools|json|openai-tools|openapi|mcp ...`: validate, embed and write a catalog."""
+
 import importlib
 from pathlib import Path
 
@@ -13,9 +14,17 @@ def run_load(app, source, strict: bool, replace: bool, takeover: bool = False):
     for warning in source.warnings:
         click.echo(f"warning: {warning}")
     result = load_catalog(
-        app.graph, app.embedder, source.tools, source.catalog,
-        strict=strict, replace=replace, takeover=takeover, batch_size=app.settings.write_batch_size,
-        log=click.echo, show_progress=True, source=", ".join(map(str, source.files)),
+        app.graph,
+        app.embedder,
+        source.tools,
+        source.catalog,
+        strict=strict,
+        replace=replace,
+        takeover=takeover,
+        batch_size=app.settings.write_batch_size,
+        log=click.echo,
+        show_progress=True,
+        source=", ".join(map(str, source.files)),
     )
     click.echo(result.report.summary(messages=False))
     click.echo(
@@ -26,12 +35,20 @@ def run_load(app, source, strict: bool, replace: bool, takeover: bool = False):
 
 
 def _options(f):
-    f = click.option("--strict", is_flag=True, help="Reject non-standard dependence types instead of normalising them.")(f)
-    f = click.option("--replace", is_flag=True,
-                     help="Replace this catalog: its tools missing from the file are deleted (same transaction); "
-                          "other catalogs are untouched.")(f)
-    f = click.option("--takeover", is_flag=True,
-                     help="Move tools whose names belong to another catalog into this one (default: error).")(f)
+    f = click.option(
+        "--strict", is_flag=True, help="Reject non-standard dependence types instead of normalising them."
+    )(f)
+    f = click.option(
+        "--replace",
+        is_flag=True,
+        help="Replace this catalog: its tools missing from the file are deleted (same transaction); "
+        "other catalogs are untouched.",
+    )(f)
+    f = click.option(
+        "--takeover",
+        is_flag=True,
+        help="Move tools whose names belong to another catalog into this one (default: error).",
+    )(f)
     return f
 
 
@@ -60,7 +77,9 @@ def register(cli):
         """Load a tool catalog into Neo4j (transactional, idempotent)."""
 
     for name, (module, title) in DATASETS.items():
-        group.command(name, help=f"{title} (DIR defaults to $KG_TOOLS_DATASETS/{name}).")(_dataset_command(name, module))
+        group.command(name, help=f"{title} (DIR defaults to $KG_TOOLS_DATASETS/{name}).")(
+            _dataset_command(name, module)
+        )
 
     @group.command("json")
     @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))  # a directory: usage error (2)
@@ -94,10 +113,16 @@ def register(cli):
 
 # File importers: command name, loader module (load(path, catalog)), help.
 IMPORTERS = (
-    ("openai-tools", "kg_tools.loaders.openai_tools",
-     "A list of OpenAI tools ({\"type\": \"function\", \"function\": {...}} or bare function objects)."),
-    ("openapi", "kg_tools.loaders.openapi",
-     "An OpenAPI 3.0/3.1 spec (JSON or YAML): one tool per operation, parameters and JSON body flattened."),
+    (
+        "openai-tools",
+        "kg_tools.loaders.openai_tools",
+        'A list of OpenAI tools ({"type": "function", "function": {...}} or bare function objects).',
+    ),
+    (
+        "openapi",
+        "kg_tools.loaders.openapi",
+        "An OpenAPI 3.0/3.1 spec (JSON or YAML): one tool per operation, parameters and JSON body flattened.",
+    ),
 )
 
 

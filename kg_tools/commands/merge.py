@@ -1,4 +1,5 @@
 """`kg-tools merge plan|apply|undo RUN|list`: ToolScope merging of redundant tools."""
+
 from __future__ import annotations
 
 import json
@@ -24,20 +25,37 @@ def make_plan(app, theta, top_k, catalog, offline):
     from kg_tools.merge import DEFAULT_THETA, DEFAULT_TOP_K, build_plan
 
     llm = None if offline else llm_from_settings(app.settings)
-    plan = build_plan(app.graph, theta=DEFAULT_THETA if theta is None else theta,
-                      top_k=top_k or DEFAULT_TOP_K, catalog=catalog, llm=llm)
-    path = "LLM (" + app.settings.llm_model + ")" if llm else "offline (no LLM configured)" if not offline else "offline (--offline)"
-    click.echo(f"classifier path: {path}; classifier={plan.classifier}, validator={plan.validator}, writer={plan.writer}")
+    plan = build_plan(
+        app.graph,
+        theta=DEFAULT_THETA if theta is None else theta,
+        top_k=top_k or DEFAULT_TOP_K,
+        catalog=catalog,
+        llm=llm,
+    )
+    path = (
+        "LLM (" + app.settings.llm_model + ")"
+        if llm
+        else "offline (no LLM configured)"
+        if not offline
+        else "offline (--offline)"
+    )
+    click.echo(
+        f"classifier path: {path}; classifier={plan.classifier}, validator={plan.validator}, writer={plan.writer}"
+    )
     t = plan.timing_s
-    click.echo(f"timing: candidates {t['candidates']:.2f}s + classification {t['classify']:.2f}s = "
-               f"{t['candidates'] + t['classify']:.2f}s for {plan.tools_before} tools "
-               f"({plan.candidates} candidate pairs, {len(plan.accepted)} accepted)")
+    click.echo(
+        f"timing: candidates {t['candidates']:.2f}s + classification {t['classify']:.2f}s = "
+        f"{t['candidates'] + t['classify']:.2f}s for {plan.tools_before} tools "
+        f"({plan.candidates} candidate pairs, {len(plan.accepted)} accepted)"
+    )
     return plan
 
 
 def echo_plan(plan, explain: bool, limit: int | None):
-    click.echo(f"tools {plan.tools_before} -> {plan.tools_after}: {len(plan.clusters)} clusters, "
-               f"{len(plan.phi)} tools merged (theta {plan.theta}, top-{plan.top_k})")
+    click.echo(
+        f"tools {plan.tools_before} -> {plan.tools_after}: {len(plan.clusters)} clusters, "
+        f"{len(plan.phi)} tools merged (theta {plan.theta}, top-{plan.top_k})"
+    )
     for note in plan.notes:
         click.echo(f"note: {note}")
     for c in plan.clusters[:limit]:
@@ -106,7 +124,9 @@ def register(cli):
         from kg_tools.merge import undo_run
 
         result = undo_run(app.graph, run_id)
-        click.echo(f"undid {run_id}: {result['restored']} canonical tools restored, {result['unlinked']} MERGED_INTO removed")
+        click.echo(
+            f"undid {run_id}: {result['restored']} canonical tools restored, {result['unlinked']} MERGED_INTO removed"
+        )
 
     @group.command("list")
     @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
@@ -122,7 +142,9 @@ def register(cli):
         if not runs:
             click.echo("no merge runs")
         for r in runs:
-            click.echo(f"{r['id']}  {r.get('created')}  theta {r.get('theta')}  {r.get('classifier')}/{r.get('validator')}  "
-                       f"{r.get('clusters')} clusters, {r.get('links')} merged, tools {r.get('tools_before')} -> {r.get('tools_after')}")
+            click.echo(
+                f"{r['id']}  {r.get('created')}  theta {r.get('theta')}  {r.get('classifier')}/{r.get('validator')}  "
+                f"{r.get('clusters')} clusters, {r.get('links')} merged, tools {r.get('tools_before')} -> {r.get('tools_after')}"
+            )
 
     return group

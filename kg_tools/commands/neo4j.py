@@ -1,4 +1,5 @@
 """`kg-tools neo4j install|start|stop|status`: the local Maven-assembled Neo4j server."""
+
 import json
 
 import click

@@ -1,4 +1,5 @@
 """`kg-tools retrieve "QUERY"`: the same retrieval as POST /v1/retrieve, as a table or the same JSON."""
+
 import json
 
 import click
@@ -41,27 +42,47 @@ def register(cli):
     @click.option("--d-limit", type=int, help="At most this many dependencies per seed.")
     @click.option("--mode", type=click.Choice(["vector", "fulltext", "hybrid", "rrf"]), help="Search mode [vector].")
     @click.option("--alpha", type=float, help="Hybrid weight of the vector leg [0.8].")
-    @click.option("--rerank", type=click.Choice(["offline", "none", "cross-encoder", "llm"]),
-                  help="Seed reranker [offline: deterministic rescoring of the top 10; none: search order].")
-    @click.option("--edge-type", "edge_types", multiple=True, type=click.Choice(DEPENDENCY_TYPES),
-                  help="Relationship type to traverse (repeat; default all).")
+    @click.option(
+        "--rerank",
+        type=click.Choice(["offline", "none", "cross-encoder", "llm"]),
+        help="Seed reranker [offline: deterministic rescoring of the top 10; none: search order].",
+    )
+    @click.option(
+        "--edge-type",
+        "edge_types",
+        multiple=True,
+        type=click.Choice(DEPENDENCY_TYPES),
+        help="Relationship type to traverse (repeat; default all).",
+    )
     @click.option("--prefer-direct", is_flag=True, default=None, help="Direct dependencies before indirect ones.")
-    @click.option("--skip-supplied-parameters", is_flag=True, default=None,
-                  help="Drop PARAMETER_* dependencies whose value the query supplies.")
-    @click.option("--supplied-last/--no-supplied-last", default=None,
-                  help="Dependencies through a parameter the query gives go after the seed's others [on].")
+    @click.option(
+        "--skip-supplied-parameters",
+        is_flag=True,
+        default=None,
+        help="Drop PARAMETER_* dependencies whose value the query supplies.",
+    )
+    @click.option(
+        "--supplied-last/--no-supplied-last",
+        default=None,
+        help="Dependencies through a parameter the query gives go after the seed's others [on].",
+    )
     @click.option("--stage", "stages", multiple=True, help="Extra pipeline stage by name (repeat).")
     @click.option("--catalog", help="Only tools of this catalog.")
     @click.option("--json", "as_json", is_flag=True, help="Print the same JSON as POST /v1/retrieve.")
-    @click.option("--cypher", "show_cypher", is_flag=True,
-                  help="Print the Cypher and parameters the retrieval ran, to paste in Neo4j Browser "
-                       "(with --json: {\"queries\": [{cypher, params}]}).")
+    @click.option(
+        "--cypher",
+        "show_cypher",
+        is_flag=True,
+        help="Print the Cypher and parameters the retrieval ran, to paste in Neo4j Browser "
+        '(with --json: {"queries": [{cypher, params}]}).',
+    )
     @click.option("--with-embedding", is_flag=True, help="With --cypher: also print the query embedding.")
     @pass_app
     def retrieve(app, query, as_json, show_cypher, with_embedding, edge_types, stages, **options):
         """The tools an agent needs for QUERY: seeds, then each seed's dependencies, cut to K."""
         from kg_tools.retrieval import Pipeline
-        from kg_tools.retrieval.recording import as_json as queries_json, browser_script, recording
+        from kg_tools.retrieval.recording import as_json as queries_json
+        from kg_tools.retrieval.recording import browser_script, recording
 
         if with_embedding and not show_cypher:
             raise click.UsageError("--with-embedding needs --cypher")

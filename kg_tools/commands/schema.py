@@ -1,4 +1,5 @@
 """`kg-tools schema apply|reindex`."""
+
 import click
 
 from kg_tools.commands.context import pass_app
@@ -27,5 +28,7 @@ def register(cli):
         drop_vector_indexes(app.graph)
         apply_schema(app.graph, app.embedder.dimension, app.embedder.name)
         tools, questions = reembed_all(app.graph, app.embedder, app.settings.write_batch_size, show_progress=True)
-        click.echo(f"re-embedded {tools} tools and {questions} enrichment questions with {app.embedder.name} "
-                   f"({app.embedder.dimension} dimensions)")
+        click.echo(
+            f"re-embedded {tools} tools and {questions} enrichment questions with {app.embedder.name} "
+            f"({app.embedder.dimension} dimensions)"
+        )

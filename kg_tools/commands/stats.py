@@ -1,4 +1,5 @@
 """`kg-tools stats [--json]`."""
+
 import json
 
 import click

@@ -1,4 +1,5 @@
 """`kg-tools up`: the main job in one command (install + start Neo4j, schema, load ToolLinkOS)."""
+
 import importlib
 
 import click
@@ -10,10 +11,19 @@ from kg_tools.neo4j_server import LocalNeo4j
 
 def register(cli):
     @cli.command("up")
-    @click.option("--dataset", default="toollinkos", show_default=True,
-                  type=click.Choice([*DATASETS, "none"]), help="Catalog to load.")
-    @click.option("--api/--no-api", default=True, show_default=True,
-                  help="Also start the REST API in the background (stop both with `kg-tools down`).")
+    @click.option(
+        "--dataset",
+        default="toollinkos",
+        show_default=True,
+        type=click.Choice([*DATASETS, "none"]),
+        help="Catalog to load.",
+    )
+    @click.option(
+        "--api/--no-api",
+        default=True,
+        show_default=True,
+        help="Also start the REST API in the background (stop both with `kg-tools down`).",
+    )
     @pass_app
     def up(app, dataset, api):
         """Install and start Neo4j, apply the schema, load a catalog, print where everything is."""
@@ -30,8 +40,10 @@ def register(cli):
             run_load(app, loader.load(app.settings.datasets_dir / dataset), strict=False, replace=False)
         s = app.settings
         click.echo("")
-        click.echo(f"Neo4j Browser: {server.browser_url}  (user neo4j, password in {server.password_file}"
-                   f"{' or $NEO4J_PASSWORD' if s.neo4j_password else ''})")
+        click.echo(
+            f"Neo4j Browser: {server.browser_url}  (user neo4j, password in {server.password_file}"
+            f"{' or $NEO4J_PASSWORD' if s.neo4j_password else ''})"
+        )
         click.echo(f"Bolt:          {server.bolt_uri}")
         if api:
             from kg_tools.api_process import ApiProcess

@@ -1,5 +1,6 @@
 """Dependency inference for catalogs without edges: candidates -> offline/LLM judge -> typed edges
 (inferred: true, run) -> undo by run. `infer_graph` + `apply_results` are what the CLI and the REST API call."""
+
 from __future__ import annotations
 
 from kg_tools.deps.infer import DEFAULT_MIN_CONFIDENCE, InferenceResult, infer_catalog
@@ -10,9 +11,16 @@ from kg_tools.errors import CatalogNotFoundError, ConfigurationError
 __all__ = ["DEFAULT_MIN_CONFIDENCE", "InferenceResult", "apply_results", "infer_graph", "list_runs", "undo_run"]
 
 
-def infer_graph(graph, embedder, settings, *, catalog: str | None = None,
-                min_confidence: float = DEFAULT_MIN_CONFIDENCE, method: str = "auto",
-                progress: bool = False) -> list[InferenceResult]:
+def infer_graph(
+    graph,
+    embedder,
+    settings,
+    *,
+    catalog: str | None = None,
+    min_confidence: float = DEFAULT_MIN_CONFIDENCE,
+    method: str = "auto",
+    progress: bool = False,
+) -> list[InferenceResult]:
     """Proposals for one catalog (or each catalog in turn); hand-written edges of the catalog are the
     labelled examples. method: auto (the LLM when OPENAI_BASE_URL is set, else offline), offline, llm."""
     from kg_tools.llm import llm_from_settings
@@ -30,14 +38,25 @@ def infer_graph(graph, embedder, settings, *, catalog: str | None = None,
         hand, existing = catalog_edges(graph, name)
         bar = progress_bar(len(tools), f"deps infer {name}") if progress else None
         try:
-            result = infer_catalog(tools, embedder, Examples(hand), existing=existing, min_confidence=min_confidence,
-                                   llm=llm, catalog=name, progress=bar.update if bar else None)
+            result = infer_catalog(
+                tools,
+                embedder,
+                Examples(hand),
+                existing=existing,
+                min_confidence=min_confidence,
+                llm=llm,
+                catalog=name,
+                progress=bar.update if bar else None,
+            )
         finally:
             if bar:
                 bar.close()
         if llm is None:
-            result.notes.append("offline: no LLM configured (OPENAI_BASE_URL unset)" if method == "auto"
-                                else "offline: --method offline")
+            result.notes.append(
+                "offline: no LLM configured (OPENAI_BASE_URL unset)"
+                if method == "auto"
+                else "offline: --method offline"
+            )
         results.append(result)
     return results
 
@@ -53,5 +72,9 @@ def progress_bar(total: int, label: str):
 
 def apply_results(graph, results: list[InferenceResult], min_confidence: float) -> list[dict]:
     """One run per catalog, each in its own transaction."""
-    return [apply_run(graph, run_id_for(r.catalog, r.method, r.edges), r.catalog, r.method, min_confidence,
-                      r.edges, r.notes) for r in results]
+    return [
+        apply_run(
+            graph, run_id_for(r.catalog, r.method, r.edges), r.catalog, r.method, min_confidence, r.edges, r.notes
+        )
+        for r in results
+    ]

@@ -4,9 +4,9 @@ hand-written gold edges (format: docs/dependencies.md).
 The catalog is loaded under its own name (refused before anything is written when that name is in use or
 one of its tool names belongs to another catalog), inferred through the same `infer_graph` as `kg-tools deps
 infer`, scored, and deleted again (its tools, their edges, closures refreshed); no other catalog is touched."""
+
 from __future__ import annotations
 
-import json
 from collections import Counter
 from pathlib import Path
 
@@ -25,7 +25,7 @@ def read_gold(path: Path, split: str = "all") -> tuple[list[LabelledEdge], dict]
     meta = {k: v for k, v in data.items() if k != "edges"} if isinstance(data, dict) else {}
     edges = data.get("edges") if isinstance(data, dict) else data
     if not isinstance(edges, list):
-        raise CatalogError(f"{path}: gold edges must be a JSON list or {{\"edges\": [...]}}")
+        raise CatalogError(f'{path}: gold edges must be a JSON list or {{"edges": [...]}}')
     out, problems = [], []
     for i, e in enumerate(edges):
         if not isinstance(e, dict) or not all(isinstance(e.get(k), str) for k in ("source", "target")):
@@ -61,16 +61,28 @@ def gold_scores(predicted: list[ProposedEdge], gold: list[LabelledEdge]) -> dict
         c = by_method.setdefault(e.method, Counter())
         c["edges"] += 1
         c["correct"] += (e.source, e.target) in g_untyped
-    return {"untyped": _prf(p_untyped, g_untyped),
-            "typed": _prf({(e.source, e.target, e.type) for e in predicted}, {(e.source, e.target, e.type) for e in gold}),
-            "predicted": len(p_untyped), "gold": len(g_untyped),
-            "by_method": {m: dict(c) for m, c in sorted(by_method.items())},
-            "missed": sorted(f"{s} -> {t}" for s, t in g_untyped - p_untyped),
-            "wrong": sorted(f"{s} -> {t}" for s, t in p_untyped - g_untyped)}
+    return {
+        "untyped": _prf(p_untyped, g_untyped),
+        "typed": _prf({(e.source, e.target, e.type) for e in predicted}, {(e.source, e.target, e.type) for e in gold}),
+        "predicted": len(p_untyped),
+        "gold": len(g_untyped),
+        "by_method": {m: dict(c) for m, c in sorted(by_method.items())},
+        "missed": sorted(f"{s} -> {t}" for s, t in g_untyped - p_untyped),
+        "wrong": sorted(f"{s} -> {t}" for s, t in p_untyped - g_untyped),
+    }
 
 
-def run_gold_eval(app, catalog_file: Path, gold_file: Path, json_file: Path | None, min_confidence: float,
-                  method: str, split: str = "all", format: str = "auto", catalog: str | None = None) -> dict:
+def run_gold_eval(
+    app,
+    catalog_file: Path,
+    gold_file: Path,
+    json_file: Path | None,
+    min_confidence: float,
+    method: str,
+    split: str = "all",
+    format: str = "auto",
+    catalog: str | None = None,
+) -> dict:
     from kg_tools.deps import infer_graph
     from kg_tools.eval.catalog_eval import loaded_catalog, read_catalog
     from kg_tools.eval.datasets import EvalDataset
@@ -83,22 +95,39 @@ def run_gold_eval(app, catalog_file: Path, gold_file: Path, json_file: Path | No
     names = {t["name"] for t in source.tools if isinstance(t, dict) and isinstance(t.get("name"), str)}
     unknown = sorted({n for e in gold for n in (e.source, e.target)} - names)
     if unknown:
-        raise EvalError(f"{gold_file}: {len(unknown)} tool name(s) of the gold edges are not tools of "
-                        f"{catalog_file}: {', '.join(unknown[:10])}")
+        raise EvalError(
+            f"{gold_file}: {len(unknown)} tool name(s) of the gold edges are not tools of "
+            f"{catalog_file}: {', '.join(unknown[:10])}"
+        )
     data = EvalDataset(catalog, source.tools, [], source.files)
     for warning in source.warnings:
         click.echo(f"warning: {warning}", err=True)
     with loaded_catalog(app.graph, app.embedder, data, app.settings, lambda m: click.echo(m, err=True)):
-        [result] = infer_graph(app.graph, app.embedder, app.settings, catalog=catalog,
-                               min_confidence=min_confidence, method=method, progress=True)
+        [result] = infer_graph(
+            app.graph,
+            app.embedder,
+            app.settings,
+            catalog=catalog,
+            min_confidence=min_confidence,
+            method=method,
+            progress=True,
+        )
     scores = gold_scores(result.edges, gold)
-    payload = {"catalog": catalog, "catalog_file": str(catalog_file), "gold_file": str(gold_file), "split": split,
-               "provenance": meta.get("provenance"), "tools": len(names), **scores,
-               "inference": result.summary() | {"min_confidence": min_confidence},
-               "edges": [e.as_dict() for e in result.edges]}
+    payload = {
+        "catalog": catalog,
+        "catalog_file": str(catalog_file),
+        "gold_file": str(gold_file),
+        "split": split,
+        "provenance": meta.get("provenance"),
+        "tools": len(names),
+        **scores,
+        "inference": result.summary() | {"min_confidence": min_confidence},
+        "edges": [e.as_dict() for e in result.edges],
+    }
     u, t = scores["untyped"], scores["typed"]
-    click.echo(f"{catalog}: {len(names)} tools, {scores['gold']} gold edges, {scores['predicted']} inferred "
-               f"({result.method})")
+    click.echo(
+        f"{catalog}: {len(names)} tools, {scores['gold']} gold edges, {scores['predicted']} inferred ({result.method})"
+    )
     click.echo(f"  untyped  precision {u['precision']:.3f}  recall {u['recall']:.3f}  F1 {u['f1']:.3f}")
     click.echo(f"  typed    precision {t['precision']:.3f}  recall {t['recall']:.3f}  F1 {t['f1']:.3f}")
     for m, c in scores["by_method"].items():

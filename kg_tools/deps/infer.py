@@ -5,10 +5,12 @@ offline model (kg_tools/deps/model.py) scores every pair, and, when an LLM is co
 allows it, the LLM judges each tool's top candidates. Pairs that already have an edge are never
 proposed. Nothing is written here: `apply_run` in kg_tools/deps/store.py does that.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, Literal
+from typing import Literal
 
 import numpy as np
 from pydantic import BaseModel, Field, create_model
@@ -39,18 +41,31 @@ class InferenceResult:
         by_type: dict[str, int] = {}
         for e in self.edges:
             by_type[e.type] = by_type.get(e.type, 0) + 1
-        return {"catalog": self.catalog, "method": self.method, "tools": self.tools,
-                "labelled_edges": self.labelled_edges, "proposed": len(self.edges), "by_type": by_type,
-                "llm_calls": self.llm_calls, "notes": self.notes}
+        return {
+            "catalog": self.catalog,
+            "method": self.method,
+            "tools": self.tools,
+            "labelled_edges": self.labelled_edges,
+            "proposed": len(self.edges),
+            "by_type": by_type,
+            "llm_calls": self.llm_calls,
+            "notes": self.notes,
+        }
 
 
-def structural_edges(tools: list[ToolInfo], *, sources: set[str] | None, min_confidence: float,
-                     progress: Callable[[int], None] | None = None) -> list[ProposedEdge]:
+def structural_edges(
+    tools: list[ToolInfo],
+    *,
+    sources: set[str] | None,
+    min_confidence: float,
+    progress: Callable[[int], None] | None = None,
+) -> list[ProposedEdge]:
     """Producer -> consumer proposals (kg_tools/deps/producers.py) as ProposedEdges, each source's in
     listing order: most confident first."""
     proposals = infer_producers(tools, sources=sources, min_confidence=min_confidence, progress=progress)
-    edges = [ProposedEdge(p.source, p.target, p.type, p.confidence, p.method, p.reason, p.parameter_name)
-             for p in proposals]
+    edges = [
+        ProposedEdge(p.source, p.target, p.type, p.confidence, p.method, p.reason, p.parameter_name) for p in proposals
+    ]
     by_source: dict[str, list[ProposedEdge]] = {}
     for e in edges:
         by_source.setdefault(e.source, []).append(e)
@@ -63,10 +78,18 @@ def structural_edges(tools: list[ToolInfo], *, sources: set[str] | None, min_con
     return out
 
 
-def infer_catalog(tools: list[ToolInfo], embedder, examples: Examples, *, existing: set[tuple[str, str]] = frozenset(),
-                  min_confidence: float = DEFAULT_MIN_CONFIDENCE, llm: LLMClient | None = None,
-                  sources: set[str] | None = None, catalog: str | None = None,
-                  progress: Callable[[int], None] | None = None) -> InferenceResult:
+def infer_catalog(
+    tools: list[ToolInfo],
+    embedder,
+    examples: Examples,
+    *,
+    existing: set[tuple[str, str]] = frozenset(),
+    min_confidence: float = DEFAULT_MIN_CONFIDENCE,
+    llm: LLMClient | None = None,
+    sources: set[str] | None = None,
+    catalog: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> InferenceResult:
     """Proposals for one catalog's tools (pairs in `existing` are skipped).
 
     Signals: producer -> consumer matching (OpenAPI links, output schemas, what descriptions say a tool
@@ -78,14 +101,20 @@ def infer_catalog(tools: list[ToolInfo], embedder, examples: Examples, *, existi
     if len(tools) < 2:
         result.notes.append("fewer than two tools: nothing to infer")
         return result
-    structural = [e for e in structural_edges(tools, sources=sources, min_confidence=min_confidence, progress=progress)
-                  if (e.source, e.target) not in existing]
+    structural = [
+        e
+        for e in structural_edges(tools, sources=sources, min_confidence=min_confidence, progress=progress)
+        if (e.source, e.target) not in existing
+    ]
     if not examples.edges and llm is None:  # no labelled examples: nothing to learn from, no embeddings needed
         result.edges = structural
         return result
     cues = Cues(tools, embedder, examples)
-    offline = [e for e in infer_offline(tools, embedder, examples, sources=sources, min_confidence=min_confidence,
-                                        cues=cues) if (e.source, e.target) not in existing]
+    offline = [
+        e
+        for e in infer_offline(tools, embedder, examples, sources=sources, min_confidence=min_confidence, cues=cues)
+        if (e.source, e.target) not in existing
+    ]
     if examples.edges:
         offline = combine(offline, structural, cues)
     else:
@@ -156,8 +185,16 @@ class LLMJudge:
     def candidates(self, tool: ToolInfo) -> list[str]:
         knn, _, _ = self.cues.votes(tool.name)
         matrix, _ = self.cues.cue_matrix(tool.name, knn)
-        score = matrix[:, 0] + matrix[:, 3] + matrix[:, 4] + matrix[:, 5] + matrix[:, 6] + matrix[:, 7] + matrix[:, 11] \
+        score = (
+            matrix[:, 0]
+            + matrix[:, 3]
+            + matrix[:, 4]
+            + matrix[:, 5]
+            + matrix[:, 6]
+            + matrix[:, 7]
+            + matrix[:, 11]
             - matrix[:, 9]
+        )
         order = [int(j) for j in np.argsort(-score, kind="stable") if self.cues.tools[j].name != tool.name]
         names = list(dict.fromkeys(self.producers.get(tool.name, []) + [self.cues.tools[j].name for j in order]))
         return names[:LLM_CANDIDATES]
@@ -190,16 +227,34 @@ class LLMJudge:
             dtype = DependencyType(d.type)
             parameter = d.parameter_name if dtype.is_parameter and d.parameter_name in params else None
             if dtype.is_parameter and parameter is None:  # a parameter edge must name a real parameter
-                dtype = DependencyType.TOOL_DIRECTLY_DEPENDS_ON if dtype.is_direct else \
-                    DependencyType.TOOL_INDIRECTLY_DEPENDS_ON
-            edges.append(ProposedEdge(tool.name, d.name, dtype.value, d.confidence, "llm",
-                                      " ".join(d.reason.split()) or "judged by the LLM", parameter))
+                dtype = (
+                    DependencyType.TOOL_DIRECTLY_DEPENDS_ON
+                    if dtype.is_direct
+                    else DependencyType.TOOL_INDIRECTLY_DEPENDS_ON
+                )
+            edges.append(
+                ProposedEdge(
+                    tool.name,
+                    d.name,
+                    dtype.value,
+                    d.confidence,
+                    "llm",
+                    " ".join(d.reason.split()) or "judged by the LLM",
+                    parameter,
+                )
+            )
         return order_edges(edges, self.cues)
 
 
 def tool_text(tool: ToolInfo) -> str:
-    params = "\n".join(f"  - {p['name']} ({p.get('type') or 'any'}{', required' if p.get('required') else ''}): "
-                       f"{p.get('description') or ''}" for p in tool.parameters) or "  (none)"
+    params = (
+        "\n".join(
+            f"  - {p['name']} ({p.get('type') or 'any'}{', required' if p.get('required') else ''}): "
+            f"{p.get('description') or ''}"
+            for p in tool.parameters
+        )
+        or "  (none)"
+    )
     return f"name: {tool.name}\nkind: {tool.kind}\ndescription: {tool.description}\nparameters:\n{params}"
 
 

@@ -30,6 +30,7 @@ parameter is served, TOOL_INDIRECTLY for a getter/setter pair, else TOOL_DIRECTL
 (`ord`, which sets depth-first expansion order) follows the position the labelled catalog gives that
 target (learned), then confidence.
 """
+
 from __future__ import annotations
 
 import re
@@ -41,13 +42,38 @@ import numpy as np
 from kg_tools.catalog import DependencyType, ToolSpec, split_name, tool_document
 
 STOP_WORDS = {"get", "set", "the", "a", "an", "of", "to", "for", "and", "by", "in", "on", "id", "user", "status"}
-VERBS = {"get", "fetch", "retrieve", "find", "search", "list", "lookup", "read", "check", "validate", "generate",
-         "login", "create"}
+VERBS = {
+    "get",
+    "fetch",
+    "retrieve",
+    "find",
+    "search",
+    "list",
+    "lookup",
+    "read",
+    "check",
+    "validate",
+    "generate",
+    "login",
+    "create",
+}
 MODIFIERS = {"current", "system", "user", "my", "default", "device"}
 NEIGHBOURS = 10
 VOTE_POWER = 3.0
-FEATURES = ("knn", "prior", "similarity", "parameter_similarity", "name_overlap", "phrase", "serves",
-            "getter_setter", "core_target", "consumer", "provider_name", "status_gate")
+FEATURES = (
+    "knn",
+    "prior",
+    "similarity",
+    "parameter_similarity",
+    "name_overlap",
+    "phrase",
+    "serves",
+    "getter_setter",
+    "core_target",
+    "consumer",
+    "provider_name",
+    "status_gate",
+)
 DEFAULT_POSITION = 0.5
 
 
@@ -62,7 +88,7 @@ class ToolInfo:
     spec: ToolSpec
 
     @classmethod
-    def from_raw(cls, raw: dict) -> "ToolInfo":
+    def from_raw(cls, raw: dict) -> ToolInfo:
         spec = ToolSpec.model_validate(raw)
         return cls(spec.name, spec.func_type, spec.description, [p.model_dump() for p in spec.parameters], spec)
 
@@ -91,8 +117,16 @@ class ProposedEdge:
     ord: int = 0
 
     def as_dict(self) -> dict:
-        return {"source": self.source, "target": self.target, "type": self.type, "parameter_name": self.parameter_name,
-                "confidence": round(self.confidence, 4), "method": self.method, "reason": self.reason, "ord": self.ord}
+        return {
+            "source": self.source,
+            "target": self.target,
+            "type": self.type,
+            "parameter_name": self.parameter_name,
+            "confidence": round(self.confidence, 4),
+            "method": self.method,
+            "reason": self.reason,
+            "ord": self.ord,
+        }
 
 
 @dataclass
@@ -177,8 +211,9 @@ class Cues:
         vectors = np.asarray(embedder.embed(texts), dtype=np.float32) if texts else np.zeros((0, self.docs.shape[1]))
         self.param_vec = dict(zip(texts, vectors))
         self.similarity = self.docs @ self.docs.T
-        self.descriptions = {t.name: " " + " ".join(re.findall(r"[a-z0-9]+", t.description.lower())) + " "
-                             for t in tools}
+        self.descriptions = {
+            t.name: " " + " ".join(re.findall(r"[a-z0-9]+", t.description.lower())) + " " for t in tools
+        }
         self.served = {t.name: served_object(t.name) for t in tools}
         self.target_words = {t.name: set(words(t.name)) - STOP_WORDS for t in tools}
         self.takes = {t.name: {stems(parameter_words(p["name"])) for p in t.parameters} for t in tools}
@@ -275,6 +310,7 @@ def learned_positions(examples: Examples, kinds: dict[str, str]) -> dict[str, fl
 
 # -- confidence -------------------------------------------------------------------------------
 
+
 def rule_confidence(x: list[float]) -> float:
     """No labelled neighbours: fixed rules over the name and parameter cues (0 = no dependency)."""
     f = dict(zip(FEATURES, x))
@@ -312,8 +348,13 @@ class LearnedModel:
         # Leaves of at least 20 pairs (sklearn's default) on a real catalog; fewer on a small one, so
         # a handful of labelled edges can still be learned.
         positives = int(np.sum(labels))
-        self.model = HistGradientBoostingClassifier(max_iter=200, learning_rate=0.05, max_leaf_nodes=15,
-                                                    min_samples_leaf=max(2, min(20, positives // 5)), random_state=0)
+        self.model = HistGradientBoostingClassifier(
+            max_iter=200,
+            learning_rate=0.05,
+            max_leaf_nodes=15,
+            min_samples_leaf=max(2, min(20, positives // 5)),
+            random_state=0,
+        )
         with _one_thread():
             self.model.fit(np.asarray(rows), np.asarray(labels))
 
@@ -326,6 +367,7 @@ class LearnedModel:
 
 # -- inference --------------------------------------------------------------------------------
 
+
 def edge_type(types: Counter | None, param: str | None, x: list[float]) -> DependencyType:
     f = dict(zip(FEATURES, x))
     if types:
@@ -337,8 +379,7 @@ def edge_type(types: Counter | None, param: str | None, x: list[float]) -> Depen
     return DependencyType.TOOL_DIRECTLY_DEPENDS_ON
 
 
-def reason_text(source: str, target: str, dtype: DependencyType, param: str | None, x: list[float],
-                voters: int) -> str:
+def reason_text(source: str, target: str, dtype: DependencyType, param: str | None, x: list[float], voters: int) -> str:
     f = dict(zip(FEATURES, x))
     if f["getter_setter"]:
         return f"{target} reads or changes the same setting as {source} (getter/setter pair)"
@@ -353,9 +394,15 @@ def reason_text(source: str, target: str, dtype: DependencyType, param: str | No
     return f"{source} needs {target} first (description similarity {f['similarity']:.2f})"
 
 
-def infer_offline(tools: list[ToolInfo], embedder, examples: Examples | None = None, *,
-                  sources: set[str] | None = None, min_confidence: float = 0.3,
-                  cues: Cues | None = None) -> list[ProposedEdge]:
+def infer_offline(
+    tools: list[ToolInfo],
+    embedder,
+    examples: Examples | None = None,
+    *,
+    sources: set[str] | None = None,
+    min_confidence: float = 0.3,
+    cues: Cues | None = None,
+) -> list[ProposedEdge]:
     """Proposed edges for `sources` (default: every tool) towards any other tool of `tools`,
     confidence >= min_confidence, per source in listing order."""
     cues = cues or Cues(tools, embedder, examples)
@@ -377,14 +424,23 @@ def infer_offline(tools: list[ToolInfo], embedder, examples: Examples | None = N
             if dtype.is_parameter and params.get(target):
                 voted = params[target].most_common(1)[0][0]
                 param = voted if voted in {p["name"] for p in s.parameters} else param
-            edges.append(ProposedEdge(
-                s.name, target, dtype.value, float(confidence), "offline-learned" if learned else "offline-rules",
-                reason_text(s.name, target, dtype, param, x, len(types.get(target) or ())),
-                param if dtype.is_parameter else None))
+            edges.append(
+                ProposedEdge(
+                    s.name,
+                    target,
+                    dtype.value,
+                    float(confidence),
+                    "offline-learned" if learned else "offline-rules",
+                    reason_text(s.name, target, dtype, param, x, len(types.get(target) or ())),
+                    param if dtype.is_parameter else None,
+                )
+            )
         if not learned:  # rules: one provider per parameter, the most confident
             best: dict[str, ProposedEdge] = {}
             for e in edges:
-                if e.parameter_name and (e.parameter_name not in best or e.confidence > best[e.parameter_name].confidence):
+                if e.parameter_name and (
+                    e.parameter_name not in best or e.confidence > best[e.parameter_name].confidence
+                ):
                     best[e.parameter_name] = e
             edges = [e for e in edges if not e.parameter_name or best[e.parameter_name] is e]
         proposals += order_edges(edges, cues)
@@ -393,6 +449,7 @@ def infer_offline(tools: list[ToolInfo], embedder, examples: Examples | None = N
 
 def order_edges(edges: list[ProposedEdge], cues: Cues) -> list[ProposedEdge]:
     """Listing order: the position labelled lists give the target (or its type), then confidence."""
+
     def key(e: ProposedEdge):
         target_key = e.target if cues.kinds.get(e.target) == "core" else "<regular>"
         position = cues.position.get(target_key, cues.position.get(e.type, DEFAULT_POSITION))

@@ -18,16 +18,30 @@ a parameter is served by a tool whose output holds the same thing.
    tool of a service the source uses (the old name rules, index-based).
 
 Weights were set on our development specs (docs/dependencies.md), never on a test half."""
+
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
 
 from kg_tools.catalog import DependencyType
-from kg_tools.deps.resources import (CHANGE_VERBS, CREATE_VERBS, FREE_VALUES, GET_VERBS, ID_FIELDS, LIST_VERBS,
-                                     STRONG_FIELDS, Offer, described_resources, name_verb_and_object,
-                                     resource_key, schema_offers, singular, words)
+from kg_tools.deps.resources import (
+    CHANGE_VERBS,
+    CREATE_VERBS,
+    FREE_VALUES,
+    GET_VERBS,
+    ID_FIELDS,
+    LIST_VERBS,
+    STRONG_FIELDS,
+    Offer,
+    described_resources,
+    name_verb_and_object,
+    resource_key,
+    schema_offers,
+    singular,
+    words,
+)
 
 # Confidence parts (set on our development specs).
 KIND_WEIGHT = {"search": 1.0, "list": 0.97, "auth": 1.0, "get": 0.85, "create": 0.6, "other": 0.5}
@@ -44,8 +58,12 @@ MIN_SCORE = 0.6  # below this no edge, whatever --min-confidence says  # keep a 
 MAX_PER_PARAMETER = 4
 NESTED_ONLY_AS_FALLBACK = True  # a resource nested in another's output serves only when no tool is about it
 CANDIDATES_PER_RESOURCE = 60  # the producers of a resource scored per parameter (best by their own merits first)
-METHOD_LINKS, METHOD_SCHEMA, METHOD_DESCRIPTION, METHOD_NAMES = "openapi-links", "output-schema", "description", \
-    "name-rules"
+METHOD_LINKS, METHOD_SCHEMA, METHOD_DESCRIPTION, METHOD_NAMES = (
+    "openapi-links",
+    "output-schema",
+    "description",
+    "name-rules",
+)
 
 
 @dataclass
@@ -60,6 +78,7 @@ class Want:
 @dataclass
 class Tool:
     """What producer -> consumer inference reads of one tool."""
+
     name: str
     description: str
     parameters: list[dict]
@@ -134,8 +153,12 @@ def parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
         return None
     last = ws[-1]
     field = ID_FIELDS.get(last)
-    if p.get("type") == "boolean" or p.get("enum") or p.get("type") in ("number", "integer") and \
-            field not in ("id", "number"):
+    if (
+        p.get("type") == "boolean"
+        or p.get("enum")
+        or p.get("type") in ("number", "integer")
+        and field not in ("id", "number")
+    ):
         return None
     if field and field != "name" or field == "name" and len(ws) > 1:
         resources = [r for r in [resource_key(ws[:-1])] if r] if len(ws) > 1 else []
@@ -160,7 +183,7 @@ def context_resources(tool: Tool, p: dict, name: str, known: set[str]) -> list[s
     out: list[str] = []
     static = [s for s in segments if not s.startswith("{")]
     if f"{{{name}}}" in segments:  # /albums/{id}: the segment before
-        before = [s for s in segments[:segments.index(f"{{{name}}}")] if not s.startswith("{")]
+        before = [s for s in segments[: segments.index(f"{{{name}}}")] if not s.startswith("{")]
         if before:
             out.append(resource_key(words(before[-1])) or "")
     elif static and (resource_key(words(static[-1])) in known):  # PUT /me/albums?ids=
@@ -187,12 +210,13 @@ def tool_offers(tool: Tool) -> list[Offer]:
         verb, rest = name_verb_and_object(tool.name)
         named = resource_key(rest) if verb else None
         keys = ([named] if named else []) + [r for r in described_resources(tool.description) if r != named]
-        for i, key in enumerate(keys[:3]):
+        for _i, key in enumerate(keys[:3]):
             offers.append(Offer(tool.name, key, "*", "", True, "description"))
             ws = key.split()
             if len(ws) > 1 and ws[-1] in ID_FIELDS:  # get_country_code serves country_code
-                offers.append(Offer(tool.name, resource_key(ws[:-1]) or ws[0], ID_FIELDS[ws[-1]], "", True,
-                                    "description"))
+                offers.append(
+                    Offer(tool.name, resource_key(ws[:-1]) or ws[0], ID_FIELDS[ws[-1]], "", True, "description")
+                )
     return offers
 
 
@@ -231,7 +255,7 @@ def score(consumer: Tool, want: Want, producer: Tool, offer: Offer) -> tuple[flo
         s *= DESCRIBED
     own = {w.parameter for w in consumer.wants}  # values the consumer has anyway (owner, repo ...) cost nothing
     steps = sum(1 for w in producer.wants if w.required and w.parameter not in own)
-    s *= STEP_COST ** steps
+    s *= STEP_COST**steps
     if producer.deprecated:
         s *= DEPRECATED
     if producer.own and want.in_path and consumer.kind in ("change", "create") and producer.kind in ("list", "search"):
@@ -254,8 +278,10 @@ class Proposal:
 def reason_text(want: Want, producer: Tool, offer: Offer) -> str:
     if offer.source == "schema":
         return f"`{want.parameter}` ← `{offer.path}` of {producer.name}"
-    return f"`{want.parameter}` ← the {offer.resource}{'' if offer.field == '*' else ' ' + offer.field} " \
-           f"{producer.name} returns (described)"
+    return (
+        f"`{want.parameter}` ← the {offer.resource}{'' if offer.field == '*' else ' ' + offer.field} "
+        f"{producer.name} returns (described)"
+    )
 
 
 def link_proposals(tools: dict[str, Tool], by_operation: dict[str, str]) -> list[Proposal]:
@@ -274,11 +300,26 @@ def link_proposals(tools: dict[str, Tool], by_operation: dict[str, str]) -> list
             names = [p for p in params if p in consumer_params] or [None]
             for p in names:
                 expression = params.get(p) if p else None
-                reason = (f"`{p}` ← `{expression}` of {producer.name} (OpenAPI link {link_name})" if p else
-                          f"{producer.name} links to {target} (OpenAPI link {link_name})")
-                out.append(Proposal(target, producer.name, (DependencyType.PARAMETER_DIRECTLY_DEPENDS_ON if p else
-                                                             DependencyType.TOOL_DIRECTLY_DEPENDS_ON).value,
-                                    1.0, METHOD_LINKS, reason, p))
+                reason = (
+                    f"`{p}` ← `{expression}` of {producer.name} (OpenAPI link {link_name})"
+                    if p
+                    else f"{producer.name} links to {target} (OpenAPI link {link_name})"
+                )
+                out.append(
+                    Proposal(
+                        target,
+                        producer.name,
+                        (
+                            DependencyType.PARAMETER_DIRECTLY_DEPENDS_ON
+                            if p
+                            else DependencyType.TOOL_DIRECTLY_DEPENDS_ON
+                        ).value,
+                        1.0,
+                        METHOD_LINKS,
+                        reason,
+                        p,
+                    )
+                )
     return out
 
 
@@ -292,24 +333,50 @@ def name_rule_proposals(tools: dict[str, Tool]) -> list[Proposal]:
         if len(parts) == 2 and parts[0] in ("get", "set"):
             by_rest[parts[1]].append(name)
         ws = words(name)
-        if len(ws) >= 3 and ws[0] == "get" and ws[-1] == "status" and \
-                not any(p.get("required") for p in tools[name].parameters):  # a system's status, not an item's
+        if (
+            len(ws) >= 3
+            and ws[0] == "get"
+            and ws[-1] == "status"
+            and not any(p.get("required") for p in tools[name].parameters)
+        ):  # a system's status, not an item's
             for w in set(ws[1:-1]) - {"service", "services", "mode", "current", "system", "user", "device"}:
                 gates[w].append(name)
     for names in by_rest.values():
         if len(names) == 2:
             a, b = names
             for s, t in ((a, b), (b, a)):
-                out.append(Proposal(s, t, DependencyType.TOOL_INDIRECTLY_DEPENDS_ON.value, 0.9, METHOD_NAMES,
-                                    f"{t} reads or changes the same setting as {s} (getter/setter pair)", None))
+                out.append(
+                    Proposal(
+                        s,
+                        t,
+                        DependencyType.TOOL_INDIRECTLY_DEPENDS_ON.value,
+                        0.9,
+                        METHOD_NAMES,
+                        f"{t} reads or changes the same setting as {s} (getter/setter pair)",
+                        None,
+                    )
+                )
     for name in tools:
         own = set(words(name)) - {"get", "status", "service", "current", "system", "user", "device", "mode"}
         for w in own:
             for gate in gates.get(w, ()):
                 if gate != name and set(words(gate)) - {"get", "status", "service", "services", "mode"} <= own | {
-                        "current", "system", "user", "device"}:
-                    out.append(Proposal(name, gate, DependencyType.TOOL_DIRECTLY_DEPENDS_ON.value, 0.7, METHOD_NAMES,
-                                        f"{name} works only while the service {gate} reports is on", None))
+                    "current",
+                    "system",
+                    "user",
+                    "device",
+                }:
+                    out.append(
+                        Proposal(
+                            name,
+                            gate,
+                            DependencyType.TOOL_DIRECTLY_DEPENDS_ON.value,
+                            0.7,
+                            METHOD_NAMES,
+                            f"{name} works only while the service {gate} reports is on",
+                            None,
+                        )
+                    )
     return out
 
 
@@ -319,15 +386,24 @@ def prepare(raw_tools: Iterable) -> dict[str, Tool]:
     for t in raw_tools:
         spec = getattr(t, "spec", None)
         tools[t.name] = Tool(
-            t.name, t.description or "", list(t.parameters),
+            t.name,
+            t.description or "",
+            list(t.parameters),
             output_schema=getattr(spec, "output_schema", None),
             http=spec.http.model_dump() if getattr(spec, "http", None) else None,
-            annotations=spec.annotations.model_dump(exclude_none=True) if getattr(spec, "annotations", None) else None)
+            annotations=spec.annotations.model_dump(exclude_none=True) if getattr(spec, "annotations", None) else None,
+        )
     return tools
 
 
-def infer_producers(raw_tools: Iterable, *, sources: set[str] | None = None, min_confidence: float = 0.0,
-                    progress: Callable[[int], None] | None = None, name_rules: bool = True) -> list[Proposal]:
+def infer_producers(
+    raw_tools: Iterable,
+    *,
+    sources: set[str] | None = None,
+    min_confidence: float = 0.0,
+    progress: Callable[[int], None] | None = None,
+    name_rules: bool = True,
+) -> list[Proposal]:
     """Producer -> consumer proposals for a catalog (see the module doc), each source's in listing order."""
     tools = prepare(raw_tools)
     for t in tools.values():
@@ -337,9 +413,9 @@ def infer_producers(raw_tools: Iterable, *, sources: set[str] | None = None, min
         t.offers = tool_offers(t)
         for o in t.offers:
             index[o.resource].append(o)
-    for resource, offers in index.items():  # a bounded candidate list per resource, best producers first
+    for offers in index.values():  # a bounded candidate list per resource, best producers first
         offers.sort(key=lambda o: (-standalone_score(tools[o.tool], o), o.tool))
-        del offers[CANDIDATES_PER_RESOURCE * 4:]
+        del offers[CANDIDATES_PER_RESOURCE * 4 :]
     known = set(index)
     for t in tools.values():
         t.wants = [w for w in (parameter_wants(t, p, known) for p in t.parameters) if w]
@@ -351,7 +427,7 @@ def infer_producers(raw_tools: Iterable, *, sources: set[str] | None = None, min
     linked = {(p.source, p.parameter_name) for p in proposals}
     if name_rules:
         proposals += name_rule_proposals(tools)
-    for n, consumer in enumerate(tools.values()):
+    for _n, consumer in enumerate(tools.values()):
         if progress:
             progress(1)
         if sources is not None and consumer.name not in sources:
@@ -383,11 +459,23 @@ def infer_producers(raw_tools: Iterable, *, sources: set[str] | None = None, min
                 if m.score < best * CLOSE_SECOND or m.score < max(min_confidence, MIN_SCORE):
                     continue
                 direct = m.offer.primary  # the value is what the producer is about (not nested in another resource)
-                dtype = DependencyType.PARAMETER_DIRECTLY_DEPENDS_ON if direct else \
-                    DependencyType.PARAMETER_INDIRECTLY_DEPENDS_ON
-                proposals.append(Proposal(consumer.name, m.producer.name, dtype.value, round(m.score, 4),
-                                          METHOD_SCHEMA if m.offer.source == "schema" else METHOD_DESCRIPTION,
-                                          reason_text(want, m.producer, m.offer), want.parameter, rank))
+                dtype = (
+                    DependencyType.PARAMETER_DIRECTLY_DEPENDS_ON
+                    if direct
+                    else DependencyType.PARAMETER_INDIRECTLY_DEPENDS_ON
+                )
+                proposals.append(
+                    Proposal(
+                        consumer.name,
+                        m.producer.name,
+                        dtype.value,
+                        round(m.score, 4),
+                        METHOD_SCHEMA if m.offer.source == "schema" else METHOD_DESCRIPTION,
+                        reason_text(want, m.producer, m.offer),
+                        want.parameter,
+                        rank,
+                    )
+                )
     # one edge per (source, target): for the parameter it serves best, then the most confident
     best_edge: dict[tuple[str, str], Proposal] = {}
     for p in proposals:

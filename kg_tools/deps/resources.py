@@ -6,6 +6,7 @@ a list of issues"). A producer offers (resource, field) at a field path of its o
 parameter wants one (`playlist_id` -> (playlist, id); `/albums?ids=` -> (album, id); `repo` -> (repository, *)).
 Everything here is text and JSON Schema handling, no embeddings: it runs in linear time over a catalog.
 The word lists were written by us from our own development specs (see docs/dependencies.md)."""
+
 from __future__ import annotations
 
 import re
@@ -15,52 +16,322 @@ from functools import lru_cache
 from kg_tools.catalog import split_name
 
 # How an instance of a resource is referred to. The plural forms map to the singular.
-ID_FIELDS = {"id": "id", "ids": "id", "uri": "uri", "uris": "uri", "key": "key", "keys": "key", "number": "number",
-             "sha": "sha", "slug": "slug", "handle": "handle", "uuid": "id", "guid": "id", "code": "code",
-             "name": "name", "names": "name", "url": "url", "urls": "url", "username": "username", "login": "login",
-             "email": "email", "ref": "ref", "token": "token", "path": "path"}
+ID_FIELDS = {
+    "id": "id",
+    "ids": "id",
+    "uri": "uri",
+    "uris": "uri",
+    "key": "key",
+    "keys": "key",
+    "number": "number",
+    "sha": "sha",
+    "slug": "slug",
+    "handle": "handle",
+    "uuid": "id",
+    "guid": "id",
+    "code": "code",
+    "name": "name",
+    "names": "name",
+    "url": "url",
+    "urls": "url",
+    "username": "username",
+    "login": "login",
+    "email": "email",
+    "ref": "ref",
+    "token": "token",
+    "path": "path",
+}
 # Fields that name an instance strongly enough to come from another tool without a resource word in the
 # parameter's name (`id` on /albums/{id}); `name`/`url`/`email` need the resource word (`channel_name`).
-STRONG_FIELDS = {"id", "uri", "key", "number", "sha", "slug", "handle", "code", "username", "login", "ref", "token",
-                 "path"}
+STRONG_FIELDS = {
+    "id",
+    "uri",
+    "key",
+    "number",
+    "sha",
+    "slug",
+    "handle",
+    "code",
+    "username",
+    "login",
+    "ref",
+    "token",
+    "path",
+}
 # Parameter names that are values a person gives, never another tool's output.
-FREE_VALUES = {"q", "query", "limit", "offset", "page", "per page", "per_page", "market", "locale", "position",
-               "description", "public", "collaborative", "type", "state", "title", "body", "content", "text",
-               "message", "sort", "direction", "order", "since", "until", "before", "after", "fields",
-               "include", "additional type", "country", "timestamp", "time range", "volume percent",
-               "position ms", "range start", "insert before", "range length", "snapshot id",
-               "play", "offset position", "label", "labels", "milestone", "assignee",
-               "assignees", "head", "base", "draft", "language", "format", "mode", "value", "values", "comment",
-               "password", "filter", "cursor", "max results", "start", "end", "date", "status", "reason"}
+FREE_VALUES = {
+    "q",
+    "query",
+    "limit",
+    "offset",
+    "page",
+    "per page",
+    "per_page",
+    "market",
+    "locale",
+    "position",
+    "description",
+    "public",
+    "collaborative",
+    "type",
+    "state",
+    "title",
+    "body",
+    "content",
+    "text",
+    "message",
+    "sort",
+    "direction",
+    "order",
+    "since",
+    "until",
+    "before",
+    "after",
+    "fields",
+    "include",
+    "additional type",
+    "country",
+    "timestamp",
+    "time range",
+    "volume percent",
+    "position ms",
+    "range start",
+    "insert before",
+    "range length",
+    "snapshot id",
+    "play",
+    "offset position",
+    "label",
+    "labels",
+    "milestone",
+    "assignee",
+    "assignees",
+    "head",
+    "base",
+    "draft",
+    "language",
+    "format",
+    "mode",
+    "value",
+    "values",
+    "comment",
+    "password",
+    "filter",
+    "cursor",
+    "max results",
+    "start",
+    "end",
+    "date",
+    "status",
+    "reason",
+}
 # A noun that names the same resource as another (ours, from our development specs).
-SYNONYMS = {"repo": "repository", "repos": "repository", "pr": "pull request", "pull": "pull request",
-            "org": "organization", "dir": "directory", "msg": "message", "song": "track", "me": "user",
-            "profile": "user", "owner": "user", "author": "user", "folder": "directory",
-            "doc": "document", "db": "database", "ticket": "issue", "vm": "instance"}
+SYNONYMS = {
+    "repo": "repository",
+    "repos": "repository",
+    "pr": "pull request",
+    "pull": "pull request",
+    "org": "organization",
+    "dir": "directory",
+    "msg": "message",
+    "song": "track",
+    "me": "user",
+    "profile": "user",
+    "owner": "user",
+    "author": "user",
+    "folder": "directory",
+    "doc": "document",
+    "db": "database",
+    "ticket": "issue",
+    "vm": "instance",
+}
 # Words in schema names and descriptions that are not the resource (`SimplifiedPlaylistObject`).
-SCHEMA_NOISE = {"object", "simplified", "private", "public", "paging", "paged", "cursor", "saved", "response",
-                "base", "full", "detail", "details", "result", "results", "list", "item", "items", "data",
-                "model", "dto", "schema", "output", "info", "summary", "ref", "refs", "collection", "page",
-                "wrapper", "entity", "resource", "set", "array", "several", "multiple", "linked", "current",
-                "currently", "playing", "recently", "played", "new", "featured", "top", "available", "arguments"}
-STOP = {"a", "an", "the", "of", "for", "to", "and", "or", "by", "in", "on", "with", "from", "all", "any", "your",
-        "my", "its", "their", "this", "that", "these", "those", "user's", "users", "current", "given", "specific",
-        "one", "more", "some", "each", "every", "spotify", "catalog", "information", "info", "details",
-        "detailed", "available", "several", "multiple", "get", "list", "search", "find", "it", "is", "are"}
+SCHEMA_NOISE = {
+    "object",
+    "simplified",
+    "private",
+    "public",
+    "paging",
+    "paged",
+    "cursor",
+    "saved",
+    "response",
+    "base",
+    "full",
+    "detail",
+    "details",
+    "result",
+    "results",
+    "list",
+    "item",
+    "items",
+    "data",
+    "model",
+    "dto",
+    "schema",
+    "output",
+    "info",
+    "summary",
+    "ref",
+    "refs",
+    "collection",
+    "page",
+    "wrapper",
+    "entity",
+    "resource",
+    "set",
+    "array",
+    "several",
+    "multiple",
+    "linked",
+    "current",
+    "currently",
+    "playing",
+    "recently",
+    "played",
+    "new",
+    "featured",
+    "top",
+    "available",
+    "arguments",
+}
+STOP = {
+    "a",
+    "an",
+    "the",
+    "of",
+    "for",
+    "to",
+    "and",
+    "or",
+    "by",
+    "in",
+    "on",
+    "with",
+    "from",
+    "all",
+    "any",
+    "your",
+    "my",
+    "its",
+    "their",
+    "this",
+    "that",
+    "these",
+    "those",
+    "user's",
+    "users",
+    "current",
+    "given",
+    "specific",
+    "one",
+    "more",
+    "some",
+    "each",
+    "every",
+    "spotify",
+    "catalog",
+    "information",
+    "info",
+    "details",
+    "detailed",
+    "available",
+    "several",
+    "multiple",
+    "get",
+    "list",
+    "search",
+    "find",
+    "it",
+    "is",
+    "are",
+}
 LIST_VERBS = {"list", "search", "find", "query", "browse", "lookup", "discover", "explore", "enumerate"}
-GET_VERBS = {"get", "fetch", "read", "retrieve", "show", "view", "describe", "check", "download", "inspect", "load",
-             "open", "lookup", "resolve"}
-CREATE_VERBS = {"create", "add", "new", "make", "insert", "upload", "post", "register", "start", "open", "generate",
-                "build", "fork", "save", "follow", "submit", "write", "login", "authenticate", "sign"}
-CHANGE_VERBS = {"delete", "remove", "update", "set", "change", "edit", "patch", "put", "replace", "reorder",
-                "modify", "toggle", "pause", "skip", "seek", "transfer", "unfollow", "move", "rename", "close",
-                "merge", "cancel", "stop", "archive", "clear", "reset", "lock", "unlock", "assign", "dismiss",
-                "mark", "send", "reply", "push", "apply", "run", "execute", "invoke", "trigger"}
+GET_VERBS = {
+    "get",
+    "fetch",
+    "read",
+    "retrieve",
+    "show",
+    "view",
+    "describe",
+    "check",
+    "download",
+    "inspect",
+    "load",
+    "open",
+    "lookup",
+    "resolve",
+}
+CREATE_VERBS = {
+    "create",
+    "add",
+    "new",
+    "make",
+    "insert",
+    "upload",
+    "post",
+    "register",
+    "start",
+    "open",
+    "generate",
+    "build",
+    "fork",
+    "save",
+    "follow",
+    "submit",
+    "write",
+    "login",
+    "authenticate",
+    "sign",
+}
+CHANGE_VERBS = {
+    "delete",
+    "remove",
+    "update",
+    "set",
+    "change",
+    "edit",
+    "patch",
+    "put",
+    "replace",
+    "reorder",
+    "modify",
+    "toggle",
+    "pause",
+    "skip",
+    "seek",
+    "transfer",
+    "unfollow",
+    "move",
+    "rename",
+    "close",
+    "merge",
+    "cancel",
+    "stop",
+    "archive",
+    "clear",
+    "reset",
+    "lock",
+    "unlock",
+    "assign",
+    "dismiss",
+    "mark",
+    "send",
+    "reply",
+    "push",
+    "apply",
+    "run",
+    "execute",
+    "invoke",
+    "trigger",
+}
 _DESCRIBES = re.compile(
     r"\b(?:returns?|lists?|gets?|retrieves?|fetch(?:es)?|search(?:es)?(?:\s+for)?|finds?|shows?|provides?|"
     r"gives?)\s+((?:[\w'-]+\s+){0,6}?[\w'-]+?)(?=[.,;:()\n]|\s+(?:for|by|in|from|with|that|which|matching|"
     r"based|on|of\s+the\s+(?:current|user)|including|and\s+(?:their|its))\b|$)",
-    re.I)
+    re.I,
+)
 
 
 def singular(word: str) -> str:
@@ -102,9 +373,23 @@ def resource_key(nouns: list[str]) -> str | None:
 
 
 # Two-word resources kept as one (a request of a pull, not "a request").
-COMPOUNDS = {"pull request", "merge request", "audio feature", "user profile", "pull review", "code scanning",
-             "secret scanning", "access token", "api key", "time zone", "phone number", "zip code",
-             "country code", "postal code", "session token"}
+COMPOUNDS = {
+    "pull request",
+    "merge request",
+    "audio feature",
+    "user profile",
+    "pull review",
+    "code scanning",
+    "secret scanning",
+    "access token",
+    "api key",
+    "time zone",
+    "phone number",
+    "zip code",
+    "country code",
+    "postal code",
+    "session token",
+}
 
 
 @lru_cache(maxsize=20_000)
@@ -117,6 +402,7 @@ def schema_resource(title: str | None) -> str | None:
 class Offer:
     """A producer's output holds (resource, field) at `path` (`items[].id`); `primary` when the resource is
     what the tool is about (not an object nested in another resource); `source` schema | description."""
+
     tool: str
     resource: str
     field: str
@@ -166,11 +452,19 @@ def schema_offers(tool: str, schema: dict, *, max_nodes: int = 4000, max_depth: 
                         offers[key] = Offer(tool, owner, field, sub, primary, "schema", reference)
             if isinstance(prop, dict):
                 title = prop.get("title") if prop.get("type") in ("object", None) or "allOf" in prop else None
-                inner = schema_resource(title) or (resource_key(ws) if prop.get("type") in ("object", "array") or
-                                                  "items" in prop or "properties" in prop or "allOf" in prop
-                                                  else None)
-                if prop.get("type") == "array" and isinstance(prop.get("items"), dict) and \
-                        schema_resource(prop["items"].get("title")):
+                inner = schema_resource(title) or (
+                    resource_key(ws)
+                    if prop.get("type") in ("object", "array")
+                    or "items" in prop
+                    or "properties" in prop
+                    or "allOf" in prop
+                    else None
+                )
+                if (
+                    prop.get("type") == "array"
+                    and isinstance(prop.get("items"), dict)
+                    and schema_resource(prop["items"].get("title"))
+                ):
                     inner = resource_key(ws) or schema_resource(prop["items"].get("title"))
                 walk(prop, sub, inner or resource, here, depth + 1)
 
@@ -184,7 +478,7 @@ def described_resources(text: str) -> list[str]:
     for match in _DESCRIBES.finditer(text or ""):
         ws = [w for w in re.findall(r"[a-z0-9]+", match.group(1).lower())]
         if "of" in ws:  # "a list of issues", "details of the repository"
-            ws = ws[len(ws) - ws[::-1].index("of"):]
+            ws = ws[len(ws) - ws[::-1].index("of") :]
         key = resource_key(ws)
         if key and key not in found:
             found.append(key)
@@ -197,5 +491,5 @@ def name_verb_and_object(name: str) -> tuple[str | None, list[str]]:
     ws = words(name.split("__")[-1])
     for i, w in enumerate(ws[:3]):
         if w in LIST_VERBS or w in GET_VERBS or w in CREATE_VERBS or w in CHANGE_VERBS:
-            return w, ws[i + 1:]
+            return w, ws[i + 1 :]
     return None, ws

@@ -6,11 +6,12 @@ parameter_name, ord` (ord from 1000 on: listed after a tool's hand-written edges
 refresh the precomputed expansion (kg_tools/closure.py) in their transaction. The run id is a hash of the proposals, so applying the same proposals twice changes
 nothing. Undo deletes exactly that run's edges; hand-written edges are never touched.
 """
+
 from __future__ import annotations
 
 import hashlib
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from kg_tools import closure
 from kg_tools.cypher import query
@@ -44,8 +45,16 @@ def run_id_for(catalog: str | None, method: str, edges: list[ProposedEdge]) -> s
 APPLY_BATCH = 1000  # inferred edges per write transaction
 
 
-def apply_run(graph: Graph, run_id: str, catalog: str | None, method: str, min_confidence: float,
-              edges: list[ProposedEdge], notes: list[str], batch_size: int = APPLY_BATCH) -> dict:
+def apply_run(
+    graph: Graph,
+    run_id: str,
+    catalog: str | None,
+    method: str,
+    min_confidence: float,
+    edges: list[ProposedEdge],
+    notes: list[str],
+    batch_size: int = APPLY_BATCH,
+) -> dict:
     """Write the proposals as one run in bounded transactions: the run node with the first `batch_size`
     edges, each further batch in its own transaction, then the closures of their sources. A failure part-way
     undoes what was written (the run's edges and node), so nothing is left half-applied.
@@ -53,9 +62,16 @@ def apply_run(graph: Graph, run_id: str, catalog: str | None, method: str, min_c
     if not edges:
         return {"run": run_id, "applied": False, "edges": 0, "message": "nothing to apply: no new edges proposed"}
     rows = [e.as_dict() for e in edges]
-    run = {"id": run_id, "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-           "catalog": catalog or "*", "method": method, "min_confidence": min_confidence,
-           "proposed": len(edges), "notes": notes[:50], "edges": 0}
+    run = {
+        "id": run_id,
+        "created": datetime.now(UTC).isoformat(timespec="seconds"),
+        "catalog": catalog or "*",
+        "method": method,
+        "min_confidence": min_confidence,
+        "proposed": len(edges),
+        "notes": notes[:50],
+        "edges": 0,
+    }
 
     def first(tx) -> bool:
         if tx.run(query("deps_run_get"), run_id=run_id).single()["run"] is not None:
@@ -71,18 +87,23 @@ def apply_run(graph: Graph, run_id: str, catalog: str | None, method: str, min_c
     created = 0
     try:
         for i in range(0, len(rows), batch_size):
-            created += serialized(graph, batch(rows[i:i + batch_size]))
+            created += serialized(graph, batch(rows[i : i + batch_size]))
         sources = sorted({e.source for e in edges})
         serialized(graph, lambda tx: closure.refresh(tx, sources))  # the precomputed expansion
     except BaseException:
         undo_run(graph, run_id)
         raise
-    return {"run": run_id, "applied": True, "edges": created,
-            "message": f"applied {run_id}: {created} inferred dependency edges"}
+    return {
+        "run": run_id,
+        "applied": True,
+        "edges": created,
+        "message": f"applied {run_id}: {created} inferred dependency edges",
+    }
 
 
 def delete_catalog_edges(graph: Graph, catalog: str) -> None:
     """Every dependency edge from tools of `catalog` (eval deps), closures refreshed."""
+
     def work(tx) -> None:
         tx.run(query("deps_delete_all_edges"), catalog=catalog).consume()
         closure.refresh(tx)
@@ -93,9 +114,11 @@ def delete_catalog_edges(graph: Graph, catalog: str) -> None:
 def list_runs(graph: Graph) -> list[dict]:
     """Each run with `edges_in_graph`; `stale` when none of its edges is left (their tools were deleted or
     rewritten): undo it to remove it from the list."""
-    return [dict(r["run"]) | {"edges_in_graph": r["edges_in_graph"],
-                              "stale": bool(r["run"].get("edges")) and r["edges_in_graph"] == 0}
-            for r in graph.read(query("deps_runs"))]
+    return [
+        dict(r["run"])
+        | {"edges_in_graph": r["edges_in_graph"], "stale": bool(r["run"].get("edges")) and r["edges_in_graph"] == 0}
+        for r in graph.read(query("deps_runs"))
+    ]
 
 
 def undo_run(graph: Graph, run_id: str) -> dict:

@@ -6,12 +6,13 @@ another catalog, is refused before anything is written; the catalog's tools are 
 (also after an error or Ctrl-C) with the closures of the tools that listed them refreshed.
 Requests carry `catalog`, so the rankings are those of this catalog alone (the catalog filter is exact).
 """
+
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator
 
 from kg_tools.cypher import query
 from kg_tools.errors import CatalogError, EvalError
@@ -52,8 +53,10 @@ def read_queries(path: Path, split: str = "all") -> list[EvalInstance]:
     if isinstance(rows, dict):
         rows = rows.get("instances")
     if not isinstance(rows, list):
-        raise CatalogError(f"{path}: expected a JSON list of instances (user_query, golden_function_names, "
-                           "optional main_golden_function_name, kind, split)")
+        raise CatalogError(
+            f"{path}: expected a JSON list of instances (user_query, golden_function_names, "
+            "optional main_golden_function_name, kind, split)"
+        )
     instances = instances_from_rows(rows, str(path))
     if split == "all":
         return instances
@@ -66,11 +69,11 @@ def read_queries(path: Path, split: str = "all") -> list[EvalInstance]:
     return chosen
 
 
-def dataset(catalog_path: Path, queries_path: Path, catalog: str, format: str = "auto",
-            split: str = "all") -> EvalDataset:
+def dataset(
+    catalog_path: Path, queries_path: Path, catalog: str, format: str = "auto", split: str = "all"
+) -> EvalDataset:
     source = read_catalog(catalog_path, catalog, format)
-    data = EvalDataset(catalog, source.tools, read_queries(queries_path, split),
-                       [*source.files, str(queries_path)])
+    data = EvalDataset(catalog, source.tools, read_queries(queries_path, split), [*source.files, str(queries_path)])
     check_gold_names(data)
     return data
 
@@ -89,10 +92,11 @@ def loaded_catalog(graph, embedder, data: EvalDataset, settings, log: Callable[[
 
     in_use = graph.read(query("catalog_tool_names"), catalog=data.name)[0]["names"]
     if in_use:
-        raise EvalError(f"catalog {data.name!r} already holds {len(in_use)} tool(s); nothing written "
-                        "(pass --catalog NAME to evaluate under another name, or remove that catalog first)")
-    result = load_catalog(graph, embedder, data.tools, data.name, batch_size=settings.write_batch_size,
-                          log=log)
+        raise EvalError(
+            f"catalog {data.name!r} already holds {len(in_use)} tool(s); nothing written "
+            "(pass --catalog NAME to evaluate under another name, or remove that catalog first)"
+        )
+    result = load_catalog(graph, embedder, data.tools, data.name, batch_size=settings.write_batch_size, log=log)
     try:
         yield result.tools
     finally:
@@ -116,8 +120,9 @@ def rows_by_kind(results) -> dict[str, list[dict]]:
         for result in results:
             scores = [r.scores for r in result.results if name == OVERALL or r.instance.kind == name]
             means = mean_scores(scores)
-            out[name].append({"method": result.method.name, "queries": len(scores),
-                              **{k: round(v, 4) for k, v in means.items()}})
+            out[name].append(
+                {"method": result.method.name, "queries": len(scores), **{k: round(v, 4) for k, v in means.items()}}
+            )
     return out
 
 
@@ -127,6 +132,8 @@ def table(by_kind: dict[str, list[dict]], title: str) -> str:
     lines = [title, head, "-" * len(head)]
     for kind, rows in by_kind.items():
         for r in rows:
-            lines.append(f"{kind:<12}{r['method']:<{width}}{r['queries']:>5}"
-                         + "".join(f"{r.get(m, 0.0):>11.3f}" for m in ROW_METRICS))
+            lines.append(
+                f"{kind:<12}{r['method']:<{width}}{r['queries']:>5}"
+                + "".join(f"{r.get(m, 0.0):>11.3f}" for m in ROW_METRICS)
+            )
     return "\n".join(lines)

@@ -1,4 +1,5 @@
 """Benchmarks as (catalog tools, queries with gold sets). Gold sets are sets: order never counts."""
+
 from __future__ import annotations
 
 import json
@@ -6,7 +7,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from kg_tools.errors import CatalogError
-
 
 SPLIT_DIR = Path(__file__).parent / "data"
 
@@ -27,12 +27,12 @@ class EvalDataset:
     instances: list[EvalInstance]
     files: list[str]
 
-    def limited(self, limit: int | None) -> "EvalDataset":
+    def limited(self, limit: int | None) -> EvalDataset:
         if not limit:
             return self
         return EvalDataset(self.name, self.tools, self.instances[:limit], self.files)
 
-    def with_queries(self, path: Path) -> "EvalDataset":
+    def with_queries(self, path: Path) -> EvalDataset:
         """The same catalog with the queries of another file in the instances format."""
         try:
             rows = json.loads(Path(path).read_text())
@@ -41,13 +41,15 @@ class EvalDataset:
         if isinstance(rows, dict):
             rows = rows.get("instances")
         if not isinstance(rows, list):
-            raise CatalogError(f"{path}: expected a JSON list of instances (user_query, golden_function_names, "
-                               "main_golden_function_name)")
+            raise CatalogError(
+                f"{path}: expected a JSON list of instances (user_query, golden_function_names, "
+                "main_golden_function_name)"
+            )
         dataset = replace(self, instances=instances_from_rows(rows, str(path)), files=[*self.files, str(path)])
         check_gold_names(dataset)
         return dataset
 
-    def split(self, which: str) -> "EvalDataset":
+    def split(self, which: str) -> EvalDataset:
         """The dev or test half (by main tool, kg_tools/eval/data/<name>_split.json), or all queries."""
         if which == "all":
             return self
@@ -78,8 +80,15 @@ def instances_from_rows(rows: list[dict], where: str) -> list[EvalInstance]:
         if split is not None and split not in ("dev", "test"):
             problems.append(f"instance {n}: split must be dev or test, got {split!r}")
             continue
-        out.append(EvalInstance(query.strip(), frozenset(gold), row.get("main_golden_function_name"),
-                                kind.strip() if kind else None, split))
+        out.append(
+            EvalInstance(
+                query.strip(),
+                frozenset(gold),
+                row.get("main_golden_function_name"),
+                kind.strip() if kind else None,
+                split,
+            )
+        )
     if problems:
         raise CatalogError(f"{where}: {len(problems)} malformed instance(s)", problems)
     if not out:
@@ -96,8 +105,9 @@ def check_gold_names(dataset: EvalDataset) -> None:
 
 def _from_loader(loader, directory: Path) -> EvalDataset:
     source = loader.load(directory)
-    dataset = EvalDataset(source.catalog, source.tools, instances_from_rows(source.instances, str(directory)),
-                          source.files)
+    dataset = EvalDataset(
+        source.catalog, source.tools, instances_from_rows(source.instances, str(directory)), source.files
+    )
     check_gold_names(dataset)
     return dataset
 

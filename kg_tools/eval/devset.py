@@ -9,6 +9,7 @@ closure (depth <= 5) minus the PARAMETER_* dependencies of the main tool whose p
 query supplies, and what is reachable only through them (`supplied_set.golden_set`).
 `python -m kg_tools.eval.devset [DATASETS_DIR]` rebuilds the golden lists from the catalogs.
 """
+
 from __future__ import annotations
 
 import json
@@ -40,8 +41,14 @@ def with_golden(rows: list[dict], catalog_tools: list[dict], where: str) -> list
             problems.append(f"row {n}: {main} has no parameter(s) {unknown}")
             continue
         gold = golden_set(tools, main, set(supplies))
-        out.append({"user_query": row["user_query"], "main_golden_function_name": main, "supplies": supplies,
-                    "golden_function_names": [main, *sorted(gold - {main})]})
+        out.append(
+            {
+                "user_query": row["user_query"],
+                "main_golden_function_name": main,
+                "supplies": supplies,
+                "golden_function_names": [main, *sorted(gold - {main})],
+            }
+        )
     if problems:
         raise CatalogError(f"{where}: {len(problems)} bad row(s)", problems)
     return out
@@ -53,8 +60,9 @@ def rebuild(datasets_dir: Path) -> None:
     for catalog in CATALOGS:
         tools = getattr(datasets, catalog)(Path(datasets_dir) / catalog).tools
         rows = json.loads(path(catalog).read_text())
-        path(catalog).write_text(json.dumps(with_golden(rows, tools, str(path(catalog))), indent=1,
-                                            ensure_ascii=False) + "\n")
+        path(catalog).write_text(
+            json.dumps(with_golden(rows, tools, str(path(catalog))), indent=1, ensure_ascii=False) + "\n"
+        )
         print(f"{path(catalog)}: {len(rows)} queries")
 
 

@@ -20,10 +20,11 @@ rel_i = 1 when the i-th retrieved tool is in `gold`, else 0.
 
 Every function returns 0.0 for an empty gold set (nothing can be found).
 """
+
 from __future__ import annotations
 
 import math
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 
 def _unique(ranked: Iterable[str]) -> list[str]:
@@ -85,8 +86,9 @@ TABLE_METRICS = ("mAP", "Recall", "nDCG")  # the Graph RAG-Tool Fusion paper's T
 CUTOFFS = (10, 20, 30)
 
 
-def score_ranking(ranked: Sequence[str], gold: Iterable[str], cutoffs: Sequence[int] = CUTOFFS,
-                  metrics: Sequence[str] = TABLE_METRICS) -> dict[str, float]:
+def score_ranking(
+    ranked: Sequence[str], gold: Iterable[str], cutoffs: Sequence[int] = CUTOFFS, metrics: Sequence[str] = TABLE_METRICS
+) -> dict[str, float]:
     """One query: {"mAP@10": AP@10, "Recall@10": ..., ...} (per-query AP, averaged later)."""
     gold = set(gold)
     return {f"{m}@{k}": METRICS[m](ranked, gold, k) for m in metrics for k in cutoffs}

@@ -1,6 +1,7 @@
 """The Graph RAG-Tool Fusion paper's published numbers (arXiv 2502.07223, Table 3), as quoted in the
 dataset README: text-embedding-ada-002 + GPT-4o reranker. Only mAP@10 and Recall@10 are recorded
 there; @20/@30 and nDCG were not available to us offline and are left blank (None)."""
+
 from __future__ import annotations
 
 PAPER = {
@@ -15,8 +16,13 @@ PAPER = {
     "toolsandbox": {},
 }
 
-PAPER_LABELS = {"lexical": "BM25", "vector": "naive RAG", "hybrid": "hybrid (alpha 0.8)",
-                "grtf": "GRTF k=3", "grtf_rerank": "GRTF k=3 + rerank"}
+PAPER_LABELS = {
+    "lexical": "BM25",
+    "vector": "naive RAG",
+    "hybrid": "hybrid (alpha 0.8)",
+    "grtf": "GRTF k=3",
+    "grtf_rerank": "GRTF k=3 + rerank",
+}
 
 
 def paper_numbers(dataset: str) -> dict[str, dict[str, float]]:

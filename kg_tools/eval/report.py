@@ -1,4 +1,5 @@
 """The paper's Table 3 layout (ours and the paper's numbers), JSON, and a PNG chart."""
+
 from __future__ import annotations
 
 import json
@@ -62,10 +63,12 @@ def plot(path: Path, rows: list[dict], paper: dict[str, dict], title: str) -> No
         return
 
     methods = [r["method"] for r in rows]
-    series = [("ours mAP@10", [r.get("mAP@10") for r in rows], "#1f77b4"),
-              ("paper mAP@10", [paper.get(m, {}).get("mAP@10") for m in methods], "#aec7e8"),
-              ("ours Recall@10", [r.get("Recall@10") for r in rows], "#ff7f0e"),
-              ("paper Recall@10", [paper.get(m, {}).get("Recall@10") for m in methods], "#ffbb78")]
+    series = [
+        ("ours mAP@10", [r.get("mAP@10") for r in rows], "#1f77b4"),
+        ("paper mAP@10", [paper.get(m, {}).get("mAP@10") for m in methods], "#aec7e8"),
+        ("ours Recall@10", [r.get("Recall@10") for r in rows], "#ff7f0e"),
+        ("paper Recall@10", [paper.get(m, {}).get("Recall@10") for m in methods], "#ffbb78"),
+    ]
     if not paper:  # nothing published to compare with: only our bars
         series = [(label.replace("ours ", ""), values, color) for label, values, color in series[::2]]
     fig, ax = plt.subplots(figsize=(max(6.0, 1.4 * len(methods) + 2), 4.2))

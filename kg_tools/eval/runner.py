@@ -5,11 +5,12 @@ are plain top-K lists: no expansion (depth 0) and k = K. GRTF is k = 3 seeds, de
 expansion, cut to K. Every query is retrieved once per method with K = max cutoff (30); the
 @10 and @20 lists are prefixes of it (the order never depends on K).
 """
+
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 from kg_tools.catalog import spec_hash
 from kg_tools.cypher import query
@@ -42,8 +43,11 @@ class GraphOptions:
     edge_types: tuple[str, ...] = ()
 
     def fields(self) -> dict:
-        out = {"stages": list(self.stages), "prefer_direct": self.prefer_direct,
-               "skip_supplied_parameters": self.skip_supplied_parameters}
+        out = {
+            "stages": list(self.stages),
+            "prefer_direct": self.prefer_direct,
+            "skip_supplied_parameters": self.skip_supplied_parameters,
+        }
         if self.edge_types:
             out["edge_types"] = list(self.edge_types)
         return out
@@ -56,36 +60,81 @@ def plain(mode: str, k: int, **extra) -> dict:
 def method_catalog(K: int, options: GraphOptions, rerank: str) -> dict[str, Method]:
     """Every method eval knows. `rerank` is the configured reranker (or "none")."""
     # `grtf` is exactly what POST /v1/retrieve does with only `query` (and K); the rest are ablations.
-    grtf = {"mode": "vector", "k": GRTF_K, "depth": 5, **({"rerank": options.rerank} if options.rerank else {}),
-            **options.fields()}
+    grtf = {
+        "mode": "vector",
+        "k": GRTF_K,
+        "depth": 5,
+        **({"rerank": options.rerank} if options.rerank else {}),
+        **options.fields(),
+    }
     paper = {**grtf, "rerank": "none", "supplied_last": False}
     methods = [
         Method("lexical", "fulltext (Lucene BM25) top-K, no expansion", plain("fulltext", K), False),
-        Method("vector", "vector top-K (naive RAG), no expansion, no rescoring", plain("vector", K, rerank="none"), False),
-        Method("hybrid", f"alpha={HYBRID_ALPHA} hybrid top-K, no expansion",
-               plain("hybrid", K, alpha=HYBRID_ALPHA), False),
+        Method(
+            "vector", "vector top-K (naive RAG), no expansion, no rescoring", plain("vector", K, rerank="none"), False
+        ),
+        Method(
+            "hybrid", f"alpha={HYBRID_ALPHA} hybrid top-K, no expansion", plain("hybrid", K, alpha=HYBRID_ALPHA), False
+        ),
         Method("rrf", "reciprocal-rank-fusion hybrid top-K, no expansion", plain("rrf", K), False),
-        Method("grtf", f"the default pipeline: vector k={GRTF_K} after the offline seed rescoring, depth 5, "
-                       "supplied-value dependencies last, cut to K", grtf, True),
-        Method("grtf_paper", "the paper's GRTF (issue-9 baseline): vector top-3 in search order, depth-first, no "
-                             "rescoring", paper, True),
-        Method("grtf_steps", "default with split_steps: a multi-step request searched step by step, merged round-robin",
-               {**grtf, "split_steps": True}, True),
+        Method(
+            "grtf",
+            f"the default pipeline: vector k={GRTF_K} after the offline seed rescoring, depth 5, "
+            "supplied-value dependencies last, cut to K",
+            grtf,
+            True,
+        ),
+        Method(
+            "grtf_paper",
+            "the paper's GRTF (issue-9 baseline): vector top-3 in search order, depth-first, no rescoring",
+            paper,
+            True,
+        ),
+        Method(
+            "grtf_steps",
+            "default with split_steps: a multi-step request searched step by step, merged round-robin",
+            {**grtf, "split_steps": True},
+            True,
+        ),
         Method("grtf_no_steps", "default with split_steps off", {**grtf, "split_steps": False}, True),
         Method("grtf_no_rescore", "default without the seed rescoring (rerank none)", {**grtf, "rerank": "none"}, True),
-        Method("grtf_no_supplied_last", "default without moving supplied-value dependencies last",
-               {**grtf, "supplied_last": False}, True),
+        Method(
+            "grtf_no_supplied_last",
+            "default without moving supplied-value dependencies last",
+            {**grtf, "supplied_last": False},
+            True,
+        ),
         Method("grtf_rerank", f"GRTF with the {rerank} reranker", {**grtf, "rerank": rerank}, True),
-        Method("grtf_direct", "GRTF, direct dependencies before indirect (prefer_direct)",
-               {**grtf, "prefer_direct": True}, True),
-        Method("grtf_tool_edges", "GRTF over TOOL_* edges only (edge_types restriction)",
-               {**grtf, "edge_types": ["TOOL_DIRECTLY_DEPENDS_ON", "TOOL_INDIRECTLY_DEPENDS_ON"]}, True),
-        Method("grtf_direct_edges", "GRTF over *_DIRECTLY_* edges only (edge_types restriction)",
-               {**grtf, "edge_types": ["TOOL_DIRECTLY_DEPENDS_ON", "PARAMETER_DIRECTLY_DEPENDS_ON"]}, True),
-        Method("grtf_skip_supplied", "GRTF, PARAMETER_* dependencies the query supplies dropped",
-               {**grtf, "skip_supplied_parameters": True}, True),
-        Method("grtf_offline", "the default through the staged path (search, stage rerank-offline, expand): "
-                               "must equal grtf", {**grtf, "stages": [*grtf["stages"], "rerank-offline"]}, True),
+        Method(
+            "grtf_direct",
+            "GRTF, direct dependencies before indirect (prefer_direct)",
+            {**grtf, "prefer_direct": True},
+            True,
+        ),
+        Method(
+            "grtf_tool_edges",
+            "GRTF over TOOL_* edges only (edge_types restriction)",
+            {**grtf, "edge_types": ["TOOL_DIRECTLY_DEPENDS_ON", "TOOL_INDIRECTLY_DEPENDS_ON"]},
+            True,
+        ),
+        Method(
+            "grtf_direct_edges",
+            "GRTF over *_DIRECTLY_* edges only (edge_types restriction)",
+            {**grtf, "edge_types": ["TOOL_DIRECTLY_DEPENDS_ON", "PARAMETER_DIRECTLY_DEPENDS_ON"]},
+            True,
+        ),
+        Method(
+            "grtf_skip_supplied",
+            "GRTF, PARAMETER_* dependencies the query supplies dropped",
+            {**grtf, "skip_supplied_parameters": True},
+            True,
+        ),
+        Method(
+            "grtf_offline",
+            "the default through the staged path (search, stage rerank-offline, expand): must equal grtf",
+            {**grtf, "stages": [*grtf["stages"], "rerank-offline"]},
+            True,
+        ),
     ]
     return {m.name: m for m in methods}
 
@@ -113,12 +162,15 @@ def select_methods(names: Sequence[str] | None, K: int, options: GraphOptions, r
     if unknown:
         raise EvalError(f"unknown method(s): {', '.join(unknown)}; known: {', '.join(known)}")
     if "grtf_rerank" in wanted and rerank == "none":
-        raise EvalError("grtf_rerank needs a reranker: pass --rerank cross-encoder|llm, or configure "
-                        "KG_TOOLS_CROSS_ENCODER / OPENAI_BASE_URL")
+        raise EvalError(
+            "grtf_rerank needs a reranker: pass --rerank cross-encoder|llm, or configure "
+            "KG_TOOLS_CROSS_ENCODER / OPENAI_BASE_URL"
+        )
     return [known[n] for n in wanted]
 
 
 # -- the graph must hold exactly the benchmark's catalog --------------------------------------
+
 
 def catalog_status(graph, embedder, dataset: EvalDataset) -> str | None:
     """None when the graph holds exactly this catalog (same specs, embedded by this model), else why not."""
@@ -147,12 +199,20 @@ def ensure_catalog(graph, embedder, dataset: EvalDataset, settings, log: Callabl
         log(f"graph holds the {dataset.name} catalog ({len(dataset.tools)} tools): evaluating as loaded")
         return False
     log(f"{reason}: loading {dataset.name} with replace_all=True (every current tool is deleted)")
-    load_catalog(graph, embedder, dataset.tools, dataset.name, replace_all=True,
-                 batch_size=settings.write_batch_size, log=lambda *_: None)
+    load_catalog(
+        graph,
+        embedder,
+        dataset.tools,
+        dataset.name,
+        replace_all=True,
+        batch_size=settings.write_batch_size,
+        log=lambda *_: None,
+    )
     return True
 
 
 # -- running ----------------------------------------------------------------------------------
+
 
 @dataclass
 class QueryResult:
@@ -170,12 +230,22 @@ class MethodResult:
 
     def row(self) -> dict:
         means = mean_scores([r.scores for r in self.results])
-        return {"method": self.method.name, **{k: round(v, 4) for k, v in means.items()},
-                "queries": len(self.results), "seconds": round(self.seconds, 2)}
+        return {
+            "method": self.method.name,
+            **{k: round(v, 4) for k, v in means.items()},
+            "queries": len(self.results),
+            "seconds": round(self.seconds, 2),
+        }
 
 
-def run_method(pipeline: Pipeline, method: Method, instances: Sequence[EvalInstance], catalog: str | None,
-               cutoffs: Sequence[int] = CUTOFFS, progress: Callable[[int], None] | None = None) -> MethodResult:
+def run_method(
+    pipeline: Pipeline,
+    method: Method,
+    instances: Sequence[EvalInstance],
+    catalog: str | None,
+    cutoffs: Sequence[int] = CUTOFFS,
+    progress: Callable[[int], None] | None = None,
+) -> MethodResult:
     K = max(cutoffs)
     out = MethodResult(method)
     t0 = time.perf_counter()
@@ -195,8 +265,14 @@ def error_analysis(result: MethodResult, k: int = 10) -> dict:
     """The paper's Figure 3 for a graph method at cut-off k, over queries not fully retrieved:
     main tool not among the seeds (search missed it); a seed but not the first one and gold tools cut
     by truncation to k; the first seed but a gold dependency cut (not reached, or truncated)."""
-    counts = {"queries": len(result.results), "all_gold_in_top_k": 0, "main_not_in_seeds": 0,
-              "main_in_seeds_not_first_truncated": 0, "main_first_dependency_cut": 0, "no_main_tool": 0}
+    counts = {
+        "queries": len(result.results),
+        "all_gold_in_top_k": 0,
+        "main_not_in_seeds": 0,
+        "main_in_seeds_not_first_truncated": 0,
+        "main_first_dependency_cut": 0,
+        "no_main_tool": 0,
+    }
     for r in result.results:
         main = r.instance.main
         if r.instance.gold <= set(r.names[:k]):

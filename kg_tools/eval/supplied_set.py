@@ -6,6 +6,7 @@ label which of the main tool's parameters the query states; the golden set follo
 generation rule: the main tool plus its dependency closure (depth <= 5), where a PARAMETER_* edge of
 the main tool whose parameter the query supplies is not followed.
 """
+
 from __future__ import annotations
 
 import json

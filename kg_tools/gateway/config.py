@@ -11,6 +11,7 @@
 A server key becomes the catalog name and the `<key>__` prefix of its tools, so it may hold only
 letters, digits, `_`, `-`, `.` and no `__`. Every problem is reported at once, naming the field.
 """
+
 from __future__ import annotations
 
 import json
@@ -65,8 +66,9 @@ class Profile(BaseModel):
             return self.token
         value = os.environ.get(self.token_env)
         if not value or len(value) < 16:
-            raise ConfigurationError(f"profile {name!r}: environment variable {self.token_env} must hold a token "
-                                     "of at least 16 characters")
+            raise ConfigurationError(
+                f"profile {name!r}: environment variable {self.token_env} must hold a token of at least 16 characters"
+            )
         return value
 
 
@@ -94,8 +96,10 @@ class GatewayConfig(BaseModel):
     def _keys(cls, servers: dict) -> dict:
         bad = [k for k in servers if not SERVER_KEY.match(k) or "__" in k]
         if bad:
-            raise ValueError(f"server key(s) {', '.join(map(repr, bad))}: use 1-40 letters, digits, '_', '-', '.' "
-                             "(no '__'; the key prefixes every tool name)")
+            raise ValueError(
+                f"server key(s) {', '.join(map(repr, bad))}: use 1-40 letters, digits, '_', '-', '.' "
+                "(no '__'; the key prefixes every tool name)"
+            )
         return servers
 
     def enabled(self) -> dict[str, UpstreamConfig]:
@@ -116,7 +120,7 @@ def load_config(path: str | Path) -> GatewayConfig:
 
 def parse_config(document, where: str = "gateway config") -> GatewayConfig:
     if not isinstance(document, dict) or not isinstance(document.get("mcpServers"), dict):
-        raise ConfigurationError(f"{where}: expected an object with \"mcpServers\": {{name: server, ...}}")
+        raise ConfigurationError(f'{where}: expected an object with "mcpServers": {{name: server, ...}}')
     try:
         config = GatewayConfig.model_validate(document)
     except ValidationError as exc:

@@ -6,6 +6,7 @@ characters replaced and a hash of the exact original pair as suffix, so two pair
 a name and the same pair always gets the same one. The way back is a lookup in the gateway's
 table (and the stored spec's `upstream` field), never parsing.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -23,4 +24,4 @@ def qualified_name(server: str, tool: str) -> str:
     if cleaned == plain and len(plain) <= MAX_LENGTH:
         return plain
     digest = hashlib.sha256(f"{server}\x00{tool}".encode()).hexdigest()[:_HASH_LENGTH]
-    return f"{cleaned[:MAX_LENGTH - _HASH_LENGTH - 1]}_{digest}"
+    return f"{cleaned[: MAX_LENGTH - _HASH_LENGTH - 1]}_{digest}"

@@ -8,6 +8,7 @@ Rules, in order; the first that applies decides and is named in the denial:
 A tool is destructive as the MCP spec defaults it: not read-only and `destructiveHint` not false
 (a tool without annotations is treated as destructive).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -50,7 +51,10 @@ def decide(profile_name: str, profile: Profile, name: str, annotations: dict | N
     if profile.read_only and not is_read_only(annotations):
         return Decision(False, f"{where}.read_only (the tool is not marked readOnlyHint)")
     if is_destructive(annotations) and _first(profile.allow_destructive, name) is None:
-        return Decision(False, f"{where}.allow_destructive (the tool may be destructive: destructiveHint "
-                               f"{'true' if (annotations or {}).get('destructiveHint') else 'not false'}; "
-                               "no glob allows it)")
+        return Decision(
+            False,
+            f"{where}.allow_destructive (the tool may be destructive: destructiveHint "
+            f"{'true' if (annotations or {}).get('destructiveHint') else 'not false'}; "
+            "no glob allows it)",
+        )
     return Decision(True)

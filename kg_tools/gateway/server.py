@@ -7,6 +7,7 @@ of the gateway itself (unknown tool, denied, invalid arguments, upstream down or
 errors (JSON-RPC) whose message names the server or the rule; an upstream's own `isError` result is
 passed through as it is.
 """
+
 from __future__ import annotations
 
 import json
@@ -21,10 +22,10 @@ from mcp_types import CallToolResult
 from pydantic import Field
 
 from kg_tools.gateway.config import GatewayConfig, Profile
-from kg_tools.retrieval.request import MAX_K, MAX_TOTAL
 from kg_tools.gateway.policy import OPEN_PROFILE, decide
 from kg_tools.gateway.sync import SyncResult, forget_servers, gateway_entry, sync_server
-from kg_tools.gateway.upstream import Upstream, UpstreamCallError, describe
+from kg_tools.gateway.upstream import Upstream, UpstreamCallError
+from kg_tools.retrieval.request import MAX_K, MAX_TOTAL
 
 logger = logging.getLogger("kg_tools.gateway")
 
@@ -32,7 +33,8 @@ SERVER_NAME = "kg-tools-gateway"
 INSTRUCTIONS = (
     "One endpoint for the tools of several MCP servers. Call search_tools with what the user wants done; "
     "it returns the tools to use (name, description, input schema, why each was included). Then call "
-    "call_tool with a returned name and its arguments. get_tool gives one tool's full definition.")
+    "call_tool with a returned name and its arguments. get_tool gives one tool's full definition."
+)
 
 SEARCH_DESCRIPTION = """Find the tools for a task among the tools of every connected MCP server (dependencies included).
 
@@ -67,7 +69,9 @@ def is_deprecated(entry: dict) -> bool:
     """The upstream marks the tool deprecated: its title says so, or its description in capitals
     (e.g. "DEPRECATED: Use read_text_file instead"). search_tools does not offer such tools; they
     can still be called."""
-    return "deprecated" in (entry.get("title") or "").lower() or bool(_DEPRECATED.search(entry.get("description") or ""))
+    return "deprecated" in (entry.get("title") or "").lower() or bool(
+        _DEPRECATED.search(entry.get("description") or "")
+    )
 
 
 class GatewayError(Exception):
@@ -100,21 +104,31 @@ class Gateway:
         self.routes: dict[str, Route] = {}
         self.syncs: list[SyncResult] = []
         self._sync_lock = anyio.Lock()
-        self.upstreams = {key: Upstream(key, c, start_timeout=self.options.start_timeout, on_tools=self._synced)
-                          for key, c in config.enabled().items()}
+        self.upstreams = {
+            key: Upstream(key, c, start_timeout=self.options.start_timeout, on_tools=self._synced)
+            for key, c in config.enabled().items()
+        }
         self.stdio_profile = profile or self.options.default_profile
 
     # -- sync -------------------------------------------------------------------------------
     async def _synced(self, upstream: Upstream) -> None:
         entries = [gateway_entry(upstream.key, t) for t in upstream.tools]
         si = upstream.server_info
-        info = {"title": getattr(si, "title", None) or getattr(si, "name", None),
-                "version": getattr(si, "version", None), "instructions": upstream.instructions}
+        info = {
+            "title": getattr(si, "title", None) or getattr(si, "name", None),
+            "version": getattr(si, "version", None),
+            "instructions": upstream.instructions,
+        }
         async with self._sync_lock:
             result = await anyio.to_thread.run_sync(
-                lambda: sync_server(self.service.graph, self.service.embedder, upstream.key, entries, info=info))
-        routes = {e["name"]: Route(upstream.key, e["upstream"]["tool"], e.get("input_schema") or {},
-                                   e.get("annotations"), is_deprecated(e)) for e in entries}
+                lambda: sync_server(self.service.graph, self.service.embedder, upstream.key, entries, info=info)
+            )
+        routes = {
+            e["name"]: Route(
+                upstream.key, e["upstream"]["tool"], e.get("input_schema") or {}, e.get("annotations"), is_deprecated(e)
+            )
+            for e in entries
+        }
         for name in [n for n, r in self.routes.items() if r.server == upstream.key and n not in routes]:
             del self.routes[name]
         self.routes.update(routes)
@@ -145,8 +159,11 @@ class Gateway:
                 expected = profile.bearer_token(name)
                 if token and expected and _same(token, expected):
                     return name, profile
-            raise GatewayError("no valid bearer token: send 'Authorization: Bearer <token of a profile>'; "
-                               "nothing was dispatched", invalid, {"rule": "bearer token"})
+            raise GatewayError(
+                "no valid bearer token: send 'Authorization: Bearer <token of a profile>'; nothing was dispatched",
+                invalid,
+                {"rule": "bearer token"},
+            )
         if self.stdio_profile:
             return self.stdio_profile, self.options.profiles[self.stdio_profile]
         return OPEN_PROFILE, Profile()
@@ -159,8 +176,11 @@ class Gateway:
         decision = decide(profile_name, profile, name, route.annotations)
         if not decision:
             logger.warning("denied %s for profile %s by %s", name, profile_name, decision.rule)
-            raise GatewayError(f"denied: {name} is not allowed by {decision.rule}", invalid,
-                               {"tool": name, "server": route.server, "rule": decision.rule})
+            raise GatewayError(
+                f"denied: {name} is not allowed by {decision.rule}",
+                invalid,
+                {"tool": name, "server": route.server, "rule": decision.rule},
+            )
         return route
 
     def offered(self, profile: tuple[str, Profile], name: str) -> bool:
@@ -172,14 +192,24 @@ class Gateway:
         return route is not None and bool(decide(profile_name, profile, name, route.annotations))
 
     # -- the three tools --------------------------------------------------------------------
-    def search(self, profile: tuple[str, Profile], query: str, k: int, K: int, server: str | None,
-               detail: str, max_tokens: int | None, rank_servers: bool = False) -> dict:
+    def search(
+        self,
+        profile: tuple[str, Profile],
+        query: str,
+        k: int,
+        K: int,
+        server: str | None,
+        detail: str,
+        max_tokens: int | None,
+        rank_servers: bool = False,
+    ) -> dict:
         if server is not None and server not in self.upstreams:
             raise GatewayError(f"unknown server {server!r}; servers: {', '.join(sorted(self.upstreams))}", _codes()[0])
         hits, extra = [], 0
         for _ in range(3):  # tools of other catalogs, denied or deprecated ones are dropped: look further
-            response = self.service.search(query=query, k=min(MAX_K, k + extra), K=min(MAX_TOTAL, K + extra),
-                                           catalog=server)
+            response = self.service.search(
+                query=query, k=min(MAX_K, k + extra), K=min(MAX_TOTAL, K + extra), catalog=server
+            )
             hits = [t for t in response["tools"] if self.offered(profile, t["name"])]
             hidden_seeds = sum(1 for t in response["tools"] if t["role"] == "seed" and t not in hits)
             if hidden_seeds == 0 or k + extra >= MAX_K:
@@ -203,29 +233,45 @@ class Gateway:
         for name, route in self.routes.items():
             if self.offered(profile, name):
                 usable[route.server] = usable.get(route.server, 0) + 1
-        rows = [r for r in self.service.graph.read(cypher("gateway_servers"), names=sorted(usable))
-                if r["embedding"]]
+        rows = [r for r in self.service.graph.read(cypher("gateway_servers"), names=sorted(usable)) if r["embedding"]]
         if not rows:
             return []
         q = np.asarray(self.service.embedder.embed([query])[0], dtype=float)
         m = np.asarray([r["embedding"] for r in rows], dtype=float)
         scores = m @ q / (np.linalg.norm(m, axis=1) * np.linalg.norm(q) + 1e-12)
         ranked = sorted(zip(scores.tolist(), rows), key=lambda x: -x[0])
-        return [{"name": r["name"], "title": r["title"], "version": r["version"], "score": round(s, 4),
-                 "tools": usable[r["name"]]} for s, r in ranked]
+        return [
+            {
+                "name": r["name"],
+                "title": r["title"],
+                "version": r["version"],
+                "score": round(s, 4),
+                "tools": usable[r["name"]],
+            }
+            for s, r in ranked
+        ]
 
     def _compact(self, hit: dict, detail: str) -> dict:
         route = self.routes[hit["name"]]
         spec = hit.get("spec") or {}
         if hit["role"] == "seed":
-            why = f"matches the query (score {hit['score']:.3f})" if hit.get("score") is not None else "matches the query"
+            why = (
+                f"matches the query (score {hit['score']:.3f})" if hit.get("score") is not None else "matches the query"
+            )
         else:
             via = hit["via"][0] if hit.get("via") else {}
-            why = f"needed by {via.get('from')}" + (f" for parameter {via['parameter_name']!r}"
-                                                    if via.get("parameter_name") else "") \
+            why = (
+                f"needed by {via.get('from')}"
+                + (f" for parameter {via['parameter_name']!r}" if via.get("parameter_name") else "")
                 + (f": {via['reason']}" if via.get("reason") else "")
-        out = {"name": hit["name"], "server": route.server, "description": spec.get("description", ""),
-               "input_schema": route.input_schema, "why": why}
+            )
+        out = {
+            "name": hit["name"],
+            "server": route.server,
+            "description": spec.get("description", ""),
+            "input_schema": route.input_schema,
+            "why": why,
+        }
         if detail == "full":
             out["spec"] = spec
         return out
@@ -235,18 +281,26 @@ class Gateway:
         tool = self.service.get(name)
         spec = tool["spec"]
         deps = [d for d in tool["dependencies"] if self.visible(*profile, d["name"])]
-        return {"name": name, "server": route.server, "upstream_name": route.tool,
-                "title": spec.get("title"), "description": spec.get("description", ""),
-                "input_schema": route.input_schema, "output_schema": spec.get("output_schema"),
-                "annotations": route.annotations, "dependencies": deps}
+        return {
+            "name": name,
+            "server": route.server,
+            "upstream_name": route.tool,
+            "title": spec.get("title"),
+            "description": spec.get("description", ""),
+            "input_schema": route.input_schema,
+            "output_schema": spec.get("output_schema"),
+            "annotations": route.annotations,
+            "dependencies": deps,
+        }
 
     async def call(self, profile: tuple[str, Profile], name: str, arguments: dict):
         invalid, internal, timeout_code = _codes()
         route = self.check(*profile, name)
         problems = _schema_problems(route, arguments)
         if problems:
-            raise GatewayError(f"invalid arguments for {name}: " + "; ".join(problems), invalid,
-                               {"tool": name, "server": route.server})
+            raise GatewayError(
+                f"invalid arguments for {name}: " + "; ".join(problems), invalid, {"tool": name, "server": route.server}
+            )
         upstream = self.upstreams[route.server]
         try:
             return await upstream.call(route.tool, arguments, self.options.call_timeout)
@@ -255,8 +309,15 @@ class Gateway:
             raise GatewayError(str(exc), code, {"tool": name, "server": route.server}) from exc
 
     def status(self) -> list[dict]:
-        return [{"server": u.key, "state": u.state, "error": u.error,
-                 "tools": sum(1 for r in self.routes.values() if r.server == u.key)} for u in self.upstreams.values()]
+        return [
+            {
+                "server": u.key,
+                "state": u.state,
+                "error": u.error,
+                "tools": sum(1 for r in self.routes.values() if r.server == u.key),
+            }
+            for u in self.upstreams.values()
+        ]
 
 
 def _same(a: str, b: str) -> bool:
@@ -279,8 +340,10 @@ def _schema_problems(route: Route, arguments: dict) -> list[str]:
             route.validator = False
     if route.validator is False:
         return []
-    return [f"{'/'.join(map(str, e.absolute_path)) or '(arguments)'}: {e.message}"
-            for e in sorted(route.validator.iter_errors(arguments), key=lambda e: list(map(str, e.absolute_path)))][:10]
+    return [
+        f"{'/'.join(map(str, e.absolute_path)) or '(arguments)'}: {e.message}"
+        for e in sorted(route.validator.iter_errors(arguments), key=lambda e: list(map(str, e.absolute_path)))
+    ][:10]
 
 
 def _capped(result: dict, max_tokens: int | None) -> dict:
@@ -317,15 +380,20 @@ def build_server(gateway: Gateway):
         query: Annotated[str, Field(min_length=1, max_length=4000, description="What the user wants done.")],
         ctx: Context,
         k: Annotated[int, Field(ge=1, le=MAX_K, description="Tools found by search (default 3).")] = 3,
-        K: Annotated[int, Field(ge=1, le=MAX_TOTAL, description="Tools returned in total, dependencies "
-                                                              "included (default 10).")] = 10,
+        K: Annotated[
+            int, Field(ge=1, le=MAX_TOTAL, description="Tools returned in total, dependencies included (default 10).")
+        ] = 10,
         server: Annotated[str | None, Field(description="Only tools of this server (default: all).")] = None,
-        detail: Annotated[Literal["compact", "full"], Field(description="compact (default) or full "
-                                                                        "(adds each tool's definition).")] = "compact",
-        max_tokens: Annotated[int | None, Field(ge=50, le=200_000, description="Cap on the answer's size "
-                                                                               "(about 4 characters a token).")] = None,
-        rank_servers: Annotated[bool, Field(description="Also return `servers`: the connected servers ranked "
-                                                        "by how well they fit the query.")] = False,
+        detail: Annotated[
+            Literal["compact", "full"], Field(description="compact (default) or full (adds each tool's definition).")
+        ] = "compact",
+        max_tokens: Annotated[
+            int | None, Field(ge=50, le=200_000, description="Cap on the answer's size (about 4 characters a token).")
+        ] = None,
+        rank_servers: Annotated[
+            bool,
+            Field(description="Also return `servers`: the connected servers ranked by how well they fit the query."),
+        ] = False,
     ) -> dict[str, Any]:
         try:
             profile = who(ctx)
@@ -362,8 +430,13 @@ async def serve(gateway: Gateway, server, transport: str, host: str, port: int) 
     async with anyio.create_task_group() as tg:
         await gateway.start(tg)
         for s in gateway.status():
-            logger.warning("upstream %s: %s (%d tools)%s", s["server"], s["state"], s["tools"],
-                           f" {s['error']}" if s["error"] else "")
+            logger.warning(
+                "upstream %s: %s (%d tools)%s",
+                s["server"],
+                s["state"],
+                s["tools"],
+                f" {s['error']}" if s["error"] else "",
+            )
         if transport == "stdio":
             await server.run_stdio_async()
         else:
@@ -371,21 +444,33 @@ async def serve(gateway: Gateway, server, transport: str, host: str, port: int) 
         tg.cancel_scope.cancel()
 
 
-def run(settings, config: GatewayConfig, *, transport: str = "stdio", host: str | None = None,
-        port: int | None = None, resync: float | None = None, profile: str | None = None) -> None:
+def run(
+    settings,
+    config: GatewayConfig,
+    *,
+    transport: str = "stdio",
+    host: str | None = None,
+    port: int | None = None,
+    resync: float | None = None,
+    profile: str | None = None,
+) -> None:
     from kg_tools.errors import ConfigurationError
     from kg_tools.mcp_server import Service
 
     if transport == "http":
         tokens = {n: p.bearer_token(n) for n, p in config.options.profiles.items()}
         if not any(tokens.values()):
-            raise ConfigurationError("--transport http needs at least one profile with a token (\"token\" or "
-                                     "\"token_env\" in the \"kg-tools\" block): without one no call is dispatched")
+            raise ConfigurationError(
+                '--transport http needs at least one profile with a token ("token" or '
+                '"token_env" in the "kg-tools" block): without one no call is dispatched'
+            )
         if len(set(t for t in tokens.values() if t)) != sum(1 for t in tokens.values() if t):
             raise ConfigurationError("two profiles share a bearer token: each profile needs its own")
     if profile is not None and profile not in config.options.profiles:
-        raise ConfigurationError(f"--profile {profile!r} is not one of the profiles: "
-                                 f"{', '.join(config.options.profiles) or '(none configured)'}")
+        raise ConfigurationError(
+            f"--profile {profile!r} is not one of the profiles: "
+            f"{', '.join(config.options.profiles) or '(none configured)'}"
+        )
     logging.basicConfig(level=logging.WARNING, format="kg-tools gateway: %(message)s")
     logging.getLogger("mcp").setLevel(logging.CRITICAL)  # upstream faults are reported once, by the gateway
     logger.setLevel(logging.INFO)

@@ -6,6 +6,7 @@ back. Only tools whose spec changed are re-embedded and rewritten, tools gone up
 and dependency inference (offline) runs for the changed tools as one undoable run; an unchanged
 list writes nothing.
 """
+
 from __future__ import annotations
 
 import logging
@@ -50,28 +51,43 @@ class SyncResult:
         return bool(self.changed or self.removed or self.server_written)
 
     def as_dict(self) -> dict:
-        return {"server": self.server, "tools": self.tools, "changed": len(self.changed),
-                "removed": len(self.removed), "embedded": self.embedded, "inferred_edges": self.inferred_edges,
-                "server_written": self.server_written, "seconds": round(self.seconds, 3)}
+        return {
+            "server": self.server,
+            "tools": self.tools,
+            "changed": len(self.changed),
+            "removed": len(self.removed),
+            "embedded": self.embedded,
+            "inferred_edges": self.inferred_edges,
+            "server_written": self.server_written,
+            "seconds": round(self.seconds, 3),
+        }
 
 
-def sync_server(graph, embedder, server: str, entries: list[dict], *, info: dict | None = None,
-                infer: bool = True) -> SyncResult:
+def sync_server(
+    graph, embedder, server: str, entries: list[dict], *, info: dict | None = None, infer: bool = True
+) -> SyncResult:
     """Differential load of one server's entries into catalog `server` (blocking; run off the event loop),
     then its (:Server) node (`info`: title, version, instructions from the handshake) when that changed."""
     from kg_tools.ingest import load_catalog
 
     t0 = time.perf_counter()
-    loaded = load_catalog(graph, embedder, entries, server, differential=True,
-                          log=lambda line: logger.info("sync %s: %s", server, line))
+    loaded = load_catalog(
+        graph, embedder, entries, server, differential=True, log=lambda line: logger.info("sync %s: %s", server, line)
+    )
     result = SyncResult(server, loaded.tools, loaded.changed, loaded.removed, loaded.embedded)
-    logger.debug("sync %s: load %.3fs (embed %.3fs, write %.3fs)", server, time.perf_counter() - t0,
-                 loaded.embed_seconds, loaded.write_seconds)
+    logger.debug(
+        "sync %s: load %.3fs (embed %.3fs, write %.3fs)",
+        server,
+        time.perf_counter() - t0,
+        loaded.embed_seconds,
+        loaded.write_seconds,
+    )
     if infer and loaded.changed:
         result.inferred_edges = infer_for(graph, embedder, server, set(loaded.changed))
     if info is not None:
-        result.server_written = write_server(graph, embedder, server, info, entries, force=bool(loaded.removed
-                                                                                                  or loaded.changed))
+        result.server_written = write_server(
+            graph, embedder, server, info, entries, force=bool(loaded.removed or loaded.changed)
+        )
     result.seconds = time.perf_counter() - t0
     return result
 
@@ -87,12 +103,26 @@ def infer_for(graph, embedder, catalog: str, sources: set[str]) -> int:
     try:
         tools = catalog_tools(graph, catalog).get(catalog, [])
         hand, existing = catalog_edges(graph, catalog)
-        result = infer_catalog(tools, embedder, Examples(hand), existing=existing,
-                               min_confidence=DEFAULT_MIN_CONFIDENCE, sources=sources, catalog=catalog)
+        result = infer_catalog(
+            tools,
+            embedder,
+            Examples(hand),
+            existing=existing,
+            min_confidence=DEFAULT_MIN_CONFIDENCE,
+            sources=sources,
+            catalog=catalog,
+        )
         if not result.edges:
             return 0
-        return apply_run(graph, run_id_for(catalog, result.method, result.edges), catalog, result.method,
-                         DEFAULT_MIN_CONFIDENCE, result.edges, result.notes)["edges"]
+        return apply_run(
+            graph,
+            run_id_for(catalog, result.method, result.edges),
+            catalog,
+            result.method,
+            DEFAULT_MIN_CONFIDENCE,
+            result.edges,
+            result.notes,
+        )["edges"]
     except Exception as exc:  # noqa: BLE001 - inference is an extra; the sync itself is done
         logger.warning("sync %s: dependency inference skipped: %s: %s", catalog, type(exc).__name__, exc)
         return 0
@@ -119,9 +149,15 @@ def write_server(graph, embedder, server: str, info: dict, entries: list[dict], 
     stored = graph.read(query("gateway_server_state"), name=server)[0]
     if not force and stored["state_hash"] == state and stored["embedding_model"] == embedder.name:
         return False
-    row = {"name": server, "title": info.get("title"), "version": info.get("version"),
-           "instructions": info.get("instructions"), "embedding": embedder.embed([document])[0].tolist(),
-           "embedding_model": embedder.name, "state_hash": state}
+    row = {
+        "name": server,
+        "title": info.get("title"),
+        "version": info.get("version"),
+        "instructions": info.get("instructions"),
+        "embedding": embedder.embed([document])[0].tolist(),
+        "embedding_model": embedder.name,
+        "state_hash": state,
+    }
     graph.write(query("gateway_server_upsert"), server=row)
     return True
 

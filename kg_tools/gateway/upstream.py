@@ -5,12 +5,13 @@ them to `on_tools` (the sync) and then waits for `notifications/tools/list_chang
 interval to list again. Every failure (cannot start, hangs, garbage, dies later) ends in state
 "failed" with a one-line `error`; it never reaches the other upstreams.
 """
+
 from __future__ import annotations
 
 import logging
 import math
+from collections.abc import Awaitable, Callable
 from contextlib import AsyncExitStack
-from typing import Awaitable, Callable
 
 import anyio
 
@@ -31,8 +32,9 @@ def describe(exc: BaseException) -> str:
 
 
 class Upstream:
-    def __init__(self, key: str, config: UpstreamConfig, *, start_timeout: float,
-                 on_tools: Callable[["Upstream"], Awaitable[None]]):
+    def __init__(
+        self, key: str, config: UpstreamConfig, *, start_timeout: float, on_tools: Callable[[Upstream], Awaitable[None]]
+    ):
         self.key = key
         self.config = config
         self.start_timeout = start_timeout
@@ -57,8 +59,12 @@ class Upstream:
             return streamable_http_client(self.config.url, http_client=create_mcp_http_client(self.config.headers))
         from mcp import StdioServerParameters, stdio_client
 
-        return stdio_client(StdioServerParameters(command=self.config.command, args=self.config.args,
-                                                  env=self.config.env, cwd=self.config.cwd), errlog=_errlog())
+        return stdio_client(
+            StdioServerParameters(
+                command=self.config.command, args=self.config.args, env=self.config.env, cwd=self.config.cwd
+            ),
+            errlog=_errlog(),
+        )
 
     async def _on_message(self, message) -> None:
         from mcp_types import ToolListChangedNotification
@@ -75,8 +81,11 @@ class Upstream:
         try:
             async with AsyncExitStack() as stack:
                 read, write = await stack.enter_async_context(self._transport())
-                session = await stack.enter_async_context(ClientSession(
-                    read, write, read_timeout_seconds=self.start_timeout, message_handler=self._on_message))
+                session = await stack.enter_async_context(
+                    ClientSession(
+                        read, write, read_timeout_seconds=self.start_timeout, message_handler=self._on_message
+                    )
+                )
                 init = await session.initialize()
                 self.server_info, self.instructions = init.server_info, init.instructions
                 self.session = session
@@ -92,8 +101,9 @@ class Upstream:
                     except Exception as exc:  # noqa: BLE001 - a bad re-listing keeps the tools synced before
                         if self.session is None or not _alive(exc):
                             raise
-                        logger.warning("upstream %s: re-sync failed, keeping the tools synced before: %s",
-                                       self.key, describe(exc))
+                        logger.warning(
+                            "upstream %s: re-sync failed, keeping the tools synced before: %s", self.key, describe(exc)
+                        )
         except Exception as exc:  # noqa: BLE001 - spawn, protocol, timeout, sync errors: all reported alike
             self.fail(describe(exc))
         finally:
@@ -133,8 +143,9 @@ class Upstream:
             with anyio.fail_after(timeout):
                 return await session.call_tool(tool, arguments, read_timeout_seconds=timeout)
         except TimeoutError as exc:
-            raise UpstreamCallError(self.key, f"no answer to tools/call {tool!r} within {timeout:g}s",
-                                    timeout=True) from exc
+            raise UpstreamCallError(
+                self.key, f"no answer to tools/call {tool!r} within {timeout:g}s", timeout=True
+            ) from exc
         except MCPError as exc:
             if not _alive(exc):
                 self.fail(f"connection lost: {exc.message}")

@@ -8,6 +8,7 @@ LLM (`LLMValidator`, prompt merge_validate.md): the model answers {"merge": "MER
 {"merge": "MERGE_BAD", "clusters": [[...], [...]]}; the clusters must partition the cluster's tools
 exactly, otherwise the offline split is used and the fallback is recorded.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

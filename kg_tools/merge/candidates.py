@@ -3,6 +3,7 @@
 One query per batch of tools (UNWIND + db.index.vector.queryNodes) keeps the round trips few:
 4,076 tools are ~9 queries.
 """
+
 from __future__ import annotations
 
 import json
@@ -31,8 +32,9 @@ def mergeable_tools(graph: Graph, catalog: str | None) -> dict[str, dict]:
     return specs
 
 
-def candidate_pairs(graph: Graph, names: list[str], *, theta: float, top_k: int = 30,
-                    catalog: str | None = None, batch_size: int = 500) -> list[CandidatePair]:
+def candidate_pairs(
+    graph: Graph, names: list[str], *, theta: float, top_k: int = 30, catalog: str | None = None, batch_size: int = 500
+) -> list[CandidatePair]:
     """Undirected pairs (a < b), each with the best cosine seen from either side, sorted."""
     if not 0.0 < theta <= 1.0:
         raise ValueError(f"theta must be in (0, 1], got {theta}")
@@ -42,8 +44,14 @@ def candidate_pairs(graph: Graph, names: list[str], *, theta: float, top_k: int 
     best: dict[tuple[str, str], float] = {}
     cypher = query("merge_candidates")
     for i in range(0, len(names), batch_size):
-        rows = graph.read(cypher, names=names[i:i + batch_size], vector_index=VECTOR_INDEX, top_k=top_k,
-                          theta=theta, catalog=catalog)
+        rows = graph.read(
+            cypher,
+            names=names[i : i + batch_size],
+            vector_index=VECTOR_INDEX,
+            top_k=top_k,
+            theta=theta,
+            catalog=catalog,
+        )
         for r in rows:
             if r["b"] not in allowed:
                 continue

@@ -8,6 +8,7 @@ LLM (prompt merge_canonical.md): the model writes the description and the parame
 answer must keep the representative's parameters first and list every member parameter name,
 otherwise the offline canonical is used and the fallback recorded.
 """
+
 from __future__ import annotations
 
 import copy
@@ -62,9 +63,13 @@ class CanonicalAnswer(BaseModel):
 def llm_canonical(llm: LLMClient, cluster: list[str], specs: dict[str, dict]) -> tuple[Canonical, str | None]:
     """(canonical, fallback note or None)."""
     offline = offline_canonical(cluster, specs)
-    tools = [{"name": n, "description": specs[n].get("description", ""), "parameters": _params(specs[n])} for n in cluster]
+    tools = [
+        {"name": n, "description": specs[n].get("description", ""), "parameters": _params(specs[n])} for n in cluster
+    ]
     try:
-        answer = llm.structured(render_prompt("merge_canonical", representative=cluster[0], tools=tools), CanonicalAnswer)
+        answer = llm.structured(
+            render_prompt("merge_canonical", representative=cluster[0], tools=tools), CanonicalAnswer
+        )
         params = [p.model_dump() for p in answer.parameters]
         names = [p["name"] for p in params]
         rep_names = [p["name"] for p in _params(specs[cluster[0]])]
@@ -73,7 +78,7 @@ def llm_canonical(llm: LLMClient, cluster: list[str], specs: dict[str, dict]) ->
         wanted = {p["name"] for n in cluster for p in _params(specs[n])}
         if set(names) != wanted or len(names) != len(set(names)):
             raise ValueError(f"parameters must be exactly the members' parameter names {sorted(wanted)}")
-        for p in params[len(rep_names):]:
+        for p in params[len(rep_names) :]:
             p["required"] = False
         return Canonical(answer.description.strip() or offline.description, params, "llm"), None
     except (LLMError, ValueError) as exc:

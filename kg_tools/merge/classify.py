@@ -16,6 +16,7 @@ with the same verb + object words).
 The LLM classifier (`LLMPairClassifier`) asks the configured model (prompt merge_pair.md) and falls
 back to the offline rule on a failed or invalid answer, recording that in the method.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -55,8 +56,10 @@ class OfflineClassifier:
         if a.object == b.object:
             why = f"same verb class ({a.verb or 'none'}) and object ({' '.join(sorted(a.object))})"
         elif (a.object <= b.object or b.object <= a.object) and cosine >= SUBSET_MIN_COSINE:
-            why = (f"same verb class ({a.verb or 'none'}), object {' '.join(sorted(a.object))} ~ "
-                   f"{' '.join(sorted(b.object))} (subset, cosine {cosine:.3f})")
+            why = (
+                f"same verb class ({a.verb or 'none'}), object {' '.join(sorted(a.object))} ~ "
+                f"{' '.join(sorted(b.object))} (subset, cosine {cosine:.3f})"
+            )
         else:
             return False, f"objects differ ({' '.join(sorted(a.object))} vs {' '.join(sorted(b.object))})"
         if not signatures_align(a, b):
@@ -70,8 +73,11 @@ class PairVerdict(BaseModel):
 
 
 def _tool_json(t: ToolSignature) -> dict:
-    return {"name": t.name, "description": t.description,
-            "parameters": [{"name": p.name, "type": p.type, "required": p.required} for p in t.params]}
+    return {
+        "name": t.name,
+        "description": t.description,
+        "parameters": [{"name": p.name, "type": p.type, "required": p.required} for p in t.params],
+    }
 
 
 class LLMPairClassifier:

@@ -1,4 +1,5 @@
 """Clusters = connected components of accepted pairs; representative = shortest name (ties: alphabetical)."""
+
 from __future__ import annotations
 
 from kg_tools.errors import MergeIntegrityError

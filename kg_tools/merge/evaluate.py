@@ -17,11 +17,12 @@ definitions, stated exactly:
   phi(t) is a parameter of t (so anything t could be asked to do, phi(t) can be asked too).
 Both are 1.0 for an empty merge.
 """
+
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from kg_tools.eval.metrics import csr, recall
 from kg_tools.merge.plan import MergePlan
@@ -63,9 +64,17 @@ def method_request(method: str, alpha: float = DEFAULT_ALPHA, stages: Sequence[s
     return request
 
 
-def retrieval_rows(pipeline: Pipeline, queries: Sequence[Query], phi: dict[str, str], merged: bool,
-                   catalog: str, methods: Sequence[str] = DEFAULT_METHODS, alpha: float = DEFAULT_ALPHA,
-                   stages: Sequence[str] = (), progress: Callable[[str], None] = lambda _: None) -> list[dict]:
+def retrieval_rows(
+    pipeline: Pipeline,
+    queries: Sequence[Query],
+    phi: dict[str, str],
+    merged: bool,
+    catalog: str,
+    methods: Sequence[str] = DEFAULT_METHODS,
+    alpha: float = DEFAULT_ALPHA,
+    stages: Sequence[str] = (),
+    progress: Callable[[str], None] = lambda _: None,
+) -> list[dict]:
     """One row per method: mean Recall/CSR@5/@10 over the queries (top-10, no expansion).
 
     Each row names its `stages` (and `alpha` for hybrid) so a table or JSON row says what ran."""
@@ -78,8 +87,9 @@ def retrieval_rows(pipeline: Pipeline, queries: Sequence[Query], phi: dict[str, 
         t0 = time.perf_counter()
         totals: dict[str, float] = {}
         for q in queries:
-            request = RetrievalRequest(query=q.query, k=max(CUTOFFS), K=max(CUTOFFS), depth=0, catalog=catalog,
-                                       **fields)
+            request = RetrievalRequest(
+                query=q.query, k=max(CUTOFFS), K=max(CUTOFFS), depth=0, catalog=catalog, **fields
+            )
             ranked = pipeline.retrieve(request).names
             gold = {phi.get(g, g) for g in q.gold}
             for key, value in score(ranked, gold).items():
@@ -89,8 +99,10 @@ def retrieval_rows(pipeline: Pipeline, queries: Sequence[Query], phi: dict[str, 
             row["alpha"] = fields["alpha"]
         row |= {key: round(v / len(queries), 4) for key, v in totals.items()}
         row |= {"queries": len(queries), "seconds": round(time.perf_counter() - t0, 1)}
-        progress(f"  {method:8s} merged={merged!s:5s} stages={','.join(stages) or '-'} "
-                 + "  ".join(f"{k} {row[k]:.3f}" for k in totals))
+        progress(
+            f"  {method:8s} merged={merged!s:5s} stages={','.join(stages) or '-'} "
+            + "  ".join(f"{k} {row[k]:.3f}" for k in totals)
+        )
         rows.append(row)
     return rows
 
@@ -136,10 +148,21 @@ def ucc(specs: dict[str, dict], after: dict[str, dict]) -> float:
 def merge_summary(plan: MergePlan, queries: Sequence[Query], specs: dict[str, dict]) -> dict:
     after = canonical_specs(plan, specs)
     t = plan.timing_s
-    return {"theta": plan.theta, "tools_before": plan.tools_before, "tools_after": plan.tools_after,
-            "clusters": len(plan.clusters), "merged": len(plan.phi), "tccr": round(tccr(queries, specs, after), 4),
-            "ucc": round(ucc(specs, after), 4), "classifier": plan.classifier, "validator": plan.validator,
-            "writer": plan.writer, "candidates": plan.candidates, "accepted_pairs": len(plan.accepted),
-            "candidate_seconds": t.get("candidates"), "classify_seconds": t.get("classify"),
-            "candidates_plus_classify_seconds": round(t.get("candidates", 0) + t.get("classify", 0), 3),
-            "run": plan.run_id}
+    return {
+        "theta": plan.theta,
+        "tools_before": plan.tools_before,
+        "tools_after": plan.tools_after,
+        "clusters": len(plan.clusters),
+        "merged": len(plan.phi),
+        "tccr": round(tccr(queries, specs, after), 4),
+        "ucc": round(ucc(specs, after), 4),
+        "classifier": plan.classifier,
+        "validator": plan.validator,
+        "writer": plan.writer,
+        "candidates": plan.candidates,
+        "accepted_pairs": len(plan.accepted),
+        "candidate_seconds": t.get("candidates"),
+        "classify_seconds": t.get("classify"),
+        "candidates_plus_classify_seconds": round(t.get("candidates", 0) + t.get("classify", 0), 3),
+        "run": plan.run_id,
+    }

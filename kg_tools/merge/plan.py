@@ -1,4 +1,5 @@
 """A merge plan (dry run): candidates -> classify -> components -> auto-correct -> canonical -> checks."""
+
 from __future__ import annotations
 
 import hashlib
@@ -72,32 +73,63 @@ class MergePlan:
     @property
     def run_id(self) -> str:
         """Deterministic: the same plan has the same id (applying it twice changes nothing)."""
-        content = {"theta": self.theta, "top_k": self.top_k, "catalog": self.catalog,
-                   "clusters": [[c.canonical, [m.name for m in c.members], c.description, c.parameters]
-                                for c in self.clusters]}
+        content = {
+            "theta": self.theta,
+            "top_k": self.top_k,
+            "catalog": self.catalog,
+            "clusters": [
+                [c.canonical, [m.name for m in c.members], c.description, c.parameters] for c in self.clusters
+            ],
+        }
         digest = hashlib.sha256(json.dumps(content, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
         return f"merge-{digest[:12]}"
 
     def summary(self) -> dict:
-        return {"run": self.run_id, "theta": self.theta, "top_k": self.top_k, "catalog": self.catalog,
-                "classifier": self.classifier, "validator": self.validator, "writer": self.writer,
-                "tools_before": self.tools_before, "tools_after": self.tools_after, "candidates": self.candidates,
-                "accepted_pairs": len(self.accepted), "clusters": len(self.clusters), "merged": len(self.phi),
-                "timing_s": self.timing_s}
+        return {
+            "run": self.run_id,
+            "theta": self.theta,
+            "top_k": self.top_k,
+            "catalog": self.catalog,
+            "classifier": self.classifier,
+            "validator": self.validator,
+            "writer": self.writer,
+            "tools_before": self.tools_before,
+            "tools_after": self.tools_after,
+            "candidates": self.candidates,
+            "accepted_pairs": len(self.accepted),
+            "clusters": len(self.clusters),
+            "merged": len(self.phi),
+            "timing_s": self.timing_s,
+        }
 
     def to_dict(self, explain: bool = False) -> dict:
         out = self.summary() | {
             "notes": self.notes,
-            "clusters_detail": [{"canonical": c.canonical, "members": [asdict(m) for m in c.members],
-                                 "description": c.description, "parameters": c.parameters,
-                                 "validator": c.validator, "writer": c.writer} for c in self.clusters]}
+            "clusters_detail": [
+                {
+                    "canonical": c.canonical,
+                    "members": [asdict(m) for m in c.members],
+                    "description": c.description,
+                    "parameters": c.parameters,
+                    "validator": c.validator,
+                    "writer": c.writer,
+                }
+                for c in self.clusters
+            ],
+        }
         if explain:
             out["pairs"] = [asdict(d) for d in self.decisions]
         return out
 
 
-def build_plan(graph: Graph, *, theta: float = DEFAULT_THETA, top_k: int = DEFAULT_TOP_K,
-               catalog: str | None = None, llm: LLMClient | None = None) -> MergePlan:
+def build_plan(
+    graph: Graph,
+    *,
+    theta: float = DEFAULT_THETA,
+    top_k: int = DEFAULT_TOP_K,
+    catalog: str | None = None,
+    llm: LLMClient | None = None,
+) -> MergePlan:
     """Dry run. With `llm` the pair classifier, cluster validator and canonical writer ask the model
     (each falls back to its offline path on a failed/invalid answer); without, everything is offline."""
     timing: dict[str, float] = {}
@@ -145,20 +177,39 @@ def build_plan(graph: Graph, *, theta: float = DEFAULT_THETA, top_k: int = DEFAU
         plans.append(_cluster_plan(cluster, canonical, specs, accepted, validated_by[cluster[0]]))
     timing["canonical"] = time.perf_counter() - t0
     assert all(phi[m.name] == p.canonical for p in plans for m in p.members)
-    return MergePlan(theta, top_k, catalog, classifier.method, validator.method,
-                     "llm" if llm else "offline-union", len(specs), len(pairs), decisions, plans, notes,
-                     {k: round(v, 3) for k, v in timing.items()})
+    return MergePlan(
+        theta,
+        top_k,
+        catalog,
+        classifier.method,
+        validator.method,
+        "llm" if llm else "offline-union",
+        len(specs),
+        len(pairs),
+        decisions,
+        plans,
+        notes,
+        {k: round(v, 3) for k, v in timing.items()},
+    )
 
 
-def _cluster_plan(cluster: list[str], canonical: Canonical, specs: dict, accepted: list[PairDecision],
-                  validated_by: str) -> ClusterPlan:
+def _cluster_plan(
+    cluster: list[str], canonical: Canonical, specs: dict, accepted: list[PairDecision], validated_by: str
+) -> ClusterPlan:
     inside = set(cluster)
     members = []
     for name in cluster[1:]:
         links = [d for d in accepted if name in (d.a, d.b) and {d.a, d.b} <= inside]
         best = max(links, key=lambda d: (d.a == cluster[0] or d.b == cluster[0], d.cosine), default=None)
-        members.append(MemberLink(name, round(best.cosine, 4) if best else 0.0, best.method if best else "cluster",
-                                  best.reason if best else "joined through its cluster"))
+        members.append(
+            MemberLink(
+                name,
+                round(best.cosine, 4) if best else 0.0,
+                best.method if best else "cluster",
+                best.reason if best else "joined through its cluster",
+            )
+        )
     spec = canonical_spec(specs[cluster[0]], canonical, cluster[1:])
-    return ClusterPlan(cluster[0], members, canonical.description, canonical.parameters, spec, validated_by,
-                       canonical.method)
+    return ClusterPlan(
+        cluster[0], members, canonical.description, canonical.parameters, spec, validated_by, canonical.method
+    )

@@ -6,6 +6,7 @@ share a class: get/fetch/retrieve/... -> "get"); the rest is the object, with ge
 film). Parameters align when their JSON types are compatible and their names or descriptions share
 a content word (title "The title of the film" ~ film_name "The name of the film": "film").
 """
+
 from __future__ import annotations
 
 import re
@@ -37,16 +38,84 @@ for _cls, _words in {
     for _w in _words.split():
         VERB_CLASSES[_w] = _cls
 
-GENERIC = {"info", "information", "details", "detail", "data", "by", "of", "for", "the", "a", "an", "to",
-           "from", "and", "on", "in", "with", "all"}
-SYNONYMS = {"movie": "film", "movies": "film", "song": "music", "track": "music", "tv": "television",
-            "weather": "weather", "temp": "temperature", "stats": "statistic", "statistics": "statistic",
-            "cost": "price", "pricing": "price", "fee": "price", "location": "place", "img": "image",
-            "picture": "image", "photo": "image", "doc": "document", "num": "number", "qty": "quantity",
-            "calc": "calculate", "ratio": "rate"}
-STOP = GENERIC | {"is", "be", "are", "it", "this", "that", "or", "as", "at", "e", "g", "eg", "etc", "which",
-                  "should", "will", "can", "given", "specific", "type", "name", "value", "id", "optional",
-                  "default", "number", "specified", "provided", "want", "you", "user", "used", "use"}
+GENERIC = {
+    "info",
+    "information",
+    "details",
+    "detail",
+    "data",
+    "by",
+    "of",
+    "for",
+    "the",
+    "a",
+    "an",
+    "to",
+    "from",
+    "and",
+    "on",
+    "in",
+    "with",
+    "all",
+}
+SYNONYMS = {
+    "movie": "film",
+    "movies": "film",
+    "song": "music",
+    "track": "music",
+    "tv": "television",
+    "weather": "weather",
+    "temp": "temperature",
+    "stats": "statistic",
+    "statistics": "statistic",
+    "cost": "price",
+    "pricing": "price",
+    "fee": "price",
+    "location": "place",
+    "img": "image",
+    "picture": "image",
+    "photo": "image",
+    "doc": "document",
+    "num": "number",
+    "qty": "quantity",
+    "calc": "calculate",
+    "ratio": "rate",
+}
+STOP = GENERIC | {
+    "is",
+    "be",
+    "are",
+    "it",
+    "this",
+    "that",
+    "or",
+    "as",
+    "at",
+    "e",
+    "g",
+    "eg",
+    "etc",
+    "which",
+    "should",
+    "will",
+    "can",
+    "given",
+    "specific",
+    "type",
+    "name",
+    "value",
+    "id",
+    "optional",
+    "default",
+    "number",
+    "specified",
+    "provided",
+    "want",
+    "you",
+    "user",
+    "used",
+    "use",
+}
 _TOKEN = re.compile(r"[a-z0-9]+")
 
 
@@ -88,10 +157,18 @@ class ToolSignature:
     params: list[Param] = field(default_factory=list)
 
     @classmethod
-    def from_spec(cls, spec: dict) -> "ToolSignature":
+    def from_spec(cls, spec: dict) -> ToolSignature:
         model = ToolSpec.model_validate(spec)
-        params = [Param(p.name, json_type(p.type), bool(p.required), frozenset(content_words(p.name)),
-                        frozenset(content_words(p.description))) for p in model.parameters]
+        params = [
+            Param(
+                p.name,
+                json_type(p.type),
+                bool(p.required),
+                frozenset(content_words(p.name)),
+                frozenset(content_words(p.description)),
+            )
+            for p in model.parameters
+        ]
         return cls(model.name, model.description, spec, params)
 
     @cached_property

@@ -6,14 +6,15 @@ canonical tool's previous description/spec/param_text as JSON; every member gets
 `(:Tool)-[:MERGED_INTO {run, score, method, reason}]->(canonical)`. The run id is a hash of the plan,
 so applying the same plan twice changes nothing.
 """
+
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
-from kg_tools.catalog import ToolSpec, parameter_text
 from kg_tools import closure
+from kg_tools.catalog import ToolSpec, parameter_text
 from kg_tools.cypher import query
 from kg_tools.errors import MergeRunNotFoundError, StalePlanError
 from kg_tools.graph import Graph
@@ -38,31 +39,52 @@ def apply_plan(graph: Graph, plan: MergePlan) -> ApplyResult:
 
     def work(tx) -> ApplyResult:
         if tx.run(query("merge_run_get"), run_id=run_id).single()["run"] is not None:
-            return ApplyResult(run_id, False, len(plan.clusters), len(plan.phi),
-                               f"run {run_id} is already applied: nothing changed")
+            return ApplyResult(
+                run_id, False, len(plan.clusters), len(plan.phi), f"run {run_id} is already applied: nothing changed"
+            )
         stale = [r.data() for r in tx.run(query("merge_touched"), names=names)]
         if stale:
-            raise StalePlanError(f"the plan is stale: {len(stale)} tool(s) missing or already merged, e.g. "
-                                 f"{[s['name'] for s in stale[:5]]}; make a new plan")
-        previous = {r["name"]: r.data() for r in tx.run(query("merge_read_canonicals"),
-                                                         names=[c.canonical for c in plan.clusters])}
-        canonicals = [{
-            "name": c.canonical,
-            "previous": json.dumps({k: previous[c.canonical][k] for k in ("description", "spec", "param_text")},
-                                   ensure_ascii=False),
-            "description": c.description,
-            "spec": json.dumps(c.spec, ensure_ascii=False),
-            "param_text": parameter_text(ToolSpec.model_validate(c.spec)),
-        } for c in plan.clusters]
-        links = [{"member": m.name, "canonical": c.canonical, "score": m.score, "method": m.method,
-                  "reason": m.reason} for c in plan.clusters for m in c.members]
+            raise StalePlanError(
+                f"the plan is stale: {len(stale)} tool(s) missing or already merged, e.g. "
+                f"{[s['name'] for s in stale[:5]]}; make a new plan"
+            )
+        previous = {
+            r["name"]: r.data()
+            for r in tx.run(query("merge_read_canonicals"), names=[c.canonical for c in plan.clusters])
+        }
+        canonicals = [
+            {
+                "name": c.canonical,
+                "previous": json.dumps(
+                    {k: previous[c.canonical][k] for k in ("description", "spec", "param_text")}, ensure_ascii=False
+                ),
+                "description": c.description,
+                "spec": json.dumps(c.spec, ensure_ascii=False),
+                "param_text": parameter_text(ToolSpec.model_validate(c.spec)),
+            }
+            for c in plan.clusters
+        ]
+        links = [
+            {"member": m.name, "canonical": c.canonical, "score": m.score, "method": m.method, "reason": m.reason}
+            for c in plan.clusters
+            for m in c.members
+        ]
         run = {k: v for k, v in plan.summary().items() if k not in ("run", "timing_s") and v is not None}
-        run |= {"id": run_id, "name": run_id, "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-                "notes": plan.notes[:50]}
+        run |= {
+            "id": run_id,
+            "name": run_id,
+            "created": datetime.now(UTC).isoformat(timespec="seconds"),
+            "notes": plan.notes[:50],
+        }
         tx.run(query("merge_apply"), run=run, canonicals=canonicals, links=links).consume()
         closure.refresh(tx)  # MERGED_INTO changes the expansion of many tools: recompute all
-        return ApplyResult(run_id, True, len(plan.clusters), len(links),
-                           f"applied {run_id}: {len(links)} tools merged into {len(plan.clusters)} canonical tools")
+        return ApplyResult(
+            run_id,
+            True,
+            len(plan.clusters),
+            len(links),
+            f"applied {run_id}: {len(links)} tools merged into {len(plan.clusters)} canonical tools",
+        )
 
     return serialized(graph, work)
 
@@ -71,8 +93,9 @@ def undo_run(graph: Graph, run_id: str) -> dict:
     def work(tx) -> dict:
         if tx.run(query("merge_run_get"), run_id=run_id).single()["run"] is None:
             raise MergeRunNotFoundError(run_id)
-        restore = [{"name": r["name"]} | json.loads(r["previous"])
-                   for r in tx.run(query("merge_undo_read"), run_id=run_id)]
+        restore = [
+            {"name": r["name"]} | json.loads(r["previous"]) for r in tx.run(query("merge_undo_read"), run_id=run_id)
+        ]
         counts = tx.run(query("merge_undo"), run_id=run_id, restore=restore).single().data()
         closure.refresh(tx)
         return counts

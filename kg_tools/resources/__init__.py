@@ -1,6 +1,7 @@
 """Files the package reads at run time that the repository keeps at its top (cypher/, schema/, maven/).
 The wheel installs them as the packages kg_tools.resources.<dir>; an editable install maps those names to
 the repository's directories, so both are found through the import system, not through the checkout."""
+
 from __future__ import annotations
 
 import importlib.util

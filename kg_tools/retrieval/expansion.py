@@ -12,11 +12,12 @@ occurrence wins, the seed left out, cut to d_limit. The walk is kg_tools.closure
 again only with more depth left, so the work is at most depth x edges, never the number of paths
 (which is exponential in the density: a catalog where every tool depends on every other one
 exhausted Neo4j's transaction memory when Cypher enumerated them)."""
+
 from __future__ import annotations
 
 import re
 from collections import defaultdict
-from typing import Callable
+from collections.abc import Callable
 
 from kg_tools.closure import edge_key, first_dependencies
 from kg_tools.cypher import query
@@ -52,16 +53,30 @@ def order(seed: str, reach: dict, depth: int, expansion: dict) -> list[tuple[str
 def complete(rows: list[dict], depth: int, expansion: dict, read: Read) -> list[dict]:
     """Fill `deps` of the rows that carry a `reach` (one extra query for the listed tools' fields);
     every row loses its `reach` key. Rows from the closure or of depth 0 pass unchanged."""
-    pending = [(row, order(row["name"], row["reach"], depth, expansion)) for row in rows
-               if row.get("deps") is None and row.get("reach") is not None]
+    pending = [
+        (row, order(row["name"], row["reach"], depth, expansion))
+        for row in rows
+        if row.get("deps") is None and row.get("reach") is not None
+    ]
     names = sorted({name for _, ordered in pending for name, _ in ordered})
     details = {r["name"]: r for r in read(query("expand_details"), {"names": names})} if names else {}
     for row, ordered in pending:
-        row["deps"] = [{"name": name, "func_type": details[name]["func_type"], "spec": details[name]["spec"],
-                        "members": details[name]["members"],
-                        "via": {"from": via["source"], "type": via["type"], "parameter_name": via["parameter_name"],
-                                "reason": via["reason"]}}
-                       for name, via in ordered if name in details]
+        row["deps"] = [
+            {
+                "name": name,
+                "func_type": details[name]["func_type"],
+                "spec": details[name]["spec"],
+                "members": details[name]["members"],
+                "via": {
+                    "from": via["source"],
+                    "type": via["type"],
+                    "parameter_name": via["parameter_name"],
+                    "reason": via["reason"],
+                },
+            }
+            for name, via in ordered
+            if name in details
+        ]
     for row in rows:
         row.pop("reach", None)
         if row.get("deps") is None:

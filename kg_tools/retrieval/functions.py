@@ -1,15 +1,25 @@
 """A tool spec as an OpenAI function-calling schema."""
+
 from __future__ import annotations
 
 from typing import Any
 
 _JSON_TYPES = {
-    "string": "string", "str": "string", "text": "string",
-    "int": "integer", "integer": "integer", "long": "integer",
-    "float": "number", "number": "number", "double": "number",
-    "bool": "boolean", "boolean": "boolean",
-    "array": "array", "list": "array",
-    "object": "object", "dict": "object",
+    "string": "string",
+    "str": "string",
+    "text": "string",
+    "int": "integer",
+    "integer": "integer",
+    "long": "integer",
+    "float": "number",
+    "number": "number",
+    "double": "number",
+    "bool": "boolean",
+    "boolean": "boolean",
+    "array": "array",
+    "list": "array",
+    "object": "object",
+    "dict": "object",
 }
 
 

@@ -7,6 +7,7 @@ the query to the tool's description alone (W 0.3, weights chosen on all of ToolL
 ToolLinkOS dev half that term added 0.001 mAP@10 for 20 extra embeddings per query, so it was
 dropped and the remaining weights were re-chosen on dev data only.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -26,9 +27,10 @@ class OfflineRerank(Stage):
         if len(candidates) < 2:
             ctx.note(self.name, "fewer than 2 candidates: nothing to rerank")
             return
-        head, tail = candidates[: ordering.SEED_POOL], candidates[ordering.SEED_POOL:]
-        rescored = ordering.rescore(ctx.request.query, head, lambda c: c.name, lambda c: c.score or 0.0,
-                                    lambda c: c.spec)
+        head, tail = candidates[: ordering.SEED_POOL], candidates[ordering.SEED_POOL :]
+        rescored = ordering.rescore(
+            ctx.request.query, head, lambda c: c.name, lambda c: c.score or 0.0, lambda c: c.spec
+        )
         ctx.candidates = [replace(c, score=round(score, 6)) for score, c in rescored] + tail
         ctx.note(self.name, f"top {len(head)} rescored (location level, supplied values, name words)")
 

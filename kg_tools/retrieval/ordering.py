@@ -25,6 +25,7 @@ tools are:
 Weights, the pool size and the word lists were chosen on the ToolLinkOS dev half and on our own
 dev sets (kg_tools/eval/data/), never on the test half or ToolSandbox's benchmark queries.
 """
+
 from __future__ import annotations
 
 import json
@@ -44,14 +45,17 @@ W_INTENT = 0.05
 
 # Verbs in tool names that read vs act; the first one in the name decides.
 READ_VERBS = frozenset("get find search track view fetch check list read monitor lookup show".split())
-WRITE_VERBS = frozenset("set add update schedule log buy sell delete remove book send create place manage checkout "
-                        "enable launch play download select modify cancel order".split())
+WRITE_VERBS = frozenset(
+    "set add update schedule log buy sell delete remove book send create place manage checkout "
+    "enable launch play download select modify cancel order".split()
+)
 # A request that asks for information: a question, or "tell me / show me / I want to know ...".
 ASKS = re.compile(
     r"(?i)^\s*(what|what's|whats|which|who|who's|whom|whose|when|when's|where|where's|"
     r"how (many|much|far|long|old|is|are|does|do)|is|are|does|do|did|was|were|has|have|any)\b"
     r"|\b(tell me|show me|let me know|find out|want to know|like to know|wondering|curious|look up|status of|"
-    r"check (if|whether|on|my|the|what|how))\b")
+    r"check (if|whether|on|my|the|what|how))\b"
+)
 
 LEVEL_PARAMETERS = {
     "country": re.compile(r"(?i)country"),
@@ -167,8 +171,17 @@ def rescore(query: str, items: list, name_of, score_of, spec_of) -> list[tuple[f
     signals = QuerySignals(query)
     head = items[:SEED_POOL]
     lexical = name_matches(query, [name_of(it) for it in head])
-    scored = [(cosine(score_of(it)) + signals.bonus(parameters(spec_of(it))) + W_NAME * lexical[i]
-               + signals.intent(name_of(it)), i, it) for i, it in enumerate(head)]
+    scored = [
+        (
+            cosine(score_of(it))
+            + signals.bonus(parameters(spec_of(it)))
+            + W_NAME * lexical[i]
+            + signals.intent(name_of(it)),
+            i,
+            it,
+        )
+        for i, it in enumerate(head)
+    ]
     scored.sort(key=lambda x: (-x[0], x[1]))
     return [(s, it) for s, _, it in scored]
 
@@ -176,9 +189,13 @@ def rescore(query: str, items: list, name_of, score_of, spec_of) -> list[tuple[f
 def supplied_last(row: dict, query: str) -> list[dict]:
     """The row's dependencies with those reached through a supplied parameter moved to the end."""
     deps = row.get("deps") or []
-    edges = [d for d in deps if (d.get("via") or {}).get("from") == row["name"]
-             and str((d.get("via") or {}).get("type", "")).startswith("PARAMETER_")
-             and (d.get("via") or {}).get("parameter_name")]
+    edges = [
+        d
+        for d in deps
+        if (d.get("via") or {}).get("from") == row["name"]
+        and str((d.get("via") or {}).get("type", "")).startswith("PARAMETER_")
+        and (d.get("via") or {}).get("parameter_name")
+    ]
     if not edges:
         return deps
     given = supplied_parameters(query, parameters(row.get("spec")))

@@ -4,28 +4,28 @@
 request, runs each (timed), and formats typed results. Every stage is a small class with
 `run(ctx)`; extra stages plug in by name through `register_stage`.
 """
+
 from __future__ import annotations
 
 import json
 import re
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Callable
 
 from kg_tools.embeddings import Embedder
 from kg_tools.errors import UnknownStageError
 from kg_tools.graph import Graph
 from kg_tools.retrieval import expansion as expansion_module
-from kg_tools.retrieval import ordering, queries
-from kg_tools.retrieval.queries import MIN_CANDIDATES
-from kg_tools.retrieval import recording
-from kg_tools.retrieval.recording import record
-from kg_tools.retrieval.query_text import clean_query
-from kg_tools.retrieval.seed_cache import SeedCache
+from kg_tools.retrieval import ordering, queries, recording
 from kg_tools.retrieval.functions import openai_function
+from kg_tools.retrieval.queries import MIN_CANDIDATES
+from kg_tools.retrieval.query_text import clean_query
+from kg_tools.retrieval.recording import record
 from kg_tools.retrieval.request import MAX_K, RetrievalRequest, RetrievalResponse, StageInfo, ToolHit, Via
+from kg_tools.retrieval.seed_cache import SeedCache
 from kg_tools.retrieval.stages.fusion import fuse
 from kg_tools.retrieval.stages.split import split_request
 from kg_tools.retrieval.supplied import supplied_parameter_patterns
@@ -91,8 +91,14 @@ class PipelineEnv:
 
     def search_params(self, ctx: RetrievalContext, text: str, k: int) -> dict:
         req = ctx.request
-        return queries.search_params(req.mode, k=k, text=text, catalog=req.catalog, alpha=req.alpha,
-                                     embedding=self.embed(ctx, text) if req.mode != "fulltext" else None)
+        return queries.search_params(
+            req.mode,
+            k=k,
+            text=text,
+            catalog=req.catalog,
+            alpha=req.alpha,
+            embedding=self.embed(ctx, text) if req.mode != "fulltext" else None,
+        )
 
     def expand_params(self, ctx: RetrievalContext) -> dict:
         req = ctx.request
@@ -100,7 +106,8 @@ class PipelineEnv:
             edge_types=[t.value for t in req.edge_types] if req.edge_types else None,
             prefer_direct=req.prefer_direct,
             drop_parameter_patterns=supplied_parameter_patterns(req.query) if req.skip_supplied_parameters else [],
-            d_limit=req.d_limit or req.K)
+            d_limit=req.d_limit or req.K,
+        )
 
 
 class Stage(ABC):
@@ -117,6 +124,7 @@ class Stage(ABC):
 
 # -- the built-in stages --------------------------------------------------------------------
 
+
 def rescores_seeds(request: RetrievalRequest) -> bool:
     """The offline seed rescoring (kg_tools/retrieval/ordering.py) applies: rerank offline, vector mode."""
     return request.rerank == "offline" and request.mode == "vector"
@@ -127,8 +135,9 @@ def expand_rows(env: PipelineEnv, depth: int, expansion: dict, cypher: str, para
     return expansion_module.complete(env.run_query(cypher, params), depth, expansion, env.run_query)
 
 
-def expand_rows_versioned(env: PipelineEnv, depth: int, expansion: dict, cypher: str,
-                          params: dict) -> tuple[list[dict], str]:
+def expand_rows_versioned(
+    env: PipelineEnv, depth: int, expansion: dict, cypher: str, params: dict
+) -> tuple[list[dict], str]:
     """expand_rows, plus the graph version the query saw (for the seed cache)."""
     rows, version = env.run_query_versioned(cypher, params)
     return expansion_module.complete(rows, depth, expansion, env.run_query), version
@@ -154,14 +163,16 @@ class SearchAndExpand(Stage):
         search, expansion = self.env.search_params(ctx, ctx.queries[0], pool), self.env.expand_params(ctx)
         cache = self.env.seed_cache
         if cache is None or not queries.uses_closure(req.depth, expansion) or recording.active():
-            ctx.rows = expand_rows(self.env, req.depth, expansion,
-                                   *queries.search_expand(req.mode, req.depth, search, expansion))
+            ctx.rows = expand_rows(
+                self.env, req.depth, expansion, *queries.search_expand(req.mode, req.depth, search, expansion)
+            )
         elif cache.prefer_light():
             ctx.rows = self._light(cache, req, search, expansion)
         else:
             since = cache.last_seen
-            rows, version = expand_rows_versioned(self.env, req.depth, expansion,
-                                                  *queries.search_expand(req.mode, req.depth, search, expansion))
+            rows, version = expand_rows_versioned(
+                self.env, req.depth, expansion, *queries.search_expand(req.mode, req.depth, search, expansion)
+            )
             cache.observe(version)
             cache.lookup(version, [r["name"] for r in rows], expansion["d_limit"])  # the hit rate
             cache.store(since, version, rows, expansion["d_limit"])
@@ -180,8 +191,9 @@ class SearchAndExpand(Stage):
         missing = [{"name": s["name"], "score": s["score"]} for s, row in zip(seeds, known) if row is None]
         fetched: dict[str, dict] = {}
         if missing:
-            rows, after = expand_rows_versioned(self.env, req.depth, expansion,
-                                                *queries.expand(req.depth, missing, expansion))
+            rows, after = expand_rows_versioned(
+                self.env, req.depth, expansion, *queries.expand(req.depth, missing, expansion)
+            )
             cache.observe(after)
             cache.store(version, after, rows, d_limit)
             fetched = {r["name"]: r for r in rows}
@@ -189,8 +201,17 @@ class SearchAndExpand(Stage):
         for seed, row in zip(seeds, known):
             row = row or fetched.get(seed["name"])
             if row is not None:  # (a seed deleted between the two queries is left out)
-                out.append({"rank": len(out), "name": row["name"], "func_type": row["func_type"], "spec": row["spec"],
-                            "score": seed["score"], "members": row["members"], "deps": row["deps"]})
+                out.append(
+                    {
+                        "rank": len(out),
+                        "name": row["name"],
+                        "func_type": row["func_type"],
+                        "spec": row["spec"],
+                        "score": seed["score"],
+                        "members": row["members"],
+                        "deps": row["deps"],
+                    }
+                )
         return out
 
 
@@ -226,7 +247,7 @@ def rescored_candidates(text: str, candidates: list[Candidate]) -> list[Candidat
     """The offline seed rescoring (ordering.rescore) of the first SEED_POOL candidates for `text`."""
     if len(candidates) < 2:
         return candidates
-    head, tail = candidates[: ordering.SEED_POOL], candidates[ordering.SEED_POOL:]
+    head, tail = candidates[: ordering.SEED_POOL], candidates[ordering.SEED_POOL :]
     rescored = ordering.rescore(text, head, lambda c: c.name, lambda c: c.score or 0.0, lambda c: c.spec)
     return [Candidate(c.name, round(score, 6), c.description, c.spec) for score, c in rescored] + tail
 
@@ -241,8 +262,9 @@ class Expand(Stage):
         # the first k candidates are the seeds; the next ones (up to K) fill K when needed (OrderAndTruncate)
         seeds = [{"name": c.name, "score": c.score} for c in (ctx.candidates or [])[: max(req.k, min(req.K, MAX_K))]]
         expansion = self.env.expand_params(ctx)
-        ctx.rows = expand_rows(self.env, req.depth, expansion, *queries.expand(req.depth, seeds, expansion)) \
-            if seeds else []
+        ctx.rows = (
+            expand_rows(self.env, req.depth, expansion, *queries.expand(req.depth, seeds, expansion)) if seeds else []
+        )
         ctx.note("expand", f"depth {req.depth}" + (f", d_limit {req.d_limit}" if req.d_limit else ""))
 
 
@@ -260,14 +282,16 @@ class OrderAndTruncate(Stage):
         req = ctx.request
         rows = ctx.rows or []
         if ctx.options.get("rescore_seeds") and len(rows) >= 2:
-            head, tail = rows[: ordering.SEED_POOL], rows[ordering.SEED_POOL:]
+            head, tail = rows[: ordering.SEED_POOL], rows[ordering.SEED_POOL :]
             rescored = ordering.rescore(req.query, head, lambda r: r["name"], lambda r: r["score"], lambda r: r["spec"])
             rows = [{**row, "score": round(score, 6)} for score, row in rescored] + tail
-            ctx.note("rerank-offline", f"top {len(head)} rescored (location level, "
-                                       f"supplied values, name words), {min(req.k, len(rows))} kept")
+            ctx.note(
+                "rerank-offline",
+                f"top {len(head)} rescored (location level, supplied values, name words), {min(req.k, len(rows))} kept",
+            )
         seen: set[str] = set()
         tools: list[ToolHit] = []
-        seeds, spare = rows[: req.k], rows[req.k:]
+        seeds, spare = rows[: req.k], rows[req.k :]
         for row in seeds:
             self._add(row, req, seen, tools)
         filled_from = len(tools)
@@ -281,8 +305,11 @@ class OrderAndTruncate(Stage):
             used += 1
         ctx.tools = tools
         if used:
-            ctx.note("fill", f"{req.k} seed(s) and their dependencies gave {filled_from} of K={req.K} tools: "
-                             f"the next {used} seed(s) filled it")
+            ctx.note(
+                "fill",
+                f"{req.k} seed(s) and their dependencies gave {filled_from} of K={req.K} tools: "
+                f"the next {used} seed(s) filled it",
+            )
         ctx.note("order", ("supplied values last, " if req.supplied_last else "") + f"unique, truncated to K={req.K}")
 
     @staticmethod
@@ -295,12 +322,18 @@ class OrderAndTruncate(Stage):
                 continue
             seen.add(entry["name"])
             spec, function = parsed_spec(entry["spec"]) if entry.get("spec") else _bare_spec(entry["name"])
-            tools.append(ToolHit(
-                name=entry["name"], kind="core" if entry.get("func_type") == "core" else "regular", role=role,
-                score=row["score"] if role == "seed" else None,
-                via=[Via.model_validate(via)] if via else [],
-                members=sorted(entry.get("members") or []), spec=spec, function=function,
-            ))
+            tools.append(
+                ToolHit(
+                    name=entry["name"],
+                    kind="core" if entry.get("func_type") == "core" else "regular",
+                    role=role,
+                    score=row["score"] if role == "seed" else None,
+                    via=[Via.model_validate(via)] if via else [],
+                    members=sorted(entry.get("members") or []),
+                    spec=spec,
+                    function=function,
+                )
+            )
 
 
 @lru_cache(maxsize=8192)
@@ -367,9 +400,10 @@ class Pipeline:
         cache.observe(version)
         stored = 0
         for start in range(0, len(names), chunk):
-            seeds = [{"name": r["name"], "score": 0.0} for r in names[start:start + chunk]]
-            rows, after = expand_rows_versioned(self.env, request.depth, expansion,
-                                                *queries.expand(request.depth, seeds, expansion))
+            seeds = [{"name": r["name"], "score": 0.0} for r in names[start : start + chunk]]
+            rows, after = expand_rows_versioned(
+                self.env, request.depth, expansion, *queries.expand(request.depth, seeds, expansion)
+            )
             cache.observe(after)
             if after != version:
                 break
@@ -380,7 +414,9 @@ class Pipeline:
     def plan(self, request: RetrievalRequest) -> list[Stage]:
         unknown = [s for s in [*request.stages, *self._rerankers(request)] if s not in STAGES]
         if unknown:
-            raise UnknownStageError(f"unknown stage(s): {', '.join(unknown)}; available: {', '.join(sorted(STAGES)) or 'none'}")
+            raise UnknownStageError(
+                f"unknown stage(s): {', '.join(unknown)}; available: {', '.join(sorted(STAGES)) or 'none'}"
+            )
         names = [*request.stages, *(["steps"] if self._splits(request) else [])]
         extra = {phase: [STAGES[s][1](self.env) for s in names if STAGES[s][0] == phase] for phase in PHASES}
         late = [s for s in extra["post-search"] if getattr(s, "after_rerank", False)]  # e.g. self-check
@@ -392,8 +428,14 @@ class Pipeline:
         reranker = [STAGES[s][1](self.env) for s in self._rerankers(request) + (["rerank-offline"] if offline else [])]
         post_search = [s for s in extra["post-search"] if s not in late] + reranker + late
         pool = max(request.k, MIN_CANDIDATES if post_search else request.k)
-        return [*extra["transform"], Search(self.env, pool), *post_search, Expand(self.env),
-                OrderAndTruncate(self.env), *extra["post-expand"]]
+        return [
+            *extra["transform"],
+            Search(self.env, pool),
+            *post_search,
+            Expand(self.env),
+            OrderAndTruncate(self.env),
+            *extra["post-expand"],
+        ]
 
     @staticmethod
     def _splits(request: RetrievalRequest) -> bool:

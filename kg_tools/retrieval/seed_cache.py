@@ -20,6 +20,7 @@ run with no commit in between: the version observed before it started equals the
 HISTORY), the light search is sent; otherwise (cold start, after a write, or a catalog much larger
 than the cache, e.g. 100,000 tools) the single full query, whose rows fill the cache.
 """
+
 from __future__ import annotations
 
 import threading

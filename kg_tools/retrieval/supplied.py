@@ -13,12 +13,13 @@ supplied parameter go after its other dependencies), by `skip_supplied_parameter
 the values the query gives). The word lists were written from our dev sets and the ToolLinkOS dev
 half (kg_tools/eval/data/), never from the test half.
 """
+
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable
 
 from kg_tools.retrieval import places
 
@@ -61,36 +62,90 @@ UNITS = {  # unit words after a number -> parameter-name words the measure fills
 
 KINDS: tuple[ValueKind, ...] = (
     _kind("email", r"\b[\w.+-]+@[\w-]+\.[\w.-]+\b", r"(?i).*e-?mail.*"),
-    _kind("url", r"\bhttps?://\S+|\bwww\.\S+|\b[\w-]+\.(?:com|org|net|io|dev)(?:/\S*)?\b", r"(?i).*(url|link|website|domain|page).*"),
-    _kind("ip_address", r"\b(?:\d{1,3}\.){3}\d{1,3}\b|\b[0-9a-f]{1,4}(?::[0-9a-f]{0,4}){2,7}\b",
-          r"(?i)(.*_)?ip(_.*)?|.*ip_?address.*"),
-    _kind("coordinates", r"-?\d{1,3}\.\d+\s*,\s*-?\d{1,3}\.\d+",
-          r"(?i).*(latitude|longitude|lat|lon|coordinates|location).*"),
-    _kind("phone", r"(?<![\w.])\+?(?!\d{4}-\d{2}-\d{2}\b)\d[\d\s()-]{7,}\d\b", r"(?i).*phone.*|(.*_)?(mobile|cell)_?number(_.*)?"),
-    _kind("date", rf"\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}/\d{{1,2}}/\d{{2,4}}\b|\b{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?\b|"
-                  rf"\b\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{_MONTH}", r"(?i)(.*_)?(date|day|deadline)(_.*)?"),
+    _kind(
+        "url",
+        r"\bhttps?://\S+|\bwww\.\S+|\b[\w-]+\.(?:com|org|net|io|dev)(?:/\S*)?\b",
+        r"(?i).*(url|link|website|domain|page).*",
+    ),
+    _kind(
+        "ip_address",
+        r"\b(?:\d{1,3}\.){3}\d{1,3}\b|\b[0-9a-f]{1,4}(?::[0-9a-f]{0,4}){2,7}\b",
+        r"(?i)(.*_)?ip(_.*)?|.*ip_?address.*",
+    ),
+    _kind(
+        "coordinates",
+        r"-?\d{1,3}\.\d+\s*,\s*-?\d{1,3}\.\d+",
+        r"(?i).*(latitude|longitude|lat|lon|coordinates|location).*",
+    ),
+    _kind(
+        "phone",
+        r"(?<![\w.])\+?(?!\d{4}-\d{2}-\d{2}\b)\d[\d\s()-]{7,}\d\b",
+        r"(?i).*phone.*|(.*_)?(mobile|cell)_?number(_.*)?",
+    ),
+    _kind(
+        "date",
+        rf"\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}/\d{{1,2}}/\d{{2,4}}\b|\b{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?\b|"
+        rf"\b\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{_MONTH}",
+        r"(?i)(.*_)?(date|day|deadline)(_.*)?",
+    ),
     _kind("year", r"\b(?:19|20)\d{2}\b", r"(?i)(.*_)?year(_.*)?"),
-    _kind("time", r"\b\d{1,2}:\d{2}(?::\d{2})?\s*(?:am|pm)?\b|\b\d{1,2}\s*(?:am|pm)\b",
-          r"(?i)(.*_)?(time|showtime|hour)(_.*)?"),
-    _kind("money", rf"[$€£¥]\s?{_NUMBER}|\b{_NUMBER}\s?(?:dollars|euros?|pounds|usd|eur|gbp|yen|bucks)\b",
-          r"(?i).*(amount|price|cost|value|rent|income|salary|budget|fee|payment).*"),
-    _kind("quoted", r"(?<!\w)\"[^\"]{2,}\"|(?<!\w)'[^']{2,}'(?!\w)|“[^”]{2,}”",
-          r"(?i).*(name|title|query|content|message|text|notes?|subject|term)s?"),
-    _kind("id", r"#\s?\w*\d\w*|\b(?=[A-Z-]*\d)(?=\w*[A-Z])[A-Z0-9]+(?:-[A-Z0-9]+)+\b|\b[A-Z]{1,3}\s?\d{2,6}\b|"
-                r"\b(?i:order|case|id|tag|pin|number|no\.?|site|device|camera)\s*#?:?\s*[\w-]*\d[\w-]*",
-          r"(?i).*(_id|^id|number|tag|code|pin)$", flags=0),
+    _kind(
+        "time",
+        r"\b\d{1,2}:\d{2}(?::\d{2})?\s*(?:am|pm)?\b|\b\d{1,2}\s*(?:am|pm)\b",
+        r"(?i)(.*_)?(time|showtime|hour)(_.*)?",
+    ),
+    _kind(
+        "money",
+        rf"[$€£¥]\s?{_NUMBER}|\b{_NUMBER}\s?(?:dollars|euros?|pounds|usd|eur|gbp|yen|bucks)\b",
+        r"(?i).*(amount|price|cost|value|rent|income|salary|budget|fee|payment).*",
+    ),
+    _kind(
+        "quoted",
+        r"(?<!\w)\"[^\"]{2,}\"|(?<!\w)'[^']{2,}'(?!\w)|“[^”]{2,}”",
+        r"(?i).*(name|title|query|content|message|text|notes?|subject|term)s?",
+    ),
+    _kind(
+        "id",
+        r"#\s?\w*\d\w*|\b(?=[A-Z-]*\d)(?=\w*[A-Z])[A-Z0-9]+(?:-[A-Z0-9]+)+\b|\b[A-Z]{1,3}\s?\d{2,6}\b|"
+        r"\b(?i:order|case|id|tag|pin|number|no\.?|site|device|camera)\s*#?:?\s*[\w-]*\d[\w-]*",
+        r"(?i).*(_id|^id|number|tag|code|pin)$",
+        flags=0,
+    ),
     _kind("ticker", r"\b[A-Z]{2,5}\b", r"(?i).*(ticker|symbol).*", flags=0),
 )
-_MEASURES = [(re.compile(rf"\b{_NUMBER}\s?(?:{unit})(?![\w])", re.I), re.compile(rf"(?i)({words})"))
-             for unit, words in UNITS.items()]
+_MEASURES = [
+    (re.compile(rf"\b{_NUMBER}\s?(?:{unit})(?![\w])", re.I), re.compile(rf"(?i)({words})"))
+    for unit, words in UNITS.items()
+]
 # Values a user never types: they come from another tool (a login's session, a hash).
 _PRODUCED_BY_TOOLS = re.compile(r"(?i)session|token|hash")
 _NUMBER_WORDS = r"one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a dozen"
-_GENERIC_NAME_WORDS = {"id", "number", "of", "the", "a", "current", "new", "total", "num", "value", "type", "name",
-                       "data", "level", "is", "to", "by", "for", "in"}
+_GENERIC_NAME_WORDS = {
+    "id",
+    "number",
+    "of",
+    "the",
+    "a",
+    "current",
+    "new",
+    "total",
+    "num",
+    "value",
+    "type",
+    "name",
+    "data",
+    "level",
+    "is",
+    "to",
+    "by",
+    "for",
+    "in",
+}
 # A landmark or area named after a locative word: "near Fenway Park", "in the Pacific Northwest".
 _NAMED_PLACE = re.compile(r"\b(?:near|around|close to|next to|by|in the|at the)\s+(?:[A-Z][\w'-]+\s?){1,4}")
-_PLACE_PARAMETER = re.compile(r"(?i)^(?!.*(_code|_id)$)(?!.*(mail|ip_)).*(location|address|region|city|place|destination|origin|area|country)")
+_PLACE_PARAMETER = re.compile(
+    r"(?i)^(?!.*(_code|_id)$)(?!.*(mail|ip_)).*(location|address|region|city|place|destination|origin|area|country)"
+)
 
 # Kept for callers that know kinds by name (offline rerank, skip_supplied_parameters in Cypher).
 VALUE_KINDS: dict[str, tuple[re.Pattern, str]] = {k.name: (k.value, k.parameter) for k in KINDS}
@@ -117,8 +172,11 @@ def supplied_parameters(query: str, parameters: Iterable[tuple[str, str]]) -> se
     for name, description in parameters:
         if _PRODUCED_BY_TOOLS.search(name):
             continue
-        if (any(k.fills(name, description) for k in found) or any(w.search(name) for w in measures)
-                or _named_number(query, name)):
+        if (
+            any(k.fills(name, description) for k in found)
+            or any(w.search(name) for w in measures)
+            or _named_number(query, name)
+        ):
             out.add(name)
         elif _PLACE_PARAMETER.search(name):
             if place is None:
@@ -143,6 +201,8 @@ def _named_number_patterns(parameter: str) -> tuple[re.Pattern, ...]:
     patterns = []
     for word in words:
         w = re.escape(word) + r"s?"
-        patterns += [re.compile(rf"(?i)\b{w}\b(?:\s+(?:is|was|of|=|:|at|#))?\s*#?\d"),
-                     re.compile(rf"(?i)(?:\b\d[\d,.]*|\b(?:{_NUMBER_WORDS}))\s+(?:\w+\s+)?{w}\b")]
+        patterns += [
+            re.compile(rf"(?i)\b{w}\b(?:\s+(?:is|was|of|=|:|at|#))?\s*#?\d"),
+            re.compile(rf"(?i)(?:\b\d[\d,.]*|\b(?:{_NUMBER_WORDS}))\s+(?:\w+\s+)?{w}\b"),
+        ]
     return tuple(patterns)

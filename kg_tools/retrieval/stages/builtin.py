@@ -3,6 +3,7 @@
 transform:   rewrite, decompose, steps, multi-query, enriched, fusion-rrf, fusion-max, fusion-round-robin
 post-search: dedupe, rerank-cross-encoder, rerank-llm (also via request.rerank), self-check
 """
+
 from kg_tools.retrieval.pipeline import register_stage
 from kg_tools.retrieval.stages.dedupe import Dedupe
 from kg_tools.retrieval.stages.enriched import EnrichedSearch

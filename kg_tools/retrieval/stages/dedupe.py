@@ -1,6 +1,7 @@
 """Duplicate removal among search candidates: a candidate is dropped when a better-ranked one has
 the same normalised description and parameters, or an embedding cosine >= settings.dedupe_threshold.
 (Merged tools are already folded into their canonical tool by the search; this catches the rest.)"""
+
 from __future__ import annotations
 
 import json
@@ -54,5 +55,9 @@ class Dedupe(Stage):
             if vec is not None:
                 kept_vectors.append((c.name, vec))
         ctx.candidates = kept
-        ctx.note(self.name, f"removed {len(dropped)}" + (": " + ", ".join(dropped[:10]) if dropped else "")
-                 + f" (cosine >= {threshold} or same description and parameters)")
+        ctx.note(
+            self.name,
+            f"removed {len(dropped)}"
+            + (": " + ", ".join(dropped[:10]) if dropped else "")
+            + f" (cosine >= {threshold} or same description and parameters)",
+        )

@@ -1,5 +1,6 @@
 """`enriched`: search the tools' enrichment vectors (synthetic questions, expanded descriptions from
 `kg-tools enrich`) together with the tools' own vectors; a tool scores the max over its vectors."""
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -21,8 +22,12 @@ class EnrichedSearch(Stage):
 
     def run(self, ctx):
         if ctx.request.mode != "vector":
-            ctx.note(self.name, f"skipped: enriched search uses the vector index; mode {ctx.request.mode!r} "
-                     "searched without enrichment vectors", fallback=True)
+            ctx.note(
+                self.name,
+                f"skipped: enriched search uses the vector index; mode {ctx.request.mode!r} "
+                "searched without enrichment vectors",
+                fallback=True,
+            )
             return
         status = self.env.run_query(query("enrichment_status"))
         n = status[0]["n"] if status else 0
@@ -31,10 +36,16 @@ class EnrichedSearch(Stage):
             return
         model = status[0]["embedding_model"]
         if model != self.env.embedder.name:
-            ctx.note(self.name, f"skipped: enrichment vectors were embedded with {model!r}, the query embedder is "
-                     f"{self.env.embedder.name!r} (re-run `kg-tools enrich`)", fallback=True)
+            ctx.note(
+                self.name,
+                f"skipped: enrichment vectors were embedded with {model!r}, the query embedder is "
+                f"{self.env.embedder.name!r} (re-run `kg-tools enrich`)",
+                fallback=True,
+            )
             return
         ctx.options["search_cypher"] = enriched_search_query()
-        ctx.options["search_params"] = {"question_index": QUESTION_INDEX,
-                                        "question_candidates_factor": QUESTION_CANDIDATES_FACTOR}
+        ctx.options["search_params"] = {
+            "question_index": QUESTION_INDEX,
+            "question_candidates_factor": QUESTION_CANDIDATES_FACTOR,
+        }
         ctx.note(self.name, f"tool vectors + {n} enrichment vectors, max per tool")

@@ -10,10 +10,12 @@
   scores of another scale in their head than in their tail.
 Items only need `.name` and `.score`; fused items are copies carrying the fused score.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Sequence, TypeVar
+from typing import TypeVar
 
 RRF_K = 60
 ROUND_ROBIN_DEPTH = 50  # ranks taken in turn from every list before the rest: all of a pool (real-catalog dev:

@@ -1,5 +1,6 @@
 """The one way stages talk to the LLM: per-request call cap, one retry of an invalid answer, and
 an `LLMFallback` carrying the reason whenever the stage must take its offline path."""
+
 from __future__ import annotations
 
 import time

@@ -1,5 +1,6 @@
 """Post-search rerankers: a sentence-transformers cross-encoder over the top m (ToolScope) and an
 LLM listwise reranker whose structured answer is an enum of the candidate names (GRTF Figure 10)."""
+
 from __future__ import annotations
 
 import json
@@ -47,8 +48,11 @@ class CrossEncoderRerank(Stage):
         candidates = ctx.candidates or []
         model_name = self.env.settings.cross_encoder_model
         if not model_name:
-            ctx.note(self.name, "skipped: no cross-encoder configured (set KG_TOOLS_CROSS_ENCODER); search order kept",
-                     fallback=True)
+            ctx.note(
+                self.name,
+                "skipped: no cross-encoder configured (set KG_TOOLS_CROSS_ENCODER); search order kept",
+                fallback=True,
+            )
             return
         m = self.env.settings.rerank_top_m
         head, tail = candidates[:m], candidates[m:]
@@ -56,8 +60,9 @@ class CrossEncoderRerank(Stage):
             ctx.note(self.name, "no candidates")
             return
         model = load_cross_encoder(model_name)
-        scores = model.predict([(ctx.request.query, candidate_document(c)) for c in head],
-                               batch_size=64, show_progress_bar=False)
+        scores = model.predict(
+            [(ctx.request.query, candidate_document(c)) for c in head], batch_size=64, show_progress_bar=False
+        )
         rescored = [replace(c, score=float(s)) for c, s in zip(head, scores)]
         order = sorted(range(len(rescored)), key=lambda i: (-rescored[i].score, i))
         ctx.candidates = [rescored[i] for i in order] + tail
@@ -78,8 +83,15 @@ class LLMRerank(Stage):
         names = [c.name for c in head]
         Ranking = enum_model("ToolRanking", "tools", names)
         try:
-            answer = ask(self.env, ctx, "rerank_listwise", Ranking, query=ctx.request.query,
-                         k=str(ctx.request.k), candidates=candidate_lines(head))
+            answer = ask(
+                self.env,
+                ctx,
+                "rerank_listwise",
+                Ranking,
+                query=ctx.request.query,
+                k=str(ctx.request.k),
+                candidates=candidate_lines(head),
+            )
         except LLMFallback as exc:
             ctx.note(self.name, f"{exc}; search order kept", fallback=True)
             return
@@ -89,5 +101,5 @@ class LLMRerank(Stage):
             return
         by_name = {c.name: c for c in head}
         order = ranked + [n for n in names if n not in set(ranked)]
-        ctx.candidates = [by_name[n] for n in order] + candidates[len(head):]
+        ctx.candidates = [by_name[n] for n in order] + candidates[len(head) :]
         ctx.note(self.name, f"{len(ranked)} of {len(head)} ranked by the LLM, the rest in search order")

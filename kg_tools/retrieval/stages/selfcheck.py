@@ -1,6 +1,7 @@
 """`self-check` (Toolshed's self-reflection): after search and rerank, the LLM looks at the top-k
 tools and may ask for ONE more retrieval when a capability the request needs is missing. The best
 new tool from that search becomes the last seed (position k); at most one extra retrieval."""
+
 from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -25,8 +26,9 @@ class SelfCheck(Stage):
         candidates = ctx.candidates or []
         top = candidates[:k]
         try:
-            answer = ask(self.env, ctx, "self_check", SelfCheckAnswer, query=ctx.request.query,
-                         tools=candidate_lines(top))
+            answer = ask(
+                self.env, ctx, "self_check", SelfCheckAnswer, query=ctx.request.query, tools=candidate_lines(top)
+            )
         except LLMFallback as exc:
             ctx.note(self.name, f"{exc}; skipped", fallback=True)
             return
@@ -35,7 +37,9 @@ class SelfCheck(Stage):
             ctx.note(self.name, "LLM found nothing missing")
             return
         params = self.env.search_params(ctx, text, k + len(top))
-        rows = self.env.run_query(retrieval_queries.search_query(ctx.request.mode, ctx.request.catalog is not None), **params)
+        rows = self.env.run_query(
+            retrieval_queries.search_query(ctx.request.mode, ctx.request.catalog is not None), **params
+        )
         present = {c.name for c in top}
         new = next((r for r in rows if r["name"] not in present), None)
         if new is None:
@@ -43,5 +47,5 @@ class SelfCheck(Stage):
             return
         added = Candidate(new["name"], new["score"], new["description"] or "", new["spec"])
         rest = [c for c in candidates if c.name != added.name]
-        ctx.candidates = rest[: k - 1] + [added] + rest[k - 1:]
+        ctx.candidates = rest[: k - 1] + [added] + rest[k - 1 :]
         ctx.note(self.name, f"missing capability searched as {text!r}: added {added.name} as seed {k}")

@@ -15,6 +15,7 @@ Rules, in order:
 6. Nothing is cut: when there are more pieces than `limit`, the two adjacent pieces with the fewest
    words between them are joined until `limit` remain.
 """
+
 from __future__ import annotations
 
 import re
@@ -25,9 +26,12 @@ _AND = re.compile(r",?\s+and\s+|,\s+", re.I)
 _MARKER = re.compile(
     r"^(?:(?:and then|and also|and|also|then|after that|afterwards|first(?:ly)?|second(?:ly)?|third(?:ly)?|"
     r"next|finally|lastly|last|additionally|furthermore|moreover|besides|in addition|meanwhile|"
-    r"subsequently|once (?:that is|this is|it is) done|to begin(?: with)?|to start(?: with)?)\b[,:]?\s*)+", re.I)
+    r"subsequently|once (?:that is|this is|it is) done|to begin(?: with)?|to start(?: with)?)\b[,:]?\s*)+",
+    re.I,
+)
 
-ACTION_VERBS = frozenset("""
+ACTION_VERBS = frozenset(
+    """
 add analyze analyse assess book calculate cancel check compare compute convert create delete describe
 detect download estimate evaluate explain fetch find forecast gather generate get give identify let list
 load locate look make monitor obtain open order perform play post predict print provide read recommend
@@ -38,14 +42,20 @@ archive assign attach ban browse bump clear click close comment commit copy depl
 file fill fork geocode go install invite kick label mark merge message move navigate pick pull push put
 query reason remember rename reopen replace revoke scroll select stage store subscribe switch take tag type unstage visit
 write
-""".split())
-_OPENER = re.compile(r"^(?:please|kindly|can you|could you|would you|i (?:also )?(?:want|need|would like|'d like)|"
-                     r"we (?:also )?(?:want|need|would like)|i am (?:also )?(?:looking|interested)|help me)\b", re.I)
+""".split()
+)
+_OPENER = re.compile(
+    r"^(?:please|kindly|can you|could you|would you|i (?:also )?(?:want|need|would like|'d like)|"
+    r"we (?:also )?(?:want|need|would like)|i am (?:also )?(?:looking|interested)|help me)\b",
+    re.I,
+)
 _CONTINUATION = re.compile(r"^(?:the|this|these|that|those|it|its|it's|they|their|he|his|she|her)\b", re.I)
-_COURTESY_WORDS = frozenset("""
+_COURTESY_WORDS = frozenset(
+    """
 thank thanks you your in advance for the a lot so much very help assistance support kind kindly please
 appreciate appreciated it cooperation much regards all that's that is i
-""".split())
+""".split()
+)
 _WORD = re.compile(r"[\w']+")
 
 
@@ -77,7 +87,7 @@ def _join_to_limit(parts: list[str], limit: int) -> list[str]:
     parts = list(parts)
     while len(parts) > max(limit, 1):
         i = min(range(len(parts) - 1), key=lambda j: (len(_words(parts[j])) + len(_words(parts[j + 1])), j))
-        parts[i:i + 2] = [f"{parts[i]}; {parts[i + 1]}"]
+        parts[i : i + 2] = [f"{parts[i]}; {parts[i + 1]}"]
     return parts
 
 

@@ -4,14 +4,15 @@ for the resulting sub-request lists (ToolScope by default, `fusion-rrf` / `fusio
 
 The original request always stays the first search query when a stage adds sub-requests, so its
 top-1 leads the ToolScope fusion; the LLM-less paths are labelled `offline` with fallback=true."""
+
 from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from kg_tools.retrieval import queries as retrieval_queries
 from kg_tools.retrieval.pipeline import Candidate, Stage, rescores_seeds
-from kg_tools.retrieval.stages.split import split_request
 from kg_tools.retrieval.stages.llm_call import NO_LLM, LLMFallback, ask, candidate_lines, llm_client
+from kg_tools.retrieval.stages.split import split_request
 
 DECOMPOSE_CONTEXT_TOOLS = 15  # RPS: M nearest tools shown to the decomposer
 MAX_SUBREQUESTS = 5
@@ -73,7 +74,9 @@ class Decompose(Stage):
 
     def nearest_tools(self, ctx, text: str) -> list[Candidate]:
         params = self.env.search_params(ctx, text, DECOMPOSE_CONTEXT_TOOLS)
-        rows = self.env.run_query(retrieval_queries.search_query(ctx.request.mode, ctx.request.catalog is not None), **params)
+        rows = self.env.run_query(
+            retrieval_queries.search_query(ctx.request.mode, ctx.request.catalog is not None), **params
+        )
         return [Candidate(r["name"], r["score"], r["description"] or "", r["spec"]) for r in rows]
 
     def run(self, ctx):
@@ -82,18 +85,33 @@ class Decompose(Stage):
             if llm_client(self.env) is None:  # no context search for the offline split
                 raise LLMFallback(NO_LLM)
             context = self.nearest_tools(ctx, base)
-            answer = ask(self.env, ctx, "decompose", SubRequests, query=base, m=str(len(context)),
-                         max_sub_requests=str(MAX_SUBREQUESTS), tools=candidate_lines(context))
+            answer = ask(
+                self.env,
+                ctx,
+                "decompose",
+                SubRequests,
+                query=base,
+                m=str(len(context)),
+                max_sub_requests=str(MAX_SUBREQUESTS),
+                tools=candidate_lines(context),
+            )
             subs = _clean(answer.sub_requests, MAX_SUBREQUESTS, exclude=[base])
             ctx.queries = [base] + subs + ctx.queries[1:]
-            ctx.note(self.name, f"{len(subs)} sub-request(s) from the LLM (context: {len(context)} nearest tools)"
-                     + (": " + " | ".join(subs) if subs else ""))
+            ctx.note(
+                self.name,
+                f"{len(subs)} sub-request(s) from the LLM (context: {len(context)} nearest tools)"
+                + (": " + " | ".join(subs) if subs else ""),
+            )
         except LLMFallback as exc:
             subs = offline_decomposition(base)
             subs = subs if len(subs) > 1 else []
             ctx.queries = [base] + subs + ctx.queries[1:]
-            ctx.note(self.name, f"{exc}; offline split on sentences, sequencers and action conjunctions: {len(subs)} sub-request(s)"
-                     + (": " + " | ".join(subs) if subs else ""), fallback=True)
+            ctx.note(
+                self.name,
+                f"{exc}; offline split on sentences, sequencers and action conjunctions: {len(subs)} sub-request(s)"
+                + (": " + " | ".join(subs) if subs else ""),
+                fallback=True,
+            )
 
 
 class Steps(Stage):

@@ -166,15 +166,15 @@ def test_enriched_stage_finds_a_tool_through_its_questions(small_graph, embedder
     # description, so plain search over descriptions ranks another tool first.
     query = SECRET["send_email"]
     plain = Pipeline(small_graph, embedder, llm_settings)
-    before = plain.retrieve(RetrievalRequest(query=query, stages=["enriched"], k=1, depth=0))
+    before = plain.retrieve(RetrievalRequest(query=query, stages=["enriched"], k=1, K=1, depth=0))
     info = next(s for s in before.stages if s.name == "enriched")
     assert info.fallback and "run `kg-tools enrich`" in info.detail
     assert before.names != ["send_email"]
 
     fake_llm.script(good_answer)
     enrich_tools(small_graph, embedder, LLMClient(llm_settings), n_questions=2, log=lambda *_: None)
-    baseline = plain.retrieve(RetrievalRequest(query=query, k=1, depth=0))
-    response = plain.retrieve(RetrievalRequest(query=query, stages=["enriched"], k=1, depth=0))
+    baseline = plain.retrieve(RetrievalRequest(query=query, k=1, K=1, depth=0))
+    response = plain.retrieve(RetrievalRequest(query=query, stages=["enriched"], k=1, K=1, depth=0))
     assert baseline.names != ["send_email"]  # the descriptions alone still miss it after enriching
     assert response.names == ["send_email"]
     # the score is the max over the tool's vectors: at least its question's similarity to the query

@@ -83,11 +83,13 @@ def test_ensure_catalog_loads_once(empty_graph, embedder, settings, bench):
 def test_runner_known_values(empty_graph, embedder, settings, bench):
     ensure_catalog(empty_graph, embedder, bench, settings, lambda *_: None)
     pipeline = Pipeline(empty_graph, embedder, settings)
-    grtf = Method("grtf1", "k=1 GRTF", {"mode": "vector", "k": 1, "depth": 5}, True)
+    grtf = Method(
+        "grtf1", "k=1 GRTF", {"mode": "vector", "k": 1, "K": 3, "depth": 5}, True
+    )  # K=3: no fill for the first
     result = run_method(pipeline, grtf, bench.instances, bench.name)
     assert [r.names for r in result.results] == [
         ["convert_currency", "get_wifi_status", "get_current_date"],
-        ["water_the_garden_plants"],
+        ["water_the_garden_plants", "translate_poem_to_french", "convert_currency"],  # K filled by the next seeds
     ]
     row = result.row()
     assert row["mAP@10"] == pytest.approx((1.0 + 0.5) / 2)
@@ -96,7 +98,7 @@ def test_runner_known_values(empty_graph, embedder, settings, bench):
     analysis = error_analysis(result)
     assert analysis["all_gold_in_top_k"] == 1 and analysis["main_first_dependency_cut"] == 1
 
-    plain = Method("vector1", "top-1, no expansion", {"mode": "vector", "k": 1, "depth": 0}, False)
+    plain = Method("vector1", "top-1, no expansion", {"mode": "vector", "k": 1, "K": 1, "depth": 0}, False)
     result = run_method(pipeline, plain, bench.instances, bench.name)
     assert [r.names for r in result.results] == [["convert_currency"], ["water_the_garden_plants"]]
     assert result.row()["mAP@10"] == pytest.approx((1 / 3 + 1 / 2) / 2, abs=1e-4)  # rows round to 4 places
@@ -107,7 +109,9 @@ def test_error_analysis_main_missed(empty_graph, embedder, settings, bench):
     ensure_catalog(empty_graph, embedder, bench, settings, lambda *_: None)
     pipeline = Pipeline(empty_graph, embedder, settings)
     wrong = [EvalInstance("Translate this poem into French.", frozenset({"convert_currency"}), "convert_currency")]
-    result = run_method(pipeline, Method("g", "", {"mode": "vector", "k": 1, "depth": 5}, True), wrong, bench.name)
+    result = run_method(
+        pipeline, Method("g", "", {"mode": "vector", "k": 1, "K": 1, "depth": 5}, True), wrong, bench.name
+    )
     assert result.results[0].seeds == ["translate_poem_to_french"]
     assert error_analysis(result)["main_not_in_seeds"] == 1
 

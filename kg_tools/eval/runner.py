@@ -250,7 +250,8 @@ def run_method(
     out = MethodResult(method)
     t0 = time.perf_counter()
     for n, inst in enumerate(instances, 1):
-        request = RetrievalRequest(query=inst.query, K=K, catalog=catalog, **method.request)
+        # a method may set its own K (a test of the order without the fill); else every cut-off's worth
+        request = RetrievalRequest(**{"query": inst.query, "K": K, "catalog": catalog, **method.request})
         response = pipeline.retrieve(request)
         names = response.names
         seeds = [t.name for t in response.tools if t.role == "seed"]

@@ -9,14 +9,13 @@ Requests carry `catalog`, so the rankings are those of this catalog alone (the c
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from kg_tools.cypher import query
 from kg_tools.errors import CatalogError, EvalError
-from kg_tools.eval.datasets import EvalDataset, EvalInstance, check_gold_names, instances_from_rows
+from kg_tools.eval.datasets import EvalDataset, EvalInstance, check_gold_names, read_instances
 
 CATALOG_CUTOFFS = (5, 10, 20, 30)
 ROW_METRICS = ("mAP@10", "Recall@5", "Recall@10", "nDCG@10")
@@ -46,18 +45,7 @@ def read_catalog(path: Path, catalog: str, format: str = "auto"):
 def read_queries(path: Path, split: str = "all") -> list[EvalInstance]:
     """Instances-format queries (a list, or {"instances": [...]}); `split` dev|test keeps the rows
     labelled so (every row must carry `split` then)."""
-    try:
-        rows = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise CatalogError(f"{path}: cannot read a JSON list of instances ({exc})") from exc
-    if isinstance(rows, dict):
-        rows = rows.get("instances")
-    if not isinstance(rows, list):
-        raise CatalogError(
-            f"{path}: expected a JSON list of instances (user_query, golden_function_names, "
-            "optional main_golden_function_name, kind, split)"
-        )
-    instances = instances_from_rows(rows, str(path))
+    instances = read_instances(path)
     if split == "all":
         return instances
     unlabelled = [i.query for i in instances if i.split is None]

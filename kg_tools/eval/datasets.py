@@ -34,18 +34,7 @@ class EvalDataset:
 
     def with_queries(self, path: Path) -> EvalDataset:
         """The same catalog with the queries of another file in the instances format."""
-        try:
-            rows = json.loads(Path(path).read_text())
-        except (OSError, ValueError) as exc:
-            raise CatalogError(f"{path}: cannot read a JSON list of instances ({exc})") from exc
-        if isinstance(rows, dict):
-            rows = rows.get("instances")
-        if not isinstance(rows, list):
-            raise CatalogError(
-                f"{path}: expected a JSON list of instances (user_query, golden_function_names, "
-                "main_golden_function_name)"
-            )
-        dataset = replace(self, instances=instances_from_rows(rows, str(path)), files=[*self.files, str(path)])
+        dataset = replace(self, instances=read_instances(path), files=[*self.files, str(path)])
         check_gold_names(dataset)
         return dataset
 
@@ -63,6 +52,22 @@ class EvalDataset:
         if unknown:
             raise CatalogError(f"{self.name}: a split needs main_golden_function_name on every query", unknown[:5])
         return replace(self, instances=[i for i in self.instances if i.main in mains])
+
+
+def read_instances(path: Path) -> list[EvalInstance]:
+    """A file in the instances format: a JSON list, or {"instances": [...]}."""
+    try:
+        rows = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise CatalogError(f"{path}: cannot read a JSON list of instances ({exc})") from exc
+    if isinstance(rows, dict):
+        rows = rows.get("instances")
+    if not isinstance(rows, list):
+        raise CatalogError(
+            f"{path}: expected a JSON list of instances (user_query, golden_function_names, "
+            "optional main_golden_function_name, kind, split)"
+        )
+    return instances_from_rows(rows, str(path))
 
 
 def instances_from_rows(rows: list[dict], where: str) -> list[EvalInstance]:

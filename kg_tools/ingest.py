@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -179,8 +180,15 @@ def load_catalog(
     edges = [e.as_row() for e in validated.edges]
     # What must be written: new or changed tools, and edges from them or to a tool that is new.
     new = {r["name"] for r in rows if r["name"] not in existing}
+    # a tool whose hand-written edges in the graph differ from the file's (deleted or added outside a load)
+    wanted = Counter(e["source"] for e in edges)
     write = [
-        r for r in rows if r["embedding"] is not None or r["name"] in new or existing[r["name"]]["catalog"] != catalog
+        r
+        for r in rows
+        if r["embedding"] is not None
+        or r["name"] in new
+        or existing[r["name"]]["catalog"] != catalog
+        or existing[r["name"]].get("hand_edges", 0) != wanted.get(r["name"], 0)
     ]
     written = {r["name"] for r in write}
     edges = [e for e in edges if e["source"] in written or e["target"] in new]

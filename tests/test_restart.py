@@ -271,26 +271,26 @@ def test_load_with_neo4j_killed_at_commit_says_the_outcome_is_unknown_and_a_reru
     transaction: the driver cannot know whether the commit happened, and the CLI said `error: Neo4j is
     not reachable` although the load may have committed in full. It says the outcome is unknown and
     to run it again; the second run (loads are idempotent) leaves the catalog loaded."""
-    import kg_tools.closure as closure
+    from neo4j._sync.work.transaction import TransactionBase
+
     from kg_tools.commands.context import AppContext
     from kg_tools.graph import Graph
 
     for key, value in {"NEO4J_URI": server.bolt_uri, "NEO4J_USER": "neo4j", "NEO4J_PASSWORD": server.password}.items():
         monkeypatch.setenv(key, value)
     monkeypatch.setattr(AppContext, "embedder", property(lambda self: embedder))
-    real_refresh, killed = closure.refresh, []
+    real_commit, killed = TransactionBase._commit, []
 
-    def refresh(tx, *args, **kwargs):  # the load's last statement; then the driver sends COMMIT
-        result = real_refresh(tx, *args, **kwargs)
+    def commit(tx, *args, **kwargs):  # a write transaction of the load has run its statements: COMMIT now
         if not killed:
             pid = server.pid()
             os.kill(pid, signal.SIGKILL)
             while pid_alive(pid):
                 time.sleep(0.05)
             killed.append(pid)
-        return result
+        return real_commit(tx, *args, **kwargs)
 
-    monkeypatch.setattr(closure, "refresh", refresh)
+    monkeypatch.setattr(TransactionBase, "_commit", commit)
     catalog = [
         {
             "name": f"commit_{i}",
@@ -309,7 +309,7 @@ def test_load_with_neo4j_killed_at_commit_says_the_outcome_is_unknown_and_a_reru
             main(["load", "json", str(path), "--catalog", "commit-test"])
         err = capsys.readouterr().err
     finally:
-        monkeypatch.setattr(closure, "refresh", real_refresh)
+        monkeypatch.setattr(TransactionBase, "_commit", real_commit)
         ensure_running(server)
     assert killed, "Neo4j was not killed at commit"
     assert exit_.value.code == 1

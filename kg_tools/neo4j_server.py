@@ -221,7 +221,8 @@ class LocalNeo4j:
         if password == "neo4j" or len(password) < 8:
             raise Neo4jServerError("NEO4J_PASSWORD must have at least 8 characters and must not be 'neo4j'")
         env = dict(os.environ, NEO4J_HOME=str(self.home), NEO4J_CONF=str(self.conf_dir))
-        cmd = ["java", "-cp", f"{self.lib}/*", ADMIN_ENTRY_POINT, "dbms", "set-initial-password", password]
+        # "--" ends the options: a password may start with "-" (token_urlsafe does one time in 32)
+        cmd = ["java", "-cp", f"{self.lib}/*", ADMIN_ENTRY_POINT, "dbms", "set-initial-password", "--", password]
         proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
         if proc.returncode != 0:
             raise Neo4jServerError(f"setting the initial password failed:\n{(proc.stdout + proc.stderr)[-3000:]}")

@@ -32,3 +32,15 @@ def test_index_buffer_sizes():
     for bad in ("", "1.5g", "0m", "1024", "1t"):
         with pytest.raises(Neo4jServerError, match="KG_TOOLS_NEO4J_INDEX_BUFFER"):
             index_buffer_mb(bad)
+
+
+@pytest.mark.integration
+def test_a_password_starting_with_a_dash_is_set(tmp_path: Path):
+    """token_urlsafe starts with "-" one time in 32; neo4j-admin took it for an option (a CI run failed so)."""
+    project = LocalNeo4j.from_settings(Settings())
+    if not project.jars_installed():
+        pytest.skip("Neo4j jars not installed (scripts/setup)")
+    server = LocalNeo4j(home=tmp_path, password="-Dash_first_0123", lib_dir=project.lib)
+    server.write_conf()
+    server._ensure_password(log=lambda _msg: None)
+    assert (tmp_path / "data" / "dbms" / "auth.ini").exists()

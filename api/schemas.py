@@ -145,3 +145,188 @@ class CatalogDeleted(BaseModel):
     dependency_runs: int = Field(description="Dependency inference runs of the catalog deleted.")
     merge_runs: int = Field(description="Merge runs of the catalog deleted.")
     detached_edges: int = Field(description="Edges from other catalogs' tools into it removed first.")
+
+
+# -- health --
+
+
+class Health(BaseModel):
+    status: Literal["ok"]
+
+
+class Readiness(BaseModel):
+    status: Literal["ready"]
+    ready: bool
+    problems: list[str] = Field(description="Empty when ready.")
+    indexes: dict[str, str] = Field(description="Index name -> state (ONLINE, POPULATING, FAILED).")
+
+
+# -- catalog import --
+
+
+class ImportResult(BaseModel):
+    catalog: str
+    tools: int = Field(description="Tools in the document.")
+    edges: int = Field(description="Hand-written dependency edges in the document.")
+    embedded: int = Field(description="Tools embedded (new or changed).")
+    embed_seconds: float
+    write_seconds: float
+    format: str = Field(description="The format the document was read as.")
+    warnings: list[str]
+
+
+# -- dependency inference --
+
+
+class ProposedEdge(BaseModel):
+    source: str
+    target: str
+    type: str = Field(description="One of the four dependency types.")
+    parameter_name: str | None
+    confidence: float
+    method: str
+    reason: str
+    ord: int
+
+
+class InferenceSummary(BaseModel):
+    catalog: str | None
+    method: str = Field(description="What was used: offline, llm, or llm+offline (some tools fell back).")
+    tools: int
+    labelled_edges: int = Field(description="Hand-written edges of the catalog (the labelled examples).")
+    proposed: int
+    by_type: dict[str, int]
+    llm_calls: int
+    notes: list[str]
+    edges: list[ProposedEdge]
+
+
+class AppliedRun(BaseModel):
+    run: str
+    applied: bool = Field(description="False: nothing to apply, or the same run is already applied.")
+    edges: int = Field(description="Inferred edges written.")
+    message: str
+
+
+class InferResponse(BaseModel):
+    results: list[InferenceSummary] = Field(description="One per catalog.")
+    runs: list[AppliedRun] = Field(description="With `apply`: one run per catalog; empty otherwise.")
+
+
+class DependencyRun(BaseModel):
+    """A `:DependencyRun` node's properties (kg_tools/deps/store.py) and how many of its edges are left."""
+
+    model_config = ConfigDict(extra="allow")
+    id: str
+    created: str | None = None
+    catalog: str | None = None
+    method: str | None = None
+    min_confidence: float | None = None
+    proposed: int | None = None
+    edges: int | None = None
+    notes: list[str] | None = None
+    edges_in_graph: int
+    stale: bool = Field(description="None of its edges is left (their tools were deleted or rewritten).")
+
+
+class DependencyRunList(BaseModel):
+    runs: list[DependencyRun] = Field(description="Newest first.")
+
+
+class DependencyRunUndone(BaseModel):
+    run: str
+    removed: int = Field(description="Inferred edges deleted.")
+
+
+# -- merges --
+
+
+class MergeRun(BaseModel):
+    """A `:MergeRun` node's properties (kg_tools/merge/store.py) and its MERGED_INTO links in the graph."""
+
+    model_config = ConfigDict(extra="allow")
+    id: str
+    name: str | None = None
+    created: str | None = None
+    catalog: str | None = None
+    theta: float | None = None
+    top_k: int | None = None
+    classifier: str | None = None
+    validator: str | None = None
+    writer: str | None = None
+    tools_before: int | None = None
+    tools_after: int | None = None
+    candidates: int | None = None
+    accepted_pairs: int | None = None
+    clusters: int | None = None
+    merged: int | None = None
+    notes: list[str] | None = None
+    links: int = Field(description="Its MERGED_INTO links still in the graph.")
+
+
+class MergeRunList(BaseModel):
+    runs: list[MergeRun] = Field(description="Newest first.")
+
+
+class MergePlanSummary(BaseModel):
+    run: str = Field(description="The run id applying this plan would have (the same plan, the same id).")
+    theta: float
+    top_k: int
+    catalog: str | None
+    classifier: str
+    validator: str
+    writer: str
+    tools_before: int
+    tools_after: int
+    candidates: int = Field(description="Candidate pairs compared.")
+    accepted_pairs: int
+    clusters: int
+    merged: int = Field(description="Tools merged into a canonical tool.")
+    timing_s: dict[str, float]
+
+
+class MemberLink(BaseModel):
+    name: str
+    score: float = Field(description="Best cosine of an accepted pair joining it to its cluster.")
+    method: str
+    reason: str
+
+
+class ClusterDetail(BaseModel):
+    canonical: str
+    members: list[MemberLink]
+    description: str
+    parameters: list[dict[str, Any]]
+    validator: str
+    writer: str
+
+
+class PairDecision(BaseModel):
+    a: str
+    b: str
+    cosine: float
+    same: bool
+    reason: str
+    method: str
+
+
+class MergePlan(MergePlanSummary):
+    notes: list[str]
+    clusters_detail: list[ClusterDetail]
+    pairs: list[PairDecision] | None = Field(None, description="Every classified pair (only with `explain`).")
+
+
+class MergeApplied(BaseModel):
+    run: str
+    applied: bool = Field(description="False: nothing to merge, or the same plan is already applied.")
+    clusters: int
+    merged: int
+    message: str
+    plan: MergePlanSummary
+    notes: list[str]
+
+
+class MergeUndone(BaseModel):
+    run: str
+    restored: int = Field(description="Canonical tools restored.")
+    unlinked: int = Field(description="MERGED_INTO links deleted.")

@@ -10,7 +10,7 @@ from fastapi.concurrency import run_in_threadpool
 from kg_tools.api.deps import EmbedderDep, GraphDep, SettingsDep, WriteAccess
 from kg_tools.api.errors import responses
 from kg_tools.api.http import KgRoute
-from kg_tools.api.schemas import CatalogDeleted, CatalogList
+from kg_tools.api.schemas import CatalogDeleted, CatalogList, ImportResult
 from kg_tools.loaders.document import FORMATS
 
 from kg_tools import catalogs as catalog_store
@@ -58,6 +58,7 @@ def delete_catalog(name: CatalogName, graph: GraphDep) -> dict[str, Any]:
 
 @router.post(
     "/{name:segment}/import",
+    response_model=ImportResult,
     dependencies=[WriteAccess],
     openapi_extra=BODY,
     responses=responses(

@@ -10,6 +10,7 @@ from kg_tools.api.deps import EmbedderDep, GraphDep, SettingsDep, ToolStoreDep, 
 from kg_tools.api.errors import responses
 from kg_tools.api.http import KgRoute
 from kg_tools.api.names import RunId
+from kg_tools.api.schemas import DependencyRunList, DependencyRunUndone, InferResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from kg_tools.catalog import MAX_CATALOG_LENGTH
@@ -30,6 +31,7 @@ class InferRequest(BaseModel):
 
 @router.post(
     "/infer",
+    response_model=InferResponse,
     dependencies=[WriteAccess],
     responses=responses(
         400,
@@ -84,13 +86,20 @@ def infer(
     return {"results": [r.summary() | {"edges": [e.as_dict() for e in r.edges]} for r in results], "runs": runs}
 
 
-@router.get("/runs", responses=responses(503), summary="Dependency inference runs, newest first")
+@router.get(
+    "/runs",
+    response_model=DependencyRunList,
+    response_model_exclude_unset=True,  # a run's properties as stored, none added
+    responses=responses(503),
+    summary="Dependency inference runs, newest first",
+)
 def runs(graph: GraphDep) -> dict[str, Any]:
     return {"runs": list_runs(graph)}
 
 
 @router.delete(
     "/runs/{run_id:segment}",
+    response_model=DependencyRunUndone,
     dependencies=[WriteAccess],
     responses=responses(401, 403, 404, 422, 503, _404="no such run"),
     summary="Undo one inference run",

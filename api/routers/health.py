@@ -7,19 +7,21 @@ from fastapi.responses import JSONResponse
 from kg_tools.api.deps import GraphDep
 from kg_tools.api.errors import responses
 from kg_tools.api.http import KgRoute
+from kg_tools.api.schemas import Health, Readiness
 
 from kg_tools.readiness import readiness
 
 router = APIRouter(tags=["health"], route_class=KgRoute)
 
 
-@router.get("/healthz", summary="The process is up")
-def healthz() -> dict:
+@router.get("/healthz", response_model=Health, summary="The process is up")
+def healthz() -> dict[str, str]:
     return {"status": "ok"}
 
 
 @router.get(
     "/readyz",
+    response_model=Readiness,
     summary="Neo4j reachable and every index ONLINE (else 503)",
     responses=responses(
         503,

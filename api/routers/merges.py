@@ -10,6 +10,7 @@ from kg_tools.api.deps import GraphDep, SettingsDep, WriteAccess
 from kg_tools.api.errors import responses
 from kg_tools.api.http import KgRoute
 from kg_tools.api.names import RunId
+from kg_tools.api.schemas import MergeApplied, MergePlan, MergeRunList, MergeUndone
 from pydantic import BaseModel, ConfigDict, Field
 
 from kg_tools.catalog import MAX_CATALOG_LENGTH
@@ -41,13 +42,21 @@ def _plan(graph, settings, req: MergeRequest):
     return build_plan(graph, theta=req.theta, top_k=req.top_k, catalog=req.catalog, llm=llm)
 
 
-@router.get("", responses=responses(503), summary="Merge runs, newest first")
+@router.get(
+    "",
+    response_model=MergeRunList,
+    response_model_exclude_unset=True,  # a run's properties as stored, none added
+    responses=responses(503),
+    summary="Merge runs, newest first",
+)
 def get_merges(graph: GraphDep) -> dict[str, Any]:
     return {"runs": list_runs(graph)}
 
 
 @router.get(
     "/plan",
+    response_model=MergePlan,
+    response_model_exclude_unset=True,  # `pairs` only with explain
     dependencies=[WriteAccess],
     responses=responses(401, 403, 422, 502, 503),
     summary="Dry run: the clusters a merge would make (nothing is written)",
@@ -67,6 +76,7 @@ def get_plan(
 
 @router.post(
     "",
+    response_model=MergeApplied,
     dependencies=[WriteAccess],
     responses=responses(
         400,
@@ -97,6 +107,7 @@ def post_merge(req: MergeRequest, graph: GraphDep, settings: SettingsDep) -> dic
 
 @router.delete(
     "/{run_id:segment}",
+    response_model=MergeUndone,
     dependencies=[WriteAccess],
     responses=responses(401, 403, 404, 422, 503, _404="no such run"),
     summary="Undo one merge run exactly",

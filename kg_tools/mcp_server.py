@@ -10,13 +10,16 @@ an MCP tool error (`isError: true` with the message), never a crash of the serve
 from __future__ import annotations
 
 import threading
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, ValidationError
+import pydantic_core
+from mcp_types import CallToolResult, TextContent
+from pydantic import BaseModel, Field, ValidationError
 
+from kg_tools.api.schemas import ToolDetail
 from kg_tools.catalog import MAX_NAME_LENGTH
 from kg_tools.errors import KgToolsError
-from kg_tools.retrieval.request import MAX_K, MAX_QUERY_LENGTH, MAX_TOTAL
+from kg_tools.retrieval.request import MAX_K, MAX_QUERY_LENGTH, MAX_TOTAL, RetrievalResponse
 from kg_tools.settings import Settings
 
 SERVER_NAME = "kg-tools"
@@ -41,6 +44,29 @@ OpenAI function-calling schema (`function`), what its catalog says besides (`tit
 readOnlyHint/destructiveHint, `output_schema`, OpenAPI `http` method/path/tags/links, `strict`; null when
 absent) and its direct dependencies (each with name, relationship type, the parameter it serves and the
 reason). Use names returned by search_tools."""
+
+
+class DirectDependency(BaseModel):
+    """One outgoing dependency edge of a tool."""
+
+    name: str
+    kind: Literal["core", "regular"]
+    type: str = Field(description="TOOL_/PARAMETER_ DIRECTLY/INDIRECTLY_DEPENDS_ON.")
+    parameter_name: str | None = Field(description="The parameter it supplies (parameter dependencies).")
+    reason: str | None
+
+
+class ToolWithDependencies(ToolDetail):
+    """get_tool: the tool as GET /v1/tools/{name} shows it, and its direct dependencies."""
+
+    dependencies: list[DirectDependency]
+
+
+def typed(data: dict[str, Any]) -> CallToolResult:
+    """A tool result whose structured content is `data` as is (the SDK checks it against the tool's
+    declared output model: `Annotated[CallToolResult, Model]`) and whose text is the same JSON."""
+    text = pydantic_core.to_json(data, fallback=str, indent=2).decode()
+    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
 
 
 class Service:
@@ -115,18 +141,18 @@ def build_server(service: Service):
             int, Field(ge=1, le=MAX_TOTAL, description="Tools returned in total, dependencies included (default 10).")
         ] = 10,
         catalog: Annotated[str | None, Field(description="Only tools of this catalog (default: all).")] = None,
-    ) -> dict[str, Any]:
+    ) -> Annotated[CallToolResult, RetrievalResponse]:
         try:
-            return service.search(query=query, k=k, K=K, catalog=catalog)
+            return typed(service.search(query=query, k=k, K=K, catalog=catalog))
         except (ValidationError, KgToolsError) as exc:
             raise _tool_error(exc) from exc
 
     @server.tool(name="get_tool", description=GET_DESCRIPTION)
     def get_tool(
         name: Annotated[str, Field(min_length=1, max_length=MAX_NAME_LENGTH, description="Exact tool name.")],
-    ) -> dict[str, Any]:
+    ) -> Annotated[CallToolResult, ToolWithDependencies]:
         try:
-            return service.get(name)
+            return typed(service.get(name))
         except KgToolsError as exc:
             raise _tool_error(exc) from exc
 

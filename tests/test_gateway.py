@@ -112,7 +112,9 @@ def test_gateway_syncs_searches_calls_and_survives(gateway_env, graph, project):
         with anyio.fail_after(900):  # start-up syncs four servers: slow on a loaded machine
             async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
                 await session.initialize()
-                seen["listed"] = sorted(t.name for t in (await session.list_tools()).tools)
+                listed = (await session.list_tools()).tools
+                seen["listed"] = sorted(t.name for t in listed)
+                seen["output_schemas"] = {t.name: t.output_schema for t in listed}
                 found = payload(await session.call_tool("search_tools", {"query": QUERY, "rank_servers": True}))
                 seen["found"] = found
                 t0 = time.perf_counter()
@@ -168,6 +170,11 @@ def test_gateway_syncs_searches_calls_and_survives(gateway_env, graph, project):
 
     anyio.run(run)
     assert seen["listed"] == ["call_tool", "get_tool", "search_tools"]
+    # typed results: search_tools and get_tool publish their output schemas; call_tool passes the upstream's through
+    schemas = seen["output_schemas"]
+    assert {"tools", "servers", "truncated"} <= set(schemas["search_tools"]["properties"])
+    assert {"server", "upstream_name", "input_schema", "dependencies"} <= set(schemas["get_tool"]["properties"])
+    assert schemas["call_tool"] is None
     tools = seen["found"]["tools"]
     assert "filesystem__read_text_file" in [t["name"] for t in tools[:3]], [t["name"] for t in tools]
     assert set(tools[0]) == {"name", "server", "description", "input_schema", "why"}

@@ -55,10 +55,14 @@ def check(result: dict, expected: list[str]) -> None:
     assert "dependencies" in listed["search_tools"].description
     assert listed["search_tools"].input_schema["properties"]["k"]["maximum"] == 50
     assert listed["search_tools"].input_schema["required"] == ["query"]
+    # typed results: each tool publishes its output schema, and its structured content is its text
+    assert {"tools", "stages", "timing_ms"} <= set(listed["search_tools"].output_schema["properties"])
+    assert {"name", "spec", "function", "dependencies"} <= set(listed["get_tool"].output_schema["properties"])
 
     search = result["search"]
     assert not search.is_error
-    payload = search.structured_content or json.loads(search.content[0].text)
+    payload = search.structured_content
+    assert payload == json.loads(search.content[0].text)
     names = [t["name"] for t in payload["tools"]]
     assert names == expected  # exactly what the pipeline returns in-process
     assert names[:4] == [A, H, B, D_OF_B]
@@ -77,7 +81,8 @@ def check(result: dict, expected: list[str]) -> None:
 
     tool = result["tool"]
     assert not tool.is_error
-    detail = tool.structured_content or json.loads(tool.content[0].text)
+    detail = tool.structured_content
+    assert detail == json.loads(tool.content[0].text)
     assert detail["name"] == A and detail["kind"] == "regular"
     assert [(d["name"], d["type"], d["parameter_name"]) for d in detail["dependencies"]] == [
         (H, "TOOL_INDIRECTLY_DEPENDS_ON", None),

@@ -23,6 +23,7 @@ from pydantic import Field
 
 from kg_tools.gateway.config import GatewayConfig, Profile
 from kg_tools.gateway.policy import OPEN_PROFILE, decide
+from kg_tools.gateway.results import GatewaySearch, GatewayTool
 from kg_tools.gateway.sync import SyncResult, forget_servers, gateway_entry, sync_server
 from kg_tools.gateway.upstream import Upstream, UpstreamCallError
 from kg_tools.retrieval.request import MAX_K, MAX_TOTAL
@@ -229,7 +230,7 @@ class Gateway:
 
         from kg_tools.cypher import query as cypher
 
-        usable = {}
+        usable: dict[str, int] = {}
         for name, route in self.routes.items():
             if self.offered(profile, name):
                 usable[route.server] = usable.get(route.server, 0) + 1
@@ -361,6 +362,7 @@ def _capped(result: dict, max_tokens: int | None) -> dict:
 
 def build_server(gateway: Gateway):
     from kg_tools.errors import KgToolsError
+    from kg_tools.mcp_server import typed
 
     server = MCPServer(SERVER_NAME, instructions=INSTRUCTIONS, log_level="WARNING")
 
@@ -394,23 +396,23 @@ def build_server(gateway: Gateway):
             bool,
             Field(description="Also return `servers`: the connected servers ranked by how well they fit the query."),
         ] = False,
-    ) -> dict[str, Any]:
+    ) -> Annotated[CallToolResult, GatewaySearch]:
         try:
             profile = who(ctx)
         except GatewayError as exc:
             raise exc.mcp() from exc
-        return await blocking(gateway.search, profile, query, k, K, server, detail, max_tokens, rank_servers)
+        return typed(await blocking(gateway.search, profile, query, k, K, server, detail, max_tokens, rank_servers))
 
     @server.tool(name="get_tool", description=GET_DESCRIPTION)
     async def get_tool(
         name: Annotated[str, Field(min_length=1, max_length=200, description="Exact tool name (server__tool).")],
         ctx: Context,
-    ) -> dict[str, Any]:
+    ) -> Annotated[CallToolResult, GatewayTool]:
         try:
             profile = who(ctx)
         except GatewayError as exc:
             raise exc.mcp() from exc
-        return await blocking(gateway.get, profile, name)
+        return typed(await blocking(gateway.get, profile, name))
 
     @server.tool(name="call_tool", description=CALL_DESCRIPTION)
     async def call_tool(

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI
 from kg_tools.api.errors import install_error_handlers
@@ -56,33 +56,39 @@ def _guard_responses(operation: dict, unsafe: bool) -> None:
         responses.setdefault("415", {"description": DESCRIPTIONS[415], "content": error})
 
 
-def _openapi(app: FastAPI, settings: Settings, body_limit: Callable[[str], int]) -> dict:
+def body_limit(settings: Settings, path: str) -> int:
+    """The largest request body a route takes: a catalog import, or any other."""
+    return settings.api_max_import_bytes if IMPORT_PATH.match(path) else settings.api_max_body_bytes
+
+
+def _openapi(app: FastAPI, settings: Settings) -> dict[str, Any]:
     """FastAPI's schema, made to say what THIS server accepts: without an LLM, `method: llm` of
     POST /v1/deps/infer is refused (422), so the schema does not offer it; without KG_TOOLS_API_KEY no
     operation needs auth (no bearer scheme, no 401/403 for a key); each 413 states the body limit of its
     route (KG_TOOLS_API_MAX_BODY_BYTES / KG_TOOLS_API_MAX_IMPORT_BYTES); 403/415/421 of api/security.py."""
-    if app.openapi_schema is None:
-        schema = FastAPI.openapi(app)
-        if not settings.llm_configured:
-            method = schema["components"]["schemas"]["InferRequest"]["properties"]["method"]
-            method["enum"] = [m for m in method["enum"] if m != "llm"]
-            method["description"] += " `llm` only when the server has an LLM (OPENAI_BASE_URL)."
-        if not settings.api_key:  # nothing needs a key: the schema states no auth (no 401, no bearer scheme)
-            schema.get("components", {}).pop("securitySchemes", None)
-        for path, operations in schema["paths"].items():
-            for method, operation in operations.items():
-                if not settings.api_key:
-                    _keyless(operation)
-                _guard_responses(operation, method.upper() in UNSAFE_METHODS)
-                too_large = operation.get("responses", {}).get("413")
-                if too_large is not None:
-                    too_large["description"] = f"The request body is larger than {body_limit(path):,} bytes"
-                    if IMPORT_PATH.match(path):
-                        too_large["description"] += (
-                            f" (`payload_too_large`), or YAML aliases or `$ref`s would expand the document by more "
-                            f"than {MAX_EXPANSION_BYTES:,} characters (`document_too_large`); nothing written"
-                        )
-    return app.openapi_schema
+    if app.openapi_schema is not None:
+        return app.openapi_schema
+    schema = FastAPI.openapi(app)
+    if not settings.llm_configured:
+        infer_method = schema["components"]["schemas"]["InferRequest"]["properties"]["method"]
+        infer_method["enum"] = [m for m in infer_method["enum"] if m != "llm"]
+        infer_method["description"] += " `llm` only when the server has an LLM (OPENAI_BASE_URL)."
+    if not settings.api_key:  # nothing needs a key: the schema states no auth (no 401, no bearer scheme)
+        schema.get("components", {}).pop("securitySchemes", None)
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            if not settings.api_key:
+                _keyless(operation)
+            _guard_responses(operation, method.upper() in UNSAFE_METHODS)
+            too_large = operation.get("responses", {}).get("413")
+            if too_large is not None:
+                too_large["description"] = f"The request body is larger than {body_limit(settings, path):,} bytes"
+                if IMPORT_PATH.match(path):
+                    too_large["description"] += (
+                        f" (`payload_too_large`), or YAML aliases or `$ref`s would expand the document by more "
+                        f"than {MAX_EXPANSION_BYTES:,} characters (`document_too_large`); nothing written"
+                    )
+    return schema
 
 
 async def static_error(_, exc: StarletteHTTPException):
@@ -91,6 +97,13 @@ async def static_error(_, exc: StarletteHTTPException):
     return error_body(
         exc.status_code, HTTP_CODES.get(exc.status_code, "http_error"), str(exc.detail), dict(exc.headers or {})
     )
+
+
+class KgToolsAPI(FastAPI):
+    """The app: its OpenAPI schema says what this server accepts (`_openapi`)."""
+
+    def openapi(self) -> dict[str, Any]:
+        return _openapi(self, self.state.settings)
 
 
 def allowed_hosts(settings: Settings) -> list[str]:
@@ -129,14 +142,11 @@ def create_app(settings: Settings | None = None, *, graph=None, embedder=None) -
             if own_graph:
                 app.state.graph.close()
 
-    app = FastAPI(title="kg-tools", version="0.1.0", description=DESCRIPTION, lifespan=lifespan)
+    app = KgToolsAPI(title="kg-tools", version="0.1.0", description=DESCRIPTION, lifespan=lifespan)
     app.state.settings = settings
     install_error_handlers(app)
 
-    def body_limit(path: str) -> int:
-        return settings.api_max_import_bytes if IMPORT_PATH.match(path) else settings.api_max_body_bytes
-
-    app.add_middleware(BodyLimit, limit_for=body_limit)
+    app.add_middleware(BodyLimit, limit_for=lambda path: body_limit(settings, path))
     app.add_middleware(
         RequestGuard,
         allowed_hosts=allowed_hosts(settings),
@@ -150,7 +160,6 @@ def create_app(settings: Settings | None = None, *, graph=None, embedder=None) -
     app.include_router(merges.router, prefix="/v1")
     app.include_router(catalogs.router, prefix="/v1")
     app.include_router(deps.router, prefix="/v1")
-    app.openapi = lambda: _openapi(app, settings, body_limit)
     # The Neo4j Browser guide and style (static, readable cross-origin; not part of the OpenAPI schema);
     # an unknown file is a JSON `Error` 404 like everywhere else.
     app.mount(MOUNT_PATH, guide_app(exception_handlers={StarletteHTTPException: static_error}))

@@ -19,10 +19,13 @@ committed graph plus the transaction's own changes, never from a view a concurre
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TypeVar
 
 from kg_tools import write_lock
 from kg_tools.cypher import query
+
+V = TypeVar("V")  # what an edge carries as its `via` (an element id here, a row in retrieval)
 
 CLOSURE_SIZE = 32  # requests with d_limit (default K) above this use the traversal
 CLOSURE_DEPTH = 5
@@ -64,13 +67,18 @@ def compute(
 
 
 def first_dependencies(
-    out, merged_into: dict[str, str], name: str, sources: list[str], depth: int, size: int
-) -> list[tuple[str, object]]:
+    out: Mapping[str, Sequence[tuple[tuple, str, V]]],
+    merged_into: dict[str, str],
+    name: str,
+    sources: list[str],
+    depth: int,
+    size: int,
+) -> list[tuple[str, V]]:
     """The first `size` dependencies of `name` in expansion order, each with the last edge (`via`) of
     its first path: paths from every source (the tool, then the tools merged into it), simple, in
     order of their edge keys; reached tools mapped to their canonical tool; the tool itself left out.
     `out`: tool -> [(edge key, target, via)] sorted by key (kg_tools.retrieval.expansion uses it too)."""
-    best: dict[str, tuple[tuple, int, object]] = {}  # canonical dep -> (path key, source index, via)
+    best: dict[str, tuple[tuple, int, V]] = {}  # canonical dep -> (path key, source index, via)
     for s, source in enumerate(sources):
         for key, raw, via in _first_occurrences(out, source, depth, 2 * size + len(sources)):
             dep = merged_into.get(raw, raw)
@@ -80,9 +88,11 @@ def first_dependencies(
     return [(dep, value[2]) for dep, value in ordered]
 
 
-def _first_occurrences(out, source: str, depth: int, limit: int) -> list[tuple[tuple, str, str]]:
+def _first_occurrences(
+    out: Mapping[str, Sequence[tuple[tuple, str, V]]], source: str, depth: int, limit: int
+) -> list[tuple[tuple, str, V]]:
     """(path key, tool, via edge id) of each tool's first path from `source`, in depth-first order."""
-    found: list[tuple[tuple, str, str]] = []
+    found: list[tuple[tuple, str, V]] = []
     seen: set[str] = set()
     walked: dict[str, int] = {}  # tool -> most depth left it was walked with
     on_path = {source}

@@ -298,24 +298,23 @@ class Embedder:
         self.name = canonical_name(model or DEFAULT_MODEL_KEY)
         self.batch_size = batch_size
         self.backend_note = ""
-        self.encoder = None
+        encoder: OnnxEncoder | None = None
         if (
             isinstance(find_profile(model or DEFAULT_MODEL_KEY)[1], OnnxProfile)
             and (Path(self.path) / MARKER).is_file()
         ):
-            self.encoder = OnnxEncoder(Path(self.path), threads, solo_threads)  # an ONNX profile: always onnxruntime
+            encoder = OnnxEncoder(Path(self.path), threads, solo_threads)  # an ONNX profile: always onnxruntime
         elif backend == "onnx":
             directory = onnx_dir(models_dir, self.path)
             if (directory / ONNX_FILE).is_file():
-                self.encoder = OnnxEncoder(directory, threads, solo_threads)
+                encoder = OnnxEncoder(directory, threads, solo_threads)
             else:
                 self.backend_note = (
                     f"no ONNX export of {self.name} in {directory} (run `kg-tools models export-onnx"
                     f"{'' if model is None else ' --model ' + model}`): using torch"
                 )
                 (warn or (lambda m: print(f"warning: {m}", file=sys.stderr)))(self.backend_note)
-        if self.encoder is None:
-            self.encoder = TorchEncoder(self.path, threads)
+        self.encoder: OnnxEncoder | TorchEncoder = encoder if encoder is not None else TorchEncoder(self.path, threads)
         self.backend = self.encoder.backend
         # intra-op threads a lone query runs on (the onnx solo session, else the one session)
         self.solo_threads = solo_threads if getattr(self.encoder, "solo_session", None) is not None else threads

@@ -61,7 +61,9 @@ class Graph:
 
     def __init__(self, settings: Settings):
         self.settings = settings
-        self.uri = settings.neo4j_uri
+        if not settings.neo4j_uri:  # Settings fills in the local default; a copy may have cleared it
+            raise ConfigurationError("NEO4J_URI is empty: set it to the Neo4j server (bolt:// or neo4j://)")
+        self.uri: str = settings.neo4j_uri
         self.database = settings.neo4j_database
         self.retry_seconds = settings.neo4j_retry_seconds
         self.auth_backoff_seconds = settings.neo4j_auth_backoff_seconds

@@ -11,11 +11,12 @@ from __future__ import annotations
 import json
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from kg_tools import catalog_versions, catalogs, closure
 from kg_tools.catalog import (
+    CatalogReport,
     ToolSpec,
     ValidatedCatalog,
     check_catalog_name,
@@ -43,7 +44,7 @@ class LoadResult:
     embedded: int
     embed_seconds: float
     write_seconds: float
-    report: object = None
+    report: CatalogReport = field(default_factory=CatalogReport)
     warnings: list[str] = field(default_factory=list)
     # A differential load: the tools written (new or changed) and deleted; nothing written when both are empty.
     changed: list[str] = field(default_factory=list)
@@ -89,7 +90,8 @@ def node_facts(spec: ToolSpec) -> dict:
     }
 
 
-def tool_row(spec: ToolSpec, raw: dict, catalog: str) -> dict:
+def tool_row(spec: ToolSpec, raw: dict, catalog: str | None) -> dict:
+    """A tool's node properties; catalog None: write_tools keeps the tool's catalog (a PUT)."""
     return {
         "name": spec.name,
         "description": spec.description,
@@ -404,8 +406,8 @@ def write_tools(
     takeover_how: str = "load with --takeover",
     catalog: tuple[str, str | None, str] | None = None,
     switch_to: int | None = None,
-    also_check: list[str] = (),
-    unchanged: list[str] = (),
+    also_check: Sequence[str] = (),
+    unchanged: Sequence[str] = (),
 ) -> dict[str, str | None]:
     """The one write path for tools (`kg-tools load` and `PUT /v1/tools/{name}`), in ONE transaction
     that holds the write lock: optional deletion (a catalog's tools not in `rows`, or everything), the
@@ -420,6 +422,9 @@ def write_tools(
     catalog's node. `switch_to`: this is the switch transaction of a versioned load
     (kg_tools/catalog_versions.py), whose staged edges' targets `also_check` must still exist.
     `unchanged`: tools of the load not rewritten; one deleted meanwhile by another writer rolls back."""
+    if switch_to is not None and catalog is None:
+        raise ValueError("write_tools: switch_to needs the catalog it switches")
+    switch = (catalog[0], switch_to) if catalog is not None and switch_to is not None else None
     names = [r["name"] for r in rows]
     sources = sorted({e["source"] for e in edges} - set(names))
     targets = sorted({e["target"] for e in edges} | set(also_check))
@@ -452,7 +457,7 @@ def write_tools(
             tx.run(query("create_dependencies"), edges=batch).consume()
         missing = tx.run(query("missing_dependency_targets"), targets=targets).single()["missing"]
         if missing:  # raising rolls the transaction back
-            by_target = {}
+            by_target: dict[str, str] = {}
             for e in edges:
                 by_target.setdefault(e["target"], e["source"])
             raise DanglingReferenceError(
@@ -473,8 +478,8 @@ def write_tools(
             catalogs.record(tx, catalog[0], source=catalog[1], kind=catalog[2])
         for name in sorted({r["catalog"] for r in written} - {catalog[0] if catalog else None}):
             catalogs.record(tx, name, kind="put")
-        if switch_to is not None:
-            catalog_versions.switch(tx, catalog[0], switch_to)
+        if switch is not None:
+            catalog_versions.switch(tx, *switch)
         return {n: before.get(n) for n in names}
 
     return serialized(graph, work)
@@ -482,7 +487,7 @@ def write_tools(
 
 def _catalogs(tx, names: list[str], batch_size: int) -> dict[str, str]:
     """name -> catalog of the tools among `names` that exist (read under the write lock)."""
-    found = {}
+    found: dict[str, str] = {}
     for batch in chunks(names, batch_size):
         found.update((r["name"], r["catalog"]) for r in tx.run(query("existing_tools"), names=batch))
     return found

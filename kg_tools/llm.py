@@ -8,12 +8,16 @@ import threading
 import time
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ValidationError, create_model
 
 from kg_tools.errors import LLMError, LLMInvalidAnswerError
 from kg_tools.settings import Settings
+
+if TYPE_CHECKING:
+    from openai.types.chat import ChatCompletionMessageParam
+    from openai.types.shared_params import ResponseFormatJSONSchema
 
 PROMPTS_DIR = Path(__file__).parent / "prompts"
 T = TypeVar("T", bound=BaseModel)
@@ -40,8 +44,9 @@ def enum_model(name: str, field: str, choices: list[str], many: bool = True) -> 
     """A response model whose field only admits the given names (JSON-schema enum), as in GRTF's Figure 10."""
     if not choices:
         raise ValueError("enum_model needs at least one choice")
-    literal = Literal[tuple(choices)]  # type: ignore[valid-type]
-    return create_model(name, **{field: (list[literal] if many else literal, ...)})  # type: ignore[call-overload]
+    literal: Any = Literal[tuple(choices)]  # built at run time: typed as Any
+    fields: dict[str, Any] = {field: (list[literal] if many else literal, ...)}
+    return create_model(name, **fields)
 
 
 class LLMClient:
@@ -73,8 +78,9 @@ class LLMClient:
 
     def structured(self, prompt: str, schema: type[T], *, system: str | None = None, invalid_retries: int = 1) -> T:
         """Ask for JSON matching `schema`; invalid JSON or a schema violation is retried, then LLMError."""
-        messages = ([{"role": "system", "content": system}] if system else []) + [{"role": "user", "content": prompt}]
-        response_format = {
+        messages: list[ChatCompletionMessageParam] = [{"role": "system", "content": system}] if system else []
+        messages.append({"role": "user", "content": prompt})
+        response_format: ResponseFormatJSONSchema = {
             "type": "json_schema",
             "json_schema": {"name": schema.__name__, "schema": schema.model_json_schema(), "strict": True},
         }

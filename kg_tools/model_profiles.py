@@ -126,7 +126,7 @@ ONNX_PROFILES = {
         licence="MIT (intfloat/e5-small-v2); jar Apache-2.0",
     ),
 }
-ALL_PROFILES = {**ONNX_PROFILES, **PROFILES}
+ALL_PROFILES: dict[str, ModelProfile | OnnxProfile] = {**ONNX_PROFILES, **PROFILES}
 
 
 def profile_dir(models_dir: Path, profile) -> Path:
@@ -202,7 +202,7 @@ def installed_parts(profile: ModelProfile) -> list[Path]:
         files = [f for f in dist.files or [] if ".zip." in f.name]
         if len(files) != 1:
             raise ModelProfileError(f"package {name} does not hold exactly one zip part ({len(files)} found)")
-        parts.append(Path(dist.locate_file(files[0])))
+        parts.append(Path(str(dist.locate_file(files[0]))))
     return parts
 
 

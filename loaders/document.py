@@ -4,11 +4,14 @@ an OpenAPI 3.x spec (JSON or YAML) or an MCP `tools/list` result ({"tools": [{na
 
 from __future__ import annotations
 
+from typing import Literal, get_args
+
 from kg_tools.loaders.common import CatalogSource
 
 from kg_tools.errors import CatalogError
 
-FORMATS = ("auto", "json", "openai-tools", "openapi", "mcp")
+Format = Literal["auto", "json", "openai-tools", "openapi", "mcp"]
+FORMATS: tuple[str, ...] = get_args(Format)
 
 
 def detect(document) -> str:

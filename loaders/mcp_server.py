@@ -155,7 +155,9 @@ async def _list_tools(
 
     async with ClientSession(read, write, message_handler=on_message) as session:
         init = await session.initialize()
-        tools, cursor, cursors = [], None, set()
+        tools: list = []
+        cursor: str | None = None
+        cursors: set[str] = set()
         for _ in range(max_pages):
             page = await session.list_tools(params=PaginatedRequestParams(cursor=cursor) if cursor else None)
             tools += page.tools
@@ -226,7 +228,7 @@ def load(
     """Exactly one of `command` (argv of a stdio MCP server) or `url` (streamable HTTP endpoint)."""
     if bool(command) == bool(url):
         raise CatalogError("give either a server command (after --) or --url, not both or neither")
-    where = url or " ".join(command)
+    where = url or " ".join(command or [])
     budget = ByteBudget(max_bytes)
     warnings: list[str] = []
     limits = {"max_pages": max_pages, "max_tools": max_tools, "warnings": warnings}

@@ -39,9 +39,9 @@ def titled(document: dict) -> dict:
     """The document with each component schema that has no `title` titled by its name (`PlaylistObject`), so a
     resolved output schema still says which resource each object is (a shallow copy; the input is unchanged)."""
     components = document.get("components")
-    schemas = components.get("schemas") if isinstance(components, dict) else None
-    if not isinstance(schemas, dict):
+    if not isinstance(components, dict) or not isinstance(components.get("schemas"), dict):
         return document
+    schemas: dict = components["schemas"]
     named = {k: ({"title": k, **v} if isinstance(v, dict) and "title" not in v else v) for k, v in schemas.items()}
     return {**document, "components": {**components, "schemas": named}}
 
@@ -138,7 +138,7 @@ def operation_entry(
     text = [" ".join(str(op.get(k) or "").split()) for k in ("summary", "description")]
     description = ". ".join(t.rstrip(".") for t in dict.fromkeys(text) if t)
     facts = response_facts(responses or resolver, op, where, warnings)
-    http = {"method": method.upper(), "path": path}
+    http: dict[str, Any] = {"method": method.upper(), "path": path}
     if isinstance(op.get("operationId"), str):
         http["operation_id"] = op["operationId"]
     tags = [t for t in op.get("tags") or [] if isinstance(t, str)] if isinstance(op.get("tags"), list) else []

@@ -3,7 +3,7 @@ catalog document in any supported format through the one load path)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.concurrency import run_in_threadpool
@@ -11,7 +11,7 @@ from kg_tools.api.deps import EmbedderDep, GraphDep, SettingsDep, WriteAccess
 from kg_tools.api.errors import responses
 from kg_tools.api.http import KgRoute
 from kg_tools.api.schemas import CatalogDeleted, CatalogList, ImportResult
-from kg_tools.loaders.document import FORMATS
+from kg_tools.loaders.document import Format
 
 from kg_tools import catalogs as catalog_store
 from kg_tools.catalog import CATALOG_NAME_PATTERN, MAX_CATALOG_LENGTH
@@ -32,7 +32,6 @@ BODY = {
         },
     }
 }
-Format = Literal[tuple(FORMATS)]  # type: ignore[valid-type]
 CatalogName = Annotated[str, Path(min_length=1, max_length=MAX_CATALOG_LENGTH, description="The catalog's name.")]
 
 

@@ -106,7 +106,10 @@ class Client:
     def __init__(self, url: str, timeout: float = 60.0):
         parts = urlsplit(url)
         self.https = parts.scheme == "https"
-        self.host, self.port = parts.hostname, parts.port or (443 if self.https else 80)
+        if not parts.hostname:
+            raise ValueError(f"not an http(s) URL with a host: {url!r}")
+        self.host: str = parts.hostname
+        self.port = parts.port or (443 if self.https else 80)
         self.timeout = timeout
         self.conn: http.client.HTTPConnection | None = None
 
@@ -140,7 +143,10 @@ class Client:
 
 
 def sequential(client: Client, queries: list[str], extra: dict | None = None):
-    latencies, server_timing, names, errors = [], [], [], 0
+    latencies: list[float] = []
+    server_timing: list = []
+    names: list[list[str] | None] = []
+    errors = 0
     for q in queries:
         t0 = time.perf_counter()
         try:

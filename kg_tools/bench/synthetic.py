@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import itertools
 import random
+from typing import TypeVar
+
+K = TypeVar("K")
 
 VERBS = [
     "get",
@@ -231,7 +234,7 @@ def describe(name: str) -> str:
     return f"{verb.capitalize()} the {rest} for the user; returns the result as structured data."
 
 
-def _pick(rng: random.Random, distribution: dict) -> int | str:
+def _pick(rng: random.Random, distribution: dict[K, int]) -> K:
     return rng.choices(list(distribution), weights=list(distribution.values()))[0]
 
 

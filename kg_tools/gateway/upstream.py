@@ -12,10 +12,15 @@ import logging
 import math
 from collections.abc import Awaitable, Callable
 from contextlib import AsyncExitStack
+from typing import TYPE_CHECKING
 
 import anyio
 
 from kg_tools.gateway.config import UpstreamConfig
+
+if TYPE_CHECKING:
+    from mcp import ClientSession
+    from mcp_types import Implementation, Tool
 
 logger = logging.getLogger("kg_tools.gateway")
 
@@ -41,9 +46,9 @@ class Upstream:
         self.on_tools = on_tools
         self.state = "starting"  # -> ready | failed
         self.error: str | None = None
-        self.session = None
-        self.tools: list = []
-        self.server_info = None
+        self.session: ClientSession | None = None
+        self.tools: list[Tool] = []
+        self.server_info: Implementation | None = None
         self.instructions: str | None = None
         self.started = anyio.Event()  # set once the first start (and sync) succeeded or failed
         self._changed = anyio.Event()
@@ -119,9 +124,13 @@ class Upstream:
         """List every tool (paged, bounded) and sync them."""
         from mcp_types import PaginatedRequestParams
 
-        tools, cursor = [], None
+        session = self.session
+        if session is None:
+            raise UpstreamCallError(self.key, f"not connected ({self.error or self.state})")
+        tools: list[Tool] = []
+        cursor: str | None = None
         for _ in range(MAX_TOOL_PAGES):
-            page = await self.session.list_tools(params=PaginatedRequestParams(cursor=cursor) if cursor else None)
+            page = await session.list_tools(params=PaginatedRequestParams(cursor=cursor) if cursor else None)
             tools += page.tools
             cursor = page.next_cursor
             if not cursor or len(tools) > MAX_TOOLS:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from kg_tools.eval.metrics import csr, recall
 from kg_tools.merge.plan import MergePlan
@@ -58,7 +59,7 @@ def method_request(method: str, alpha: float = DEFAULT_ALPHA, stages: Sequence[s
     offline seed rescoring), alpha (hybrid only) and extra stages."""
     if method not in MODES:
         raise ValueError(f"unknown method {method!r}; one of {', '.join(METHODS)}")
-    request = {"mode": MODES[method], "rerank": "none", "stages": list(stages)}
+    request: dict[str, Any] = {"mode": MODES[method], "rerank": "none", "stages": list(stages)}
     if method == "hybrid":
         request["alpha"] = alpha
     return request

@@ -144,14 +144,15 @@ def build_plan(
     t0 = time.perf_counter()
     tools = {n: ToolSignature.from_spec(s) for n, s in specs.items()}
     offline = OfflineClassifier()
-    classifier = LLMPairClassifier(llm, offline) if llm else offline
+    llm_classifier = LLMPairClassifier(llm, offline) if llm else None
+    classifier = llm_classifier or offline
     decisions = [classifier.classify(tools[p.a], tools[p.b], p.cosine) for p in pairs]
     timing["classify"] = time.perf_counter() - t0
 
     t0 = time.perf_counter()
     notes: list[str] = [] if llm else ["no LLM configured: offline classifier, validator and canonical writer used"]
-    if llm and classifier.fallbacks:
-        notes.append(f"pair classifier: {classifier.fallbacks} LLM answer(s) unusable, offline rule used for those")
+    if llm_classifier and llm_classifier.fallbacks:
+        notes.append(f"pair classifier: {llm_classifier.fallbacks} LLM answer(s) unusable, offline rule used for those")
     validator = LLMValidator(llm) if llm else OfflineValidator()
     clusters: list[list[str]] = []
     validated_by: dict[str, str] = {}

@@ -145,6 +145,7 @@ class CatalogDeleted(BaseModel):
     dependency_runs: int = Field(description="Dependency inference runs of the catalog deleted.")
     merge_runs: int = Field(description="Merge runs of the catalog deleted.")
     detached_edges: int = Field(description="Edges from other catalogs' tools into it removed first.")
+    transactions: int = Field(description="Bounded write transactions the delete took (relationships, then tools).")
 
 
 # -- health --

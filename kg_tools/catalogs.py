@@ -7,8 +7,10 @@ last_load_kind})` node that every load, sync, import and PUT writes in its own t
 `delete_catalog` removes one catalog in bounded transactions: first it cuts the catalog off from
 every other catalog (dependency edges into it, MERGED_INTO across the boundary) and recomputes the
 precomputed closures of the other catalogs' tools that reached it, in ONE transaction, so no tool
-outside the catalog ever lists a deleted tool; then its tools go in batches of `batch_size`; last its
-dependency inference runs, merge runs and node. Interrupted, it leaves the rest of the catalog as
+outside the catalog ever lists a deleted tool; then the relationships of its tools go in batches of
+`edge_batch_size` (a 100,000-tool catalog's DETACH DELETE with its edges ran out of Neo4j's transaction
+memory at the default 1 GB heap), then its tools in batches of `batch_size`; last its dependency
+inference runs, merge runs and node. Interrupted, it leaves the rest of the catalog as
 it was (still listed) and running it again finishes the job. Other catalogs' tools are never deleted.
 """
 
@@ -22,7 +24,8 @@ from kg_tools.errors import CatalogNotFoundError
 from kg_tools.graph import Graph
 from kg_tools.write_lock import serialized
 
-DELETE_BATCH = 5000  # tools per delete transaction (each with its edges: bounded Neo4j memory)
+DELETE_BATCH = 5000  # tools per delete transaction (their relationships are gone by then)
+EDGE_DELETE_BATCH = 10_000  # relationships per delete transaction, before the tools
 KINDS = ("load", "sync", "import", "put")
 
 
@@ -70,11 +73,18 @@ def get_catalog(graph: Graph, catalog: str) -> dict:
     raise CatalogNotFoundError(catalog)
 
 
-def delete_catalog(graph: Graph, catalog: str, batch_size: int = DELETE_BATCH, log=lambda *_: None) -> dict:
+def delete_catalog(
+    graph: Graph,
+    catalog: str,
+    batch_size: int = DELETE_BATCH,
+    log=lambda *_: None,
+    edge_batch_size: int = EDGE_DELETE_BATCH,
+) -> dict:
     """Delete one catalog: its tools and their edges, its inference and merge runs, its node (see the
-    module docstring). Returns {catalog, tools, edges, dependency_runs, merge_runs, detached_edges}."""
-    if batch_size < 1:
-        raise ValueError("batch_size must be >= 1")
+    module docstring). Returns {catalog, tools, edges, dependency_runs, merge_runs, detached_edges,
+    transactions} (`transactions`: the write transactions that deleted something)."""
+    if batch_size < 1 or edge_batch_size < 1:
+        raise ValueError("batch_size and edge_batch_size must be >= 1")
     state = graph.read(query("catalog_get"), catalog=catalog)[0]
     if state["catalog"] is None and not state["tools"]:
         raise CatalogNotFoundError(catalog)
@@ -85,12 +95,18 @@ def delete_catalog(graph: Graph, catalog: str, batch_size: int = DELETE_BATCH, l
         return row["incoming"], row["edges"]
 
     detached, edges = serialized(graph, detach)  # the write lock, like every closure-refreshing write
+    transactions = 1
+    relationships = 0
+    while n := graph.write(query("catalog_delete_edges_batch"), catalog=catalog, limit=edge_batch_size)[0][
+        "relationships"
+    ]:
+        relationships += n
+        transactions += 1
+        log(f"deleted {relationships} relationships of catalog {catalog!r}")
     tools = 0
-    while True:
-        batch = graph.write(query("catalog_delete_batch"), catalog=catalog, limit=batch_size)[0]
-        if not batch["tools"]:
-            break
-        tools += batch["tools"]
+    while n := graph.write(query("catalog_delete_batch"), catalog=catalog, limit=batch_size)[0]["tools"]:
+        tools += n
+        transactions += 1
         log(f"deleted {tools} tools of catalog {catalog!r}")
     runs = graph.write(query("catalog_delete_finish"), catalog=catalog)[0]
     return {
@@ -100,4 +116,5 @@ def delete_catalog(graph: Graph, catalog: str, batch_size: int = DELETE_BATCH, l
         "dependency_runs": runs["dependency_runs"],
         "merge_runs": runs["merge_runs"],
         "detached_edges": detached,
+        "transactions": transactions + 1,
     }

@@ -114,6 +114,7 @@ def test_delete_in_batches_keeps_other_catalogs_and_their_closures(two_catalogs)
         "dependency_runs": 1,
         "merge_runs": 1,
         "detached_edges": 1,
+        "transactions": 6,  # detach, 1 of relationships, 3 of tools, runs and node
     }
     left = {
         r["name"]: r["catalog"] for r in two_catalogs.read("MATCH (t:Tool) RETURN t.name AS name, t.catalog AS catalog")
@@ -128,6 +129,26 @@ def test_delete_in_batches_keeps_other_catalogs_and_their_closures(two_catalogs)
     assert closures(two_catalogs) == recomputed(two_catalogs)
     assert closures(two_catalogs)["b_mail"] == ["b_report"]
     assert [c["name"] for c in list_catalogs(two_catalogs)] == ["b"]
+
+
+def test_delete_removes_relationships_in_bounded_batches_before_the_tools(graph, embedder):
+    """A delete's transactions are bounded by relationships as well as by tools (a 100,000-tool catalog's
+    DETACH DELETE of 5,000 tools with their edges ran out of transaction memory at the default heap)."""
+    wipe(graph)
+    load_catalog(graph, embedder, [tool("keep_me")], "keep", log=quiet)
+    chain = [tool(f"c_{i}", [f"c_{i - 1}", "keep_me"] if i else ["keep_me"]) for i in range(60)]
+    load_catalog(graph, embedder, chain, "c", log=quiet)
+    lines: list[str] = []
+    result = delete_catalog(graph, "c", batch_size=25, edge_batch_size=20, log=lines.append)
+    # 59 edges inside c and 60 from c to keep_me: 6 batches of at most 20
+    assert (result["tools"], result["edges"], result["detached_edges"]) == (60, 119, 0)
+    assert [line for line in lines if "relationships" in line] == [
+        f"deleted {n} relationships of catalog 'c'" for n in (20, 40, 60, 80, 100, 119)
+    ]
+    assert [line for line in lines if "tools" in line] == [f"deleted {n} tools of catalog 'c'" for n in (25, 50, 60)]
+    assert result["transactions"] == 1 + 6 + 3 + 1
+    assert [c["name"] for c in list_catalogs(graph)] == ["keep"]
+    assert graph.read("MATCH ()-[r]->() RETURN count(r) AS n")[0]["n"] == 0
 
 
 def test_cli_list_and_delete(two_catalogs, cli_env, capsys):

@@ -110,3 +110,5 @@ def test_a_server_that_left_the_config_is_forgotten(graph, embedder):
     assert forget_servers(graph, {"something-else"}) == ["bulk"]
     left = graph.read("MATCH (n) WHERE n:Tool OR n:Server RETURN labels(n) AS l, n.name AS name")
     assert [r["name"] for r in left] == ["other_tool"]
+    # through the catalog delete: the catalog's node (and its runs) went with its tools
+    assert graph.read("MATCH (c:Catalog {name: 'bulk'}) RETURN count(c) AS n")[0]["n"] == 0

@@ -163,15 +163,19 @@ def write_server(graph, embedder, server: str, info: dict, entries: list[dict], 
 
 
 def forget_servers(graph, keep: set[str]) -> list[str]:
-    """Servers synced before that are no longer in the config: their catalog and (:Server) node go.
-    Seam: the catalog delete is `write_tools` with no rows (the one write path, closures refreshed);
-    `kg-tools catalogs delete` (issue 21 item 6) replaces it once it lands."""
+    """Servers synced before that are no longer in the config: their catalog goes through the catalog
+    delete (`kg_tools.catalogs.delete_catalog`: bounded batches, with its inference and merge runs,
+    other catalogs untouched), then their (:Server) node."""
+    from kg_tools.catalogs import delete_catalog
     from kg_tools.cypher import query
-    from kg_tools.ingest import write_tools
+    from kg_tools.errors import CatalogNotFoundError
 
     gone = [r["name"] for r in graph.read(query("gateway_server_names")) if r["name"] not in keep]
     for name in gone:
-        write_tools(graph, [], [], replace_catalog=name, keep_names=[])
+        try:
+            deleted = delete_catalog(graph, name)["tools"]
+        except CatalogNotFoundError:  # a server that never listed a tool
+            deleted = 0
         graph.write(query("gateway_server_delete"), name=name)
-        logger.warning("server %s left the config: its catalog was deleted", name)
+        logger.warning("server %s left the config: its catalog (%d tools) was deleted", name, deleted)
     return gone

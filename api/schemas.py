@@ -132,6 +132,10 @@ class CatalogInfo(BaseModel):
     created: str | None = Field(None, description="When it was first loaded (ISO 8601, UTC).")
     last_load: str | None = Field(None, description="When its last load, sync, import or PUT was written.")
     last_load_kind: Literal["load", "sync", "import", "put"] | None = None
+    version: int | None = Field(None, description="The catalog version readers see (null before any versioned load).")
+    pending_version: int | None = Field(
+        None, description="The version a running load is writing, not visible yet (null: no load running)."
+    )
 
 
 class CatalogList(BaseModel):

@@ -1,5 +1,7 @@
-// Tools whose dependencies may be inferred (one catalog, or all): name, catalog, original spec.
+// Tools whose dependencies may be inferred (one catalog, or all): name, catalog, original spec. Not the
+// tools of a catalog version being loaded (kg_tools/catalog_versions.py), which readers do not see yet.
 MATCH (t:Tool)
-WHERE $catalog IS NULL OR t.catalog = $catalog
+WHERE ($catalog IS NULL OR t.catalog = $catalog)
+  AND (t.version IS NULL OR EXISTS { MATCH (v:Catalog {name: t.catalog}) WHERE v.current >= t.version })
 RETURN t.name AS name, t.catalog AS catalog, t.spec AS spec
 ORDER BY t.catalog, t.name

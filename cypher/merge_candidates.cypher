@@ -1,6 +1,7 @@
 // Merge candidates for a batch of tools: each tool's top-$top_k neighbours from the vector index
 // with cosine >= $theta. Neo4j's cosine score is (1 + cos) / 2, so cos = 2 * score - 1.
-// Tools already merged (either end of a MERGED_INTO) take no part in a new plan.
+// Tools already merged (either end of a MERGED_INTO) and tools of a catalog version being loaded
+// (kg_tools/catalog_versions.py) take no part in a new plan.
 UNWIND $names AS name
 MATCH (t:Tool {name: name})
 WHERE t.embedding IS NOT NULL
@@ -9,4 +10,5 @@ WITH t, node, 2.0 * score - 1.0 AS cosine
 WHERE node <> t AND cosine >= $theta
   AND ($catalog IS NULL OR node.catalog = $catalog)
   AND NOT (node)-[:MERGED_INTO]-()
+  AND (node.version IS NULL OR EXISTS { MATCH (v:Catalog {name: node.catalog}) WHERE v.current >= node.version })
 RETURN t.name AS a, node.name AS b, cosine

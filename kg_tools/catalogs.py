@@ -41,11 +41,15 @@ def record(tx, catalog: str, *, source: str | None = None, kind: str = "load") -
 
 
 def list_catalogs(graph: Graph) -> list[dict]:
-    """Every catalog, by name: {name, tools, edges, source, created, last_load, last_load_kind}."""
+    """Every catalog, by name: {name, tools, edges, source, created, last_load, last_load_kind, version,
+    pending_version}. `version`: the catalog version readers see (None before any versioned load);
+    `pending_version`: the version a running load is writing (kg_tools/catalog_versions.py), else None.
+    `tools` and `edges` count the live version only."""
     out: dict[str, dict] = {}
     for r in graph.read(query("catalogs_nodes")):
         c = r["catalog"]
         out[c["name"]] = _info(c["name"]) | {k: c.get(k) for k in ("source", "created", "last_load", "last_load_kind")}
+        out[c["name"]].update(version=c.get("current"), pending_version=c.get("pending"))
     for r in graph.read(query("catalogs_tool_counts")):
         if r["name"] is None:
             continue
@@ -62,6 +66,8 @@ def _info(name: str) -> dict:
         "created": None,
         "last_load": None,
         "last_load_kind": None,
+        "version": None,
+        "pending_version": None,
     }
 
 

@@ -49,6 +49,9 @@ class LoadResult:
     # A differential load: the tools written (new or changed) and deleted; nothing written when both are empty.
     changed: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
+    # How it was written, for the load's message: "in one transaction" or "under catalog version 3 in
+    # bounded transactions ..."; None: nothing changed, nothing written.
+    written_how: str | None = "in one transaction"
 
     def as_dict(self) -> dict:
         return {
@@ -199,8 +202,9 @@ def load_catalog(
     t0 = time.perf_counter()
     meta = (catalog, source, kind)
     replace_catalog = catalog if replace else None
+    how: str | None = "in one transaction"
     if len(new) > batch_size and not replace_all:  # more than one batch of new tools: bounded transactions
-        _write_versioned(
+        version = _write_versioned(
             graph,
             catalog,
             write,
@@ -212,6 +216,10 @@ def load_catalog(
             keep_names=sorted(loaded),
             log=log,
             takeover=takeover,
+        )
+        how = (
+            f"under catalog version {version} in bounded transactions of at most {batch_size} tools, "
+            f"switched in by one transaction"
         )
     elif write or edges or stale or replace_all or not known_catalog:
         write_tools(
@@ -226,6 +234,8 @@ def load_catalog(
             takeover=takeover,
             unchanged=[] if replace_all else sorted(loaded - written),
         )
+    else:
+        how = None
     return LoadResult(
         catalog,
         len(rows),
@@ -235,6 +245,7 @@ def load_catalog(
         time.perf_counter() - t0,
         validated.report,
         validated.report.warnings,
+        written_how=how,
     )
 
 
@@ -251,10 +262,11 @@ def _write_versioned(
     keep_names: list[str],
     log: Callable[[str], None],
     takeover: bool = False,
-) -> None:
+) -> int:
     """A large load (kg_tools/catalog_versions.py): the new tools, their edges and closures in bounded
     transactions under a new catalog version, then ONE transaction with the changed tools, the
-    deletions and the switch. Any failure before the switch deletes the new version again."""
+    deletions and the switch. Any failure before the switch deletes the new version again. Returns
+    the version."""
     staged_rows = [r for r in rows if r["name"] in new]
     staged_edges = [e for e in edges if e["source"] in new]
     version, created = catalog_versions.begin(graph, catalog)
@@ -283,6 +295,7 @@ def _write_versioned(
             )
         raise
     catalog_versions.settle(graph, catalog, version)
+    return version
 
 
 def check_other_vectors(existing: dict, loaded: set[str], replaced_catalog: str | None, model: str) -> None:

@@ -100,6 +100,9 @@ class Tool(StructuredNode):
     open_world_hint = BooleanProperty()
     embedding = ArrayProperty(FloatProperty())
     embedding_model = StringProperty()
+    # Set while the tool belongs to a catalog version being loaded (kg_tools/catalog_versions.py): readers
+    # skip it until its catalog's `current` reaches it (`live`); removed once that version is settled.
+    version = IntegerProperty()
     # Maintained by kg_tools.closure: every transitive dependency and the element ids of the edges used.
     closure = ArrayProperty(StringProperty())
     closure_via = ArrayProperty(StringProperty())
@@ -123,6 +126,14 @@ class Tool(StructuredNode):
     def kind(self) -> str:
         return "core" if self.func_type == "core" else "regular"
 
+    @property
+    def live(self) -> bool:
+        """False for a tool of a catalog version not switched in yet (a load still writing it)."""
+        if self.version is None:
+            return True
+        catalog = Catalog.nodes.get_or_none(name=self.catalog)
+        return catalog is not None and (catalog.current or 0) >= self.version
+
     def spec_json(self) -> dict[str, Any]:
         """The tool as its catalog gave it (a node without a stored spec: name and description)."""
         return json.loads(self.spec) if self.spec else {"name": self.name, "description": self.description or ""}
@@ -144,6 +155,22 @@ class Regular(Tool):
     """A :Tool:Regular node (func_type 'regular')."""
 
     __label__ = "Regular"
+
+
+class Catalog(StructuredNode):
+    """A catalog's node (kg_tools/catalogs.py, kg_tools/catalog_versions.py): metadata and versions."""
+
+    __label__ = "Catalog"
+
+    name = StringProperty(unique_index=True, required=True)
+    source = StringProperty()
+    created = StringProperty()  # ISO 8601, UTC
+    last_load = StringProperty()
+    last_load_kind = StringProperty()  # load | sync | import | put
+    current = IntegerProperty()  # the version readers see
+    pending = IntegerProperty()  # the version a running load is writing (None: no load running)
+    pending_at = StringProperty()  # that load's last batch
+    version_seq = IntegerProperty()
 
 
 class Server(StructuredNode):

@@ -44,8 +44,14 @@ class ToolStore:
         return {"total": row["total"], "offset": offset, "limit": limit, "tools": tools}
 
     def get_tool(self, name: str) -> dict[str, Any]:
-        """One tool, read through the neomodel classes (kg_tools.models)."""
-        tool = models.read(self.graph, lambda: models.Tool.nodes.get_or_none(name=name))
+        """One tool, read through the neomodel classes (kg_tools.models); a tool of a catalog version not
+        switched in yet is not found."""
+
+        def live_tool():
+            tool = models.Tool.nodes.get_or_none(name=name)
+            return tool if tool is not None and tool.live else None  # not a version still being loaded
+
+        tool = models.read(self.graph, live_tool)
         if tool is None:
             raise ToolNotFoundError(name)
         return _detail(

@@ -9,8 +9,10 @@ from __future__ import annotations
 import pytest
 
 from kg_tools.catalogs import list_catalogs
-from kg_tools.errors import DanglingReferenceError
+from kg_tools.deps.store import catalog_edges, catalog_tools
+from kg_tools.errors import DanglingReferenceError, ToolNotFoundError
 from kg_tools.ingest import load_catalog
+from kg_tools.merge.candidates import mergeable_tools
 from kg_tools.retrieval import Pipeline, RetrievalRequest
 from kg_tools.tool_store import ToolStore
 from tests.conftest import graph_snapshot, wipe
@@ -60,7 +62,13 @@ def test_readers_never_see_the_version_being_written(other, settings, embedder):
         if line.startswith("staged"):
             names = visible_names(other, settings, embedder)
             seen.append(names)
-            assert {c["name"]: c["tools"] for c in list_catalogs(other)}.get("big", 0) == 0
+            listed = {c["name"]: c for c in list_catalogs(other)}["big"]
+            assert (listed["tools"], listed["version"], listed["pending_version"]) == (0, 0, 1)
+            # single-tool reads (neomodel), merge planning and dependency inference skip the pending version
+            with pytest.raises(ToolNotFoundError):
+                ToolStore(other).get_tool("big_tool_0")
+            assert mergeable_tools(other, "big") == {} and catalog_tools(other, "big") == {}
+            assert catalog_edges(other, "big") == ([], set())
 
     load_catalog(other, embedder, big(12), "big", batch_size=4, log=during)
     assert len(seen) >= 4  # 3 tool batches, edges, closures
@@ -71,6 +79,9 @@ def test_readers_never_see_the_version_being_written(other, settings, embedder):
     assert closures(other)["big_tool_2"][:3] == ["big_tool_1", "big_tool_0", "weather_city"]
     info = {c["name"]: c for c in list_catalogs(other)}["big"]
     assert info["tools"] == 12 and info["edges"] == 23
+    assert (info["version"], info["pending_version"]) == (1, None)
+    assert ToolStore(other).get_tool("big_tool_0")["catalog"] == "big"
+    assert len(mergeable_tools(other, "big")) == 12 and len(catalog_tools(other, "big")["big"]) == 12
     before = graph_snapshot(other)
     load_catalog(other, embedder, big(12), "big", batch_size=4, log=quiet)  # idempotent: writes nothing
     assert graph_snapshot(other) == before
@@ -167,6 +178,10 @@ def test_out_of_transaction_memory_is_one_clear_error_and_batches_fit(capped, em
     assert_one_error_line(err, "Neo4j ran out of memory", "KG_TOOLS_NEO4J_HEAP", "server.memory.heap.max_size")
     assert "big" not in {c["name"] for c in list_catalogs(graph)}
     cli_env.setenv("KG_TOOLS_WRITE_BATCH_SIZE", "50")  # bounded batches under the same cap
-    code, _, err = run_cli(capsys, "load", "json", path, "--catalog", "big")
+    code, out, err = run_cli(capsys, "load", "json", path, "--catalog", "big")
     assert code == 0, err
+    assert (
+        "wrote 300 tools and 299 dependency edges under catalog version 1 in bounded transactions of at most "
+        "50 tools, switched in by one transaction" in out
+    )
     assert {c["name"]: c["tools"] for c in list_catalogs(graph)}["big"] == 300

@@ -16,7 +16,8 @@ def register(cli):
     @click.option("--json", "as_json", is_flag=True, help='Print {"catalogs": [...]} as JSON.')
     @pass_app
     def list_(app, as_json):
-        """Name, tools, dependency edges, source and last load or sync of every catalog."""
+        """Name, tools, dependency edges, last load or sync, pending version (a load still writing) and source
+        of every catalog."""
         from kg_tools.catalogs import list_catalogs
 
         catalogs = list_catalogs(app.graph)
@@ -27,10 +28,13 @@ def register(cli):
             click.echo("no catalogs")
             return
         width = max(len(c["name"]) for c in catalogs)
-        click.echo(f"{'catalog':<{width}}  {'tools':>7}  {'edges':>7}  {'last load':<25}  source")
+        click.echo(f"{'catalog':<{width}}  {'tools':>7}  {'edges':>7}  {'last load':<25}  {'pending':<8}  source")
         for c in catalogs:
             last = f"{c['last_load']} ({c['last_load_kind']})" if c["last_load"] else "-"
-            click.echo(f"{c['name']:<{width}}  {c['tools']:>7}  {c['edges']:>7}  {last:<25}  {c['source'] or '-'}")
+            pending = f"v{c['pending_version']}" if c["pending_version"] is not None else "-"
+            click.echo(
+                f"{c['name']:<{width}}  {c['tools']:>7}  {c['edges']:>7}  {last:<25}  {pending:<8}  {c['source'] or '-'}"
+            )
 
     @group.command("delete")
     @click.argument("name")

@@ -27,10 +27,13 @@ def run_load(app, source, strict: bool, replace: bool, takeover: bool = False):
         source=", ".join(map(str, source.files)),
     )
     click.echo(result.report.summary(messages=False))
-    click.echo(
-        f"wrote {result.tools} tools and {result.edges} dependency edges in one transaction "
-        f"({result.embedded} embedded in {result.embed_seconds:.2f}s, write {result.write_seconds:.2f}s)"
-    )
+    if result.written_how is None:
+        click.echo(f"{result.tools} tools and {result.edges} dependency edges unchanged: nothing written")
+    else:
+        click.echo(
+            f"wrote {result.tools} tools and {result.edges} dependency edges {result.written_how} "
+            f"({result.embedded} embedded in {result.embed_seconds:.2f}s, write {result.write_seconds:.2f}s)"
+        )
     return result
 
 

@@ -12,7 +12,9 @@ merged tool at its canonical tool; a gateway (:Server) PROVIDES its tools. Usage
 
 neomodel shares the driver and database of the `Graph` it is bound to; `read(graph, work)` runs
 neomodel calls inside one of the graph's managed read transactions (its database, retries and errors),
-which is how the API and the MCP server use it (every thread, whatever neomodel's per-context state).
+which is how the API and the MCP server use it (every thread, whatever neomodel's per-context state);
+`write(graph, work)` runs them inside the graph's write-lock transaction (kg_tools/write_lock.py), which
+is how PUT and DELETE /v1/tools/{name} write one tool (kg_tools/tool_store.py).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from neomodel.config import get_config
 
 from kg_tools.cypher import query
 from kg_tools.graph import Graph
+from kg_tools.write_lock import serialized
 
 T = TypeVar("T")
 DEPENDENCY_TYPES = (
@@ -49,6 +52,8 @@ DEPENDENCY_TYPES = (
     "PARAMETER_DIRECTLY_DEPENDS_ON",
     "PARAMETER_INDIRECTLY_DEPENDS_ON",
 )
+# The Tool relationship manager of each dependency type (Tool.tool_directly_depends_on, ...).
+MANAGERS = {t: t.lower() for t in DEPENDENCY_TYPES}
 
 
 class DependsOn(StructuredRel):
@@ -133,6 +138,10 @@ class Tool(StructuredNode):
             return True
         catalog = Catalog.nodes.get_or_none(name=self.catalog)
         return catalog is not None and (catalog.current or 0) >= self.version
+
+    def depends_on(self, type: str) -> Any:
+        """The relationship manager of one of the four dependency types."""
+        return getattr(self, MANAGERS[type])
 
     def spec_json(self) -> dict[str, Any]:
         """The tool as its catalog gave it (a node without a stored spec: name and description)."""
@@ -234,3 +243,18 @@ def read(graph: Graph, work: Callable[[], T]) -> T:
             db._active_transaction = None
 
     return graph.read_transaction(in_tx)
+
+
+def write(graph: Graph, work: Callable[[Any], T]) -> T:
+    """`work(tx)` (neomodel calls, and Cypher on `tx`) inside ONE write transaction of `graph` that holds
+    the graph's write lock (kg_tools.write_lock.serialized): retried as a whole, rolled back on an error."""
+    bind(graph)
+
+    def in_tx(tx) -> T:
+        db._active_transaction = tx
+        try:
+            return work(tx)
+        finally:
+            db._active_transaction = None
+
+    return serialized(graph, in_tx)

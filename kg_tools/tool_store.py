@@ -1,9 +1,12 @@
 """Single-tool reads and writes (used by the REST API): list, get, dependencies, put, delete.
 
-Everything goes through the graph gateway with cypher/ files and $parameters only; a PUT writes
-through `kg_tools.ingest.write_tools`, the same function `kg-tools load` uses. Writes hold the graph's
-write lock (kg_tools/write_lock.py): a PUT and a DELETE of one tool run one after the other, and a
-PUT's answer is what its own transaction wrote, never a read after it committed.
+One tool is read and written through the neomodel classes (kg_tools.models) on the graph's one driver;
+lists and the dependency expansion through cypher/ files with $parameters. A PUT validates and embeds as
+`kg-tools load` does and writes the node (Core or Regular) and its hand-written outgoing edges with
+neomodel; a DELETE deletes the node with neomodel. Both run in ONE transaction that holds the graph's
+write lock (kg_tools/write_lock.py), with the same checks as a load (catalog takeover, dependency targets
+that exist), the closures they affect recomputed and the catalog's PUT recorded in it: a PUT and a
+DELETE of one tool run one after the other, and a PUT's answer is what its own transaction wrote.
 """
 
 from __future__ import annotations
@@ -12,19 +15,44 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from kg_tools import closure, models
+from kg_tools import catalogs, closure, models
 from kg_tools.catalog import check_catalog_name, clip, lone_surrogate, normalise_name, tool_document, validate_catalog
 from kg_tools.cypher import query
 from kg_tools.embeddings import Embedder
-from kg_tools.errors import CatalogError, ToolConflictError, ToolNotFoundError
+from kg_tools.errors import CatalogError, DanglingReferenceError, ToolConflictError, ToolNotFoundError
 from kg_tools.graph import Graph
-from kg_tools.ingest import DEFAULT_CATALOG, tool_row, write_tools
+from kg_tools.ingest import DEFAULT_CATALOG, name_collision, tool_row
 from kg_tools.retrieval import expansion, queries
 from kg_tools.retrieval.functions import openai_function
-from kg_tools.write_lock import serialized
 
 # What real catalogs carry besides the ToolLinkOS fields (kg_tools.catalog.ToolSpec), shown at the top level.
 SPEC_FACTS = ("title", "annotations", "output_schema", "http", "strict")
+# The node properties a PUT writes: those of cypher/upsert_tools.cypher (a load), from kg_tools.ingest.tool_row.
+NODE_PROPERTIES = (
+    "name",
+    "description",
+    "func_type",
+    "name_words",
+    "param_text",
+    "spec",
+    "spec_hash",
+    "catalog",
+    "field",
+    "title",
+    "http_method",
+    "http_path",
+    "tags",
+    "deprecated",
+    "has_output_schema",
+    "read_only_hint",
+    "destructive_hint",
+    "idempotent_hint",
+    "open_world_hint",
+    "embedding",
+    "embedding_model",
+)
+# The properties of a hand-written dependency edge (cypher/create_dependencies.cypher).
+EDGE_PROPERTIES = ("ord", "reason", "parameter_name", "original_type")
 
 
 def _kind(func_type: str | None) -> str:
@@ -93,8 +121,8 @@ class ToolStore:
     def put_tool(
         self, name: str, raw: Any, embedder: Embedder, catalog: str | None = None, takeover: bool = False
     ) -> dict[str, Any]:
-        """Create or replace one tool: validate, embed, then node + outgoing edges in ONE transaction
-        (`write_tools`, as a load). `catalog`: a new tool's catalog (default: kept, or DEFAULT_CATALOG);
+        """Create or replace one tool: validate, embed, then node + outgoing edges in ONE write-lock
+        transaction (`_write_tool`). `catalog`: a new tool's catalog (default: kept, or DEFAULT_CATALOG);
         naming another catalog than an existing tool's is a NameCollisionError (409) unless `takeover`.
         Returns {"created", "tool", "warnings"} as that transaction wrote them; a failure changes nothing."""
         if not isinstance(raw, dict):
@@ -117,31 +145,74 @@ class ToolStore:
         row = tool_row(spec, raw, catalog)  # catalog None: write_tools keeps the tool's, under its lock
         row["embedding"] = embedder.embed([tool_document(spec)])[0].tolist()
         row["embedding_model"] = embedder.name
-        before = write_tools(
-            self.graph,
-            [row],
-            [e.as_row() for e in validated.edges],
-            takeover=takeover,
-            takeover_how="PUT with takeover=true",
-        )[name]
-        written = row["catalog"] or before or DEFAULT_CATALOG
+        edges = [e.as_row() for e in validated.edges]
+        created, written = models.write(self.graph, lambda tx: _write_tool(tx, row, edges, takeover))
         return {
-            "created": before is None,
+            "created": created,
             "tool": _detail({**row, "catalog": written}),
             "warnings": validated.report.warnings,
         }
 
     def delete_tool(self, name: str) -> None:
-        """Delete the node and all its relationships (in and out)."""
+        """Delete the node and all its relationships (in and out), and recompute the closures that listed it."""
 
-        def work(tx) -> int:
+        def work(tx) -> bool:
+            tool = models.Tool.nodes.get_or_none(name=name)
+            if tool is None:
+                return False
             targets = set(closure.affected(tx, [name])) - {name}  # found through closures: before deleting
-            deleted = tx.run(query("delete_tool"), name=name).single()["deleted"]
+            tool.delete()
             closure.refresh(tx, targets=targets)
-            return deleted
+            return True
 
-        if not serialized(self.graph, work):
+        if not models.write(self.graph, work):
             raise ToolNotFoundError(name)
+
+
+def _write_tool(tx, row: dict[str, Any], edges: list[dict[str, Any]], takeover: bool) -> tuple[bool, str]:
+    """One tool's node and hand-written outgoing edges through neomodel, in the write-lock transaction `tx`
+    (models.write), as a load writes them (cypher/upsert_tools.cypher, delete_outgoing_dependencies,
+    create_dependencies): an unchanged edge is kept as it is (closures reference its element id), inferred
+    edges are left to their run. Returns (created, the tool's catalog)."""
+    name = row["name"]
+    tool = models.Tool.nodes.get_or_none(name=name)
+    catalog = row["catalog"] or (tool.catalog if tool is not None else None) or DEFAULT_CATALOG
+    if tool is not None and tool.catalog != catalog and not takeover:
+        raise name_collision(catalog, {name: tool.catalog}, "PUT with takeover=true")
+    targets = {n: models.Tool.nodes.get_or_none(name=n) for n in sorted({e["target"] for e in edges})}
+    missing = [n for n, t in targets.items() if t is None]
+    if missing:  # e.g. deleted by another request since the validation read them
+        raise DanglingReferenceError(
+            f"{len(missing)} dependency target(s) do not exist; nothing written",
+            [f"dangling dependency target: {name} -> {m} ({m!r} is not a tool)" for m in missing],
+        )
+    properties = {k: row[k] for k in NODE_PROPERTIES} | {"catalog": catalog}
+    kind = models.Core if row["func_type"] == "core" else models.Regular
+    created = tool is None
+    if tool is None:
+        tool = kind(**properties).save()
+    else:
+        for key, value in properties.items():
+            setattr(tool, key, value)
+        tool.save()
+        if not isinstance(tool, kind):
+            tx.run(query("tool_set_kind"), name=name, core=kind is models.Core).consume()
+    wanted = {(e["type"], e["target"], e["ord"]): e for e in edges}
+    for dependency in tool.dependencies:
+        if dependency.rel.inferred:
+            continue
+        edge = wanted.pop((dependency.type, dependency.tool.name, dependency.rel.ord), None)
+        if edge is None:
+            tx.run(query("delete_dependency_edge"), name=name, id=dependency.rel.element_id).consume()
+        else:
+            for key in EDGE_PROPERTIES:
+                setattr(dependency.rel, key, edge[key])
+            dependency.rel.save()
+    for edge in wanted.values():
+        tool.depends_on(edge["type"]).connect(targets[edge["target"]], {k: edge[k] for k in EDGE_PROPERTIES})
+    closure.refresh(tx, [name])
+    catalogs.record(tx, catalog, kind="put")
+    return created, catalog
 
 
 def _detail(t: dict) -> dict[str, Any]:

@@ -132,3 +132,109 @@ def test_server_provides_its_catalogs_tools(bound):
     assert (server.title, server.version) == ("Seeds", "1.0")
     assert sorted(t.name for t in server.tools.all()) == sorted([A, F])
     assert [s.name for s in Tool.nodes.get(name=A).servers.all()] == ["syn-seeds"]
+
+
+# -- writes: PUT and DELETE /v1/tools/{name} (ToolStore.put_tool / delete_tool) go through neomodel --
+
+
+def node_state(graph, name: str) -> dict:
+    """A tool as stored: labels, properties (closures aside) and outgoing edges with their properties."""
+    row = graph.read(
+        "MATCH (t:Tool {name: $name}) "
+        "OPTIONAL MATCH (t)-[r]->(b:Tool) WITH t, r, b ORDER BY type(r), b.name, r.ord "
+        "RETURN labels(t) AS labels, properties(t) AS props, "
+        "[x IN collect([type(r), b.name, properties(r), elementId(r)]) WHERE x[0] IS NOT NULL] AS edges",
+        name=name,
+    )[0]
+    props = {k: v for k, v in row["props"].items() if k not in ("closure", "closure_via")}
+    return {"labels": sorted(row["labels"]), "props": props, "edges": row["edges"]}
+
+
+@pytest.fixture
+def neomodel_calls(monkeypatch):
+    """Which neomodel writes ran (each still does its real work on the real Neo4j)."""
+    from neomodel import StructuredNode, StructuredRel
+    from neomodel.sync_.relationship_manager import RelationshipManager
+
+    calls: list[str] = []
+    for cls, method in [
+        (StructuredNode, "save"),
+        (StructuredNode, "delete"),
+        (StructuredRel, "save"),
+        (RelationshipManager, "connect"),
+    ]:
+        original = getattr(cls, method)
+
+        def wrapped(self, *args, _original=original, _name=f"{cls.__name__}.{method}", **kwargs):
+            calls.append(_name)
+            return _original(self, *args, **kwargs)
+
+        monkeypatch.setattr(cls, method, wrapped)
+    return calls
+
+
+def test_put_of_an_unchanged_tool_rewrites_it_as_loaded(bound, embedder, neomodel_calls):
+    before = node_state(bound, A)
+    result = ToolStore(bound).put_tool(A, syn.raw(A), embedder)
+    assert result["created"] is False and result["tool"]["catalog"] == "syn-seeds"
+    assert node_state(bound, A) == before  # same labels, properties, edges (the same edges: element ids kept)
+    assert neomodel_calls.count("StructuredNode.save") == 1 and neomodel_calls.count("StructuredRel.save") == 3
+
+
+def test_a_tool_put_through_neomodel_is_the_node_a_load_writes(bound, embedder, neomodel_calls):
+    from kg_tools.ingest import load_catalog
+
+    probe = {
+        "name": "neomodel_probe",
+        "description": "Probe the neomodel write path.",
+        "func_type": "core",
+        "parameters": [{"name": "when", "type": "string", "description": "a date", "required": True}],
+        "title": "Probe",
+        "annotations": {"readOnlyHint": True},
+        "depends_on": [
+            {"name": C, "dependence_type": "PARAMETER_DIRECTLY_DEPENDS_ON", "parameter_name": "when", "reason": "r1"},
+            {"name": B, "dependence_type": "TOOL_DEPENDS_ON", "reason": "r2"},
+        ],
+    }
+    store = ToolStore(bound)
+    assert store.put_tool("neomodel_probe", probe, embedder, "nm")["created"] is True
+    assert "StructuredNode.save" in neomodel_calls and neomodel_calls.count("RelationshipManager.connect") == 2
+    put = node_state(bound, "neomodel_probe")
+    store.delete_tool("neomodel_probe")
+    assert "StructuredNode.delete" in neomodel_calls and Tool.nodes.get_or_none(name="neomodel_probe") is None
+    load_catalog(bound, embedder, [probe], "nm", log=lambda *_: None)
+    loaded = node_state(bound, "neomodel_probe")
+    assert put["labels"] == loaded["labels"] == ["Core", "Tool"]
+    assert put["props"] == loaded["props"]
+    assert [e[:3] for e in put["edges"]] == [e[:3] for e in loaded["edges"]]
+    assert [e[1] for e in put["edges"]] == [C, B]  # by type: PARAMETER_... first
+
+
+def test_put_changes_kind_and_edges_and_leaves_inferred_edges_to_their_run(bound, embedder):
+    bound.write(
+        "MATCH (a:Tool {name: $a}), (b:Tool {name: $b}) "
+        "CREATE (a)-[:TOOL_DIRECTLY_DEPENDS_ON {reason: 'inferred', ord: 1000, inferred: true, run: 'run-1'}]->(b)",
+        a=A,
+        b=G,
+    )
+    kept = {e[1]: e[3] for e in node_state(bound, A)["edges"]}
+    raw = syn.raw(A)
+    raw["func_type"] = "core"
+    raw["depends_on"] = [
+        raw["depends_on"][0] | {"reason": "changed"},
+        {"name": E, "dependence_type": "TOOL_DEPENDS_ON"},
+    ]
+    assert ToolStore(bound).put_tool(A, raw, embedder)["created"] is False
+    after = node_state(bound, A)
+    assert after["labels"] == ["Core", "Tool"] and isinstance(Tool.nodes.get(name=A), Core)
+    edges = {(e[0], e[1]): e for e in after["edges"]}
+    assert set(edges) == {
+        ("TOOL_INDIRECTLY_DEPENDS_ON", syn.H),  # kept in place, reason changed
+        ("TOOL_DIRECTLY_DEPENDS_ON", E),  # new
+        ("TOOL_DIRECTLY_DEPENDS_ON", G),  # inferred: untouched
+    }
+    assert edges[("TOOL_INDIRECTLY_DEPENDS_ON", syn.H)][2]["reason"] == "changed"
+    assert edges[("TOOL_INDIRECTLY_DEPENDS_ON", syn.H)][3] == kept[syn.H]
+    assert edges[("TOOL_DIRECTLY_DEPENDS_ON", G)][2]["run"] == "run-1"
+    # the closure follows the new edges (recomputed in the same transaction)
+    assert E in Tool.nodes.get(name=A).closure

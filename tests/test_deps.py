@@ -613,3 +613,30 @@ def test_eval_deps_on_any_catalog_against_gold_edges(graph, cli_env, tmp_path):
     )
     assert result.exit_code == 1 and "not tools of" in str(result.exception)
     assert graph_snapshot(graph) == before
+
+
+def test_response_envelope_titles_name_their_resource():
+    """`ListAudiencesResponseSuccess` is about audiences (Resend): a get takes its id from the list of the same
+    resource, not from a foreign key (`data[].audience_id`) of broadcasts."""
+    from kg_tools.deps.resources import schema_resource
+
+    assert schema_resource("ListAudiencesResponseSuccess") == "audience"
+    assert schema_resource("CreateContactRequest") == "contact"
+    assert schema_resource("SimplifiedPlaylistObject") == "playlist"
+    tools = [ToolInfo.from_raw(t) for t in openapi.load(REAL / "openapi" / "resend.yaml").tools]
+    edges = {(e.source, e.target) for e in infer_catalog(tools, None, Examples([])).edges}
+    assert ("audiences_get", "audiences_list") in edges and ("audiences_get", "broadcasts_list") not in edges
+    assert ("segments_remove", "segments_list") in edges
+
+
+def test_gold_split_scores_only_the_consumers_of_that_half():
+    """`eval deps --catalog-file … --split test` scores the predicted edges of the test half's consumers only;
+    a tool without gold lines counts in dev."""
+    from kg_tools.deps.gold import read_gold, scored_sources
+
+    gold_file = REAL / "gold_edges" / "petstore.json"
+    names = {t["name"] for t in openapi.load(REAL / "openapi" / "petstore.yaml").tools}
+    dev, test = (scored_sources(gold_file, s, names) for s in ("dev", "test"))
+    assert dev and test and not dev & test and dev | test == names
+    assert {e.source for e in read_gold(gold_file, "test")[0]} <= test
+    assert "addPet" in dev and scored_sources(gold_file, "all", names) is None

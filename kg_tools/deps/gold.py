@@ -43,6 +43,21 @@ def read_gold(path: Path, split: str = "all") -> tuple[list[LabelledEdge], dict]
     return out, meta
 
 
+def scored_sources(path: Path, split: str, names: set[str]) -> set[str] | None:
+    """The consumers a split scores (None: all). Gold lines are split by consumer, so a consumer's predicted
+    edges count in the half its gold lines are in; a tool with no gold line (nothing should be proposed for
+    it) counts in the dev half, where its wrong edges are seen while tuning."""
+    if split == "all":
+        return None
+    from kg_tools.loaders.common import read_json
+
+    data = read_json(path)
+    default = data.get("split") if isinstance(data, dict) else None
+    edges = data.get("edges") if isinstance(data, dict) else data
+    halves = {e["source"]: e.get("split", default) for e in edges if isinstance(e, dict) and "source" in e}
+    return {n for n in names if halves.get(n, "dev") == split}
+
+
 def _prf(predicted: set, gold: set) -> dict:
     tp = len(predicted & gold)
     precision = tp / len(predicted) if predicted else 0.0
@@ -112,7 +127,8 @@ def run_gold_eval(
             method=method,
             progress=True,
         )
-    scores = gold_scores(result.edges, gold)
+    scored = scored_sources(gold_file, split, names)
+    scores = gold_scores([e for e in result.edges if scored is None or e.source in scored], gold)
     payload = {
         "catalog": catalog,
         "catalog_file": str(catalog_file),

@@ -392,10 +392,20 @@ COMPOUNDS = {
 }
 
 
+# Words that end the resource part of a schema title: `ListAudiencesResponseSuccess` is about audiences, not
+# about a "success"; `CreateContactRequest` about a contact.
+TITLE_TAIL = {"response", "responses", "request", "reply", "payload", "body", "envelope", "success", "error"}
+
+
 @lru_cache(maxsize=20_000)
 def schema_resource(title: str | None) -> str | None:
-    """`SimplifiedPlaylistObject` -> playlist, `PagingSavedTrackObject` -> track, `DeviceObject` -> device."""
-    return resource_key(words(title)) if isinstance(title, str) and title else None
+    """`SimplifiedPlaylistObject` -> playlist, `PagingSavedTrackObject` -> track, `DeviceObject` -> device,
+    `ListAudiencesResponseSuccess` -> audience (the words before Response/Request/Success name the resource)."""
+    if not isinstance(title, str) or not title:
+        return None
+    ws = words(title)
+    cut = next((i for i, w in enumerate(ws) if w in TITLE_TAIL and i > 0), len(ws))
+    return resource_key(ws[:cut])
 
 
 @dataclass(frozen=True)

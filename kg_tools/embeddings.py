@@ -32,6 +32,7 @@ import warnings
 from concurrent.futures import Future
 from functools import lru_cache
 from pathlib import Path
+from typing import Protocol
 
 import numpy as np
 
@@ -271,6 +272,16 @@ class QueryBatcher:
             self.queries += len(batch)
             for text, future in batch:
                 future.set_result(vectors[text])
+
+
+class PassageEmbedder(Protocol):
+    """What a load needs of an embedder (kg_tools.ingest): `Embedder`, or the scale bench's word-vector
+    stand-in (kg_tools/bench/scale.py)."""
+
+    name: str
+    dimension: int
+
+    def embed(self, texts: list[str], show_progress: bool = False, use_cache: bool = True) -> np.ndarray: ...
 
 
 class Embedder:

@@ -27,7 +27,7 @@ from kg_tools.catalog import (
     validate_catalog,
 )
 from kg_tools.cypher import query
-from kg_tools.embeddings import Embedder
+from kg_tools.embeddings import Embedder, PassageEmbedder
 from kg_tools.errors import DanglingReferenceError, NameCollisionError, SchemaMismatchError, ToolConflictError
 from kg_tools.graph import Graph
 from kg_tools.schema import apply_schema
@@ -113,7 +113,7 @@ def tool_row(spec: ToolSpec, raw: dict, catalog: str | None) -> dict:
 
 def load_catalog(
     graph: Graph,
-    embedder: Embedder,
+    embedder: PassageEmbedder,
     raw_tools: list,
     catalog: str,
     *,

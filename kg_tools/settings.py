@@ -107,6 +107,8 @@ class Settings(BaseSettings):
     rerank_top_m: int = Field(50, ge=1, le=200, validation_alias=_env("KG_TOOLS_RERANK_TOP_M"))
     llm_rerank_top_m: int = Field(20, ge=1, le=100, validation_alias=_env("KG_TOOLS_LLM_RERANK_TOP_M"))
     dedupe_threshold: float = Field(0.98, ge=0.0, le=1.0, validation_alias=_env("KG_TOOLS_DEDUPE_THRESHOLD"))
+    # The server-score stage: weight of the query's similarity to a tool's server in the tool's score.
+    server_score_weight: float = Field(0.3, ge=0.0, le=1.0, validation_alias=_env("KG_TOOLS_SERVER_SCORE_WEIGHT"))
 
     @field_validator("api_allowed_hosts", "api_allowed_origins", mode="before")
     @classmethod

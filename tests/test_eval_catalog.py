@@ -155,3 +155,27 @@ def test_eval_catalog_refuses_what_would_touch_other_catalogs(app, files, tmp_pa
     unlabelled = _invoke(app, files / "mcp_tools.json", "--queries", bad, "--split", "dev")
     assert unlabelled.exit_code != 0 and "needs `split`" in str(unlabelled.exception)
     assert graph_snapshot(app.graph) == before
+
+
+@pytest.mark.integration
+def test_eval_catalog_servers_are_written_for_grtf_server_and_removed(app, files, tmp_path):
+    before = graph_snapshot(app.graph)
+    out = tmp_path / "servers.json"
+    args = [files / "mcp_tools.json", "--queries", files / "queries.json", "--methods", "grtf,grtf_server"]
+    result = _invoke(app, *args, "--servers", "--json", out, "--plot", tmp_path / "s.png")
+    assert result.exit_code == 0, result.output
+    assert "5 servers written for catalog 'mcp_tools'" in result.output  # github, filesystem, fetch, slack, time
+    assert graph_snapshot(app.graph) == before  # the servers went with the catalog
+    assert not app.graph.read("MATCH (s:Server) RETURN s.name AS name")
+    payload = json.loads(out.read_text())
+    assert [r["method"] for r in payload["rows"]] == ["grtf", "grtf_server"]
+    assert payload["config"]["servers"] is True
+    assert payload["config"]["methods"]["grtf_server"]["request"]["stages"] == ["server-score"]
+
+    nameless = tmp_path / "nameless.json"
+    nameless.write_text(json.dumps({"tools": [_mcp("read_file", "Read a file.", "path")]}))
+    queries = tmp_path / "q.json"
+    queries.write_text(json.dumps([{"user_query": "read a file", "golden_function_names": ["read_file"]}]))
+    refused = _invoke(app, nameless, "--queries", queries, "--servers")
+    assert refused.exit_code != 0 and "names its server" in str(refused.exception)
+    assert graph_snapshot(app.graph) == before

@@ -313,6 +313,12 @@ def supplied_parameters(app, directory, json_file, stages):
 )
 @click.option("--limit", type=click.IntRange(min=1), help="Only the first N queries.")
 @click.option(
+    "--servers",
+    is_flag=True,
+    help="Also write the servers the tools name (mcp_server, openapi_spec or upstream.server) as (:Server) "
+    "nodes embedded as the gateway embeds its upstreams, removed afterwards (for grtf_server / --stages server-score).",
+)
+@click.option(
     "--json",
     "json_file",
     type=click.Path(path_type=Path),
@@ -326,7 +332,7 @@ def supplied_parameters(app, directory, json_file, stages):
 )
 @click.pass_obj
 def catalog_command(
-    app, catalog_file, queries_file, format_, catalog, methods, stages, split, limit, json_file, plot_file
+    app, catalog_file, queries_file, format_, catalog, methods, stages, split, limit, servers, json_file, plot_file
 ):
     """Any catalog file beside the graph's others: load it under its own name, evaluate the queries
     on it (rows per query kind when the queries carry `kind`), remove it. Other catalogs are untouched."""
@@ -349,7 +355,7 @@ def catalog_command(
         f"{name}: {len(data.tools)} tools, {len(data.instances)} queries, methods {', '.join(m.name for m in chosen)}"
     )
     results = []
-    with catalog_eval.loaded_catalog(app.graph, app.embedder, data, app.settings, click.echo) as n_tools:
+    with catalog_eval.loaded_catalog(app.graph, app.embedder, data, app.settings, click.echo, servers) as n_tools:
         app.embedder.embed([i.query for i in data.instances])  # one batch; the pipeline reuses the cache
         pipeline = Pipeline(app.graph, app.embedder, app.settings)
         for method in chosen:
@@ -386,6 +392,7 @@ def catalog_command(
             "tools": n_tools,
             "queries": len(data.instances),
             "split": split,
+            "servers": servers,
             "embedder": app.embedder.name,
             "methods": {m.name: {"description": m.description, "request": m.request} for m in chosen},
             "metrics": "AP@k = (1/min(|G|,k)) sum_{i<=k} P@i rel_i; Recall@k = |top-k ∩ G|/|G|; "

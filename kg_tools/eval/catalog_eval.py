@@ -73,8 +73,11 @@ def remove(graph, catalog: str) -> int:
 
 
 @contextmanager
-def loaded_catalog(graph, embedder, data: EvalDataset, settings, log: Callable[[str], None]) -> Iterator[int]:
+def loaded_catalog(
+    graph, embedder, data: EvalDataset, settings, log: Callable[[str], None], servers: bool = False
+) -> Iterator[int]:
     """Load the dataset's catalog beside the graph's others, yield its size, delete it afterwards.
+    `servers`: also write the servers its tools name (write_servers), deleted with it.
     Refused (nothing written) when the catalog name is in use or a tool name belongs to another catalog."""
     from kg_tools.ingest import load_catalog
 
@@ -86,10 +89,60 @@ def loaded_catalog(graph, embedder, data: EvalDataset, settings, log: Callable[[
         )
     result = load_catalog(graph, embedder, data.tools, data.name, batch_size=settings.write_batch_size, log=log)
     try:
+        if servers:
+            written = write_servers(graph, embedder, data)
+            log(f"{written} servers written for catalog {data.name!r}")
         yield result.tools
     finally:
+        if servers:
+            graph.write(query("eval_servers_delete"), catalog=data.name)
         removed = remove(graph, data.name)
         log(f"removed catalog {data.name!r} ({removed} tools)")
+
+
+def tool_server(tool: dict) -> str | None:
+    """The server a catalog entry names: `mcp_server`, `openapi_spec` (our real-catalog set), the
+    gateway's `upstream.server`, else the `server` of a `server__tool` name."""
+    from kg_tools.gateway.names import SEPARATOR
+
+    named = tool.get("mcp_server") or tool.get("openapi_spec") or (tool.get("upstream") or {}).get("server")
+    if named:
+        return named
+    server, sep, _ = str(tool.get("name", "")).partition(SEPARATOR)
+    return server if sep and server else None
+
+
+def write_servers(graph, embedder, data: EvalDataset) -> int:
+    """(:Server)-[:PROVIDES]->(:Tool) for the servers the catalog's tools name, embedded from the same
+    text as the gateway's upstreams (gateway.sync.server_document, no instructions); refused when no
+    tool names its server. Named `<catalog>:<server>`, removed with the catalog."""
+    from kg_tools.gateway.sync import server_document
+
+    groups: dict[str, list[dict]] = {}
+    for tool in data.tools:
+        server = tool_server(tool)
+        if server:
+            groups.setdefault(server, []).append(tool)
+    if not groups:
+        raise EvalError(
+            f"--servers: no tool of catalog {data.name!r} names its server "
+            "(mcp_server, openapi_spec, upstream.server or a server__tool name)"
+        )
+    names = sorted(groups)
+    vectors = embedder.embed([server_document(n, {}, groups[n]) for n in names])
+    rows = [
+        {
+            "name": f"{data.name}:{n}",
+            "title": n,
+            "embedding": v.tolist(),
+            "embedding_model": embedder.name,
+            "tools": [t["name"] for t in groups[n]],
+        }
+        for n, v in zip(names, vectors)
+    ]
+    graph.write(query("eval_servers_delete"), catalog=data.name)  # leftovers of an interrupted run
+    graph.write(query("eval_servers_write"), servers=rows, catalog=data.name)
+    return len(rows)
 
 
 def kinds(instances: list[EvalInstance]) -> list[str]:

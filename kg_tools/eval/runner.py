@@ -97,6 +97,13 @@ def method_catalog(K: int, options: GraphOptions, rerank: str) -> dict[str, Meth
             True,
         ),
         Method("grtf_no_steps", "default with split_steps off", {**grtf, "split_steps": False}, True),
+        Method(
+            "grtf_server",
+            "default plus the server-score stage (a tool's score draws on its server's; needs (:Server) "
+            "nodes: the gateway's, or eval catalog --servers)",
+            {**grtf, "stages": [*grtf["stages"], "server-score"]},
+            True,
+        ),
         Method("grtf_no_rescore", "default without the seed rescoring (rerank none)", {**grtf, "rerank": "none"}, True),
         Method(
             "grtf_no_supplied_last",

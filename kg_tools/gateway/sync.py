@@ -129,10 +129,15 @@ def infer_for(graph, embedder, catalog: str, sources: set[str]) -> int:
 
 
 def server_document(server: str, info: dict, entries: list[dict]) -> str:
-    """The text a server is embedded from: its title, instructions and its tools' names and titles."""
+    """The text a server is embedded from: its title, instructions and its tools' names and titles
+    (a tool's own name: `upstream.tool`, else the part of `server__tool` after the separator)."""
     from kg_tools.catalog import split_name
+    from kg_tools.gateway.names import SEPARATOR
 
-    tools = ", ".join(e.get("title") or split_name(e["upstream"]["tool"]) for e in entries)
+    def own_name(entry: dict) -> str:
+        return (entry.get("upstream") or {}).get("tool") or entry["name"].split(SEPARATOR, 1)[-1]
+
+    tools = ", ".join(e.get("title") or split_name(own_name(e)) for e in entries)
     parts = [info.get("title") or split_name(server), (info.get("instructions") or "").strip(), f"Tools: {tools}"]
     return ". ".join(p for p in parts if p)[:4000]
 

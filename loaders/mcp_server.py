@@ -181,6 +181,8 @@ def _errlog():
     import io
 
     for stream in (sys.stderr, sys.__stderr__):
+        if stream is None:
+            continue
         try:
             stream.fileno()
             return stream
@@ -235,7 +237,7 @@ def load(
 
     async def run():
         with anyio.fail_after(timeout):
-            return await (_from_url(url, budget, timeout, **limits) if url else _from_command(command, **limits))
+            return await (_from_url(url, budget, timeout, **limits) if url else _from_command(command or [], **limits))
 
     try:
         with _quiet_parse_errors():

@@ -28,7 +28,7 @@ def register(cli):
         runs = []
         for _ in range(repeat):
             t0 = time.perf_counter()
-            r = load_catalog(
+            loaded = load_catalog(
                 app.graph,
                 app.embedder,
                 source.tools,
@@ -39,7 +39,7 @@ def register(cli):
                 log=lambda *_: None,
             )
             total = time.perf_counter() - t0
-            runs.append({**r.as_dict(), "total_seconds": round(total, 3)})
+            runs.append({**loaded.as_dict(), "total_seconds": round(total, 3)})
         best = min(runs, key=lambda r: r["total_seconds"])
         result = {
             "catalog": source.catalog,

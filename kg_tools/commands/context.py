@@ -4,9 +4,15 @@ Kept apart from kg_tools.cli so that command modules never import the CLI that i
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from kg_tools.settings import Settings
+
+if TYPE_CHECKING:
+    from kg_tools.embeddings import Embedder
+    from kg_tools.graph import Graph
 
 
 class AppContext:
@@ -14,11 +20,11 @@ class AppContext:
 
     def __init__(self, settings: Settings):
         self.settings = settings
-        self._graph = None
-        self._embedder = None
+        self._graph: Graph | None = None
+        self._embedder: Embedder | None = None
 
     @property
-    def graph(self):
+    def graph(self) -> Graph:
         if self._graph is None:
             from kg_tools.graph import Graph
 
@@ -26,7 +32,7 @@ class AppContext:
         return self._graph
 
     @property
-    def embedder(self):
+    def embedder(self) -> Embedder:
         if self._embedder is None:
             from kg_tools.embeddings import embedder_from_settings
 

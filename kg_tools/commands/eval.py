@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -253,7 +254,7 @@ def supplied_parameters(app, directory, json_file, stages):
     rows = []
     for name in ("grtf", "grtf_skip_supplied"):
         result = run_method(pipeline, methods[name], dataset.instances, dataset.name)
-        row = {"method": name}
+        row: dict[str, Any] = {"method": name}
         for label, keep in (("all", lambda s: True), ("supplying", bool), ("not_supplying", lambda s: not s)):
             scores = [r.scores for r, s in zip(result.results, supplying) if keep(s)]
             means = mean_scores(scores)

@@ -499,7 +499,9 @@ def test_producers_of_a_real_spec_without_annotations():
         "playlist_id",
         "output-schema",
     )
-    assert playlists.reason == "`playlist_id` ← `items[].id` of get-a-list-of-current-users-playlists"
+    assert playlists.reason == (
+        "`playlist_id` ← `items[].id` of get-a-list-of-current-users-playlists (the user's own, which a change addresses)"
+    )
     assert edges[("add-items-to-playlist", "search")].parameter_name == "uris"
     assert (
         edges[("set-volume-for-users-playback", "get-a-users-available-devices")].reason
@@ -640,3 +642,35 @@ def test_gold_split_scores_only_the_consumers_of_that_half():
     assert dev and test and not dev & test and dev | test == names
     assert {e.source for e in read_gold(gold_file, "test")[0]} <= test
     assert "addPet" in dev and scored_sources(gold_file, "all", names) is None
+
+
+def test_the_collection_a_value_lives_in_decides_between_producers():
+    """RESTler's rule by path: DELETE /me/tracks?ids= takes the ids from GET /me/tracks (only), PUT /me/tracks
+    (save) and GET /me/tracks/contains never from it; GET /emails/{email_id} from GET /emails, not from the
+    list of received emails; a guild member (a wrapper without an id of its own) is its user."""
+    edges = {(e.source, e.target): e for e in infer_catalog(spotify_tools(), None, Examples([])).edges}
+    removal = [t for s, t in edges if s == "remove-tracks-user"]
+    assert removal == ["get-users-saved-tracks"]
+    assert "the collection DELETE /me/tracks removes from" in edges[("remove-tracks-user", removal[0])].reason
+    assert ("save-tracks-user", "get-users-saved-tracks") not in edges
+    assert ("check-users-saved-tracks", "get-users-saved-tracks") not in edges
+    resend = [ToolInfo.from_raw(t) for t in openapi.load(REAL / "openapi" / "resend.yaml").tools]
+    sent = {(e.source, e.target) for e in infer_catalog(resend, None, Examples([])).edges}
+    assert ("emails_get", "emails_list") in sent and ("emails_get", "emails_list-receiving") not in sent
+    assert ("emails_cancel", "emails_list") in sent  # POST /emails/{email_id}/cancel addresses an existing email
+    discord = [ToolInfo.from_raw(t) for t in openapi.load(REAL / "openapi" / "discord.json").tools]
+    members = {(e.source, e.target) for e in infer_catalog(discord, None, Examples([])).edges}
+    assert {("get_guild_member", "list_guild_members"), ("unban_user_from_guild", "list_guild_bans")} <= members
+    assert ("ban_user_from_guild", "list_guild_bans") not in members  # banning adds to the bans
+
+
+def test_bare_identifiers_named_by_their_description_and_lists_of_arrays():
+    """`names`: "An array of entity names" wants entity names; `read_graph` (entities and relations, nothing
+    else) is a listing; a parameter named after a schema noise word (`entityNames`) still names a resource."""
+    from kg_tools.loaders.document import mcp_entries
+
+    doc = json.loads((REAL / "mcp" / "memory.json").read_text())
+    tools = [ToolInfo.from_raw(t) for t in mcp_entries(doc)]
+    edges = {(e.source, e.target): e for e in infer_catalog(tools, None, Examples([])).edges}
+    assert {("open_nodes", "read_graph"), ("open_nodes", "search_nodes")} <= set(edges)
+    assert edges[("delete_entities", "read_graph")].reason == "`entityNames` ← `entities[].name` of read_graph"

@@ -35,8 +35,10 @@ from kg_tools.deps.resources import (
     LIST_VERBS,
     STRONG_FIELDS,
     Offer,
+    described_owner,
     described_resources,
     name_verb_and_object,
+    parameter_resource,
     resource_key,
     schema_offers,
     singular,
@@ -140,11 +142,30 @@ def _lists(schema: dict) -> bool:
         if isinstance(member, dict):
             props = {**(member.get("properties") or {}), **props}
     arrays = [k for k, p in props.items() if isinstance(p, dict) and p.get("type") == "array"]
-    return len(arrays) == 1 and len(props) <= 6
+    # one array and a few paging fields, or nothing but arrays (`read_graph`: entities and relations)
+    return len(arrays) == 1 and len(props) <= 6 or bool(arrays) and len(arrays) == len(props)
+
+
+def created_resource(tool: Tool) -> str | None:
+    """What a create makes: `create_entities` -> entity, `contacts_create` -> contact, POST /me/playlists -> playlist."""
+    if tool.kind != "create":
+        return None
+    ws = words(tool.name.split("__")[-1])
+    verb, rest = name_verb_and_object(tool.name)
+    before = ws[: ws.index(verb)] if verb in ws else []
+    static = [s for s in ((tool.http or {}).get("path") or "").split("/") if s and not s.startswith("{")]
+    return resource_key(rest) or resource_key(before) or (resource_key(words(static[-1])) if static else None)
 
 
 def parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
     """What instance a parameter names, or None for a value a person gives (a query, a limit ...)."""
+    want = _parameter_wants(tool, p, known)
+    if want and not want.in_path and want.resources == [created_resource(tool)]:
+        return None  # a create's `name` or `entities` are the new thing's, not another tool's output
+    return want
+
+
+def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
     name = str(p.get("name") or "")
     ws = words(name)
     if ws and ws[0] == "x" and len(ws) > 1:  # X-Session-Token
@@ -160,8 +181,12 @@ def parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
         and field not in ("id", "number")
     ):
         return None
+    if field and len(ws) == 1 and p.get("in") != "body":  # `names`: "An array of entity names" -> entity
+        owner = described_owner(str(p.get("description") or ""), field)
+        if owner in known:
+            return Want(name, [owner], field, bool(p.get("required")), p.get("in") == "path")
     if field and field != "name" or field == "name" and len(ws) > 1:
-        resources = [r for r in [resource_key(ws[:-1])] if r] if len(ws) > 1 else []
+        resources = [r for r in [parameter_resource(ws[:-1])] if r] if len(ws) > 1 else []
         if not resources:
             if field not in STRONG_FIELDS or p.get("in") == "body":  # a body's own `id` is the object's
                 return None
@@ -227,6 +252,7 @@ class Match:
     want: Want
     score: float
     exact_field: bool
+    note: str = ""  # why a rule kept this producer, appended to the reason
 
 
 def standalone_score(producer: Tool, offer: Offer) -> float:
@@ -258,9 +284,88 @@ def score(consumer: Tool, want: Want, producer: Tool, offer: Offer) -> tuple[flo
     s *= STEP_COST**steps
     if producer.deprecated:
         s *= DEPRECATED
-    if producer.own and want.in_path and consumer.kind in ("change", "create") and producer.kind in ("list", "search"):
+    if own_list_for(consumer, want, producer):
         s *= OWN_RESOURCES
     return min(s, 0.99), exact
+
+
+OTHERS_VERBS = {"follow", "subscribe", "star", "join", "watch"}  # done to someone else's things
+
+
+def own_list_for(consumer: Tool, want: Want, producer: Tool) -> bool:
+    """The producer lists the current user's own instances of a resource that the consumer changes."""
+    verb, _ = name_verb_and_object(consumer.name)
+    return (
+        producer.own
+        and want.in_path
+        and consumer.kind in ("change", "create")
+        and producer.kind in ("list", "search")
+        and verb not in OTHERS_VERBS
+        and not (words(consumer.name)[:1] and words(consumer.name)[0] in OTHERS_VERBS)
+    )
+
+
+MEMBERSHIP_SEGMENTS = {"contains"}  # GET /me/tracks/contains checks the collection /me/tracks
+
+
+def _norm_path(path: str) -> str:
+    return "/".join("{}" if seg.startswith("{") else seg for seg in path.rstrip("/").split("/"))
+
+
+def collection_path(consumer: Tool, want: Want) -> str | None:
+    """The collection a parameter's value lives in, by the consumer's HTTP path: the path before `/{param}`
+    for a path parameter (/contacts/{contact_id}/segments/{segment_id} -> /contacts/{}/segments), else the
+    path itself (DELETE /me/tracks?ids=), without a membership check's last segment (/me/tracks/contains)."""
+    path = (consumer.http or {}).get("path")
+    if not path:
+        return None
+    segments = path.rstrip("/").split("/")
+    if want.in_path:
+        marker = f"{{{want.parameter}}}"
+        if marker not in segments:
+            return None
+        segments = segments[: segments.index(marker)]
+    elif segments[-1] in MEMBERSHIP_SEGMENTS:
+        segments = segments[:-1]
+    return _norm_path("/".join(segments))
+
+
+def narrow(consumer: Tool, want: Want, matches: dict[str, Match]) -> dict[str, Match]:
+    """Rules that pick among the producers of one parameter, each for a reason a person can check."""
+    if any(not m.offer.reference for m in matches.values()):  # foreign keys only when nothing else
+        matches = {k: m for k, m in matches.items() if not m.offer.reference}
+    if NESTED_ONLY_AS_FALLBACK and any(m.offer.primary for m in matches.values()):
+        matches = {k: m for k, m in matches.items() if m.offer.primary}
+    # The same collection (RESTler's producer of a path): GET /emails lists what GET|PATCH|DELETE
+    # /emails/{email_id} and DELETE /me/tracks?ids= address; PUT|POST add to it, so its list is where the
+    # value is NOT taken from (saving a track that is already saved, pinning a message already pinned).
+    # A change to a resource addressed in its path (/playlists/{playlist_id}/items) is made to one of the
+    # user's own (/me/playlists); following, subscribing or joining is done to someone else's.
+    own = {k for k, m in matches.items() if own_list_for(consumer, want, m.producer)}
+    if own:
+        for k in own:
+            matches[k].note = " (the user's own, which a change addresses)"
+        matches = {k: m for k, m in matches.items() if k in own}
+    collection = collection_path(consumer, want)
+    method = ((consumer.http or {}).get("method") or "").upper()
+    if collection:
+        same = {
+            k
+            for k, m in matches.items()
+            if ((m.producer.http or {}).get("method") or "").upper() == "GET"
+            and _norm_path((m.producer.http or {}).get("path") or "") in (collection, collection + "/search")
+        }
+        path = (consumer.http or {}).get("path") or ""
+        last = not want.in_path or path.rstrip("/").endswith(f"{{{want.parameter}}}")  # not POST /emails/{id}/cancel
+        adds = method in ("PUT", "POST") and last or path.rstrip("/").endswith("/contains")
+        if same and adds:
+            matches = {k: m for k, m in matches.items() if k not in same}
+        elif same:
+            verb = "removes from" if method == "DELETE" else "addresses"
+            for k in same:
+                matches[k].note = f" (the list of the collection {method} {consumer.http['path']} {verb})"
+            matches = {k: m for k, m in matches.items() if k in same}
+    return matches
 
 
 @dataclass
@@ -447,10 +552,7 @@ def infer_producers(
                         matches[offer.tool] = Match(producer, offer, want, s, exact)
                 if matches:
                     break
-            if any(not m.offer.reference for m in matches.values()):  # foreign keys only when nothing else
-                matches = {k: m for k, m in matches.items() if not m.offer.reference}
-            if NESTED_ONLY_AS_FALLBACK and any(m.offer.primary for m in matches.values()):
-                matches = {k: m for k, m in matches.items() if m.offer.primary}
+            matches = narrow(consumer, want, matches)
             if not matches:
                 continue
             ranked = sorted(matches.values(), key=lambda m: (-m.score, m.producer.name))
@@ -471,7 +573,7 @@ def infer_producers(
                         dtype.value,
                         round(m.score, 4),
                         METHOD_SCHEMA if m.offer.source == "schema" else METHOD_DESCRIPTION,
-                        reason_text(want, m.producer, m.offer),
+                        reason_text(want, m.producer, m.offer) + m.note,
                         want.parameter,
                         rank,
                     )

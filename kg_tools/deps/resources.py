@@ -28,6 +28,7 @@ ID_FIELDS = {
     "slug": "slug",
     "handle": "handle",
     "uuid": "id",
+    "identifier": "id",
     "guid": "id",
     "code": "code",
     "name": "name",
@@ -372,6 +373,15 @@ def resource_key(nouns: list[str]) -> str | None:
     return head
 
 
+def parameter_resource(nouns: list[str]) -> str | None:
+    """The resource a parameter's name words name; a word that is noise in schema titles still names one
+    in a parameter (`entityNames` -> entity, `item_id` -> item)."""
+    key = resource_key(nouns)
+    if key is None and nouns and nouns[-1] not in STOP and not nouns[-1].isdigit():
+        key = SYNONYMS.get(singular(nouns[-1]), singular(nouns[-1]))
+    return key
+
+
 # Two-word resources kept as one (a request of a pull, not "a request").
 COMPOUNDS = {
     "pull request",
@@ -444,6 +454,10 @@ def schema_offers(tool: str, schema: dict, *, max_nodes: int = 4000, max_depth: 
         if not isinstance(props, dict):
             return
         here = chain if resource is None or (chain and chain[-1] == resource) else chain + (resource,)
+        if path and not chain and not any(_own_identifier(n) for n in props):
+            # a wrapper without an identifier of its own is the object it wraps: a guild member is its
+            # `user`, a saved track its `track` (their ids are what the list is about)
+            here = chain
         for name, prop in props.items():
             if not isinstance(name, str):
                 continue
@@ -482,6 +496,12 @@ def schema_offers(tool: str, schema: dict, *, max_nodes: int = 4000, max_depth: 
     return list(offers.values())
 
 
+def _own_identifier(name) -> bool:
+    """`id`, `uri`, `key` ... alone: the object's own identifier (not `user_id`, a reference)."""
+    ws = words(name) if isinstance(name, str) else []
+    return len(ws) == 1 and ID_FIELDS.get(ws[0]) in STRONG_FIELDS
+
+
 def described_resources(text: str) -> list[str]:
     """Resources a description says the tool returns ("Returns a list of issues ..." -> [issue])."""
     found = []
@@ -493,6 +513,16 @@ def described_resources(text: str) -> list[str]:
         if key and key not in found:
             found.append(key)
     return found[:3]
+
+
+def described_owner(text: str, field: str) -> str | None:
+    """The resource a bare identifier's description names right before the field: "An array of entity
+    names to retrieve" -> entity (for `names`), "the track URIs" -> track (for `uris`)."""
+    ws = words(text) if text else []
+    for i in range(1, len(ws)):
+        if ID_FIELDS.get(ws[i]) == field and ws[i - 1] not in STOP:
+            return resource_key(ws[max(0, i - 2) : i]) or parameter_resource(ws[i - 1 : i])
+    return None
 
 
 def name_verb_and_object(name: str) -> tuple[str | None, list[str]]:

@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from kg_tools.bench import synthetic
-from kg_tools.ingest import load_catalog, remove_catalog
+from kg_tools.catalogs import delete_catalog
+from kg_tools.ingest import load_catalog
 from kg_tools.retrieval import queries
 from kg_tools.retrieval.pipeline import Pipeline
 from kg_tools.retrieval.request import RetrievalRequest
@@ -83,4 +84,29 @@ def test_a_small_catalog_beside_a_large_one_answers_as_alone(empty_graph, embedd
         RetrievalRequest(query=texts[0], catalog=BIG, mode="vector", k=10, depth=0, rerank="none")
     ).names
     assert len(hits) == 10 and set(hits) <= names
-    assert remove_catalog(empty_graph, BIG) == N_BIG
+    # ... with bounded work: the catalog is counted only up to EXACT_SCAN_MAX + 1 (the first pool holds
+    # enough of its tools) and the exact scan's index seek does not run (it read all 10,000 before)
+    search = queries.search_params("vector", k=10, embedding=embedder.embed_query(texts[0]), catalog=BIG)
+    seeks = index_seek_rows(empty_graph, *queries.search_seeds("vector", search))
+    assert 0 < seeks <= queries.EXACT_SCAN_MAX + 1, seeks
+    # the second, widened pool: the small catalog counted as "large" (exact_scan_max 10) while the
+    # crowd fills the first pool finds the same tools as the exact scan
+    for text in texts[:4]:
+        search = queries.search_params("vector", k=10, embedding=embedder.embed_query(text), catalog=SMALL)
+        scanned = empty_graph.read_plain(*queries.search_seeds("vector", search))
+        pooled = empty_graph.read_plain(*queries.search_seeds("vector", {**search, "exact_scan_max": 10}))
+        assert [r["name"] for r in pooled] == [r["name"] for r in scanned], text
+    assert delete_catalog(empty_graph, BIG)["tools"] == N_BIG
+
+
+def index_seek_rows(graph, cypher: str, params: dict) -> int:
+    """Rows produced by the node index seeks of one query (PROFILE)."""
+    with graph.session("READ") as session:
+        plan = session.run("PROFILE " + cypher, params).consume().profile
+    todo, rows = [plan], 0
+    while todo:
+        op = todo.pop()
+        if op["operatorType"].startswith("NodeIndexSeek"):
+            rows += op.get("rows", 0)
+        todo += op.get("children", [])
+    return rows

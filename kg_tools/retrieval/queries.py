@@ -26,8 +26,9 @@ SEARCH_FRAGMENTS = {
 }
 MIN_CANDIDATES = 50  # HNSW is approximate: ask for at least this many, then cut to k
 # A request for one catalog (cypher/search_*_catalog.cypher): a catalog of at most EXACT_SCAN_MAX
-# tools is scanned exactly; a larger one asks the index for WIDEN x candidates x (graph / catalog)
-# nearest tools, and is scanned when that pool holds too few of its tools. Measured in docs/retrieval.md.
+# tools is scanned exactly; a larger one asks the index for WIDEN x candidates nearest tools, then (too
+# few of its tools in them) for WIDEN x candidates x (graph / catalog), and is scanned when that pool
+# holds too few of its tools. Measured in docs/retrieval.md.
 EXACT_SCAN_MAX = 1000
 WIDEN = 2.0
 

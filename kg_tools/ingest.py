@@ -129,10 +129,14 @@ def load_catalog(
     kind: str = "load",
     differential: bool = False,
 ) -> LoadResult:
-    """Validate, embed what changed, write in one transaction.
+    """Validate, embed what changed, write in one transaction; more than `batch_size` new tools are
+    written under a new catalog version in bounded transactions and switched in by one
+    (kg_tools/catalog_versions.py, docs/scale.md).
 
     replace: this catalog's tools that the load does not contain are deleted (other catalogs are
-    untouched); replace_all: every tool, merge run and question is deleted first (eval, bench).
+    untouched); replace_all: every tool, merge run and question is deleted first (eval, bench; with
+    more than `batch_size` tools that delete runs first in bounded batches, so it is not undone if
+    the load then fails).
     A tool name that belongs to another catalog is an error listing every such name, unless
     takeover moves those tools into this catalog. Only new and changed tools (spec, catalog or
     embedding) and the edges that need them are written; a load that changes nothing writes nothing.
@@ -174,6 +178,7 @@ def load_catalog(
             show_progress,
             (catalog, source, "sync" if kind == "load" else kind),
             takeover,
+            log,
         )
     # Schema first: fails on a dimension mismatch before anything is embedded or written.
     apply_schema(graph, embedder.dimension, embedder.name)
@@ -203,7 +208,9 @@ def load_catalog(
     meta = (catalog, source, kind)
     replace_catalog = catalog if replace else None
     how: str | None = "in one transaction"
-    if len(new) > batch_size and not replace_all:  # more than one batch of new tools: bounded transactions
+    if len(new) > batch_size:  # more than one batch of new tools: bounded transactions
+        if replace_all:
+            delete_everything(graph, log)
         version = _write_versioned(
             graph,
             catalog,
@@ -327,6 +334,7 @@ def _load_differential(
     show_progress: bool,
     meta: tuple,
     takeover: bool,
+    log: Callable[[str], None],
 ) -> LoadResult:
     names = [r["name"] for r in rows]
     stale = set(_stale(embedder, rows, existing, force=False))
@@ -355,17 +363,36 @@ def _load_differential(
         rows[i]["embedding_model"] = embedder.name
     result.embedded, result.embed_seconds = len(changed), time.perf_counter() - t0
     written = set(result.changed)
+    write = [rows[i] for i in changed]
+    edges = [e.as_row() for e in validated.edges if e.source in written]
+    new = {r["name"] for r in write if r["name"] not in existing}
     t0 = time.perf_counter()
-    write_tools(
-        graph,
-        [rows[i] for i in changed],
-        [e.as_row() for e in validated.edges if e.source in written],
-        batch_size=batch_size,
-        replace_catalog=catalog,
-        keep_names=names,
-        catalog=meta,
-        takeover=takeover,
-    )
+    if len(new) > batch_size:  # e.g. the first sync of a large upstream: bounded, then switched in
+        version = _write_versioned(
+            graph,
+            catalog,
+            write,
+            edges,
+            new,
+            batch_size=batch_size,
+            replace_catalog=catalog,
+            meta=meta,
+            keep_names=names,
+            log=log,
+            takeover=takeover,
+        )
+        result.written_how = f"under catalog version {version} in bounded transactions of at most {batch_size} tools"
+    else:
+        write_tools(
+            graph,
+            write,
+            edges,
+            batch_size=batch_size,
+            replace_catalog=catalog,
+            keep_names=names,
+            catalog=meta,
+            takeover=takeover,
+        )
     result.write_seconds = time.perf_counter() - t0
     return result
 
@@ -506,40 +533,44 @@ def _catalogs(tx, names: list[str], batch_size: int) -> dict[str, str]:
     return found
 
 
-def remove_catalog(graph: Graph, catalog: str) -> int:
-    """Delete every tool of ONE catalog (with the enrichment questions only they answer) in one
-    transaction, and refresh the closures of the other tools that listed them. Returns the tools deleted."""
-
-    def work(tx) -> int:
-        names = tx.run(query("catalog_tool_names"), catalog=catalog).single()["names"]
-        targets = set(closure.affected(tx, names)) - set(names)
-        tx.run(query("delete_catalog_tools"), catalog=catalog, keep=[]).consume()
-        closure.refresh(tx, targets=targets)
-        return len(names)
-
-    return serialized(graph, work)
-
-
 def reembed_all(
     graph: Graph, embedder: Embedder, batch_size: int = 500, show_progress: bool = False
 ) -> tuple[int, int]:
-    """Re-embed every tool (from its stored spec) and every enrichment question, in one transaction
-    (used by `kg-tools schema reindex`). Returns (tools, questions)."""
+    """Re-embed every tool (from its stored spec) and every enrichment question, one bounded
+    transaction per `batch_size` of them (used by `kg-tools schema reindex`, which has dropped and
+    recreated the vector indexes before: until it ends, vector search finds the tools re-embedded so
+    far; interrupted, run it again). Returns (tools, questions)."""
     records = graph.read(query("all_tool_specs"))
-    specs = [ToolSpec.model_validate(json.loads(r["spec"])) for r in records]
-    vectors = embedder.embed([tool_document(s) for s in specs], show_progress=show_progress)
-    rows = [{"name": s.name, "embedding": v.tolist(), "embedding_model": embedder.name} for s, v in zip(specs, vectors)]
+    names = [r["name"] for r in records]
+    documents = [tool_document(ToolSpec.model_validate(json.loads(r["spec"]))) for r in records]
+    del records
+    vectors = embedder.embed(documents, show_progress=show_progress)  # float32: lists only per batch
+    for i in range(0, len(names), batch_size):
+        rows = [
+            {"name": n, "embedding": v.tolist(), "embedding_model": embedder.name}
+            for n, v in zip(names[i : i + batch_size], vectors[i : i + batch_size])
+        ]
+        graph.write(query("set_embeddings"), rows=rows)
     questions = graph.read(query("all_question_texts"))
     q_vectors = embedder.embed([q["text"] for q in questions], show_progress=show_progress)
-    q_rows = [
-        {"id": q["id"], "embedding": v.tolist(), "embedding_model": embedder.name} for q, v in zip(questions, q_vectors)
-    ]
+    for i in range(0, len(questions), batch_size):
+        rows = [
+            {"id": q["id"], "embedding": v.tolist(), "embedding_model": embedder.name}
+            for q, v in zip(questions[i : i + batch_size], q_vectors[i : i + batch_size])
+        ]
+        graph.write(query("set_question_embeddings"), rows=rows)
+    return len(names), len(questions)
 
-    def work(tx) -> None:
-        for batch in chunks(rows, batch_size):
-            tx.run(query("set_embeddings"), rows=batch).consume()
-        for batch in chunks(q_rows, batch_size):
-            tx.run(query("set_question_embeddings"), rows=batch).consume()
 
-    graph.transaction(work)
-    return len(rows), len(q_rows)
+DELETE_ALL_BATCH = 10_000  # relationships, then nodes, per transaction of a large replace_all
+
+
+def delete_everything(graph: Graph, log: Callable[[str], None], batch_size: int = DELETE_ALL_BATCH) -> None:
+    """What replace_all deletes (every tool, merge run, enrichment question and catalog node), in
+    bounded transactions: relationships first, then the nodes. Readers see the graph shrink."""
+    relationships = nodes = 0
+    while n := graph.write(query("delete_all_relationships_batch"), limit=batch_size)[0]["relationships"]:
+        relationships += n
+    while n := graph.write(query("delete_all_batch"), limit=batch_size)[0]["deleted"]:
+        nodes += n
+    log(f"replace_all: deleted {nodes} nodes and {relationships} relationships in bounded transactions")

@@ -87,6 +87,34 @@ def test_readers_never_see_the_version_being_written(other, settings, embedder):
     assert graph_snapshot(other) == before
 
 
+def test_a_large_sync_and_a_large_replace_all_write_in_bounded_transactions(other, settings, embedder):
+    lines: list[str] = []
+    seen = []
+
+    def during(line: str) -> None:
+        lines.append(line)
+        if line.startswith("staged"):
+            seen.append(visible_names(other, settings, embedder))
+
+    # a sync (differential) of more than one batch of new tools: staged under a version, then switched in
+    result = load_catalog(other, embedder, big(12), "big", differential=True, batch_size=4, log=during)
+    assert result.written_how.startswith("under catalog version 1 in bounded transactions")
+    assert sum(line.startswith("staged") for line in lines) >= 4
+    assert all(names <= {"weather_now", "weather_city"} for names in seen), seen
+    assert {c["name"]: c["tools"] for c in list_catalogs(other)}["big"] == 12
+    assert closures(other) == recomputed(other)
+    # replace_all (eval, bench) of more than one batch: everything deleted in bounded batches, then staged
+    lines.clear()
+    load_catalog(
+        other, embedder, big(12, prefix="fresh", deps=False), "fresh", replace_all=True, batch_size=4, log=during
+    )
+    assert any(line.startswith("replace_all: deleted") for line in lines)
+    assert sum(line.startswith("staged") for line in lines) >= 3
+    assert {c["name"]: c["tools"] for c in list_catalogs(other)} == {"fresh": 12}
+    assert other.read("MATCH (t:Tool) WHERE t.version IS NOT NULL RETURN count(t) AS n")[0]["n"] == 0
+    assert closures(other) == recomputed(other)
+
+
 def test_a_failed_load_keeps_the_old_version_and_removes_the_partial_one(other, settings, embedder):
     load_catalog(other, embedder, big(12), "big", batch_size=4, log=quiet)
     changed = big(24)  # 12 new tools (staged), the 12 old ones unchanged

@@ -204,7 +204,12 @@ def test_reindex_switches_embedder_and_reembeds_everything(small_graph, tmp_path
     try:
         drop_vector_indexes(small_graph)
         apply_schema(small_graph, other.dimension, other.name)
-        assert reembed_all(small_graph, other) == (2, 1)
+        transactions = []
+        real = small_graph.transaction
+        with pytest.MonkeyPatch.context() as patch:  # one bounded transaction per batch (of 1 here)
+            patch.setattr(small_graph, "transaction", lambda work: transactions.append(1) or real(work))
+            assert reembed_all(small_graph, other, batch_size=1) == (2, 1)
+        assert len(transactions) == 3
         assert vector_index_dimensions(small_graph) == 32
         sizes = small_graph.read(
             "MATCH (n) WHERE n:Tool OR n:Question RETURN collect(DISTINCT size(n.embedding)) AS sizes, "

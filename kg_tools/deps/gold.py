@@ -54,7 +54,7 @@ def scored_sources(path: Path, split: str, names: set[str]) -> set[str] | None:
     data = read_json(path)
     default = data.get("split") if isinstance(data, dict) else None
     edges = data.get("edges") if isinstance(data, dict) else data
-    halves = {e["source"]: e.get("split", default) for e in edges if isinstance(e, dict) and "source" in e}
+    halves = {e["source"]: e.get("split", default) for e in edges or [] if isinstance(e, dict) and "source" in e}
     return {n for n in names if halves.get(n, "dev") == split}
 
 

@@ -125,6 +125,25 @@ def test_document_text_splits_names():
     assert tool_document(spec) == "get weather. Weather now. Parameters: city name: City."
 
 
+def test_long_document_lists_parameters_by_name_only():
+    """Past DOCUMENT_WORDS words the parameters' descriptions go (their names stay): what the tool does
+    is what the embedding must carry (the filesystem server's read_text_file: 114 words)."""
+    from kg_tools.catalog import DOCUMENT_WORDS
+
+    long_help = " ".join(["Only the last N lines of the file are returned when this is set."] * 4)
+    spec = ToolSpec.model_validate(
+        {
+            "name": "filesystem__read_text_file",
+            "description": "Read the complete contents of a file from the file system as text. " * 3,
+            "parameters": [{"name": "path"}, {"name": "tail", "description": long_help}, {"name": "headLines"}],
+        }
+    )
+    short = tool_document(spec)
+    assert short.endswith("Parameters: path, tail, head lines") and "last N lines" not in short
+    assert len(short.split()) <= DOCUMENT_WORDS
+    assert "tail: " + long_help in tool_document(spec, max_words=None)  # dependency inference reads them all
+
+
 @pytest.mark.parametrize(
     "name, problem",
     [

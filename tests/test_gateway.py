@@ -176,7 +176,9 @@ def test_gateway_syncs_searches_calls_and_survives(gateway_env, graph, project):
     assert {"server", "upstream_name", "input_schema", "dependencies"} <= set(schemas["get_tool"]["properties"])
     assert schemas["call_tool"] is None
     tools = seen["found"]["tools"]
-    assert "filesystem__read_text_file" in [t["name"] for t in tools[:3]], [t["name"] for t in tools]
+    # issue 21 "Done when": the tool that reads one text file comes first (not read_multiple_files, nor the
+    # deprecated read_file, which is not offered)
+    assert tools[0]["name"] == "filesystem__read_text_file", [t["name"] for t in tools]
     assert set(tools[0]) == {"name", "server", "description", "input_schema", "why"}
     assert seen["found"]["servers"][0]["name"] == "filesystem"
     assert {s["name"] for s in seen["found"]["servers"]} == {"filesystem", "memory", "time", "dynamic"}
@@ -278,7 +280,7 @@ def test_inspector_cli_lists_and_calls_the_gateway_over_http_with_tokens(
         found = inspector("--method", "tools/call", "--tool-name", "search_tools", "--tool-arg", f"query={QUERY}")
         assert found.returncode == 0, found.stderr
         names = [t["name"] for t in json.loads(found.stdout)["structuredContent"]["tools"]]
-        assert "filesystem__read_text_file" in names[:3], names
+        assert names[0] == "filesystem__read_text_file", names
         t0 = time.perf_counter()
         read = inspector(
             "--method",

@@ -94,7 +94,7 @@ class ToolInfo:
 
     @property
     def document(self) -> str:
-        return tool_document(self.spec)
+        return tool_document(self.spec, max_words=None)  # inference reads every parameter description
 
 
 @dataclass(frozen=True)

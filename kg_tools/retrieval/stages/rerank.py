@@ -19,7 +19,7 @@ def candidate_document(candidate) -> str:
 
     if candidate.spec:
         try:
-            return tool_document(ToolSpec.model_validate(json.loads(candidate.spec)))
+            return tool_document(ToolSpec.model_validate(json.loads(candidate.spec)), max_words=None)
         except (ValueError, TypeError):
             pass
     return f"{split_name(candidate.name)}. {candidate.description}".strip()

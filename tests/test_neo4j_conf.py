@@ -27,6 +27,16 @@ def test_index_buffer_is_written_only_when_set(tmp_path: Path, monkeypatch):
     assert "server.memory.pagecache.size=256m" in lines  # the rest unchanged
 
 
+def test_vector_merge_factor_is_written_only_when_set(tmp_path: Path, monkeypatch):
+    setting = "internal.dbms.index.vector.standard_merge_factor"
+    monkeypatch.delenv("KG_TOOLS_NEO4J_VECTOR_MERGE_FACTOR", raising=False)
+    LocalNeo4j.from_settings(Settings(neo4j_home=tmp_path)).write_conf()
+    assert setting not in (tmp_path / "conf" / "neo4j.conf").read_text()
+    monkeypatch.setenv("KG_TOOLS_NEO4J_VECTOR_MERGE_FACTOR", "4")
+    LocalNeo4j.from_settings(Settings(neo4j_home=tmp_path)).write_conf()
+    assert f"{setting}=4" in (tmp_path / "conf" / "neo4j.conf").read_text().splitlines()
+
+
 def test_index_buffer_sizes():
     assert index_buffer_mb("512m") == 512 and index_buffer_mb("2G") == 2048
     for bad in ("", "1.5g", "0m", "1024", "1t"):

@@ -22,7 +22,8 @@ from kg_tools.embeddings import Embedder
 from kg_tools.errors import CatalogError, DanglingReferenceError, ToolConflictError, ToolNotFoundError
 from kg_tools.graph import Graph
 from kg_tools.ingest import DEFAULT_CATALOG, name_collision, tool_row
-from kg_tools.retrieval import expansion, queries
+from kg_tools.retrieval import queries
+from kg_tools.retrieval.expansion import DependencyExpansion
 from kg_tools.retrieval.functions import openai_function
 
 # What real catalogs carry besides the ToolLinkOS fields (kg_tools.catalog.ToolSpec), shown at the top level.
@@ -95,13 +96,8 @@ class ToolStore:
     def dependencies(self, name: str, depth: int, edge_types: list[str] | None = None) -> dict[str, Any]:
         """What retrieval would add after this tool as a seed: depth-first, unique, with the edge used."""
         self.get_tool(name)  # 404 before anything else
-        expansion_params = queries.expand_params(edge_types=edge_types, d_limit=100_000)
-        rows = expansion.complete(
-            self.graph.read(*queries.expand(depth, [{"name": name, "score": None}], expansion_params)),
-            depth,
-            expansion_params,
-            self.graph.read,
-        )
+        params = queries.expand_params(edge_types=edge_types, d_limit=100_000)
+        rows = DependencyExpansion(depth, params, self.graph.read).of_seeds([{"name": name, "score": None}])
         deps = rows[0]["deps"] if rows else []
         return {
             "name": name,

@@ -5,7 +5,6 @@ already fill K nothing changes (real Neo4j)."""
 import pytest
 
 from kg_tools.ingest import load_catalog
-from kg_tools.retrieval.offline_rerank import load_all_stages
 from kg_tools.retrieval.pipeline import Pipeline
 from kg_tools.retrieval.request import RetrievalRequest
 from tests import synthetic_catalog as syn
@@ -20,7 +19,6 @@ FLAT = [
 
 @pytest.mark.integration
 def test_no_edges_the_next_seeds_fill_K(empty_graph, embedder, settings):
-    load_all_stages()
     load_catalog(empty_graph, embedder, FLAT, "flat", log=lambda *_: None)
     pipeline = Pipeline(empty_graph, embedder, settings)
     response = pipeline.retrieve(RetrievalRequest(query="open a new issue on github"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from kg_tools.retrieval.pipeline import Candidate
+from kg_tools.retrieval.context import Candidate
 from kg_tools.retrieval.stages.server_score import blend
 
 

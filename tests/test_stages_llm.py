@@ -24,7 +24,8 @@ def seeds(response):
 
 def searched(graph, embedder, settings, query, pool=3):
     """The search candidates alone (Search stage, no expansion), best first."""
-    from kg_tools.retrieval.pipeline import PipelineEnv, RetrievalContext, Search
+    from kg_tools.retrieval.context import PipelineEnv, RetrievalContext
+    from kg_tools.retrieval.stages.search import Search
 
     ctx = RetrievalContext(request=RetrievalRequest(query=query), queries=[query])
     Search(PipelineEnv(graph, embedder, settings), pool).run(ctx)

@@ -5,8 +5,9 @@ import pytest
 
 from kg_tools.errors import ConfigurationError
 from kg_tools.retrieval import Pipeline, RetrievalRequest
-from kg_tools.retrieval.pipeline import PipelineEnv, RetrievalContext, Search
+from kg_tools.retrieval.context import PipelineEnv, RetrievalContext
 from kg_tools.retrieval.stages.rerank import candidate_document
+from kg_tools.retrieval.stages.search import Search
 
 pytestmark = pytest.mark.integration
 

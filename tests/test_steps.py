@@ -4,7 +4,6 @@ merged round-robin (each step's best first); a one-step request is answered as b
 import pytest
 
 from kg_tools.ingest import load_catalog
-from kg_tools.retrieval.offline_rerank import load_all_stages
 from kg_tools.retrieval.pipeline import Pipeline
 from kg_tools.retrieval.request import RetrievalRequest
 from tests.test_k_budget import FLAT
@@ -20,7 +19,6 @@ MULTI = "fetch https://example.com/changelog, then write it to a file called cha
 
 @pytest.mark.integration
 def test_multi_step_requests_get_each_steps_best(empty_graph, embedder, settings):
-    load_all_stages()
     load_catalog(empty_graph, embedder, TOOLS, "steps", log=lambda *_: None)
     pipeline = Pipeline(empty_graph, embedder, settings)
     response = pipeline.retrieve(RetrievalRequest(query=MULTI, split_steps=True))

@@ -116,10 +116,8 @@ def run_benchmark(
         run_method,
         select_methods,
     )
-    from kg_tools.retrieval.offline_rerank import load_all_stages
     from kg_tools.retrieval.pipeline import Pipeline
 
-    load_all_stages()
     options = GraphOptions(tuple(_csv(stages)), None, prefer_direct, skip_supplied_parameters, tuple(_csv(edge_types)))
     reranker = configured_reranker(app.settings, rerank)
     if methods == "list":
@@ -242,10 +240,8 @@ def supplied_parameters(app, directory, json_file, stages):
     from kg_tools.eval.metrics import mean_scores
     from kg_tools.eval.report import write_json
     from kg_tools.eval.runner import GraphOptions, ensure_catalog, method_catalog, run_method
-    from kg_tools.retrieval.offline_rerank import load_all_stages
     from kg_tools.retrieval.pipeline import Pipeline
 
-    load_all_stages()
     benchmark = datasets.toollinkos(directory or app.settings.datasets_dir / "toollinkos")
     dataset, supplying = supplied_set.load(benchmark.tools, benchmark.name)
     ensure_catalog(app.graph, app.embedder, dataset, app.settings, click.echo)
@@ -340,10 +336,8 @@ def catalog_command(
     from kg_tools.eval import catalog_eval
     from kg_tools.eval.report import plot, write_json
     from kg_tools.eval.runner import GraphOptions, method_catalog, run_method, select_methods
-    from kg_tools.retrieval.offline_rerank import load_all_stages
     from kg_tools.retrieval.pipeline import Pipeline
 
-    load_all_stages()
     options = GraphOptions(tuple(_csv(stages)))
     if methods == "list":
         for m in method_catalog(30, options, "none").values():

@@ -17,7 +17,8 @@ from kg_tools.cypher import query
 from kg_tools.errors import EvalError
 from kg_tools.eval.datasets import EvalDataset, EvalInstance
 from kg_tools.eval.metrics import CUTOFFS, mean_scores, score_ranking
-from kg_tools.retrieval.pipeline import STAGES, Pipeline
+from kg_tools.retrieval.pipeline import Pipeline
+from kg_tools.retrieval.plan import STAGES
 from kg_tools.retrieval.request import RetrievalRequest
 
 GRTF_K = 3

@@ -40,10 +40,8 @@ def _methods(value: str) -> list[str]:
 
 
 def _stages(value: str | None) -> list[str]:
-    from kg_tools.retrieval.offline_rerank import load_all_stages
-    from kg_tools.retrieval.pipeline import STAGES
+    from kg_tools.retrieval.plan import STAGES
 
-    load_all_stages()
     names = [v.strip() for v in (value or "").split(",") if v.strip()]
     unknown = [n for n in names if n not in STAGES]
     if unknown:

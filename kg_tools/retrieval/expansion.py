@@ -11,18 +11,32 @@ keys (kg_tools.closure.edge_key: indirect penalty, listing order, then a total t
 occurrence wins, the seed left out, cut to d_limit. The walk is kg_tools.closure's: a tool is walked
 again only with more depth left, so the work is at most depth x edges, never the number of paths
 (which is exponential in the density: a catalog where every tool depends on every other one
-exhausted Neo4j's transaction memory when Cypher enumerated them)."""
+exhausted Neo4j's transaction memory when Cypher enumerated them).
+
+`DependencyExpansion` is the one interface every caller expands seeds through: the default
+one-round-trip search, the seed cache's light path and warm-up, the staged `Expand`, and
+`GET /v1/tools/{name}/dependencies`."""
 
 from __future__ import annotations
 
 import re
 from collections import defaultdict
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from kg_tools.closure import edge_key, first_dependencies
 from kg_tools.cypher import query
+from kg_tools.retrieval import queries
+from kg_tools.retrieval.supplied import supplied_parameter_patterns
+
+if TYPE_CHECKING:
+    from kg_tools.retrieval.request import RetrievalRequest
 
 Read = Callable[..., list[dict]]
+ReadVersioned = Callable[[str, dict], tuple[list[dict], str]]
+# One seed with its dependencies: name, func_type, spec, score, members, deps (and rank from a search).
+Row = dict[str, Any]
 
 
 def _allowed(edge: dict, types: set[str], dropped: list[re.Pattern]) -> bool:
@@ -32,7 +46,7 @@ def _allowed(edge: dict, types: set[str], dropped: list[re.Pattern]) -> bool:
     return not (edge["type"].startswith("PARAMETER_") and name is not None and any(p.fullmatch(name) for p in dropped))
 
 
-def order(seed: str, reach: dict, depth: int, expansion: dict) -> list[tuple[str, dict]]:
+def order(seed: str, reach: dict, depth: int, expansion: dict) -> list[tuple[str, Any]]:
     """(dependency name, via edge) in expansion order, from one seed's `reach`."""
     types = set(expansion["edge_types"])
     # Neo4j's `=~` matches the whole string (Java regex); the patterns are plain (supplied.py).
@@ -82,3 +96,61 @@ def complete(rows: list[dict], depth: int, expansion: dict, read: Read) -> list[
         if row.get("deps") is None:
             row["deps"] = []
     return rows
+
+
+@dataclass(frozen=True)
+class DependencyExpansion:
+    """The dependency expansion of one request (depth and queries.expand_params()), reading through
+    `read` (and `read_versioned` where the seed cache needs the graph version the read saw). The
+    precomputed closure answers the default expansion; every other one is walked live (`complete`)."""
+
+    depth: int
+    params: dict[str, Any]
+    read: Read
+    read_versioned: ReadVersioned | None = None
+
+    @classmethod
+    def of_request(
+        cls, request: RetrievalRequest, read: Read, read_versioned: ReadVersioned | None = None
+    ) -> DependencyExpansion:
+        params = queries.expand_params(
+            edge_types=[t.value for t in request.edge_types] if request.edge_types else None,
+            prefer_direct=request.prefer_direct,
+            drop_parameter_patterns=(
+                supplied_parameter_patterns(request.query) if request.skip_supplied_parameters else []
+            ),
+            d_limit=request.d_limit or request.K,
+        )
+        return cls(request.depth, params, read, read_versioned)
+
+    @property
+    def d_limit(self) -> int:
+        return int(self.params["d_limit"])
+
+    @property
+    def from_closure(self) -> bool:
+        """Read from the precomputed closures (the rows the seed cache may keep)."""
+        return queries.uses_closure(self.depth, self.params)
+
+    def of_seeds(self, seeds: list[dict]) -> list[Row]:
+        """The rows of seeds chosen by the caller ([{name, score}], best first), in their order."""
+        return self._complete(self.read(*queries.expand(self.depth, seeds, self.params)))
+
+    def of_seeds_versioned(self, seeds: list[dict]) -> tuple[list[Row], str]:
+        return self._versioned(*queries.expand(self.depth, seeds, self.params))
+
+    def with_search(self, mode: str, search: dict) -> list[Row]:
+        """One round trip: the search (queries.search_params()), canonical seeds, their rows."""
+        return self._complete(self.read(*queries.search_expand(mode, self.depth, search, self.params)))
+
+    def with_search_versioned(self, mode: str, search: dict) -> tuple[list[Row], str]:
+        return self._versioned(*queries.search_expand(mode, self.depth, search, self.params))
+
+    def _versioned(self, cypher: str, params: dict) -> tuple[list[Row], str]:
+        if self.read_versioned is None:
+            raise TypeError("this expansion was built without a versioned read")
+        rows, version = self.read_versioned(cypher, params)
+        return self._complete(rows), version
+
+    def _complete(self, rows: list[dict]) -> list[Row]:
+        return complete(rows, self.depth, self.params, self.read)

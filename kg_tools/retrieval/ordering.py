@@ -31,7 +31,9 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Any, TypeVar
 
 from kg_tools.catalog import split_name
 from kg_tools.retrieval import places
@@ -166,7 +168,16 @@ def name_matches(query: str, names: list[str]) -> list[float]:
     return out
 
 
-def rescore(query: str, items: list, name_of, score_of, spec_of) -> list[tuple[float, object]]:
+T = TypeVar("T")
+
+
+def rescore(
+    query: str,
+    items: list[T],
+    name_of: Callable[[T], str],
+    score_of: Callable[[T], float],
+    spec_of: Callable[[T], Any],
+) -> list[tuple[float, T]]:
     """(new score, item) for the first SEED_POOL items, best first; ties keep search order."""
     signals = QuerySignals(query)
     head = items[:SEED_POOL]
@@ -184,6 +195,20 @@ def rescore(query: str, items: list, name_of, score_of, spec_of) -> list[tuple[f
     ]
     scored.sort(key=lambda x: (-x[0], x[1]))
     return [(s, it) for s, _, it in scored]
+
+
+def rescored(
+    query: str,
+    items: list[T],
+    name_of: Callable[[T], str],
+    score_of: Callable[[T], float],
+    spec_of: Callable[[T], Any],
+    with_score: Callable[[T, float], T],
+) -> list[T]:
+    """The offline seed rescoring applied (to search candidates or expansion rows alike): the first
+    SEED_POOL items in their new order with their new score (rounded to 6 places), the rest after."""
+    head, tail = items[:SEED_POOL], items[SEED_POOL:]
+    return [with_score(it, round(s, 6)) for s, it in rescore(query, head, name_of, score_of, spec_of)] + tail
 
 
 def supplied_last(row: dict, query: str) -> list[dict]:

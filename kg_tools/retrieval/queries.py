@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import Any
 
 from kg_tools.catalog import DEPENDENCY_TYPES
 from kg_tools.cypher import query
@@ -111,7 +112,7 @@ def search_params(
     _check_mode(mode)
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
         raise ValueError(f"k must be a positive integer, got {k!r}")
-    params = {
+    params: dict[str, Any] = {
         "k": k,
         "candidates": max(MIN_CANDIDATES, k),
         "catalog": catalog,

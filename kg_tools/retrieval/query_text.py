@@ -35,7 +35,9 @@ def _data_like(line: str) -> bool:
 
 def _drop_data_blocks(text: str) -> tuple[str, int]:
     """Runs of consecutive data-like lines longer than LONG_BLOCK characters in all are cut out."""
-    lines, out, run, dropped = text.splitlines(), [], [], 0
+    lines, dropped = text.splitlines(), 0
+    out: list[str] = []
+    run: list[str] = []
 
     def flush():
         nonlocal dropped

@@ -18,8 +18,8 @@ MAX_QUERY_LENGTH = 1_048_576
 
 
 def _registered_stages(schema: dict) -> None:
-    """The JSON Schema of `stages` lists the stages registered when the schema is made."""
-    from kg_tools.retrieval.pipeline import STAGES
+    """The JSON Schema of `stages` lists the stages (kg_tools/retrieval/plan.py)."""
+    from kg_tools.retrieval.plan import STAGES
 
     schema["items"]["enum"] = sorted(STAGES)
 

@@ -10,7 +10,7 @@ import re
 import numpy as np
 
 from kg_tools.cypher import query
-from kg_tools.retrieval.pipeline import Stage
+from kg_tools.retrieval.context import Stage
 
 
 def _signature(candidate) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from kg_tools.cypher import query
-from kg_tools.retrieval.pipeline import Stage
+from kg_tools.retrieval.context import SearchSource, Stage
 
 QUESTION_INDEX = "question_embedding"
 QUESTION_CANDIDATES_FACTOR = 4  # a tool has several enrichment vectors: ask the index for more hits
@@ -43,9 +43,8 @@ class EnrichedSearch(Stage):
                 fallback=True,
             )
             return
-        ctx.options["search_cypher"] = enriched_search_query()
-        ctx.options["search_params"] = {
-            "question_index": QUESTION_INDEX,
-            "question_candidates_factor": QUESTION_CANDIDATES_FACTOR,
-        }
+        ctx.source = SearchSource(
+            enriched_search_query(),
+            {"question_index": QUESTION_INDEX, "question_candidates_factor": QUESTION_CANDIDATES_FACTOR},
+        )
         ctx.note(self.name, f"tool vectors + {n} enrichment vectors, max per tool")

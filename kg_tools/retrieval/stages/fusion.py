@@ -15,16 +15,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 RRF_K = 60
 ROUND_ROBIN_DEPTH = 50  # ranks taken in turn from every list before the rest: all of a pool (real-catalog dev:
 # depth 2 then toolscope 0.446 / 0.579 mAP@10 / Recall@10, full interleave 0.462 / 0.628)
 FUSIONS = ("toolscope", "rrf", "max", "round-robin")
-T = TypeVar("T")
 
 
-def _normalised(items: Sequence) -> list[float]:
+class Ranked(Protocol):
+    """What fusion needs of an item (a dataclass: fused items are copies with the fused score)."""
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+    name: str
+    score: float | None
+
+
+T = TypeVar("T", bound=Ranked)
+
+
+def _normalised(items: Sequence[Ranked]) -> list[float]:
     scores = [float(i.score or 0.0) for i in items]
     if not scores:
         return []

@@ -26,7 +26,7 @@ def llm_client(env) -> LLMClient | None:
     return env.components["llm"]
 
 
-def _short(exc: Exception, limit: int = 200) -> str:
+def _short(exc: Exception | None, limit: int = 200) -> str:
     text = " ".join(str(exc).split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
 

@@ -1,5 +1,6 @@
-"""Post-search rerankers: a sentence-transformers cross-encoder over the top m (ToolScope) and an
-LLM listwise reranker whose structured answer is an enum of the candidate names (GRTF Figure 10)."""
+"""Post-search rerankers: the offline seed rescoring as a stage (`rerank-offline`), a
+sentence-transformers cross-encoder over the top m (ToolScope) and an LLM listwise reranker whose
+structured answer is an enum of the candidate names (GRTF Figure 10)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,30 @@ from functools import lru_cache
 
 from kg_tools.errors import ConfigurationError
 from kg_tools.llm import enum_model
-from kg_tools.retrieval.pipeline import Stage
+from kg_tools.retrieval import ordering
+from kg_tools.retrieval.context import Stage
 from kg_tools.retrieval.stages.llm_call import LLMFallback, ask, candidate_lines
+from kg_tools.retrieval.stages.search import rescored_candidates
+
+
+class OfflineRerank(Stage):
+    """`rerank-offline`: the default seed rescoring (kg_tools/retrieval/ordering.py) of the first
+    SEED_POOL search candidates, for requests that take the staged path (post-search stages such as
+    `dedupe`). On the default one-round-trip path OrderAndTruncate applies the same rescoring to the
+    expansion rows; both give the same seeds."""
+
+    name = "rerank-offline"
+
+    def run(self, ctx):
+        candidates = ctx.candidates or []
+        if len(candidates) < 2:
+            ctx.note(self.name, "fewer than 2 candidates: nothing to rerank")
+            return
+        ctx.candidates = rescored_candidates(ctx.request.query, candidates)
+        ctx.note(
+            self.name,
+            f"top {min(len(candidates), ordering.SEED_POOL)} rescored (location level, supplied values, name words)",
+        )
 
 
 def candidate_document(candidate) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from kg_tools.retrieval import queries as retrieval_queries
-from kg_tools.retrieval.pipeline import Candidate, Stage
+from kg_tools.retrieval.context import Candidate, Stage
 from kg_tools.retrieval.stages.llm_call import LLMFallback, ask, candidate_lines
 
 
@@ -19,7 +19,6 @@ class SelfCheckAnswer(BaseModel):
 
 class SelfCheck(Stage):
     name = "self-check"
-    after_rerank = True  # the pipeline runs it after the reranker
 
     def run(self, ctx):
         k = ctx.request.k

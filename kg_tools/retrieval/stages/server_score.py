@@ -12,7 +12,7 @@ docs/retrieval.md."""
 from __future__ import annotations
 
 from kg_tools.cypher import query
-from kg_tools.retrieval.pipeline import Candidate, Stage
+from kg_tools.retrieval.context import Candidate, Stage
 
 
 def blend(candidates: list[Candidate], server_scores: dict[str, float], weight: float) -> list[Candidate]:

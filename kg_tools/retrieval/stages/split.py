@@ -95,7 +95,7 @@ def split_request(text: str, limit: int) -> list[str]:
     """The request's sub-requests (one element when nothing splits); see the module docstring."""
     pieces: list[str] = []
     for sentence in _SENTENCE.split(text):
-        sentence_pieces = []
+        sentence_pieces: list[str] = []
         for piece in _SEQUENCER.split(sentence):
             piece = _MARKER.sub("", piece.strip(" ,.;:!?")).strip(" ,.;:")
             if piece:

@@ -7,11 +7,14 @@ top-1 leads the ToolScope fusion; the LLM-less paths are labelled `offline` with
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from kg_tools.retrieval import queries as retrieval_queries
-from kg_tools.retrieval.pipeline import Candidate, Stage, rescores_seeds
+from kg_tools.retrieval.context import Candidate, Fusion, PipelineEnv, Stage
 from kg_tools.retrieval.stages.llm_call import NO_LLM, LLMFallback, ask, candidate_lines, llm_client
+from kg_tools.retrieval.stages.search import rescores_seeds
 from kg_tools.retrieval.stages.split import split_request
 
 DECOMPOSE_CONTEXT_TOOLS = 15  # RPS: M nearest tools shown to the decomposer
@@ -34,11 +37,11 @@ class QueryVariants(BaseModel):
     queries: list[str] = Field(description="Alternative phrasings of the request.")
 
 
-def _clean(texts, limit: int, exclude: list[str] = ()) -> list[str]:
+def _clean(texts: Iterable[object], limit: int, exclude: Iterable[str] = ()) -> list[str]:
     seen = {t.strip().lower() for t in exclude}
-    out = []
-    for t in texts:
-        t = " ".join(str(t).split())
+    out: list[str] = []
+    for item in texts:
+        t = " ".join(str(item).split())
         if t and t.lower() not in seen:
             seen.add(t.lower())
             out.append(t)
@@ -124,12 +127,12 @@ class Steps(Stage):
     def run(self, ctx):
         steps = offline_decomposition(ctx.queries[0])
         if rescores_seeds(ctx.request):  # each step's list gets the default's offline rescoring
-            ctx.options["rescore_each"] = True
+            ctx.rescore_each = True
         if len(steps) < 2:
             ctx.note(self.name, "one step: searched as it is")
             return
         ctx.queries = steps + ctx.queries[1:]
-        ctx.options["fusion"] = "round-robin"
+        ctx.fusion = "round-robin"
         ctx.note(self.name, f"{len(steps)} steps searched one by one, merged round-robin: " + " | ".join(steps))
 
 
@@ -151,11 +154,11 @@ class MultiQuery(Stage):
 class FusionChoice(Stage):
     """`fusion-rrf` / `fusion-max`: how the Search stage fuses several queries (default toolscope)."""
 
-    def __init__(self, env, method: str):
+    def __init__(self, env: PipelineEnv, method: Fusion):
         super().__init__(env)
         self.method = method
         self.name = f"fusion-{method}"
 
     def run(self, ctx):
-        ctx.options["fusion"] = self.method
+        ctx.fusion = self.method
         ctx.note(self.name, f"several queries are fused by {self.method}")

@@ -1,0 +1,145 @@
+"""The search and expansion stages: `SearchAndExpand` (the default path, one round trip), and
+`Search` then `Expand` (the staged path, when stages work on the candidates in between)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from kg_tools.retrieval import ordering, queries, recording
+from kg_tools.retrieval.context import Candidate, PipelineEnv, RetrievalContext, Stage
+from kg_tools.retrieval.expansion import DependencyExpansion, Row
+from kg_tools.retrieval.request import MAX_K, RetrievalRequest
+from kg_tools.retrieval.seed_cache import SeedCache
+from kg_tools.retrieval.stages.fusion import fuse
+
+
+def rescores_seeds(request: RetrievalRequest) -> bool:
+    """The offline seed rescoring (kg_tools/retrieval/ordering.py) applies: rerank offline, vector mode."""
+    return request.rerank == "offline" and request.mode == "vector"
+
+
+def fill_pool(req: RetrievalRequest) -> int:
+    """How many search candidates the default path expands: k (at least SEED_POOL when rescoring),
+    and at least K so that the next seeds can fill K when seeds and dependencies give fewer tools."""
+    return max(req.k, ordering.SEED_POOL if rescores_seeds(req) else 0, min(req.K, MAX_K))
+
+
+def expansion_detail(req: RetrievalRequest) -> str:
+    return f"depth {req.depth}" + (f", d_limit {req.d_limit}" if req.d_limit else "")
+
+
+class SearchAndExpand(Stage):
+    """Default path, one round trip: search -> canonical seeds -> dependency expansion. With the
+    offline rescoring the first SEED_POOL candidates are expanded; OrderAndTruncate keeps k. With
+    the seed cache (seed_cache.py) the seeds' rows may come from memory: only the search is sent,
+    plus the expansion of candidates memory lacks; the rows are the same."""
+
+    name = "search+expand"
+
+    def run(self, ctx: RetrievalContext) -> None:
+        req = ctx.request
+        pool = fill_pool(req)
+        search, expansion = self.env.search_params(ctx, ctx.queries[0], pool), self.env.expansion(req)
+        cache = self.env.seed_cache
+        if cache is None or not expansion.from_closure or recording.active():
+            ctx.rows = expansion.with_search(req.mode, search)
+        elif cache.prefer_light():
+            ctx.rows = self._light(cache, req, search, expansion)
+        else:
+            since = cache.last_seen
+            rows, version = expansion.with_search_versioned(req.mode, search)
+            cache.observe(version)
+            cache.lookup(version, [r["name"] for r in rows], expansion.d_limit)  # the hit rate
+            cache.store(since, version, rows, expansion.d_limit)
+            ctx.rows = rows
+        ctx.note("search", f"{req.mode} top-{pool}")
+        ctx.note("expand", expansion_detail(req))
+
+    def _light(
+        self, cache: SeedCache, req: RetrievalRequest, search: dict, expansion: DependencyExpansion
+    ) -> list[Row]:
+        """The search alone, the seeds' rows from the cache; unknown seeds expanded by a second query.
+        The rows are those of the full query (seed_cache.py)."""
+        seeds, version = self.env.run_query_versioned(*queries.search_seeds(req.mode, search))
+        cache.observe(version)
+        d_limit = expansion.d_limit
+        known = cache.lookup(version, [s["name"] for s in seeds], d_limit)
+        missing = [{"name": s["name"], "score": s["score"]} for s, row in zip(seeds, known) if row is None]
+        fetched: dict[str, dict] = {}
+        if missing:
+            rows, after = expansion.of_seeds_versioned(missing)
+            cache.observe(after)
+            cache.store(version, after, rows, d_limit)
+            fetched = {r["name"]: r for r in rows}
+        out: list[Row] = []
+        for seed, cached in zip(seeds, known):
+            row = cached or fetched.get(seed["name"])
+            if row is not None:  # (a seed deleted between the two queries is left out)
+                out.append(
+                    {
+                        "rank": len(out),
+                        "name": row["name"],
+                        "func_type": row["func_type"],
+                        "spec": row["spec"],
+                        "score": seed["score"],
+                        "members": row["members"],
+                        "deps": row["deps"],
+                    }
+                )
+        return out
+
+
+class Search(Stage):
+    """Search for each query; several queries are fused (ctx.fusion: toolscope | rrf | max | round-robin)."""
+
+    name = "search"
+
+    def __init__(self, env: PipelineEnv, pool: int):
+        super().__init__(env)
+        self.pool = pool
+
+    def run(self, ctx: RetrievalContext) -> None:
+        req = ctx.request
+        source = ctx.source
+        cypher = source.cypher if source else queries.search_query(req.mode, req.catalog is not None)
+        extra = source.params if source else {}
+        # candidates enough to fill K (OrderAndTruncate); several queries fused by score keep their
+        # pool (min-max normalisation depends on the list length)
+        multiple = len(ctx.queries) > 1 and ctx.fusion != "round-robin"
+        pool = self.pool if multiple else max(self.pool, min(req.K, MAX_K))
+        ranked = []
+        for text in ctx.queries:
+            rows = self.env.run_query(cypher, **self.env.search_params(ctx, text, pool), **extra)
+            ranked.append([Candidate(r["name"], r["score"], r["description"] or "", r["spec"]) for r in rows])
+            if ctx.rescore_each:  # the offline rescoring of each list by its own text (steps)
+                ranked[-1] = rescored_candidates(text, ranked[-1])
+        ctx.candidates = ranked[0] if len(ranked) == 1 else fuse(ctx.fusion, ranked)
+        detail = f"{req.mode} top-{pool} over {len(ctx.queries)} quer{'y' if len(ctx.queries) == 1 else 'ies'}"
+        ctx.note("search", detail + (f", {ctx.fusion} fusion" if len(ranked) > 1 else ""))
+
+
+def rescored_candidates(text: str, candidates: list[Candidate]) -> list[Candidate]:
+    """The offline seed rescoring (ordering.rescored) of the first SEED_POOL candidates for `text`."""
+    if len(candidates) < 2:
+        return candidates
+    return ordering.rescored(
+        text,
+        candidates,
+        lambda c: c.name,
+        lambda c: c.score or 0.0,
+        lambda c: c.spec,
+        lambda c, score: replace(c, score=score),
+    )
+
+
+class Expand(Stage):
+    """Dependency expansion of the first k candidates, in their order."""
+
+    name = "expand"
+
+    def run(self, ctx: RetrievalContext) -> None:
+        req = ctx.request
+        # the first k candidates are the seeds; the next ones (up to K) fill K when needed (OrderAndTruncate)
+        seeds = [{"name": c.name, "score": c.score} for c in (ctx.candidates or [])[: max(req.k, min(req.K, MAX_K))]]
+        ctx.rows = self.env.expansion(req).of_seeds(seeds) if seeds else []
+        ctx.note("expand", expansion_detail(req))

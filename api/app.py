@@ -116,31 +116,21 @@ def create_app(settings: Settings | None = None, *, graph=None, embedder=None) -
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        from kg_tools import models
-        from kg_tools.embeddings import embedder_from_settings
-        from kg_tools.graph import Graph
-        from kg_tools.retrieval import Pipeline
-        from kg_tools.tool_store import ToolStore
+        from kg_tools.services import build_services
 
-        own_graph = graph is None
-        app.state.graph = graph if graph is not None else Graph.connect(settings, verify=False)
-        models.bind(app.state.graph)  # neomodel (single-tool reads) on the same driver and database
-        app.state.embedder = (
-            embedder if embedder is not None else embedder_from_settings(settings, settings.embed_threads)
-        )
+        services = build_services(settings, graph=graph, embedder=embedder)
+        app.state.graph, app.state.embedder = services.graph, services.embedder
+        app.state.pipeline, app.state.tool_store = services.pipeline, services.store
         app.state.embedder.embed_query("warm up")  # the first encode pays one-off costs
         if hasattr(app.state.embedder, "start_query_batching"):
             app.state.embedder.start_query_batching(
                 settings.embed_batch_window_ms, settings.embed_max_batch, settings.embed_workers
             )
-        app.state.pipeline = Pipeline(app.state.graph, app.state.embedder, settings)
         app.state.pipeline.warm_up()  # before the first request is accepted
-        app.state.tool_store = ToolStore(app.state.graph)
         try:
             yield
         finally:
-            if own_graph:
-                app.state.graph.close()
+            services.close()
 
     app = KgToolsAPI(title="kg-tools", version="0.1.0", description=DESCRIPTION, lifespan=lifespan)
     app.state.settings = settings

@@ -73,17 +73,16 @@ class Service:
     """The graph gateway, embedder and pipeline one MCP server uses (created once, at start-up)."""
 
     def __init__(self, settings: Settings, graph=None, embedder=None):
-        from kg_tools import models
-        from kg_tools.embeddings import embedder_from_settings
-        from kg_tools.graph import Graph
-        from kg_tools.retrieval import Pipeline
-        from kg_tools.tool_store import ToolStore
+        from kg_tools.services import build_services
 
+        services = build_services(settings, graph=graph, embedder=embedder)
         self.settings = settings
-        self.graph = models.bind(graph if graph is not None else Graph.connect(settings, verify=False))
-        self.embedder = embedder if embedder is not None else embedder_from_settings(settings, settings.embed_threads)
-        self.pipeline = Pipeline(self.graph, self.embedder, settings)
-        self.store = ToolStore(self.graph)
+        self.graph, self.embedder, self.pipeline, self.store = (
+            services.graph,
+            services.embedder,
+            services.pipeline,
+            services.store,
+        )
 
     def warm_up_in_background(self) -> threading.Thread:
         """Pipeline.warm_up on a daemon thread: the client's start is not held up, and requests

@@ -13,15 +13,19 @@ from kg_tools.settings import Settings
 if TYPE_CHECKING:
     from kg_tools.embeddings import Embedder
     from kg_tools.graph import Graph
+    from kg_tools.retrieval.pipeline import Pipeline
+    from kg_tools.services import Services
 
 
 class AppContext:
-    """Settings plus lazily created graph gateway and embedder, shared by the commands of one run."""
+    """Settings plus lazily created graph gateway, embedder and retrieval pipeline, shared by the
+    commands of one run (the pipeline wired by kg_tools.services, as for the API and MCP server)."""
 
     def __init__(self, settings: Settings):
         self.settings = settings
         self._graph: Graph | None = None
         self._embedder: Embedder | None = None
+        self._services: Services | None = None
 
     @property
     def graph(self) -> Graph:
@@ -38,6 +42,18 @@ class AppContext:
 
             self._embedder = embedder_from_settings(self.settings)
         return self._embedder
+
+    @property
+    def services(self) -> Services:
+        if self._services is None:
+            from kg_tools.services import build_services
+
+            self._services = build_services(self.settings, graph=self.graph, embedder=self.embedder)
+        return self._services
+
+    @property
+    def pipeline(self) -> Pipeline:
+        return self.services.pipeline
 
     def close(self):
         if self._graph is not None:

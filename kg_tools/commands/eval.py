@@ -116,7 +116,6 @@ def run_benchmark(
         run_method,
         select_methods,
     )
-    from kg_tools.retrieval.pipeline import Pipeline
 
     options = GraphOptions(tuple(_csv(stages)), None, prefer_direct, skip_supplied_parameters, tuple(_csv(edge_types)))
     reranker = configured_reranker(app.settings, rerank)
@@ -131,7 +130,7 @@ def run_benchmark(
     loaded = ensure_catalog(app.graph, app.embedder, dataset, app.settings, click.echo)
     click.echo(f"{dataset.name}: {len(dataset.instances)} queries, methods {', '.join(m.name for m in chosen)}")
     app.embedder.embed([i.query for i in dataset.instances], query=True)  # one batch; the pipeline reuses the cache
-    pipeline = Pipeline(app.graph, app.embedder, app.settings)
+    pipeline = app.pipeline
     results = []
     for method in chosen:
         with click.progressbar(length=len(dataset.instances), label=f"{method.name:<20}", file=sys.stderr) as bar:
@@ -240,13 +239,12 @@ def supplied_parameters(app, directory, json_file, stages):
     from kg_tools.eval.metrics import mean_scores
     from kg_tools.eval.report import write_json
     from kg_tools.eval.runner import GraphOptions, ensure_catalog, method_catalog, run_method
-    from kg_tools.retrieval.pipeline import Pipeline
 
     benchmark = datasets.toollinkos(directory or app.settings.datasets_dir / "toollinkos")
     dataset, supplying = supplied_set.load(benchmark.tools, benchmark.name)
     ensure_catalog(app.graph, app.embedder, dataset, app.settings, click.echo)
     methods = method_catalog(30, GraphOptions(stages=tuple(_csv(stages))), "none")
-    pipeline = Pipeline(app.graph, app.embedder, app.settings)
+    pipeline = app.pipeline
     rows = []
     for name in ("grtf", "grtf_skip_supplied"):
         result = run_method(pipeline, methods[name], dataset.instances, dataset.name)
@@ -336,7 +334,6 @@ def catalog_command(
     from kg_tools.eval import catalog_eval
     from kg_tools.eval.report import plot, write_json
     from kg_tools.eval.runner import GraphOptions, method_catalog, run_method, select_methods
-    from kg_tools.retrieval.pipeline import Pipeline
 
     options = GraphOptions(tuple(_csv(stages)))
     if methods == "list":
@@ -352,7 +349,7 @@ def catalog_command(
     results = []
     with catalog_eval.loaded_catalog(app.graph, app.embedder, data, app.settings, click.echo, servers) as n_tools:
         app.embedder.embed([i.query for i in data.instances])  # one batch; the pipeline reuses the cache
-        pipeline = Pipeline(app.graph, app.embedder, app.settings)
+        pipeline = app.pipeline
         for method in chosen:
             with click.progressbar(length=len(data.instances), label=f"{method.name:<20}", file=sys.stderr) as bar:
                 results.append(

@@ -80,7 +80,6 @@ def register(cli):
     @pass_app
     def retrieve(app, query, as_json, show_cypher, with_embedding, edge_types, stages, **options):
         """The tools an agent needs for QUERY: seeds, then each seed's dependencies, cut to K."""
-        from kg_tools.retrieval import Pipeline
         from kg_tools.retrieval.recording import as_json as queries_json
         from kg_tools.retrieval.recording import browser_script, recording
 
@@ -88,7 +87,7 @@ def register(cli):
             raise click.UsageError("--with-embedding needs --cypher")
         request = build_request(query=query, edge_types=list(edge_types) or None, stages=list(stages), **options)
         with recording() as executed:
-            response = Pipeline(app.graph, app.embedder, app.settings).retrieve(request)
+            response = app.pipeline.retrieve(request)
         if show_cypher and as_json:
             click.echo(json.dumps({"queries": queries_json(executed, with_embedding)}, indent=2))
         elif show_cypher:

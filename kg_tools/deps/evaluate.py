@@ -90,7 +90,6 @@ def run_eval(
     from kg_tools.eval.runner import GraphOptions, Method, ensure_catalog, method_catalog, run_method
     from kg_tools.ingest import load_catalog
     from kg_tools.llm import llm_from_settings
-    from kg_tools.retrieval.pipeline import Pipeline
 
     settings, graph, embedder = app.settings, app.graph, app.embedder
     dataset = getattr(datasets, dataset_name.replace("-", "_"))(directory or settings.datasets_dir / dataset_name)
@@ -130,7 +129,7 @@ def run_eval(
     core_scores = edge_scores(result.edges, gold, {n for n, k in kinds.items() if k == "core"})
 
     ensure_catalog(graph, embedder, dataset, settings, lambda m: click.echo(m, err=True))
-    pipeline = Pipeline(graph, embedder, settings)
+    pipeline = app.pipeline
     embedder.embed([i.query for i in instances], query=True)
     methods = method_catalog(30, GraphOptions(), "none")
     rows = []

@@ -98,7 +98,6 @@ def seal_tools(app, directory, do_merge, thetas, theta, methods, alpha, stages, 
     from kg_tools.loaders import seal_tools as loader
     from kg_tools.merge import apply_plan, build_plan, current_phi, undo_run
     from kg_tools.merge.evaluate import Query, merge_summary, retrieval_rows
-    from kg_tools.retrieval import Pipeline
 
     run = {"methods": _methods(methods), "alpha": alpha, "stages": _stages(stages)}
     source = loader.load(directory or app.settings.datasets_dir / "seal-tools")
@@ -110,7 +109,7 @@ def seal_tools(app, directory, do_merge, thetas, theta, methods, alpha, stages, 
         )
     queries = [Query(q["id"], q["query"], q["gold"], q["calling"]) for q in source.instances][:limit]
     specs = {t["name"]: t for t in source.tools}
-    pipeline = Pipeline(app.graph, app.embedder, app.settings)
+    pipeline = app.pipeline
     llm = None if offline else llm_from_settings(app.settings)
     click.echo(
         f"{len(queries)} queries, {len(specs)} tools; merger path: "

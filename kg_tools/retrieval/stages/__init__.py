@@ -1,2 +1,3 @@
-"""Pluggable retrieval stages (issue 5): query transformation, fusion, enriched search, rerankers,
-duplicate removal and self-check. `builtin` registers them all with the pipeline."""
+"""Retrieval stages: search and expansion (search.py), ordering (order.py), query transformation,
+fusion, enriched search, rerankers, duplicate removal and self-check. kg_tools/retrieval/plan.py
+lists the ones a request may name."""

@@ -10,7 +10,7 @@ import re
 import numpy as np
 
 from kg_tools.cypher import query
-from kg_tools.retrieval.context import Stage
+from kg_tools.retrieval.context import Candidate, RetrievalContext, Stage
 
 
 def _signature(candidate) -> str:
@@ -27,7 +27,7 @@ def _signature(candidate) -> str:
 class Dedupe(Stage):
     name = "dedupe"
 
-    def run(self, ctx):
+    def run(self, ctx: RetrievalContext) -> None:
         candidates = ctx.candidates or []
         if len(candidates) < 2:
             ctx.note(self.name, "nothing to compare")
@@ -35,7 +35,10 @@ class Dedupe(Stage):
         threshold = self.env.settings.dedupe_threshold
         rows = self.env.run_query(query("tool_embeddings"), names=[c.name for c in candidates])
         vectors = {r["name"]: np.asarray(r["embedding"], dtype=np.float32) for r in rows if r["embedding"]}
-        kept, dropped, signatures, kept_vectors = [], [], {}, []
+        kept: list[Candidate] = []
+        dropped: list[str] = []
+        signatures: dict[str, str] = {}
+        kept_vectors: list[tuple[str, np.ndarray]] = []
         for c in candidates:
             sig = _signature(c) if c.description else None
             twin = signatures.get(sig) if sig else None

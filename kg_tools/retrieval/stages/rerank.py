@@ -118,7 +118,7 @@ class LLMRerank(Stage):
         except LLMFallback as exc:
             ctx.note(self.name, f"{exc}; search order kept", fallback=True)
             return
-        ranked = list(dict.fromkeys(answer.tools))
+        ranked: list[str] = list(dict.fromkeys(answer.model_dump()["tools"]))  # the enum model's one field
         if not ranked:
             ctx.note(self.name, "LLM returned an empty ranking; search order kept", fallback=True)
             return

@@ -79,7 +79,7 @@ def _neo4j_conf(
         f"internal.dbms.index.lucene.standard_ram_buffer_size={index_buffer_mb(index_buffer)}\n" if index_buffer else ""
     )
     # The vector index's Lucene merge factor (Neo4j's default 50): loads in bounded transactions commit per
-    # batch, and two 100,000-tool loads left 104 segments; with 4 a restart merged them into 4 (docs/scale.md).
+    # batch, and two 100,000-tool loads left 104 segments (docs/scale.md: what 4 did, what is not established).
     # Internal (unsupported) as well: only written when KG_TOOLS_NEO4J_VECTOR_MERGE_FACTOR is set.
     if vector_merge_factor:
         index += f"internal.dbms.index.vector.standard_merge_factor={vector_merge_factor}\n"

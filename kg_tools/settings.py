@@ -41,7 +41,7 @@ class Settings(BaseSettings):
     # Lucene's RAM buffer for index writes on the local server (None: Neo4j's 16 MB); "1g" for 100,000 tools.
     neo4j_index_buffer: str | None = Field(None, validation_alias=_env("KG_TOOLS_NEO4J_INDEX_BUFFER"))
     # Segments of the vector index Lucene lets pile up before merging them (None: Neo4j's 50); bounded loads
-    # commit once per batch, and two 100,000-tool loads left 104 segments that every vector query searched.
+    # commit once per batch, and two 100,000-tool loads left 104 segments (docs/scale.md). Opt-in, unmeasured.
     neo4j_vector_merge_factor: int | None = Field(
         None, ge=2, le=1000, validation_alias=_env("KG_TOOLS_NEO4J_VECTOR_MERGE_FACTOR")
     )

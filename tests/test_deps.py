@@ -674,3 +674,48 @@ def test_bare_identifiers_named_by_their_description_and_lists_of_arrays():
     edges = {(e.source, e.target): e for e in infer_catalog(tools, None, Examples([])).edges}
     assert {("open_nodes", "read_graph"), ("open_nodes", "search_nodes")} <= set(edges)
     assert edges[("delete_entities", "read_graph")].reason == "`entityNames` ← `entities[].name` of read_graph"
+
+
+def test_inferred_edges_do_not_point_to_deprecated_twins():
+    """A deprecated producer (OpenAPI `deprecated`, a `deprecated_` name, or "DEPRECATED:" in the description)
+    serves a current consumer only when nothing current provides the value."""
+    items = {"type": "object", "properties": {"items": {"type": "array", "items": {"title": "Widget", "type": "object",
+             "properties": {"id": {"type": "string"}}}}}}  # fmt: skip
+    raw = [
+        {"name": "search_widgets", "description": "Search widgets. DEPRECATED: use list_widgets instead.",
+         "output_schema": items, "parameters": []},
+        {"name": "list_widgets", "description": "List the widgets.", "output_schema": items, "parameters": []},
+        {"name": "get_widget", "description": "Get one widget.",
+         "parameters": [{"name": "widget_id", "type": "string", "required": True}]},
+        {"name": "deprecated_get_widget", "description": "Get one widget.",
+         "parameters": [{"name": "widget_id", "type": "string", "required": True}]},
+    ]  # fmt: skip
+    edges = {(e.source, e.target) for e in infer_catalog([ToolInfo.from_raw(t) for t in raw], None, Examples([])).edges}
+    assert ("get_widget", "list_widgets") in edges and ("get_widget", "search_widgets") not in edges
+    only = [ToolInfo.from_raw(t) for t in raw if t["name"] != "list_widgets"]
+    assert ("get_widget", "search_widgets") in {
+        (e.source, e.target) for e in infer_catalog(only, None, Examples([])).edges
+    }
+
+
+def _mcp_edges(server: str) -> dict:
+    from kg_tools.loaders.document import mcp_entries
+
+    doc = json.loads((REAL / "mcp" / f"{server}.json").read_text())
+    tools = [ToolInfo.from_raw(t) for t in mcp_entries(doc)]
+    return {(e.source, e.target): e for e in infer_catalog(tools, None, Examples([])).edges}
+
+
+def test_what_mcp_tools_without_identifying_outputs_say_they_return():
+    """MCP servers whose outputs are text: list_directory lists "files and directories" (a `path` of a reader
+    is inside its text: indirect), `git_log` holds commits, a parameter's description names its source ("from
+    the page snapshot"), a search's query description says what it searches ("page and database titles")."""
+    fs = _mcp_edges("filesystem")
+    read = fs[("read_text_file", "list_directory")]
+    assert (read.parameter_name, read.type) == ("path", "PARAMETER_INDIRECTLY_DEPENDS_ON")
+    assert ("list_directory", "list_allowed_directories") in fs and ("write_file", "search_files") not in fs
+    assert ("git_show", "git_log") in _mcp_edges("git")
+    pw = _mcp_edges("playwright")
+    assert pw[("browser_click", "browser_snapshot")].reason.startswith("`target` ← browser_snapshot")
+    assert ("browser_network_request", "browser_network_requests") in pw
+    assert ("API-retrieve-a-page", "API-post-search") in _mcp_edges("notion")

@@ -21,6 +21,7 @@ Weights were set on our development specs (docs/dependencies.md), never on a tes
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -28,6 +29,7 @@ from dataclasses import dataclass, field
 from kg_tools.catalog import DependencyType
 from kg_tools.deps.resources import (
     CHANGE_VERBS,
+    CONTAINER_NOUNS,
     CREATE_VERBS,
     FREE_VALUES,
     GET_VERBS,
@@ -41,10 +43,14 @@ from kg_tools.deps.resources import (
     parameter_resource,
     resource_key,
     schema_offers,
+    searched_resources,
     singular,
+    source_phrases,
     words,
 )
 
+PATTERN_WORDS = {"pattern", "patterns", "glob", "regex", "regexp"}  # a pattern is typed, not looked up
+CHOICE_WORDS = {"type", "types", "kind", "mode", "format", "sort", "order", "direction"}  # `branch_type`: a choice
 # Confidence parts (set on our development specs).
 KIND_WEIGHT = {"search": 1.0, "list": 0.97, "auth": 1.0, "get": 0.85, "create": 0.6, "other": 0.5}
 AUTH_VERBS = {"login", "authenticate", "sign", "signin", "logon", "authorize", "auth"}
@@ -56,6 +62,7 @@ STEP_COST = 0.9  # per further identifier the producer itself needs
 DEPRECATED = 0.85
 OWN_RESOURCES = 1.1  # the current user's list (/me/..., "current user's") for the resource a change addresses
 CLOSE_SECOND = 0.88
+RARE_PARAMETER = 3  # a bare noun (`revision`) taken by this few tools is looked up, not context (`repo`)
 MIN_SCORE = 0.6  # below this no edge, whatever --min-confidence says  # keep a second producer scoring at least this share of the best
 MAX_PER_PARAMETER = 4
 NESTED_ONLY_AS_FALLBACK = True  # a resource nested in another's output serves only when no tool is about it
@@ -68,6 +75,19 @@ METHOD_LINKS, METHOD_SCHEMA, METHOD_DESCRIPTION, METHOD_NAMES = (
 )
 
 
+# "DEPRECATED: Use read_text_file instead.", "Deprecated: Use Segments instead.", "(deprecated) ..."
+_DEPRECATED_TEXT = re.compile(r"(?:^|[.:;(\[]\s*)deprecated\b", re.I)
+
+
+def is_deprecated(name: str, description: str, http: dict | None) -> bool:
+    """OpenAPI `deprecated: true`, a name that starts with `deprecated`, or a description that says so."""
+    return (
+        bool(http and http.get("deprecated"))
+        or name.split("__")[-1].lower().startswith("deprecated")
+        or bool(_DEPRECATED_TEXT.search(description or ""))
+    )
+
+
 @dataclass
 class Want:
     parameter: str
@@ -75,6 +95,7 @@ class Want:
     field: str  # an ID_FIELDS value, or * (the resource itself)
     required: bool
     in_path: bool = False  # the resource the operation addresses (/playlists/{playlist_id}/tracks)
+    rare: bool = False  # at most RARE_PARAMETER tools of the catalog take a parameter of this name
 
 
 @dataclass
@@ -93,7 +114,7 @@ class Tool:
 
     @property
     def deprecated(self) -> bool:
-        return bool(self.http and self.http.get("deprecated")) or self.name.lower().startswith("deprecated")
+        return is_deprecated(self.name, self.description, self.http)
 
     @property
     def own(self) -> bool:
@@ -109,17 +130,22 @@ def tool_kind(tool: Tool) -> str:
         return "auth"  # what a login returns (a session token) is what the other calls need
     method = ((tool.http or {}).get("method") or "").upper()
     hints = tool.annotations or {}
-    if method in ("DELETE", "PUT", "PATCH") or verb in CHANGE_VERBS or hints.get("destructiveHint") is True:
+    if method in ("DELETE", "PUT", "PATCH") or verb in CHANGE_VERBS:
         return "change"
-    if verb in LIST_VERBS or verb == "search":
+    if verb in LIST_VERBS or verb == "search":  # before destructiveHint: some servers mark every POST so
         return "search" if verb in ("search", "find", "query", "lookup") else "list"
+    if hints.get("destructiveHint") is True:
+        return "change"
     if method == "GET":  # a collection (/albums, /me/playlists) or one item (/albums/{id})
         path = (tool.http or {}).get("path") or ""
         return "get" if path.rstrip("/").endswith("}") else "list"
     if verb in GET_VERBS or hints.get("readOnlyHint") is True:
         if tool.output_schema is not None and _lists(tool.output_schema):
             return "list"
-        return "list" if _plural_object(tool.name) else "get"
+        first = words(tool.description)[:1]
+        # `git_log`, `directory_tree`: a container of things; "List Git branches": says it lists
+        listing = words(tool.name)[-1:] and singular(words(tool.name)[-1]) in CONTAINER_NOUNS
+        return "list" if _plural_object(tool.name) or listing or first and first[0] in LIST_VERBS else "get"
     if method == "POST" and verb in ("search", "query", "find"):
         return "search"
     if verb in CREATE_VERBS or method == "POST":
@@ -148,7 +174,8 @@ def _lists(schema: dict) -> bool:
 
 def created_resource(tool: Tool) -> str | None:
     """What a create makes: `create_entities` -> entity, `contacts_create` -> contact, POST /me/playlists -> playlist."""
-    if tool.kind != "create":
+    verb, _ = name_verb_and_object(tool.name)
+    if tool.kind != "create" and verb not in ("create", "write", "new", "make", "insert"):
         return None
     ws = words(tool.name.split("__")[-1])
     verb, rest = name_verb_and_object(tool.name)
@@ -170,8 +197,10 @@ def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
     ws = words(name)
     if ws and ws[0] == "x" and len(ws) > 1:  # X-Session-Token
         ws = ws[1:]
-    if not ws or " ".join(ws) in FREE_VALUES or name.lower() in FREE_VALUES:
+    if not ws or " ".join(ws) in FREE_VALUES or name.lower() in FREE_VALUES or ws[-1] in PATTERN_WORDS | CHOICE_WORDS:
         return None
+    if ws == ["path"] and tool.kind in ("list", "search"):  # where to look: a directory (list_directory, search_files)
+        return Want(name, ["directory"], "path", bool(p.get("required")), p.get("in") == "path")
     last = ws[-1]
     field = ID_FIELDS.get(last)
     if (
@@ -235,6 +264,9 @@ def tool_offers(tool: Tool) -> list[Offer]:
         verb, rest = name_verb_and_object(tool.name)
         named = resource_key(rest) if verb else None
         keys = ([named] if named else []) + [r for r in described_resources(tool.description) if r != named]
+        if tool.kind == "search":  # what its query is compared against ("page and database titles")
+            for p in tool.parameters:
+                keys += [r for r in searched_resources(str(p.get("description") or "")) if r not in keys]
         for _i, key in enumerate(keys[:3]):
             offers.append(Offer(tool.name, key, "*", "", True, "description"))
             ws = key.split()
@@ -265,14 +297,14 @@ def score(consumer: Tool, want: Want, producer: Tool, offer: Offer) -> tuple[flo
     if producer.name == consumer.name:
         return None
     exact = offer.field == want.field and offer.field != "*"
-    if want.field == "*" and offer.source != "schema":  # a bare noun (`repo`) and a description: too vague
-        return None
+    if want.field == "*" and offer.source != "schema" and not want.rare:
+        return None  # a bare noun most tools take (`repo`, `owner`) is context a person gives, not a lookup
     if not exact and offer.source == "schema" and want.field != "*" and offer.field != "*":
         # a different identifier of the same resource (uri for an id) still names it, less surely
         if not {offer.field, want.field} <= {"id", "uri", "key", "number", "sha", "slug", "code"}:
             return None
     for w in producer.wants:  # needs an instance of the same resource itself: a lookup, not a provider
-        if w.required and set(w.resources) & set(want.resources) and w.field in (want.field, "id", "uri", "*"):
+        if w.required and set(w.resources) & set(want.resources[:1]) and w.field in (want.field, "id", "uri", "*"):
             return None
     s = (SCHEMA_MATCH if exact else ANY_FIELD_MATCH) * KIND_WEIGHT.get(producer.kind, 0.5)
     if not offer.primary:
@@ -339,6 +371,10 @@ def narrow(consumer: Tool, want: Want, matches: dict[str, Match]) -> dict[str, M
     # The same collection (RESTler's producer of a path): GET /emails lists what GET|PATCH|DELETE
     # /emails/{email_id} and DELETE /me/tracks?ids= address; PUT|POST add to it, so its list is where the
     # value is NOT taken from (saving a track that is already saved, pinning a message already pinned).
+    # A deprecated producer only when nothing current provides the value (its twin replaces it); a deprecated
+    # consumer may keep its deprecated twins.
+    if not consumer.deprecated and any(not m.producer.deprecated for m in matches.values()):
+        matches = {k: m for k, m in matches.items() if not m.producer.deprecated}
     # A change to a resource addressed in its path (/playlists/{playlist_id}/items) is made to one of the
     # user's own (/me/playlists); following, subscribing or joining is done to someone else's.
     own = {k for k, m in matches.items() if own_list_for(consumer, want, m.producer)}
@@ -485,6 +521,51 @@ def name_rule_proposals(tools: dict[str, Tool]) -> list[Proposal]:
     return out
 
 
+def named_source_proposals(tools: dict[str, Tool], sources: set[str] | None) -> list[Proposal]:
+    """A parameter whose description names where its value comes from: a tool by its exact name ("as printed by
+    browser_network_requests"), or a noun a producer is named after ("from the page snapshot" ->
+    browser_snapshot). Producers are tools that do not change anything."""
+    by_noun: dict[str, list[str]] = defaultdict(list)
+    for t in tools.values():
+        ws = words(t.name.split("__")[-1])
+        verbs = LIST_VERBS | GET_VERBS | CREATE_VERBS | CHANGE_VERBS
+        if t.kind != "change" and ws and ws[-1] not in verbs:  # named after a thing (`browser_snapshot`)
+            by_noun[singular(ws[-1])].append(t.name)
+    out = []
+    for consumer in tools.values():
+        if sources is not None and consumer.name not in sources:
+            continue
+        for p in consumer.parameters:
+            text = str(p.get("description") or "")
+            if not text:
+                continue
+            found: dict[str, str] = {}
+            for name in tools:
+                if name != consumer.name and tools[name].kind != "change" and name.split("__")[-1] in text:
+                    found.setdefault(name, f"its description names {name.split('__')[-1]}")
+            for phrase in source_phrases(text):
+                noun = singular(phrase.split()[-1])
+                named = by_noun.get(noun, ())
+                if len(named) > 2:  # a noun many tools are named after points to none of them
+                    continue
+                for name in named:
+                    if name != consumer.name:
+                        found.setdefault(name, f"its description: “from the {phrase}”")
+            for name, why in found.items():
+                out.append(
+                    Proposal(
+                        consumer.name,
+                        name,
+                        DependencyType.PARAMETER_DIRECTLY_DEPENDS_ON.value,
+                        0.8,
+                        METHOD_DESCRIPTION,
+                        f"`{p['name']}` ← {name} ({why})",
+                        str(p["name"]),
+                    )
+                )
+    return out
+
+
 def prepare(raw_tools: Iterable) -> dict[str, Tool]:
     """Tools from ToolInfo-like objects (name, description, parameters, spec with output_schema/http/annotations)."""
     tools = {}
@@ -524,6 +605,13 @@ def infer_producers(
     known = set(index)
     for t in tools.values():
         t.wants = [w for w in (parameter_wants(t, p, known) for p in t.parameters) if w]
+    takers: dict[str, int] = defaultdict(int)
+    for t in tools.values():
+        for p in t.parameters:
+            takers[str(p.get("name"))] += 1
+    for t in tools.values():
+        for w in t.wants:
+            w.rare = takers[w.parameter] <= RARE_PARAMETER
     by_operation = {}
     for t in tools.values():
         if t.http and t.http.get("operation_id"):
@@ -532,6 +620,7 @@ def infer_producers(
     linked = {(p.source, p.parameter_name) for p in proposals}
     if name_rules:
         proposals += name_rule_proposals(tools)
+    proposals += named_source_proposals(tools, sources)
     for _n, consumer in enumerate(tools.values()):
         if progress:
             progress(1)
@@ -560,7 +649,9 @@ def infer_producers(
             for rank, m in enumerate(ranked[:MAX_PER_PARAMETER]):
                 if m.score < best * CLOSE_SECOND or m.score < max(min_confidence, MIN_SCORE):
                     continue
-                direct = m.offer.primary  # the value is what the producer is about (not nested in another resource)
+                # the value is what the producer is about, not nested in another resource nor inside the text
+                # an output schema declares (`{content: string}` of list_directory)
+                direct = m.offer.primary and not (m.offer.source == "description" and m.producer.output_schema)
                 dtype = (
                     DependencyType.PARAMETER_DIRECTLY_DEPENDS_ON
                     if direct

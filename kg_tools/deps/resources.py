@@ -145,6 +145,8 @@ SYNONYMS = {
     "db": "database",
     "ticket": "issue",
     "vm": "instance",
+    "revision": "commit",
+    "rev": "commit",
 }
 # Words in schema names and descriptions that are not the resource (`SimplifiedPlaylistObject`).
 SCHEMA_NOISE = {
@@ -329,15 +331,23 @@ CHANGE_VERBS = {
 }
 _DESCRIBES = re.compile(
     r"\b(?:returns?|lists?|gets?|retrieves?|fetch(?:es)?|search(?:es)?(?:\s+for)?|finds?|shows?|provides?|"
-    r"gives?)\s+((?:[\w'-]+\s+){0,6}?[\w'-]+?)(?=[.,;:()\n]|\s+(?:for|by|in|from|with|that|which|matching|"
+    r"gives?)\s+((?:[\w'-]+\s+){0,8}?[\w'-]+?)(?=[.,;:()\n]|\s+(?:for|by|in|from|with|that|which|matching|"
     r"based|on|of\s+the\s+(?:current|user)|including|and\s+(?:their|its))\b|$)",
     re.I,
 )
 
 
+IRREGULAR = {"children": "child", "people": "person", "indices": "index", "entries": "entry"}
+# A container of things is about the things: "the commit logs" -> commit, "block children" -> block,
+# "page history" -> page, "directory tree" -> directory.
+CONTAINER_NOUNS = {"log", "history", "tree", "listing", "feed", "timeline", "child"}
+
+
 def singular(word: str) -> str:
     """A rough English singular: playlists -> playlist, repositories -> repository, addresses -> address."""
     w = word.lower()
+    if w in IRREGULAR:
+        return IRREGULAR[w]
     if len(w) <= 3 or w.endswith(("ss", "us", "is", "ics")):
         return w
     if w.endswith("ies"):
@@ -365,6 +375,8 @@ def resource_key(nouns: list[str]) -> str | None:
     content = [singular(w) for w in nouns if w not in STOP and w not in SCHEMA_NOISE and not w.isdigit()]
     if not content:
         return None
+    while len(content) > 1 and content[-1] in CONTAINER_NOUNS:
+        content = content[:-1]
     head = SYNONYMS.get(content[-1], content[-1])
     if " " in head:  # the synonym is already a compound (pull -> pull request)
         return head
@@ -502,6 +514,41 @@ def _own_identifier(name) -> bool:
     return len(ws) == 1 and ID_FIELDS.get(ws[0]) in STRONG_FIELDS
 
 
+def _split_on(ws: list[str], joint: str) -> list[list[str]]:
+    if joint not in ws:
+        return [ws]
+    i = ws.index(joint)
+    return [ws[:i], ws[i + 1 :]]
+
+
+# A parameter's description that says where its value comes from: "Exact target element reference from the
+# page snapshot", "1-based index of the request, as printed by browser_network_requests".
+_COMES_FROM = re.compile(
+    r"\b(?:from|returned by|printed by|listed by|given by|output of)\s+(?:the\s+|a\s+|an\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)",
+    re.I,
+)
+
+
+def source_phrases(text: str) -> list[str]:
+    """The noun phrases a parameter's description names as the value's origin ("page snapshot")."""
+    return [m.group(1).lower() for m in _COMES_FROM.finditer(text or "")]
+
+
+# "The text that the API compares page and database titles against": a search over pages and databases.
+_SEARCHED = re.compile(r"\b([a-z]+)(?:\s+(?:and|or)\s+([a-z]+))?\s+(?:titles|names)\b", re.I)
+
+
+def searched_resources(text: str) -> list[str]:
+    """What a search's query is compared against: the resources whose titles or names it matches."""
+    out = []
+    for m in _SEARCHED.finditer(text or ""):
+        for w in m.groups():
+            key = parameter_resource([w.lower()]) if w else None
+            if key and key not in out:
+                out.append(key)
+    return out
+
+
 def described_resources(text: str) -> list[str]:
     """Resources a description says the tool returns ("Returns a list of issues ..." -> [issue])."""
     found = []
@@ -509,9 +556,13 @@ def described_resources(text: str) -> list[str]:
         ws = [w for w in re.findall(r"[a-z0-9]+", match.group(1).lower())]
         if "of" in ws:  # "a list of issues", "details of the repository"
             ws = ws[len(ws) - ws[::-1].index("of") :]
-        key = resource_key(ws)
-        if key and key not in found:
-            found.append(key)
+        parts = [ws]
+        for joint in ("and", "or"):  # "files and directories" -> file, directory
+            parts = [q for part in parts for q in _split_on(part, joint)]
+        for part in parts:
+            key = resource_key(part)
+            if key and key not in found:
+                found.append(key)
     return found[:3]
 
 
@@ -525,11 +576,17 @@ def described_owner(text: str, field: str) -> str | None:
     return None
 
 
+HTTP_METHOD_WORDS = {"get", "post", "put", "patch", "delete"}
+
+
 def name_verb_and_object(name: str) -> tuple[str | None, list[str]]:
     """`list_issues` -> (list, [issues]); `get-a-users-available-devices` -> (get, [...devices]);
     `server__search_repositories` -> (search, [repositories])."""
     ws = words(name.split("__")[-1])
+    verbs = LIST_VERBS | GET_VERBS | CREATE_VERBS | CHANGE_VERBS
     for i, w in enumerate(ws[:3]):
-        if w in LIST_VERBS or w in GET_VERBS or w in CREATE_VERBS or w in CHANGE_VERBS:
+        if w in verbs:
+            if w in HTTP_METHOD_WORDS and i + 1 < len(ws) and ws[i + 1] in LIST_VERBS:
+                return ws[i + 1], ws[i + 2 :]  # `API-post-search`: a search sent as a POST
             return w, ws[i + 1 :]
     return None, ws

@@ -48,7 +48,7 @@ def test_a_bad_depth_is_refused_before_any_cypher_is_built(depth):
         queries.search_expand("vector", depth, queries.search_params("vector", k=3, embedding=[0.1]), EXPANSION)
 
 
-@pytest.mark.parametrize("mode", ["vector", "fulltext", "hybrid", "rrf"])
+@pytest.mark.parametrize("mode", ["vector", "fulltext", "hybrid", "rrf", "hybrid-boost"])
 def test_search_expand_supplies_every_parameter_its_text_uses(mode):
     search = queries.search_params(mode, k=3, text="weather in Paris", embedding=[0.1, 0.2], catalog="c")
     cypher, params = queries.search_expand(mode, 2, search, EXPANSION)

@@ -46,7 +46,7 @@ def test_seed_then_its_dependencies_then_next_seed_unique(pipeline):
     assert all(role == "dependency" for name, role in roles if name not in (A, F))
     seed_scores = [t.score for t in response.tools if t.role == "seed"]
     assert seed_scores == sorted(seed_scores, reverse=True)  # the offline rescoring's scores
-    plain = pipeline.retrieve(RetrievalRequest(**seeds_query(rerank="none")))
+    plain = pipeline.retrieve(RetrievalRequest(**seeds_query(rerank="none", mode="vector")))
     assert plain.names == response.names
     # Neo4j's score (1 + cosine) / 2 of the query (with the model's query prefix) and A's own document
     embedder = pipeline.env.embedder
@@ -133,7 +133,7 @@ def test_cycles_terminate_when_the_seed_is_inside_one(pipeline):
 
 def test_vector_mode_ranks_the_tool_whose_document_is_the_query_first(pipeline):
     for tool in (A, G, UNRELATED):
-        response = pipeline.retrieve(RetrievalRequest(query=syn.document(tool), k=1, depth=0))
+        response = pipeline.retrieve(RetrievalRequest(query=syn.document(tool), mode="vector", k=1, depth=0))
         assert unfilled(response) == [tool]
         assert [s.name for s in response.stages][:2] == ["search", "expand"]
         assert "vector top-1" in response.stages[0].detail
@@ -163,6 +163,35 @@ def test_hybrid_scores_are_normalised_and_rrf_sums_reciprocal_ranks(pipeline):
     rrf = pipeline.retrieve(RetrievalRequest(query=query, mode="rrf", k=3, depth=0))
     assert rrf.names[0] == G and rrf.tools[0].score == pytest.approx(2 / 61)
     assert [t.score for t in rrf.tools] == sorted((t.score for t in rrf.tools), reverse=True)
+
+
+def test_hybrid_boost_is_the_default_and_adds_a_bm25_bonus_to_the_vector_score(pipeline):
+    """Issue 19: the default search is the vector score + LEXICAL_BOOST / 2 x the BM25 score min-max
+    normalised over the fulltext hits; a hit of the fulltext leg alone gets the vector leg's lowest score."""
+    from kg_tools.retrieval.queries import LEXICAL_BOOST
+
+    assert RetrievalRequest(query="x").mode == "hybrid-boost"
+    query = "renew my authentication session token"
+    plain = {"k": 50, "K": 50, "depth": 0, "rerank": "none"}
+
+    def scores(mode):
+        return {t.name: t.score for t in pipeline.retrieve(RetrievalRequest(query=query, mode=mode, **plain)).tools}
+
+    vector, text = scores("vector"), scores("fulltext")
+    top, bottom = max(text.values()), min(text.values())
+    normalised = {name: (s - bottom) / (top - bottom) if top > bottom else 1.0 for name, s in text.items()}
+    expected = {
+        name: vector.get(name, min(vector.values())) + LEXICAL_BOOST / 2 * normalised.get(name, 0.0)
+        for name in {*vector, *text}
+    }
+    assert any(expected[name] > vector[name] for name in vector)
+    response = pipeline.retrieve(RetrievalRequest(query=query, mode="hybrid-boost", **plain))
+    assert {t.name: t.score for t in response.tools} == pytest.approx(expected)
+    assert [t.score for t in response.tools] == sorted((t.score for t in response.tools), reverse=True)
+    assert response.stages[0].detail.startswith("hybrid-boost top-50")
+    # the default request searches so and rescores offline
+    default = pipeline.retrieve(RetrievalRequest(query=query))
+    assert default.stages[0].detail.startswith("hybrid-boost") and "rerank-offline" in [s.name for s in default.stages]
 
 
 def test_catalog_filter_restricts_seeds_not_dependencies(pipeline, graph):

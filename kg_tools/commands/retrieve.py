@@ -40,7 +40,11 @@ def register(cli):
     @click.option("--K", "K", type=int, help="Tools returned in total [10].")
     @click.option("--depth", type=int, help="Maximum dependency depth, 0 = none [5].")
     @click.option("--d-limit", type=int, help="At most this many dependencies per seed.")
-    @click.option("--mode", type=click.Choice(["vector", "fulltext", "hybrid", "rrf"]), help="Search mode [vector].")
+    @click.option(
+        "--mode",
+        type=click.Choice(["hybrid-boost", "vector", "fulltext", "hybrid", "rrf"]),
+        help="Search mode [hybrid-boost].",
+    )
     @click.option("--alpha", type=float, help="Hybrid weight of the vector leg [0.8].")
     @click.option(
         "--rerank",

@@ -62,13 +62,12 @@ def method_catalog(K: int, options: GraphOptions, rerank: str) -> dict[str, Meth
     """Every method eval knows. `rerank` is the configured reranker (or "none")."""
     # `grtf` is exactly what POST /v1/retrieve does with only `query` (and K); the rest are ablations.
     grtf = {
-        "mode": "vector",
         "k": GRTF_K,
         "depth": 5,
         **({"rerank": options.rerank} if options.rerank else {}),
         **options.fields(),
     }
-    paper = {**grtf, "rerank": "none", "supplied_last": False}
+    paper = {**grtf, "mode": "vector", "rerank": "none", "supplied_last": False}
     methods = [
         Method("lexical", "fulltext (Lucene BM25) top-K, no expansion", plain("fulltext", K), False),
         Method(
@@ -80,7 +79,7 @@ def method_catalog(K: int, options: GraphOptions, rerank: str) -> dict[str, Meth
         Method("rrf", "reciprocal-rank-fusion hybrid top-K, no expansion", plain("rrf", K), False),
         Method(
             "grtf",
-            f"the default pipeline: vector k={GRTF_K} after the offline seed rescoring, depth 5, "
+            f"the default pipeline: hybrid-boost k={GRTF_K} after the offline seed rescoring, depth 5, "
             "supplied-value dependencies last, cut to K",
             grtf,
             True,
@@ -103,6 +102,12 @@ def method_catalog(K: int, options: GraphOptions, rerank: str) -> dict[str, Meth
             "default plus the server-score stage (a tool's score draws on its server's; needs (:Server) "
             "nodes: the gateway's, or eval catalog --servers)",
             {**grtf, "stages": [*grtf["stages"], "server-score"]},
+            True,
+        ),
+        Method(
+            "grtf_vector",
+            "the default with plain vector search (mode vector: the default before hybrid-boost)",
+            {**grtf, "mode": "vector"},
             True,
         ),
         Method("grtf_no_rescore", "default without the seed rescoring (rerank none)", {**grtf, "rerank": "none"}, True),

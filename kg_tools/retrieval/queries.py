@@ -24,7 +24,9 @@ SEARCH_FRAGMENTS = {
     "fulltext": "search_fulltext",
     "hybrid": "search_hybrid",
     "rrf": "search_hybrid",
+    "hybrid-boost": "search_boost",
 }
+TWO_LEGS = ("search_hybrid", "search_boost")  # fragments with {vector_leg} and {fulltext_leg}
 MIN_CANDIDATES = 50  # HNSW is approximate: ask for at least this many, then cut to k
 # A request for one catalog (cypher/search_*_catalog.cypher): a catalog of at most EXACT_SCAN_MAX
 # tools is scanned exactly; a larger one asks the index for WIDEN x candidates nearest tools, then (too
@@ -32,6 +34,10 @@ MIN_CANDIDATES = 50  # HNSW is approximate: ask for at least this many, then cut
 # holds too few of its tools. Measured in docs/retrieval.md.
 EXACT_SCAN_MAX = 1000
 WIDEN = 2.0
+# mode 'hybrid-boost' (the default): vector score + LEXICAL_BOOST x normalised BM25, in cosine units
+# (the fragment's $boost is half of it: Neo4j's vector score is (1 + cos) / 2). Chosen on the dev sets
+# (docs/retrieval.md: 0.05 of 0.03-0.2).
+LEXICAL_BOOST = 0.05
 
 _LUCENE_SPECIAL = re.compile(r'([+\-!(){}\[\]^"~*?:\\/]|&&|\|\|)')
 _LUCENE_OPERATORS = re.compile(r"\b(AND|OR|NOT|TO)\b")
@@ -123,6 +129,7 @@ def search_params(
         "alpha": alpha,
         "fusion": "rrf" if mode == "rrf" else "alpha",
         "rrf_k": RRF_K,
+        "boost": LEXICAL_BOOST / 2,
     }
     if mode != "fulltext":
         if embedding is None:
@@ -239,10 +246,11 @@ def expand_enumerated(depth: int, seeds: list[dict], expansion: dict) -> tuple[s
 def search_fragment(mode: str, scoped: bool = False) -> str:
     """The search fragment of a mode (yields `hit, score`); `scoped`: restricted exactly to $catalog."""
     suffix = "_catalog" if scoped else ""
-    if SEARCH_FRAGMENTS[_check_mode(mode)] != "search_hybrid":
-        return query(SEARCH_FRAGMENTS[mode] + suffix)
+    fragment = SEARCH_FRAGMENTS[_check_mode(mode)]
+    if fragment not in TWO_LEGS:
+        return query(fragment + suffix)
     return (
-        query("search_hybrid")
+        query(fragment)
         .replace("{vector_leg}", query("search_vector" + suffix))
         .replace("{fulltext_leg}", query("search_fulltext" + suffix))
     )

@@ -24,7 +24,7 @@ def _registered_stages(schema: dict) -> None:
     schema["items"]["enum"] = sorted(STAGES)
 
 
-SearchMode = Literal["vector", "fulltext", "hybrid", "rrf"]
+SearchMode = Literal["hybrid-boost", "vector", "fulltext", "hybrid", "rrf"]
 RerankMode = Literal["offline", "none", "cross-encoder", "llm"]
 
 
@@ -51,12 +51,16 @@ class RetrievalRequest(BaseModel):
     d_limit: int | None = Field(
         None, strict=True, ge=1, le=MAX_TOTAL, description="At most this many dependencies per seed."
     )
-    mode: SearchMode = "vector"
+    mode: SearchMode = Field(
+        "hybrid-boost",
+        description="Search: hybrid-boost (default; the vector score plus a small bonus for BM25 matches of the "
+        "split tool names and descriptions), vector, fulltext (BM25), hybrid (alpha-weighted), rrf.",
+    )
     alpha: float = Field(0.8, strict=True, ge=0.0, le=1.0, description="Hybrid weight of the vector leg.")
     rerank: RerankMode = Field(
         "offline",
         description="Seed reranker: offline (default; deterministic rescoring of the top 10 in vector "
-        "mode, see kg_tools/retrieval/ordering.py), none (search order), cross-encoder, llm.",
+        "and hybrid-boost modes, see kg_tools/retrieval/ordering.py), none (search order), cross-encoder, llm.",
     )
     edge_types: list[DependencyType] | None = Field(
         None, max_length=2 * len(DependencyType), description="Relationship types to traverse (default all)."

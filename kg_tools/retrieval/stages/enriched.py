@@ -21,7 +21,7 @@ class EnrichedSearch(Stage):
     name = "enriched"
 
     def run(self, ctx):
-        if ctx.request.mode != "vector":
+        if ctx.request.mode not in ("vector", "hybrid-boost"):  # hybrid-boost: the vector leg alone
             ctx.note(
                 self.name,
                 f"skipped: enriched search uses the vector index; mode {ctx.request.mode!r} "

@@ -14,8 +14,9 @@ from kg_tools.retrieval.stages.fusion import fuse
 
 
 def rescores_seeds(request: RetrievalRequest) -> bool:
-    """The offline seed rescoring (kg_tools/retrieval/ordering.py) applies: rerank offline, vector mode."""
-    return request.rerank == "offline" and request.mode == "vector"
+    """The offline seed rescoring (kg_tools/retrieval/ordering.py) applies: rerank offline, and a search whose
+    scores are vector scores (vector, hybrid-boost)."""
+    return request.rerank == "offline" and request.mode in ("vector", "hybrid-boost")
 
 
 def fill_pool(req: RetrievalRequest) -> int:

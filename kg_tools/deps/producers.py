@@ -399,7 +399,7 @@ def narrow(consumer: Tool, want: Want, matches: dict[str, Match]) -> dict[str, M
         elif same:
             verb = "removes from" if method == "DELETE" else "addresses"
             for k in same:
-                matches[k].note = f" (the list of the collection {method} {consumer.http['path']} {verb})"
+                matches[k].note = f" (the list of the collection {method} {path} {verb})"
             matches = {k: m for k, m in matches.items() if k in same}
     return matches
 
@@ -576,8 +576,8 @@ def prepare(raw_tools: Iterable) -> dict[str, Tool]:
             t.description or "",
             list(t.parameters),
             output_schema=getattr(spec, "output_schema", None),
-            http=spec.http.model_dump() if getattr(spec, "http", None) else None,
-            annotations=spec.annotations.model_dump(exclude_none=True) if getattr(spec, "annotations", None) else None,
+            http=http.model_dump() if (http := getattr(spec, "http", None)) else None,
+            annotations=hints.model_dump(exclude_none=True) if (hints := getattr(spec, "annotations", None)) else None,
         )
     return tools
 
@@ -607,8 +607,8 @@ def infer_producers(
         t.wants = [w for w in (parameter_wants(t, p, known) for p in t.parameters) if w]
     takers: dict[str, int] = defaultdict(int)
     for t in tools.values():
-        for p in t.parameters:
-            takers[str(p.get("name"))] += 1
+        for prop in t.parameters:
+            takers[str(prop.get("name"))] += 1
     for t in tools.values():
         for w in t.wants:
             w.rare = takers[w.parameter] <= RARE_PARAMETER

@@ -481,11 +481,11 @@ def schema_offers(tool: str, schema: dict, *, max_nodes: int = 4000, max_depth: 
                 if owner:
                     reference = len(ws) > 1 and owner != resource
                     primary = len(here) <= 1 and not reference
-                    key = (owner, field)
-                    old = offers.get(key)
+                    slot = (owner, field)
+                    old = offers.get(slot)
                     rank = (not reference, primary, -len(sub))
                     if old is None or rank > (not old.reference, old.primary, -len(old.path)):
-                        offers[key] = Offer(tool, owner, field, sub, primary, "schema", reference)
+                        offers[slot] = Offer(tool, owner, field, sub, primary, "schema", reference)
             if isinstance(prop, dict):
                 title = prop.get("title") if prop.get("type") in ("object", None) or "allOf" in prop else None
                 inner = schema_resource(title) or (

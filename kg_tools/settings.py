@@ -113,7 +113,7 @@ class Settings(BaseSettings):
     llm_rerank_top_m: int = Field(20, ge=1, le=100, validation_alias=_env("KG_TOOLS_LLM_RERANK_TOP_M"))
     dedupe_threshold: float = Field(0.98, ge=0.0, le=1.0, validation_alias=_env("KG_TOOLS_DEDUPE_THRESHOLD"))
     # The server-score stage: weight of the query's similarity to a tool's server in the tool's score.
-    server_score_weight: float = Field(0.3, ge=0.0, le=1.0, validation_alias=_env("KG_TOOLS_SERVER_SCORE_WEIGHT"))
+    server_score_weight: float = Field(0.4, ge=0.0, le=1.0, validation_alias=_env("KG_TOOLS_SERVER_SCORE_WEIGHT"))
 
     @field_validator("api_allowed_hosts", "api_allowed_origins", mode="before")
     @classmethod

@@ -127,7 +127,7 @@ def test_document_text_splits_names():
 
 def test_long_document_lists_parameters_by_name_only():
     """Past DOCUMENT_WORDS words the parameters' descriptions go (their names stay): what the tool does
-    is what the embedding must carry (the filesystem server's read_text_file: 114 words)."""
+    is what the embedding must carry (the filesystem server's read_text_file: 114 words, 70 after)."""
     from kg_tools.catalog import DOCUMENT_WORDS
 
     long_help = " ".join(["Only the last N lines of the file are returned when this is set."] * 4)

@@ -63,6 +63,10 @@ class Route:
     validator: Any = None
 
 
+# A tool's score draws on its server's (the server-score stage; real-catalog dev with servers: mAP@10
+# 0.468 -> 0.496, docs/retrieval.md). The gateway always has its upstreams as (:Server) nodes.
+SEARCH_STAGES = ["server-score"]
+
 _DEPRECATED = re.compile(r"\bDEPRECATED\b")
 
 
@@ -209,7 +213,11 @@ class Gateway:
         hits, extra = [], 0
         for _ in range(3):  # tools of other catalogs, denied or deprecated ones are dropped: look further
             response = self.service.search(
-                query=query, k=min(MAX_K, k + extra), K=min(MAX_TOTAL, K + extra), catalog=server
+                query=query,
+                k=min(MAX_K, k + extra),
+                K=min(MAX_TOTAL, K + extra),
+                catalog=server,
+                stages=SEARCH_STAGES,
             )
             hits = [t for t in response["tools"] if self.offered(profile, t["name"])]
             hidden_seeds = sum(1 for t in response["tools"] if t["role"] == "seed" and t not in hits)

@@ -192,6 +192,18 @@ class Gateway:
         """What search_tools may return: visible to the profile and not deprecated upstream."""
         return self.visible(*profile, name) and not self.routes[name].deprecated
 
+    def offered_hits(self, profile: tuple[str, Profile], tools: list[dict]) -> list[dict]:
+        """The offered tools of a result, without the dependencies of a seed that is not offered (they
+        follow it, and would come before the first offered seed "needed by" a tool the agent never sees:
+        the deprecated read_file's directory listers before read_text_file)."""
+        hits, hidden_seed = [], False
+        for tool in tools:
+            if tool["role"] == "seed":
+                hidden_seed = not self.offered(profile, tool["name"])
+            if not hidden_seed and self.offered(profile, tool["name"]):
+                hits.append(tool)
+        return hits
+
     def visible(self, profile_name: str, profile: Profile, name: str) -> bool:
         route = self.routes.get(name)
         return route is not None and bool(decide(profile_name, profile, name, route.annotations))
@@ -219,7 +231,7 @@ class Gateway:
                 catalog=server,
                 stages=SEARCH_STAGES,
             )
-            hits = [t for t in response["tools"] if self.offered(profile, t["name"])]
+            hits = self.offered_hits(profile, response["tools"])
             hidden_seeds = sum(1 for t in response["tools"] if t["role"] == "seed" and t not in hits)
             if hidden_seeds == 0 or k + extra >= MAX_K:
                 break

@@ -8,9 +8,9 @@ proposed. Nothing is written here: `apply_run` in kg_tools/deps/store.py does th
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence, Set
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 from pydantic import BaseModel, Field, create_model
@@ -83,7 +83,7 @@ def infer_catalog(
     embedder,
     examples: Examples,
     *,
-    existing: set[tuple[str, str]] = frozenset(),
+    existing: Set[tuple[str, str]] = frozenset(),
     min_confidence: float = DEFAULT_MIN_CONFIDENCE,
     llm: LLMClient | None = None,
     sources: set[str] | None = None,
@@ -169,12 +169,18 @@ class JudgedDependency(BaseModel):
     confidence: float = Field(ge=0.0, le=1.0)
 
 
+class DependencyAnswer(BaseModel):
+    """The judge's answer; each call narrows `dependencies` to that tool's candidates."""
+
+    dependencies: list[JudgedDependency]
+
+
 class LLMJudge:
     """The LLM judges each tool's top offline candidates. Invalid answers are asked again once
     (LLMClient.structured), a transport failure is not; a failed tool keeps its offline proposals, and
     after LLM_FAILURES_BEFORE_GIVING_UP failures in a row every remaining tool does."""
 
-    def __init__(self, llm: LLMClient, cues: Cues, min_confidence: float, producers: list[ProposedEdge] = ()):
+    def __init__(self, llm: LLMClient, cues: Cues, min_confidence: float, producers: Sequence[ProposedEdge] = ()):
         self.llm, self.cues, self.min_confidence = llm, cues, min_confidence
         self.producers: dict[str, list[str]] = {}
         for e in producers:  # producer -> consumer candidates come first
@@ -206,8 +212,9 @@ class LLMJudge:
         names = self.candidates(tool)
         if not names:
             return []
-        item = create_model("Dependency", __base__=JudgedDependency, name=(Literal[tuple(names)], ...))
-        schema = create_model("DependencyAnswer", dependencies=(list[item], ...))
+        choice: Any = Literal[tuple(names)]  # the candidates' names only
+        item = create_model("Dependency", __base__=JudgedDependency, name=(choice, ...))
+        schema = create_model("DependencyAnswer", __base__=DependencyAnswer, dependencies=(list[item], ...))
         prompt = render_prompt("deps_judge", tool=tool_text(tool), candidates=candidate_text(self.cues, names))
         self.calls += 1
         try:

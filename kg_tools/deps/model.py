@@ -267,7 +267,7 @@ class Cues:
         x[:, 8] = [1.0 if t.kind == "core" else 0.0 for t in self.tools]
         x[:, 10] = [1.0 if words(t.name)[:1] and words(t.name)[0] in VERBS else 0.0 for t in self.tools]
         own_words = set(words(source)) - STOP_WORDS - MODIFIERS
-        x[:, 11] = [1.0 if self.gates[t.name] and self.gates[t.name] <= own_words else 0.0 for t in self.tools]
+        x[:, 11] = [1.0 if (gate := self.gates[t.name]) and gate <= own_words else 0.0 for t in self.tools]
         params: list[str | None] = [None] * n
         if s.parameters:
             per_param = []
@@ -414,7 +414,11 @@ def infer_offline(
         knn, types, params = cues.votes(s.name)
         learned = model is not None and cues.has_neighbours(s.name)
         matrix, best_params = cues.cue_matrix(s.name, knn)
-        scores = model.confidence(matrix) if learned else np.array([rule_confidence(list(x)) for x in matrix])
+        scores = (
+            model.confidence(matrix)
+            if learned and model is not None
+            else np.array([rule_confidence(list(x)) for x in matrix])
+        )
         edges = []
         for j in np.flatnonzero((scores >= min_confidence) & (scores > 0.0)):
             target, x, param, confidence = tools[j].name, list(map(float, matrix[j])), best_params[j], scores[j]

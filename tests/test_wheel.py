@@ -50,6 +50,13 @@ def test_the_wheel_holds_every_resource_and_no_generic_top_level_name(wheel):
     assert {Path(n).name for n in names if n.startswith("kg_tools/prompts/")} == {
         p.name for p in (PROJECT_ROOT / "kg_tools" / "prompts").iterdir() if p.is_file()
     }
+    # every Python module of the checkout is in the wheel (a package missing from pyproject's list is not)
+    sources = {
+        f"kg_tools/{top}/{p.relative_to(PROJECT_ROOT / top)}" if top != "kg_tools" else str(p.relative_to(PROJECT_ROOT))
+        for top in ("kg_tools", "api", "loaders")
+        for p in (PROJECT_ROOT / top).rglob("*.py")
+    }
+    assert sources - set(names) == set()
 
 
 def test_a_fresh_venv_outside_the_checkout_loads_and_retrieves(wheel, tmp_path, settings, graph):

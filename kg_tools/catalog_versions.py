@@ -106,7 +106,11 @@ def stage(
     for batch in _batches(rows, batch_size):
         try:
             written = graph.write(
-                query("version_stage_tools"), catalog=catalog, version=version, rows=wire(batch), now=_now()
+                query("version_stage_tools"),
+                catalog=catalog,
+                version=version,
+                rows=[{**r, "embedding": None} for r in batch],  # the vectors follow in larger batches
+                now=_now(),
             )[0]["written"]
         except ConstraintError as exc:
             raise NameCollisionError(
@@ -143,6 +147,14 @@ def stage(
         if written != len(batch):
             raise _lost(catalog, version)
     log(f"staged {len(closure_rows)} closures of catalog {catalog!r}")
+    vectors = [r for r in rows if r.get("embedding") is not None]
+    for batch in _batches(vectors, graph.settings.vector_write_batch_size):  # last, larger batches: see settings
+        payload = [{"name": r["name"], "embedding": r["embedding"]} for r in batch]
+        written = graph.write(
+            query("version_stage_embeddings"), catalog=catalog, version=version, rows=wire(payload), now=_now()
+        )[0]["written"]
+        if written != len(batch):
+            raise _lost(catalog, version)
 
 
 def switch(tx, catalog: str, version: int) -> None:

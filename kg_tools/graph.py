@@ -229,7 +229,8 @@ class Graph:
             f"KG_TOOLS_NEO4J_HEAP for the local server (then `kg-tools neo4j stop` and `start`), "
             f"server.memory.heap.max_size (and dbms.memory.transaction.total.max, db.memory.transaction.max) on "
             f"your own Neo4j -- or write smaller batches (KG_TOOLS_WRITE_BATCH_SIZE, now "
-            f"{self.settings.write_batch_size})"
+            f"{self.settings.write_batch_size}; KG_TOOLS_VECTOR_WRITE_BATCH_SIZE, now "
+            f"{self.settings.vector_write_batch_size})"
         )
 
     def _auth_failed(self, message: str) -> ConfigurationError:

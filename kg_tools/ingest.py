@@ -534,12 +534,13 @@ def _catalogs(tx, names: list[str], batch_size: int) -> dict[str, str]:
 
 
 def reembed_all(
-    graph: Graph, embedder: Embedder, batch_size: int = 500, show_progress: bool = False
+    graph: Graph, embedder: Embedder, batch_size: int | None = None, show_progress: bool = False
 ) -> tuple[int, int]:
     """Re-embed every tool (from its stored spec) and every enrichment question, one bounded
-    transaction per `batch_size` of them (used by `kg-tools schema reindex`, which has dropped and
-    recreated the vector indexes before: until it ends, vector search finds the tools re-embedded so
-    far; interrupted, run it again). Returns (tools, questions)."""
+    transaction per `batch_size` vectors (default: KG_TOOLS_VECTOR_WRITE_BATCH_SIZE; used by `kg-tools
+    schema reindex`, which has dropped and recreated the vector indexes before: until it ends, vector
+    search finds the tools re-embedded so far; interrupted, run it again). Returns (tools, questions)."""
+    batch_size = batch_size or graph.settings.vector_write_batch_size
     records = graph.read(query("all_tool_specs"))
     names = [r["name"] for r in records]
     documents = [tool_document(ToolSpec.model_validate(json.loads(r["spec"]))) for r in records]

@@ -58,7 +58,11 @@ class Settings(BaseSettings):
     embed_backend: Literal["onnx", "torch"] = Field("onnx", validation_alias=_env("KG_TOOLS_EMBED_BACKEND"))
     models_dir: Path = Field(DATA_HOME / ".models", validation_alias=_env("KG_TOOLS_MODELS_DIR"))
     cross_encoder_model: str | None = Field(None, validation_alias=_env("KG_TOOLS_CROSS_ENCODER"))
-    write_batch_size: int = Field(500, validation_alias=_env("KG_TOOLS_WRITE_BATCH_SIZE"))
+    write_batch_size: int = Field(500, ge=1, validation_alias=_env("KG_TOOLS_WRITE_BATCH_SIZE"))
+    # Vectors per transaction of a large load or a reindex (~13 KB of transaction memory each at 384
+    # dimensions): Neo4j's vector index gains a Lucene segment per commit and a query searches every
+    # segment, so 100,000 tools written 500 at a time left ~200 segments (5,000 at a time: ~20).
+    vector_write_batch_size: int = Field(5000, ge=1, validation_alias=_env("KG_TOOLS_VECTOR_WRITE_BATCH_SIZE"))
 
     # REST API.
     api_key: str | None = Field(None, validation_alias=_env("KG_TOOLS_API_KEY"))

@@ -203,9 +203,16 @@ def test_out_of_transaction_memory_is_one_clear_error_and_batches_fit(capped, em
     cli_env.setenv("KG_TOOLS_WRITE_BATCH_SIZE", "500")  # one transaction: over the cap
     code, _, err = run_cli(capsys, "load", "json", path, "--catalog", "big")
     assert code == 1
-    assert_one_error_line(err, "Neo4j ran out of memory", "KG_TOOLS_NEO4J_HEAP", "server.memory.heap.max_size")
+    assert_one_error_line(
+        err,
+        "Neo4j ran out of memory",
+        "KG_TOOLS_NEO4J_HEAP",
+        "server.memory.heap.max_size",
+        "KG_TOOLS_WRITE_BATCH_SIZE",
+    )
     assert "big" not in {c["name"] for c in list_catalogs(graph)}
     cli_env.setenv("KG_TOOLS_WRITE_BATCH_SIZE", "50")  # bounded batches under the same cap
+    cli_env.setenv("KG_TOOLS_VECTOR_WRITE_BATCH_SIZE", "50")
     code, out, err = run_cli(capsys, "load", "json", path, "--catalog", "big")
     assert code == 0, err
     assert (

@@ -27,7 +27,7 @@ def register(cli):
         """Drop and recreate the vector indexes for the configured embedder; re-embed tools and questions."""
         drop_vector_indexes(app.graph)
         apply_schema(app.graph, app.embedder.dimension, app.embedder.name)
-        tools, questions = reembed_all(app.graph, app.embedder, app.settings.write_batch_size, show_progress=True)
+        tools, questions = reembed_all(app.graph, app.embedder, show_progress=True)
         click.echo(
             f"re-embedded {tools} tools and {questions} enrichment questions with {app.embedder.name} "
             f"({app.embedder.dimension} dimensions)"

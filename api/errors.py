@@ -111,6 +111,16 @@ def responses(*codes: int, **descriptions: str) -> dict[int | str, dict[str, Any
     return {code: {"model": Error, "description": descriptions.get(f"_{code}", DESCRIPTIONS[code])} for code in codes}
 
 
+# A write that takes a JSON body: the body may be malformed (400) or too large (413), the API key
+# missing or wrong (401, 403), a field invalid (422), Neo4j unreachable (503).
+JSON_WRITE = (400, 401, 403, 413, 422, 503)
+
+
+def json_write_responses(*codes: int, **descriptions: str) -> dict[int | str, dict[str, Any]]:
+    """`responses(...)` of a write with a JSON body: the codes of `JSON_WRITE` and `codes`, in order."""
+    return responses(*sorted({*JSON_WRITE, *codes}), **descriptions)
+
+
 def error_body(status: int, code: str, detail: str, headers: dict | None = None, **extra) -> JSONResponse:
     headers = dict(headers or {})
     if status == 401:

@@ -7,9 +7,10 @@ from typing import Any, Literal
 from fastapi import APIRouter
 from fastapi.exceptions import RequestValidationError
 from kg_tools.api.deps import EmbedderDep, GraphDep, SettingsDep, ToolStoreDep, WriteAccess
-from kg_tools.api.errors import responses
+from kg_tools.api.errors import json_write_responses
 from kg_tools.api.http import KgRoute
 from kg_tools.api.names import RunId
+from kg_tools.api.runs import run_list_route, undo_run_route
 from kg_tools.api.schemas import DependencyRunList, DependencyRunUndone, InferResponse
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -33,15 +34,9 @@ class InferRequest(BaseModel):
     "/infer",
     response_model=InferResponse,
     dependencies=[WriteAccess],
-    responses=responses(
-        400,
-        401,
-        403,
+    responses=json_write_responses(
         404,
-        413,
-        422,
         502,
-        503,
         _404="no tool in this catalog",
         _503="Neo4j is not reachable (`database_unavailable`), or method `llm` without a "
         "configured LLM (`misconfigured`)",
@@ -86,23 +81,11 @@ def infer(
     return {"results": [r.summary() | {"edges": [e.as_dict() for e in r.edges]} for r in results], "runs": runs}
 
 
-@router.get(
-    "/runs",
-    response_model=DependencyRunList,
-    response_model_exclude_unset=True,  # a run's properties as stored, none added
-    responses=responses(503),
-    summary="Dependency inference runs, newest first",
-)
+@run_list_route(router, "/runs", DependencyRunList, "Dependency inference runs, newest first")
 def runs(graph: GraphDep) -> dict[str, Any]:
     return {"runs": list_runs(graph)}
 
 
-@router.delete(
-    "/runs/{run_id:segment}",
-    response_model=DependencyRunUndone,
-    dependencies=[WriteAccess],
-    responses=responses(401, 403, 404, 422, 503, _404="no such run"),
-    summary="Undo one inference run",
-)
+@undo_run_route(router, "/runs/{run_id:segment}", DependencyRunUndone, "Undo one inference run")
 def undo(run_id: RunId, graph: GraphDep) -> dict[str, Any]:
     return undo_run(graph, run_id)

@@ -7,9 +7,10 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 from kg_tools.api.deps import GraphDep, SettingsDep, WriteAccess
-from kg_tools.api.errors import responses
+from kg_tools.api.errors import json_write_responses, responses
 from kg_tools.api.http import KgRoute
 from kg_tools.api.names import RunId
+from kg_tools.api.runs import run_list_route, undo_run_route
 from kg_tools.api.schemas import MergeApplied, MergePlan, MergeRunList, MergeUndone
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -42,13 +43,7 @@ def _plan(graph, settings, req: MergeRequest):
     return build_plan(graph, theta=req.theta, top_k=req.top_k, catalog=req.catalog, llm=llm)
 
 
-@router.get(
-    "",
-    response_model=MergeRunList,
-    response_model_exclude_unset=True,  # a run's properties as stored, none added
-    responses=responses(503),
-    summary="Merge runs, newest first",
-)
+@run_list_route(router, "", MergeRunList, "Merge runs, newest first")
 def get_merges(graph: GraphDep) -> dict[str, Any]:
     return {"runs": list_runs(graph)}
 
@@ -78,15 +73,9 @@ def get_plan(
     "",
     response_model=MergeApplied,
     dependencies=[WriteAccess],
-    responses=responses(
-        400,
-        401,
-        403,
+    responses=json_write_responses(
         409,
-        413,
-        422,
         502,
-        503,
         _409="the graph changed while the plan was made (`stale_plan`): nothing written",
     ),
     summary="Plan and apply a merge in one transaction (the same plan twice changes nothing)",
@@ -105,12 +94,6 @@ def post_merge(req: MergeRequest, graph: GraphDep, settings: SettingsDep) -> dic
     }
 
 
-@router.delete(
-    "/{run_id:segment}",
-    response_model=MergeUndone,
-    dependencies=[WriteAccess],
-    responses=responses(401, 403, 404, 422, 503, _404="no such run"),
-    summary="Undo one merge run exactly",
-)
+@undo_run_route(router, "/{run_id:segment}", MergeUndone, "Undo one merge run exactly")
 def delete_merge(run_id: RunId, graph: GraphDep) -> dict[str, Any]:
     return undo_run(graph, run_id)

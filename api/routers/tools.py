@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, Query, Response, status
 from kg_tools.api.deps import EmbedderDep, ToolStoreDep, WriteAccess
-from kg_tools.api.errors import responses
+from kg_tools.api.errors import json_write_responses, responses
 from kg_tools.api.http import KgRoute
 from kg_tools.api.names import ToolName
 from kg_tools.api.schemas import DependencyList, PutResult, ToolDetail, ToolPage, tool_body_schema
@@ -91,14 +91,8 @@ def dependencies(
     response_model=PutResult,
     responses={
         201: {"model": PutResult, "description": "Created"},
-        **responses(
-            400,
-            401,
-            403,
+        **json_write_responses(
             409,
-            413,
-            422,
-            503,
             _409="the body names another tool than the path, depends on a tool that does "
             "not exist (or on itself), or the tool belongs to another catalog than "
             "`catalog` (without `takeover`); `problems` lists each; nothing written",

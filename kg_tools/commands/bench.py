@@ -1,12 +1,12 @@
 """`kg-tools bench ...`: speed measurements that print a table and write JSON."""
 
-import json
 import time
 from pathlib import Path
 
 import click
 
 from kg_tools.commands.context import pass_app
+from kg_tools.commands.options import json_file_option, write_json_file
 from kg_tools.ingest import load_catalog
 
 
@@ -18,7 +18,7 @@ def register(cli):
     @group.command("ingest")
     @click.argument("directory", required=False, type=click.Path(path_type=Path))
     @click.option("--repeat", default=3, show_default=True, help="Full reloads to time.")
-    @click.option("--json", "json_file", type=click.Path(path_type=Path), help="Write results to this JSON file.")
+    @json_file_option("Write results to this JSON file.")
     @pass_app
     def ingest(app, directory, repeat, json_file):
         """ToolLinkOS full reload (--replace, re-embed everything): tools/s, embedding vs Neo4j write time."""
@@ -63,9 +63,7 @@ def register(cli):
             f"{100 * result['write_to_embed_ratio']:.1f}% of embedding time (goal <= 10%)"
         )
         if json_file:
-            json_file.parent.mkdir(parents=True, exist_ok=True)
-            json_file.write_text(json.dumps(result, indent=2))
-            click.echo(f"wrote {json_file}")
+            write_json_file(json_file, result)
 
     from kg_tools.commands import bench_retrieve, bench_scale
 

@@ -1,11 +1,11 @@
 """`kg-tools bench retrieve`: registered onto the `bench` group by kg_tools/commands/bench.py."""
 
-import json
 from pathlib import Path
 
 import click
 
 from kg_tools.commands.context import pass_app
+from kg_tools.commands.options import json_file_option, plot_file_option, write_json_file
 
 
 def add_to(group):
@@ -20,13 +20,8 @@ def add_to(group):
         help="Requests sent by the 16 concurrent clients (other distinct queries).",
     )
     @click.option("--clients", default=16, show_default=True, help="Concurrent clients.")
-    @click.option("--json", "json_file", type=click.Path(path_type=Path), help="Write results to this JSON file.")
-    @click.option(
-        "--plot",
-        "plot_file",
-        type=click.Path(path_type=Path),
-        help="PNG plot [next to --json, else bench-retrieve.png].",
-    )
+    @json_file_option("Write results to this JSON file.")
+    @plot_file_option("PNG plot [next to --json, else bench-retrieve.png].")
     @pass_app
     def retrieve(app, directory, url, n, concurrent_requests, clients, json_file, plot_file):
         """Latency of POST /v1/retrieve over the ToolLinkOS queries vs embedding alone vs in-process GRTF."""
@@ -43,6 +38,4 @@ def add_to(group):
         bench.plot(result, plot_file)
         click.echo(f"wrote {plot_file}")
         if json_file:
-            json_file.parent.mkdir(parents=True, exist_ok=True)
-            json_file.write_text(json.dumps({k: v for k, v in result.items() if k != "_samples"}, indent=2))
-            click.echo(f"wrote {json_file}")
+            write_json_file(json_file, {k: v for k, v in result.items() if k != "_samples"})

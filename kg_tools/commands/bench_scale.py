@@ -1,11 +1,9 @@
 """`kg-tools bench scale`: registered onto the `bench` group by kg_tools/commands/bench.py."""
 
-import json
-from pathlib import Path
-
 import click
 
 from kg_tools.commands.context import pass_app
+from kg_tools.commands.options import json_file_option, write_json_file
 
 
 def add_to(group):
@@ -28,7 +26,7 @@ def add_to(group):
     @click.option("--concurrent-requests", default=600, show_default=True, help="Requests from the concurrent clients.")
     @click.option("--clients", default=16, show_default=True, help="Concurrent clients.")
     @click.option("--seed", default=0, show_default=True, help="Seed of the generator.")
-    @click.option("--json", "json_file", type=click.Path(path_type=Path), help="Write the results to this JSON file.")
+    @json_file_option("Write the results to this JSON file.")
     @pass_app
     def scale(app, n, fake_embeddings, n_requests, concurrent_requests, clients, seed, json_file):
         """Synthetic catalog of N tools (own catalog, removed afterwards) -> load -> retrieve bench."""
@@ -48,7 +46,5 @@ def add_to(group):
         )
         click.echo(bench.table(result))
         if json_file:
-            json_file.parent.mkdir(parents=True, exist_ok=True)
             # the issue's keys first, then the rest (server-side split, p95 under 16 clients, ...)
-            json_file.write_text(json.dumps({**{k: result[k] for k in bench.KEYS}, **result}, indent=2))
-            click.echo(f"wrote {json_file}")
+            write_json_file(json_file, {**{k: result[k] for k in bench.KEYS}, **result})

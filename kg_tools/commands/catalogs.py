@@ -1,10 +1,9 @@
 """`kg-tools catalogs list|delete`: the catalogs in the graph, and removing one (kg_tools/catalogs.py)."""
 
-import json
-
 import click
 
 from kg_tools.commands.context import pass_app
+from kg_tools.commands.options import json_flag, print_json
 
 
 def register(cli):
@@ -13,7 +12,7 @@ def register(cli):
         """List the catalogs in the graph; delete one (in bounded batches)."""
 
     @group.command("list")
-    @click.option("--json", "as_json", is_flag=True, help='Print {"catalogs": [...]} as JSON.')
+    @json_flag('Print {"catalogs": [...]} as JSON.')
     @pass_app
     def list_(app, as_json):
         """Name, tools, dependency edges, last load or sync, pending version (a load still writing) and source
@@ -22,7 +21,7 @@ def register(cli):
 
         catalogs = list_catalogs(app.graph)
         if as_json:
-            click.echo(json.dumps({"catalogs": catalogs}, indent=2))
+            print_json({"catalogs": catalogs})
             return
         if not catalogs:
             click.echo("no catalogs")

@@ -1,10 +1,9 @@
 """`kg-tools deps infer|list|undo`: dependency inference for catalogs without edges (kg_tools/deps/)."""
 
-import json
-
 import click
 
 from kg_tools.commands.context import pass_app
+from kg_tools.commands.options import json_flag, print_json
 
 
 def render(results) -> str:
@@ -39,7 +38,7 @@ def register(cli):
         show_default=True,
         help="auto: the LLM judge when OPENAI_BASE_URL is set, else offline.",
     )
-    @click.option("--json", "as_json", is_flag=True, help="Print proposals (and runs) as JSON.")
+    @json_flag("Print proposals (and runs) as JSON.")
     @pass_app
     def infer(app, catalog, apply_, min_confidence, method, as_json):
         """Propose typed dependency edges (dry run unless --apply). Hand-written edges are never touched."""
@@ -57,14 +56,8 @@ def register(cli):
         )
         runs = apply_results(app.graph, results, threshold) if apply_ else []
         if as_json:
-            click.echo(
-                json.dumps(
-                    {
-                        "results": [r.summary() | {"edges": [e.as_dict() for e in r.edges]} for r in results],
-                        "runs": runs,
-                    },
-                    indent=2,
-                )
+            print_json(
+                {"results": [r.summary() | {"edges": [e.as_dict() for e in r.edges]} for r in results], "runs": runs}
             )
             return
         click.echo(render(results))
@@ -74,7 +67,7 @@ def register(cli):
             click.echo("dry run: nothing written (add --apply)")
 
     @group.command("list")
-    @click.option("--json", "as_json", is_flag=True)
+    @json_flag(help=None)
     @pass_app
     def list_(app, as_json):
         """Inference runs, newest first."""
@@ -82,7 +75,7 @@ def register(cli):
 
         runs = list_runs(app.graph)
         if as_json:
-            click.echo(json.dumps({"runs": runs}, indent=2))
+            print_json({"runs": runs})
             return
         if not runs:
             click.echo("no dependency inference runs")

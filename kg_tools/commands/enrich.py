@@ -1,11 +1,11 @@
 """`kg-tools enrich`: LLM-enriched tool documents (expanded description, synthetic questions, topics)."""
 
 import json
-from pathlib import Path
 
 import click
 
 from kg_tools.commands.context import pass_app
+from kg_tools.commands.options import json_file_option
 
 
 def register(cli):
@@ -22,7 +22,7 @@ def register(cli):
     @click.option("--limit", type=click.IntRange(1), help="At most this many tools in this run.")
     @click.option("--force", is_flag=True, help="Re-enrich every tool, not only new/changed ones.")
     @click.option("--concurrency", default=4, show_default=True, type=click.IntRange(1, 64), help="Parallel LLM calls.")
-    @click.option("--json", "json_file", type=click.Path(path_type=Path), help="Write the summary as JSON.")
+    @json_file_option("Write the summary as JSON.")
     @pass_app
     def enrich(app, n_questions, catalog, limit, force, concurrency, json_file):
         """Enrich tools incrementally (new tools, changed specs, other embedder); needs OPENAI_BASE_URL."""

@@ -14,6 +14,8 @@ from typing import Any
 
 import click
 
+from kg_tools.commands.options import json_file_option, limit_queries_option, plot_file_option, split_option
+
 OUT_DIR = Path("out")
 EXTRA_EVAL_MODULES = (
     "kg_tools.merge.eval_command",
@@ -38,18 +40,8 @@ def pipeline_options(f):
     """Options shared by the benchmark subcommands (they apply to the GRTF methods)."""
     options = [
         click.argument("directory", required=False, type=click.Path(path_type=Path)),
-        click.option(
-            "--json",
-            "json_file",
-            type=click.Path(path_type=Path),
-            help="Write the results as JSON (default out/eval-<dataset>.json).",
-        ),
-        click.option(
-            "--plot",
-            "plot_file",
-            type=click.Path(path_type=Path),
-            help="Write a PNG chart of ours vs the paper (default out/eval-<dataset>.png).",
-        ),
+        json_file_option("Write the results as JSON (default out/eval-<dataset>.json)."),
+        plot_file_option("Write a PNG chart of ours vs the paper (default out/eval-<dataset>.png)."),
         click.option(
             "--methods",
             help="Comma-separated methods (default lexical,vector,hybrid,grtf "
@@ -70,14 +62,8 @@ def pipeline_options(f):
             help="GRTF methods: drop PARAMETER_* dependencies the query supplies.",
         ),
         click.option("--edge-types", help="GRTF methods: comma-separated relationship types to traverse."),
-        click.option("--limit", type=click.IntRange(min=1), help="Only the first N queries."),
-        click.option(
-            "--split",
-            type=click.Choice(["dev", "test", "all"]),
-            default="all",
-            show_default=True,
-            help="ToolLinkOS half by main tool (kg_tools/eval/data/toollinkos_split.json): tune on dev.",
-        ),
+        limit_queries_option(),
+        split_option("all", "ToolLinkOS half by main tool (kg_tools/eval/data/toollinkos_split.json): tune on dev."),
         click.option(
             "--queries",
             "queries_file",
@@ -225,12 +211,7 @@ def register(cli):
 
 @eval_group.command("supplied-parameters")
 @click.argument("directory", required=False, type=click.Path(path_type=Path))
-@click.option(
-    "--json",
-    "json_file",
-    type=click.Path(path_type=Path),
-    help="Write the results as JSON (default out/eval-supplied-parameters.json).",
-)
+@json_file_option("Write the results as JSON (default out/eval-supplied-parameters.json).")
 @click.option("--stages", help="Extra pipeline stages for both runs, e.g. rerank-offline.")
 @click.pass_obj
 def supplied_parameters(app, directory, json_file, stages):
@@ -299,32 +280,16 @@ def supplied_parameters(app, directory, json_file, stages):
     help="Comma-separated methods (`grtf` is exactly the default request); `--methods list` lists all.",
 )
 @click.option("--stages", help="Extra pipeline stages for the GRTF methods, e.g. decompose.")
-@click.option(
-    "--split",
-    type=click.Choice(["dev", "test", "all"]),
-    default="all",
-    show_default=True,
-    help="Only the queries labelled `split: dev|test` in the query file.",
-)
-@click.option("--limit", type=click.IntRange(min=1), help="Only the first N queries.")
+@split_option("all", "Only the queries labelled `split: dev|test` in the query file.")
+@limit_queries_option()
 @click.option(
     "--servers",
     is_flag=True,
     help="Also write the servers the tools name (mcp_server, openapi_spec or upstream.server) as (:Server) "
     "nodes embedded as the gateway embeds its upstreams, removed afterwards (for grtf_server / --stages server-score).",
 )
-@click.option(
-    "--json",
-    "json_file",
-    type=click.Path(path_type=Path),
-    help="Write the results as JSON (default out/eval-catalog-<catalog>.json).",
-)
-@click.option(
-    "--plot",
-    "plot_file",
-    type=click.Path(path_type=Path),
-    help="Write a PNG chart (default out/eval-catalog-<catalog>.png).",
-)
+@json_file_option("Write the results as JSON (default out/eval-catalog-<catalog>.json).")
+@plot_file_option("Write a PNG chart (default out/eval-catalog-<catalog>.png).")
 @click.pass_obj
 def catalog_command(
     app, catalog_file, queries_file, format_, catalog, methods, stages, split, limit, servers, json_file, plot_file

@@ -3,6 +3,7 @@
 import click
 
 from kg_tools.commands.context import pass_app
+from kg_tools.commands.options import mcp_port_option, mcp_transport_option
 
 
 def register(cli):
@@ -14,15 +15,9 @@ def register(cli):
         type=click.Path(dir_okay=False),
         help='The mcpServers JSON (as MCP clients use it) plus an optional "kg-tools" policy block.',
     )
-    @click.option(
-        "--transport",
-        type=click.Choice(["stdio", "http"]),
-        default="stdio",
-        show_default=True,
-        help="stdio: an MCP client starts this command; http: streamable HTTP at http://HOST:PORT/mcp.",
-    )
+    @mcp_transport_option()
     @click.option("--host", default="127.0.0.1", show_default=True, help="HTTP bind address (loopback unless told).")
-    @click.option("--port", type=click.IntRange(1, 65535), help="HTTP port [KG_TOOLS_MCP_PORT, 8765].")
+    @mcp_port_option()
     @click.option(
         "--resync",
         type=click.FloatRange(1, 86400),

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import click
 
 from kg_tools.commands.context import pass_app
+from kg_tools.commands.options import json_file_option, json_flag
 
 EXPLAIN_LIMIT = 40
 
@@ -94,7 +94,7 @@ def register(cli):
     @_plan_options
     @click.option("--explain", is_flag=True, help="Also list borderline pairs (where the rule may err).")
     @click.option("--limit", type=int, default=30, show_default=True, help="Clusters to print (0 = all).")
-    @click.option("--json", "json_file", type=click.Path(path_type=Path), help="Write the whole plan as JSON.")
+    @json_file_option("Write the whole plan as JSON.")
     @pass_app
     def plan_cmd(app, theta, top_k, catalog, offline, explain, limit, json_file):
         """Dry run: clusters, members, scores, reasons and the classifier used."""
@@ -129,7 +129,7 @@ def register(cli):
         )
 
     @group.command("list")
-    @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+    @json_flag()
     @pass_app
     def list_cmd(app, as_json):
         """Merge runs, newest first."""

@@ -1,10 +1,9 @@
 """`kg-tools neo4j install|start|stop|status`: the local Maven-assembled Neo4j server."""
 
-import json
-
 import click
 
 from kg_tools.commands.context import pass_app
+from kg_tools.commands.options import json_flag, print_json
 from kg_tools.neo4j_server import LocalNeo4j
 
 STOPPED = 3  # LSB init-script convention for "program is not running"
@@ -39,14 +38,14 @@ def register(cli):
         LocalNeo4j.from_settings(app.settings).stop(log=click.echo)
 
     @group.command()
-    @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+    @json_flag()
     @pass_app
     @click.pass_context
     def status(ctx, app, as_json):
         """Is the local server running, on which ports. Exit code 0 running, 3 stopped (LSB)."""
         st = LocalNeo4j.from_settings(app.settings).status()
         if as_json:
-            click.echo(json.dumps(st, indent=2))
+            print_json(st)
         else:
             state = f"running (pid {st['pid']})" if st["running"] else "stopped"
             click.echo(f"Neo4j {state}; Bolt {st['bolt']}; Browser {st['browser']}; home {st['home']}")

@@ -1,22 +1,21 @@
 """`kg-tools stats [--json]`."""
 
-import json
-
 import click
 
 from kg_tools.commands.context import pass_app
+from kg_tools.commands.options import json_flag, print_json
 from kg_tools.stats import graph_stats
 
 
 def register(cli):
     @cli.command("stats")
-    @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+    @json_flag()
     @pass_app
     def stats(app, as_json):
         """Node counts by label, relationship counts by type, indexes and their state."""
         st = graph_stats(app.graph)
         if as_json:
-            click.echo(json.dumps(st, indent=2))
+            print_json(st)
             return
         click.echo("labels:")
         for k, v in st["labels"].items():

@@ -22,6 +22,7 @@ import click
 from click.core import ParameterSource
 
 from kg_tools.catalog import normalise_dependency_type
+from kg_tools.commands.options import json_file_option, limit_queries_option, plot_file_option, split_option
 from kg_tools.deps.infer import DEFAULT_MIN_CONFIDENCE, infer_catalog
 from kg_tools.deps.model import Examples, LabelledEdge, ProposedEdge, ToolInfo
 from kg_tools.deps.store import apply_run, delete_catalog_edges, run_id_for, undo_run
@@ -219,30 +220,14 @@ def register_eval(group) -> None:
         show_default=True,
         help="ToolSandbox: the untouched check (no labelled edges, no split).",
     )
-    @click.option(
-        "--split",
-        type=click.Choice(["dev", "test", "all"]),
-        default="test",
-        show_default=True,
-        help="Which half's queries and edges to score (learning uses the dev half only).",
-    )
-    @click.option(
-        "--json",
-        "json_file",
-        type=click.Path(path_type=Path),
-        help="Write the results (default out/eval-deps-<dataset>-<split>.json).",
-    )
-    @click.option(
-        "--plot",
-        "plot_file",
-        type=click.Path(path_type=Path),
-        help="Bar chart of mAP@10 / Recall@10 per method (default: the JSON path with .png).",
-    )
+    @split_option("test", "Which half's queries and edges to score (learning uses the dev half only).")
+    @json_file_option("Write the results (default out/eval-deps-<dataset>-<split>.json).")
+    @plot_file_option("Bar chart of mAP@10 / Recall@10 per method (default: the JSON path with .png).")
     @click.option(
         "--min-confidence", type=click.FloatRange(0.0, 1.0), default=DEFAULT_MIN_CONFIDENCE, show_default=True
     )
     @click.option("--method", type=click.Choice(["offline", "llm", "auto"]), default="offline", show_default=True)
-    @click.option("--limit", type=click.IntRange(min=1), help="Only the first N queries.")
+    @limit_queries_option()
     @click.option(
         "--catalog-file",
         type=click.Path(path_type=Path, exists=True, dir_okay=False),

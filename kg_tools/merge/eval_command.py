@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from kg_tools.commands.options import json_file_option, limit_queries_option
 from kg_tools.cypher import query
 from kg_tools.errors import KgToolsError
 
@@ -87,8 +88,8 @@ def ensure_seal_tools(app, source) -> None:
 )
 @click.option("--stages", help="Extra pipeline stages for every method, e.g. decompose or decompose,fusion-max.")
 @click.option("--offline", is_flag=True, help="Ignore a configured LLM; use the offline merger.")
-@click.option("--limit", type=click.IntRange(min=1), help="Only the first N queries.")
-@click.option("--json", "json_file", type=click.Path(path_type=Path), help="Write the results as JSON.")
+@limit_queries_option()
+@json_file_option("Write the results as JSON.")
 @click.pass_obj
 def seal_tools(app, directory, do_merge, thetas, theta, methods, alpha, stages, offline, limit, json_file):
     """Seal-Tools: Recall/CSR@5/@10 per method (and stages), before and after merging; TCCR, UCC.

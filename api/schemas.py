@@ -7,6 +7,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from kg_tools.catalog import _ALIASES, DEPENDENCY_TYPES, MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, TOOL_NAME_PATTERN
+from kg_tools.merge.classify import PairDecision  # the classifier's own record, as served
 from kg_tools.retrieval.request import Via
 
 Kind = Literal["core", "regular"]
@@ -304,15 +305,6 @@ class ClusterDetail(BaseModel):
     parameters: list[dict[str, Any]]
     validator: str
     writer: str
-
-
-class PairDecision(BaseModel):
-    a: str
-    b: str
-    cosine: float
-    same: bool
-    reason: str
-    method: str
 
 
 class MergePlan(MergePlanSummary):

@@ -13,6 +13,7 @@ import pytest
 
 from kg_tools import PROJECT_ROOT
 from kg_tools.settings import Settings
+from tests.local_neo4j import local_neo4j, settings_for
 
 
 @dataclass
@@ -61,34 +62,25 @@ def neo4j_service(tmp_path_factory):
         project_server._resolve_jars(print)
     home = tmp_path_factory.mktemp("neo4j-home")
     guide_port = free_port()
-    server = LocalNeo4j(
-        home=home,
-        bolt_port=free_port(),
-        http_port=free_port(),
+    with local_neo4j(
+        home,
+        password,
+        project_server.lib,
         heap="768m",
         pagecache="128m",
-        password=password,
-        lib_dir=project_server.lib,
         guide_base_url=f"http://127.0.0.1:{guide_port}",
-    )
-    server.install(log=lambda *_: None)
-    server.start(log=lambda *_: None)
-    try:
+    ) as server:
         yield Neo4jService(
             server.bolt_uri, "neo4j", password, "local", f"http://127.0.0.1:{server.http_port}", guide_port
         )
-    finally:
-        server.stop(log=lambda *_: None)
 
 
 @pytest.fixture(scope="session")
 def settings(neo4j_service) -> Settings:
-    return Settings(
-        neo4j_uri=neo4j_service.uri,
-        neo4j_user=neo4j_service.user,
-        neo4j_password=neo4j_service.password,
-        api_key=None,
-        openai_base_url=None,
+    return settings_for(
+        neo4j_service.uri,
+        neo4j_service.user,
+        neo4j_service.password,
         # Starlette's TestClient sends `Host: testserver`
         api_allowed_hosts=["127.0.0.1", "localhost", "testserver"],
     )

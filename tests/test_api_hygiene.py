@@ -5,20 +5,17 @@ works through a bounded number of tools."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import time
 
 import pytest
 from fastapi.testclient import TestClient
 from kg_tools.api.app import create_app
 
-from kg_tools import PROJECT_ROOT
 from kg_tools.deps.model import ProposedEdge
 from kg_tools.deps.store import apply_run, list_runs
 from kg_tools.ingest import load_catalog
-from kg_tools.processes import free_port
 from kg_tools.settings import Settings
+from tests.cli_process import kg_tools_process
 
 QUIET = {"log": lambda *_: None}
 
@@ -58,18 +55,7 @@ def test_an_unknown_browser_guide_file_is_a_json_error():
 
 @pytest.mark.parametrize("command", ["json", "openapi", "openai-tools"])
 def test_loading_a_directory_is_a_usage_error_with_one_line(tmp_path, command):
-    done = subprocess.run(
-        [sys.executable, "-m", "kg_tools.cli", "load", command, str(tmp_path)],
-        env={
-            "PYTHONPATH": str(PROJECT_ROOT),
-            "PATH": "/usr/bin:/bin",
-            "NEO4J_URI": f"bolt://127.0.0.1:{free_port()}",
-            "NEO4J_PASSWORD": "x",
-        },
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done = kg_tools_process("load", command, str(tmp_path))
     assert done.returncode == 2, done.stderr
     last = done.stderr.strip().splitlines()[-1]
     assert last.startswith("error: ") and "is a directory" in last and "IsADirectoryError" not in done.stderr

@@ -6,8 +6,6 @@ the API (never 500)."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import time
 import tracemalloc
 from pathlib import Path
@@ -21,7 +19,7 @@ from kg_tools.loaders.document import load_document
 
 from kg_tools.catalog import MAX_SPEC_BYTES, validate_catalog
 from kg_tools.errors import CatalogError, DocumentTooLargeError
-from kg_tools.processes import free_port
+from tests.cli_process import kg_tools_process
 
 SHOP = Path(__file__).parent / "fixtures" / "shop_openapi.yaml"
 
@@ -177,16 +175,8 @@ def test_a_tool_larger_than_a_stored_spec_may_be_is_refused():
 def test_the_cli_refuses_a_hostile_openapi_file_with_one_error_line(tmp_path, name, text, message):
     path = tmp_path / name
     path.write_text(text)
-    # no Neo4j is needed to refuse the file: point at a port where none listens
-    env = {"NEO4J_URI": f"bolt://127.0.0.1:{free_port()}", "NEO4J_PASSWORD": "x", "PATH": "/usr/bin:/bin"}
     started = time.perf_counter()
-    done = subprocess.run(
-        [sys.executable, "-m", "kg_tools.cli", "load", "openapi", str(path)],
-        env=env | {"PYTHONPATH": str(Path(__file__).parent.parent)},
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = kg_tools_process("load", "openapi", str(path), timeout=60)  # no Neo4j is needed to refuse the file
     assert time.perf_counter() - started < 30  # a fresh interpreter importing the CLI; the refusal itself < 2 s
     assert done.returncode == 2, done.stderr
     lines = done.stderr.strip().splitlines()

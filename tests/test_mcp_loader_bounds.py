@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -22,7 +21,7 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from kg_tools.errors import CatalogError
-from kg_tools.processes import free_port
+from tests.cli_process import kg_tools_process
 from tests.http_server import serve_in_thread
 
 ROOT = Path(__file__).parent.parent
@@ -133,18 +132,7 @@ def test_the_default_limits_stop_an_endless_event_stream():
 
 def test_the_cli_says_one_error_line_for_a_pagination_loop():
     with serve_in_thread(hostile_app("repeated-cursor")) as url:
-        done = subprocess.run(
-            [sys.executable, "-m", "kg_tools.cli", "load", "mcp", "--url", f"{url}/mcp"],
-            env={
-                "PYTHONPATH": str(ROOT),
-                "PATH": "/usr/bin:/bin",
-                "NEO4J_URI": f"bolt://127.0.0.1:{free_port()}",
-                "NEO4J_PASSWORD": "x",
-            },
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
+        done = kg_tools_process("load", "mcp", "--url", f"{url}/mcp")
     assert done.returncode == 2, done.stderr
     assert done.stderr.strip().splitlines() == [
         f"error: MCP server {url}/mcp: tools/list repeated the cursor 'same' (a pagination loop) after 2 pages"
@@ -169,18 +157,7 @@ def test_junk_lines_on_a_stdio_servers_stdout_are_warnings_not_tracebacks(tmp_pa
     assert {t["name"] for t in source.tools} == {"create_note", "search_notes", "delete_note"}
     assert len(source.warnings) == 2 and "Starting the notes server" in source.warnings[0]
     # through the CLI: the loader's part of the output (before Neo4j is needed) has warnings, no traceback
-    done = subprocess.run(
-        [sys.executable, "-m", "kg_tools.cli", "load", "mcp", "--", sys.executable, str(script)],
-        env={
-            "PYTHONPATH": str(ROOT),
-            "PATH": "/usr/bin:/bin",
-            "NEO4J_URI": f"bolt://127.0.0.1:{free_port()}",
-            "NEO4J_PASSWORD": "x",
-        },
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done = kg_tools_process("load", "mcp", "--", sys.executable, str(script))
     assert "Traceback" not in done.stderr and "Failed to parse JSONRPC" not in done.stderr, done.stderr
     assert [line for line in done.stdout.splitlines() if line.startswith("warning: ")] == [
         "warning: MCP server wrote a line to stdout that is not JSON-RPC (ignored): 'Starting the notes server...'",

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 import sys
 import unicodedata
 from urllib.parse import quote
@@ -25,6 +24,7 @@ from kg_tools.catalog import (
 )
 from kg_tools.errors import CatalogError
 from kg_tools.ingest import load_catalog
+from tests.cli_process import kg_tools_process
 
 CAFE_NFC, CAFE_NFD = "caf\u00e9", "cafe\u0301"
 CYRILLIC_CALENDAR = "\u0441alendar"  # Cyrillic es + 'alendar'
@@ -138,20 +138,7 @@ server.run()
 def test_a_catalog_name_from_an_mcp_server_is_checked(graph, empty_graph, settings, tmp_path, server_name, message):
     script = tmp_path / "server.py"
     script.write_text(BAD_NAME_SERVER.format(name=server_name))
-    env = {
-        "NEO4J_URI": settings.neo4j_uri,
-        "NEO4J_USER": settings.neo4j_user,
-        "NEO4J_PASSWORD": settings.neo4j_password,
-        "PATH": "/usr/bin:/bin",
-        "PYTHONPATH": str(__import__("kg_tools").PROJECT_ROOT),
-    }
-    done = subprocess.run(
-        [sys.executable, "-m", "kg_tools.cli", "load", "mcp", "--", sys.executable, str(script)],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=180,
-    )
+    done = kg_tools_process("load", "mcp", "--", sys.executable, str(script), neo4j=settings, timeout=180)
     assert done.returncode == 2, done.stderr
     last = done.stderr.strip().splitlines()[-1]
     assert last.startswith("error: invalid catalog name") and message in last, done.stderr

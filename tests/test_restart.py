@@ -25,10 +25,11 @@ import httpx
 import pytest
 
 from kg_tools import PROJECT_ROOT
-from kg_tools.processes import free_port, pid_alive
+from kg_tools.processes import pid_alive
 from kg_tools.settings import Settings
 from tests import synthetic_catalog as syn
 from tests.http_server import serve_in_thread
+from tests.local_neo4j import local_neo4j, settings_for
 
 pytestmark = pytest.mark.integration
 
@@ -54,31 +55,16 @@ def server(tmp_path_factory, neo4j_service):
 
     lib = LocalNeo4j.from_settings(Settings()).lib
     home = tmp_path_factory.mktemp("neo4j-restart")
-    server = LocalNeo4j(
-        home=home,
-        bolt_port=free_port(),
-        http_port=free_port(),
-        heap="512m",
-        pagecache="64m",
-        password="restart-" + os.urandom(6).hex(),
-        lib_dir=lib,
-    )
-    server.install(log=lambda *_: None)
-    server.start(log=lambda *_: None)
-    try:
+    with local_neo4j(home, "restart-" + os.urandom(6).hex(), lib, heap="512m", pagecache="64m") as server:
         yield server
-    finally:
-        server.stop(log=lambda *_: None)
 
 
 @pytest.fixture(scope="module")
 def server_settings(server) -> Settings:
-    return Settings(
-        neo4j_uri=server.bolt_uri,
-        neo4j_user="neo4j",
-        neo4j_password=server.password,
-        api_key=None,
-        openai_base_url=None,
+    return settings_for(
+        server.bolt_uri,
+        "neo4j",
+        server.password,
         neo4j_home=server.home,
         neo4j_bolt_port=server.bolt_port,
         neo4j_http_port=server.http_port,
@@ -105,6 +91,42 @@ def api(server_settings, embedder, loaded):
 def ensure_running(server):
     if server.pid() is None:
         server.start(log=lambda *_: None)
+
+
+def cli_on(server, embedder, monkeypatch) -> None:
+    """`kg-tools` run in this process talks to `server`, with the session's embedder."""
+    from kg_tools.commands.context import AppContext
+
+    for key, value in {"NEO4J_URI": server.bolt_uri, "NEO4J_USER": "neo4j", "NEO4J_PASSWORD": server.password}.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.setattr(AppContext, "embedder", property(lambda self: embedder))
+
+
+def kill_once(server, killed: list[int]) -> None:
+    """kill -9 the server the first time only (its pid then in `killed`), and wait until it is gone."""
+    if killed:
+        return
+    pid = server.pid()
+    os.kill(pid, signal.SIGKILL)
+    while pid_alive(pid):
+        time.sleep(0.05)
+    killed.append(pid)
+
+
+def catalog_file(tmp_path, prefix: str, n: int):
+    """A JSON catalog of `n` tools `<prefix>_<i>`, each depending on the synthetic catalog's tool A."""
+    catalog = [
+        {
+            "name": f"{prefix}_{i}",
+            "description": f"{prefix.capitalize()} test tool number {i}.",
+            "func_type": "regular",
+            "depends_on": [{"name": syn.A, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON", "reason": "x"}],
+        }
+        for i in range(n)
+    ]
+    path = tmp_path / f"{prefix}.json"
+    path.write_text(json.dumps(catalog))
+    return path
 
 
 def test_stop_start_under_16_concurrent_clients_loses_no_request_after_neo4j_is_back(server, api):
@@ -214,37 +236,20 @@ def test_load_with_neo4j_killed_mid_write_is_one_error_line_and_the_graph_is_int
     """Item 5: `kg-tools load` with Neo4j killed (-9) during its write printed a raw ServiceUnavailable
     traceback. It ends in one `error:` line (exit 1); after recovery the graph is as before."""
     import kg_tools.ingest as ingest
-    from kg_tools.commands.context import AppContext
     from kg_tools.graph import Graph
 
     with Graph.connect(server_settings) as graph:
         before = graph.read("MATCH (t:Tool) RETURN t.name AS n, t.catalog AS c, t.spec_hash AS h ORDER BY n")
-    for key, value in {"NEO4J_URI": server.bolt_uri, "NEO4J_USER": "neo4j", "NEO4J_PASSWORD": server.password}.items():
-        monkeypatch.setenv(key, value)
-    monkeypatch.setattr(AppContext, "embedder", property(lambda self: embedder))
+    cli_on(server, embedder, monkeypatch)
     real_query, killed = ingest.query, []
 
     def query(name):  # inside the write transaction, after the tool nodes were sent: kill -9
-        if name == "create_dependencies" and not killed:
-            pid = server.pid()
-            os.kill(pid, signal.SIGKILL)
-            while pid_alive(pid):
-                time.sleep(0.05)
-            killed.append(pid)
+        if name == "create_dependencies":
+            kill_once(server, killed)
         return real_query(name)
 
     monkeypatch.setattr(ingest, "query", query)
-    catalog = [
-        {
-            "name": f"crash_{i}",
-            "description": f"Crash test tool number {i}.",
-            "func_type": "regular",
-            "depends_on": [{"name": syn.A, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON", "reason": "x"}],
-        }
-        for i in range(20)
-    ]
-    path = tmp_path / "crash.json"
-    path.write_text(json.dumps(catalog))
+    path = catalog_file(tmp_path, "crash", 20)
     from kg_tools.cli import main
 
     try:
@@ -273,35 +278,17 @@ def test_load_with_neo4j_killed_at_commit_says_the_outcome_is_unknown_and_a_reru
     to run it again; the second run (loads are idempotent) leaves the catalog loaded."""
     from neo4j._sync.work.transaction import TransactionBase
 
-    from kg_tools.commands.context import AppContext
     from kg_tools.graph import Graph
 
-    for key, value in {"NEO4J_URI": server.bolt_uri, "NEO4J_USER": "neo4j", "NEO4J_PASSWORD": server.password}.items():
-        monkeypatch.setenv(key, value)
-    monkeypatch.setattr(AppContext, "embedder", property(lambda self: embedder))
+    cli_on(server, embedder, monkeypatch)
     real_commit, killed = TransactionBase._commit, []
 
     def commit(tx, *args, **kwargs):  # a write transaction of the load has run its statements: COMMIT now
-        if not killed:
-            pid = server.pid()
-            os.kill(pid, signal.SIGKILL)
-            while pid_alive(pid):
-                time.sleep(0.05)
-            killed.append(pid)
+        kill_once(server, killed)
         return real_commit(tx, *args, **kwargs)
 
     monkeypatch.setattr(TransactionBase, "_commit", commit)
-    catalog = [
-        {
-            "name": f"commit_{i}",
-            "description": f"Commit test tool number {i}.",
-            "func_type": "regular",
-            "depends_on": [{"name": syn.A, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON", "reason": "x"}],
-        }
-        for i in range(10)
-    ]
-    path = tmp_path / "commit.json"
-    path.write_text(json.dumps(catalog))
+    path = catalog_file(tmp_path, "commit", 10)
     from kg_tools.cli import main
 
     try:

@@ -1,0 +1,47 @@
+"""A throwaway local Neo4j for the tests (kg_tools.neo4j_server.LocalNeo4j on free ports in a temp
+home), and the settings that point at a test server."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from kg_tools.processes import free_port
+from kg_tools.settings import Settings
+
+if TYPE_CHECKING:
+    from kg_tools.neo4j_server import LocalNeo4j
+
+
+@contextmanager
+def local_neo4j(
+    home: Path, password: str, lib_dir: Path, *, heap: str, pagecache: str, **options: Any
+) -> Iterator[LocalNeo4j]:
+    """Installed and started on free Bolt and HTTP ports; stopped on leaving."""
+    from kg_tools.neo4j_server import LocalNeo4j
+
+    server = LocalNeo4j(
+        home=home,
+        bolt_port=free_port(),
+        http_port=free_port(),
+        heap=heap,
+        pagecache=pagecache,
+        password=password,
+        lib_dir=lib_dir,
+        **options,
+    )
+    server.install(log=lambda *_: None)
+    server.start(log=lambda *_: None)
+    try:
+        yield server
+    finally:
+        server.stop(log=lambda *_: None)
+
+
+def settings_for(uri: str, user: str, password: str, **options: Any) -> Settings:
+    """Settings for a test server: no API key and no LLM, whatever the environment sets."""
+    return Settings(
+        neo4j_uri=uri, neo4j_user=user, neo4j_password=password, api_key=None, openai_base_url=None, **options
+    )

@@ -114,6 +114,17 @@ def document(name: str) -> str:
     return tool_document(ToolSpec.model_validate(raw(name)))
 
 
+def plain_tool(name: str, description: str, params: tuple[str, ...] = ("value",)) -> dict:
+    """A regular tool of its own (not of this catalog): string parameters, no dependencies."""
+    return {
+        "name": name,
+        "description": description,
+        "func_type": "regular",
+        "parameters": [{"name": p, "type": "string", "description": f"the {p}"} for p in params],
+        "dependencies": [],
+    }
+
+
 def load(graph, embedder) -> None:
     """Replace the graph with the synthetic catalog: everything as "syn-deps", then the seeds
     moved to "syn-seeds" with --takeover (same specs, so nothing is re-embedded; edges are rewritten as they were)."""

@@ -13,6 +13,7 @@ from kg_tools.api.app import create_app
 
 from kg_tools.processes import free_port
 from tests import synthetic_catalog as syn
+from tests.cli_process import neo4j_env
 from tests.conftest import graph_snapshot
 from tests.synthetic_catalog import A, B, C, D, E, F, G, H
 
@@ -517,11 +518,7 @@ def test_writes_are_open_without_a_key(client):
 def test_cli_retrieve_json_matches_the_endpoint(client, settings):
     from kg_tools.cli import cli
 
-    env = {
-        "NEO4J_URI": settings.neo4j_uri,
-        "NEO4J_USER": settings.neo4j_user,
-        "NEO4J_PASSWORD": settings.neo4j_password,
-    }
+    env = neo4j_env(settings)
     runner = CliRunner()
     out = runner.invoke(
         cli,

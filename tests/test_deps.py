@@ -13,6 +13,7 @@ from kg_tools.loaders import openapi
 from kg_tools.deps.evaluate import edge_scores, hand_edges, load_split
 from kg_tools.deps.infer import infer_catalog
 from kg_tools.deps.model import Examples, LabelledEdge, ProposedEdge, ToolInfo, infer_offline
+from tests.cli_process import neo4j_env
 from tests.conftest import graph_snapshot
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -214,12 +215,7 @@ def test_llm_judge_answers_validation_and_fallback(embedder, llm_settings, fake_
 
 @pytest.fixture
 def cli_env(settings, empty_graph):
-    return {
-        "NEO4J_URI": settings.neo4j_uri,
-        "NEO4J_USER": settings.neo4j_user,
-        "NEO4J_PASSWORD": settings.neo4j_password,
-        "OPENAI_BASE_URL": "",
-    }
+    return neo4j_env(settings, OPENAI_BASE_URL="")
 
 
 def cli(env, *args):

@@ -9,8 +9,10 @@ from click.testing import CliRunner
 from kg_tools.enrich import enrich_tools, enrichment_counts
 from kg_tools.llm import LLMClient
 from kg_tools.retrieval import Pipeline, RetrievalRequest
+from tests.cli_process import neo4j_env
 from tests.conftest import graph_snapshot
 from tests.fake_openai import FakeOpenAI
+from tests.synthetic_catalog import plain_tool
 
 pytestmark = pytest.mark.integration
 
@@ -23,21 +25,11 @@ SECRET = {
 }
 
 
-def tool(name, description, params=("value",)):
-    return {
-        "name": name,
-        "description": description,
-        "func_type": "regular",
-        "parameters": [{"name": p, "type": "string", "description": f"the {p}"} for p in params],
-        "dependencies": [],
-    }
-
-
 CATALOG = [
-    tool("play_song", "Play a song by title."),
-    tool("get_weather", "Weather forecast for a city."),
-    tool("book_taxi", "Book a taxi."),
-    tool("send_email", "Send an e-mail message."),
+    plain_tool("play_song", "Play a song by title."),
+    plain_tool("get_weather", "Weather forecast for a city."),
+    plain_tool("book_taxi", "Book a taxi."),
+    plain_tool("send_email", "Send an e-mail message."),
 ]
 
 
@@ -122,20 +114,11 @@ def test_enrich_failures_are_reported_per_tool(small_graph, embedder, llm_settin
     assert "1/4 tools (3 failed)" in result.summary()
 
 
-def cli_env(settings, **extra):
-    return {
-        "NEO4J_URI": settings.neo4j_uri,
-        "NEO4J_USER": settings.neo4j_user,
-        "NEO4J_PASSWORD": settings.neo4j_password,
-        **extra,
-    }
-
-
 def test_cli_without_llm_does_nothing_and_says_so(small_graph, settings):
     from kg_tools.cli import cli
 
     before = graph_snapshot(small_graph)
-    result = CliRunner().invoke(cli, ["enrich"], env=cli_env(settings, OPENAI_BASE_URL=""))
+    result = CliRunner().invoke(cli, ["enrich"], env=neo4j_env(settings, OPENAI_BASE_URL=""))
     assert result.exit_code == 0, result.output
     assert "no LLM configured" in result.output and "nothing enriched" in result.output
     assert graph_snapshot(small_graph) == before
@@ -145,7 +128,7 @@ def test_cli_with_llm_prints_progress_and_summary(small_graph, settings, fake_ll
     from kg_tools.cli import cli
 
     fake_llm.script(good_answer)
-    env = cli_env(
+    env = neo4j_env(
         settings,
         OPENAI_BASE_URL=fake_llm.base_url,
         OPENAI_API_KEY="test",

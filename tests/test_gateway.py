@@ -14,6 +14,7 @@ import anyio
 import pytest
 
 from kg_tools import PROJECT_ROOT
+from tests.cli_process import kg_tools_env, wait_for_port
 
 pytestmark = pytest.mark.integration
 
@@ -80,14 +81,7 @@ def gateway_env(settings, graph, embedder, mcp_servers, project, tmp_path_factor
     wipe(graph)
     path = tmp_path_factory.mktemp("gw") / "gateway.json"
     path.write_text(json.dumps(gateway_config(mcp_servers, project)))
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "KG_TOOLS_API_KEY"))}
-    env.update(
-        NEO4J_URI=settings.neo4j_uri,
-        NEO4J_USER=settings.neo4j_user,
-        NEO4J_PASSWORD=settings.neo4j_password,
-        PYTHONPATH=str(PROJECT_ROOT),
-    )
-    return path, env
+    return path, kg_tools_env(settings)
 
 
 def payload(result) -> dict:
@@ -202,20 +196,6 @@ def test_gateway_syncs_searches_calls_and_survives(gateway_env, graph, project):
     print(f"call_tool filesystem__read_text_file: {seen['call_ms']:.1f} ms")
 
 
-def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 300.0) -> None:
-    import socket
-
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise AssertionError(f"kg-tools gateway exited with {proc.returncode}")
-        with socket.socket() as s:
-            if s.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.5)
-    raise AssertionError("kg-tools gateway --transport http did not open its port")
-
-
 def test_inspector_cli_lists_and_calls_the_gateway_over_http_with_tokens(
     settings, graph, mcp_servers, project, tmp_path
 ):
@@ -231,14 +211,7 @@ def test_inspector_cli_lists_and_calls_the_gateway_over_http_with_tokens(
     config["kg-tools"]["profiles"]["reader"] = {"read_only": True, "token_env": "GW_READER_TOKEN"}
     path = tmp_path / "gateway.json"
     path.write_text(json.dumps(config))
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "KG_TOOLS_API_KEY"))}
-    env.update(
-        NEO4J_URI=settings.neo4j_uri,
-        NEO4J_USER=settings.neo4j_user,
-        NEO4J_PASSWORD=settings.neo4j_password,
-        PYTHONPATH=str(PROJECT_ROOT),
-        GW_READER_TOKEN=reader,
-    )
+    env = kg_tools_env(settings, GW_READER_TOKEN=reader)
     port = free_port()
     proc = subprocess.Popen(
         [
@@ -269,7 +242,7 @@ def test_inspector_cli_lists_and_calls_the_gateway_over_http_with_tokens(
         )
 
     try:
-        wait_for_port(port, proc)
+        wait_for_port(port, proc, "gateway", timeout=300)
         listed = inspector("--method", "tools/list")
         assert listed.returncode == 0, listed.stderr
         assert sorted(t["name"] for t in json.loads(listed.stdout)["tools"]) == [

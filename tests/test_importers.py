@@ -15,6 +15,7 @@ from kg_tools.loaders import mcp_server, openai_tools, openapi
 
 from kg_tools.errors import CatalogError
 from kg_tools.processes import free_port
+from tests.cli_process import neo4j_env
 from tests.conftest import graph_snapshot
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -216,11 +217,7 @@ def test_mcp_loader_errors_are_clear():
 
 @pytest.fixture
 def cli_env(settings, empty_graph):
-    return {
-        "NEO4J_URI": settings.neo4j_uri,
-        "NEO4J_USER": settings.neo4j_user,
-        "NEO4J_PASSWORD": settings.neo4j_password,
-    }
+    return neo4j_env(settings)
 
 
 def run_cli(env, *args):

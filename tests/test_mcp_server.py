@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import json
-import os
-import socket
 import subprocess
 import sys
-import time
 
 import anyio
 import pytest
@@ -16,6 +13,7 @@ from kg_tools import PROJECT_ROOT
 from kg_tools.processes import free_port
 from kg_tools.retrieval import Pipeline, RetrievalRequest
 from tests import synthetic_catalog as syn
+from tests.cli_process import kg_tools_env, wait_for_port
 from tests.synthetic_catalog import A, B, C, H
 
 pytestmark = pytest.mark.integration
@@ -24,14 +22,7 @@ pytestmark = pytest.mark.integration
 @pytest.fixture(scope="module")
 def server_env(settings, graph, embedder):
     syn.load(graph, embedder)
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "KG_TOOLS_API_KEY"))}
-    env.update(
-        NEO4J_URI=settings.neo4j_uri,
-        NEO4J_USER=settings.neo4j_user,
-        NEO4J_PASSWORD=settings.neo4j_password,
-        PYTHONPATH=str(PROJECT_ROOT),
-    )
-    return env
+    return kg_tools_env(settings)
 
 
 def expected_names(settings, graph, embedder, **fields) -> list[str]:
@@ -110,18 +101,6 @@ def test_mcp_over_stdio(server_env, settings, graph, embedder):
     check(anyio.run(run), expected)
 
 
-def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 90.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise AssertionError(f"kg-tools mcp exited with {proc.returncode}: {proc.stderr.read()}")
-        with socket.socket() as s:
-            if s.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.2)
-    raise AssertionError("kg-tools mcp --transport http did not open its port")
-
-
 def test_mcp_over_streamable_http(server_env, settings, graph, embedder):
     from mcp import ClientSession
     from mcp.client.streamable_http import streamable_http_client
@@ -136,7 +115,7 @@ def test_mcp_over_streamable_http(server_env, settings, graph, embedder):
         text=True,
     )
     try:
-        wait_for_port(port, proc)
+        wait_for_port(port, proc, "mcp", timeout=90)
 
         async def run():
             with anyio.fail_after(120):

@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from tests import synthetic_catalog as syn
+from tests.cli_process import neo4j_env
 from tests.synthetic_catalog import A
 
 pytestmark = pytest.mark.integration
@@ -22,11 +23,7 @@ def syn_graph(graph, embedder):
 
 
 def _env(settings):
-    return {
-        "NEO4J_URI": settings.neo4j_uri,
-        "NEO4J_USER": settings.neo4j_user,
-        "NEO4J_PASSWORD": settings.neo4j_password,
-    }
+    return neo4j_env(settings)
 
 
 def _run_like_browser(graph, script: str) -> list[dict]:

@@ -8,6 +8,7 @@ from kg_tools.retrieval import Pipeline, RetrievalRequest
 from kg_tools.retrieval.context import PipelineEnv, RetrievalContext
 from kg_tools.retrieval.stages.rerank import candidate_document
 from kg_tools.retrieval.stages.search import Search
+from tests.synthetic_catalog import plain_tool
 
 pytestmark = pytest.mark.integration
 
@@ -66,24 +67,16 @@ def test_cross_encoder_bad_path_is_a_clear_error(tlos, embedder, settings, tmp_p
         Pipeline(tlos, embedder, bad).retrieve(RetrievalRequest(query=QUERY, rerank="cross-encoder"))
 
 
-def _tool(name, description, params=("city",)):
-    return {
-        "name": name,
-        "description": description,
-        "func_type": "regular",
-        "parameters": [{"name": p, "type": "string", "description": f"the {p}"} for p in params],
-        "dependencies": [],
-    }
-
-
 def test_dedupe_removes_duplicates_and_keeps_distinct_tools(empty_graph, embedder, settings):
     from kg_tools.ingest import load_catalog
 
     tools = [
-        _tool("get_weather", "Get the current weather forecast for a city."),
-        _tool("weather_now", "Get the current weather forecast for a city!"),  # same text and parameters
-        _tool("get_weather_v2", "Get the current weather forecast for a city.", params=("city", "units")),
-        _tool("book_taxi", "Book a taxi to an address.", params=("address",)),
+        plain_tool("get_weather", "Get the current weather forecast for a city.", params=("city",)),
+        plain_tool(
+            "weather_now", "Get the current weather forecast for a city!", params=("city",)
+        ),  # same text and parameters
+        plain_tool("get_weather_v2", "Get the current weather forecast for a city.", params=("city", "units")),
+        plain_tool("book_taxi", "Book a taxi to an address.", params=("address",)),
     ]
     load_catalog(empty_graph, embedder, tools, "dedupe-test", replace=True, log=lambda *_: None)
     request = RetrievalRequest(query="what is the weather in Paris", k=4, depth=0)

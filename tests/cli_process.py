@@ -44,15 +44,15 @@ def kg_tools_env(settings: Settings, **extra: str) -> dict[str, str]:
     return env | neo4j_env(settings, PYTHONPATH=str(PROJECT_ROOT), **extra)
 
 
-def wait_for_port(port: int, proc: subprocess.Popen, command: str, timeout: float) -> None:
-    """Until `kg-tools COMMAND --transport http` (`proc`) listens on `port`; fails at once if it exits."""
+def wait_for_port(port: int, proc: subprocess.Popen, what: str, timeout: float) -> None:
+    """Until the server `what` (the process `proc`) listens on `port`; fails at once if it exits."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             stderr = proc.stderr.read() if proc.stderr else ""
-            raise AssertionError(f"kg-tools {command} exited with {proc.returncode}: {stderr}")
+            raise AssertionError(f"{what} exited with {proc.returncode}: {stderr}")
         with socket.socket() as s:
             if s.connect_ex(("127.0.0.1", port)) == 0:
                 return
         time.sleep(0.2)
-    raise AssertionError(f"kg-tools {command} --transport http did not open its port")
+    raise AssertionError(f"{what} did not open its port")

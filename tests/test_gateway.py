@@ -242,7 +242,7 @@ def test_inspector_cli_lists_and_calls_the_gateway_over_http_with_tokens(
         )
 
     try:
-        wait_for_port(port, proc, "gateway", timeout=300)
+        wait_for_port(port, proc, "kg-tools gateway --transport http", timeout=300)
         listed = inspector("--method", "tools/list")
         assert listed.returncode == 0, listed.stderr
         assert sorted(t["name"] for t in json.loads(listed.stdout)["tools"]) == [

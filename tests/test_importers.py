@@ -15,7 +15,7 @@ from kg_tools.loaders import mcp_server, openai_tools, openapi
 
 from kg_tools.errors import CatalogError
 from kg_tools.processes import free_port
-from tests.cli_process import neo4j_env
+from tests.cli_process import neo4j_env, wait_for_port
 from tests.conftest import graph_snapshot
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -294,9 +294,7 @@ def test_load_mcp_over_streamable_http(graph, cli_env):
         [sys.executable, str(TINY_MCP), "http", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
     try:
-        from tests.test_mcp_server import wait_for_port
-
-        wait_for_port(port, proc, timeout=30)
+        wait_for_port(port, proc, "the tiny MCP server", timeout=30)
         url = f"http://127.0.0.1:{port}/mcp"
         run_cli(cli_env, "load", "mcp", "--url", url)
         before = graph_snapshot(graph)

@@ -115,7 +115,7 @@ def test_mcp_over_streamable_http(server_env, settings, graph, embedder):
         text=True,
     )
     try:
-        wait_for_port(port, proc, "mcp", timeout=90)
+        wait_for_port(port, proc, "kg-tools mcp --transport http", timeout=90)
 
         async def run():
             with anyio.fail_after(120):

@@ -71,14 +71,6 @@ def _info(name: str) -> dict:
     }
 
 
-def get_catalog(graph: Graph, catalog: str) -> dict:
-    """One catalog's entry of `list_catalogs`; CatalogNotFoundError when neither node nor tools exist."""
-    for info in list_catalogs(graph):
-        if info["name"] == catalog:
-            return info
-    raise CatalogNotFoundError(catalog)
-
-
 def delete_catalog(
     graph: Graph,
     catalog: str,

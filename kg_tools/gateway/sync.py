@@ -46,10 +46,6 @@ class SyncResult:
     server_written: bool = False
     seconds: float = 0.0
 
-    @property
-    def wrote(self) -> bool:
-        return bool(self.changed or self.removed or self.server_written)
-
     def as_dict(self) -> dict:
         return {
             "server": self.server,

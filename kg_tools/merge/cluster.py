@@ -5,10 +5,6 @@ from __future__ import annotations
 from kg_tools.errors import MergeIntegrityError
 
 
-def representative(names) -> str:
-    return min(names, key=lambda n: (len(n), n))
-
-
 def components(pairs: list[tuple[str, str]]) -> list[list[str]]:
     """Connected components with >= 2 tools, each sorted representative-first, in a stable order."""
     parent: dict[str, str] = {}

@@ -220,10 +220,6 @@ def search_expand(mode: str, depth: int, search: dict, expansion: dict, closure:
 # -- the Cypher text (cached per validated mode/depth) --------------------------------------------
 
 
-def expand_fragment(depth: int, closure: bool = False) -> str:
-    return _expand_fragment(check_depth(depth), closure)
-
-
 @lru_cache(maxsize=16)
 def _expand_fragment(depth: int, closure: bool = False, enumerated: bool = False) -> str:
     if depth == 0:
@@ -271,11 +267,6 @@ def search_query(mode: str, scoped: bool = False) -> str:
     """Search only: the Cypher text (stages that bring their own parameters use this); `scoped`:
     the request names a catalog (RetrievalRequest.catalog)."""
     return "\n".join([search_fragment(_check_mode(mode), scoped), query("seeds_canonical"), query("return_seeds")])
-
-
-def expand_query(depth: int) -> str:
-    """Expansion of given seeds: the Cypher text (traversal)."""
-    return _expand_query(check_depth(depth))
 
 
 @lru_cache(maxsize=16)

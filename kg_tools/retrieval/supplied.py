@@ -151,10 +151,6 @@ _PLACE_PARAMETER = re.compile(
 VALUE_KINDS: dict[str, tuple[re.Pattern, str]] = {k.name: (k.value, k.parameter) for k in KINDS}
 
 
-def supplied_kinds(query: str) -> list[str]:
-    return [k.name for k in KINDS if k.value.search(query)]
-
-
 def supplied_parameter_patterns(query: str) -> list[str]:
     """Regular expressions (Neo4j `=~` syntax) over parameter names the query supplies (name only)."""
     return [k.parameter for k in KINDS if k.value.search(query)]

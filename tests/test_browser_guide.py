@@ -175,11 +175,12 @@ def test_browser_shows_guide_on_connect_and_styles_first_step(guide_api, neo4j_s
     try:
         wait = WebDriverWait(driver, 90)
         driver.get(f"{neo4j_service.http_url}/browser/")
-        password = wait.until(ec.presence_of_element_located((By.CSS_SELECTOR, "input[data-testid=password]")))
+        # present is not enough: the form can be in the page before it takes input (a CI run failed so)
+        password = wait.until(ec.element_to_be_clickable((By.CSS_SELECTOR, "input[data-testid=password]")))
         # The connect form is pre-filled from the server's discovery document (its advertised Bolt address).
         address = driver.find_element(By.CSS_SELECTOR, "input[data-testid=boltaddress]")
         assert address.get_attribute("value") == neo4j_service.uri.split("://", 1)[1]
-        user = driver.find_element(By.CSS_SELECTOR, "input[data-testid=username]")
+        user = wait.until(ec.element_to_be_clickable((By.CSS_SELECTOR, "input[data-testid=username]")))
         user.clear()
         user.send_keys(neo4j_service.user)
         password.send_keys(neo4j_service.password)

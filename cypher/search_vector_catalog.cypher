@@ -2,10 +2,13 @@
 // catalog alone, whatever else the graph holds (Neo4j 5.26 cannot filter inside the vector index).
 // A catalog of at most $exact_scan_max tools is scanned (cosine over its own nodes, found through
 // the tool_catalog index). A larger one first asks the index for $widen x $candidates nearest tools
-// and keeps the catalog's hits; when fewer than $candidates of them are in that pool, the catalog's
-// size decides a second pool widened by the graph's size over the catalog's, and when even that holds
-// fewer than min($candidates, catalog size) the catalog is scanned. Yields `hit, score` (score in
-// [0, 1], the index's cosine score).
+// and keeps the catalog's hits; when fewer than $candidates of them are in that pool, a second pool is
+// sized by the first one's hit rate (a catalog of 100,000 tools whose vectors lie farther from the
+// query than a small one's had 29 of the 100 nearest: sized by its share of the graph, the second
+// pool fell short too and the catalog was scanned, 1.6 s per request), and when even that holds
+// fewer than $candidates the catalog is scanned. The catalog's hits among the nearest tools of the
+// whole graph are its own nearest, so the result is that of the catalog alone either way. Yields
+// `hit, score` (score in [0, 1], the index's cosine score).
 // Work is bounded by what is needed: the catalog is counted only up to $exact_scan_max + 1 unless
 // the first pool falls short (counting a 100,000-tool catalog per request cost ~10 ms, and the scan
 // branch's index seek used to run even when its filter then dropped every row: the UNWINDs below
@@ -20,26 +23,31 @@ CALL (large) {
   WITH large WHERE large
   CALL db.index.vector.queryNodes($vector_index, toInteger(ceil($widen * $candidates)), $embedding) YIELD node, score
   WITH node, score WHERE node.catalog = $catalog
-  RETURN collect({hit: node, score: score})[..$candidates] AS first
+  RETURN collect({hit: node, score: score}) AS first_hits
 }
-WITH large, first, large AND size(first) >= $candidates AS from_first
-CALL (large, from_first) {
-  UNWIND CASE WHEN large AND NOT from_first THEN [$catalog] ELSE [] END AS counted
+WITH large, first_hits[..$candidates] AS first, size(first_hits) AS in_first,
+     large AND size(first_hits) >= $candidates AS from_first
+CALL (large, from_first, in_first) {
+  UNWIND CASE WHEN large AND NOT from_first AND in_first = 0 THEN [$catalog] ELSE [] END AS counted
   MATCH (c:Tool) WHERE c.catalog = counted
   RETURN count(c) AS in_catalog
 }
-CALL (in_catalog) {
-  WITH in_catalog, COUNT { MATCH (:Tool) } AS total WHERE in_catalog > 0
-  CALL db.index.vector.queryNodes($vector_index,
-       CASE WHEN total < toInteger(ceil($widen * $candidates * total / toFloat(in_catalog))) THEN total
-            ELSE toInteger(ceil($widen * $candidates * total / toFloat(in_catalog))) END, $embedding)
+CALL (large, from_first, in_first, in_catalog) {
+  WITH in_first, in_catalog, COUNT { MATCH (:Tool) } AS total WHERE large AND NOT from_first
+  // the second pool: at least 16 times the first; larger when the first one's hit rate (or, with no
+  // hit at all, the catalog's share of the graph) says a pool that holds $candidates of its tools is
+  WITH total, toInteger(ceil(CASE WHEN in_first > 0
+         THEN $widen * $widen * $candidates * $candidates / toFloat(in_first)
+         ELSE $widen * $candidates * total / toFloat(CASE WHEN in_catalog > 0 THEN in_catalog ELSE 1 END) END))
+       AS estimate, toInteger(ceil(16 * $widen * $candidates)) AS at_least
+  WITH total, CASE WHEN estimate > at_least THEN estimate ELSE at_least END AS wanted
+  CALL db.index.vector.queryNodes($vector_index, CASE WHEN total < wanted THEN total ELSE wanted END, $embedding)
        YIELD node, score
   WITH node, score WHERE node.catalog = $catalog
   RETURN collect({hit: node, score: score})[..$candidates] AS second
 }
 WITH CASE WHEN from_first THEN first ELSE second END AS pooled,
-     from_first OR in_catalog > 0 AND
-       size(second) >= CASE WHEN in_catalog < $candidates THEN in_catalog ELSE $candidates END AS from_pool
+     from_first OR large AND size(second) >= $candidates AS from_pool
 CALL (pooled, from_pool) {
   WITH pooled WHERE from_pool
   UNWIND pooled AS p

@@ -28,9 +28,10 @@ from kg_tools.catalog import (
 )
 from kg_tools.cypher import query
 from kg_tools.embeddings import Embedder, PassageEmbedder
-from kg_tools.errors import DanglingReferenceError, NameCollisionError, SchemaMismatchError, ToolConflictError
+from kg_tools.errors import DanglingReferenceError, NameCollisionError, ToolConflictError
 from kg_tools.graph import Graph
 from kg_tools.schema import apply_schema
+from kg_tools.vector_models import mismatch
 from kg_tools.write_lock import serialized
 
 DEFAULT_CATALOG = "api"  # the catalog of a tool written without one (a PUT without ?catalog)
@@ -315,12 +316,7 @@ def check_other_vectors(existing: dict, loaded: set[str], replaced_catalog: str 
         if row["embedding_model"] != model:
             others[str(row["embedding_model"])] = others.get(str(row["embedding_model"]), 0) + 1
     if others:
-        found = ", ".join(f"{n} tool(s) by {m!r}" for m, n in sorted(others.items()))
-        raise SchemaMismatchError(
-            f"the graph's vectors were made by another embedding model ({found}) but the configured one is "
-            f"{model!r}; nothing was written. Set KG_TOOLS_EMBED_MODEL to the graph's model, or move the graph "
-            f"to {model!r} with `kg-tools schema reindex` (re-embeds every tool and enrichment question)."
-        )
+        raise mismatch(others, model)
 
 
 def _load_differential(

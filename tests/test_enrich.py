@@ -161,7 +161,7 @@ def test_enriched_stage_finds_a_tool_through_its_questions(small_graph, embedder
     assert baseline.names != ["send_email"]  # the descriptions alone still miss it after enriching
     assert response.names == ["send_email"]
     # the score is the max over the tool's vectors: at least its question's similarity to the query
-    q_vec = embedder.embed([query])[0]
+    q_vec = embedder.embed([query], query=True)[0]  # a query (bge: with its prefix)
     best_question = max(
         float(q_vec @ embedder.embed([t])[0])
         for t in [f"I want {SECRET['send_email']}", f"could you help with {SECRET['send_email']}"]

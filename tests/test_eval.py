@@ -51,7 +51,7 @@ INSTANCES = [
     {
         "user_query": "Start the garden sprinkler to water my plants and flowers.",
         "main_golden_function_name": "water_the_garden_plants",
-        "golden_function_names": ["water_the_garden_plants", "get_wifi_status"],
+        "golden_function_names": ["water_the_garden_plants", "get_current_date"],
     },
 ]
 

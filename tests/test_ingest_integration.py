@@ -191,6 +191,26 @@ def test_a_load_by_another_model_of_the_same_dimension_is_refused(small_graph, s
     assert models == ["bge-small-en-v1.5-q"]
 
 
+def test_retrieval_and_readiness_refuse_vectors_of_another_model(small_graph, settings, embedder):
+    """After a change of model (KG_TOOLS_EMBED_MODEL, or the default's), searching the old vectors with
+    the new model's query would return unrelated tools: retrieval refuses, /readyz says why."""
+    from kg_tools.embeddings import Embedder
+    from kg_tools.readiness import readiness
+    from kg_tools.retrieval.pipeline import Pipeline
+    from kg_tools.retrieval.request import RetrievalRequest
+
+    other = Embedder("bge-small-q", models_dir=settings.models_dir)  # 384 dimensions, like the default
+    request = RetrievalRequest(query="what is the weather in Paris")
+    with pytest.raises(
+        SchemaMismatchError, match=rf"2 tool\(s\) by {embedder.name!r}.*unrelated tools.*kg-tools schema reindex"
+    ):
+        Pipeline(small_graph, other, settings).retrieve(request)
+    state = readiness(small_graph, other.name)
+    assert not state["ready"] and "kg-tools schema reindex" in state["problems"][0]
+    assert readiness(small_graph, embedder.name)["ready"]
+    assert Pipeline(small_graph, embedder, settings).retrieve(request).names[0] == "check_weather"
+
+
 def test_reindex_switches_embedder_and_reembeds_everything(small_graph, tmp_path):
     from kg_tools.embeddings import Embedder
     from kg_tools.ingest import reembed_all

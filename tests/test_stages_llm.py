@@ -82,7 +82,7 @@ ASKED_AGAIN, CLIENT_RETRIES, ONCE = "asked again", "client retries", "once"
     ],
 )
 def test_llm_rerank_falls_back_to_search_order(tlos, embedder, llm_settings, fake_llm, answer, reason, requests):
-    baseline = run(tlos, embedder, llm_settings, query=QUERY)
+    baseline = run(tlos, embedder, llm_settings, query=QUERY, rerank="none")  # the search order
     fake_llm.script(lambda req: answer)
     response = run(tlos, embedder, llm_settings, query=QUERY, rerank="llm")
     assert response.names == baseline.names
@@ -98,7 +98,7 @@ def test_llm_rerank_falls_back_to_search_order(tlos, embedder, llm_settings, fak
 
 def test_without_llm_every_llm_stage_says_offline(tlos, embedder, settings):
     offline = settings.model_copy(update={"openai_base_url": None})
-    baseline = run(tlos, embedder, offline, query=QUERY)
+    baseline = run(tlos, embedder, offline, query=QUERY, rerank="none")  # the search order
     response = run(tlos, embedder, offline, query=QUERY, rerank="llm", stages=["rewrite", "multi-query", "self-check"])
     assert response.names == baseline.names
     for name in ("rewrite", "multi-query", "self-check", "rerank-llm"):
@@ -213,4 +213,5 @@ def test_self_check_runs_after_the_reranker_and_may_find_nothing(tlos, embedder,
     names = [s.name for s in response.stages]
     assert names.index("rerank-llm") < names.index("self-check")
     assert stage(response, "self-check").detail == "LLM found nothing missing"
-    assert response.names == run(tlos, embedder, llm_settings, query=QUERY).names
+    # the fake LLM ranks the candidates as listed (search order): the search order's list
+    assert response.names == run(tlos, embedder, llm_settings, query=QUERY, rerank="none").names

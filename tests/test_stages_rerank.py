@@ -54,7 +54,7 @@ def test_cross_encoder_reranks_the_top_m_by_its_scores(tlos, embedder, settings,
 
 def test_cross_encoder_not_configured_keeps_search_order(tlos, embedder, settings):
     plain = settings.model_copy(update={"cross_encoder_model": None})
-    baseline = Pipeline(tlos, embedder, plain).retrieve(RetrievalRequest(query=QUERY))
+    baseline = Pipeline(tlos, embedder, plain).retrieve(RetrievalRequest(query=QUERY, rerank="none"))  # search order
     response = Pipeline(tlos, embedder, plain).retrieve(RetrievalRequest(query=QUERY, rerank="cross-encoder"))
     assert response.names == baseline.names
     info = stage(response, "rerank-cross-encoder")

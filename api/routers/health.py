@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse
-from kg_tools.api.deps import GraphDep
+from kg_tools.api.deps import EmbedderDep, GraphDep
 from kg_tools.api.errors import responses
 from kg_tools.api.http import KgRoute
 from kg_tools.api.schemas import Health, Readiness
@@ -22,15 +22,15 @@ def healthz() -> dict[str, str]:
 @router.get(
     "/readyz",
     response_model=Readiness,
-    summary="Neo4j reachable and every index ONLINE (else 503)",
+    summary="Neo4j reachable, every index ONLINE, the vectors the configured model's (else 503)",
     responses=responses(
         503,
-        _503="Neo4j unreachable (`database_unavailable`) or an index missing or not "
-        "ONLINE (`not_ready`, with `problems` and `indexes`)",
+        _503="Neo4j unreachable (`database_unavailable`), or an index missing or not "
+        "ONLINE, or tool vectors made by another embedding model (`not_ready`, with `problems` and `indexes`)",
     ),
 )
-def readyz(graph: GraphDep):
-    state = readiness(graph)
+def readyz(graph: GraphDep, embedder: EmbedderDep):
+    state = readiness(graph, embedder.name)
     if not state["ready"]:
         return JSONResponse({"error": "not_ready", "detail": "; ".join(state["problems"]), **state}, status_code=503)
     return {"status": "ready", **state}

@@ -18,10 +18,13 @@ router = APIRouter(tags=["retrieval"], route_class=KgRoute)
     response_model_by_alias=True,
     responses=responses(
         400,
+        409,
         413,
         422,
         502,
         503,
+        _409="`schema_mismatch`: the graph's vectors were made by another embedding model than the configured "
+        "one (run `kg-tools schema reindex`, or set KG_TOOLS_EMBED_MODEL to the graph's model)",
         _422="a field is missing or out of range, the query is blank or a stage unknown",
         _502="rerank `llm` or an LLM stage: the configured LLM failed",
     ),

@@ -17,6 +17,7 @@ from kg_tools.retrieval.query_text import clean_query
 from kg_tools.retrieval.request import RetrievalRequest, RetrievalResponse
 from kg_tools.retrieval.seed_cache import SeedCache
 from kg_tools.settings import Settings
+from kg_tools.vector_models import check_graph_model
 
 
 class Pipeline:
@@ -25,6 +26,7 @@ class Pipeline:
     def __init__(self, graph: Graph, embedder: Embedder, settings: Settings, **components: object):
         size = settings.retrieval_cache_size
         self.env = PipelineEnv(graph, embedder, settings, dict(components), SeedCache(size) if size > 0 else None)
+        self._model_checked = False  # the graph's vectors are the embedder's (vector_models.py), once found
 
     def warm_up(self) -> int:
         """Before serving: one default retrieval so Neo4j plans and caches the query (a cold plan
@@ -65,6 +67,8 @@ class Pipeline:
 
     def retrieve(self, request: RetrievalRequest) -> RetrievalResponse:
         t_start = time.perf_counter()
+        if not self._model_checked:  # until the graph holds vectors, all of the configured model
+            self._model_checked = check_graph_model(self.env.graph, self.env.embedder.name)
         cleaned = clean_query(request.query)
         if cleaned.detail:  # a long message: the cleaned, bounded text is what every stage sees
             request = request.model_copy(update={"query": cleaned.text})

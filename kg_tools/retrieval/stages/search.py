@@ -20,9 +20,10 @@ def rescores_seeds(request: RetrievalRequest) -> bool:
 
 
 def fill_pool(req: RetrievalRequest) -> int:
-    """How many search candidates the default path expands: k (at least SEED_POOL when rescoring),
-    and at least K so that the next seeds can fill K when seeds and dependencies give fewer tools."""
-    return max(req.k, ordering.SEED_POOL if rescores_seeds(req) else 0, min(req.K, MAX_K))
+    """How many search candidates are expanded, on the default and the staged path alike: k, at least
+    SEED_POOL (the offline rescoring's pool, or its fallback's), and at least K so that the next seeds
+    can fill K when seeds and dependencies give fewer tools."""
+    return max(req.k, ordering.SEED_POOL, min(req.K, MAX_K))
 
 
 def expansion_detail(req: RetrievalRequest) -> str:
@@ -107,7 +108,7 @@ class Search(Stage):
         # candidates enough to fill K (OrderAndTruncate); several queries fused by score keep their
         # pool (min-max normalisation depends on the list length)
         multiple = len(ctx.queries) > 1 and ctx.fusion != "round-robin"
-        pool = self.pool if multiple else max(self.pool, min(req.K, MAX_K))
+        pool = self.pool if multiple else max(self.pool, fill_pool(req))
         ranked = []
         for text in ctx.queries:
             rows = self.env.run_query(cypher, **self.env.search_params(ctx, text, pool), **extra)
@@ -140,7 +141,7 @@ class Expand(Stage):
 
     def run(self, ctx: RetrievalContext) -> None:
         req = ctx.request
-        # the first k candidates are the seeds; the next ones (up to K) fill K when needed (OrderAndTruncate)
-        seeds = [{"name": c.name, "score": c.score} for c in (ctx.candidates or [])[: max(req.k, min(req.K, MAX_K))]]
+        # the first k candidates are the seeds; the next ones fill K when needed (OrderAndTruncate)
+        seeds = [{"name": c.name, "score": c.score} for c in (ctx.candidates or [])[: fill_pool(req)]]
         ctx.rows = self.env.expansion(req).of_seeds(seeds) if seeds else []
         ctx.note("expand", expansion_detail(req))

@@ -86,6 +86,24 @@ def test_a_question_prefers_tools_that_read_over_tools_that_act():
     assert ordering.name_verb("planet_fitness_log_workout_notes") == -1 and ordering.name_verb("timestamp_diff") == 0
 
 
+def test_the_description_words_the_query_says_lift_a_tool():
+    def row(name, score, description):
+        return {"name": name, "score": score, "spec": json.dumps({"name": name, "description": description})}
+
+    rows = [
+        row("read_media_file", 0.70, "Read an image or audio file and return it as base64."),
+        row("read_text_file", 0.69, "Read the complete contents of a file as text."),
+    ]
+    rescore = lambda q: [
+        r["name"] for _, r in ordering.rescore(q, rows, lambda r: r["name"], lambda r: r["score"], lambda r: r["spec"])
+    ]
+    # "contents" and "text" are words of one description only; "read" and "file" of both (idf 0)
+    assert rescore("show me the contents of notes.txt as text") == ["read_text_file", "read_media_file"]
+    assert rescore("read the file") == ["read_media_file", "read_text_file"]  # no telling word: search order
+    assert ordering.description_words(rows[1]["spec"]) == {"read", "complete", "contents", "file", "text"}
+    assert ordering.description_words("not json") == frozenset()
+
+
 def test_supplied_dependencies_go_last_with_what_they_reached():
     row = _row(
         "share_location_via_email",

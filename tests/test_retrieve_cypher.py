@@ -9,6 +9,7 @@ import re
 import pytest
 from click.testing import CliRunner
 
+from kg_tools.retrieval import ordering
 from tests import synthetic_catalog as syn
 from tests.cli_process import neo4j_env
 from tests.synthetic_catalog import A
@@ -52,8 +53,8 @@ def test_retrieve_cypher_prints_what_ran_and_it_runs_in_browser_form(syn_graph, 
     elided = runner.invoke(cli, [*args, "--cypher"], env=_env(settings))
     assert elided.exit_code == 0, elided.output
     assert ":param embedding" not in elided.output and "// $embedding: 384 floats" in elided.output
-    # the default offline rescoring expands the top 10 hits in the same round trip, then keeps k = 2
-    assert ":param catalog => 'syn-seeds'" in elided.output and ":param k => 10" in elided.output
+    # the default offline rescoring expands the top SEED_POOL (15) hits in the same round trip, then keeps k = 2
+    assert ":param catalog => 'syn-seeds'" in elided.output and f":param k => {ordering.SEED_POOL}" in elided.output
     # a catalog request: the exact catalog filter (issue 19 item 5) scans the small catalog
     assert "vector.similarity.cosine(hit.embedding, $embedding)" in elided.output
     stages = [f"//   {s['name']}: {s['detail']}" for s in expected["stages"]]  # what ran after the Cypher

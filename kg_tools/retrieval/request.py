@@ -59,7 +59,7 @@ class RetrievalRequest(BaseModel):
     alpha: float = Field(0.8, strict=True, ge=0.0, le=1.0, description="Hybrid weight of the vector leg.")
     rerank: RerankMode = Field(
         "offline",
-        description="Seed reranker: offline (default; deterministic rescoring of the top 10 in vector "
+        description="Seed reranker: offline (default; deterministic rescoring of the top 15 in vector "
         "and hybrid-boost modes, see kg_tools/retrieval/ordering.py), none (search order), cross-encoder, llm.",
     )
     edge_types: list[DependencyType] | None = Field(

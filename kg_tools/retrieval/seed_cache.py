@@ -1,6 +1,6 @@
 """Seed rows of the default retrieval remembered between requests, valid while the graph is unchanged.
 
-The default request expands the top SEED_POOL (10) search candidates in one query, and the offline
+The default request expands the top SEED_POOL (15) search candidates in one query, and the offline
 rescoring then keeps k (3) of them: most of what that query reads -- each candidate's spec, kind,
 merged members and its precomputed dependency closure with every dependency's spec and the edge
 that reached it -- is the same from one request to the next. This cache keeps that part of each

@@ -195,6 +195,14 @@ def word_matches(said: set[str], words: list[set[str]] | list[frozenset[str]]) -
     return out
 
 
+def rescored_note(candidates: int) -> str:
+    """What the offline rescoring did, for `stages`."""
+    return (
+        f"top {min(candidates, SEED_POOL)} rescored "
+        "(location level, supplied values, name and description words, intent)"
+    )
+
+
 T = TypeVar("T")
 
 

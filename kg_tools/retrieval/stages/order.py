@@ -40,8 +40,7 @@ class OrderAndTruncate(Stage):
             )
             ctx.note(
                 "rerank-offline",
-                f"top {min(len(rows), ordering.SEED_POOL)} rescored (location level, supplied values, name and description words, intent), "
-                f"{min(req.k, len(rows))} kept",
+                f"{ordering.rescored_note(len(rows))}, {min(req.k, len(rows))} kept",
             )
         seen: set[str] = set()
         tools: list[ToolHit] = []

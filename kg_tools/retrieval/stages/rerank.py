@@ -32,7 +32,7 @@ class OfflineRerank(Stage):
         ctx.candidates = rescored_candidates(ctx.request.query, candidates)
         ctx.note(
             self.name,
-            f"top {min(len(candidates), ordering.SEED_POOL)} rescored (location level, supplied values, name and description words, intent)",
+            ordering.rescored_note(len(candidates)),
         )
 
 

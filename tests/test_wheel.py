@@ -68,7 +68,7 @@ def _install(python: Path, wheel: Path, tmp_path: Path) -> None:
     ).stdout.splitlines()
     constraints = tmp_path / "constraints.txt"
     constraints.write_text("\n".join(line for line in frozen if "==" in line and not line.startswith("kg-tools")))
-    for attempt in range(3):
+    for _attempt in range(3):
         done = subprocess.run(
             [str(python), "-m", "pip", "install", "-q", "-c", str(constraints), str(wheel)],
             capture_output=True,

@@ -1,0 +1,79 @@
+"""corpus-oa-c: expand the hand-written gold lines (corpus-oa-c_gold.txt) into gold/<key>.json.
+
+Line format as kg_tools/eval/data/real/make/gold_edges.txt:
+  consumers | parameter(s) | providers | PD/PI/TD/TI | reason      (`*` consumers = every tool having the parameter)
+Every name and parameter is checked against the catalog as loaded by kg_tools' read_catalog.
+Split by consumer: sorted consumer names, even positions dev, odd test.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT.parents[2]))
+from kg_tools.eval.catalog_eval import read_catalog  # noqa: E402
+
+TYPES = {"PD": "PARAMETER_DIRECTLY_DEPENDS_ON", "PI": "PARAMETER_INDIRECTLY_DEPENDS_ON",
+         "TD": "TOOL_DIRECTLY_DEPENDS_ON", "TI": "TOOL_INDIRECTLY_DEPENDS_ON"}
+PROVIDERS = {"listmonk": "listmonk (knadh/listmonk)", "qdrant": "Qdrant (qdrant/qdrant)",
+             "ory_kratos": "Ory Kratos (ory/kratos)", "ory_hydra": "Ory Hydra (ory/hydra)",
+             "discourse": "Discourse (discourse/discourse_api_docs)",
+             "nextcloud_tables": "Nextcloud Tables (nextcloud/tables)", "coolify": "Coolify (coollabsio/coolify)"}
+
+
+def main():
+    text = (Path(__file__).parent / "corpus-oa-c_gold.txt").read_text(encoding="utf-8")
+    blocks, key = {}, None
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("["):
+            key = line[1:line.index("]")]
+            blocks[key] = []
+            continue
+        blocks[key].append(line)
+    for key, lines in blocks.items():
+        src = read_catalog(ROOT / "openapi" / f"{key}.json", key)
+        params = {t["name"]: {p["name"] for p in t["parameters"]} for t in src.tools}
+        edges, seen = [], set()
+        for line in lines:
+            cons, pars, provs, typ, reason = [x.strip() for x in line.split("|", 4)]
+            pars = [p.strip() for p in pars.split(",")]
+            provs = [p.strip() for p in provs.split(",")]
+            for p in provs:
+                assert p in params, (key, "provider", p)
+            if cons == "*":
+                consumers = [n for n in params if set(pars) & params[n]]
+            else:
+                consumers = [c.strip() for c in cons.split(",")]
+            for c in consumers:
+                assert c in params, (key, "consumer", c)
+                have = [p for p in pars if p in params[c]] if typ in ("PD", "PI") else ["-"]
+                assert have, (key, c, pars, sorted(params[c]))
+                for p in have:
+                    for prov in provs:
+                        if prov == c and cons == "*":
+                            continue
+                        k = (c, prov, p)
+                        assert k not in seen, (key, k)
+                        seen.add(k)
+                        e = {"source": c, "target": prov}
+                        if p != "-":
+                            e["parameter_name"] = p
+                        e.update({"type": TYPES[typ], "reason": reason})
+                        edges.append(e)
+        order = sorted({e["source"] for e in edges})
+        split = {c: ("dev" if i % 2 == 0 else "test") for i, c in enumerate(order)}
+        for e in edges:
+            e["split"] = split[e["source"]]
+        out = {"provenance": f"Written by hand for kg-tools from {PROVIDERS.get(key, key)}'s spec descriptions and "
+                             "schemas; corpus-oa-c", "catalog_file": f"openapi/{key}.json", "edges": edges}
+        (ROOT / "gold" / f"{key}.json").write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(key, len(edges), "edges,", len(order), "consumers of", len(params), "tools")
+
+
+if __name__ == "__main__":
+    main()

@@ -18,7 +18,8 @@ CALL (seed) {
              name: dep.name, func_type: dep.func_type, spec: dep.spec,
              members: COLLECT { MATCH (m:Tool)-[:MERGED_INTO]->(dep) RETURN m.name },
              via: {from: startNode(via).name, type: type(via),
-                   parameter_name: via.parameter_name, reason: via.reason}}) AS deps
+                   parameter_name: via.parameter_name, reason: via.reason,
+                   inferred: coalesce(via.inferred, false) OR coalesce(via.observed, false), confidence: via.confidence}}) AS deps
   }
   RETURN deps, null AS reach
   UNION ALL

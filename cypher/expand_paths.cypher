@@ -17,6 +17,7 @@
     MATCH (a)-[r:TOOL_DIRECTLY_DEPENDS_ON|TOOL_INDIRECTLY_DEPENDS_ON|PARAMETER_DIRECTLY_DEPENDS_ON|PARAMETER_INDIRECTLY_DEPENDS_ON]->(b:Tool)
     OPTIONAL MATCH (b)-[:MERGED_INTO]->(canonical:Tool)
     RETURN collect({source: a.name, target: b.name, canonical: canonical.name, type: type(r), ord: coalesce(r.ord, 0),
-                    parameter_name: r.parameter_name, reason: r.reason}) AS edges
+                    parameter_name: r.parameter_name, reason: r.reason,
+                    inferred: coalesce(r.inferred, false) OR coalesce(r.observed, false), confidence: r.confidence}) AS edges
   }
   RETURN null AS deps, {sources: [s IN sources | s.name], edges: edges} AS reach

@@ -20,4 +20,6 @@
            name: x.dep.name, func_type: x.dep.func_type, spec: x.dep.spec,
            members: COLLECT { MATCH (m:Tool)-[:MERGED_INTO]->(d) WHERE d = x.dep RETURN m.name },
            via: {from: startNode(x.via).name, type: type(x.via),
-                 parameter_name: x.via.parameter_name, reason: x.via.reason}}] AS deps, null AS reach
+                 parameter_name: x.via.parameter_name, reason: x.via.reason,
+                 inferred: coalesce(x.via.inferred, false) OR coalesce(x.via.observed, false),
+                 confidence: x.via.confidence}}] AS deps, null AS reach

@@ -80,6 +80,12 @@ class Settings(BaseSettings):
     api_allowed_origins: Annotated[list[str], NoDecode] = Field(
         default_factory=list, validation_alias=_env("KG_TOOLS_API_ALLOWED_ORIGINS")
     )
+    # Retrieval and inferred (or observed) dependency edges: below `follow` an edge is not followed; below `sure`
+    # the dependency is listed after the next seed instead of before it (chosen on dev: docs/dependencies.md).
+    deps_follow_min_confidence: float = Field(
+        0.0, ge=0.0, le=1.0, validation_alias=_env("KG_TOOLS_DEPS_FOLLOW_MIN_CONFIDENCE")
+    )
+    deps_sure_confidence: float = Field(0.0, ge=0.0, le=1.0, validation_alias=_env("KG_TOOLS_DEPS_SURE_CONFIDENCE"))
     # POST /v1/deps/infer works through at most this many tools per request (422 above; the CLI has no limit).
     api_max_infer_tools: int = Field(1000, ge=1, validation_alias=_env("KG_TOOLS_API_MAX_INFER_TOOLS"))
     mcp_port: int = Field(8765, validation_alias=_env("KG_TOOLS_MCP_PORT"))  # `kg-tools mcp --transport http`

@@ -702,15 +702,29 @@ def _mcp_edges(server: str) -> dict:
     return {(e.source, e.target): e for e in infer_catalog(tools, None, Examples([])).edges}
 
 
+def _mcp_candidates(server: str) -> dict:
+    """(consumer, producer) -> the candidate the learned scorer judges (before selection)."""
+    from kg_tools.loaders.document import mcp_entries
+
+    from kg_tools.deps.producers import candidate_groups
+
+    doc = json.loads((REAL / "mcp" / f"{server}.json").read_text())
+    _, groups = candidate_groups([ToolInfo.from_raw(t) for t in mcp_entries(doc)])
+    return {(c.consumer.name, c.producer.name): c for g in groups for c in g}
+
+
 def test_what_mcp_tools_without_identifying_outputs_say_they_return():
     """MCP servers whose outputs are text: list_directory lists "files and directories" (a `path` of a reader
     is inside its text: indirect), `git_log` holds commits, a parameter's description names its source ("from
-    the page snapshot"), a search's query description says what it searches ("page and database titles")."""
-    fs = _mcp_edges("filesystem")
-    read = fs[("read_text_file", "list_directory")]
+    the page snapshot"), a search's query description says what it searches ("page and database titles").
+    What the rules find are the scorer's candidates; which of them become edges is learned."""
+    from kg_tools.deps.producers import candidate_proposal
+
+    fs = _mcp_candidates("filesystem")
+    read = candidate_proposal(fs[("read_text_file", "list_directory")], 0)
     assert (read.parameter_name, read.type) == ("path", "PARAMETER_INDIRECTLY_DEPENDS_ON")
     assert ("list_directory", "list_allowed_directories") in fs and ("write_file", "search_files") not in fs
-    assert ("git_show", "git_log") in _mcp_edges("git")
+    assert ("git_show", "git_log") in _mcp_candidates("git")
     pw = _mcp_edges("playwright")
     assert pw[("browser_click", "browser_snapshot")].reason.startswith("`target` ← browser_snapshot")
     assert ("browser_network_request", "browser_network_requests") in pw

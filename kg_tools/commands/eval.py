@@ -7,6 +7,7 @@ EXTRA_EVAL_MODULES are imported (when present) before the CLI runs, so their com
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import sys
 from pathlib import Path
@@ -288,11 +289,29 @@ def supplied_parameters(app, directory, json_file, stages):
     help="Also write the servers the tools name (mcp_server, openapi_spec or upstream.server) as (:Server) "
     "nodes embedded as the gateway embeds its upstreams, removed afterwards (for grtf_server / --stages server-score).",
 )
+@click.option(
+    "--infer-deps",
+    is_flag=True,
+    help="The user's flow: after the methods ran, infer the catalog's dependencies offline and apply them "
+    "(as `kg-tools deps infer --apply`), then run every method again as `<method>+deps`.",
+)
 @json_file_option("Write the results as JSON (default out/eval-catalog-<catalog>.json).")
 @plot_file_option("Write a PNG chart (default out/eval-catalog-<catalog>.png).")
 @click.pass_obj
 def catalog_command(
-    app, catalog_file, queries_file, format_, catalog, methods, stages, split, limit, servers, json_file, plot_file
+    app,
+    catalog_file,
+    queries_file,
+    format_,
+    catalog,
+    methods,
+    stages,
+    split,
+    limit,
+    servers,
+    infer_deps,
+    json_file,
+    plot_file,
 ):
     """Any catalog file beside the graph's others: load it under its own name, evaluate the queries
     on it (rows per query kind when the queries carry `kind`), remove it. Other catalogs are untouched."""
@@ -312,13 +331,16 @@ def catalog_command(
         f"{name}: {len(data.tools)} tools, {len(data.instances)} queries, methods {', '.join(m.name for m in chosen)}"
     )
     results = []
+    inference: dict | None = None
     with catalog_eval.loaded_catalog(app.graph, app.embedder, data, app.settings, click.echo, servers) as n_tools:
         app.embedder.embed([i.query for i in data.instances])  # one batch; the pipeline reuses the cache
         pipeline = app.pipeline
-        for method in chosen:
-            with click.progressbar(length=len(data.instances), label=f"{method.name:<20}", file=sys.stderr) as bar:
-                results.append(
-                    run_method(
+
+        def run_all(suffix: str) -> None:
+            for method in chosen:
+                label = method.name + suffix
+                with click.progressbar(length=len(data.instances), label=f"{label:<20}", file=sys.stderr) as bar:
+                    result = run_method(
                         pipeline,
                         method,
                         data.instances,
@@ -326,7 +348,13 @@ def catalog_command(
                         catalog_eval.CATALOG_CUTOFFS,
                         progress=lambda n: bar.update(1),
                     )
-                )
+                result.method = dataclasses.replace(method, name=label)
+                results.append(result)
+
+        run_all("")
+        if infer_deps:
+            inference = catalog_eval.infer_and_apply(app, name, click.echo)
+            run_all("+deps")
     by_kind = catalog_eval.rows_by_kind(results)
     rows = by_kind[catalog_eval.OVERALL]
     for row, result in zip(rows, results):
@@ -350,6 +378,7 @@ def catalog_command(
             "queries": len(data.instances),
             "split": split,
             "servers": servers,
+            "infer_deps": inference,
             "embedder": app.embedder.name,
             "methods": {m.name: {"description": m.description, "request": m.request} for m in chosen},
             "metrics": "AP@k = (1/min(|G|,k)) sum_{i<=k} P@i rel_i; Recall@k = |top-k ∩ G|/|G|; "

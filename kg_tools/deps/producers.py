@@ -48,6 +48,7 @@ from kg_tools.deps.resources import (
     source_phrases,
     words,
 )
+from kg_tools.deps.scoring import Candidate, Scorer, default_scorer, feature_vector, select
 
 PATTERN_WORDS = {"pattern", "patterns", "glob", "regex", "regexp"}  # a pattern is typed, not looked up
 CHOICE_WORDS = {"type", "types", "kind", "mode", "format", "sort", "order", "direction"}  # `branch_type`: a choice
@@ -67,11 +68,12 @@ MIN_SCORE = 0.6  # below this no edge, whatever --min-confidence says  # keep a 
 MAX_PER_PARAMETER = 4
 NESTED_ONLY_AS_FALLBACK = True  # a resource nested in another's output serves only when no tool is about it
 CANDIDATES_PER_RESOURCE = 60  # the producers of a resource scored per parameter (best by their own merits first)
-METHOD_LINKS, METHOD_SCHEMA, METHOD_DESCRIPTION, METHOD_NAMES = (
+METHOD_LINKS, METHOD_SCHEMA, METHOD_DESCRIPTION, METHOD_NAMES, METHOD_PATH = (
     "openapi-links",
     "output-schema",
     "description",
     "name-rules",
+    "path-template",
 )
 
 
@@ -582,15 +584,145 @@ def prepare(raw_tools: Iterable) -> dict[str, Tool]:
     return tools
 
 
-def infer_producers(
+def path_wants(tool: Tool) -> list[Want]:
+    """Path template parameters no other rule recognised (`/teams/{team_key}`, `/users/{email}`,
+    `/projects/{slug}`): each names an existing instance of the resource of the segment before it."""
+    path = (tool.http or {}).get("path") or ""
+    segments = [s for s in path.split("/") if s]
+    known = {w.parameter for w in tool.wants}
+    params = {str(p.get("name")): p for p in tool.parameters}
+    out = []
+    for i, seg in enumerate(segments):
+        if not (seg.startswith("{") and seg.endswith("}")):
+            continue
+        name = seg[1:-1]
+        if name in known or name not in params:
+            continue
+        before = [s for s in segments[:i] if not s.startswith("{")]
+        resource = resource_key(words(before[-1])) if before else None
+        ws = words(name)
+        field = ID_FIELDS.get(ws[-1], "id") if ws else "id"
+        out.append(Want(name, [resource] if resource else [], field, True, True))
+    return out
+
+
+def path_index(tools: dict[str, Tool]) -> dict[tuple[str, str], list[str]]:
+    """(method, normalised path) -> tool names."""
+    out: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for t in tools.values():
+        http = t.http or {}
+        if http.get("path") and http.get("method"):
+            method, path = str(http["method"]).upper(), _norm_path(str(http["path"]))
+            out[(method, path)].append(t.name)
+            if method == "GET" and not path.endswith("}"):  # a collection by its last segment, any parent
+                out[("GET", "*" + path.rsplit("/", 1)[-1])].append(t.name)
+    return out
+
+
+def _name_words(tool: Tool) -> set[str]:
+    path = (tool.http or {}).get("path") or ""
+    text = tool.name.split("__")[-1] + " " + " ".join(s for s in path.split("/") if not s.startswith("{"))
+    return {singular(w) for w in words(text)}
+
+
+NAME_CANDIDATES = 12  # producers named after a parameter's resource, per parameter
+
+
+def name_index(tools: dict[str, Tool]) -> dict[str, list[str]]:
+    """singular name word -> the tools that read (list, search, get, log in) and are named with it."""
+    out: dict[str, list[str]] = defaultdict(list)
+    for t in tools.values():
+        if t.kind in ("list", "search", "get", "auth"):
+            for w in _name_words(t):
+                out[w].append(t.name)
+    return out
+
+
+def named_after(want: Want, tools: dict[str, Tool], names: dict[str, list[str]]) -> list[str]:
+    """Readers whose name or path holds every word of the wanted resource (`shard_key` -> list_shard_keys)."""
+    nouns = set(want.resources[0].split()) if want.resources else set()
+    if not nouns:
+        ws = [singular(w) for w in words(want.parameter)]
+        nouns = set(ws[:-1] if len(ws) > 1 and ws[-1] in ID_FIELDS else ws)
+    nouns -= {"id", "the", "a"}
+    if not nouns:
+        return []
+    found = set.intersection(*(set(names.get(n, ())) for n in nouns))
+    order = {"list": 0, "search": 0, "auth": 1, "get": 2}
+    return sorted(found, key=lambda n: (order.get(tools[n].kind, 3), len(_name_words(tools[n])), n))[:NAME_CANDIDATES]
+
+
+def want_candidates(
+    consumer: Tool, want: Want, index: dict[str, list[Offer]], tools: dict[str, Tool], paths: dict, names: dict
+) -> list[Candidate]:
+    """Every producer that may provide one parameter's value: by resource (the offers index) and by the path
+    template (a GET of the collection the parameter's value lives in, a POST that adds to it)."""
+    matches: dict[str, Match] = {}
+    for resource in want.resources:  # the most likely resource first; the next only if it has no producer
+        for offer in index.get(resource, ()):
+            producer = tools[offer.tool]
+            scored = score(consumer, want, producer, offer)
+            if scored is None:
+                continue
+            s, exact = scored
+            if offer.tool not in matches or s > matches[offer.tool].score:
+                matches[offer.tool] = Match(producer, offer, want, s, exact)
+        if matches:
+            break
+    kept = narrow(consumer, want, dict(matches))
+    out = {
+        name: Candidate(
+            consumer, want, m.producer, m.offer, m.score, name in kept, note=kept[name].note if name in kept else ""
+        )
+        for name, m in matches.items()
+    }
+    collection = collection_path(consumer, want)
+    if collection:
+        method = ((consumer.http or {}).get("method") or "").upper()
+        path = (consumer.http or {}).get("path") or ""
+        last = not want.in_path or path.rstrip("/").endswith(f"{{{want.parameter}}}")
+        adds = method in ("PUT", "POST") and last or path.rstrip("/").endswith("/contains")
+        listing = paths.get(("GET", collection), []) + paths.get(("GET", collection + "/search"), [])
+        for name in listing:
+            if name == consumer.name:
+                continue
+            c = out.get(name) or Candidate(consumer, want, tools[name], None)
+            c.path_list, c.adds_conflict = True, adds
+            out[name] = c
+        # the same collection scoped by another parent (/teams/{}/projects, /workspaces/{}/projects for /projects)
+        for name in paths.get(("GET", "*" + collection.rsplit("/", 1)[-1]), []):
+            if name != consumer.name and name not in out:
+                c = Candidate(consumer, want, tools[name], None)
+                c.path_scoped, c.adds_conflict = True, adds
+                out[name] = c
+        for name in paths.get(("POST", collection), []):
+            if name == consumer.name or adds:
+                continue
+            c = out.get(name) or Candidate(consumer, want, tools[name], None)
+            c.path_create = True
+            out[name] = c
+    for name in named_after(want, tools, names):
+        if name != consumer.name and name not in out:
+            out[name] = Candidate(consumer, want, tools[name], None)
+    wanted = set(want.resources[0].split()) if want.resources else set()
+    for c in out.values():
+        c.resource_in_name = bool(wanted) and wanted <= _name_words(c.producer)
+        c.lookup = any(
+            w.required and set(w.resources) & set(want.resources[:1]) and w.field in (want.field, "id", "uri", "*")
+            for w in c.producer.wants
+        )
+    return list(out.values())
+
+
+def candidate_groups(
     raw_tools: Iterable,
     *,
     sources: set[str] | None = None,
-    min_confidence: float = 0.0,
     progress: Callable[[int], None] | None = None,
     name_rules: bool = True,
-) -> list[Proposal]:
-    """Producer -> consumer proposals for a catalog (see the module doc), each source's in listing order."""
+) -> tuple[list[Proposal], list[list[Candidate]]]:
+    """(the proposals of fixed rules: OpenAPI links, getter/setter and status names, parameters whose description
+    names their source; one group of candidates per parameter that wants an existing instance, features set)."""
     tools = prepare(raw_tools)
     for t in tools.values():
         t.kind = tool_kind(t)
@@ -605,6 +737,7 @@ def infer_producers(
     known = set(index)
     for t in tools.values():
         t.wants = [w for w in (parameter_wants(t, p, known) for p in t.parameters) if w]
+        t.wants += path_wants(t)
     takers: dict[str, int] = defaultdict(int)
     for t in tools.values():
         for prop in t.parameters:
@@ -616,59 +749,89 @@ def infer_producers(
     for t in tools.values():
         if t.http and t.http.get("operation_id"):
             by_operation[t.http["operation_id"]] = t.name
-    proposals: list[Proposal] = link_proposals(tools, by_operation)
-    linked = {(p.source, p.parameter_name) for p in proposals}
+    fixed: list[Proposal] = link_proposals(tools, by_operation)
+    linked = {(p.source, p.parameter_name) for p in fixed}
     if name_rules:
-        proposals += name_rule_proposals(tools)
-    proposals += named_source_proposals(tools, sources)
-    for _n, consumer in enumerate(tools.values()):
+        fixed += name_rule_proposals(tools)
+    fixed += named_source_proposals(tools, sources)
+    paths = path_index(tools)
+    names = name_index(tools)
+    groups: list[list[Candidate]] = []
+    for consumer in tools.values():
         if progress:
             progress(1)
         if sources is not None and consumer.name not in sources:
             continue
         for want in consumer.wants:
-            if (consumer.name, want.parameter) in linked:
-                continue
-            matches: dict[str, Match] = {}
-            for resource in want.resources:  # the most likely resource first; the next only if it has no producer
-                for offer in index.get(resource, ()):
-                    producer = tools[offer.tool]
-                    scored = score(consumer, want, producer, offer)
-                    if scored is None:
-                        continue
-                    s, exact = scored
-                    if offer.tool not in matches or s > matches[offer.tool].score:
-                        matches[offer.tool] = Match(producer, offer, want, s, exact)
-                if matches:
-                    break
-            matches = narrow(consumer, want, matches)
-            if not matches:
-                continue
-            ranked = sorted(matches.values(), key=lambda m: (-m.score, m.producer.name))
-            best = ranked[0].score
-            for rank, m in enumerate(ranked[:MAX_PER_PARAMETER]):
-                if m.score < best * CLOSE_SECOND or m.score < max(min_confidence, MIN_SCORE):
-                    continue
-                # the value is what the producer is about, not nested in another resource nor inside the text
-                # an output schema declares (`{content: string}` of list_directory)
-                direct = m.offer.primary and not (m.offer.source == "description" and m.producer.output_schema)
-                dtype = (
-                    DependencyType.PARAMETER_DIRECTLY_DEPENDS_ON
-                    if direct
-                    else DependencyType.PARAMETER_INDIRECTLY_DEPENDS_ON
-                )
-                proposals.append(
-                    Proposal(
-                        consumer.name,
-                        m.producer.name,
-                        dtype.value,
-                        round(m.score, 4),
-                        METHOD_SCHEMA if m.offer.source == "schema" else METHOD_DESCRIPTION,
-                        reason_text(want, m.producer, m.offer) + m.note,
-                        want.parameter,
-                        rank,
-                    )
-                )
+            if (consumer.name, want.parameter) not in linked:
+                groups.append(want_candidates(consumer, want, index, tools, paths, names))
+    serves: dict[str, int] = defaultdict(int)
+    for group in groups:
+        for c in group:
+            serves[c.producer.name] += 1
+    n = max(len(groups), 1)
+    for group in groups:
+        best = max((c.hand for c in group), default=0.0)
+        for c in group:
+            c.features = feature_vector(
+                c,
+                candidates=len(group),
+                best_hand=best,
+                hub_share=serves[c.producer.name] / n,
+                own=own_list_for(c.consumer, c.want, c.producer),
+            )
+    return fixed, groups
+
+
+def candidate_proposal(c: Candidate, rank: int) -> Proposal:
+    o = c.offer
+    # the value is what the producer is about, not nested in another resource nor inside the text an output
+    # schema declares (`{content: string}` of list_directory)
+    direct = o is None or o.primary and not (o.source == "description" and c.producer.output_schema)
+    dtype = DependencyType.PARAMETER_DIRECTLY_DEPENDS_ON if direct else DependencyType.PARAMETER_INDIRECTLY_DEPENDS_ON
+    if o is not None:
+        reason = reason_text(c.want, c.producer, o) + c.note
+    else:
+        http = c.producer.http or {}
+        reason = (
+            f"`{c.want.parameter}` ← {c.producer.name} ({http.get('method')} {http.get('path')}: "
+            f"{'the collection' if c.path_list else 'what adds to the collection'} the path addresses)"
+            if c.path_list or c.path_create
+            else f"`{c.want.parameter}` ← {c.producer.name} (named after the {' '.join(c.want.resources[:1]) or c.want.parameter})"
+        )
+    method = (
+        METHOD_SCHEMA if o is not None and o.source == "schema" else METHOD_PATH if o is None else METHOD_DESCRIPTION
+    )
+    return Proposal(
+        c.consumer.name, c.producer.name, dtype.value, round(c.probability, 4), method, reason, c.want.parameter, rank
+    )
+
+
+def infer_producers(
+    raw_tools: Iterable,
+    *,
+    sources: set[str] | None = None,
+    min_confidence: float = 0.0,
+    progress: Callable[[int], None] | None = None,
+    name_rules: bool = True,
+    scorer: Scorer | None = None,
+    abstained: dict[str, int] | None = None,
+) -> list[Proposal]:
+    """Producer -> consumer proposals for a catalog (see the module doc), each source's in listing order.
+    `abstained`, when given, receives how many parameters were left without a provider and why."""
+    scorer = scorer or default_scorer()
+    proposals, groups = candidate_groups(raw_tools, sources=sources, progress=progress, name_rules=name_rules)
+    for group in groups:
+        for c in group:
+            c.probability = scorer.probability(c.features)
+    accepted, left = select(groups, scorer)
+    if abstained is not None:
+        abstained.update(left)
+    ranks: dict[tuple[str, str], int] = defaultdict(int)
+    for c in sorted(accepted, key=lambda c: -c.probability):
+        key = (c.consumer.name, c.want.parameter)
+        proposals.append(candidate_proposal(c, ranks[key]))
+        ranks[key] += 1
     # one edge per (source, target): for the parameter it serves best, then the most confident
     best_edge: dict[tuple[str, str], Proposal] = {}
     for p in proposals:

@@ -30,6 +30,9 @@ ID_FIELDS = {
     "uuid": "id",
     "identifier": "id",
     "guid": "id",
+    "gid": "id",  # global ids (Asana), string ids (Twilio's sid), unique ids
+    "sid": "id",
+    "uid": "id",
     "code": "code",
     "name": "name",
     "names": "name",

@@ -178,3 +178,13 @@ def table(by_kind: dict[str, list[dict]], title: str) -> str:
                 + "".join(f"{r.get(m, 0.0):>11.3f}" for m in ROW_METRICS)
             )
     return "\n".join(lines)
+
+
+def infer_and_apply(app, catalog: str, log: Callable[[str], None]) -> dict:
+    """`kg-tools deps infer --catalog CATALOG --method offline --apply`: what a user runs after a load."""
+    from kg_tools.deps import DEFAULT_MIN_CONFIDENCE, apply_results, infer_graph
+
+    results = infer_graph(app.graph, app.embedder, app.settings, catalog=catalog, method="offline")
+    [applied] = apply_results(app.graph, results, DEFAULT_MIN_CONFIDENCE)
+    log(applied["message"])
+    return results[0].summary() | {"run": applied["run"], "applied_edges": applied["edges"]}

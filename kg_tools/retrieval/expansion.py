@@ -86,6 +86,8 @@ def complete(rows: list[dict], depth: int, expansion: dict, read: Read) -> list[
                     "type": via["type"],
                     "parameter_name": via["parameter_name"],
                     "reason": via["reason"],
+                    "inferred": via.get("inferred", False),
+                    "confidence": via.get("confidence"),
                 },
             }
             for name, via in ordered

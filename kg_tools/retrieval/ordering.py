@@ -271,3 +271,21 @@ def supplied_last(row: dict, query: str) -> list[dict]:
         elif via.get("from") in late:
             late.add(d["name"])
     return [d for d in deps if d["name"] not in late] + [d for d in deps if d["name"] in late]
+
+
+def by_confidence(deps: list[dict], follow: float, sure: float) -> tuple[list[dict], list[dict]]:
+    """A seed's dependencies split by how sure their edges are: (sure, doubtful). A dependency reached through
+    an inferred edge below `follow` is not followed (nor what is reached through it); below `sure` it is
+    doubtful (listed after the next seed, so it never pushes that seed out of K). Catalog edges are sure."""
+    dropped: set[str] = set()
+    doubtful: set[str] = set()
+    for d in deps:  # depth-first order: a tool's `via.from` comes before it
+        via = d.get("via") or {}
+        c = via.get("confidence")
+        confidence = float(c) if via.get("inferred") and c is not None else 1.0
+        if via.get("from") in dropped or confidence < follow:
+            dropped.add(d["name"])
+        elif via.get("from") in doubtful or confidence < sure:
+            doubtful.add(d["name"])
+    kept = [d for d in deps if d["name"] not in dropped]
+    return [d for d in kept if d["name"] not in doubtful], [d for d in kept if d["name"] in doubtful]

@@ -107,6 +107,8 @@ class Via(BaseModel):
     type: str
     parameter_name: str | None = None
     reason: str | None = None
+    inferred: bool = Field(False, description="the edge was inferred or observed, not written in the catalog")
+    confidence: float | None = Field(None, description="an inferred edge's calibrated confidence (0-1)")
 
 
 class ToolHit(BaseModel):

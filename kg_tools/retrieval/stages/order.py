@@ -45,8 +45,13 @@ class OrderAndTruncate(Stage):
         seen: set[str] = set()
         tools: list[ToolHit] = []
         seeds, spare = rows[: req.k], rows[req.k :]
+        doubtful: list[dict] = []  # the previous seed's doubtful dependencies: after this seed, not before it
         for row in seeds:
-            self._add(row, req, seen, tools)
+            sure, later = self._dependencies(row, req)
+            self._add(row, [], req, seen, tools)
+            self._add(None, doubtful + sure, req, seen, tools)
+            doubtful = later
+        self._add(None, doubtful, req, seen, tools)
         filled_from = len(tools)
         used = 0
         for row in spare:
@@ -54,7 +59,8 @@ class OrderAndTruncate(Stage):
                 break
             if row["name"] in seen and all(d["name"] in seen for d in row["deps"]):
                 continue
-            self._add(row, req, seen, tools)
+            sure, later = self._dependencies(row, req)
+            self._add(row, sure + later, req, seen, tools)
             used += 1
         ctx.tools = tools
         if used:
@@ -65,10 +71,16 @@ class OrderAndTruncate(Stage):
             )
         ctx.note("order", ("supplied values last, " if req.supplied_last else "") + f"unique, truncated to K={req.K}")
 
-    @staticmethod
-    def _add(row: Row, req: RetrievalRequest, seen: set[str], tools: list[ToolHit]) -> None:
+    def _dependencies(self, row: Row, req: RetrievalRequest) -> tuple[list[dict], list[dict]]:
+        """(the dependencies listed right after the seed, the doubtful ones listed after the next seed)."""
         deps = ordering.supplied_last(row, req.query) if req.supplied_last else row["deps"]
-        for entry, role, via in [(row, "seed", None)] + [(d, "dependency", d["via"]) for d in deps]:
+        s = self.env.settings
+        return ordering.by_confidence(deps, s.deps_follow_min_confidence, s.deps_sure_confidence)
+
+    @staticmethod
+    def _add(row: Row | None, deps: list[dict], req: RetrievalRequest, seen: set[str], tools: list[ToolHit]) -> None:
+        entries = ([(row, "seed", None)] if row is not None else []) + [(d, "dependency", d["via"]) for d in deps]
+        for entry, role, via in entries:
             if len(tools) >= req.K:
                 return
             if entry["name"] in seen:
@@ -80,7 +92,7 @@ class OrderAndTruncate(Stage):
                     name=entry["name"],
                     kind="core" if entry.get("func_type") == "core" else "regular",
                     role=role,
-                    score=row["score"] if role == "seed" else None,
+                    score=entry["score"] if role == "seed" else None,
                     via=[Via.model_validate(via)] if via else [],
                     members=sorted(entry.get("members") or []),
                     spec=spec,

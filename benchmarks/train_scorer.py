@@ -1,0 +1,204 @@
+"""Learn the dependency scorer's weights (kg_tools/deps/scorer.json) on the dev part of the corpus.
+
+    .venv/bin/python -m benchmarks.train_scorer [--write] [--json PATH]
+
+Training rows: the candidates (kg_tools/deps/producers.py `candidate_groups`) of every consumer in the dev half
+of the gold of every *dev* catalog (benchmarks/deps_corpus.py: the first gold files and the corpus manifests;
+fresh catalogs are never read here); a candidate is positive when (consumer, producer) is a gold edge. A
+logistic regression gives the probability; threshold, second-candidate share and hub guard are chosen on
+out-of-fold probabilities (folds by catalog, so a catalog is never scored by weights fitted on it): the most
+recall at precision >= TARGET_PRECISION, else the best F1. The test halves are reported beside, never used."""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from sklearn.ensemble import GradientBoostingClassifier
+
+from benchmarks.deps_corpus import CorpusCatalog, catalogs
+from kg_tools.deps.gold import read_gold, scored_sources
+from kg_tools.deps.producers import candidate_groups
+from kg_tools.deps.scoring import FEATURES, WEIGHTS_FILE, Scorer, select
+
+TARGET_PRECISION = 0.8
+FOLDS = 5
+GRID = {
+    "threshold": [0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6],
+    "second": [0.5, 0.7, 0.85, 1.01],
+    "per_parameter": [1, 2, 3],
+    "hub_share": [0.1, 0.2, 0.3, 1.0],
+    "hub_min": [8],
+}
+
+
+@dataclass
+class CatalogRows:
+    catalog: CorpusCatalog
+    fixed: set[tuple[str, str]]  # pairs of the fixed rules (links, names, described sources)
+    groups: list  # candidate groups
+    gold: dict[str, set[tuple[str, str]]]  # split -> gold pairs
+    scored: dict[str, set[str]]  # split -> consumers scored in it
+
+
+def prepare(c: CorpusCatalog) -> CatalogRows:
+    tools = c.tools()
+    names = {t.name for t in tools}
+    fixed, groups = candidate_groups(tools)
+    gold, scored = {}, {}
+    for split in ("dev", "test"):
+        edges, _ = read_gold(c.gold, split)
+        gold[split] = {(e.source, e.target) for e in edges}
+        scored[split] = scored_sources(c.gold, split, names) or set()
+    return CatalogRows(c, {(p.source, p.target) for p in fixed}, groups, gold, scored)
+
+
+def matrix(rows: list[CatalogRows], split: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    xs, ys, groups = [], [], []
+    for i, r in enumerate(rows):
+        for group in r.groups:
+            for c in group:
+                if c.consumer.name in r.scored[split]:
+                    xs.append(c.features)
+                    ys.append((c.consumer.name, c.producer.name) in r.gold[split])
+                    groups.append(i)
+    return np.array(xs, dtype=float), np.array(ys, dtype=int), np.array(groups)
+
+
+TREES, DEPTH, RATE, LEAF = 300, 2, 0.1, 100  # chosen on out-of-fold dev (docs/dependencies.md)
+
+
+def fit(x: np.ndarray, y: np.ndarray) -> GradientBoostingClassifier:
+    model = GradientBoostingClassifier(
+        n_estimators=TREES, max_depth=DEPTH, learning_rate=RATE, subsample=0.8, min_samples_leaf=LEAF, random_state=0
+    )
+    model.fit(x, y)
+    return model
+
+
+def as_scorer(model: GradientBoostingClassifier, trained_on: str, **params) -> Scorer:
+    """The fitted trees as plain tuples (kg_tools/deps/scoring.py evaluates them without scikit-learn)."""
+    trees = []
+    for [estimator] in model.estimators_:
+        t = estimator.tree_
+        trees.append(
+            tuple(
+                (
+                    int(t.feature[i]),
+                    float(t.threshold[i]),
+                    int(t.children_left[i]),
+                    int(t.children_right[i]),
+                    float(t.value[i][0][0]),
+                )
+                for i in range(t.node_count)
+            )
+        )
+    prior = float(np.clip(model.init_.class_prior_[1], 1e-6, 1 - 1e-6))
+    return Scorer(tuple(trees), float(np.log(prior / (1 - prior))), RATE, trained_on=trained_on, **params)
+
+
+def evaluate(rows: list[CatalogRows], split: str, scorer: Scorer, probabilities=None) -> dict:
+    """Micro precision/recall over catalogs, per-catalog rows; `probabilities`: catalog index -> (group, cand) -> p."""
+    per, tp_all, pred_all, gold_all = [], 0, 0, 0
+    for i, r in enumerate(rows):
+        groups = [[c for c in g if c.consumer.name in r.scored[split]] for g in r.groups]
+        groups = [g for g in groups if g]
+        for g in groups:
+            for c in g:
+                c.probability = probabilities[i][id(c)] if probabilities else scorer.probability(c.features)
+        accepted, _ = select(groups, scorer)
+        pred = {(c.consumer.name, c.producer.name) for c in accepted}
+        pred |= {p for p in r.fixed if p[0] in r.scored[split]}
+        gold = r.gold[split]
+        tp = len(pred & gold)
+        tp_all, pred_all, gold_all = tp_all + tp, pred_all + len(pred), gold_all + len(gold)
+        per.append(
+            {
+                "key": r.catalog.key,
+                "gold": len(gold),
+                "predicted": len(pred),
+                "precision": round(tp / len(pred), 3) if pred else 0.0,
+                "recall": round(tp / len(gold), 3) if gold else 0.0,
+            }
+        )
+    p = tp_all / pred_all if pred_all else 0.0
+    rc = tp_all / gold_all if gold_all else 0.0
+    return {
+        "precision": round(p, 4),
+        "recall": round(rc, 4),
+        "f1": round(2 * p * rc / (p + rc), 4) if p + rc else 0.0,
+        "catalogs": per,
+    }
+
+
+def out_of_fold(rows: list[CatalogRows]) -> list[dict[int, float]]:
+    """Each dev catalog's candidate probabilities from weights fitted on the other folds' dev halves."""
+    fold_of = {i: i % FOLDS for i in range(len(rows))}
+    probs: list[dict[int, float]] = [{} for _ in rows]
+    for f in range(FOLDS):
+        train = [r for i, r in enumerate(rows) if fold_of[i] != f]
+        x, y, _ = matrix(train, "dev")
+        model = fit(x, y)
+        for i, r in enumerate(rows):
+            if fold_of[i] != f:
+                continue
+            cands = [c for g in r.groups for c in g]
+            if cands:
+                p = model.predict_proba(np.array([c.features for c in cands], dtype=float))[:, 1]
+                probs[i] = {id(c): float(v) for c, v in zip(cands, p)}
+    return probs
+
+
+def choose(rows: list[CatalogRows], probs) -> tuple[dict, dict]:
+    best_key, best, best_params = None, None, None
+    for values in itertools.product(*GRID.values()):
+        params = dict(zip(GRID, values))
+        s = Scorer((), 0.0, 0.0, **params)
+        m = evaluate(rows, "dev", s, probs)
+        key = (m["precision"] >= TARGET_PRECISION, m["recall"] if m["precision"] >= TARGET_PRECISION else m["f1"])
+        if best_key is None or key > best_key:
+            best_key, best, best_params = key, m, params
+    return best_params, best
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--write", action="store_true", help=f"write {WEIGHTS_FILE}")
+    ap.add_argument("--json", help="write the measurements here")
+    args = ap.parse_args(argv)
+    rows = [prepare(c) for c in catalogs("dev")]
+    probs = out_of_fold(rows)
+    params, oof = choose(rows, probs)
+    x, y, _ = matrix(rows, "dev")
+    model = fit(x, y)
+    scorer = as_scorer(
+        model, f"dev halves of {len(rows)} dev catalogs, {len(y)} candidates ({int(y.sum())} gold)", **params
+    )
+    check = model.predict_proba(x[:50])[:, 1]
+    assert np.allclose(check, [scorer.probability(list(v)) for v in x[:50]], atol=1e-6), "tree export differs"
+    dev, test = evaluate(rows, "dev", scorer), evaluate(rows, "test", scorer)
+    print(f"chosen {params}")
+    print(f"out-of-fold dev: P {oof['precision']:.3f} R {oof['recall']:.3f} F1 {oof['f1']:.3f}")
+    print(f"fitted dev:      P {dev['precision']:.3f} R {dev['recall']:.3f} F1 {dev['f1']:.3f}")
+    print(f"test halves:     P {test['precision']:.3f} R {test['recall']:.3f} F1 {test['f1']:.3f}")
+    for name, w in sorted(zip(FEATURES, model.feature_importances_), key=lambda t: -t[1])[:12]:
+        print(f"  {name:20} {w:.3f}")
+    for a, b in zip(oof["catalogs"], test["catalogs"]):
+        print(
+            f"  {a['key']:28} oof-dev P {a['precision']:.2f} R {a['recall']:.2f} ({a['gold']:3})   "
+            f"test P {b['precision']:.2f} R {b['recall']:.2f} ({b['gold']:3})"
+        )
+    if args.write:
+        WEIGHTS_FILE.write_text(json.dumps(scorer.as_dict(), indent=1) + "\n")
+        print(f"wrote {WEIGHTS_FILE}")
+    if args.json:
+        Path(args.json).write_text(json.dumps({"params": params, "oof_dev": oof, "dev": dev, "test": test}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

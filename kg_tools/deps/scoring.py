@@ -1,0 +1,225 @@
+"""The learned scorer of producer -> consumer candidates (kg_tools/deps/producers.py makes the candidates).
+
+Every candidate (a consumer's parameter, a producer that may provide its value) is described by features that
+every spec or tool list has -- how the resource matched (output schema field, description, path template), the
+producer's kind and HTTP method, whether it lists the collection the consumer's path addresses, how many steps it
+needs first, how many other parameters of the catalog it would serve (a hub), whether the hand rules would keep
+it -- and gradient-boosted trees (log loss) turn them into a probability, the edge's `confidence`. The weights
+(`scorer.json` beside this file) are learned on the dev part of our corpus by `python -m benchmarks.train_scorer`
+(benchmarks/data/deps: real OpenAPI specs and MCP servers with hand-written gold edges); nothing is downloaded.
+
+Selection per parameter: the most probable candidates above the learned threshold, a second only when nearly
+as probable; a parameter whose best candidate is below it is left without a provider (abstention, counted)."""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # producers.py imports this module
+    from kg_tools.deps.producers import Tool, Want
+    from kg_tools.deps.resources import Offer
+
+WEIGHTS_FILE = Path(__file__).with_name("scorer.json")
+KINDS = ("search", "list", "get", "create", "auth", "change", "other")
+INTERACTIONS = (
+    "bias",
+    "described",
+    "kind_search",
+    "kind_list",
+    "kind_get",
+    "hand",
+    "kept_by_rules",
+    "resource_in_name",
+    "has_output_schema",
+    "want_any_field",
+    "log_candidates",
+)
+
+
+@dataclass
+class Candidate:
+    consumer: Tool
+    want: Want
+    producer: Tool
+    offer: Offer | None  # None: matched by the path template alone
+    hand: float = 0.0  # the rule score (0 when the rules had no match)
+    kept_by_rules: bool = False  # the hand rules' narrowing kept it
+    path_list: bool = False  # a GET of exactly the collection the consumer's path addresses
+    path_create: bool = False  # a POST to that collection (returns the new instance)
+    path_scoped: bool = False  # a GET of a collection of the same name under another parent
+    adds_conflict: bool = False  # the consumer adds to that collection: its own list is not where the value is
+    resource_in_name: bool = False  # the wanted resource's words are in the producer's name or path
+    lookup: bool = False  # the producer itself needs an instance of the wanted resource
+    note: str = ""
+    features: list[float] = field(default_factory=list)
+    probability: float = 0.0
+
+
+FEATURES = (
+    "bias_schema_exact",
+    "schema_other_field",
+    "described",
+    "nested",
+    "foreign_key",
+    "path_list",
+    "path_create",
+    "path_scoped",
+    "adds_conflict",
+    *(f"kind_{k}" for k in KINDS),
+    "steps",
+    "deprecated",
+    "own_list",
+    "want_in_path",
+    "want_any_field",
+    "want_rare",
+    "log_candidates",
+    "best_by_rules",
+    "share_of_best",
+    "kept_by_rules",
+    "hand",
+    "hub",
+    "resource_in_name",
+    "lookup",
+    "has_output_schema",
+    # the same evidence weighs differently in a tool list without HTTP operations (MCP, OpenAI tools)
+    *(f"no_http_{name}" for name in INTERACTIONS),
+)
+
+
+def feature_vector(c: Candidate, *, candidates: int, best_hand: float, hub_share: float, own: bool) -> list[float]:
+    o = c.offer
+    exact = bool(o and o.source == "schema" and o.field == c.want.field and o.field != "*")
+    p = c.producer
+    steps = sum(1 for w in p.wants if w.required and w.parameter not in {x.parameter for x in c.consumer.wants})
+    x = [
+        float(exact),
+        float(bool(o and o.source == "schema" and not exact)),
+        float(bool(o and o.source == "description")),
+        float(bool(o and not o.primary)),
+        float(bool(o and o.reference)),
+        float(c.path_list),
+        float(c.path_create),
+        float(c.path_scoped),
+        float(c.adds_conflict),
+        *(float(p.kind == k) for k in KINDS),
+        float(min(steps, 3)),
+        float(p.deprecated and not c.consumer.deprecated),
+        float(own),
+        float(c.want.in_path),
+        float(c.want.field == "*"),
+        float(c.want.rare),
+        math.log1p(candidates),
+        float(c.hand > 0 and c.hand >= best_hand),
+        c.hand / best_hand if best_hand > 0 else 0.0,
+        float(c.kept_by_rules),
+        c.hand,
+        hub_share,
+        float(c.resource_in_name),
+        float(c.lookup),
+        float(p.output_schema is not None),
+    ]
+    named = dict(zip(FEATURES, x))
+    named["bias"] = 1.0
+    no_http = float(not (c.consumer.http or {}).get("path"))
+    return x + [no_http * named[name] for name in INTERACTIONS]
+
+
+@dataclass(frozen=True)
+class Scorer:
+    trees: tuple[
+        tuple[tuple[int, float, int, int, float], ...], ...
+    ]  # per tree: (feature, threshold, left, right, value)
+    intercept: float  # the prior's log-odds
+    rate: float  # the learning rate (each tree's share)
+    threshold: float  # the least probability that becomes an edge
+    second: float  # a further candidate of a parameter needs this share of the best one's probability
+    per_parameter: int  # at most this many providers per parameter
+    hub_share: float  # a producer proposed for more than this share of a catalog's parameters is a hub ...
+    hub_min: int  # ... when that is more than this many parameters: it keeps only its path-backed edges
+    trained_on: str = ""
+
+    def probability(self, x: list[float]) -> float:
+        """Gradient-boosted regression trees (log loss): the prior's log-odds plus each tree's leaf, squashed."""
+        z = self.intercept
+        for tree in self.trees:
+            node = 0
+            while tree[node][2] >= 0:  # an inner node: go left when the feature is at most the threshold
+                feature, threshold, left, right, _ = tree[node]
+                node = left if x[feature] <= threshold else right
+            z += self.rate * tree[node][4]
+        return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, z))))
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Scorer:
+        names = data["features"]
+        if list(names) != list(FEATURES):
+            raise ValueError(f"{WEIGHTS_FILE.name}: features {names} are not this code's {list(FEATURES)}")
+        return cls(
+            tuple(tuple((int(n[0]), float(n[1]), int(n[2]), int(n[3]), float(n[4])) for n in t) for t in data["trees"]),
+            float(data["intercept"]),
+            float(data["rate"]),
+            float(data["threshold"]),
+            float(data["second"]),
+            int(data["per_parameter"]),
+            float(data["hub_share"]),
+            int(data["hub_min"]),
+            str(data.get("trained_on") or ""),
+        )
+
+    def as_dict(self) -> dict:
+        return {
+            "features": list(FEATURES),
+            "intercept": round(self.intercept, 6),
+            "rate": self.rate,
+            "threshold": self.threshold,
+            "second": self.second,
+            "per_parameter": self.per_parameter,
+            "hub_share": self.hub_share,
+            "hub_min": self.hub_min,
+            "trained_on": self.trained_on,
+            "trees": [[[f, round(t, 6), a, b, round(v, 6)] for f, t, a, b, v in tree] for tree in self.trees],
+        }
+
+
+@cache
+def default_scorer() -> Scorer:
+    return Scorer.from_dict(json.loads(WEIGHTS_FILE.read_text(encoding="utf-8")))
+
+
+def select(groups: list[list[Candidate]], scorer: Scorer) -> tuple[list[Candidate], dict[str, int]]:
+    """The accepted candidates of every parameter (each group: one parameter's candidates, probabilities set),
+    and how many parameters were left without a provider, by reason."""
+    abstained = {"below_threshold": 0, "hub": 0}
+    chosen: list[list[Candidate]] = []
+    for group in groups:
+        ranked = sorted(group, key=lambda c: (-c.probability, c.producer.name))
+        if not ranked or ranked[0].probability < scorer.threshold:
+            abstained["below_threshold"] += bool(ranked)
+            continue
+        best = ranked[0].probability
+        chosen.append(
+            [
+                c
+                for c in ranked[: scorer.per_parameter]
+                if c.probability >= scorer.threshold and c.probability >= best * scorer.second
+            ]
+        )
+    # hubs: a producer chosen for a large share of the catalog's parameters keeps only its path-backed edges
+    served: dict[str, int] = {}
+    for kept in chosen:
+        for c in kept:
+            served[c.producer.name] = served.get(c.producer.name, 0) + 1
+    limit = max(scorer.hub_min, scorer.hub_share * len(groups))
+    hubs = {name for name, n in served.items() if n > limit}
+    out = []
+    for kept in chosen:
+        left = [c for c in kept if c.producer.name not in hubs or c.path_list or c.path_create or c.path_scoped]
+        if not left:
+            abstained["hub"] += 1
+        out += left
+    return out, abstained

@@ -209,7 +209,9 @@ class InferenceSummary(BaseModel):
 
 class AppliedRun(BaseModel):
     run: str
-    applied: bool = Field(description="False: nothing to apply, or the same run is already applied.")
+    applied: bool = Field(
+        description="False: nothing to apply, or the same run is already applied (or being applied by another request)."
+    )
     edges: int = Field(description="Inferred edges written.")
     message: str
 
@@ -231,6 +233,10 @@ class DependencyRun(BaseModel):
     proposed: int | None = None
     edges: int | None = None
     notes: list[str] | None = None
+    status: Literal["pending", "applied"] = Field(
+        description="`pending`: being applied now, or left part-way by a crash (its edges are rolled back by the "
+        "next apply or undo; docs/concurrency.md)."
+    )
     edges_in_graph: int
     stale: bool = Field(description="None of its edges is left (their tools were deleted or rewritten).")
 

@@ -1,7 +1,8 @@
 // One batch of an inference run's edges: ordinary dependency relationships marked inferred: true with the
 // run id. A pair that already has any dependency edge is left alone (hand-written edges are never touched).
-// e.type is one of the four DependencyType values.
-MATCH (run:DependencyRun {id: $run_id})
+// e.type is one of the four DependencyType values. No row when the run is not pending any more (rolled
+// back meanwhile). The run node is only read: the apply's last transaction holds its lock.
+MATCH (run:DependencyRun {id: $run_id, status: 'pending'})
 CALL (run) {
   UNWIND $edges AS e
   MATCH (a:Tool {name: e.source}), (b:Tool {name: e.target})
@@ -11,5 +12,4 @@ CALL (run) {
       r.inferred = true, r.run = run.id, r.confidence = e.confidence, r.method = e.method
   RETURN count(r) AS created
 }
-SET run.edges = coalesce(run.edges, 0) + created
 RETURN created

@@ -3,12 +3,15 @@ home), and the settings that point at a test server."""
 
 from __future__ import annotations
 
+import os
+import signal
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kg_tools.processes import free_port
+from kg_tools.processes import free_port, pid_alive
 from kg_tools.settings import Settings
 
 if TYPE_CHECKING:
@@ -45,3 +48,13 @@ def settings_for(uri: str, user: str, password: str, **options: Any) -> Settings
     return Settings(
         neo4j_uri=uri, neo4j_user=user, neo4j_password=password, api_key=None, openai_base_url=None, **options
     )
+
+
+def kill(server: LocalNeo4j) -> int:
+    """kill -9 the server's JVM and wait until it is gone; its pid."""
+    pid = server.pid()
+    assert pid is not None, "Neo4j is not running"
+    os.kill(pid, signal.SIGKILL)
+    while pid_alive(pid):
+        time.sleep(0.05)
+    return pid

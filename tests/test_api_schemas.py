@@ -55,6 +55,7 @@ def test_stored_runs_keep_exactly_their_keys():
         "method": "offline",
         "edges": 3,
         "some_future_property": [1, 2],
+        "status": "applied",
         "edges_in_graph": 0,
         "stale": True,
     }

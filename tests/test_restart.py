@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import statistics
 import threading
 import time
@@ -25,11 +24,10 @@ import httpx
 import pytest
 
 from kg_tools import PROJECT_ROOT
-from kg_tools.processes import pid_alive
 from kg_tools.settings import Settings
 from tests import synthetic_catalog as syn
 from tests.http_server import serve_in_thread
-from tests.local_neo4j import local_neo4j, settings_for
+from tests.local_neo4j import kill, local_neo4j, settings_for
 
 pytestmark = pytest.mark.integration
 
@@ -104,13 +102,8 @@ def cli_on(server, embedder, monkeypatch) -> None:
 
 def kill_once(server, killed: list[int]) -> None:
     """kill -9 the server the first time only (its pid then in `killed`), and wait until it is gone."""
-    if killed:
-        return
-    pid = server.pid()
-    os.kill(pid, signal.SIGKILL)
-    while pid_alive(pid):
-        time.sleep(0.05)
-    killed.append(pid)
+    if not killed:
+        killed.append(kill(server))
 
 
 def catalog_file(tmp_path, prefix: str, n: int):

@@ -15,7 +15,7 @@ from kg_tools.api.schemas import DependencyRunList, DependencyRunUndone, InferRe
 from pydantic import BaseModel, ConfigDict, Field
 
 from kg_tools.catalog import MAX_CATALOG_LENGTH
-from kg_tools.deps import DEFAULT_MIN_CONFIDENCE, apply_results, infer_graph, list_runs, undo_run
+from kg_tools.deps import DEFAULT_MIN_CONFIDENCE, apply_results, infer_graph, list_runs, recover, undo_run
 
 router = APIRouter(prefix="/deps", tags=["dependency inference"], route_class=KgRoute)
 
@@ -74,6 +74,8 @@ def infer(
                 }
             ]
         )
+    if req.apply:
+        recover(graph)  # a run left pending by a crash is rolled back before the graph is read
     results = infer_graph(
         graph, embedder, settings, catalog=req.catalog, min_confidence=req.min_confidence, method=req.method
     )

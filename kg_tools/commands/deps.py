@@ -42,8 +42,10 @@ def register(cli):
     @pass_app
     def infer(app, catalog, apply_, min_confidence, method, as_json):
         """Propose typed dependency edges (dry run unless --apply). Hand-written edges are never touched."""
-        from kg_tools.deps import DEFAULT_MIN_CONFIDENCE, apply_results, infer_graph
+        from kg_tools.deps import DEFAULT_MIN_CONFIDENCE, apply_results, infer_graph, recover
 
+        if apply_:
+            recover(app.graph)  # a run left pending by a crash is rolled back before the graph is read
         threshold = DEFAULT_MIN_CONFIDENCE if min_confidence is None else min_confidence
         results = infer_graph(
             app.graph,
@@ -70,7 +72,7 @@ def register(cli):
     @json_flag(help=None)
     @pass_app
     def list_(app, as_json):
-        """Inference runs, newest first."""
+        """Inference runs, newest first (a run left `pending` by a crash is shown, not recovered)."""
         from kg_tools.deps import list_runs
 
         runs = list_runs(app.graph)
@@ -88,13 +90,19 @@ def register(cli):
                     if r.get("stale")
                     else ""
                 )
+                + (
+                    "  (pending: being applied, or left by a crash; the next `deps infer --apply` or "
+                    "`deps undo` rolls it back)"
+                    if r["status"] == "pending"
+                    else ""
+                )
             )
 
     @group.command("undo")
     @click.argument("run")
     @pass_app
     def undo(app, run):
-        """Delete the edges of one inference run (and the run)."""
+        """Delete the edges of one inference run (and the run); runs left pending by a crash are rolled back first."""
         from kg_tools.deps import undo_run
 
         result = undo_run(app.graph, run)

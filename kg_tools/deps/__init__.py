@@ -1,14 +1,23 @@
 """Dependency inference for catalogs without edges: candidates -> offline/LLM judge -> typed edges
-(inferred: true, run) -> undo by run. `infer_graph` + `apply_results` are what the CLI and the REST API call."""
+(inferred: true, run) -> undo by run. `recover` + `infer_graph` + `apply_results` are what the CLI and the REST
+API call (recover first: the proposals must not count the edges of a run a crash left pending)."""
 
 from __future__ import annotations
 
 from kg_tools.deps.infer import DEFAULT_MIN_CONFIDENCE, InferenceResult, infer_catalog
 from kg_tools.deps.model import Examples
-from kg_tools.deps.store import apply_run, catalog_edges, catalog_tools, list_runs, run_id_for, undo_run
+from kg_tools.deps.store import apply_run, catalog_edges, catalog_tools, list_runs, recover, run_id_for, undo_run
 from kg_tools.errors import CatalogNotFoundError, ConfigurationError
 
-__all__ = ["DEFAULT_MIN_CONFIDENCE", "InferenceResult", "apply_results", "infer_graph", "list_runs", "undo_run"]
+__all__ = [
+    "DEFAULT_MIN_CONFIDENCE",
+    "InferenceResult",
+    "apply_results",
+    "infer_graph",
+    "list_runs",
+    "recover",
+    "undo_run",
+]
 
 
 def infer_graph(

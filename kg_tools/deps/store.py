@@ -1,24 +1,31 @@
-"""Read what inference needs from the graph; apply, list and undo inference runs.
+"""Read what inference needs from the graph; apply, list, undo and recover inference runs.
 
-A run is `(:DependencyRun {id, created, catalog, method, min_confidence, proposed, edges, notes})`; each of
-its edges is an ordinary dependency relationship with `inferred: true, run, confidence, method, reason,
-parameter_name, ord` (ord from 1000 on: listed after a tool's hand-written edges). Apply and undo
-refresh the precomputed expansion (kg_tools/closure.py) in their transaction. The run id is a hash of the proposals, so applying the same proposals twice changes
-nothing. Undo deletes exactly that run's edges; hand-written edges are never touched.
+A run is `(:DependencyRun {id, created, catalog, method, min_confidence, proposed, edges, notes, status,
+sources})`; each of its edges is an ordinary dependency relationship with `inferred: true, run, confidence,
+method, reason, parameter_name, ord` (ord from 1000 on: listed after a tool's hand-written edges). The run
+id is a hash of the proposals, so applying the same proposals twice changes nothing. Undo deletes exactly
+that run's edges; hand-written edges are never touched. Apply, undo and recovery refresh the precomputed
+expansion (kg_tools/closure.py) in the transaction that changes the run's state, so a crash at any point
+leaves either an applied run with fresh closures or a `pending` run that the next `recover` rolls back
+(docs/concurrency.md).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import logging
+from collections.abc import Callable
 from datetime import UTC, datetime
 
-from kg_tools import closure
+from kg_tools import closure, write_lock
 from kg_tools.cypher import query
 from kg_tools.deps.model import LabelledEdge, ProposedEdge, ToolInfo
-from kg_tools.errors import DependencyRunNotFoundError
+from kg_tools.errors import DependencyRunNotFoundError, WriteConflictError
 from kg_tools.graph import Graph
 from kg_tools.write_lock import serialized
+
+logger = logging.getLogger(__name__)
 
 
 def catalog_tools(graph: Graph, catalog: str | None) -> dict[str, list[ToolInfo]]:
@@ -54,14 +61,25 @@ def apply_run(
     edges: list[ProposedEdge],
     notes: list[str],
     batch_size: int = APPLY_BATCH,
+    between: Callable[[str], None] | None = None,
 ) -> dict:
-    """Write the proposals as one run in bounded transactions: the run node with the first `batch_size`
-    edges, each further batch in its own transaction, then the closures of their sources. A failure part-way
-    undoes what was written (the run's edges and node), so nothing is left half-applied.
-    Returns {"run", "applied", "edges", "message"}."""
+    """Write the proposals as one run in bounded transactions, recoverable at every point:
+
+    1. the run node, `status: pending`, with the sources of its edges (after `recover`: a run left pending
+       by an earlier crash is rolled back first);
+    2. each batch of `batch_size` edges in its own transaction;
+    3. the last transaction refreshes the closures of the sources AND sets `status: applied`, together.
+
+    The last transaction is opened right after step 1 and holds the run node's lock throughout (the batches
+    only read the node), so a concurrent `recover` waits for this apply instead of rolling it back; if Neo4j
+    or this process dies, the lock goes with it and the next `recover` rolls the pending run back.
+    `between(stage)` is called after the run node ("run"), after each batch ("batch") and just before the
+    last COMMIT ("closure"): tests kill Neo4j there. Returns {"run", "applied", "edges", "message"}."""
+    recover(graph)
     if not edges:
         return {"run": run_id, "applied": False, "edges": 0, "message": "nothing to apply: no new edges proposed"}
     rows = [e.as_dict() for e in edges]
+    sources = sorted({e.source for e in edges})
     run = {
         "id": run_id,
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -71,27 +89,51 @@ def apply_run(
         "proposed": len(edges),
         "notes": notes[:50],
         "edges": 0,
+        "status": "pending",
+        "sources": sources,
     }
+    step = between or (lambda _stage: None)
 
-    def first(tx) -> bool:
-        if tx.run(query("deps_run_get"), run_id=run_id).single()["run"] is not None:
-            return False
+    def first(tx) -> str | None:
+        existing = tx.run(query("deps_run_get"), run_id=run_id).single()["run"]
+        if existing is not None:
+            return str(existing.get("status", "applied"))
         tx.run(query("deps_apply_run"), run=run).consume()
-        return True
+        return None
 
     def batch(part: list[dict]):
-        return lambda tx: tx.run(query("deps_apply_edges"), run_id=run_id, edges=part).single()["created"]
+        def work(tx) -> int:
+            record = tx.run(query("deps_apply_edges"), run_id=run_id, edges=part).single()
+            if record is None:
+                raise _rolled_back(run_id)
+            return record["created"]
 
-    if not serialized(graph, first):
-        return {"run": run_id, "applied": False, "edges": 0, "message": f"run {run_id} is already applied"}
-    created = 0
-    try:
+        return work
+
+    def last(tx) -> int:
+        if tx.run(query("deps_run_lock"), run_id=run_id).single()["run"] is None:
+            raise _rolled_back(run_id)
         for i in range(0, len(rows), batch_size):
-            created += serialized(graph, batch(rows[i : i + batch_size]))
-        sources = sorted({e.source for e in edges})
-        serialized(graph, lambda tx: closure.refresh(tx, sources))  # the precomputed expansion
+            serialized(graph, batch(rows[i : i + batch_size]))
+            step("batch")
+        write_lock.acquire(tx)
+        closure.refresh(tx, sources)  # the precomputed expansion
+        created = tx.run(query("deps_run_finish"), run_id=run_id).single()["edges"]
+        step("closure")
+        return created
+
+    existing = serialized(graph, first)
+    if existing is not None:
+        state = "already applied" if existing == "applied" else "being applied by another command"
+        return {"run": run_id, "applied": False, "edges": 0, "message": f"run {run_id} is {state}"}
+    step("run")
+    try:
+        created = graph.transaction(last)
     except BaseException:
-        undo_run(graph, run_id)
+        try:  # at once if Neo4j still answers; else the next command that writes runs does it
+            _remove(graph, run_id, pending_only=True)
+        except Exception as exc:  # noqa: BLE001 - the original error is the one to report
+            logger.warning("run %s left pending (rolled back by the next deps command): %s", run_id, exc)
         raise
     return {
         "run": run_id,
@@ -99,6 +141,10 @@ def apply_run(
         "edges": created,
         "message": f"applied {run_id}: {created} inferred dependency edges",
     }
+
+
+def _rolled_back(run_id: str) -> WriteConflictError:
+    return WriteConflictError(f"run {run_id} was rolled back by a concurrent command while being applied; try again")
 
 
 def delete_catalog_edges(graph: Graph, catalog: str) -> None:
@@ -112,22 +158,64 @@ def delete_catalog_edges(graph: Graph, catalog: str) -> None:
 
 
 def list_runs(graph: Graph) -> list[dict]:
-    """Each run with `edges_in_graph`; `stale` when none of its edges is left (their tools were deleted or
-    rewritten): undo it to remove it from the list."""
-    return [
-        dict(r["run"])
-        | {"edges_in_graph": r["edges_in_graph"], "stale": bool(r["run"].get("edges")) and r["edges_in_graph"] == 0}
-        for r in graph.read(query("deps_runs"))
-    ]
+    """Each run with `status` (`applied`, or `pending`: being applied now, or left by a crash until the next
+    `recover`; listing does not recover: it is a read), `edges_in_graph`, and `stale` when none of its
+    edges is left (their tools were deleted or rewritten): undo it to remove it from the list. The sources
+    a pending run records for recovery are not listed."""
+    runs = []
+    for r in graph.read(query("deps_runs")):
+        run = {k: v for k, v in r["run"].items() if k != "sources"}
+        runs.append(
+            run
+            | {
+                "status": run.get("status", "applied"),  # runs applied before statuses existed
+                "edges_in_graph": r["edges_in_graph"],
+                "stale": bool(run.get("edges")) and r["edges_in_graph"] == 0,
+            }
+        )
+    return runs
+
+
+def recover(graph: Graph) -> dict[str, int]:
+    """Roll back every run left `pending` by a crash: its edges deleted, the closures of its sources
+    refreshed and its node removed, in one transaction (a crash during it leaves the run pending, for the
+    next call). A run whose apply is still alive is waited for, then left alone (it is applied by then).
+    Every command that writes runs calls this first. Returns {run id: edges removed}."""
+    removed = {}
+    for r in graph.read(query("deps_runs_pending")):
+        n = _remove(graph, r["id"], pending_only=True)
+        if n is not None:
+            logger.warning("rolled back dependency run %s left pending by a crash (%d edges)", r["id"], n)
+            removed[r["id"]] = n
+    return removed
 
 
 def undo_run(graph: Graph, run_id: str) -> dict:
-    def work(tx) -> dict:
-        if tx.run(query("deps_run_get"), run_id=run_id).single()["run"] is None:
-            raise DependencyRunNotFoundError(run_id)
-        sources = tx.run(query("deps_run_sources"), run_id=run_id).single()["sources"]
-        removed = tx.run(query("deps_undo"), run_id=run_id).single()["removed"]
-        closure.refresh(tx, sources)
-        return {"run": run_id, "removed": removed}
+    """Delete one run's edges and node, closures refreshed (pending runs are recovered first; undoing a
+    pending run rolls it back)."""
+    removed = recover(graph).get(run_id)
+    if removed is None:
+        removed = _remove(graph, run_id, pending_only=False)
+    if removed is None:
+        raise DependencyRunNotFoundError(run_id)
+    return {"run": run_id, "removed": removed}
 
-    return serialized(graph, work)
+
+def _remove(graph: Graph, run_id: str, *, pending_only: bool) -> int | None:
+    """Delete a run (only if still pending, with pending_only): how many edges, None when there was none.
+    Locks the run node BEFORE the write lock: while the apply that owns the run is alive this waits for it
+    without holding the write lock its last transaction needs."""
+
+    def work(tx) -> int | None:
+        run = tx.run(query("deps_run_lock"), run_id=run_id).single()["run"]
+        if run is None or (pending_only and run.get("status") != "pending"):
+            return None
+        write_lock.acquire(tx)
+        sources = set(run.get("sources") or ()) | set(
+            tx.run(query("deps_run_sources"), run_id=run_id).single()["sources"]
+        )
+        removed = tx.run(query("deps_undo"), run_id=run_id).single()["removed"]
+        closure.refresh(tx, sorted(sources))
+        return removed
+
+    return graph.transaction(work)

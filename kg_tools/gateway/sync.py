@@ -94,9 +94,10 @@ def infer_for(graph, embedder, catalog: str, sources: set[str]) -> int:
     from kg_tools.deps import DEFAULT_MIN_CONFIDENCE
     from kg_tools.deps.infer import infer_catalog
     from kg_tools.deps.model import Examples
-    from kg_tools.deps.store import apply_run, catalog_edges, catalog_tools, run_id_for
+    from kg_tools.deps.store import apply_run, catalog_edges, catalog_tools, recover, run_id_for
 
     try:
+        recover(graph)  # a run left pending by a crash is rolled back before the graph is read
         tools = catalog_tools(graph, catalog).get(catalog, [])
         hand, existing = catalog_edges(graph, catalog)
         result = infer_catalog(

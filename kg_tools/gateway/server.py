@@ -352,7 +352,10 @@ class Gateway:
 
     # -- observed dependencies (kg_tools/deps/observed.py) -----------------------------------
     def _session_id(self, session: object) -> str:
-        """A random id per MCP session (stdio: the one connection; HTTP: each client session)."""
+        """An id per MCP session: over HTTP the `mcp-session-id` the server gave it, else a random id
+        per connection object (stdio: the one connection)."""
+        if isinstance(session, str):
+            return session
         try:
             sid = self._session_ids.get(session)
             if sid is None:
@@ -396,6 +399,15 @@ class Gateway:
             }
             for u in self.upstreams.values()
         ]
+
+
+def _session_of(ctx: Context) -> object:
+    """What tells the caller's MCP session apart: the streamable HTTP session id, else the connection
+    (ctx.session is a new object per request; its connection lives as long as the session)."""
+    sid = next((v for k, v in (ctx.headers or {}).items() if k.lower() == "mcp-session-id"), None)
+    if sid:
+        return f"mcp-session-id:{sid}"
+    return getattr(ctx.session, "_connection", None) or ctx.session
 
 
 def _same(a: str, b: str) -> bool:
@@ -498,7 +510,7 @@ def build_server(gateway: Gateway):
         arguments: Annotated[dict[str, Any] | None, Field(description="The tool's arguments.")] = None,
     ) -> CallToolResult:
         try:
-            return await gateway.call(who(ctx), name, arguments or {}, session=ctx.session)
+            return await gateway.call(who(ctx), name, arguments or {}, session=_session_of(ctx))
         except GatewayError as exc:
             raise exc.mcp() from exc
 

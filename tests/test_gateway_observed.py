@@ -172,3 +172,33 @@ def test_a_flow_seen_in_n_sessions_is_promoted_to_an_edge_and_undone_like_a_run(
         stderr = (tmp_path / "gateway.log").read_text()
         print(stderr)
     assert "recording observed flows failed" not in stderr and "observing" not in stderr, stderr
+
+
+def test_sightings_count_per_session_and_a_linked_pair_is_not_promoted(graph):
+    from kg_tools.deps.observed import Flow, list_observed, record
+    from tests.conftest import wipe
+
+    wipe(graph)
+    graph.write(
+        "CREATE (a:Tool:Regular {name: 'a__use', catalog: 'a'}), (b:Tool:Regular {name: 'a__make', catalog: 'a'}),"
+        " (c:Tool:Regular {name: 'a__list', catalog: 'a'}),"
+        " (a)-[:PARAMETER_DIRECTLY_DEPENDS_ON {ord: 0, parameter_name: 'id', reason: 'hand-written'}]->(b)"
+    )
+    linked, fresh = Flow("a__make", "a__use", "id"), Flow("a__list", "a__use", "id")
+    for _ in range(3):  # three sightings in one session: one distinct session
+        assert record(graph, [fresh], "s1", promote_after=2) == []
+    for session in ("s1", "s2", "s3"):
+        record(graph, [linked], session, promote_after=2)
+    rows = {r["provider"]: r for r in list_observed(graph)}
+    assert (rows["a__list"]["count"], rows["a__list"]["sessions"], rows["a__list"]["status"]) == (3, 1, "shadow")
+    assert (rows["a__make"]["sessions"], rows["a__make"]["status"]) == (3, "exists")
+    (promoted,) = record(graph, [fresh], "s2", promote_after=2)
+    assert promoted["reason"].startswith("seen 4 times in 2 sessions: id of a__use")
+    rows = {r["provider"]: r for r in list_observed(graph)}
+    assert rows["a__list"]["status"] == "promoted" and rows["a__make"]["status"] == "exists"
+    # in one transaction with the closure refresh of its consumer
+    closure = graph.read("MATCH (t:Tool {name: 'a__use'}) RETURN t.closure AS c")[0]["c"]
+    assert closure == ["a__make", "a__list"]
+    assert (
+        graph.read("MATCH ()-[r:PARAMETER_DIRECTLY_DEPENDS_ON {observed: true}]->() RETURN count(r) AS n")[0]["n"] == 1
+    )

@@ -65,6 +65,7 @@ class DependsOn(StructuredRel):
     original_type = StringProperty()  # the type as the catalog (or the inference run) gave it
     inferred = BooleanProperty()  # set by `kg-tools deps`; absent on hand-written edges
     run = StringProperty()  # the DependencyRun id of an inferred edge
+    observed = BooleanProperty()  # a promoted observation of the gateway (kg_tools/deps/observed.py)
     confidence = FloatProperty()
     method = StringProperty()
 

@@ -124,6 +124,10 @@ class Settings(BaseSettings):
     dedupe_threshold: float = Field(0.98, ge=0.0, le=1.0, validation_alias=_env("KG_TOOLS_DEDUPE_THRESHOLD"))
     # The server-score stage: weight of the query's similarity to a tool's server in the tool's score.
     server_score_weight: float = Field(0.4, ge=0.0, le=1.0, validation_alias=_env("KG_TOOLS_SERVER_SCORE_WEIGHT"))
+    # The gateway's observed dependencies (kg_tools/deps/observed.py): record flows between real calls, and
+    # promote one to a dependency edge once seen in this many distinct sessions (at most 64 are counted).
+    observe_calls: bool = Field(True, validation_alias=_env("KG_TOOLS_OBSERVE_CALLS"))
+    observed_promote_after: int = Field(3, ge=1, le=64, validation_alias=_env("KG_TOOLS_OBSERVED_PROMOTE_AFTER"))
 
     @field_validator("api_allowed_hosts", "api_allowed_origins", mode="before")
     @classmethod

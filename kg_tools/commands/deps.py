@@ -1,4 +1,5 @@
-"""`kg-tools deps infer|list|undo`: dependency inference for catalogs without edges (kg_tools/deps/)."""
+"""`kg-tools deps infer|list|observed|undo`: dependency inference for catalogs without edges, and the
+dependencies the gateway observed in real calls (kg_tools/deps/)."""
 
 import click
 
@@ -25,7 +26,7 @@ def render(results) -> str:
 def register(cli):
     @cli.group("deps")
     def group():
-        """Infer dependency edges for catalogs that have none; list and undo inference runs."""
+        """Infer dependency edges for catalogs that have none; list and undo runs; observed dependencies."""
 
     @group.command("infer")
     @click.option("--catalog", help="Only this catalog (default: each catalog in turn).")
@@ -98,11 +99,32 @@ def register(cli):
                 )
             )
 
+    @group.command("observed")
+    @json_flag(help=None)
+    @pass_app
+    def observed(app, as_json):
+        """Dependencies observed in the gateway's calls: shadow observations and promoted edges."""
+        from kg_tools.deps.observed import list_observed
+
+        rows = list_observed(app.graph)
+        if as_json:
+            print_json({"observations": rows, "promote_after": app.settings.observed_promote_after})
+            return
+        if not rows:
+            click.echo("no observed dependencies (the gateway records them from real calls)")
+        for r in rows:
+            run = f"  run {r['run']}" if r["run"] else ""
+            click.echo(
+                f"{r['status']:<8}  {r['consumer']} [{r['parameter_name']}] <- {r['provider']}  "
+                f"seen {r['count']} times in {r['sessions']} sessions, last {r['last_seen']}{run}"
+            )
+
     @group.command("undo")
     @click.argument("run")
     @pass_app
     def undo(app, run):
-        """Delete the edges of one inference run (and the run); runs left pending by a crash are rolled back first."""
+        """Delete the edges of one inference run or observed promotion (and the run); runs left pending by a
+        crash are rolled back first."""
         from kg_tools.deps import undo_run
 
         result = undo_run(app.graph, run)

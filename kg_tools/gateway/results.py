@@ -15,7 +15,9 @@ class GatewayHit(BaseModel):
     server: str
     description: str | None
     input_schema: dict[str, Any]
-    why: str = Field(description="A search match (with its score), or the tool it is needed by.")
+    why: str = Field(
+        description="A search match (with its score), or the tool it is needed by (and whether that was observed in real calls)."
+    )
     spec: dict[str, Any] | None = Field(None, description="The full definition (only with detail: full).")
 
 

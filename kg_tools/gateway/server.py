@@ -6,6 +6,11 @@ forwards them to the owning upstream's live session, returning its CallToolResul
 of the gateway itself (unknown tool, denied, invalid arguments, upstream down or slow) are MCP
 errors (JSON-RPC) whose message names the server or the rule; an upstream's own `isError` result is
 passed through as it is.
+
+Every successful call is also shown to a `CallObserver` (kg_tools/deps/observed.py): an argument that
+took its value from an earlier result of the same session is an observed flow, counted in the graph by
+a background task (never in the call's way; failures are logged) and promoted to a dependency edge
+after KG_TOOLS_OBSERVED_PROMOTE_AFTER distinct sessions.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+import weakref
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
@@ -21,6 +27,7 @@ from mcp.server.mcpserver import Context, MCPServer
 from mcp_types import CallToolResult
 from pydantic import Field
 
+from kg_tools.deps.observed import CallObserver, Flow, is_observed_reason, new_session_id
 from kg_tools.gateway.config import GatewayConfig, Profile
 from kg_tools.gateway.policy import OPEN_PROFILE, decide
 from kg_tools.gateway.results import GatewaySearch, GatewayTool
@@ -51,6 +58,7 @@ CALL_DESCRIPTION = """Call a tool of a connected MCP server: `name` as search_to
 `arguments` an object matching its input schema. Returns the server's result unchanged."""
 
 CHARS_PER_TOKEN = 4  # the cap of max_tokens is measured as JSON characters / 4
+OBSERVED_QUEUE = 1000  # calls with flows waiting to be recorded; beyond it they are dropped (logged)
 
 
 @dataclass
@@ -114,6 +122,13 @@ class Gateway:
             for key, c in config.enabled().items()
         }
         self.stdio_profile = profile or self.options.default_profile
+        settings = getattr(service, "settings", None)
+        self.observer = CallObserver() if settings is None or settings.observe_calls else None
+        self.promote_after = settings.observed_promote_after if settings is not None else 3
+        self._session_ids: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+        self._observed_send, self._observed_receive = anyio.create_memory_object_stream[tuple[list[Flow], str]](
+            OBSERVED_QUEUE
+        )
 
     # -- sync -------------------------------------------------------------------------------
     async def _synced(self, upstream: Upstream) -> None:
@@ -145,6 +160,8 @@ class Gateway:
         start_timeout: every request of its start is bounded by it)."""
         await anyio.to_thread.run_sync(self.service.embedder.embed, ["warm up"])  # model loaded before syncs
         await anyio.to_thread.run_sync(forget_servers, self.service.graph, set(self.config.servers))
+        if self.observer is not None:
+            task_group.start_soon(self._record_observed)
         for upstream in self.upstreams.values():
             task_group.start_soon(upstream.run, self.resync)
         for upstream in self.upstreams.values():
@@ -284,6 +301,7 @@ class Gateway:
             why = (
                 f"needed by {via.get('from')}"
                 + (f" for parameter {via['parameter_name']!r}" if via.get("parameter_name") else "")
+                + (" (observed in real calls)" if is_observed_reason(via.get("reason")) else "")
                 + (f": {via['reason']}" if via.get("reason") else "")
             )
         out = {
@@ -314,7 +332,8 @@ class Gateway:
             "dependencies": deps,
         }
 
-    async def call(self, profile: tuple[str, Profile], name: str, arguments: dict):
+    async def call(self, profile: tuple[str, Profile], name: str, arguments: dict, session: object = None):
+        """Forward one call; `session` (the caller's MCP session object) scopes the observed flows."""
         invalid, internal, timeout_code = _codes()
         route = self.check(*profile, name)
         problems = _schema_problems(route, arguments)
@@ -324,10 +343,51 @@ class Gateway:
             )
         upstream = self.upstreams[route.server]
         try:
-            return await upstream.call(route.tool, arguments, self.options.call_timeout)
+            result = await upstream.call(route.tool, arguments, self.options.call_timeout)
         except UpstreamCallError as exc:
             code = timeout_code if exc.timeout else internal
             raise GatewayError(str(exc), code, {"tool": name, "server": route.server}) from exc
+        self._observe(session, name, arguments, result)
+        return result
+
+    # -- observed dependencies (kg_tools/deps/observed.py) -----------------------------------
+    def _session_id(self, session: object) -> str:
+        """An id per MCP session: over HTTP the `mcp-session-id` the server gave it, else a random id
+        per connection object (stdio: the one connection)."""
+        if isinstance(session, str):
+            return session
+        try:
+            sid = self._session_ids.get(session)
+            if sid is None:
+                sid = self._session_ids[session] = new_session_id()
+            return sid
+        except TypeError:  # not weak-referenceable: one id for the process
+            return self._session_ids.setdefault(self, new_session_id())
+
+    def _observe(self, session: object, name: str, arguments: dict, result) -> None:
+        """Match the call against its session's earlier results and queue the flows for recording.
+        In memory and bounded; never raises into the call."""
+        if self.observer is None or getattr(result, "is_error", False):
+            return
+        try:
+            sid = self._session_id(session)
+            flows = self.observer.observe(sid, name, arguments, result)
+            if flows:
+                self._observed_send.send_nowait((flows, sid))
+        except anyio.WouldBlock:
+            logger.warning("observed flows of %s dropped: the recorder is %d calls behind", name, OBSERVED_QUEUE)
+        except Exception as exc:  # noqa: BLE001 - observing is an extra; the call is done
+            logger.warning("observing %s failed: %s: %s", name, type(exc).__name__, exc)
+
+    async def _record_observed(self) -> None:
+        """The background task that counts observed flows in the graph and promotes them."""
+        from kg_tools.deps.observed import record
+
+        async for flows, sid in self._observed_receive:
+            try:
+                await anyio.to_thread.run_sync(record, self.service.graph, flows, sid, self.promote_after)
+            except Exception as exc:  # noqa: BLE001 - a failed write loses one sighting, nothing else
+                logger.warning("recording observed flows failed: %s: %s", type(exc).__name__, exc)
 
     def status(self) -> list[dict]:
         return [
@@ -339,6 +399,15 @@ class Gateway:
             }
             for u in self.upstreams.values()
         ]
+
+
+def _session_of(ctx: Context) -> object:
+    """What tells the caller's MCP session apart: the streamable HTTP session id, else the connection
+    (ctx.session is a new object per request; its connection lives as long as the session)."""
+    sid = next((v for k, v in (ctx.headers or {}).items() if k.lower() == "mcp-session-id"), None)
+    if sid:
+        return f"mcp-session-id:{sid}"
+    return getattr(ctx.session, "_connection", None) or ctx.session
 
 
 def _same(a: str, b: str) -> bool:
@@ -441,7 +510,7 @@ def build_server(gateway: Gateway):
         arguments: Annotated[dict[str, Any] | None, Field(description="The tool's arguments.")] = None,
     ) -> CallToolResult:
         try:
-            return await gateway.call(who(ctx), name, arguments or {})
+            return await gateway.call(who(ctx), name, arguments or {}, session=_session_of(ctx))
         except GatewayError as exc:
             raise exc.mcp() from exc
 

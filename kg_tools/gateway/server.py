@@ -301,7 +301,13 @@ class Gateway:
             why = (
                 f"needed by {via.get('from')}"
                 + (f" for parameter {via['parameter_name']!r}" if via.get("parameter_name") else "")
-                + (" (observed in real calls)" if is_observed_reason(via.get("reason")) else "")
+                + (
+                    " (observed in real calls)"
+                    if is_observed_reason(via.get("reason"))
+                    else f" (inferred, confidence {via['confidence']:.2f})"
+                    if via.get("inferred") and via.get("confidence") is not None
+                    else ""
+                )
                 + (f": {via['reason']}" if via.get("reason") else "")
             )
         out = {

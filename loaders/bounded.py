@@ -54,15 +54,17 @@ def parse_document(
 
 
 def parse_yaml(text: str, where: str, *, max_depth: int = MAX_DEPTH, max_expansion: int = MAX_EXPANSION_BYTES) -> Any:
-    loader = BoundedLoader(text, where, max_depth, max_expansion)
-    try:
+    loader = None
+    try:  # the reader checks every character when the loader is made: a control byte fails there
+        loader = BoundedLoader(text, where, max_depth, max_expansion)
         return loader.get_single_data()
     except yaml.YAMLError as exc:
         raise CatalogError(f"{where}: neither JSON nor YAML: {' '.join(str(exc).split())}") from exc
     except RecursionError as exc:  # not expected (composition depth is counted); never a traceback
         raise too_deep(where, max_depth) from exc
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
 
 
 class BoundedLoader(yaml.SafeLoader):

@@ -122,6 +122,13 @@ def test_recursive_exploding_and_deep_documents_get_a_clear_error(text, message)
     assert seconds < 10
 
 
+def test_a_control_byte_in_yaml_is_a_catalog_error_naming_it():
+    """PyYAML's reader refuses the byte while the loader is made, before parsing: that was a ReaderError
+    outside the error mapping (HTTP 500 `unexpected ReaderError`, CLI exit 1)."""
+    with pytest.raises(CatalogError, match=r"neither JSON nor YAML: unacceptable character #x0001"):
+        load_document("tools:\n- name: x\x01\n", "request body")
+
+
 def test_aliases_refs_and_yaml_scalars_that_stay_in_bounds_still_load(tmp_path):
     tools = load_document(
         "defaults: &d {type: string, description: a city}\n"
@@ -170,6 +177,7 @@ def test_a_tool_larger_than_a_stored_spec_may_be_is_refused():
         ("bomb.yaml", alias_bomb(), "YAML aliases expand the document"),
         ("fanout.json", ref_bomb(), "resolving $refs produces more than"),
         ("deep.json", '{"openapi": "3.0.0", "paths": ' + "[" * 5000 + "]" * 5000 + "}", "nested more than"),
+        ("control.yaml", "openapi: 3.0.0\ninfo: {title: t\x01}\n", "unacceptable character #x0001"),
     ],
 )
 def test_the_cli_refuses_a_hostile_openapi_file_with_one_error_line(tmp_path, name, text, message):
@@ -208,6 +216,7 @@ def client(settings, graph, embedder, empty_graph):
         (ref_bomb(), "application/json", 413, "document_too_large"),
         (deep_json(), "application/json", 422, "invalid_tool"),
         ("x: " + "[" * 3000 + "]" * 3000, "application/yaml", 422, "invalid_tool"),
+        ("tools:\n- name: x\x01\n", "application/yaml", 422, "invalid_tool"),  # a control byte (was a 500)
     ],
 )
 def test_the_import_route_refuses_hostile_documents_fast_with_memory_unchanged(

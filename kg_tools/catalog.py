@@ -393,9 +393,15 @@ class ValidatedCatalog:
 
 
 def validate_catalog(
-    raw_tools: list[Any], strict: bool = False, known_names: set[str] | None = None
+    raw_tools: list[Any],
+    strict: bool = False,
+    known_names: set[str] | None = None,
+    catalog_names: set[str] | None = None,
 ) -> ValidatedCatalog:
-    """Validate a whole catalog. Raises CatalogError listing every problem; nothing is written before."""
+    """Validate a whole catalog. Raises CatalogError listing every problem; nothing is written before.
+    `known_names`: tools already in the graph (dependency targets; a look-alike of one is a warning).
+    `catalog_names`: tools that stay in the same catalog beside these (a PUT's): a look-alike of one is
+    an error, as two look-alikes in one document are."""
     report = CatalogReport()
     if not isinstance(raw_tools, list):
         raise CatalogError("a catalog must be a JSON list of tool objects", [f"got {type(raw_tools).__name__}"])
@@ -432,7 +438,10 @@ def validate_catalog(
     for name, n in sorted(seen.items()):
         if n > 1:
             report.errors.append(f"duplicate tool name {name!r} ({n} entries; names are compared in Unicode NFC)")
-    for group in confusable_groups(list(seen)):  # look-alikes: an agent (or a person) cannot tell them apart
+    beside = [n for n in sorted(catalog_names or ()) if n not in seen]
+    for group in confusable_groups([*seen, *beside]):  # look-alikes: an agent (or a person) cannot tell them apart
+        if not any(n in seen for n in group):  # two older tools of the catalog: not this write's problem
+            continue
         report.errors.append(
             "tool names that look alike: "
             + ", ".join(f"{n!r} ({n.encode('ascii', 'backslashreplace').decode()})" for n in group)

@@ -16,7 +16,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from kg_tools import catalogs, closure, models
-from kg_tools.catalog import check_catalog_name, clip, lone_surrogate, normalise_name, tool_document, validate_catalog
+from kg_tools.catalog import (
+    check_catalog_name,
+    clip,
+    lone_surrogate,
+    normalise_name,
+    skeleton,
+    tool_document,
+    validate_catalog,
+)
 from kg_tools.cypher import query
 from kg_tools.embeddings import Embedder
 from kg_tools.errors import CatalogError, DanglingReferenceError, ToolConflictError, ToolNotFoundError
@@ -135,8 +143,10 @@ class ToolStore:
         deps = raw.get("depends_on")
         targets = [d.get("name") for d in deps if isinstance(d, dict)] if isinstance(deps, list) else []
         names = [n for n in [name, *targets] if isinstance(n, str) and not lone_surrogate(n)]
-        known = {r["name"] for r in self.graph.read(query("existing_tools"), names=names)}
-        validated = validate_catalog([raw], known_names=known)
+        existing = {r["name"]: r["catalog"] for r in self.graph.read(query("existing_tools"), names=names)}
+        validated = validate_catalog(
+            [raw], known_names=set(existing), catalog_names=self._look_alikes(name, catalog, existing)
+        )
         spec = validated.specs[0]
         row = tool_row(spec, raw, catalog)  # catalog None: write_tools keeps the tool's, under its lock
         row["embedding"] = embedder.embed([tool_document(spec)])[0].tolist()
@@ -148,6 +158,17 @@ class ToolStore:
             "tool": _detail({**row, "catalog": written}),
             "warnings": validated.report.warnings,
         }
+
+    def _look_alikes(self, name: str, catalog: str | None, existing: dict[str, str]) -> set[str]:
+        """The tools of the catalog the PUT writes into (`catalog`, else the tool's own, else the default)
+        whose names could look like `name`: validation refuses a look-alike, as an import does."""
+        if not name or lone_surrogate(name):
+            return set()  # refused by the validation anyway
+        target = catalog or existing.get(name) or DEFAULT_CATALOG
+        rows = self.graph.read(
+            query("catalog_lookalike_candidates"), catalog=target, skeleton=skeleton(name), ascii=r"\p{ASCII}*"
+        )
+        return {r["name"] for r in rows}
 
     def delete_tool(self, name: str) -> None:
         """Delete the node and all its relationships (in and out), and recompute the closures that listed it."""

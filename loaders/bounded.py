@@ -25,6 +25,12 @@ from kg_tools.errors import CatalogError, DocumentTooLargeError
 
 MAX_DEPTH = 2 * MAX_NESTING  # a whole document: a tool inside it nests at most MAX_NESTING levels
 MAX_EXPANSION_BYTES = 20 * 1024 * 1024  # what aliases / $refs may add (the default import body limit)
+# PyYAML keeps every composed node (with its marks) until the document is built: ~250 bytes each, so a
+# 6 MB document of 2-character items cost 740 MB. Real specs have a node per 14-22 bytes (a 3 MB spec:
+# ~150,000-200,000 nodes). YAML is refused past 5 MiB before parsing and past 250,000 values while
+# composing; JSON, parsed by the json module at a fraction of that cost, has neither limit.
+MAX_YAML_CHARS = 5 * 1024 * 1024
+MAX_YAML_NODES = 250_000
 
 
 def too_deep(where: str, limit: int = MAX_DEPTH) -> CatalogError:
@@ -53,16 +59,30 @@ def parse_document(
     return value
 
 
-def parse_yaml(text: str, where: str, *, max_depth: int = MAX_DEPTH, max_expansion: int = MAX_EXPANSION_BYTES) -> Any:
-    loader = BoundedLoader(text, where, max_depth, max_expansion)
-    try:
+def parse_yaml(
+    text: str,
+    where: str,
+    *,
+    max_depth: int = MAX_DEPTH,
+    max_expansion: int = MAX_EXPANSION_BYTES,
+    max_nodes: int = MAX_YAML_NODES,
+) -> Any:
+    if len(text) > MAX_YAML_CHARS:
+        raise DocumentTooLargeError(
+            f"{where}: not JSON, and a YAML document of more than {MAX_YAML_CHARS:,} characters is not read "
+            f"({len(text):,}; YAML costs far more memory to parse): send it as JSON, or split it"
+        )
+    loader = None
+    try:  # the reader checks every character when the loader is made: a control byte fails there
+        loader = BoundedLoader(text, where, max_depth, max_expansion, max_nodes)
         return loader.get_single_data()
     except yaml.YAMLError as exc:
         raise CatalogError(f"{where}: neither JSON nor YAML: {' '.join(str(exc).split())}") from exc
     except RecursionError as exc:  # not expected (composition depth is counted); never a traceback
         raise too_deep(where, max_depth) from exc
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
 
 
 class BoundedLoader(yaml.SafeLoader):
@@ -70,10 +90,10 @@ class BoundedLoader(yaml.SafeLoader):
     composed node graph (where an alias is the same node object as its anchor) before construction
     (construction itself is what explodes: merge keys `<<: [*a, *a]` copy pairs level by level)."""
 
-    def __init__(self, text: str, where: str, max_depth: int, max_expansion: int):
+    def __init__(self, text: str, where: str, max_depth: int, max_expansion: int, max_nodes: int = MAX_YAML_NODES):
         super().__init__(text)
-        self.where, self.max_depth, self.max_expansion = where, max_depth, max_expansion
-        self._depth = 0
+        self.where, self.max_depth, self.max_expansion, self.max_nodes = where, max_depth, max_expansion, max_nodes
+        self._depth = self._nodes = 0
 
     def fetch_flow_collection_start(self, TokenClass):
         # The scanner keeps a possible simple key per open flow level and rescans them on every token:
@@ -87,6 +107,13 @@ class BoundedLoader(yaml.SafeLoader):
         try:
             if self._depth > self.max_depth:
                 raise too_deep(self.where, self.max_depth)
+            if not self.check_event(yaml.AliasEvent):
+                self._nodes += 1
+                if self._nodes > self.max_nodes:
+                    raise DocumentTooLargeError(
+                        f"{self.where}: a YAML document of more than {self.max_nodes:,} values is not read "
+                        "(each costs memory while YAML is parsed); send it as JSON, or split it"
+                    )
             return super().compose_node(parent, index)
         finally:
             self._depth -= 1

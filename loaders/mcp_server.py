@@ -24,6 +24,7 @@ from contextlib import contextmanager
 import anyio
 from kg_tools.loaders.common import CatalogSource
 
+from kg_tools.catalog import clip
 from kg_tools.errors import CatalogError
 
 TIMEOUT_SECONDS = 60.0
@@ -108,8 +109,6 @@ def tool_entry(tool, warnings: list[str] | None = None) -> dict:
 
 def _junk_line(exc: Exception) -> str:
     """The offending stdout line of the SDK's parse error (pydantic keeps it as the error's input)."""
-    from kg_tools.catalog import clip
-
     errors = getattr(exc, "errors", None)
     line = errors()[0].get("input") if callable(errors) and errors() else None
     return clip(line if line is not None else str(exc), 100)
@@ -117,18 +116,38 @@ def _junk_line(exc: Exception) -> str:
 
 @contextmanager
 def _quiet_parse_errors():
-    """Drop the SDK's `logger.exception("Failed to parse JSONRPC message ...")` records (a traceback per
-    junk line on stderr); the lines are reported as warnings instead."""
+    """Drop the SDK's parse-error log records, each a traceback on stderr: a junk stdout line of a stdio
+    server (reported as a warning instead) and an HTTP answer that does not parse (JSON or event: the SDK
+    answers the request with an error, which ends the load). Yields the HTTP parse errors, for that message."""
+    http_errors: list[BaseException] = []
 
-    def keep(record: logging.LogRecord) -> bool:
+    def keep_stdio(record: logging.LogRecord) -> bool:
         return not str(record.msg).startswith("Failed to parse JSONRPC message")
 
-    logger = logging.getLogger("mcp.client.stdio")
-    logger.addFilter(keep)
+    def keep_http(record: logging.LogRecord) -> bool:
+        if not str(record.msg).startswith(("Error parsing JSON response", "Error parsing SSE message")):
+            return True
+        if record.exc_info and record.exc_info[1] is not None:
+            http_errors.append(record.exc_info[1])
+        return False
+
+    stdio, http = logging.getLogger("mcp.client.stdio"), logging.getLogger("mcp.client.streamable_http")
+    stdio.addFilter(keep_stdio)
+    http.addFilter(keep_http)
     try:
-        yield
+        yield http_errors
     finally:
-        logger.removeFilter(keep)
+        stdio.removeFilter(keep_stdio)
+        http.removeFilter(keep_http)
+
+
+def _parse_error(exc: BaseException) -> str:
+    """One line for why an answer did not parse: pydantic's first error (e.g. `Invalid JSON: recursion
+    limit exceeded at line 1 column 324`), without the input it echoes."""
+    errors = getattr(exc, "errors", None)
+    first = errors()[0] if callable(errors) and errors() else None
+    text = first["msg"] if first else str(exc)
+    return clip(" ".join(str(text).split()), 300, quote=False)
 
 
 async def _list_tools(
@@ -240,7 +259,7 @@ def load(
             return await (_from_url(url, budget, timeout, **limits) if url else _from_command(command or [], **limits))
 
     try:
-        with _quiet_parse_errors():
+        with _quiet_parse_errors() as parse_errors:
             server_name, tools = anyio.run(run)
     except TimeoutError as exc:
         raise CatalogError(f"MCP server {where}: no tool list within {timeout:.0f}s") from exc
@@ -250,7 +269,12 @@ def load(
             raise CatalogError(f"MCP server {where}: sent more than {max_bytes:,} bytes; stopped") from exc
         if isinstance(inner, CatalogError):
             raise CatalogError(f"MCP server {where}: {inner}") from exc
-        raise CatalogError(f"MCP server {where}: {type(inner).__name__}: {inner}") from exc
+        if parse_errors:  # the SDK's error repeats pydantic's whole report, input included
+            raise CatalogError(
+                f"MCP server {where}: its answer is not valid JSON-RPC: {_parse_error(parse_errors[0])}"
+            ) from exc
+        detail = " ".join(f"{type(inner).__name__}: {inner}".split())  # one line, whatever the SDK says
+        raise CatalogError(f"MCP server {where}: {clip(detail, 500, quote=False)}") from exc
     if not tools:
         raise CatalogError(f"MCP server {where} lists no tools")
     entries = [tool_entry(t, warnings) for t in tools]  # + what the translation cut (huge schemas)

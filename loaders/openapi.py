@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from kg_tools.loaders.bounded import RefResolver, parse_document
+from kg_tools.loaders.bounded import MAX_EXPANSION_BYTES, RefResolver, parse_document
 from kg_tools.loaders.common import CatalogSource
 from kg_tools.loaders.json_schema import capped_schema, object_parameters, parameter, tool_name
 
@@ -25,6 +25,9 @@ PARAMETER_PLACES = ("path", "query", "header")
 MAX_OPERATIONS = 5_000  # per document: a bigger one is refused (no real API we know has more than ~1,500)
 MAX_LINKS = 50  # OpenAPI links kept per response
 RESPONSE_BUDGET = 2_000_000  # characters one response schema may expand to while its $refs are resolved
+# ... and all of them together, per document (the $ref budget of loaders/bounded.py): a document past it
+# is refused before any schema is cut to size (that costs time in proportion to the expanded size).
+RESPONSES_BUDGET = MAX_EXPANSION_BYTES
 
 
 def _json_body(body: dict) -> dict | None:
@@ -44,6 +47,38 @@ def titled(document: dict) -> dict:
     schemas: dict = components["schemas"]
     named = {k: ({"title": k, **v} if isinstance(v, dict) and "title" not in v else v) for k, v in schemas.items()}
     return {**document, "components": {**components, "schemas": named}}
+
+
+def _response_schema(resolver: RefResolver, op: dict) -> tuple[str, dict, Any] | None:
+    """The first 2xx response (status, the response, its JSON schema or None), `$ref`s at its top followed."""
+    responses = op.get("responses")
+    if not isinstance(responses, dict):
+        return None
+    statuses = sorted((k for k in responses if str(k)[:1] == "2"), key=lambda k: (str(k) != "200", str(k)))
+    for status in statuses:
+        response = resolver.deref(responses[status])
+        if isinstance(response, dict):
+            return str(status), response, _json_body(response)
+    return None
+
+
+def check_responses_budget(document: dict, operations: list[dict], where: str) -> None:
+    """Refuse a document whose response schemas together expand past RESPONSES_BUDGET once their `$ref`s
+    are resolved. Cheap: each target is resolved once and a repeat only adds its size (loaders/bounded.py),
+    so a fan-out of shared `$ref`s is refused in milliseconds, before `capped_schema` walks any of it."""
+    resolver = RefResolver(document, where, max_expansion=RESPONSES_BUDGET)
+    for op in operations:
+        found = _response_schema(resolver, op)
+        if found and found[2]:
+            try:
+                resolver.resolve(found[2])
+            except DocumentTooLargeError as exc:
+                raise DocumentTooLargeError(
+                    f"{where}: the response schemas expand to more than {RESPONSES_BUDGET:,} characters once "
+                    "their $refs are resolved (references fanning out); nothing written"
+                ) from exc
+            except CatalogError:  # too deep, a bad $ref ...: the operation's own pass says so, or warns
+                continue
 
 
 def response_facts(resolver: RefResolver, op: dict, where: str, warnings: list[str] | None) -> dict:
@@ -186,13 +221,15 @@ def entries(document: Any, where: str, warnings: list[str] | None = None) -> lis
             f"{where}: {operations:,} operations; at most {MAX_OPERATIONS:,} are imported from one "
             "document (split the spec)"
         )
-    tools = []
+    ops = []
     for path, item in paths.items():
         item = resolver.deref(item)  # a path item may be a $ref; what it holds is resolved where used
         item = item if isinstance(item, dict) else {}
-        for method in METHODS:
-            if isinstance(item.get(method), dict):
-                tools.append(operation_entry(resolver, path, method, item, item[method], responses, warnings))
+        ops += [(path, method, item) for method in METHODS if isinstance(item.get(method), dict)]
+    check_responses_budget(responses.document, [item[method] for _, method, item in ops], where)
+    tools = [
+        operation_entry(resolver, path, method, item, item[method], responses, warnings) for path, method, item in ops
+    ]
     if not tools:
         raise CatalogError(f"{where}: the document has no operations")
     return tools

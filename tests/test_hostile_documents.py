@@ -14,7 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 from kg_tools.api.app import create_app
 from kg_tools.loaders import openapi
-from kg_tools.loaders.bounded import MAX_DEPTH, RefResolver
+from kg_tools.loaders.bounded import MAX_DEPTH, RefResolver, parse_document, parse_yaml
 from kg_tools.loaders.document import load_document
 
 from kg_tools.catalog import MAX_SPEC_BYTES, validate_catalog
@@ -22,6 +22,7 @@ from kg_tools.errors import CatalogError, DocumentTooLargeError
 from tests.cli_process import kg_tools_process
 
 SHOP = Path(__file__).parent / "fixtures" / "shop_openapi.yaml"
+REAL_JSON = Path(__file__).parent.parent / "kg_tools" / "eval" / "data" / "real" / "openapi" / "discord.json"
 
 
 def alias_bomb(levels: int = 9, fan: int = 9) -> str:
@@ -51,6 +52,29 @@ def ref_bomb(levels: int = 12, fan: int = 10) -> str:
         },
         separators=(",", ":"),
     )
+
+
+def response_fan_out(operations: int = 100, levels: int = 14) -> str:
+    """The issue 32 spec (17 KB): every operation's 200 response is a schema that refers twice to the one
+    below it, `levels` deep, so each expands to ~1 MB, under the per-response budget; 100 of them cost ~42 s
+    of CPU to cut to size while the budget was reset per operation."""
+    schemas: dict = {"F0": {"type": "string"}}
+    for i in range(1, levels + 1):
+        ref = {"$ref": f"#/components/schemas/F{i - 1}"}
+        schemas[f"F{i}"] = {"type": "object", "properties": {"a": ref, "b": ref}}
+    ok = {
+        "200": {
+            "description": "ok",
+            "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/F{levels}"}}},
+        }
+    }
+    paths = {f"/r{n}": {"get": {"operationId": f"op{n}", "responses": ok}} for n in range(operations)}
+    return json.dumps({"openapi": "3.0.0", "paths": paths, "components": {"schemas": schemas}}, separators=(",", ":"))
+
+
+def dense_yaml(items: int = 3_000_000) -> str:
+    """6 MB of YAML that is nearly all values (2 characters each): it cost +740 MB to parse."""
+    return "x: [" + ",".join(["a"] * items) + "]\n"
 
 
 def deep_json(levels: int = 1500) -> str:
@@ -89,6 +113,22 @@ def test_a_ref_fan_out_bomb_is_refused_fast_with_little_memory():
     )  # fails fast: measured 0.06-0.36 s (docs/security.md); 10 s leaves room for a loaded CI machine
 
 
+def test_response_schemas_share_one_budget_per_document():
+    seconds, mib = refused_fast(response_fan_out(), DocumentTooLargeError, "the response schemas expand to more than")
+    assert seconds < 10 and mib < 50  # measured 0.01 s (was ~42-68 s of CPU)
+    one = load_document(response_fan_out(operations=1), "c")  # one such response alone is kept, cut to size
+    assert len(one.tools) == 1 and "output_schema" in one.tools[0]
+
+
+def test_a_yaml_document_is_bounded_before_it_is_parsed_and_by_its_values():
+    seconds, mib = refused_fast(dense_yaml(), DocumentTooLargeError, "YAML document of more than 5,242,880 characters")
+    assert seconds < 10 and mib < 50
+    with pytest.raises(DocumentTooLargeError, match="YAML document of more than 2,000 values"):
+        parse_yaml(dense_yaml(3000), "c", max_nodes=2000)
+    assert json.loads(json.dumps(parse_document(dense_yaml(3000), "c"))) == {"x": ["a"] * 3000}
+    assert load_document(json.dumps(json.loads(REAL_JSON.read_text())), "c").tools  # JSON: no YAML limits
+
+
 def test_a_small_ref_fan_out_bomb_through_the_cli_loader(tmp_path):
     path = tmp_path / "fanout.yaml"
     path.write_text(ref_bomb(levels=9, fan=10))  # 10**9 leaves
@@ -120,6 +160,13 @@ def test_a_small_ref_fan_out_bomb_through_the_cli_loader(tmp_path):
 def test_recursive_exploding_and_deep_documents_get_a_clear_error(text, message):
     seconds, _ = refused_fast(text, CatalogError, message)
     assert seconds < 10
+
+
+def test_a_control_byte_in_yaml_is_a_catalog_error_naming_it():
+    """PyYAML's reader refuses the byte while the loader is made, before parsing: that was a ReaderError
+    outside the error mapping (HTTP 500 `unexpected ReaderError`, CLI exit 1)."""
+    with pytest.raises(CatalogError, match=r"neither JSON nor YAML: unacceptable character #x0001"):
+        load_document("tools:\n- name: x\x01\n", "request body")
 
 
 def test_aliases_refs_and_yaml_scalars_that_stay_in_bounds_still_load(tmp_path):
@@ -170,6 +217,9 @@ def test_a_tool_larger_than_a_stored_spec_may_be_is_refused():
         ("bomb.yaml", alias_bomb(), "YAML aliases expand the document"),
         ("fanout.json", ref_bomb(), "resolving $refs produces more than"),
         ("deep.json", '{"openapi": "3.0.0", "paths": ' + "[" * 5000 + "]" * 5000 + "}", "nested more than"),
+        ("control.yaml", "openapi: 3.0.0\ninfo: {title: t\x01}\n", "unacceptable character #x0001"),
+        ("fanout.yaml", response_fan_out(), "the response schemas expand to more than"),
+        ("dense.yaml", dense_yaml(), "YAML document of more than"),
     ],
 )
 def test_the_cli_refuses_a_hostile_openapi_file_with_one_error_line(tmp_path, name, text, message):
@@ -208,6 +258,9 @@ def client(settings, graph, embedder, empty_graph):
         (ref_bomb(), "application/json", 413, "document_too_large"),
         (deep_json(), "application/json", 422, "invalid_tool"),
         ("x: " + "[" * 3000 + "]" * 3000, "application/yaml", 422, "invalid_tool"),
+        ("tools:\n- name: x\x01\n", "application/yaml", 422, "invalid_tool"),  # a control byte (was a 500)
+        (response_fan_out(), "application/json", 413, "document_too_large"),
+        (dense_yaml(), "application/yaml", 413, "document_too_large"),
     ],
 )
 def test_the_import_route_refuses_hostile_documents_fast_with_memory_unchanged(

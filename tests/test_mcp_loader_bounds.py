@@ -90,6 +90,12 @@ def hostile_app(mode: str) -> Starlette:
             return StreamingResponse(
                 endless(b"", f"event: message\ndata: {note}\n\n".encode()), media_type="text/event-stream"
             )
+        if mode in ("deep-json", "deep-event"):  # an answer nested far deeper than a parser's recursion limit
+            deep = "[" * 100_000 + "]" * 100_000
+            body = json.dumps(result(message, {"tools": [TOOL]})).replace('"object"', f'"object", "x": {deep}')
+            if mode == "deep-event":
+                return Response(f"event: message\ndata: {body}\n\n", media_type="text/event-stream")
+            return Response(body, media_type="application/json")
         if mode == "silent":  # the answer never comes
             return StreamingResponse(endless(b"", b": keep-alive\n\n"), media_type="text/event-stream")
         raise AssertionError(mode)
@@ -107,6 +113,8 @@ def hostile_app(mode: str) -> Starlette:
         ("endless-pages", {"max_tools": 30}, "more than 30 tools"),
         ("repeated-cursor", {}, "repeated the cursor 'same'"),
         ("silent", {"timeout": 3}, "no tool list within 3s"),
+        ("deep-json", {}, "its answer is not valid JSON-RPC: Invalid JSON: recursion limit exceeded at line 1"),
+        ("deep-event", {}, "its answer is not valid JSON-RPC: Invalid JSON: recursion limit exceeded at line 1"),
     ],
 )
 def test_a_hostile_http_server_is_stopped_with_one_clear_error(mode, limits, message):
@@ -137,6 +145,18 @@ def test_the_cli_says_one_error_line_for_a_pagination_loop():
     assert done.stderr.strip().splitlines() == [
         f"error: MCP server {url}/mcp: tools/list repeated the cursor 'same' (a pagination loop) after 2 pages"
     ]
+
+
+@pytest.mark.parametrize("mode", ["deep-json", "deep-event"])
+def test_the_cli_says_one_error_line_for_an_answer_nested_too_deeply(mode):
+    """The SDK logged its parse error with a traceback and ended in pydantic's multi-line report."""
+    with serve_in_thread(hostile_app(mode)) as url:
+        done = kg_tools_process("load", "mcp", "--url", f"{url}/mcp")
+    assert done.returncode == 2, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(
+        f"error: MCP server {url}/mcp: its answer is not valid JSON-RPC: Invalid JSON: recursion limit exceeded at"
+    ), done.stderr
 
 
 # -- item 11: junk on a stdio server's stdout ------------------------------------------------------

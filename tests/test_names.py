@@ -168,3 +168,36 @@ def test_load_and_api_store_nfc_and_refuse_invisible_names(graph, embedder, empt
     assert unicodedata.is_normalized(
         "NFC", graph.read("MATCH (t:Tool {name: $n}) RETURN t.name AS n", n=CAFE_NFC)[0]["n"]
     )
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize(
+    "twin",
+    [
+        "p\u0430yp\u0430l_send",  # Cyrillic a
+        "\uff50\uff41\uff59\uff50\uff41\uff4c_send",  # fullwidth
+        "\U0001d5c9\U0001d5ba\U0001d5d2\U0001d5c9\U0001d5ba\U0001d5c5_send",  # mathematical sans-serif
+    ],
+)
+def test_a_put_refuses_a_look_alike_of_a_tool_of_its_catalog_as_an_import_does(
+    graph, embedder, empty_graph, settings, twin
+):
+    """A PUT skipped the look-alike rule: `paypal_send` and its twins were all accepted in one catalog."""
+    with TestClient(create_app(settings, graph=graph, embedder=embedder)) as client:
+        first = client.put("/v1/tools/paypal_send?catalog=pay", json={"name": "paypal_send", "description": "pay"})
+        assert first.status_code == 201, first.text
+        imported = client.post("/v1/catalogs/pay/import", json=[{"name": "paypal_send"}, {"name": twin}])
+        put = client.put(f"/v1/tools/{quote(twin)}?catalog=pay", json={"name": twin, "description": "pay"})
+        assert (put.status_code, put.json()["error"]) == (422, "invalid_tool"), put.text
+        assert put.json()["detail"] == imported.json()["detail"]  # the import's error, word for word
+        assert put.json()["detail"].startswith(
+            "catalog rejected: 1 problem(s), nothing written: tool names that look alike"
+        )
+        elsewhere = client.put(
+            f"/v1/tools/{quote(twin)}", json={"name": twin, "description": "pay"}
+        )  # default catalog: its own
+        assert elsewhere.status_code == 201, elsewhere.text
+        again = client.put("/v1/tools/paypal_send", json={"name": "paypal_send", "description": "pay, again"})
+        assert again.status_code == 200, again.text  # replacing a tool is not a look-alike of itself
+    names = {r["name"] for r in graph.read("MATCH (t:Tool {catalog: 'pay'}) RETURN t.name AS name")}
+    assert names == {"paypal_send"}

@@ -36,6 +36,7 @@ class InferenceResult:
     tools: int = 0
     labelled_edges: int = 0
     llm_calls: int = 0
+    abstained: dict[str, int] = field(default_factory=dict)  # parameters left without a provider, by reason
 
     def summary(self) -> dict:
         by_type: dict[str, int] = {}
@@ -49,6 +50,7 @@ class InferenceResult:
             "proposed": len(self.edges),
             "by_type": by_type,
             "llm_calls": self.llm_calls,
+            "abstained": self.abstained,
             "notes": self.notes,
         }
 
@@ -59,10 +61,13 @@ def structural_edges(
     sources: set[str] | None,
     min_confidence: float,
     progress: Callable[[int], None] | None = None,
+    abstained: dict[str, int] | None = None,
 ) -> list[ProposedEdge]:
     """Producer -> consumer proposals (kg_tools/deps/producers.py) as ProposedEdges, each source's in
-    listing order: most confident first."""
-    proposals = infer_producers(tools, sources=sources, min_confidence=min_confidence, progress=progress)
+    listing order: most confident first. `abstained` receives the parameters left without a provider."""
+    proposals = infer_producers(
+        tools, sources=sources, min_confidence=min_confidence, progress=progress, abstained=abstained
+    )
     edges = [
         ProposedEdge(p.source, p.target, p.type, p.confidence, p.method, p.reason, p.parameter_name) for p in proposals
     ]
@@ -103,9 +108,16 @@ def infer_catalog(
         return result
     structural = [
         e
-        for e in structural_edges(tools, sources=sources, min_confidence=min_confidence, progress=progress)
+        for e in structural_edges(
+            tools, sources=sources, min_confidence=min_confidence, progress=progress, abstained=result.abstained
+        )
         if (e.source, e.target) not in existing
     ]
+    if any(result.abstained.values()):
+        result.notes.append(
+            f"{sum(result.abstained.values())} parameter(s) that name an existing instance left without a provider: "
+            + ", ".join(f"{n} {why.replace('_', ' ')}" for why, n in result.abstained.items() if n)
+        )
     if not examples.edges and llm is None:  # no labelled examples: nothing to learn from, no embeddings needed
         result.edges = structural
         return result

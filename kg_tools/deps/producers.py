@@ -68,12 +68,13 @@ MIN_SCORE = 0.6  # below this no edge, whatever --min-confidence says  # keep a 
 MAX_PER_PARAMETER = 4
 NESTED_ONLY_AS_FALLBACK = True  # a resource nested in another's output serves only when no tool is about it
 CANDIDATES_PER_RESOURCE = 60  # the producers of a resource scored per parameter (best by their own merits first)
-METHOD_LINKS, METHOD_SCHEMA, METHOD_DESCRIPTION, METHOD_NAMES, METHOD_PATH = (
+METHOD_LINKS, METHOD_SCHEMA, METHOD_DESCRIPTION, METHOD_NAMES, METHOD_PATH, METHOD_NAME = (
     "openapi-links",
     "output-schema",
     "description",
     "name-rules",
     "path-template",
+    "name",
 )
 
 
@@ -691,8 +692,8 @@ def want_candidates(
             out[name] = c
         # the same collection scoped by another parent (/teams/{}/projects, /workspaces/{}/projects for /projects)
         for name in paths.get(("GET", "*" + collection.rsplit("/", 1)[-1]), []):
-            if name != consumer.name and name not in out:
-                c = Candidate(consumer, want, tools[name], None)
+            if name != consumer.name and not (name in out and out[name].path_list):
+                c = out.get(name) or Candidate(consumer, want, tools[name], None)
                 c.path_scoped, c.adds_conflict = True, adds
                 out[name] = c
         for name in paths.get(("POST", collection), []):
@@ -789,19 +790,22 @@ def candidate_proposal(c: Candidate, rank: int) -> Proposal:
     # schema declares (`{content: string}` of list_directory)
     direct = o is None or o.primary and not (o.source == "description" and c.producer.output_schema)
     dtype = DependencyType.PARAMETER_DIRECTLY_DEPENDS_ON if direct else DependencyType.PARAMETER_INDIRECTLY_DEPENDS_ON
-    if o is not None:
-        reason = reason_text(c.want, c.producer, o) + c.note
-    else:
-        http = c.producer.http or {}
+    http = c.producer.http or {}
+    by_path = c.path_list or c.path_create or c.path_scoped
+    if o is not None and o.source == "schema":
+        method, reason = METHOD_SCHEMA, reason_text(c.want, c.producer, o) + c.note
+    elif by_path:
+        what = "what adds to the collection" if c.path_create else "the collection"
+        method = METHOD_PATH
         reason = (
-            f"`{c.want.parameter}` ← {c.producer.name} ({http.get('method')} {http.get('path')}: "
-            f"{'the collection' if c.path_list else 'what adds to the collection'} the path addresses)"
-            if c.path_list or c.path_create
-            else f"`{c.want.parameter}` ← {c.producer.name} (named after the {' '.join(c.want.resources[:1]) or c.want.parameter})"
+            f"`{c.want.parameter}` ← {c.producer.name} ({http.get('method')} {http.get('path')}: {what} "
+            f"{'of that name ' if c.path_scoped and not c.path_list else ''}the path addresses)"
         )
-    method = (
-        METHOD_SCHEMA if o is not None and o.source == "schema" else METHOD_PATH if o is None else METHOD_DESCRIPTION
-    )
+    elif o is not None:
+        method, reason = METHOD_DESCRIPTION, reason_text(c.want, c.producer, o) + c.note
+    else:
+        named = " ".join(c.want.resources[:1]) or c.want.parameter
+        method, reason = METHOD_NAME, f"`{c.want.parameter}` ← {c.producer.name} (a reader named after the {named})"
     return Proposal(
         c.consumer.name, c.producer.name, dtype.value, round(c.probability, 4), method, reason, c.want.parameter, rank
     )

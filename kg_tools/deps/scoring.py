@@ -194,12 +194,12 @@ def default_scorer() -> Scorer:
 def select(groups: list[list[Candidate]], scorer: Scorer) -> tuple[list[Candidate], dict[str, int]]:
     """The accepted candidates of every parameter (each group: one parameter's candidates, probabilities set),
     and how many parameters were left without a provider, by reason."""
-    abstained = {"below_threshold": 0, "hub": 0}
+    abstained = {"no_candidate": 0, "below_threshold": 0, "hub": 0}
     chosen: list[list[Candidate]] = []
     for group in groups:
         ranked = sorted(group, key=lambda c: (-c.probability, c.producer.name))
         if not ranked or ranked[0].probability < scorer.threshold:
-            abstained["below_threshold"] += bool(ranked)
+            abstained["below_threshold" if ranked else "no_candidate"] += 1
             continue
         best = ranked[0].probability
         chosen.append(

@@ -1,0 +1,135 @@
+"""The learned dependency scorer (kg_tools/deps/scoring.py) and how retrieval treats inferred edges by their
+confidence (ordering.by_confidence, OrderAndTruncate): pure, no database."""
+
+import json
+
+import pytest
+
+from kg_tools.deps.infer import infer_catalog
+from kg_tools.deps.model import Examples, ToolInfo
+from kg_tools.deps.producers import candidate_groups, candidate_proposal
+from kg_tools.deps.scoring import FEATURES, WEIGHTS_FILE, Scorer, default_scorer, select
+from kg_tools.retrieval import ordering
+from kg_tools.retrieval.context import PipelineEnv, RetrievalContext
+from kg_tools.retrieval.request import RetrievalRequest
+from kg_tools.retrieval.stages.order import OrderAndTruncate
+from kg_tools.settings import Settings
+
+
+def _op(name, method, path, params=(), output=None):
+    return {
+        "name": name,
+        "description": f"{method} {path}",
+        "parameters": [{"name": p, "type": "string", "required": True, "in": "path"} for p in params],
+        "http": {"method": method, "path": path},
+        **({"output_schema": output} if output else {}),
+    }
+
+
+# An API whose ids are named nothing the word lists know (`team_key`, `{slug}`) and whose lists are wrapped
+TEAMS = [
+    _op("listTeams", "GET", "/teams", output={"type": "object", "properties": {"values": {"type": "array"}}}),
+    _op("listTeamMembers", "GET", "/teams/{team_key}/members", ["team_key"]),
+    _op("removeTeamMember", "DELETE", "/teams/{team_key}/members/{slug}", ["team_key", "slug"]),
+    _op("listOrgMembers", "GET", "/orgs/{org}/members", ["org"]),
+]
+
+
+def _tools(raw):
+    return [ToolInfo.from_raw(t) for t in raw]
+
+
+def test_the_shipped_weights_load_and_give_probabilities():
+    scorer = default_scorer()
+    data = json.loads(WEIGHTS_FILE.read_text())
+    assert data["features"] == list(FEATURES) and scorer.trees and 0 < scorer.threshold < 1
+    _, groups = candidate_groups(_tools(TEAMS))
+    for c in (c for g in groups for c in g):
+        assert len(c.features) == len(FEATURES)
+        assert 0.0 <= scorer.probability(c.features) <= 1.0
+
+
+def test_path_templates_give_candidates_whatever_the_ids_are_called():
+    _, groups = candidate_groups(_tools(TEAMS))
+    by = {(c.consumer.name, c.want.parameter, c.producer.name): c for g in groups for c in g}
+    team = by[("removeTeamMember", "team_key", "listTeams")]
+    assert team.path_list and not team.adds_conflict
+    member = by[("removeTeamMember", "slug", "listTeamMembers")]  # /teams/{}/members lists what {slug} names
+    assert member.path_list
+    scoped = by[("removeTeamMember", "slug", "listOrgMembers")]  # the same collection under another parent
+    assert scoped.path_scoped and not scoped.path_list
+    proposal = candidate_proposal(team, 0)
+    assert (proposal.method, proposal.parameter_name) == ("path-template", "team_key")
+    assert "GET /teams" in proposal.reason
+
+
+def _always(**params) -> Scorer:
+    """A scorer without trees: every candidate has probability 0.5."""
+    base = dict(threshold=0.4, second=0.5, per_parameter=3, hub_share=1.0, hub_min=0)
+    return Scorer((), 0.0, 0.1, **(base | params))
+
+
+def test_selection_abstains_below_the_threshold_and_guards_hubs():
+    _, groups = candidate_groups(_tools(TEAMS))
+    for g in groups:
+        for c in g:
+            c.probability = 0.5
+    accepted, abstained = select(groups, _always(threshold=0.6))
+    assert accepted == [] and abstained["below_threshold"] == sum(1 for g in groups if g)
+    accepted, _ = select(groups, _always(per_parameter=1))
+    assert len({(c.consumer.name, c.want.parameter) for c in accepted}) == len(accepted)
+    # a producer chosen for more than hub_share of the parameters keeps only its path-backed edges
+    accepted, abstained = select(groups, _always(hub_share=0.0))
+    assert all(c.path_list or c.path_create or c.path_scoped for c in accepted)
+
+
+def test_inference_reports_the_parameters_it_left_without_a_provider():
+    result = infer_catalog(_tools(TEAMS), None, Examples([]))
+    assert set(result.abstained) == {"no_candidate", "below_threshold", "hub"}
+    assert all(e.method for e in result.edges) and all(0 <= e.confidence <= 1 for e in result.edges)
+    left = sum(result.abstained.values())
+    assert left == 0 or any("left without a provider" in n for n in result.notes)
+
+
+def _dep(name, parent, confidence=None, inferred=False):
+    return {
+        "name": name,
+        "spec": None,
+        "via": {
+            "from": parent,
+            "type": "PARAMETER_DIRECTLY_DEPENDS_ON",
+            "inferred": inferred,
+            "confidence": confidence,
+        },
+    }
+
+
+def test_by_confidence_splits_sure_doubtful_and_dropped_dependencies():
+    deps = [
+        _dep("catalog_edge", "seed"),
+        _dep("sure", "seed", 0.95, True),
+        _dep("doubtful", "seed", 0.65, True),
+        _dep("below_doubtful", "doubtful"),  # reached through a doubtful edge: doubtful too
+        _dep("weak", "seed", 0.3, True),
+        _dep("below_weak", "weak"),
+    ]
+    sure, doubtful = ordering.by_confidence(deps, follow=0.5, sure=0.8)
+    assert [d["name"] for d in sure] == ["catalog_edge", "sure"]
+    assert [d["name"] for d in doubtful] == ["doubtful", "below_doubtful"]
+    sure, doubtful = ordering.by_confidence(deps, follow=0.0, sure=0.0)
+    assert len(sure) == len(deps) and doubtful == []
+
+
+@pytest.mark.parametrize("sure_confidence,expected", [(0.0, ["a", "a_dep", "b"]), (0.8, ["a", "b", "a_dep"])])
+def test_a_doubtful_dependency_is_listed_after_the_next_seed(sure_confidence, expected):
+    settings = Settings(deps_sure_confidence=sure_confidence)
+    stage = OrderAndTruncate(PipelineEnv(graph=None, embedder=None, settings=settings))  # type: ignore[arg-type]
+    ctx = RetrievalContext(RetrievalRequest(query="q", K=3, k=2, supplied_last=False))
+    ctx.rows = [
+        {"name": "a", "score": 0.9, "spec": None, "deps": [_dep("a_dep", "a", 0.6, True)]},
+        {"name": "b", "score": 0.8, "spec": None, "deps": []},
+    ]
+    stage.run(ctx)
+    assert [t.name for t in ctx.tools] == expected
+    hit = next(t for t in ctx.tools if t.name == "a_dep")
+    assert hit.via[0].inferred and hit.via[0].confidence == 0.6

@@ -25,7 +25,7 @@ from kg_tools.deps.gold import read_gold, scored_sources
 from kg_tools.deps.producers import candidate_groups
 from kg_tools.deps.scoring import FEATURES, WEIGHTS_FILE, Scorer, select
 
-TARGET_PRECISION = 0.8
+TARGET_PRECISION = 0.7  # the aim on catalogs nobody tuned to: recall >= 0.6 at precision >= 0.7
 FOLDS = 5
 GRID = {
     "threshold": [0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6],

@@ -645,9 +645,10 @@ def test_the_collection_a_value_lives_in_decides_between_producers():
     (save) and GET /me/tracks/contains never from it; GET /emails/{email_id} from GET /emails, not from the
     list of received emails; a guild member (a wrapper without an id of its own) is its user."""
     edges = {(e.source, e.target): e for e in infer_catalog(spotify_tools(), None, Examples([])).edges}
-    removal = [t for s, t in edges if s == "remove-tracks-user"]
-    assert removal == ["get-users-saved-tracks"]
-    assert "the collection DELETE /me/tracks removes from" in edges[("remove-tracks-user", removal[0])].reason
+    # the rule is a feature of the learned scorer: the collection's own list is the most confident provider
+    removal = sorted((e for e in edges.values() if e.source == "remove-tracks-user"), key=lambda e: -e.confidence)
+    assert removal[0].target == "get-users-saved-tracks"
+    assert "the collection DELETE /me/tracks removes from" in removal[0].reason
     assert ("save-tracks-user", "get-users-saved-tracks") not in edges
     assert ("check-users-saved-tracks", "get-users-saved-tracks") not in edges
     resend = [ToolInfo.from_raw(t) for t in openapi.load(REAL / "openapi" / "resend.yaml").tools]
@@ -686,8 +687,12 @@ def test_inferred_edges_do_not_point_to_deprecated_twins():
         {"name": "deprecated_get_widget", "description": "Get one widget.",
          "parameters": [{"name": "widget_id", "type": "string", "required": True}]},
     ]  # fmt: skip
-    edges = {(e.source, e.target) for e in infer_catalog([ToolInfo.from_raw(t) for t in raw], None, Examples([])).edges}
-    assert ("get_widget", "list_widgets") in edges and ("get_widget", "search_widgets") not in edges
+    proposed = infer_catalog([ToolInfo.from_raw(t) for t in raw], None, Examples([])).edges
+    confidence = {(e.source, e.target): e.confidence for e in proposed}
+    edges = set(confidence)
+    # the rule is a feature of the learned scorer: the current twin is the more confident provider
+    assert ("get_widget", "list_widgets") in edges
+    assert confidence[("get_widget", "list_widgets")] > confidence.get(("get_widget", "search_widgets"), 0.0)
     only = [ToolInfo.from_raw(t) for t in raw if t["name"] != "list_widgets"]
     assert ("get_widget", "search_widgets") in {
         (e.source, e.target) for e in infer_catalog(only, None, Examples([])).edges

@@ -49,6 +49,7 @@ from kg_tools.deps.resources import (
     words,
 )
 from kg_tools.deps.scoring import Candidate, Scorer, default_scorer, feature_vector, select
+from kg_tools.gateway.names import SEPARATOR
 
 PATTERN_WORDS = {"pattern", "patterns", "glob", "regex", "regexp"}  # a pattern is typed, not looked up
 CHOICE_WORDS = {"type", "types", "kind", "mode", "format", "sort", "order", "direction"}  # `branch_type`: a choice
@@ -629,6 +630,18 @@ def _name_words(tool: Tool) -> set[str]:
 NAME_CANDIDATES = 12  # producers named after a parameter's resource, per parameter
 
 
+def server_of(name: str) -> str:
+    """The server a gateway-style name (`server__tool`) belongs to; '' for a plain name."""
+    server, sep, _ = name.partition(SEPARATOR)
+    return server if sep else ""
+
+
+def same_server(a: str, b: str) -> bool:
+    """A value flows between tools of one server (one API, one MCP server): in a catalog that gathers several
+    (`github__get_issue`, `redis__get`), another server's generic reader is not a provider."""
+    return server_of(a) == server_of(b)
+
+
 def name_index(tools: dict[str, Tool]) -> dict[str, list[str]]:
     """singular name word -> the tools that read (list, search, get, log in) and are named with it."""
     out: dict[str, list[str]] = defaultdict(list)
@@ -705,6 +718,7 @@ def want_candidates(
     for name in named_after(want, tools, names):
         if name != consumer.name and name not in out:
             out[name] = Candidate(consumer, want, tools[name], None)
+    out = {name: c for name, c in out.items() if same_server(consumer.name, name)}
     wanted = set(want.resources[0].split()) if want.resources else set()
     for c in out.values():
         c.resource_in_name = bool(wanted) and wanted <= _name_words(c.producer)
@@ -839,7 +853,7 @@ def infer_producers(
     # one edge per (source, target): for the parameter it serves best, then the most confident
     best_edge: dict[tuple[str, str], Proposal] = {}
     for p in proposals:
-        if sources is not None and p.source not in sources:
+        if sources is not None and p.source not in sources or not same_server(p.source, p.target):
             continue
         key = (p.source, p.target)
         if key not in best_edge or (p.rank, -p.confidence) < (best_edge[key].rank, -best_edge[key].confidence):

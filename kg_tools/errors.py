@@ -121,3 +121,45 @@ class CatalogBusyError(KgToolsError):
 
 class DatabaseMemoryError(KgToolsError):
     """Neo4j ran out of (transaction) memory: the message names the setting to raise (HTTP 503)."""
+
+
+class InvalidArgumentsError(KgToolsError):
+    """The arguments of an MCP tool call fail its checks: the model can correct them (an `isError` result)."""
+
+
+class GatewayError(KgToolsError):
+    """`kg-tools gateway` refused a request or could not forward it. `tool`, `server` and `rule` name what it
+    was about (the JSON-RPC `data` when it is a protocol error: kg_tools/mcp_errors.py)."""
+
+    def __init__(self, message: str, *, tool: str | None = None, server: str | None = None, rule: str | None = None):
+        self.tool, self.server, self.rule = tool, server, rule
+        super().__init__(message)
+
+    @property
+    def data(self) -> dict[str, str] | None:
+        data = {k: v for k, v in (("tool", self.tool), ("server", self.server), ("rule", self.rule)) if v}
+        return data or None
+
+
+class UnauthorizedError(GatewayError):
+    """An HTTP request without a profile's bearer token: nothing is searched or called."""
+
+
+class UnknownToolError(GatewayError):
+    """A name that is not a tool of a connected server."""
+
+
+class UnknownServerError(GatewayError):
+    """A server name that is not one of the gateway's upstreams."""
+
+
+class PolicyDeniedError(GatewayError):
+    """The caller's profile does not allow the tool; `rule` names the rule that decided."""
+
+
+class UpstreamCallError(GatewayError):
+    """An upstream server could not be reached, failed the call or did not answer in time (`timeout`)."""
+
+    def __init__(self, server: str, message: str, *, code: int | None = None, timeout: bool = False):
+        self.code, self.timeout = code, timeout
+        super().__init__(f"upstream {server!r}: {message}", server=server)

@@ -3,8 +3,9 @@
 Two tools: `search_tools` (Graph RAG-Tool Fusion: exactly the content of POST /v1/retrieve) and
 `get_tool` (one tool's spec and its direct dependencies, as GET /v1/tools/{name}). Both run on the
 same `Pipeline` class, settings and graph gateway as the REST API and the CLI; there is no second
-retrieval path here, only argument checking and error mapping. A bad argument or a failure becomes
-an MCP tool error (`isError: true` with the message), never a crash of the server.
+retrieval path here, only argument checking and error mapping (kg_tools/mcp_errors.py, shared with the
+gateway): a bad argument or an unknown tool is a tool result with `isError: true` and the message, kg-tools
+unable to serve (Neo4j down ...) a JSON-RPC error; never a crash of the server.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from kg_tools.api.schemas import ToolDetail
 from kg_tools.catalog import MAX_NAME_LENGTH
-from kg_tools.errors import KgToolsError
+from kg_tools.mcp_errors import invalid_arguments, mcp_errors
 from kg_tools.retrieval.request import MAX_K, MAX_QUERY_LENGTH, MAX_TOTAL, RetrievalResponse
 from kg_tools.settings import Settings
 
@@ -94,7 +95,10 @@ class Service:
     def search(self, **fields) -> dict[str, Any]:
         from kg_tools.retrieval import RetrievalRequest
 
-        request = RetrievalRequest(**{k: v for k, v in fields.items() if v is not None})
+        try:
+            request = RetrievalRequest(**{k: v for k, v in fields.items() if v is not None})
+        except ValidationError as exc:
+            raise invalid_arguments(exc) from exc
         return self.pipeline.retrieve(request).model_dump(mode="json", by_alias=True)
 
     def get(self, name: str) -> dict[str, Any]:
@@ -115,15 +119,6 @@ class Service:
         }
 
 
-def _tool_error(exc: Exception):
-    from mcp.server.mcpserver.exceptions import ToolError
-
-    if isinstance(exc, ValidationError):
-        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'arguments'}: {e['msg']}" for e in exc.errors())
-        return ToolError(f"invalid arguments: {problems}")
-    return ToolError(str(exc))
-
-
 def build_server(service: Service):
     """The MCPServer with its two tools bound to `service`."""
     from mcp.server.mcpserver import MCPServer
@@ -141,19 +136,15 @@ def build_server(service: Service):
         ] = 10,
         catalog: Annotated[str | None, Field(description="Only tools of this catalog (default: all).")] = None,
     ) -> Annotated[CallToolResult, RetrievalResponse]:
-        try:
+        with mcp_errors():
             return typed(service.search(query=query, k=k, K=K, catalog=catalog))
-        except (ValidationError, KgToolsError) as exc:
-            raise _tool_error(exc) from exc
 
     @server.tool(name="get_tool", description=GET_DESCRIPTION)
     def get_tool(
         name: Annotated[str, Field(min_length=1, max_length=MAX_NAME_LENGTH, description="Exact tool name.")],
     ) -> Annotated[CallToolResult, ToolWithDependencies]:
-        try:
+        with mcp_errors():
             return typed(service.get(name))
-        except KgToolsError as exc:
-            raise _tool_error(exc) from exc
 
     return server
 

@@ -89,9 +89,14 @@ def payload(result) -> dict:
     return result.structured_content or json.loads(result.content[0].text)
 
 
+def refusal(result) -> str:
+    """An `isError` result's message (the model can read it and correct its call)."""
+    assert result.is_error, result.content
+    return result.content[0].text
+
+
 def test_gateway_syncs_searches_calls_and_survives(gateway_env, graph, project):
     from mcp import ClientSession, StdioServerParameters, stdio_client
-    from mcp.shared.exceptions import MCPError
 
     path, env = gateway_env
     params = StdioServerParameters(
@@ -120,14 +125,14 @@ def test_gateway_syncs_searches_calls_and_survives(gateway_env, graph, project):
                 seen["time"] = await session.call_tool(
                     "call_tool", {"name": "time__get_current_time", "arguments": {"timezone": "Europe/Paris"}}
                 )
-                with pytest.raises(MCPError) as denied:
-                    await session.call_tool(
-                        "call_tool", {"name": "memory__delete_entities", "arguments": {"entityNames": ["x"]}}
-                    )
-                seen["denied"] = denied.value
-                with pytest.raises(MCPError) as invalid:
-                    await session.call_tool("call_tool", {"name": "time__get_current_time", "arguments": {"tz": 1}})
-                seen["invalid"] = invalid.value
+                seen["denied"] = await session.call_tool(
+                    "call_tool", {"name": "memory__delete_entities", "arguments": {"entityNames": ["x"]}}
+                )
+                seen["invalid"] = await session.call_tool(
+                    "call_tool", {"name": "time__get_current_time", "arguments": {"tz": 1}}
+                )
+                seen["unknown"] = await session.call_tool("get_tool", {"name": "time__get_weather"})
+                seen["unknown_server"] = await session.call_tool("search_tools", {"query": QUERY, "server": "git"})
                 # a tool added upstream at run time is found after its list_changed
                 payload(
                     await session.call_tool(
@@ -151,13 +156,13 @@ def test_gateway_syncs_searches_calls_and_survives(gateway_env, graph, project):
                         break
                     await anyio.sleep(0.2)
                 seen["added"] = found
-                # an upstream killed mid-session: an MCP error naming it; the others keep working
+                # an upstream killed mid-session: an error result naming it; the others keep working
                 pid = payload(await session.call_tool("call_tool", {"name": "dynamic__pid", "arguments": {}}))
                 os.kill(int(pid["result"]), signal.SIGKILL)
                 await anyio.sleep(0.5)
-                with pytest.raises(MCPError) as dead:
-                    await session.call_tool("call_tool", {"name": "dynamic__echo", "arguments": {"text": "hi"}})
-                seen["dead"] = dead.value
+                seen["dead"] = await session.call_tool(
+                    "call_tool", {"name": "dynamic__echo", "arguments": {"text": "hi"}}
+                )
                 seen["after"] = await session.call_tool(
                     "call_tool", {"name": "time__get_current_time", "arguments": {"timezone": "Etc/UTC"}}
                 )
@@ -186,10 +191,16 @@ def test_gateway_syncs_searches_calls_and_survives(gateway_env, graph, project):
     read = seen["read"]
     assert not read.is_error and "The gateway read this file." in read.content[0].text
     assert payload(seen["time"])["timezone"] == "Europe/Paris"
-    assert "memory__delete_entities" in seen["denied"].message and "profiles.agent.deny" in seen["denied"].message
-    assert "invalid arguments" in seen["invalid"].message and "timezone" in seen["invalid"].message
+    # refusals and failures the model can act on are tool results with isError (kg_tools/mcp_errors.py)
+    assert refusal(seen["denied"]).endswith(
+        "denied: memory__delete_entities is not allowed by profiles.agent.deny 'memory__delete_*'"
+    )
+    assert "invalid arguments for time__get_current_time" in refusal(seen["invalid"])
+    assert "timezone" in refusal(seen["invalid"])
+    assert "unknown tool 'time__get_weather'" in refusal(seen["unknown"])
+    assert "unknown server 'git'" in refusal(seen["unknown_server"])
     assert seen["added"]["tools"][0]["name"] == "dynamic__translate_to_klingon"
-    assert "'dynamic'" in seen["dead"].message
+    assert "upstream 'dynamic'" in refusal(seen["dead"])
     assert payload(seen["after"])["timezone"] == "Etc/UTC"
     catalogs = {r["catalog"] for r in graph.read("MATCH (t:Tool) RETURN DISTINCT t.catalog AS catalog")}
     assert catalogs == {"filesystem", "memory", "time", "dynamic"}
@@ -282,6 +293,8 @@ def test_inspector_cli_lists_and_calls_the_gateway_over_http_with_tokens(
             token=None,
         )
         assert "no valid bearer token" in anonymous.stdout + anonymous.stderr
+        # a JSON-RPC error (no other arguments would fix it), not a tool result
+        assert anonymous.returncode != 0 and "tool_is_error" not in anonymous.stderr, anonymous.stderr
         # the reader profile may not call a tool that writes; the agent profile may
         args = [
             "--method",
@@ -295,7 +308,9 @@ def test_inspector_cli_lists_and_calls_the_gateway_over_http_with_tokens(
             + json.dumps({"entities": [{"name": "kg", "entityType": "project", "observations": ["uses a gateway"]}]}),
         ]
         denied = inspector(*args, token=reader)
-        assert "profiles.reader.read_only" in denied.stdout + denied.stderr
+        assert "tool_is_error" in denied.stderr  # a tool result the model reads: isError with the rule
+        assert json.loads(denied.stdout)["isError"] is True
+        assert "profiles.reader.read_only" in json.loads(denied.stdout)["content"][0]["text"]
         assert not (project / "memory.jsonl").exists()  # not dispatched
         created = inspector(*args)
         assert created.returncode == 0, created.stderr

@@ -5,5 +5,6 @@ names.py   `<server>__<tool>` names (<= 64 characters, unique) and their way bac
 policy.py  profiles: allow/deny globs, read-only, destructive tools need an explicit allow
 upstream.py one long-lived client session per upstream (start, list, call, list_changed)
 sync.py    an upstream's tool list -> the graph through the one load path, differentially
-server.py  the MCP server: search_tools, get_tool, call_tool
+service.py the logic: routing, policy checks, the widening search, server ranking, token cap, schema checks
+server.py  the MCP server: search_tools, get_tool, call_tool (thin handlers, errors mapped by kg_tools/mcp_errors.py)
 """

@@ -3,7 +3,8 @@
 `Upstream.run` is one task of the gateway's task group: it starts the server, lists its tools, hands
 them to `on_tools` (the sync) and then waits for `notifications/tools/list_changed` or the resync
 interval to list again. Every failure (cannot start, hangs, garbage, dies later) ends in state
-"failed" with a one-line `error`; it never reaches the other upstreams.
+"failed" with a one-line `error`; it never reaches the other upstreams. A failed call raises
+`UpstreamCallError` (kg_tools/errors.py) naming the server.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import anyio
 
+from kg_tools.errors import UpstreamCallError
 from kg_tools.gateway.config import UpstreamConfig
 
 if TYPE_CHECKING:
@@ -172,9 +174,3 @@ def _alive(exc: BaseException) -> bool:
     if isinstance(exc, MCPError):
         return exc.code != CONNECTION_CLOSED
     return not isinstance(exc, (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream))
-
-
-class UpstreamCallError(Exception):
-    def __init__(self, server: str, message: str, *, code: int | None = None, timeout: bool = False):
-        self.server, self.code, self.timeout = server, code, timeout
-        super().__init__(f"upstream {server!r}: {message}")

@@ -44,7 +44,7 @@ def test_the_wheel_holds_every_resource_and_no_generic_top_level_name(wheel):
         "kg_tools/api/app.py",
         "kg_tools/loaders/openapi.py",
         "kg_tools/browser_guide/kg-tools.html",
-        "kg_tools/eval/data/toollinkos_split.json",
+        "benchmarks/data/toollinkos_split.json",
     ):
         assert needed in names
     assert {Path(n).name for n in names if n.startswith("kg_tools/prompts/")} == {

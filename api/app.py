@@ -7,14 +7,14 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
 from kg_tools.api.errors import install_error_handlers
 from kg_tools.api.http import BodyLimit, RawPath
 from kg_tools.api.routers import catalogs, deps, health, merges, retrieve, tools
 from kg_tools.api.security import UNSAFE_METHODS, RequestGuard, default_allowed_hosts
-from kg_tools.loaders.bounded import MAX_EXPANSION_BYTES
-from starlette.exceptions import HTTPException as StarletteHTTPException
-
 from kg_tools.browser import MOUNT_PATH, guide_app
+from kg_tools.loaders.bounded import MAX_EXPANSION_BYTES
 from kg_tools.settings import Settings
 
 IMPORT_PATH = re.compile(r"^/v1/catalogs/[^/]+/import$")

@@ -4,9 +4,10 @@ and undoing one run. Both kinds answer alike, so the routes are declared here on
 from __future__ import annotations
 
 from fastapi import APIRouter
+from pydantic import BaseModel
+
 from kg_tools.api.deps import WriteAccess
 from kg_tools.api.errors import responses
-from pydantic import BaseModel
 
 
 def run_list_route(router: APIRouter, path: str, model: type[BaseModel], summary: str):

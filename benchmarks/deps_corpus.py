@@ -5,7 +5,7 @@ by the same loaders as `kg-tools load`, validated into the tool model, inferred 
     .venv/bin/python -m benchmarks.deps_corpus [--role dev|fresh|all] [--split dev|test|all] [--json PATH] [-v]
 
 Catalogs: the manifests in benchmarks/data/deps/manifest/*.json (role dev or fresh) and the team's first gold
-files in kg_tools/eval/data/real (role dev). `--role fresh` is for the one final report only."""
+files in benchmarks/data/real (role dev). `--role fresh` is for the one final report only."""
 
 from __future__ import annotations
 
@@ -15,16 +15,16 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from benchmarks import DATA
+from benchmarks.deps_gold import gold_scores, read_gold, scored_sources
+from benchmarks.eval.catalog_eval import read_catalog
 from kg_tools.catalog import validate_catalog
-from kg_tools.deps.gold import gold_scores, read_gold, scored_sources
 from kg_tools.deps.infer import infer_catalog
 from kg_tools.deps.model import Examples, ToolInfo
-from kg_tools.eval.catalog_eval import read_catalog
 
-ROOT = Path(__file__).resolve().parent.parent
-CORPUS = ROOT / "benchmarks" / "data" / "deps"
-FIRST = ROOT / "kg_tools" / "eval" / "data" / "real"
-# The first gold files (kg_tools/eval/data/real/gold_edges): spec/server -> catalog file.
+CORPUS = DATA / "deps"
+FIRST = DATA / "real"
+# The first gold files (benchmarks/data/real/gold_edges): spec/server -> catalog file.
 FIRST_GOLD = ["spotify", "resend", "discord", "petstore"]
 
 

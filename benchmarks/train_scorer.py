@@ -21,7 +21,7 @@ import numpy as np
 from sklearn.ensemble import GradientBoostingClassifier
 
 from benchmarks.deps_corpus import CorpusCatalog, catalogs
-from kg_tools.deps.gold import read_gold, scored_sources
+from benchmarks.deps_gold import read_gold, scored_sources
 from kg_tools.deps.producers import candidate_groups
 from kg_tools.deps.scoring import FEATURES, WEIGHTS_FILE, Scorer, select
 

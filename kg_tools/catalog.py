@@ -548,7 +548,7 @@ def parameter_text(spec: ToolSpec, described: bool = True) -> str:
 # A tool's embedded text is at most this many words with its parameters described; past it they are
 # listed by name only. Small embedders average over the whole text: a long document -- mostly MCP tools
 # that explain their parameters at length -- drowns what the tool does in how it is called. Chosen on
-# the real-catalog dev set (kg_tools/eval/data/real, default mAP@10 0.454; 100 words: 0.468; 60: 0.484;
+# the real-catalog dev set (benchmarks/data/real, default mAP@10 0.454; 100 words: 0.468; 60: 0.484;
 # names only always: 0.483 but ToolLinkOS dev 0.934 -> 0.929); ToolLinkOS dev 0.934 -> 0.935 at 60 or 100.
 DOCUMENT_WORDS = 60
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import sys
+from typing import TYPE_CHECKING
 
 import click
 from pydantic import ValidationError
@@ -11,8 +13,71 @@ from kg_tools.commands.context import AppContext
 from kg_tools.errors import CatalogError, KgToolsError
 from kg_tools.settings import Settings
 
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
 
-@click.group()
+# Command groups other distributions add (entry point group "kg_tools.commands": name = "module:register",
+# register(cli) adds the group), loaded only when their name is given or the commands are listed, so serving
+# (`up`, `serve`, `mcp`, `gateway`) imports none of them. The benchmark harness, kg-tools-benchmarks
+# (benchmarks/), adds these two; without it they stay listed and end with one line saying what to install.
+PLUGIN_GROUP = "kg_tools.commands"
+HARNESS_COMMANDS = {
+    "eval": "Evaluate retrieval against the benchmarks (tables, JSON, PNG).",
+    "bench": "Speed benchmarks (tables + JSON).",
+}
+
+
+class HarnessMissing(click.ClickException):
+    exit_code = 2
+
+
+def _harness_placeholder(name: str, about: str, reason: str) -> click.Command:
+    @click.command(
+        name,
+        help=f"{about} Needs kg-tools-benchmarks.",
+        context_settings={"ignore_unknown_options": True, "allow_extra_args": True, "help_option_names": []},
+    )
+    @click.argument("args", nargs=-1, type=click.UNPROCESSED)
+    def command(args):
+        raise HarnessMissing(
+            f"`kg-tools {name}` is the benchmark harness, {reason}: install kg-tools-benchmarks "
+            "(scripts/test does; or `pip install -e ./benchmarks` in the checkout)"
+        )
+
+    return command
+
+
+@functools.cache
+def _plugins() -> dict[str, EntryPoint]:
+    from importlib.metadata import entry_points
+
+    return {entry.name: entry for entry in entry_points(group=PLUGIN_GROUP)}
+
+
+class KgToolsGroup(click.Group):
+    """The runtime's commands, plus the plugins' groups, loaded when named or listed."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *HARNESS_COMMANDS, *_plugins()})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands:
+            self._load_plugin(cmd_name)
+        return self.commands.get(cmd_name)
+
+    def _load_plugin(self, name: str) -> None:
+        reason = "which is not installed"
+        entry = _plugins().get(name)
+        if entry is not None:
+            try:
+                entry.load()(self)
+            except Exception as exc:  # noqa: BLE001 - a broken plugin must not break the runtime's commands
+                reason = f"which failed to load ({type(exc).__name__}: {exc})"
+        if name not in self.commands and name in HARNESS_COMMANDS:
+            self.add_command(_harness_placeholder(name, HARNESS_COMMANDS[name], reason))
+
+
+@click.group(cls=KgToolsGroup)
 @click.version_option()
 @click.pass_context
 def cli(ctx: click.Context):
@@ -24,7 +89,6 @@ def cli(ctx: click.Context):
 
 def _register():
     from kg_tools.commands import (
-        bench,
         browser_guide,
         catalogs,
         deps,
@@ -41,7 +105,6 @@ def _register():
         stats,
         up,
     )
-    from kg_tools.commands import eval as evaluate
 
     for module in (
         neo4j,
@@ -51,10 +114,8 @@ def _register():
         up,
         retrieve,
         serve,
-        evaluate,
         merge,
         enrich,
-        bench,
         models,
         mcp,
         browser_guide,

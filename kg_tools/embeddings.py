@@ -276,7 +276,7 @@ class QueryBatcher:
 
 class PassageEmbedder(Protocol):
     """What a load needs of an embedder (kg_tools.ingest): `Embedder`, or the scale bench's word-vector
-    stand-in (kg_tools/bench/scale.py)."""
+    stand-in (benchmarks/bench/scale.py)."""
 
     name: str
     dimension: int

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from typing import Literal, get_args
 
-from kg_tools.loaders.common import CatalogSource
-
 from kg_tools.errors import CatalogError
+from kg_tools.loaders.common import CatalogSource
 
 Format = Literal["auto", "json", "openai-tools", "openapi", "mcp"]
 FORMATS: tuple[str, ...] = get_args(Format)

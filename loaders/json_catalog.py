@@ -2,9 +2,8 @@
 
 from pathlib import Path
 
-from kg_tools.loaders.common import CatalogSource, read_json, read_jsonl
-
 from kg_tools.errors import CatalogError
+from kg_tools.loaders.common import CatalogSource, read_json, read_jsonl
 
 
 def load(path: Path, catalog: str | None = None) -> CatalogSource:

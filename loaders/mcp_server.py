@@ -22,10 +22,10 @@ import sys
 from contextlib import contextmanager
 
 import anyio
-from kg_tools.loaders.common import CatalogSource
 
 from kg_tools.catalog import clip
 from kg_tools.errors import CatalogError
+from kg_tools.loaders.common import CatalogSource
 
 TIMEOUT_SECONDS = 60.0
 MAX_RESPONSE_BYTES = 32 * 1024 * 1024  # all an HTTP server may send (a large real tool list: < 1 MB)

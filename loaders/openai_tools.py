@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from kg_tools.errors import CatalogError
 from kg_tools.loaders.common import CatalogSource, read_json
 from kg_tools.loaders.json_schema import object_parameters
-
-from kg_tools.errors import CatalogError
 
 
 def tool_entry(item, n: int) -> dict:

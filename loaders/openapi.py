@@ -14,11 +14,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from kg_tools.errors import CatalogError, DocumentTooLargeError
 from kg_tools.loaders.bounded import MAX_EXPANSION_BYTES, RefResolver, parse_document
 from kg_tools.loaders.common import CatalogSource
 from kg_tools.loaders.json_schema import capped_schema, object_parameters, parameter, tool_name
-
-from kg_tools.errors import CatalogError, DocumentTooLargeError
 
 METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
 PARAMETER_PLACES = ("path", "query", "header")

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kg_tools.loaders.common import CatalogSource, read_jsonl, require_dir
-
 from kg_tools.errors import CatalogError
+from kg_tools.loaders.common import CatalogSource, read_jsonl, require_dir
 
 CATALOG = "seal-tools"
 TOOLS_FILE = "tool.jsonl"

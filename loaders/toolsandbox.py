@@ -2,9 +2,8 @@
 
 from pathlib import Path
 
-from kg_tools.loaders.common import CatalogSource, read_json, require_dir, split_files
-
 from kg_tools.errors import CatalogError
+from kg_tools.loaders.common import CatalogSource, read_json, require_dir, split_files
 
 
 def load(directory: Path) -> CatalogSource:

@@ -5,7 +5,7 @@ the guard of a refactor that must not change a ranking (issue 22 item 4).
     python scripts/retrieval_snapshot.py compare SNAPSHOT.json
 
 For the first `--limit` queries of the dev half it runs the default request (as the API gets it),
-every eval method that needs no LLM or cross-encoder (kg_tools.eval.runner.method_catalog) and the
+every eval method that needs no LLM or cross-encoder (benchmarks.eval.runner.method_catalog) and the
 pluggable stages on their offline paths, once with the seed cache and once without. Each response is
 kept whole except timings: tool names in order, roles, scores (rounded to 6 places), via edges,
 members, and the stage notes. `compare` exits 1 naming the first differing query of each request
@@ -20,9 +20,9 @@ import json
 import sys
 from pathlib import Path
 
+from benchmarks.eval import datasets
+from benchmarks.eval.runner import GraphOptions, ensure_catalog, method_catalog
 from kg_tools.embeddings import embedder_from_settings
-from kg_tools.eval import datasets
-from kg_tools.eval.runner import GraphOptions, ensure_catalog, method_catalog
 from kg_tools.graph import Graph
 from kg_tools.retrieval import Pipeline, RetrievalRequest
 from kg_tools.settings import Settings

@@ -123,9 +123,8 @@ def empty_graph(graph):
 
 def load_toollinkos(graph, embedder, datasets):
     """Replace the graph with ToolLinkOS (embeddings come from the embedder's in-process cache)."""
-    from kg_tools.loaders import toollinkos
-
     from kg_tools.ingest import load_catalog
+    from kg_tools.loaders import toollinkos
 
     source = toollinkos.load(datasets / "toollinkos")
     load_catalog(graph, embedder, source.tools, source.catalog, replace_all=True, log=lambda *_: None)

@@ -9,8 +9,8 @@ from urllib.parse import quote
 import pytest
 from click.testing import CliRunner
 from fastapi.testclient import TestClient
-from kg_tools.api.app import create_app
 
+from kg_tools.api.app import create_app
 from kg_tools.processes import free_port
 from tests import synthetic_catalog as syn
 from tests.cli_process import neo4j_env

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 from fastapi.testclient import TestClient
+
 from kg_tools.api.app import create_app
 from kg_tools.api.schemas import DependencyRun, MergePlan, MergeRun
-
 from kg_tools.settings import Settings
 
 

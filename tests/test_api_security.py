@@ -10,9 +10,9 @@ import json
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+
 from kg_tools.api.app import create_app
 from kg_tools.api.security import default_allowed_hosts, host_allowed, origin_allowed
-
 from kg_tools.settings import Settings
 from tests.http_server import serve_in_thread
 

@@ -73,6 +73,7 @@ def guide_api(neo4j_service, settings, graph, embedder):
             "so its Browser does not run the guide on connect"
         )
     import uvicorn
+
     from kg_tools.api.app import create_app
 
     app = create_app(settings, graph=graph, embedder=embedder)

@@ -5,7 +5,7 @@ region of the vector space: the answers must not change (real Neo4j)."""
 import numpy as np
 import pytest
 
-from kg_tools.bench import synthetic
+from benchmarks.bench import synthetic
 from kg_tools.catalogs import delete_catalog
 from kg_tools.ingest import load_catalog
 from kg_tools.retrieval import queries

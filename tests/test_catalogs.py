@@ -9,9 +9,9 @@ import json
 
 import pytest
 from fastapi.testclient import TestClient
-from kg_tools.api.app import create_app
 
 from kg_tools import closure
+from kg_tools.api.app import create_app
 from kg_tools.catalogs import delete_catalog, list_catalogs
 from kg_tools.cypher import query
 from kg_tools.deps import apply_run

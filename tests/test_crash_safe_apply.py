@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from kg_tools.loaders import openapi
 
 from kg_tools.deps.store import apply_run, list_runs, recover, run_id_for
 from kg_tools.errors import DatabaseUnavailableError
+from kg_tools.loaders import openapi
 from kg_tools.settings import Settings
 from tests.cli_process import neo4j_env
 from tests.local_neo4j import kill, local_neo4j, settings_for
@@ -172,6 +172,7 @@ def test_killed_after_an_edge_batch_list_shows_it_undo_rolls_it_back_and_it_appl
 
 def test_killed_after_the_last_batch_the_next_rest_apply_applies(server, graph, embedder, server_settings):
     from fastapi.testclient import TestClient
+
     from kg_tools.api.app import create_app
 
     result = proposals(graph, embedder, server_settings)

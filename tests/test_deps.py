@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from kg_tools.loaders import openapi
 
-from kg_tools.deps.evaluate import edge_scores, hand_edges, load_split
+from benchmarks import DATA
+from benchmarks.deps_eval import edge_scores, hand_edges, load_split
 from kg_tools.deps.infer import infer_catalog
 from kg_tools.deps.model import Examples, LabelledEdge, ProposedEdge, ToolInfo, infer_offline
+from kg_tools.loaders import openapi
 from tests.cli_process import neo4j_env
 from tests.conftest import graph_snapshot
 
@@ -300,6 +301,7 @@ def test_hand_written_edges_are_never_touched(graph, embedder, settings, cli_env
 @pytest.fixture
 def api(settings, graph, embedder, empty_graph):
     from fastapi.testclient import TestClient
+
     from kg_tools.api.app import create_app
 
     with TestClient(create_app(settings.model_copy(update={"api_key": "k3y"}), graph=graph, embedder=embedder)) as c:
@@ -404,7 +406,7 @@ def test_eval_deps_reports_edges_and_retrieval_and_restores_the_hand_edges(graph
 
 # -- producer -> consumer inference on real specs (kg_tools/deps/producers.py) --------------------
 
-REAL = Path(__file__).parent.parent / "kg_tools" / "eval" / "data" / "real"
+REAL = DATA / "real"
 SPOTIFY = REAL / "openapi" / "spotify.yml"
 
 
@@ -541,7 +543,7 @@ def test_deps_infer_is_fast_on_thousands_of_tools():
 @pytest.mark.integration
 def test_an_unannotated_real_spec_to_inferred_dependencies_to_retrieve(graph, cli_env):
     """The flow from a fresh clone: `load openapi` a spec nobody annotated (Spotify, MIT, see
-    kg_tools/eval/data/real/sources.json) -> `deps infer --apply` -> `retrieve` returns the add operation
+    benchmarks/data/real/sources.json) -> `deps infer --apply` -> `retrieve` returns the add operation
     with the playlist-listing and search operations as its dependencies, each with its reason."""
     cli(cli_env, "load", "openapi", str(SPOTIFY), "--catalog", "spotify")
     applied = cli(cli_env, "deps", "infer", "--catalog", "spotify", "--apply")
@@ -630,7 +632,7 @@ def test_response_envelope_titles_name_their_resource():
 def test_gold_split_scores_only_the_consumers_of_that_half():
     """`eval deps --catalog-file … --split test` scores the predicted edges of the test half's consumers only;
     a tool without gold lines counts in dev."""
-    from kg_tools.deps.gold import read_gold, scored_sources
+    from benchmarks.deps_gold import read_gold, scored_sources
 
     gold_file = REAL / "gold_edges" / "petstore.json"
     names = {t["name"] for t in openapi.load(REAL / "openapi" / "petstore.yaml").tools}
@@ -709,9 +711,8 @@ def _mcp_edges(server: str) -> dict:
 
 def _mcp_candidates(server: str) -> dict:
     """(consumer, producer) -> the candidate the learned scorer judges (before selection)."""
-    from kg_tools.loaders.document import mcp_entries
-
     from kg_tools.deps.producers import candidate_groups
+    from kg_tools.loaders.document import mcp_entries
 
     doc = json.loads((REAL / "mcp" / f"{server}.json").read_text())
     _, groups = candidate_groups([ToolInfo.from_raw(t) for t in mcp_entries(doc)])

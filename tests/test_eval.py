@@ -5,9 +5,9 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from kg_tools.eval.datasets import EvalInstance, toollinkos
-from kg_tools.eval.runner import Method, catalog_status, ensure_catalog, error_analysis, run_method
-from kg_tools.eval.supplied_set import golden_set
+from benchmarks.eval.datasets import EvalInstance, toollinkos
+from benchmarks.eval.runner import Method, catalog_status, ensure_catalog, error_analysis, run_method
+from benchmarks.eval.supplied_set import golden_set
 from kg_tools.retrieval.pipeline import Pipeline
 
 
@@ -124,8 +124,8 @@ def test_skip_supplied_golden_rule():
 
 @pytest.mark.integration
 def test_cli_json(empty_graph, embedder, settings, bench_dir, tmp_path):
+    from benchmarks.commands.eval import eval_group
     from kg_tools.commands.context import AppContext
-    from kg_tools.commands.eval import eval_group
 
     app = AppContext(settings)
     app._graph, app._embedder = empty_graph, embedder  # the test's graph/embedder (real Neo4j)

@@ -87,7 +87,7 @@ def app(empty_graph, embedder, settings):
 
 
 def _invoke(app, *args):
-    from kg_tools.commands.eval import eval_group
+    from benchmarks.commands.eval import eval_group
 
     return CliRunner().invoke(eval_group, ["catalog", *map(str, args)], obj=app)
 

@@ -100,7 +100,6 @@ def test_the_live_expansion_equals_the_enumerated_paths(empty_graph, seed):
 def test_a_dense_catalog_is_expanded_in_bounded_time(empty_graph, embedder, settings):
     """24 tools, each depending on all 23 others: about 6 million simple paths of 5 edges per seed."""
     from kg_tools.api.app import create_app
-
     from kg_tools.ingest import load_catalog
 
     names = [f"dense_tool_{i:02d}" for i in range(24)]

@@ -104,6 +104,7 @@ def test_a_wrong_password_is_503_misconfigured_and_logs_in_once_per_backoff(sett
     correctly configured ones too. Now: 503 `misconfigured` every time, ONE login attempt per backoff
     window, and a correctly configured client logs in right after."""
     from fastapi.testclient import TestClient
+
     from kg_tools.api.app import create_app
 
     wrong = settings.model_copy(update={"neo4j_password": "wrong-password"})

@@ -12,17 +12,18 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+
+from benchmarks import DATA
 from kg_tools.api.app import create_app
+from kg_tools.catalog import MAX_SPEC_BYTES, validate_catalog
+from kg_tools.errors import CatalogError, DocumentTooLargeError
 from kg_tools.loaders import openapi
 from kg_tools.loaders.bounded import MAX_DEPTH, RefResolver, parse_document, parse_yaml
 from kg_tools.loaders.document import load_document
-
-from kg_tools.catalog import MAX_SPEC_BYTES, validate_catalog
-from kg_tools.errors import CatalogError, DocumentTooLargeError
 from tests.cli_process import kg_tools_process
 
 SHOP = Path(__file__).parent / "fixtures" / "shop_openapi.yaml"
-REAL_JSON = Path(__file__).parent.parent / "kg_tools" / "eval" / "data" / "real" / "openapi" / "discord.json"
+REAL_JSON = DATA / "real" / "openapi" / "discord.json"
 
 
 def alias_bomb(levels: int = 9, fan: int = 9) -> str:

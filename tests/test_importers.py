@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from kg_tools.loaders import mcp_server, openai_tools, openapi
 
 from kg_tools.errors import CatalogError
+from kg_tools.loaders import mcp_server, openai_tools, openapi
 from kg_tools.processes import free_port
 from tests.cli_process import neo4j_env, wait_for_port
 from tests.conftest import graph_snapshot

@@ -4,11 +4,11 @@ import json
 from collections import Counter
 
 import pytest
-from kg_tools.loaders import json_catalog, toollinkos, toolsandbox
 
 from kg_tools.catalog import normalise_dependency_type
 from kg_tools.errors import CatalogError, SchemaMismatchError
 from kg_tools.ingest import load_catalog
+from kg_tools.loaders import json_catalog, toollinkos, toolsandbox
 from kg_tools.schema import VECTOR_INDEX
 from kg_tools.stats import graph_stats
 from tests.conftest import graph_snapshot

@@ -14,13 +14,13 @@ import time
 from pathlib import Path
 
 import pytest
-from kg_tools.loaders import mcp_server
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from kg_tools.errors import CatalogError
+from kg_tools.loaders import mcp_server
 from tests.cli_process import kg_tools_process
 from tests.http_server import serve_in_thread
 

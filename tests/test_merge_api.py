@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 from fastapi.testclient import TestClient
-from kg_tools.api.app import create_app
 
+from kg_tools.api.app import create_app
 from tests.conftest import graph_snapshot
 from tests.test_merge import geometry_graph  # noqa: F401  (fixture)
 

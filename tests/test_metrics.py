@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from kg_tools.eval.metrics import average_precision, csr, mean_scores, ndcg, precision_at, recall, score_ranking
+from benchmarks.eval.metrics import average_precision, csr, mean_scores, ndcg, precision_at, recall, score_ranking
 
 
 def test_perfect_ranking_scores_one():

@@ -12,8 +12,8 @@ from urllib.parse import quote
 
 import pytest
 from fastapi.testclient import TestClient
-from kg_tools.api.app import create_app
 
+from kg_tools.api.app import create_app
 from kg_tools.catalog import (
     CATALOG_NAME_PATTERN,
     MAX_CATALOG_LENGTH,

@@ -1,20 +1,20 @@
-"""The real-catalog dev set (kg_tools/eval/data/real): files parse with today's loaders, counts meet the
+"""The real-catalog dev set (benchmarks/data/real): files parse with today's loaders, counts meet the
 minimums of issues 19 and 20, and every gold name (queries, provider edges) is a tool of its catalog file.
 Unit test: no Neo4j."""
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
+
+from benchmarks import DATA
+from benchmarks.eval.datasets import EvalDataset, instances_from_rows
+from kg_tools.catalog import normalise_dependency_type, validate_catalog
 from kg_tools.loaders import json_catalog, openapi
 from kg_tools.loaders.document import load_document
 
-from kg_tools.catalog import normalise_dependency_type, validate_catalog
-from kg_tools.eval.datasets import EvalDataset, instances_from_rows
-
-REAL = Path(__file__).resolve().parent.parent / "kg_tools" / "eval" / "data" / "real"
+REAL = DATA / "real"
 SPECS = {"spotify": "spotify.yml", "resend": "resend.yaml", "discord": "discord.json", "petstore": "petstore.yaml"}
 KINDS = ("single", "multi", "multi-step")
 

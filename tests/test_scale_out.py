@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 from fastapi.testclient import TestClient
-from kg_tools.api.app import create_app
 from neo4j import READ_ACCESS, WRITE_ACCESS, Neo4jDriver
 
+from kg_tools.api.app import create_app
 from kg_tools.graph import Graph
 from kg_tools.retrieval import Pipeline, RetrievalRequest
 from tests import synthetic_catalog as syn

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from kg_tools.loaders import seal_tools
 
 from kg_tools.catalog import validate_catalog
 from kg_tools.errors import CatalogError
+from kg_tools.loaders import seal_tools
 
 
 def test_tool_entry_maps_the_schema():

@@ -8,8 +8,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from kg_tools.eval.metrics import recall
-from kg_tools.merge.evaluate import method_request
+from benchmarks.eval.metrics import recall
+from benchmarks.merge_eval import method_request
 from kg_tools.retrieval import Pipeline, RetrievalRequest
 from kg_tools.retrieval.stages.split import split_request
 from kg_tools.retrieval.stages.transform import offline_decomposition
@@ -17,7 +17,7 @@ from kg_tools.retrieval.stages.transform import offline_decomposition
 # -- the splitter ----------------------------------------------------------------------------
 
 
-# Requests written by us in the style of our dev sets (kg_tools/eval/data/devset_*.json), not
+# Requests written by us in the style of our dev sets (benchmarks/data/devset_*.json), not
 # paraphrases of Seal-Tools' test queries.
 @pytest.mark.parametrize(
     "text,parts",
@@ -130,9 +130,8 @@ QUERIES = [
 
 @pytest.fixture
 def mini_seal(empty_graph, embedder, tmp_path):
-    from kg_tools.loaders import seal_tools
-
     from kg_tools.ingest import load_catalog
+    from kg_tools.loaders import seal_tools
 
     directory = tmp_path / "seal-tools"
     directory.mkdir()
@@ -171,9 +170,9 @@ def _expected(pipeline, source, method, alpha, stages, k):
 
 @pytest.mark.integration
 def test_eval_seal_tools_methods_alpha_stages(mini_seal, embedder, settings, graph, tmp_path):
+    from benchmarks.commands.eval import eval_group, register
     from kg_tools.cli import cli
     from kg_tools.commands.context import AppContext
-    from kg_tools.commands.eval import eval_group, register
 
     register(cli)  # adds the seal-tools subcommand to the eval group
     directory, source = mini_seal

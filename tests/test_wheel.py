@@ -1,6 +1,8 @@
 """The built wheel works outside the checkout (issue 22): it carries every resource it reads (Cypher,
-schema, pom, prompts, Browser guide, eval data), installs only `kg_tools` at the top, and a fresh
-virtualenv in a temporary directory runs `kg-tools --help`, a load and a retrieve against the test Neo4j."""
+schema, pom, prompts, Browser guide), installs only `kg_tools` at the top, and a fresh virtualenv in a
+temporary directory runs `kg-tools --help`, a load and a retrieve against the test Neo4j. It carries no
+benchmark harness and no evaluation data (issue 32: benchmarks/ is kg-tools-benchmarks): there `kg-tools eval`
+and `kg-tools bench` end with one line saying what to install."""
 
 from __future__ import annotations
 
@@ -44,9 +46,12 @@ def test_the_wheel_holds_every_resource_and_no_generic_top_level_name(wheel):
         "kg_tools/api/app.py",
         "kg_tools/loaders/openapi.py",
         "kg_tools/browser_guide/kg-tools.html",
-        "kg_tools/eval/data/toollinkos_split.json",
+        "kg_tools/deps/scorer.json",
     ):
         assert needed in names
+    harness = [n for n in names if n.startswith(("kg_tools/eval/", "kg_tools/bench/", "benchmarks/")) or "/data/" in n]
+    assert harness == []
+    assert max(zipfile.ZipFile(wheel).getinfo(n).file_size for n in names) < 1_000_000  # no data file
     assert {Path(n).name for n in names if n.startswith("kg_tools/prompts/")} == {
         p.name for p in (PROJECT_ROOT / "kg_tools" / "prompts").iterdir() if p.is_file()
     }
@@ -100,6 +105,12 @@ def test_a_fresh_venv_outside_the_checkout_loads_and_retrieves(wheel, tmp_path, 
         return subprocess.run([kg, *args], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
 
     assert run("--help").returncode == 0
+    for args in (["eval", "toollinkos"], ["bench", "--help"]):
+        missing = run(*args)
+        assert missing.returncode == 2
+        assert missing.stderr.splitlines() == [missing.stderr.strip()] and "Traceback" not in missing.stderr
+        assert missing.stderr.startswith(f"error: `kg-tools {args[0]}` is the benchmark harness")
+        assert "install kg-tools-benchmarks (scripts/test does" in missing.stderr
     where = subprocess.run(
         [str(python), "-c", "import kg_tools; print(kg_tools.__file__)"],
         cwd=tmp_path,

@@ -6,14 +6,14 @@ from typing import Any, Literal
 
 from fastapi import APIRouter
 from fastapi.exceptions import RequestValidationError
+from pydantic import BaseModel, ConfigDict, Field
+
 from kg_tools.api.deps import EmbedderDep, GraphDep, SettingsDep, ToolStoreDep, WriteAccess
 from kg_tools.api.errors import json_write_responses
 from kg_tools.api.http import KgRoute
 from kg_tools.api.names import RunId
 from kg_tools.api.runs import run_list_route, undo_run_route
 from kg_tools.api.schemas import DependencyRunList, DependencyRunUndone, InferResponse
-from pydantic import BaseModel, ConfigDict, Field
-
 from kg_tools.catalog import MAX_CATALOG_LENGTH
 from kg_tools.deps import DEFAULT_MIN_CONFIDENCE, apply_results, infer_graph, list_runs, recover, undo_run
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse
+
 from kg_tools.api.deps import EmbedderDep, GraphDep
 from kg_tools.api.errors import responses
 from kg_tools.api.http import KgRoute
 from kg_tools.api.schemas import Health, Readiness
-
 from kg_tools.readiness import readiness
 
 router = APIRouter(tags=["health"], route_class=KgRoute)

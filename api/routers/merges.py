@@ -6,14 +6,14 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
+from pydantic import BaseModel, ConfigDict, Field
+
 from kg_tools.api.deps import GraphDep, SettingsDep, WriteAccess
 from kg_tools.api.errors import json_write_responses, responses
 from kg_tools.api.http import KgRoute
 from kg_tools.api.names import RunId
 from kg_tools.api.runs import run_list_route, undo_run_route
 from kg_tools.api.schemas import MergeApplied, MergePlan, MergeRunList, MergeUndone
-from pydantic import BaseModel, ConfigDict, Field
-
 from kg_tools.catalog import MAX_CATALOG_LENGTH
 from kg_tools.merge import DEFAULT_THETA, DEFAULT_TOP_K, apply_plan, build_plan, list_runs, undo_run
 

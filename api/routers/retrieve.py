@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from fastapi import APIRouter, Response
+
 from kg_tools.api.deps import PipelineDep
 from kg_tools.api.errors import responses
 from kg_tools.api.http import KgRoute
-
 from kg_tools.retrieval import RetrievalRequest, RetrievalResponse
 
 router = APIRouter(tags=["retrieval"], route_class=KgRoute)

@@ -8,12 +8,12 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, Query, Response, status
+
 from kg_tools.api.deps import EmbedderDep, ToolStoreDep, WriteAccess
 from kg_tools.api.errors import json_write_responses, responses
 from kg_tools.api.http import KgRoute
 from kg_tools.api.names import ToolName
 from kg_tools.api.schemas import DependencyList, PutResult, ToolDetail, ToolPage, tool_body_schema
-
 from kg_tools.catalog import CATALOG_NAME_PATTERN, MAX_CATALOG_LENGTH, DependencyType
 from kg_tools.retrieval.request import MAX_DEPTH
 

@@ -9,8 +9,6 @@ from typing import Any
 
 import click
 
-SPLITS = click.Choice(["dev", "test", "all"])
-
 
 def json_flag(help: str | None = "Print JSON."):
     """`--json` (parameter `as_json`): print JSON instead of a table."""
@@ -20,21 +18,6 @@ def json_flag(help: str | None = "Print JSON."):
 def json_file_option(help: str):
     """`--json FILE` (parameter `json_file`): write the results to FILE."""
     return click.option("--json", "json_file", type=click.Path(path_type=Path), help=help)
-
-
-def plot_file_option(help: str):
-    """`--plot FILE` (parameter `plot_file`): write a PNG chart to FILE."""
-    return click.option("--plot", "plot_file", type=click.Path(path_type=Path), help=help)
-
-
-def split_option(default: str, help: str):
-    """`--split dev|test|all`: which labelled half of the queries."""
-    return click.option("--split", type=SPLITS, default=default, show_default=True, help=help)
-
-
-def limit_queries_option():
-    """`--limit N`: only the first N queries."""
-    return click.option("--limit", type=click.IntRange(min=1), help="Only the first N queries.")
 
 
 def mcp_transport_option():
@@ -55,11 +38,3 @@ def mcp_port_option():
 
 def print_json(data: Any) -> None:
     click.echo(json.dumps(data, indent=2))
-
-
-def write_json_file(path: Path, data: Any) -> None:
-    """Write `data` as JSON (the folder made when missing) and say so."""
-    from kg_tools.eval.report import write_json
-
-    write_json(path, data)
-    click.echo(f"wrote {path}")

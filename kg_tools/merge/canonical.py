@@ -3,7 +3,7 @@
 Offline: the representative's description; its parameters first, then every other member's
 parameters whose names it lacks, as optional. A parameter stays required only when it is required
 in the representative and every member has a parameter of that name (so calls to any member
-remain valid, see TCCR in kg_tools.merge.evaluate).
+remain valid, see TCCR in benchmarks.merge_eval).
 LLM (prompt merge_canonical.md): the model writes the description and the parameter list; the
 answer must keep the representative's parameters first and list every member parameter name,
 otherwise the offline canonical is used and the fallback recorded.

@@ -5,7 +5,7 @@ public spec repositories (fetched with the `fetch` tool into /work/.mirror/<owne
 
 For each catalog: read the spec at the snapshot's HEAD, bundle external file $refs (DigitalOcean, Vonage),
 keep a coherent subset of whole resources (path regexes below) with every component they reference
-(same logic as kg_tools/eval/data/real/make/subset_openapi.py), write compact JSON to ../openapi/<key>.json.
+(same logic as benchmarks/data/real/make/subset_openapi.py), write compact JSON to ../openapi/<key>.json.
 """
 from __future__ import annotations
 

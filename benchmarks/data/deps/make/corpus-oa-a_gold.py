@@ -1,5 +1,5 @@
 """Expand corpus-oa-a_gold.txt (hand-written gold edges, same line format as
-kg_tools/eval/data/real/make/gold_edges.txt) into ../gold/<key>.json, checking every tool and parameter
+benchmarks/data/real/make/gold_edges.txt) into ../gold/<key>.json, checking every tool and parameter
 name against the catalog as loaded, and splitting by consumer (sorted consumers: even dev, odd test).
 
     /work/main/.venv/bin/python corpus-oa-a_gold.py
@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, "/work/main")
-from kg_tools.eval.catalog_eval import read_catalog  # noqa: E402
+from benchmarks.eval.catalog_eval import read_catalog  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 DEPS = HERE.parent

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, "/work/main")
-from kg_tools.eval.catalog_eval import read_catalog  # noqa: E402
+from benchmarks.eval.catalog_eval import read_catalog  # noqa: E402
 
 TYPES = {"PD": "PARAMETER_DIRECTLY_DEPENDS_ON", "PI": "PARAMETER_INDIRECTLY_DEPENDS_ON"}
 P = "get_project_project_id"

@@ -1,6 +1,6 @@
 """corpus-oa-c: expand the hand-written gold lines (corpus-oa-c_gold.txt) into gold/<key>.json.
 
-Line format as kg_tools/eval/data/real/make/gold_edges.txt:
+Line format as benchmarks/data/real/make/gold_edges.txt:
   consumers | parameter(s) | providers | PD/PI/TD/TI | reason      (`*` consumers = every tool having the parameter)
 Every name and parameter is checked against the catalog as loaded by kg_tools' read_catalog.
 Split by consumer: sorted consumer names, even positions dev, odd test.
@@ -13,7 +13,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT.parents[2]))
-from kg_tools.eval.catalog_eval import read_catalog  # noqa: E402
+from benchmarks.eval.catalog_eval import read_catalog  # noqa: E402
 
 TYPES = {"PD": "PARAMETER_DIRECTLY_DEPENDS_ON", "PI": "PARAMETER_INDIRECTLY_DEPENDS_ON",
          "TD": "TOOL_DIRECTLY_DEPENDS_ON", "TI": "TOOL_INDIRECTLY_DEPENDS_ON"}

@@ -1,0 +1,73 @@
+"""Dump the real `tools/list` of the MCP servers in servers.json (run by hand; the servers are
+installed outside the repository, see ../README.md). Writes ../mcp/<server>.json with provenance.
+
+    /work/main/.venv/bin/python benchmarks/data/real/make/dump_mcp.py /tmp/mcpsrv [SERVER ...]
+"""
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import sys
+from pathlib import Path
+
+import anyio
+from mcp import ClientSession, StdioServerParameters, stdio_client
+from mcp.types import PaginatedRequestParams
+
+HERE = Path(__file__).parent
+OUT = HERE.parent / "mcp"
+
+
+async def list_tools(command: list[str], env: dict) -> tuple[dict, list[dict]]:
+    params = StdioServerParameters(command=command[0], args=command[1:], env={**os.environ, **env})
+    with open(os.devnull, "w") as devnull:
+        async with stdio_client(params, errlog=devnull) as (read, write):
+            async with ClientSession(read, write) as session:
+                init = await session.initialize()
+                tools, cursor = [], None
+                while True:
+                    page = await session.list_tools(
+                        params=PaginatedRequestParams(cursor=cursor) if cursor else None)
+                    tools += [t.model_dump(by_alias=True, exclude_none=True, mode="json") for t in page.tools]
+                    cursor = page.next_cursor
+                    if not cursor:
+                        info = init.server_info.model_dump(by_alias=True, exclude_none=True, mode="json")
+                        return info, tools
+
+
+def main(root: Path, only: list[str]) -> None:
+    servers = json.loads((HERE / "servers.json").read_text())
+    OUT.mkdir(exist_ok=True)
+    for key, spec in servers.items():
+        if only and key not in only:
+            continue
+        command = [part.replace("{root}", str(root)) for part in spec["command"]]
+        async def run():
+            with anyio.fail_after(90):
+                return await list_tools(command, spec.get("env", {}))
+
+        try:
+            info, tools = anyio.run(run)
+        except BaseException as exc:  # noqa: BLE001 - report and go on with the next server
+            print(f"{key}: FAILED {type(exc).__name__}: {exc}", file=sys.stderr)
+            continue
+        record = {
+            "server": key,
+            "provenance": {
+                "package": spec["package"], "registry": spec["registry"], "version": spec["version"],
+                "license": spec["license"], "source": spec.get("source"),
+                "command": " ".join(spec["command"]).replace("{root}", "<install dir>"),
+                "env": {k: "<dummy>" for k in spec.get("env", {})},
+                "server_info": info,
+                "dumped_at": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+                "method": "tools/list via the official mcp Python SDK client (stdio), all pages",
+            },
+            "tools": tools,
+        }
+        (OUT / f"{key}.json").write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n")
+        print(f"{key}: {len(tools)} tools")
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]), sys.argv[2:])

@@ -101,7 +101,7 @@ async def import_catalog(
     from kg_tools.loaders.document import load_document
 
     from kg_tools.errors import CatalogError
-    from kg_tools.ingest import load_catalog
+    from kg_tools.ingest import LoadMode, load_catalog
 
     body = await request.body()  # the size limit is enforced while reading (api/http.py: BodyLimit)
     try:
@@ -116,8 +116,8 @@ async def import_catalog(
             embedder,
             source.tools,
             name,
+            LoadMode.REPLACE if replace else LoadMode.ADD,
             strict=strict,
-            replace=replace,
             takeover=takeover,
             batch_size=settings.write_batch_size,
             log=lambda *_: None,

@@ -469,7 +469,10 @@ def write_tools(
                 by_target.setdefault(e["target"], e["source"])
             raise DanglingReferenceError(
                 f"{len(missing)} dependency target(s) do not exist; nothing written",
-                [f"dangling dependency target: {by_target[m]} -> {m} ({m!r} is not a tool)" for m in missing],
+                [
+                    f"dangling dependency target: {by_target.get(m, 'a new tool')} -> {m} ({m!r} is not a tool)"
+                    for m in missing
+                ],
             )
         # The precomputed expansion order of every tool these writes can affect (same transaction).
         gone_meanwhile = tx.run(query("missing_dependency_targets"), targets=list(unchanged)).single()["missing"]

@@ -7,6 +7,8 @@ neomodel; a DELETE deletes the node with neomodel. Both run in ONE transaction t
 write lock (kg_tools/write_lock.py), with the same checks as a load (catalog takeover, dependency targets
 that exist), the closures they affect recomputed and the catalog's PUT recorded in it: a PUT and a
 DELETE of one tool run one after the other, and a PUT's answer is what its own transaction wrote.
+A tool a load has staged but not switched in (kg_tools/catalog_versions.py) is invisible to both: a
+DELETE of it is a 404, a PUT a 409 while that load may run (`unstage`), and never a dependency target.
 """
 
 from __future__ import annotations

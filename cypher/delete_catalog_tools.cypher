@@ -1,8 +1,9 @@
-// --replace: remove the tools of ONE catalog that the new load does not contain (other catalogs are
-// untouched), with the enrichment questions that ask only for them. Tools kept are rewritten by the load.
+// --replace: remove the tools of ONE catalog that the load planned to delete (those it lacked when it
+// read the graph: a tool written into the catalog since, e.g. by a PUT while the load ran, stays; one
+// moved to another catalog meanwhile too), with the enrichment questions that ask only for them.
 // Returns the deleted names and their canonical tools (`gone`: the closures to recompute start there).
-OPTIONAL MATCH (t:Tool {catalog: $catalog})
-WHERE NOT t.name IN $keep
+UNWIND $names AS planned
+MATCH (t:Tool {name: planned, catalog: $catalog})
 CALL (t) {
   MATCH (q:Question)-[:ASKS_FOR]->(t)
   WHERE COUNT { (q)-[:ASKS_FOR]->() } = 1

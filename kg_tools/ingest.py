@@ -1,9 +1,12 @@
-"""Write a validated catalog into Neo4j: embed changed tools, then UNWIND batches in ONE transaction.
+"""Write a validated catalog into Neo4j: plan, embed what changed, write with one of three writers.
 
-Re-running a load gives the same graph; a failure anywhere rolls the whole load back. `write_tools`
-is the one write path for tools: bulk loads and the REST PUT both use it. It holds the graph's write
-lock (kg_tools/write_lock.py), so the names it takes over and the closures it recomputes are those of
-the committed graph, not of a snapshot a concurrent writer is changing (docs/concurrency.md).
+`plan_load` (pure) says what a load creates, updates, keeps and deletes given the graph's tools and a
+`LoadMode`; `pick_writer` chooses how: one transaction, or bounded transactions under a new catalog
+version switched in by one (`write_versioned`; REPLACE_ALL first deletes the old graph in batches,
+`write_fresh`). Re-running a load gives the same graph; a failure rolls the load back. `write_tools`
+holds the graph's write lock (kg_tools/write_lock.py), so the names it takes over and the closures it
+recomputes are those of the committed graph, not of a snapshot a concurrent writer is changing
+(docs/concurrency.md). The REST PUT/DELETE of one tool (kg_tools/tool_store.py) take the same lock.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from kg_tools import catalog_versions, catalogs, closure
 from kg_tools.catalog import (
@@ -112,198 +116,273 @@ def tool_row(spec: ToolSpec, raw: dict, catalog: str | None) -> dict:
     }
 
 
+class LoadMode(StrEnum):
+    """What a load does with the tools the graph already holds."""
+
+    ADD = "add"  # create new tools, rewrite changed ones, leave every other tool as it is
+    REPLACE = "replace"  # ADD, and delete this catalog's tools the load lacks (`--replace`)
+    SYNC = "sync"  # REPLACE for the gateway's sync: a new empty catalog is not recorded, kind "sync"
+    REPLACE_ALL = "replace_all"  # every tool, merge run and question deleted first (eval, bench)
+
+    @property
+    def replaces_catalog(self) -> bool:
+        return self in (LoadMode.REPLACE, LoadMode.SYNC)
+
+
+@dataclass(frozen=True)
+class LoadPlan:
+    """What a load writes, from what the graph holds and what was validated (`plan_load`)."""
+
+    mode: LoadMode
+    catalog: str
+    create: list[str]  # new tools
+    update: list[str]  # existing tools rewritten: spec, embedding, catalog or hand-written edges changed
+    keep: list[str]  # tools of the load left as they are
+    delete: list[str]  # this catalog's tools the load lacks (REPLACE, SYNC)
+    embed: list[str]  # tools (new or updated) to embed
+    takeover: dict[str, str]  # name -> the other catalog it belongs to now
+    edges: list[dict]  # hand-written edges to write: from a written tool, or to a new one
+    needed: bool  # False: nothing to write at all
+
+    @property
+    def loaded(self) -> list[str]:
+        return sorted([*self.create, *self.update, *self.keep])
+
+
+def visible(existing: dict[str, dict], mode: LoadMode) -> dict[str, dict]:
+    """The existing tools a load of `mode` builds on (REPLACE_ALL: none, everything goes)."""
+    return {} if mode is LoadMode.REPLACE_ALL else existing
+
+
+def known_names(existing: dict[str, dict], catalog: str, mode: LoadMode) -> set[str]:
+    """Names a load's dependencies may name besides its own tools: a replaced catalog's own do not count."""
+    existing = visible(existing, mode)
+    if mode.replaces_catalog:
+        return {n for n, r in existing.items() if r["catalog"] != catalog}
+    return set(existing)
+
+
+def plan_load(
+    existing: dict[str, dict],
+    validated: ValidatedCatalog,
+    mode: LoadMode,
+    *,
+    catalog: str,
+    model: str,
+    reembed: bool = False,
+    known_catalog: bool = True,
+) -> LoadPlan:
+    """Pure: `existing` (cypher/tool_state.cypher rows by name) and the validated catalog -> what to
+    create, update, keep, delete and embed. `model`: the embedder's name (a vector of another model is
+    re-embedded); `reembed`: every tool is; `known_catalog`: the catalog's node exists."""
+    existing = visible(existing, mode)
+    wanted = Counter(e.source for e in validated.edges)
+    groups: dict[str, list[str]] = {"create": [], "update": [], "keep": []}
+    embed = []
+    for spec, raw in zip(validated.specs, validated.raw):
+        group, embeds = _classify(existing.get(spec.name), raw, catalog, model, reembed, wanted[spec.name])
+        groups[group].append(spec.name)
+        if embeds:
+            embed.append(spec.name)
+    written, new = {*groups["create"], *groups["update"]}, set(groups["create"])
+    edges = [e.as_row() for e in validated.edges if e.source in written or e.target in new]
+    loaded = written | set(groups["keep"])
+    ours = [n for n, r in existing.items() if r["catalog"] == catalog]
+    delete = sorted(set(ours) - loaded) if mode.replaces_catalog else []
+    takeover = {n: existing[n]["catalog"] for n in sorted(loaded - new - set(ours))}
+    # nothing to write at all, unless everything goes or a new catalog is to be recorded (not by a sync)
+    needed = bool(written or edges or delete) or mode is LoadMode.REPLACE_ALL
+    needed = needed or (not known_catalog and mode is not LoadMode.SYNC)
+    return LoadPlan(mode, catalog, **groups, delete=delete, embed=embed, takeover=takeover, edges=edges, needed=needed)
+
+
+def _classify(old: dict | None, raw: dict, catalog: str, model: str, reembed: bool, edges: int) -> tuple[str, bool]:
+    """One loaded tool: ("create" | "update" | "keep", whether to embed it). `old`: its tool_state row;
+    `edges`: the hand-written edges the load gives it."""
+    if old is None:
+        return "create", True
+    stale = reembed or old["spec_hash"] != spec_hash(raw) or old["embedding_model"] != model
+    stale = stale or not old["has_embedding"]
+    moved_or_edited = old["catalog"] != catalog or old.get("hand_edges", 0) != edges
+    return ("update" if stale or moved_or_edited else "keep"), stale
+
+
 def load_catalog(
     graph: Graph,
     embedder: PassageEmbedder,
     raw_tools: list,
     catalog: str,
+    mode: LoadMode = LoadMode.ADD,
     *,
     strict: bool = False,
-    replace: bool = False,
-    replace_all: bool = False,
     takeover: bool = False,
     reembed: bool = False,
     batch_size: int = 500,
     log: Callable[[str], None] = print,
     show_progress: bool = False,
     source: str | None = None,
-    kind: str = "load",
-    differential: bool = False,
+    kind: str | None = None,
+    between: Callable[[str], None] | None = None,
 ) -> LoadResult:
-    """Validate, embed what changed, write in one transaction; more than `batch_size` new tools are
-    written under a new catalog version in bounded transactions and switched in by one
-    (kg_tools/catalog_versions.py, docs/scale.md).
+    """Validate, plan (`plan_load`), embed what changed, write it with one writer (`pick_writer`): one
+    transaction, or more than `batch_size` new tools under a new catalog version in bounded
+    transactions switched in by one (kg_tools/catalog_versions.py, docs/scale.md).
 
-    replace: this catalog's tools that the load does not contain are deleted (other catalogs are
-    untouched); replace_all: every tool, merge run and question is deleted first (eval, bench; with
-    more than `batch_size` tools that delete runs first in bounded batches, so it is not undone if
-    the load then fails).
-    A tool name that belongs to another catalog is an error listing every such name, unless
-    takeover moves those tools into this catalog. Only new and changed tools (spec, catalog or
-    embedding) and the edges that need them are written; a load that changes nothing writes nothing.
-    `source` and `kind` (load, sync, import) are stored on the catalog's node (kg_tools/catalogs.py).
-
-    differential (the gateway's sync; implies replace): only tools whose spec (or embedding) changed are
-    embedded and written and this catalog's tools not in the load deleted; when nothing changed,
-    nothing is written at all."""
+    `mode`: LoadMode (with REPLACE_ALL and more than `batch_size` tools the old graph is deleted
+    first in bounded batches, so it is not undone if the load then fails). A tool name that belongs
+    to another catalog is an error listing every such name, unless `takeover` moves those tools into
+    this catalog. A load that changes nothing writes nothing. `source` and `kind` (load, sync, import;
+    default: "sync" for SYNC, else "load") are stored on the catalog's node (kg_tools/catalogs.py).
+    `between(stage)`: a test hook, called with "staged" when a versioned load has staged its new tools
+    and not yet switched them in."""
     catalog = check_catalog_name(catalog)  # every path: CLI, API, a file's stem, an MCP server's name
-    replace = replace or differential
-    if not replace_all:
+    if mode is not LoadMode.REPLACE_ALL:
         catalog_versions.prepare(graph, catalog)  # another load running? leftovers of one that died?
     existing = {r["name"]: r for r in graph.read(query("tool_state"))}
     known_catalog = graph.read(query("catalog_get"), catalog=catalog)[0]["catalog"] is not None
-    if replace_all:
-        existing = {}
-    if replace:  # this catalog's tools are rewritten or deleted: only other catalogs count as known
-        known = {n for n, r in existing.items() if r["catalog"] != catalog}
-    else:
-        known = set(existing)
-    validated = validate_catalog(raw_tools, strict=strict, known_names=known)
+    validated = validate_catalog(raw_tools, strict=strict, known_names=known_names(existing, catalog, mode))
     for w in validated.report.warnings:
         log(f"warning: {w}")
-    taken = sorted(s.name for s in validated.specs if s.name in existing and existing[s.name]["catalog"] != catalog)
-    if taken and not takeover:  # early, before embedding; write_tools checks again under the write lock
-        raise name_collision(catalog, {n: existing[n]["catalog"] for n in taken})
-    for n in taken:
-        log(f"warning: --takeover: {n} moves from catalog {existing[n]['catalog']!r} to {catalog!r}")
-    rows = [tool_row(s, r, catalog) for s, r in zip(validated.specs, validated.raw)]
-    if differential:
-        return _load_differential(
-            graph,
-            embedder,
-            validated,
-            rows,
-            existing,
-            catalog,
-            batch_size,
-            show_progress,
-            (catalog, source, "sync" if kind == "load" else kind),
-            takeover,
-            log,
-        )
-    # Schema first: fails on a dimension mismatch before anything is embedded or written.
-    apply_schema(graph, embedder.dimension, embedder.name)
-    check_other_vectors(existing, {s.name for s in validated.specs}, catalog if replace else None, embedder.name)
-    # --replace keeps the catalog's unchanged tools (only those the load lacks are deleted): no re-embedding
-    embed_seconds, to_embed = _embed_changed(
-        embedder, validated, rows, existing, replace_all or reembed, show_progress, use_cache=not reembed
+    plan = plan_load(
+        existing, validated, mode, catalog=catalog, model=embedder.name, reembed=reembed, known_catalog=known_catalog
     )
-    edges = [e.as_row() for e in validated.edges]
-    # What must be written: new or changed tools, and edges from them or to a tool that is new.
-    new = {r["name"] for r in rows if r["name"] not in existing}
-    # a tool whose hand-written edges in the graph differ from the file's (deleted or added outside a load)
-    wanted = Counter(e["source"] for e in edges)
-    write = [
-        r
-        for r in rows
-        if r["embedding"] is not None
-        or r["name"] in new
-        or existing[r["name"]]["catalog"] != catalog
-        or existing[r["name"]].get("hand_edges", 0) != wanted.get(r["name"], 0)
-    ]
-    written = {r["name"] for r in write}
-    edges = [e for e in edges if e["source"] in written or e["target"] in new]
-    loaded = {r["name"] for r in rows}
-    stale = replace and any(r["catalog"] == catalog and n not in loaded for n, r in existing.items())
-    t0 = time.perf_counter()
-    meta = (catalog, source, kind)
-    replace_catalog = catalog if replace else None
-    how: str | None = "in one transaction"
-    if len(new) > batch_size:  # more than one batch of new tools: bounded transactions
-        if replace_all:
-            delete_everything(graph, log)
-        version = _write_versioned(
-            graph,
-            catalog,
-            write,
-            edges,
-            new,
-            batch_size=batch_size,
-            replace_catalog=replace_catalog,
-            meta=meta,
-            keep_names=sorted(loaded),
-            log=log,
-            takeover=takeover,
-        )
-        how = (
-            f"under catalog version {version} in bounded transactions of at most {batch_size} tools, "
-            f"switched in by one transaction"
-        )
-    elif write or edges or stale or replace_all or not known_catalog:
-        write_tools(
-            graph,
-            write,
-            edges,
-            batch_size=batch_size,
-            replace_catalog=replace_catalog,
-            replace_all=replace_all,
-            catalog=meta,
-            keep_names=sorted(loaded),
-            takeover=takeover,
-            unchanged=[] if replace_all else sorted(loaded - written),
-        )
-    else:
-        how = None
-    return LoadResult(
+    if plan.takeover and not takeover:  # early, before embedding; write_tools checks again under the write lock
+        raise name_collision(catalog, plan.takeover)
+    for n, owner in plan.takeover.items():
+        log(f"warning: --takeover: {n} moves from catalog {owner!r} to {catalog!r}")
+    result = LoadResult(
         catalog,
-        len(rows),
+        len(validated.specs),
         len(validated.edges),
-        to_embed,
-        embed_seconds,
-        time.perf_counter() - t0,
+        len(plan.embed),
+        0.0,
+        0.0,
         validated.report,
         validated.report.warnings,
-        written_how=how,
+        [*plan.create, *plan.update],
+        plan.delete,
+        written_how=None,
     )
+    if not plan.needed:
+        return result
+    # Schema first: fails on a dimension mismatch before anything is embedded or written.
+    apply_schema(graph, embedder.dimension, embedder.name)
+    check_other_vectors(
+        visible(existing, mode), set(plan.loaded), catalog if mode.replaces_catalog else None, embedder.name
+    )
+    rows, result.embed_seconds = _rows(embedder, validated, plan, catalog, show_progress, use_cache=not reembed)
+    job = WriteJob(graph, plan, rows, (catalog, source, kind or ("sync" if mode is LoadMode.SYNC else "load")))
+    job.batch_size, job.takeover, job.log, job.between = batch_size, takeover, log, between
+    t0 = time.perf_counter()
+    result.written_how = pick_writer(plan, batch_size)(job)
+    result.write_seconds = time.perf_counter() - t0
+    return result
 
 
-def _write_versioned(
-    graph: Graph,
+def _rows(
+    embedder: PassageEmbedder,
+    validated: ValidatedCatalog,
+    plan: LoadPlan,
     catalog: str,
-    rows: list[dict],
-    edges: list[dict],
-    new: set[str],
-    *,
-    batch_size: int,
-    replace_catalog: str | None,
-    meta: tuple,
-    keep_names: list[str],
-    log: Callable[[str], None],
-    takeover: bool = False,
-) -> int:
+    show_progress: bool,
+    use_cache: bool,
+) -> tuple[list[dict], float]:
+    """The node rows of the tools the plan writes, the planned ones embedded; and the embedding seconds."""
+    written = {*plan.create, *plan.update}
+    rows = {s.name: tool_row(s, r, catalog) for s, r in zip(validated.specs, validated.raw) if s.name in written}
+    specs = {s.name: s for s in validated.specs if s.name in rows}
+    t0 = time.perf_counter()
+    vectors = embedder.embed(
+        [tool_document(specs[n]) for n in plan.embed], show_progress=show_progress, use_cache=use_cache
+    )
+    for name, vec in zip(plan.embed, vectors):
+        rows[name]["embedding"] = vec  # a float32 row; a list of Python floats only per batch (`wire`)
+        rows[name]["embedding_model"] = embedder.name
+    return list(rows.values()), time.perf_counter() - t0
+
+
+@dataclass
+class WriteJob:
+    """What a writer needs: the plan, the rows of the tools it writes, the catalog's (name, source, kind)."""
+
+    graph: Graph
+    plan: LoadPlan
+    rows: list[dict]
+    meta: tuple[str, str | None, str]
+    batch_size: int = 500
+    takeover: bool = False
+    log: Callable[[str], None] = print
+    between: Callable[[str], None] | None = None
+
+    def write_tools(self, rows: list[dict], edges: list[dict], **kwargs) -> dict[str, str | None]:
+        plan = self.plan
+        return write_tools(
+            self.graph,
+            rows,
+            edges,
+            batch_size=self.batch_size,
+            catalog=self.meta,
+            takeover=self.takeover,
+            delete=plan.delete,
+            **kwargs,
+        )
+
+
+def pick_writer(plan: LoadPlan, batch_size: int) -> Callable[[WriteJob], str]:
+    """The write strategy: more than one batch of new tools needs bounded transactions."""
+    if len(plan.create) <= batch_size:
+        return write_in_one_transaction
+    return write_fresh if plan.mode is LoadMode.REPLACE_ALL else write_versioned
+
+
+def write_in_one_transaction(job: WriteJob) -> str:
+    """Everything in ONE write-lock transaction (`write_tools`)."""
+    replace_all = job.plan.mode is LoadMode.REPLACE_ALL
+    job.write_tools(job.rows, job.plan.edges, replace_all=replace_all, unchanged=[] if replace_all else job.plan.keep)
+    return "in one transaction"
+
+
+def write_fresh(job: WriteJob) -> str:
+    """REPLACE_ALL of more than one batch: the old graph deleted in bounded transactions, then versioned."""
+    delete_everything(job.graph, job.log)
+    return write_versioned(job)
+
+
+def write_versioned(job: WriteJob) -> str:
     """A large load (kg_tools/catalog_versions.py): the new tools, their edges and closures in bounded
     transactions under a new catalog version, then ONE transaction with the changed tools, the
-    deletions and the switch. Any failure before the switch deletes the new version again. Returns
-    the version."""
-    staged_rows = [r for r in rows if r["name"] in new]
-    staged_edges = [e for e in edges if e["source"] in new]
+    deletions and the switch. Any failure before the switch deletes the new version again."""
+    graph, plan, catalog = job.graph, job.plan, job.plan.catalog
+    new = set(plan.create)
+    staged_edges = [e for e in plan.edges if e["source"] in new]
     version, created = catalog_versions.begin(graph, catalog)
     try:
-        catalog_versions.stage(graph, catalog, version, staged_rows, staged_edges, batch_size, log)
-        write_tools(
-            graph,
-            [r for r in rows if r["name"] not in new],
-            [e for e in edges if e["source"] not in new],
-            batch_size=batch_size,
-            replace_catalog=replace_catalog,
-            catalog=meta,
-            keep_names=keep_names,
+        catalog_versions.stage(
+            graph, catalog, version, [r for r in job.rows if r["name"] in new], staged_edges, job.batch_size, job.log
+        )
+        if job.between is not None:
+            job.between("staged")
+        job.write_tools(
+            [r for r in job.rows if r["name"] not in new],
+            [e for e in plan.edges if e["source"] not in new],
             switch_to=version,
             also_check=sorted({e["target"] for e in staged_edges}),
-            takeover=takeover,
-            unchanged=sorted(set(keep_names) - {r["name"] for r in rows}),
+            unchanged=plan.keep,
         )
     except BaseException:
         try:
             catalog_versions.discard(graph, catalog, version, drop_new=created)
         except Exception as exc:  # noqa: BLE001 - the load's own error is the one to report
-            log(
+            job.log(
                 f"warning: version {version} of catalog {catalog!r} was not cleaned up ({exc}); "
                 f"the next load of {catalog!r} removes it"
             )
         raise
     catalog_versions.settle(graph, catalog, version)
-    return version
+    return (
+        f"under catalog version {version} in bounded transactions of at most {job.batch_size} tools, "
+        f"switched in by one transaction"
+    )
 
 
 def check_other_vectors(existing: dict, loaded: set[str], replaced_catalog: str | None, model: str) -> None:
@@ -317,107 +396,6 @@ def check_other_vectors(existing: dict, loaded: set[str], replaced_catalog: str 
             others[str(row["embedding_model"])] = others.get(str(row["embedding_model"]), 0) + 1
     if others:
         raise mismatch(others, model)
-
-
-def _load_differential(
-    graph,
-    embedder,
-    validated: ValidatedCatalog,
-    rows,
-    existing,
-    catalog: str,
-    batch_size: int,
-    show_progress: bool,
-    meta: tuple,
-    takeover: bool,
-    log: Callable[[str], None],
-) -> LoadResult:
-    names = [r["name"] for r in rows]
-    stale = set(_stale(embedder, rows, existing, force=False))
-    changed = [i for i, r in enumerate(rows) if i in stale or existing[r["name"]]["catalog"] != catalog]
-    removed = sorted({n for n, r in existing.items() if r["catalog"] == catalog} - set(names))
-    result = LoadResult(
-        catalog,
-        len(rows),
-        len(validated.edges),
-        0,
-        0.0,
-        0.0,
-        validated.report,
-        validated.report.warnings,
-        [rows[i]["name"] for i in changed],
-        removed,
-    )
-    if not changed and not removed:
-        return result
-    apply_schema(graph, embedder.dimension, embedder.name)
-    check_other_vectors(existing, set(names), catalog, embedder.name)
-    t0 = time.perf_counter()
-    vectors = embedder.embed([tool_document(validated.specs[i]) for i in changed], show_progress=show_progress)
-    for i, vec in zip(changed, vectors):
-        rows[i]["embedding"] = vec.tolist()
-        rows[i]["embedding_model"] = embedder.name
-    result.embedded, result.embed_seconds = len(changed), time.perf_counter() - t0
-    written = set(result.changed)
-    write = [rows[i] for i in changed]
-    edges = [e.as_row() for e in validated.edges if e.source in written]
-    new = {r["name"] for r in write if r["name"] not in existing}
-    t0 = time.perf_counter()
-    if len(new) > batch_size:  # e.g. the first sync of a large upstream: bounded, then switched in
-        version = _write_versioned(
-            graph,
-            catalog,
-            write,
-            edges,
-            new,
-            batch_size=batch_size,
-            replace_catalog=catalog,
-            meta=meta,
-            keep_names=names,
-            log=log,
-            takeover=takeover,
-        )
-        result.written_how = f"under catalog version {version} in bounded transactions of at most {batch_size} tools"
-    else:
-        write_tools(
-            graph,
-            write,
-            edges,
-            batch_size=batch_size,
-            replace_catalog=catalog,
-            keep_names=names,
-            catalog=meta,
-            takeover=takeover,
-        )
-    result.write_seconds = time.perf_counter() - t0
-    return result
-
-
-def _stale(embedder, rows, existing, force: bool) -> list[int]:
-    """Rows whose stored node is missing, has another spec, or lacks this embedder's embedding."""
-    return [
-        i
-        for i, row in enumerate(rows)
-        if force
-        or row["name"] not in existing
-        or existing[row["name"]]["spec_hash"] != row["spec_hash"]
-        or existing[row["name"]]["embedding_model"] != embedder.name
-        or not existing[row["name"]]["has_embedding"]
-    ]
-
-
-def _embed_changed(
-    embedder, validated: ValidatedCatalog, rows, existing, force: bool, show_progress: bool, use_cache: bool
-):
-    todo = _stale(embedder, rows, existing, force)
-    t0 = time.perf_counter()
-    vectors = embedder.embed(
-        [tool_document(validated.specs[i]) for i in todo], show_progress=show_progress, use_cache=use_cache
-    )
-    for i, vec in zip(todo, vectors):
-        rows[i]["embedding"] = vec  # a float32 row; a list of Python floats only per batch (`wire`)
-        rows[i]["embedding_model"] = embedder.name
-    return time.perf_counter() - t0, len(todo)
 
 
 def name_collision(catalog: str, taken: dict[str, str], how: str = "load with --takeover") -> NameCollisionError:
@@ -435,22 +413,19 @@ def write_tools(
     edges: list[dict],
     *,
     batch_size: int = 500,
-    replace_catalog: str | None = None,
+    delete: Sequence[str] = (),
     replace_all: bool = False,
-    keep_names: list[str] | None = None,
     takeover: bool = False,
-    takeover_how: str = "load with --takeover",
     catalog: tuple[str, str | None, str] | None = None,
     switch_to: int | None = None,
     also_check: Sequence[str] = (),
     unchanged: Sequence[str] = (),
 ) -> dict[str, str | None]:
-    """The one write path for tools (`kg-tools load` and `PUT /v1/tools/{name}`), in ONE transaction
-    that holds the write lock: optional deletion (a catalog's tools not in `rows`, or everything), the
-    nodes (UNWIND batches), their outgoing hand-written dependency edges replaced (unchanged edges kept
-    as they are), the closures they affect. `keep_names`: with replace_catalog, the catalog's tools that
-    stay although not in `rows` (a differential write; default: only `rows`). A row's catalog None
-    keeps the tool's catalog (DEFAULT_CATALOG for a new tool). Checked under the lock, so two
+    """A load's write of tools, in ONE transaction that holds the write lock: optional deletion (the
+    tools named in `delete` that are still in the catalog `catalog[0]`, or everything), the nodes
+    (UNWIND batches), their outgoing hand-written dependency edges replaced (unchanged edges kept as
+    they are), the closures they affect. A row's catalog None keeps the tool's catalog
+    (DEFAULT_CATALOG for a new tool). Checked under the lock, so two
     concurrent writers cannot both pass: a name of another catalog is a NameCollisionError unless
     `takeover`; a dependency target that does not exist (e.g. deleted concurrently) is a
     DanglingReferenceError. Either rolls everything back. Returns each written tool's catalog before
@@ -458,8 +433,8 @@ def write_tools(
     catalog's node. `switch_to`: this is the switch transaction of a versioned load
     (kg_tools/catalog_versions.py), whose staged edges' targets `also_check` must still exist.
     `unchanged`: tools of the load not rewritten; one deleted meanwhile by another writer rolls back."""
-    if switch_to is not None and catalog is None:
-        raise ValueError("write_tools: switch_to needs the catalog it switches")
+    if (switch_to is not None or delete) and catalog is None:
+        raise ValueError("write_tools: switch_to and delete need the catalog")
     switch = (catalog[0], switch_to) if catalog is not None and switch_to is not None else None
     names = [r["name"] for r in rows]
     sources = sorted({e["source"] for e in edges} - set(names))
@@ -473,16 +448,12 @@ def write_tools(
         written = [{**r, "catalog": r["catalog"] or before.get(r["name"]) or DEFAULT_CATALOG} for r in rows]
         taken = {r["name"]: before[r["name"]] for r in written if before.get(r["name"], r["catalog"]) != r["catalog"]}
         if taken and not takeover:
-            raise name_collision(written[0]["catalog"], taken, takeover_how)
+            raise name_collision(written[0]["catalog"], taken)
         gone: list[str] = []
         if replace_all:
             tx.run(query("delete_all_tools")).consume()
-        elif replace_catalog is not None:
-            gone = tx.run(
-                query("delete_catalog_tools"),
-                catalog=replace_catalog,
-                keep=names if keep_names is None else sorted(set(keep_names) | set(names)),
-            ).single()["gone"]
+        elif delete and catalog is not None:
+            gone = tx.run(query("delete_catalog_tools"), catalog=catalog[0], names=list(delete)).single()["gone"]
         for batch in chunks(written, batch_size):
             tx.run(query("upsert_tools"), rows=wire(batch)).consume()
         for batch in chunks(names, batch_size):
@@ -498,7 +469,10 @@ def write_tools(
                 by_target.setdefault(e["target"], e["source"])
             raise DanglingReferenceError(
                 f"{len(missing)} dependency target(s) do not exist; nothing written",
-                [f"dangling dependency target: {by_target[m]} -> {m} ({m!r} is not a tool)" for m in missing],
+                [
+                    f"dangling dependency target: {by_target.get(m, 'a new tool')} -> {m} ({m!r} is not a tool)"
+                    for m in missing
+                ],
             )
         # The precomputed expansion order of every tool these writes can affect (same transaction).
         gone_meanwhile = tx.run(query("missing_dependency_targets"), targets=list(unchanged)).single()["missing"]

@@ -7,6 +7,8 @@ neomodel; a DELETE deletes the node with neomodel. Both run in ONE transaction t
 write lock (kg_tools/write_lock.py), with the same checks as a load (catalog takeover, dependency targets
 that exist), the closures they affect recomputed and the catalog's PUT recorded in it: a PUT and a
 DELETE of one tool run one after the other, and a PUT's answer is what its own transaction wrote.
+A tool a load has staged but not switched in (kg_tools/catalog_versions.py) is invisible to both: a
+DELETE of it is a 404, a PUT a 409 while that load may run (`unstage`), and never a dependency target.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from kg_tools import catalogs, closure, models
+from kg_tools import catalog_versions, catalogs, closure, models
 from kg_tools.catalog import (
     check_catalog_name,
     clip,
@@ -27,7 +29,13 @@ from kg_tools.catalog import (
 )
 from kg_tools.cypher import query
 from kg_tools.embeddings import Embedder
-from kg_tools.errors import CatalogError, DanglingReferenceError, ToolConflictError, ToolNotFoundError
+from kg_tools.errors import (
+    CatalogBusyError,
+    CatalogError,
+    DanglingReferenceError,
+    ToolConflictError,
+    ToolNotFoundError,
+)
 from kg_tools.graph import Graph
 from kg_tools.ingest import DEFAULT_CATALOG, name_collision, tool_row
 from kg_tools.retrieval import queries
@@ -83,12 +91,7 @@ class ToolStore:
     def get_tool(self, name: str) -> dict[str, Any]:
         """One tool, read through the neomodel classes (kg_tools.models); a tool of a catalog version not
         switched in yet is not found."""
-
-        def live_tool():
-            tool = models.Tool.nodes.get_or_none(name=name)
-            return tool if tool is not None and tool.live else None  # not a version still being loaded
-
-        tool = models.read(self.graph, live_tool)
+        tool = models.read(self.graph, lambda: live_tool(name))
         if tool is None:
             raise ToolNotFoundError(name)
         return _detail(
@@ -143,7 +146,11 @@ class ToolStore:
         deps = raw.get("depends_on")
         targets = [d.get("name") for d in deps if isinstance(d, dict)] if isinstance(deps, list) else []
         names = [n for n in [name, *targets] if isinstance(n, str) and not lone_surrogate(n)]
-        existing = {r["name"]: r["catalog"] for r in self.graph.read(query("existing_tools"), names=names)}
+        found = self.graph.read(query("existing_tools"), names=names)
+        for r in found:
+            if r["staged"] and r["name"] == name:
+                unstage(self.graph, name, r["catalog"])  # 409 while its load runs; a dead load's leftovers go
+        existing = {r["name"]: r["catalog"] for r in found if not r["staged"]}  # a staged target is not a tool
         validated = validate_catalog(
             [raw], known_names=set(existing), catalog_names=self._look_alikes(name, catalog, existing)
         )
@@ -174,9 +181,9 @@ class ToolStore:
         """Delete the node and all its relationships (in and out), and recompute the closures that listed it."""
 
         def work(tx) -> bool:
-            tool = models.Tool.nodes.get_or_none(name=name)
+            tool = live_tool(name)
             if tool is None:
-                return False
+                return False  # also a tool a load has staged and not switched in: not ours to delete
             targets = set(closure.affected(tx, [name])) - {name}  # found through closures: before deleting
             tool.delete()
             closure.refresh(tx, targets=targets)
@@ -193,10 +200,15 @@ def _write_tool(tx, row: dict[str, Any], edges: list[dict[str, Any]], takeover: 
     edges are left to their run. Returns (created, the tool's catalog)."""
     name = row["name"]
     tool = models.Tool.nodes.get_or_none(name=name)
+    if tool is not None and not tool.live:  # staged by a load since put_tool checked: leave it to the load
+        raise CatalogBusyError(
+            f"tool {name!r} is being loaded into catalog {tool.catalog!r} (version {tool.version}, not switched "
+            f"in yet); nothing written, try again when that load has finished"
+        )
     catalog = row["catalog"] or (tool.catalog if tool is not None else None) or DEFAULT_CATALOG
     if tool is not None and tool.catalog != catalog and not takeover:
         raise name_collision(catalog, {name: tool.catalog}, "PUT with takeover=true")
-    targets = {n: models.Tool.nodes.get_or_none(name=n) for n in sorted({e["target"] for e in edges})}
+    targets = {n: live_tool(n) for n in sorted({e["target"] for e in edges})}
     missing = [n for n, t in targets.items() if t is None]
     if missing:  # e.g. deleted by another request since the validation read them
         raise DanglingReferenceError(
@@ -230,6 +242,21 @@ def _write_tool(tx, row: dict[str, Any], edges: list[dict[str, Any]], takeover: 
     closure.refresh(tx, [name])
     catalogs.record(tx, catalog, kind="put")
     return created, catalog
+
+
+def live_tool(name: str) -> models.Tool | None:
+    """The tool named `name` unless a load has staged it and not switched it in (neomodel, in a transaction)."""
+    tool = models.Tool.nodes.get_or_none(name=name)
+    return tool if tool is not None and tool.live else None
+
+
+def unstage(graph: Graph, name: str, catalog: str) -> None:
+    """A PUT of a name a load of `catalog` staged: a CatalogBusyError (409) while that load may still run;
+    once it is dead (kg_tools/catalog_versions.prepare), its leftovers are removed and the PUT creates the tool."""
+    try:
+        catalog_versions.prepare(graph, catalog)
+    except CatalogBusyError as exc:
+        raise CatalogBusyError(f"tool {name!r} is part of a load not switched in yet; nothing written: {exc}") from exc
 
 
 def _detail(t: dict) -> dict[str, Any]:

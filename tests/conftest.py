@@ -123,11 +123,11 @@ def empty_graph(graph):
 
 def load_toollinkos(graph, embedder, datasets):
     """Replace the graph with ToolLinkOS (embeddings come from the embedder's in-process cache)."""
-    from kg_tools.ingest import load_catalog
+    from kg_tools.ingest import LoadMode, load_catalog
     from kg_tools.loaders import toollinkos
 
     source = toollinkos.load(datasets / "toollinkos")
-    load_catalog(graph, embedder, source.tools, source.catalog, replace_all=True, log=lambda *_: None)
+    load_catalog(graph, embedder, source.tools, source.catalog, mode=LoadMode.REPLACE_ALL, log=lambda *_: None)
     return graph
 
 

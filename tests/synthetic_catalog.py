@@ -128,8 +128,8 @@ def plain_tool(name: str, description: str, params: tuple[str, ...] = ("value",)
 def load(graph, embedder) -> None:
     """Replace the graph with the synthetic catalog: everything as "syn-deps", then the seeds
     moved to "syn-seeds" with --takeover (same specs, so nothing is re-embedded; edges are rewritten as they were)."""
-    from kg_tools.ingest import load_catalog
+    from kg_tools.ingest import LoadMode, load_catalog
 
     quiet = lambda *_: None  # noqa: E731
-    load_catalog(graph, embedder, copy.deepcopy(ALL_TOOLS), "syn-deps", replace_all=True, log=quiet)
+    load_catalog(graph, embedder, copy.deepcopy(ALL_TOOLS), "syn-deps", mode=LoadMode.REPLACE_ALL, log=quiet)
     load_catalog(graph, embedder, copy.deepcopy(SEED_TOOLS), "syn-seeds", takeover=True, log=quiet)

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from kg_tools.api.app import create_app
 from kg_tools.deps.model import ProposedEdge
 from kg_tools.deps.store import apply_run, list_runs
-from kg_tools.ingest import load_catalog
+from kg_tools.ingest import LoadMode, load_catalog
 from kg_tools.settings import Settings
 from tests.cli_process import kg_tools_process
 
@@ -77,13 +77,18 @@ CATALOG = [{"name": f"tool_{i}", "description": f"does thing number {i}"} for i 
 
 @pytest.mark.integration
 def test_replace_does_not_re_embed_unchanged_tools(graph, embedder, empty_graph):
-    first = load_catalog(graph, embedder, CATALOG, "hygiene", replace=True, **QUIET)
+    first = load_catalog(graph, embedder, CATALOG, "hygiene", mode=LoadMode.REPLACE, **QUIET)
     assert first.embedded == 6
     again = load_catalog(
-        graph, embedder, CATALOG[:5] + [{"name": "tool_5", "description": "changed"}], "hygiene", replace=True, **QUIET
+        graph,
+        embedder,
+        CATALOG[:5] + [{"name": "tool_5", "description": "changed"}],
+        "hygiene",
+        mode=LoadMode.REPLACE,
+        **QUIET,
     )
     assert again.embedded == 1  # only the changed tool
-    smaller = load_catalog(graph, embedder, CATALOG[:3], "hygiene", replace=True, **QUIET)
+    smaller = load_catalog(graph, embedder, CATALOG[:3], "hygiene", mode=LoadMode.REPLACE, **QUIET)
     assert smaller.embedded == 0
     assert graph.read("MATCH (t:Tool) RETURN count(t) AS n")[0]["n"] == 3
     assert graph.read("MATCH (t:Tool) WHERE t.embedding IS NULL RETURN count(t) AS n")[0]["n"] == 0

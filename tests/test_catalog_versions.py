@@ -11,7 +11,7 @@ import pytest
 from kg_tools.catalogs import list_catalogs
 from kg_tools.deps.store import catalog_edges, catalog_tools
 from kg_tools.errors import DanglingReferenceError, ToolNotFoundError
-from kg_tools.ingest import load_catalog
+from kg_tools.ingest import LoadMode, load_catalog
 from kg_tools.merge.candidates import mergeable_tools
 from kg_tools.retrieval import Pipeline, RetrievalRequest
 from kg_tools.tool_store import ToolStore
@@ -97,7 +97,7 @@ def test_a_large_sync_and_a_large_replace_all_write_in_bounded_transactions(othe
             seen.append(visible_names(other, settings, embedder))
 
     # a sync (differential) of more than one batch of new tools: staged under a version, then switched in
-    result = load_catalog(other, embedder, big(12), "big", differential=True, batch_size=4, log=during)
+    result = load_catalog(other, embedder, big(12), "big", mode=LoadMode.SYNC, batch_size=4, log=during)
     assert result.written_how.startswith("under catalog version 1 in bounded transactions")
     assert sum(line.startswith("staged") for line in lines) >= 4
     assert all(names <= {"weather_now", "weather_city"} for names in seen), seen
@@ -106,7 +106,13 @@ def test_a_large_sync_and_a_large_replace_all_write_in_bounded_transactions(othe
     # replace_all (eval, bench) of more than one batch: everything deleted in bounded batches, then staged
     lines.clear()
     load_catalog(
-        other, embedder, big(12, prefix="fresh", deps=False), "fresh", replace_all=True, batch_size=4, log=during
+        other,
+        embedder,
+        big(12, prefix="fresh", deps=False),
+        "fresh",
+        mode=LoadMode.REPLACE_ALL,
+        batch_size=4,
+        log=during,
     )
     assert any(line.startswith("replace_all: deleted") for line in lines)
     assert sum(line.startswith("staged") for line in lines) >= 3

@@ -50,9 +50,9 @@ def good_answer(req):
 
 @pytest.fixture
 def small_graph(empty_graph, embedder):
-    from kg_tools.ingest import load_catalog
+    from kg_tools.ingest import LoadMode, load_catalog
 
-    load_catalog(empty_graph, embedder, CATALOG, "enrich-test", replace=True, log=lambda *_: None)
+    load_catalog(empty_graph, embedder, CATALOG, "enrich-test", mode=LoadMode.REPLACE, log=lambda *_: None)
     return empty_graph
 
 

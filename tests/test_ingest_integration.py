@@ -7,7 +7,7 @@ import pytest
 
 from kg_tools.catalog import normalise_dependency_type
 from kg_tools.errors import CatalogError, SchemaMismatchError
-from kg_tools.ingest import load_catalog
+from kg_tools.ingest import LoadMode, load_catalog
 from kg_tools.loaders import json_catalog, toollinkos, toolsandbox
 from kg_tools.schema import VECTOR_INDEX
 from kg_tools.stats import graph_stats
@@ -66,7 +66,7 @@ def test_loading_twice_changes_nothing(toollinkos_graph, embedder, datasets):
 def test_toolsandbox_split_files_and_tools_json_agree(empty_graph, embedder, datasets, tmp_path):
     source = toolsandbox.load(datasets / "toolsandbox")
     assert len(source.tools) == 33 and len(source.instances) == 101
-    load_catalog(empty_graph, embedder, source.tools, source.catalog, replace=True, log=lambda *_: None)
+    load_catalog(empty_graph, embedder, source.tools, source.catalog, mode=LoadMode.REPLACE, log=lambda *_: None)
     st = graph_stats(empty_graph)
     assert st["labels"]["Tool"] == 33 and st["labels"]["Core"] == 17 and st["labels"]["Regular"] == 16
     assert sum(v for k, v in st["relationships"].items() if k.endswith("DEPENDS_ON")) == 52
@@ -104,7 +104,7 @@ def small_catalog():
 
 @pytest.fixture
 def small_graph(empty_graph, embedder):
-    load_catalog(empty_graph, embedder, small_catalog(), "small", replace=True, log=lambda *_: None)
+    load_catalog(empty_graph, embedder, small_catalog(), "small", mode=LoadMode.REPLACE, log=lambda *_: None)
     return empty_graph
 
 
@@ -136,7 +136,7 @@ def test_bad_input_fails_clearly_and_changes_nothing(small_graph, embedder, tmp_
             json_catalog.load(path).tools,
             "small",
             strict=True,
-            replace=True,
+            mode=LoadMode.REPLACE,
             log=lambda *_: None,
         )
     assert graph_snapshot(small_graph) == before
@@ -160,7 +160,7 @@ def test_failure_mid_write_rolls_back(small_graph, embedder, monkeypatch):
         }
     ]
     with pytest.raises(Exception, match="/ by zero|division"):
-        load_catalog(small_graph, embedder, tools, "small", replace=True, batch_size=1, log=lambda *_: None)
+        load_catalog(small_graph, embedder, tools, "small", mode=LoadMode.REPLACE, batch_size=1, log=lambda *_: None)
     assert graph_snapshot(small_graph) == before
 
 
@@ -186,7 +186,7 @@ def test_a_load_by_another_model_of_the_same_dimension_is_refused(small_graph, s
         load_catalog(small_graph, other, extra, "other", log=lambda *_: None)
     assert graph_snapshot(small_graph) == before
     # replacing everything (eval) or the whole catalog that holds them is fine
-    load_catalog(small_graph, other, small_catalog(), "small", replace=True, log=lambda *_: None)
+    load_catalog(small_graph, other, small_catalog(), "small", mode=LoadMode.REPLACE, log=lambda *_: None)
     models = small_graph.read("MATCH (t:Tool) RETURN collect(DISTINCT t.embedding_model) AS m")[0]["m"]
     assert models == ["bge-small-en-v1.5-q"]
 

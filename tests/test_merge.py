@@ -7,7 +7,7 @@ import json
 import pytest
 
 from kg_tools.errors import MergeIntegrityError, MergeRunNotFoundError
-from kg_tools.ingest import load_catalog
+from kg_tools.ingest import LoadMode, load_catalog
 from kg_tools.merge import apply_plan, build_plan, current_phi, list_runs, undo_run
 from kg_tools.merge.autocorrect import OfflineValidator
 from kg_tools.merge.cluster import check_integrity, components
@@ -85,7 +85,7 @@ CATALOG = [
 
 @pytest.fixture
 def geometry_graph(empty_graph, embedder):
-    load_catalog(empty_graph, embedder, CATALOG, "geometry", replace=True, log=lambda *_: None)
+    load_catalog(empty_graph, embedder, CATALOG, "geometry", mode=LoadMode.REPLACE, log=lambda *_: None)
     return empty_graph
 
 

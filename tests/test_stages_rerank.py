@@ -68,7 +68,7 @@ def test_cross_encoder_bad_path_is_a_clear_error(tlos, embedder, settings, tmp_p
 
 
 def test_dedupe_removes_duplicates_and_keeps_distinct_tools(empty_graph, embedder, settings):
-    from kg_tools.ingest import load_catalog
+    from kg_tools.ingest import LoadMode, load_catalog
 
     tools = [
         plain_tool("get_weather", "Get the current weather forecast for a city.", params=("city",)),
@@ -78,7 +78,7 @@ def test_dedupe_removes_duplicates_and_keeps_distinct_tools(empty_graph, embedde
         plain_tool("get_weather_v2", "Get the current weather forecast for a city.", params=("city", "units")),
         plain_tool("book_taxi", "Book a taxi to an address.", params=("address",)),
     ]
-    load_catalog(empty_graph, embedder, tools, "dedupe-test", replace=True, log=lambda *_: None)
+    load_catalog(empty_graph, embedder, tools, "dedupe-test", mode=LoadMode.REPLACE, log=lambda *_: None)
     request = RetrievalRequest(query="what is the weather in Paris", k=4, depth=0)
     baseline = Pipeline(empty_graph, embedder, settings).retrieve(request)
     strict = settings.model_copy(update={"dedupe_threshold": 1.01})  # only the text/parameter signature

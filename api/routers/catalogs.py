@@ -99,7 +99,7 @@ async def import_catalog(
     document again changes nothing. Returns {catalog, tools, edges, embedded, embed_seconds, write_seconds, warnings}.
     The body may be up to KG_TOOLS_API_MAX_IMPORT_BYTES (20 MiB by default)."""
     from kg_tools.errors import CatalogError
-    from kg_tools.ingest import load_catalog
+    from kg_tools.ingest import LoadMode, load_catalog
     from kg_tools.loaders.document import load_document
 
     body = await request.body()  # the size limit is enforced while reading (api/http.py: BodyLimit)
@@ -115,8 +115,8 @@ async def import_catalog(
             embedder,
             source.tools,
             name,
+            LoadMode.REPLACE if replace else LoadMode.ADD,
             strict=strict,
-            replace=replace,
             takeover=takeover,
             batch_size=settings.write_batch_size,
             log=lambda *_: None,

@@ -95,7 +95,8 @@ def dependencies(
             409,
             _409="the body names another tool than the path, depends on a tool that does "
             "not exist (or on itself), or the tool belongs to another catalog than "
-            "`catalog` (without `takeover`); `problems` lists each; nothing written",
+            "`catalog` (without `takeover`), or a load is writing the tool and has not switched it in yet "
+            "(`conflict`, try again when it has finished); `problems` lists each; nothing written",
             _422="the body is not a valid tool: `problems` lists every problem",
         ),
     },
@@ -128,8 +129,9 @@ def put_tool(
     edges in one transaction. 201 when created, 200 when replaced. The body is stored unchanged as the
     tool's `spec`; its `name` must be the path's name (409 otherwise), every dependency target must
     exist (409 naming each otherwise; also when one is deleted while the request runs). A tool of
-    another catalog than `catalog` is a 409 unless `takeover=true`. The answer is what this request's
-    transaction wrote (docs/concurrency.md)."""
+    another catalog than `catalog` is a 409 unless `takeover=true`; so is a tool a running load has written
+    but not switched in (a DELETE of one is a 404). The answer is what this request's transaction wrote
+    (docs/concurrency.md)."""
     result = store.put_tool(name, tool, embedder, catalog or None, takeover)
     response.status_code = status.HTTP_201_CREATED if result["created"] else status.HTTP_200_OK
     return result

@@ -8,7 +8,7 @@ import click
 from benchmarks.commands.options import write_json_file
 from kg_tools.commands.context import pass_app
 from kg_tools.commands.options import json_file_option
-from kg_tools.ingest import load_catalog
+from kg_tools.ingest import LoadMode, load_catalog
 
 
 def register(cli):
@@ -34,7 +34,7 @@ def register(cli):
                 app.embedder,
                 source.tools,
                 source.catalog,
-                replace=True,
+                LoadMode.REPLACE,
                 reembed=True,
                 batch_size=app.settings.write_batch_size,
                 log=lambda *_: None,

@@ -205,7 +205,7 @@ def catalog_status(graph, embedder, dataset: EvalDataset) -> str | None:
 
 def ensure_catalog(graph, embedder, dataset: EvalDataset, settings, log: Callable[[str], None]) -> bool:
     """Load the benchmark's catalog (replace_all=True) unless the graph already is it. True when loaded."""
-    from kg_tools.ingest import load_catalog
+    from kg_tools.ingest import LoadMode, load_catalog
 
     reason = catalog_status(graph, embedder, dataset)
     if reason is None:
@@ -217,7 +217,7 @@ def ensure_catalog(graph, embedder, dataset: EvalDataset, settings, log: Callabl
         embedder,
         dataset.tools,
         dataset.name,
-        replace_all=True,
+        LoadMode.REPLACE_ALL,
         batch_size=settings.write_batch_size,
         log=lambda *_: None,
     )

@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 
 from kg_tools.commands.context import pass_app
-from kg_tools.ingest import load_catalog
+from kg_tools.ingest import LoadMode, load_catalog
 
 
 def run_load(app, source, strict: bool, replace: bool, takeover: bool = False):
@@ -18,8 +18,8 @@ def run_load(app, source, strict: bool, replace: bool, takeover: bool = False):
         app.embedder,
         source.tools,
         source.catalog,
+        LoadMode.REPLACE if replace else LoadMode.ADD,
         strict=strict,
-        replace=replace,
         takeover=takeover,
         batch_size=app.settings.write_batch_size,
         log=click.echo,

@@ -64,11 +64,11 @@ def sync_server(
 ) -> SyncResult:
     """Differential load of one server's entries into catalog `server` (blocking; run off the event loop),
     then its (:Server) node (`info`: title, version, instructions from the handshake) when that changed."""
-    from kg_tools.ingest import load_catalog
+    from kg_tools.ingest import LoadMode, load_catalog
 
     t0 = time.perf_counter()
     loaded = load_catalog(
-        graph, embedder, entries, server, differential=True, log=lambda line: logger.info("sync %s: %s", server, line)
+        graph, embedder, entries, server, LoadMode.SYNC, log=lambda line: logger.info("sync %s: %s", server, line)
     )
     result = SyncResult(server, loaded.tools, loaded.changed, loaded.removed, loaded.embedded)
     logger.debug(

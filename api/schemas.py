@@ -203,6 +203,11 @@ class InferenceSummary(BaseModel):
     proposed: int
     by_type: dict[str, int]
     llm_calls: int
+    abstained: dict[str, int] = Field(
+        default_factory=dict,
+        description="Parameters that name an existing instance but were left without a provider, by reason: "
+        "no_candidate, below_threshold, hub.",
+    )
     notes: list[str]
     edges: list[ProposedEdge]
 

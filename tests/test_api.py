@@ -139,7 +139,14 @@ def test_retrieve_returns_seeds_then_dependencies(client):
     assert first["function"]["type"] == "function" and first["function"]["function"]["name"] == A
     assert c["role"] == "dependency" and c["score"] is None
     assert c["via"] == [
-        {"from": A, "type": "PARAMETER_DIRECTLY_DEPENDS_ON", "parameter_name": "travel_date", "reason": f"needs {C}"}
+        {
+            "from": A,
+            "type": "PARAMETER_DIRECTLY_DEPENDS_ON",
+            "parameter_name": "travel_date",
+            "reason": f"needs {C}",
+            "inferred": False,
+            "confidence": None,
+        }
     ]
     assert [s["name"] for s in body["stages"]] == ["search", "expand", "rerank-offline", "order"]
     assert body["timing_ms"]["total"] >= body["timing_ms"]["embed"] > 0
@@ -277,6 +284,8 @@ def test_dependencies_depth_first(client):
         "type": "TOOL_INDIRECTLY_DEPENDS_ON",
         "parameter_name": None,
         "reason": f"needs {D}",
+        "inferred": False,
+        "confidence": None,
     }
     one = client.get(f"/v1/tools/{A}/dependencies", params={"depth": 1}).json()
     assert (one["depth"], [d["name"] for d in one["dependencies"]]) == (1, [H, B, C])

@@ -85,19 +85,18 @@ def score_catalog(c: CorpusCatalog, split: str, min_confidence: float = 0.2) -> 
     )
 
 
+def micro(tp: int, predicted: int, gold: int) -> dict:
+    """Precision, recall and F1 from counts summed over catalogs."""
+    p = tp / predicted if predicted else 0.0
+    r = tp / gold if gold else 0.0
+    return {"precision": round(p, 4), "recall": round(r, 4), "f1": round(2 * p * r / (p + r), 4) if p + r else 0.0}
+
+
 def totals(rows: list[dict]) -> dict:
     tp = sum(r["untyped"]["true_positives"] for r in rows)
     pred = sum(r["predicted"] for r in rows)
     gold = sum(r["gold"] for r in rows)
-    p = tp / pred if pred else 0.0
-    r = tp / gold if gold else 0.0
-    return {
-        "precision": round(p, 4),
-        "recall": round(r, 4),
-        "f1": round(2 * p * r / (p + r), 4) if p + r else 0.0,
-        "predicted": pred,
-        "gold": gold,
-    }
+    return micro(tp, pred, gold) | {"predicted": pred, "gold": gold}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 from sklearn.ensemble import GradientBoostingClassifier
 
-from benchmarks.deps_corpus import CorpusCatalog, catalogs
+from benchmarks.deps_corpus import CorpusCatalog, catalogs, micro
 from benchmarks.deps_gold import read_gold, scored_sources
 from kg_tools.deps.producers import candidate_groups
 from kg_tools.deps.scoring import FEATURES, WEIGHTS_FILE, Scorer, select
@@ -126,14 +126,7 @@ def evaluate(rows: list[CatalogRows], split: str, scorer: Scorer, probabilities=
                 "recall": round(tp / len(gold), 3) if gold else 0.0,
             }
         )
-    p = tp_all / pred_all if pred_all else 0.0
-    rc = tp_all / gold_all if gold_all else 0.0
-    return {
-        "precision": round(p, 4),
-        "recall": round(rc, 4),
-        "f1": round(2 * p * rc / (p + rc), 4) if p + rc else 0.0,
-        "catalogs": per,
-    }
+    return micro(tp_all, pred_all, gold_all) | {"catalogs": per}
 
 
 def out_of_fold(rows: list[CatalogRows]) -> list[dict[int, float]]:

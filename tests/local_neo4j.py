@@ -43,6 +43,22 @@ def local_neo4j(
         server.stop(log=lambda *_: None)
 
 
+@contextmanager
+def own_server(tmp_path_factory, neo4j_service, name: str) -> Iterator[LocalNeo4j]:
+    """A Neo4j of one test module's own, on free ports, that its tests may stop, kill and restart (skipped
+    unless the session runs the local Maven-assembled server)."""
+    import pytest
+
+    if neo4j_service.how != "local":
+        pytest.skip("needs the local Maven-assembled Neo4j (stop/start/kill of a server the test owns)")
+    from kg_tools.neo4j_server import LocalNeo4j
+
+    lib = LocalNeo4j.from_settings(Settings()).lib
+    home = tmp_path_factory.mktemp(f"neo4j-{name}")
+    with local_neo4j(home, f"{name}-" + os.urandom(6).hex(), lib, heap="512m", pagecache="64m") as server:
+        yield server
+
+
 def settings_for(uri: str, user: str, password: str, **options: Any) -> Settings:
     """Settings for a test server: no API key and no LLM, whatever the environment sets."""
     return Settings(

@@ -11,7 +11,6 @@ apply"), or a run node with 0 edges that blocked every re-run ("run … is alrea
 from __future__ import annotations
 
 import json
-import os
 import threading
 import time
 from pathlib import Path
@@ -24,7 +23,7 @@ from kg_tools.errors import DatabaseUnavailableError
 from kg_tools.loaders import openapi
 from kg_tools.settings import Settings
 from tests.cli_process import neo4j_env
-from tests.local_neo4j import kill, local_neo4j, settings_for
+from tests.local_neo4j import kill, own_server, settings_for
 from tests.test_catalogs import closures, recomputed
 
 pytestmark = pytest.mark.integration
@@ -41,13 +40,7 @@ CHECKOUT = {  # depends on add-to-cart by hand: its closure changes with add-to-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory, neo4j_service):
     """A Neo4j of this module's own (killed and restarted by the tests)."""
-    if neo4j_service.how != "local":
-        pytest.skip("needs the local Maven-assembled Neo4j (kill -9 of a server the test owns)")
-    from kg_tools.neo4j_server import LocalNeo4j
-
-    lib = LocalNeo4j.from_settings(Settings()).lib
-    home = tmp_path_factory.mktemp("neo4j-crash")
-    with local_neo4j(home, "crash-" + os.urandom(6).hex(), lib, heap="512m", pagecache="64m") as server:
+    with own_server(tmp_path_factory, neo4j_service, "crash") as server:
         yield server
 
 

@@ -15,7 +15,6 @@ The figures of the stop/start run are printed and written to out/restart_figures
 from __future__ import annotations
 
 import json
-import os
 import statistics
 import threading
 import time
@@ -27,7 +26,7 @@ from kg_tools import PROJECT_ROOT
 from kg_tools.settings import Settings
 from tests import synthetic_catalog as syn
 from tests.http_server import serve_in_thread
-from tests.local_neo4j import kill, local_neo4j, settings_for
+from tests.local_neo4j import kill, own_server, settings_for
 
 pytestmark = pytest.mark.integration
 
@@ -47,13 +46,7 @@ QUERIES = [
 @pytest.fixture(scope="module")
 def server(tmp_path_factory, neo4j_service):
     """A Neo4j of this module's own, on free ports (stopped, killed and restarted by the tests)."""
-    if neo4j_service.how != "local":
-        pytest.skip("needs the local Maven-assembled Neo4j (stop/start/kill of a server the test owns)")
-    from kg_tools.neo4j_server import LocalNeo4j
-
-    lib = LocalNeo4j.from_settings(Settings()).lib
-    home = tmp_path_factory.mktemp("neo4j-restart")
-    with local_neo4j(home, "restart-" + os.urandom(6).hex(), lib, heap="512m", pagecache="64m") as server:
+    with own_server(tmp_path_factory, neo4j_service, "restart") as server:
         yield server
 
 

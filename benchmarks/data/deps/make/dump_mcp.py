@@ -1,5 +1,6 @@
 """Dump the real `tools/list` of the MCP servers in a servers file (run by hand; the servers are
-installed outside the repository). Writes ../mcp/<server>.json with provenance.
+installed outside the repository). Writes <the servers file's folder>/../mcp/<server>.json with provenance
+(benchmarks/data/deps and benchmarks/data/real both use it).
 
     .venv/bin/python benchmarks/data/deps/make/dump_mcp.py SERVERS.json /tmp/mcpsrv [SERVER ...]
 
@@ -17,8 +18,6 @@ import anyio
 from mcp import ClientSession, StdioServerParameters, stdio_client
 from mcp.types import PaginatedRequestParams
 
-HERE = Path(__file__).parent
-OUT = HERE.parent / "mcp"
 
 
 async def list_tools(command: list[str], env: dict) -> tuple[dict, list[dict]]:
@@ -40,7 +39,8 @@ async def list_tools(command: list[str], env: dict) -> tuple[dict, list[dict]]:
 
 def main(servers_file: Path, root: Path, only: list[str]) -> None:
     servers = json.loads(servers_file.read_text())
-    OUT.mkdir(exist_ok=True)
+    out = servers_file.resolve().parent.parent / "mcp"  # make/servers*.json -> mcp/<server>.json
+    out.mkdir(exist_ok=True)
     for key, spec in servers.items():
         if only and key not in only:
             continue
@@ -67,7 +67,7 @@ def main(servers_file: Path, root: Path, only: list[str]) -> None:
             },
             "tools": tools,
         }
-        (OUT / f"{key}.json").write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n")
+        (out / f"{key}.json").write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n")
         print(f"{key}: {len(tools)} tools")
 
 

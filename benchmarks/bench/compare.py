@@ -69,9 +69,9 @@ def background_load(on: bool):
         proc.wait()
 
 
-def _timed(call: Callable[[], list[str]]) -> tuple[list[str], float, float]:
+def _timed(call: Callable[[str], list[str]], text: str) -> tuple[list[str], float, float]:
     t0, c0 = time.perf_counter(), time.process_time()
-    names = call()
+    names = call(text)
     return names, (time.perf_counter() - t0) * 1000, (time.process_time() - c0) * 1000
 
 
@@ -92,7 +92,7 @@ def run(pipeline, graph, embedder, instances: Sequence[EvalInstance], n: int, lo
         for i, inst in enumerate(timed):
             order = list(systems) if i % 2 == 0 else list(reversed(systems))
             for name in order:
-                names, wall, cpu = _timed(lambda: systems[name](inst.query))
+                names, wall, cpu = _timed(systems[name], inst.query)
                 samples[name]["wall"].append(wall)
                 samples[name]["cpu"].append(cpu)
                 samples[name]["ap"].append(average_precision(names, inst.gold, K))

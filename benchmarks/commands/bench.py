@@ -66,8 +66,9 @@ def register(cli):
         if json_file:
             write_json_file(json_file, result)
 
-    from benchmarks.commands import bench_retrieve, bench_scale
+    from benchmarks.commands import bench_compare, bench_retrieve, bench_scale
 
+    bench_compare.add_to(group)
     bench_retrieve.add_to(group)
     bench_scale.add_to(group)
     return group

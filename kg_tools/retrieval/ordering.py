@@ -118,7 +118,13 @@ def _parameters(spec: dict) -> list[tuple[str, str]]:
 
 
 def tool_levels(parameter_names) -> set[str]:
-    return {level for level, rx in LEVEL_PARAMETERS.items() if any(rx.search(p) for p in parameter_names)}
+    return set(_tool_levels(tuple(parameter_names)))
+
+
+@lru_cache(maxsize=8192)
+def _tool_levels(parameter_names: tuple[str, ...]) -> frozenset[str]:
+    """tool_levels, once per tool's parameter names (the same tools recur across requests)."""
+    return frozenset(level for level, rx in LEVEL_PARAMETERS.items() if any(rx.search(p) for p in parameter_names))
 
 
 class QuerySignals:
@@ -139,7 +145,7 @@ class QuerySignals:
     def bonus(self, params: list[tuple[str, str]]) -> float:
         names = [n for n, _ in params]
         score = 0.0
-        own = tool_levels(names)
+        own = _tool_levels(tuple(names))
         if own and self.levels:
             score += W_LEVEL if own & self.levels else -W_LEVEL
         score += W_VALUES * sum(1 for k in self.kinds if any(k.fills(n, d) for n, d in params))
@@ -150,6 +156,7 @@ class QuerySignals:
         return W_INTENT * name_verb(tool_name) if self.asks else 0.0
 
 
+@lru_cache(maxsize=8192)
 def name_verb(name: str) -> int:
     """+1 if the first verb in the tool's name reads, -1 if it acts, 0 if it has none of either."""
     for word in split_name(name).split():
@@ -165,9 +172,10 @@ def cosine(score: float) -> float:
     return 2.0 * score - 1.0
 
 
-def name_words(name: str) -> set[str]:
-    """snake_case / camelCase / kebab-case name -> lower-case words."""
-    return set(split_name(name).split())
+@lru_cache(maxsize=8192)
+def name_words(name: str) -> frozenset[str]:
+    """snake_case / camelCase / kebab-case name -> lower-case words (once per name: tools recur)."""
+    return frozenset(split_name(name).split())
 
 
 def query_words(query: str) -> set[str]:

@@ -1,4 +1,6 @@
-"""Response models of the tool endpoints (the retrieval models live in kg_tools.retrieval.request)."""
+"""Response models of the endpoints. The models of what a module returns live next to it and are served as
+they are (kg_tools.tool_store, kg_tools.catalogs, ...; the retrieval models in kg_tools.retrieval.request);
+this module imports them and adds the API's own envelopes and the PUT body."""
 
 from __future__ import annotations
 
@@ -7,67 +9,21 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from kg_tools.catalog import _ALIASES, DEPENDENCY_TYPES, MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, TOOL_NAME_PATTERN
+from kg_tools.catalogs import CatalogDeleted, CatalogInfo
 from kg_tools.merge.classify import PairDecision  # the classifier's own record, as served
-from kg_tools.retrieval.request import Via
+from kg_tools.tool_store import Dependency, DependencyList, Kind, PutResult, ToolDetail, ToolPage, ToolSummary
 
-Kind = Literal["core", "regular"]
-
-
-class ToolSummary(BaseModel):
-    name: str
-    kind: Kind
-    description: str | None = ""
-    catalog: str | None = None
-
-
-class ToolPage(BaseModel):
-    total: int = Field(description="Tools matching the filters (all pages).")
-    offset: int
-    limit: int
-    tools: list[ToolSummary]
-
-
-class ToolDetail(BaseModel):
-    name: str
-    kind: Kind
-    catalog: str | None = None
-    spec: dict[str, Any] = Field(description="The tool's original catalog JSON, unchanged.")
-    function: dict[str, Any] = Field(description="OpenAI function-calling schema.")
-    title: str | None = Field(None, description="A display name (MCP `title`).")
-    annotations: dict[str, Any] | None = Field(
-        None,
-        description="MCP tool annotations as the server sent them (readOnlyHint, destructiveHint, "
-        "idempotentHint, openWorldHint, title).",
-    )
-    output_schema: dict[str, Any] | None = Field(
-        None,
-        description="JSON Schema of the result: MCP `outputSchema`, or the 2xx JSON response of an OpenAPI "
-        "operation ($refs resolved, size-capped).",
-    )
-    http: dict[str, Any] | None = Field(
-        None, description="OpenAPI operations: method, path, operation_id, tags, deprecated, links, response_status."
-    )
-    strict: bool | None = Field(None, description="OpenAI function `strict` flag.")
-
-
-class Dependency(BaseModel):
-    name: str
-    kind: Kind
-    via: Via
-    members: list[str] = Field(default_factory=list)
-
-
-class DependencyList(BaseModel):
-    name: str
-    depth: int
-    dependencies: list[Dependency] = Field(description="Depth-first, unique: what retrieval adds after this seed.")
-
-
-class PutResult(BaseModel):
-    created: bool
-    tool: ToolDetail
-    warnings: list[str] = Field(default_factory=list)
-
+__all__ = [  # served as their producers return them
+    "CatalogDeleted",
+    "CatalogInfo",
+    "Dependency",
+    "DependencyList",
+    "Kind",
+    "PutResult",
+    "ToolDetail",
+    "ToolPage",
+    "ToolSummary",
+]
 
 # -- the PUT body, for the OpenAPI schema (the route validates the raw JSON with kg_tools.catalog) --
 
@@ -125,32 +81,11 @@ def tool_body_schema() -> dict[str, Any]:
     return inline(schema)
 
 
-class CatalogInfo(BaseModel):
-    name: str
-    tools: int = Field(description="Tools of the catalog.")
-    edges: int = Field(description="Dependency edges from its tools (hand-written and inferred).")
-    source: str | None = Field(None, description="Where its last load came from (files, MCP server, import, put).")
-    created: str | None = Field(None, description="When it was first loaded (ISO 8601, UTC).")
-    last_load: str | None = Field(None, description="When its last load, sync, import or PUT was written.")
-    last_load_kind: Literal["load", "sync", "import", "put"] | None = None
-    version: int | None = Field(None, description="The catalog version readers see (null before any versioned load).")
-    pending_version: int | None = Field(
-        None, description="The version a running load is writing, not visible yet (null: no load running)."
-    )
+# -- catalogs --
 
 
 class CatalogList(BaseModel):
     catalogs: list[CatalogInfo]
-
-
-class CatalogDeleted(BaseModel):
-    catalog: str
-    tools: int = Field(description="Tools deleted.")
-    edges: int = Field(description="Dependency edges from those tools deleted with them.")
-    dependency_runs: int = Field(description="Dependency inference runs of the catalog deleted.")
-    merge_runs: int = Field(description="Merge runs of the catalog deleted.")
-    detached_edges: int = Field(description="Edges from other catalogs' tools into it removed first.")
-    transactions: int = Field(description="Bounded write transactions the delete took (relationships, then tools).")
 
 
 # -- health --

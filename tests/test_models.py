@@ -119,7 +119,7 @@ def test_store_get_tool_is_byte_identical_to_the_cypher_read(bound):
     bound.write("CREATE (:Tool:Regular {name: 'bare_tool', catalog: 'x'})")  # no spec, no description
     store = ToolStore(bound)
     for name in [t["name"] for t in syn.ALL_TOOLS] + ["bare_tool"]:
-        assert json.dumps(store.get_tool(name)) == json.dumps(cypher_get_tool(bound, name))
+        assert json.dumps(store.get_tool(name).model_dump()) == json.dumps(cypher_get_tool(bound, name))
 
 
 def test_server_provides_its_catalogs_tools(bound):

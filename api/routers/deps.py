@@ -60,7 +60,7 @@ def infer(
                 }
             ]
         )
-    tools = store.list_tools(0, 1, req.catalog, None)["total"]
+    tools = store.list_tools(0, 1, req.catalog, None).total
     if tools > settings.api_max_infer_tools:
         scope = f"catalog {req.catalog!r} has" if req.catalog else "the graph has (no catalog named)"
         raise RequestValidationError(

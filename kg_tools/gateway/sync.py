@@ -175,7 +175,7 @@ def forget_servers(graph, keep: set[str]) -> list[str]:
     gone = [r["name"] for r in graph.read(query("gateway_server_names")) if r["name"] not in keep]
     for name in gone:
         try:
-            deleted = delete_catalog(graph, name)["tools"]
+            deleted = delete_catalog(graph, name).tools
         except CatalogNotFoundError:  # a server that never listed a tool
             deleted = 0
         graph.write(query("gateway_server_delete"), name=name)

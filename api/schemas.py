@@ -10,10 +10,17 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from kg_tools.catalog import _ALIASES, DEPENDENCY_TYPES, MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, TOOL_NAME_PATTERN
 from kg_tools.catalogs import CatalogDeleted, CatalogInfo
+from kg_tools.deps.store import AppliedRun, DependencyRun, DependencyRunUndone
 from kg_tools.merge.classify import PairDecision  # the classifier's own record, as served
+from kg_tools.merge.store import MergeRun, MergeUndone
 from kg_tools.tool_store import Dependency, DependencyList, Kind, PutResult, ToolDetail, ToolPage, ToolSummary
 
 __all__ = [  # served as their producers return them
+    "AppliedRun",
+    "DependencyRun",
+    "DependencyRunUndone",
+    "MergeRun",
+    "MergeUndone",
     "CatalogDeleted",
     "CatalogInfo",
     "Dependency",
@@ -142,73 +149,16 @@ class InferenceSummary(BaseModel):
     edges: list[ProposedEdge]
 
 
-class AppliedRun(BaseModel):
-    run: str
-    applied: bool = Field(
-        description="False: nothing to apply, or the same run is already applied (or being applied by another request)."
-    )
-    edges: int = Field(description="Inferred edges written.")
-    message: str
-
-
 class InferResponse(BaseModel):
     results: list[InferenceSummary] = Field(description="One per catalog.")
     runs: list[AppliedRun] = Field(description="With `apply`: one run per catalog; empty otherwise.")
-
-
-class DependencyRun(BaseModel):
-    """A `:DependencyRun` node's properties (kg_tools/deps/store.py) and how many of its edges are left."""
-
-    model_config = ConfigDict(extra="allow")
-    id: str
-    created: str | None = None
-    catalog: str | None = None
-    method: str | None = None
-    min_confidence: float | None = None
-    proposed: int | None = None
-    edges: int | None = None
-    notes: list[str] | None = None
-    status: Literal["pending", "applied"] = Field(
-        description="`pending`: being applied now, or left part-way by a crash (its edges are rolled back by the "
-        "next apply or undo; docs/concurrency.md)."
-    )
-    edges_in_graph: int
-    stale: bool = Field(description="None of its edges is left (their tools were deleted or rewritten).")
 
 
 class DependencyRunList(BaseModel):
     runs: list[DependencyRun] = Field(description="Newest first.")
 
 
-class DependencyRunUndone(BaseModel):
-    run: str
-    removed: int = Field(description="Inferred edges deleted.")
-
-
 # -- merges --
-
-
-class MergeRun(BaseModel):
-    """A `:MergeRun` node's properties (kg_tools/merge/store.py) and its MERGED_INTO links in the graph."""
-
-    model_config = ConfigDict(extra="allow")
-    id: str
-    name: str | None = None
-    created: str | None = None
-    catalog: str | None = None
-    theta: float | None = None
-    top_k: int | None = None
-    classifier: str | None = None
-    validator: str | None = None
-    writer: str | None = None
-    tools_before: int | None = None
-    tools_after: int | None = None
-    candidates: int | None = None
-    accepted_pairs: int | None = None
-    clusters: int | None = None
-    merged: int | None = None
-    notes: list[str] | None = None
-    links: int = Field(description="Its MERGED_INTO links still in the graph.")
 
 
 class MergeRunList(BaseModel):
@@ -262,9 +212,3 @@ class MergeApplied(BaseModel):
     message: str
     plan: MergePlanSummary
     notes: list[str]
-
-
-class MergeUndone(BaseModel):
-    run: str
-    restored: int = Field(description="Canonical tools restored.")
-    unlinked: int = Field(description="MERGED_INTO links deleted.")

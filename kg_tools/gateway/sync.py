@@ -119,7 +119,7 @@ def infer_for(graph, embedder, catalog: str, sources: set[str]) -> int:
             DEFAULT_MIN_CONFIDENCE,
             result.edges,
             result.notes,
-        )["edges"]
+        ).edges
     except Exception as exc:  # noqa: BLE001 - inference is an extra; the sync itself is done
         logger.warning("sync %s: dependency inference skipped: %s: %s", catalog, type(exc).__name__, exc)
         return 0

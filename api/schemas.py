@@ -1,4 +1,6 @@
-"""Response models of the tool endpoints (the retrieval models live in kg_tools.retrieval.request)."""
+"""Response models of the endpoints. The models of what a module returns live next to it and are served as
+they are (kg_tools.tool_store, kg_tools.catalogs, ...; the retrieval models in kg_tools.retrieval.request);
+this module imports them and adds the API's own envelopes and the PUT body."""
 
 from __future__ import annotations
 
@@ -7,67 +9,28 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from kg_tools.catalog import _ALIASES, DEPENDENCY_TYPES, MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, TOOL_NAME_PATTERN
+from kg_tools.catalogs import CatalogDeleted, CatalogInfo
+from kg_tools.deps.store import AppliedRun, DependencyRun, DependencyRunUndone
 from kg_tools.merge.classify import PairDecision  # the classifier's own record, as served
-from kg_tools.retrieval.request import Via
+from kg_tools.merge.store import MergeRun, MergeUndone
+from kg_tools.tool_store import Dependency, DependencyList, Kind, PutResult, ToolDetail, ToolPage, ToolSummary
 
-Kind = Literal["core", "regular"]
-
-
-class ToolSummary(BaseModel):
-    name: str
-    kind: Kind
-    description: str | None = ""
-    catalog: str | None = None
-
-
-class ToolPage(BaseModel):
-    total: int = Field(description="Tools matching the filters (all pages).")
-    offset: int
-    limit: int
-    tools: list[ToolSummary]
-
-
-class ToolDetail(BaseModel):
-    name: str
-    kind: Kind
-    catalog: str | None = None
-    spec: dict[str, Any] = Field(description="The tool's original catalog JSON, unchanged.")
-    function: dict[str, Any] = Field(description="OpenAI function-calling schema.")
-    title: str | None = Field(None, description="A display name (MCP `title`).")
-    annotations: dict[str, Any] | None = Field(
-        None,
-        description="MCP tool annotations as the server sent them (readOnlyHint, destructiveHint, "
-        "idempotentHint, openWorldHint, title).",
-    )
-    output_schema: dict[str, Any] | None = Field(
-        None,
-        description="JSON Schema of the result: MCP `outputSchema`, or the 2xx JSON response of an OpenAPI "
-        "operation ($refs resolved, size-capped).",
-    )
-    http: dict[str, Any] | None = Field(
-        None, description="OpenAPI operations: method, path, operation_id, tags, deprecated, links, response_status."
-    )
-    strict: bool | None = Field(None, description="OpenAI function `strict` flag.")
-
-
-class Dependency(BaseModel):
-    name: str
-    kind: Kind
-    via: Via
-    members: list[str] = Field(default_factory=list)
-
-
-class DependencyList(BaseModel):
-    name: str
-    depth: int
-    dependencies: list[Dependency] = Field(description="Depth-first, unique: what retrieval adds after this seed.")
-
-
-class PutResult(BaseModel):
-    created: bool
-    tool: ToolDetail
-    warnings: list[str] = Field(default_factory=list)
-
+__all__ = [  # served as their producers return them
+    "AppliedRun",
+    "DependencyRun",
+    "DependencyRunUndone",
+    "MergeRun",
+    "MergeUndone",
+    "CatalogDeleted",
+    "CatalogInfo",
+    "Dependency",
+    "DependencyList",
+    "Kind",
+    "PutResult",
+    "ToolDetail",
+    "ToolPage",
+    "ToolSummary",
+]
 
 # -- the PUT body, for the OpenAPI schema (the route validates the raw JSON with kg_tools.catalog) --
 
@@ -125,32 +88,11 @@ def tool_body_schema() -> dict[str, Any]:
     return inline(schema)
 
 
-class CatalogInfo(BaseModel):
-    name: str
-    tools: int = Field(description="Tools of the catalog.")
-    edges: int = Field(description="Dependency edges from its tools (hand-written and inferred).")
-    source: str | None = Field(None, description="Where its last load came from (files, MCP server, import, put).")
-    created: str | None = Field(None, description="When it was first loaded (ISO 8601, UTC).")
-    last_load: str | None = Field(None, description="When its last load, sync, import or PUT was written.")
-    last_load_kind: Literal["load", "sync", "import", "put"] | None = None
-    version: int | None = Field(None, description="The catalog version readers see (null before any versioned load).")
-    pending_version: int | None = Field(
-        None, description="The version a running load is writing, not visible yet (null: no load running)."
-    )
+# -- catalogs --
 
 
 class CatalogList(BaseModel):
     catalogs: list[CatalogInfo]
-
-
-class CatalogDeleted(BaseModel):
-    catalog: str
-    tools: int = Field(description="Tools deleted.")
-    edges: int = Field(description="Dependency edges from those tools deleted with them.")
-    dependency_runs: int = Field(description="Dependency inference runs of the catalog deleted.")
-    merge_runs: int = Field(description="Merge runs of the catalog deleted.")
-    detached_edges: int = Field(description="Edges from other catalogs' tools into it removed first.")
-    transactions: int = Field(description="Bounded write transactions the delete took (relationships, then tools).")
 
 
 # -- health --
@@ -212,73 +154,16 @@ class InferenceSummary(BaseModel):
     edges: list[ProposedEdge]
 
 
-class AppliedRun(BaseModel):
-    run: str
-    applied: bool = Field(
-        description="False: nothing to apply, or the same run is already applied (or being applied by another request)."
-    )
-    edges: int = Field(description="Inferred edges written.")
-    message: str
-
-
 class InferResponse(BaseModel):
     results: list[InferenceSummary] = Field(description="One per catalog.")
     runs: list[AppliedRun] = Field(description="With `apply`: one run per catalog; empty otherwise.")
-
-
-class DependencyRun(BaseModel):
-    """A `:DependencyRun` node's properties (kg_tools/deps/store.py) and how many of its edges are left."""
-
-    model_config = ConfigDict(extra="allow")
-    id: str
-    created: str | None = None
-    catalog: str | None = None
-    method: str | None = None
-    min_confidence: float | None = None
-    proposed: int | None = None
-    edges: int | None = None
-    notes: list[str] | None = None
-    status: Literal["pending", "applied"] = Field(
-        description="`pending`: being applied now, or left part-way by a crash (its edges are rolled back by the "
-        "next apply or undo; docs/concurrency.md)."
-    )
-    edges_in_graph: int
-    stale: bool = Field(description="None of its edges is left (their tools were deleted or rewritten).")
 
 
 class DependencyRunList(BaseModel):
     runs: list[DependencyRun] = Field(description="Newest first.")
 
 
-class DependencyRunUndone(BaseModel):
-    run: str
-    removed: int = Field(description="Inferred edges deleted.")
-
-
 # -- merges --
-
-
-class MergeRun(BaseModel):
-    """A `:MergeRun` node's properties (kg_tools/merge/store.py) and its MERGED_INTO links in the graph."""
-
-    model_config = ConfigDict(extra="allow")
-    id: str
-    name: str | None = None
-    created: str | None = None
-    catalog: str | None = None
-    theta: float | None = None
-    top_k: int | None = None
-    classifier: str | None = None
-    validator: str | None = None
-    writer: str | None = None
-    tools_before: int | None = None
-    tools_after: int | None = None
-    candidates: int | None = None
-    accepted_pairs: int | None = None
-    clusters: int | None = None
-    merged: int | None = None
-    notes: list[str] | None = None
-    links: int = Field(description="Its MERGED_INTO links still in the graph.")
 
 
 class MergeRunList(BaseModel):
@@ -332,9 +217,3 @@ class MergeApplied(BaseModel):
     message: str
     plan: MergePlanSummary
     notes: list[str]
-
-
-class MergeUndone(BaseModel):
-    run: str
-    restored: int = Field(description="Canonical tools restored.")
-    unlinked: int = Field(description="MERGED_INTO links deleted.")

@@ -17,16 +17,44 @@ it was (still listed) and running it again finishes the job. Other catalogs' too
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Literal
+
+from pydantic import Field
 
 from kg_tools import closure
 from kg_tools.cypher import query
 from kg_tools.errors import CatalogNotFoundError
 from kg_tools.graph import Graph
+from kg_tools.results import Result
 from kg_tools.write_lock import serialized
 
 DELETE_BATCH = 5000  # tools per delete transaction (their relationships are gone by then)
 EDGE_DELETE_BATCH = 10_000  # relationships per delete transaction, before the tools
 KINDS = ("load", "sync", "import", "put")
+
+
+class CatalogInfo(Result):
+    name: str
+    tools: int = Field(description="Tools of the catalog.")
+    edges: int = Field(description="Dependency edges from its tools (hand-written and inferred).")
+    source: str | None = Field(None, description="Where its last load came from (files, MCP server, import, put).")
+    created: str | None = Field(None, description="When it was first loaded (ISO 8601, UTC).")
+    last_load: str | None = Field(None, description="When its last load, sync, import or PUT was written.")
+    last_load_kind: Literal["load", "sync", "import", "put"] | None = None
+    version: int | None = Field(None, description="The catalog version readers see (null before any versioned load).")
+    pending_version: int | None = Field(
+        None, description="The version a running load is writing, not visible yet (null: no load running)."
+    )
+
+
+class CatalogDeleted(Result):
+    catalog: str
+    tools: int = Field(description="Tools deleted.")
+    edges: int = Field(description="Dependency edges from those tools deleted with them.")
+    dependency_runs: int = Field(description="Dependency inference runs of the catalog deleted.")
+    merge_runs: int = Field(description="Merge runs of the catalog deleted.")
+    detached_edges: int = Field(description="Edges from other catalogs' tools into it removed first.")
+    transactions: int = Field(description="Bounded write transactions the delete took (relationships, then tools).")
 
 
 def now() -> str:
@@ -40,9 +68,8 @@ def record(tx, catalog: str, *, source: str | None = None, kind: str = "load") -
     tx.run(query("catalog_record"), catalog=catalog, source=source, kind=kind, now=now()).consume()
 
 
-def list_catalogs(graph: Graph) -> list[dict]:
-    """Every catalog, by name: {name, tools, edges, source, created, last_load, last_load_kind, version,
-    pending_version}. `version`: the catalog version readers see (None before any versioned load);
+def list_catalogs(graph: Graph) -> list[CatalogInfo]:
+    """Every catalog, by name. `version`: the catalog version readers see (None before any versioned load);
     `pending_version`: the version a running load is writing (kg_tools/catalog_versions.py), else None.
     `tools` and `edges` count the live version only."""
     out: dict[str, dict] = {}
@@ -54,7 +81,7 @@ def list_catalogs(graph: Graph) -> list[dict]:
         if r["name"] is None:
             continue
         out.setdefault(r["name"], _info(r["name"])).update(tools=r["tools"], edges=r["edges"])
-    return [out[name] for name in sorted(out)]
+    return [CatalogInfo(**out[name]) for name in sorted(out)]
 
 
 def _info(name: str) -> dict:
@@ -77,10 +104,9 @@ def delete_catalog(
     batch_size: int = DELETE_BATCH,
     log=lambda *_: None,
     edge_batch_size: int = EDGE_DELETE_BATCH,
-) -> dict:
+) -> CatalogDeleted:
     """Delete one catalog: its tools and their edges, its inference and merge runs, its node (see the
-    module docstring). Returns {catalog, tools, edges, dependency_runs, merge_runs, detached_edges,
-    transactions} (`transactions`: the write transactions that deleted something)."""
+    module docstring). `transactions`: the write transactions that deleted something."""
     if batch_size < 1 or edge_batch_size < 1:
         raise ValueError("batch_size and edge_batch_size must be >= 1")
     state = graph.read(query("catalog_get"), catalog=catalog)[0]
@@ -107,12 +133,12 @@ def delete_catalog(
         transactions += 1
         log(f"deleted {tools} tools of catalog {catalog!r}")
     runs = graph.write(query("catalog_delete_finish"), catalog=catalog)[0]
-    return {
-        "catalog": catalog,
-        "tools": tools,
-        "edges": edges,
-        "dependency_runs": runs["dependency_runs"],
-        "merge_runs": runs["merge_runs"],
-        "detached_edges": detached,
-        "transactions": transactions + 1,
-    }
+    return CatalogDeleted(
+        catalog=catalog,
+        tools=tools,
+        edges=edges,
+        dependency_runs=runs["dependency_runs"],
+        merge_runs=runs["merge_runs"],
+        detached_edges=detached,
+        transactions=transactions + 1,
+    )

@@ -151,28 +151,37 @@ class Graph:
             database=self.database, default_access_mode=access_mode, max_transaction_retry_time=0.0
         )
 
-    def _execute(self, access_mode: str, work: Work[T], autocommit: bool = False) -> T:
+    def retrying(self, attempt: Callable[[], T]) -> T:
+        """`attempt()` under this policy, for work that opens its own transaction on this graph's driver
+        (kg_tools.models: neomodel's `db.read_transaction` / `db.write_transaction`): run again after a
+        retryable failure, errors turned into kg-tools errors as for `read_transaction` and `transaction`."""
         claimed = self._claim_login()
         try:
-            return self._attempts(access_mode, work, autocommit)
+            return self._attempts(attempt)
         finally:
             if claimed is not None:  # the one login of the window is over: forget the old failure unless
                 with self._auth_lock:  # it failed again (then _auth_failed stored a new one)
                     if self._auth_failure is claimed:
                         self._auth_failure = None
 
-    def _attempts(self, access_mode: str, work: Work[T], autocommit: bool) -> T:
+    def _execute(self, access_mode: str, work: Work[T], autocommit: bool = False) -> T:
+        def attempt() -> T:
+            with self.session(access_mode) as session:
+                if autocommit:  # work(session): session.run, one auto-commit query
+                    return work(session)
+                if access_mode == READ_ACCESS:
+                    return session.execute_read(work)
+                return session.execute_write(work)
+
+        return self.retrying(attempt)
+
+    def _attempts(self, attempt: Callable[[], T]) -> T:
         deadline = time.monotonic() + self.retry_seconds
         backoff = FIRST_BACKOFF
         lost = 0
         while True:
             try:
-                with self.session(access_mode) as session:
-                    if autocommit:  # work(session): session.run, one auto-commit query
-                        return work(session)
-                    if access_mode == READ_ACCESS:
-                        return session.execute_read(work)
-                    return session.execute_write(work)
+                return attempt()
             except IncompleteCommit as exc:
                 raise OutcomeUnknownError(
                     f"the connection to Neo4j at {self.uri} broke while the write was committing ({exc}): "

@@ -17,11 +17,11 @@ import pydantic_core
 from mcp_types import CallToolResult, TextContent
 from pydantic import BaseModel, Field, ValidationError
 
-from kg_tools.api.schemas import ToolDetail
 from kg_tools.catalog import MAX_NAME_LENGTH
 from kg_tools.mcp_errors import invalid_arguments, mcp_errors
 from kg_tools.retrieval.request import MAX_K, MAX_QUERY_LENGTH, MAX_TOTAL, RetrievalResponse
 from kg_tools.settings import Settings
+from kg_tools.tool_store import ToolDetail
 
 SERVER_NAME = "kg-tools"
 INSTRUCTIONS = (
@@ -103,16 +103,16 @@ class Service:
 
     def get(self, name: str) -> dict[str, Any]:
         tool = self.store.get_tool(name)
-        deps = self.store.dependencies(name, 1)["dependencies"]
+        deps = self.store.dependencies(name, 1).dependencies
         return {
-            **tool,
+            **tool.model_dump(),
             "dependencies": [
                 {
-                    "name": d["name"],
-                    "kind": d["kind"],
-                    "type": d["via"]["type"],
-                    "parameter_name": d["via"]["parameter_name"],
-                    "reason": d["via"]["reason"],
+                    "name": d.name,
+                    "kind": d.kind,
+                    "type": d.via.type,
+                    "parameter_name": d.via.parameter_name,
+                    "reason": d.via.reason,
                 }
                 for d in deps
             ],

@@ -11,20 +11,22 @@ merged tool at its canonical tool; a gateway (:Server) PROVIDES its tools. Usage
     tool.kind, [(d.type, d.tool.name, d.rel.parameter_name) for d in tool.dependencies]
 
 neomodel shares the driver and database of the `Graph` it is bound to; `read(graph, work)` runs
-neomodel calls inside one of the graph's managed read transactions (its database, retries and errors),
-which is how the API and the MCP server use it (every thread, whatever neomodel's per-context state);
-`write(graph, work)` runs them inside the graph's write-lock transaction (kg_tools/write_lock.py), which
-is how PUT and DELETE /v1/tools/{name} write one tool (kg_tools/tool_store.py).
+neomodel calls inside one neomodel read transaction (`db.read_transaction`, neomodel's public API) under
+the graph's retry policy and errors, which is how the API and the MCP server use it (every thread: neomodel
+keeps its transaction per context); `write(graph, work)` runs them inside one `db.write_transaction` that
+holds the graph's write lock (kg_tools/write_lock.py), which is how PUT and DELETE /v1/tools/{name} write
+one tool (kg_tools/tool_store.py).
 """
 
 from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from neo4j import Record
 from neo4j.exceptions import DriverError, Neo4jError
 from neomodel import (
     ArrayProperty,
@@ -41,9 +43,9 @@ from neomodel import (
 )
 from neomodel.config import get_config
 
+from kg_tools import write_lock
 from kg_tools.cypher import query
 from kg_tools.graph import Graph
-from kg_tools.write_lock import serialized
 
 T = TypeVar("T")
 DEPENDENCY_TYPES = (
@@ -232,30 +234,56 @@ def connect(settings=None) -> Graph:
 
 
 def read(graph: Graph, work: Callable[[], T]) -> T:
-    """`work()` (neomodel calls) inside ONE managed read transaction of `graph`: its database, its retry
-    policy and its errors (503 when Neo4j is down), on any thread."""
+    """`work()` (neomodel calls) inside ONE neomodel read transaction (`db.read_transaction`) on `graph`'s
+    driver and database, under the graph's retry policy and errors (503 when Neo4j is down), on any thread."""
     bind(graph)
 
-    def in_tx(tx) -> T:
-        db._active_transaction = tx
-        try:
+    def attempt() -> T:
+        with db.read_transaction:
             return work()
-        finally:
-            db._active_transaction = None
 
-    return graph.read_transaction(in_tx)
+    return graph.retrying(attempt)
 
 
 def write(graph: Graph, work: Callable[[Any], T]) -> T:
-    """`work(tx)` (neomodel calls, and Cypher on `tx`) inside ONE write transaction of `graph` that holds
-    the graph's write lock (kg_tools.write_lock.serialized): retried as a whole, rolled back on an error."""
+    """`work(tx)` (neomodel calls, and Cypher on `tx`) inside ONE neomodel write transaction
+    (`db.write_transaction`) that takes the graph's write lock first (kg_tools/write_lock.py): retried as a
+    whole under the graph's retry policy, rolled back on an error. `tx.run` goes through `db.cypher_query`,
+    so neomodel and the Cypher of kg-tools (closures, catalog records) share that one transaction."""
     bind(graph)
 
-    def in_tx(tx) -> T:
-        db._active_transaction = tx
-        try:
+    def attempt() -> T:
+        with db.write_transaction:
+            tx = CypherTx()
+            write_lock.acquire(tx)
             return work(tx)
-        finally:
-            db._active_transaction = None
 
-    return serialized(graph, in_tx)
+    return graph.retrying(attempt)
+
+
+class CypherResult:
+    """The records of one `CypherTx.run`, read as a driver result is read here (iterate, single, data)."""
+
+    def __init__(self, rows: list[list[Any]], keys: tuple[str, ...]):
+        self.records = [Record(zip(keys, row)) for row in rows]
+
+    def __iter__(self) -> Iterator[Record]:
+        return iter(self.records)
+
+    def single(self) -> Record | None:
+        return self.records[0] if self.records else None
+
+    def data(self) -> list[dict[str, Any]]:
+        return [r.data() for r in self.records]
+
+    def consume(self) -> None:
+        """Nothing left to fetch: db.cypher_query has read every record."""
+
+
+class CypherTx:
+    """`tx.run(cypher, **params)` in neomodel's current transaction (`db.cypher_query`), for the code that
+    takes a driver transaction (kg_tools.closure, kg_tools.catalogs, kg_tools.write_lock)."""
+
+    def run(self, cypher: str, parameters: dict[str, Any] | None = None, **params: Any) -> CypherResult:
+        rows, keys = db.cypher_query(cypher, {**(parameters or {}), **params})
+        return CypherResult(rows, tuple(keys))

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
+
+from pydantic import Field
 
 from kg_tools import catalog_versions, catalogs, closure, models
 from kg_tools.catalog import (
@@ -38,9 +40,11 @@ from kg_tools.errors import (
 )
 from kg_tools.graph import Graph
 from kg_tools.ingest import DEFAULT_CATALOG, name_collision, tool_row
+from kg_tools.results import Result
 from kg_tools.retrieval import queries
 from kg_tools.retrieval.expansion import DependencyExpansion
 from kg_tools.retrieval.functions import openai_function
+from kg_tools.retrieval.request import Via
 
 # What real catalogs carry besides the ToolLinkOS fields (kg_tools.catalog.ToolSpec), shown at the top level.
 SPEC_FACTS = ("title", "annotations", "output_schema", "http", "strict")
@@ -72,7 +76,68 @@ NODE_PROPERTIES = (
 EDGE_PROPERTIES = ("ord", "reason", "parameter_name", "original_type")
 
 
-def _kind(func_type: str | None) -> str:
+# -- what the store returns (the REST API serves these models as they are: api/schemas.py) --------------
+
+Kind = Literal["core", "regular"]
+
+
+class ToolSummary(Result):
+    name: str
+    kind: Kind
+    description: str | None = ""
+    catalog: str | None = None
+
+
+class ToolPage(Result):
+    total: int = Field(description="Tools matching the filters (all pages).")
+    offset: int
+    limit: int
+    tools: list[ToolSummary]
+
+
+class ToolDetail(Result):
+    name: str
+    kind: Kind
+    catalog: str | None = None
+    spec: dict[str, Any] = Field(description="The tool's original catalog JSON, unchanged.")
+    function: dict[str, Any] = Field(description="OpenAI function-calling schema.")
+    title: str | None = Field(None, description="A display name (MCP `title`).")
+    annotations: dict[str, Any] | None = Field(
+        None,
+        description="MCP tool annotations as the server sent them (readOnlyHint, destructiveHint, "
+        "idempotentHint, openWorldHint, title).",
+    )
+    output_schema: dict[str, Any] | None = Field(
+        None,
+        description="JSON Schema of the result: MCP `outputSchema`, or the 2xx JSON response of an OpenAPI "
+        "operation ($refs resolved, size-capped).",
+    )
+    http: dict[str, Any] | None = Field(
+        None, description="OpenAPI operations: method, path, operation_id, tags, deprecated, links, response_status."
+    )
+    strict: bool | None = Field(None, description="OpenAI function `strict` flag.")
+
+
+class Dependency(Result):
+    name: str
+    kind: Kind
+    via: Via
+    members: list[str] = Field(default_factory=list)
+
+
+class DependencyList(Result):
+    name: str
+    depth: int
+    dependencies: list[Dependency] = Field(description="Depth-first, unique: what retrieval adds after this seed.")
+
+
+class PutResult(Result):
+    created: bool
+    tool: ToolDetail
+    warnings: list[str] = Field(default_factory=list)
+
+
+def _kind(func_type: str | None) -> Kind:
     return "core" if func_type == "core" else "regular"
 
 
@@ -83,12 +148,12 @@ class ToolStore:
     # -- reads -----------------------------------------------------------------------------
     def list_tools(
         self, offset: int = 0, limit: int = 50, catalog: str | None = None, kind: str | None = None
-    ) -> dict[str, Any]:
+    ) -> ToolPage:
         row = self.graph.read(query("list_tools"), offset=offset, limit=limit, catalog=catalog, kind=kind)[0]
-        tools = [{**t, "kind": _kind(t["kind"])} for t in row["page"]]
-        return {"total": row["total"], "offset": offset, "limit": limit, "tools": tools}
+        tools = [ToolSummary(**{**t, "kind": _kind(t["kind"])}) for t in row["page"]]
+        return ToolPage(total=row["total"], offset=offset, limit=limit, tools=tools)
 
-    def get_tool(self, name: str) -> dict[str, Any]:
+    def get_tool(self, name: str) -> ToolDetail:
         """One tool, read through the neomodel classes (kg_tools.models); a tool of a catalog version not
         switched in yet is not found."""
         tool = models.read(self.graph, lambda: live_tool(name))
@@ -104,34 +169,31 @@ class ToolStore:
             }
         )
 
-    def dependencies(self, name: str, depth: int, edge_types: list[str] | None = None) -> dict[str, Any]:
+    def dependencies(self, name: str, depth: int, edge_types: list[str] | None = None) -> DependencyList:
         """What retrieval would add after this tool as a seed: depth-first, unique, with the edge used."""
         self.get_tool(name)  # 404 before anything else
         params = queries.expand_params(edge_types=edge_types, d_limit=100_000)
         rows = DependencyExpansion(depth, params, self.graph.read).of_seeds([{"name": name, "score": None}])
         deps = rows[0]["deps"] if rows else []
-        return {
-            "name": name,
-            "depth": depth,
-            "dependencies": [
-                {
-                    "name": d["name"],
-                    "kind": _kind(d["func_type"]),
-                    "via": d["via"],
-                    "members": sorted(d.get("members") or []),
-                }
+        return DependencyList(
+            name=name,
+            depth=depth,
+            dependencies=[
+                Dependency(
+                    name=d["name"], kind=_kind(d["func_type"]), via=d["via"], members=sorted(d.get("members") or [])
+                )
                 for d in deps
             ],
-        }
+        )
 
     # -- writes ----------------------------------------------------------------------------
     def put_tool(
         self, name: str, raw: Any, embedder: Embedder, catalog: str | None = None, takeover: bool = False
-    ) -> dict[str, Any]:
+    ) -> PutResult:
         """Create or replace one tool: validate, embed, then node + outgoing edges in ONE write-lock
         transaction (`_write_tool`). `catalog`: a new tool's catalog (default: kept, or DEFAULT_CATALOG);
         naming another catalog than an existing tool's is a NameCollisionError (409) unless `takeover`.
-        Returns {"created", "tool", "warnings"} as that transaction wrote them; a failure changes nothing."""
+        Returns what that transaction wrote (created, tool, warnings); a failure changes nothing."""
         if not isinstance(raw, dict):
             raise CatalogError("the request body must be one tool object", [f"got {type(raw).__name__}"])
         name = normalise_name(name)
@@ -160,11 +222,7 @@ class ToolStore:
         row["embedding_model"] = embedder.name
         edges = [e.as_row() for e in validated.edges]
         created, written = models.write(self.graph, lambda tx: _write_tool(tx, row, edges, takeover))
-        return {
-            "created": created,
-            "tool": _detail({**row, "catalog": written}),
-            "warnings": validated.report.warnings,
-        }
+        return PutResult(created=created, tool=_detail({**row, "catalog": written}), warnings=validated.report.warnings)
 
     def _look_alikes(self, name: str, catalog: str | None, existing: dict[str, str]) -> set[str]:
         """The tools of the catalog the PUT writes into (`catalog`, else the tool's own, else the default)
@@ -259,14 +317,14 @@ def unstage(graph: Graph, name: str, catalog: str) -> None:
         raise CatalogBusyError(f"tool {name!r} is part of a load not switched in yet; nothing written: {exc}") from exc
 
 
-def _detail(t: dict) -> dict[str, Any]:
+def _detail(t: dict) -> ToolDetail:
     """A tool as the API shows it, from its stored properties (name, func_type, catalog, spec, description)."""
     spec = json.loads(t["spec"]) if t["spec"] else {"name": t["name"], "description": t["description"] or ""}
-    return {
-        "name": t["name"],
-        "kind": _kind(t["func_type"]),
-        "catalog": t["catalog"],
-        "spec": spec,
-        "function": openai_function(spec),
+    return ToolDetail(
+        name=t["name"],
+        kind=_kind(t["func_type"]),
+        catalog=t["catalog"],
+        spec=spec,
+        function=openai_function(spec),
         **{k: spec.get(k) for k in SPEC_FACTS},
-    }
+    )

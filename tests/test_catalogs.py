@@ -107,7 +107,7 @@ def test_reloading_an_unchanged_catalog_writes_nothing(two_catalogs, embedder):
 def test_delete_in_batches_keeps_other_catalogs_and_their_closures(two_catalogs):
     assert closures(two_catalogs)["b_report"] == ["a_search", "a_token", "a_login"]
     result = delete_catalog(two_catalogs, "a", batch_size=2)
-    assert result == {
+    assert result.model_dump() == {
         "catalog": "a",
         "tools": 5,
         "edges": 3,

@@ -119,7 +119,7 @@ def test_store_get_tool_is_byte_identical_to_the_cypher_read(bound):
     bound.write("CREATE (:Tool:Regular {name: 'bare_tool', catalog: 'x'})")  # no spec, no description
     store = ToolStore(bound)
     for name in [t["name"] for t in syn.ALL_TOOLS] + ["bare_tool"]:
-        assert json.dumps(store.get_tool(name)) == json.dumps(cypher_get_tool(bound, name))
+        assert json.dumps(store.get_tool(name).model_dump()) == json.dumps(cypher_get_tool(bound, name))
 
 
 def test_server_provides_its_catalogs_tools(bound):
@@ -238,3 +238,37 @@ def test_put_changes_kind_and_edges_and_leaves_inferred_edges_to_their_run(bound
     assert edges[("TOOL_DIRECTLY_DEPENDS_ON", G)][2]["run"] == "run-1"
     # the closure follows the new edges (recomputed in the same transaction)
     assert E in Tool.nodes.get(name=A).closure
+
+
+# -- neomodel's public transactions: neomodel calls and Cypher on `tx` are one transaction --
+
+
+def test_write_is_one_neomodel_transaction_with_the_cypher_on_tx(bound):
+    def work(tx, fail: bool):
+        models.Catalog(name="tx_probe").save()  # neomodel
+        tx.run("CREATE (:TxProbe {name: $name})", name="tx_probe").consume()  # Cypher on tx, same transaction
+        seen = tx.run("MATCH (c:Catalog {name: $name}) RETURN c.name AS name", name="tx_probe").single()
+        if fail:
+            raise RuntimeError("boom")
+        return seen["name"]
+
+    with pytest.raises(RuntimeError, match="boom"):
+        models.write(bound, lambda tx: work(tx, fail=True))
+    probes = "MATCH (n) WHERE n:TxProbe OR n:Catalog AND n.name = 'tx_probe' RETURN count(n) AS n"
+    assert bound.read(probes)[0]["n"] == 0  # both rolled back
+    assert models.write(bound, lambda tx: work(tx, fail=False)) == "tx_probe"
+    assert bound.read(probes)[0]["n"] == 2
+    assert models.read(bound, lambda: models.Catalog.nodes.get(name="tx_probe").name) == "tx_probe"
+    bound.write("MATCH (n) WHERE n:TxProbe OR n:Catalog AND n.name = 'tx_probe' DETACH DELETE n")
+
+
+def test_store_results_are_the_models_the_api_serves(bound):
+    from kg_tools.api import schemas
+
+    store = ToolStore(bound)
+    assert isinstance(store.get_tool(A), schemas.ToolDetail)
+    page = store.list_tools(limit=2)
+    assert isinstance(page, schemas.ToolPage) and page.offset == 0 and len(page.tools) == 2
+    assert page["total"] == page.total  # dict-style reads still work for callers written against dicts
+    with pytest.raises(KeyError):
+        page["nope"]

@@ -12,8 +12,9 @@ from kg_tools import catalogs as catalog_store
 from kg_tools.api.deps import EmbedderDep, GraphDep, SettingsDep, WriteAccess
 from kg_tools.api.errors import responses
 from kg_tools.api.http import KgRoute
-from kg_tools.api.schemas import CatalogDeleted, CatalogList, ImportResult
+from kg_tools.api.schemas import CatalogList, ImportResult
 from kg_tools.catalog import CATALOG_NAME_PATTERN, MAX_CATALOG_LENGTH
+from kg_tools.catalogs import CatalogDeleted
 from kg_tools.loaders.document import Format
 
 router = APIRouter(prefix="/catalogs", tags=["catalogs"], route_class=KgRoute)
@@ -36,9 +37,9 @@ CatalogName = Annotated[str, Path(min_length=1, max_length=MAX_CATALOG_LENGTH, d
 
 
 @router.get("", response_model=CatalogList, responses=responses(503), summary="List catalogs")
-def list_catalogs(graph: GraphDep) -> dict[str, Any]:
+def list_catalogs(graph: GraphDep) -> CatalogList:
     """Every catalog: tools, dependency edges, source and last load (or sync, import, PUT)."""
-    return {"catalogs": catalog_store.list_catalogs(graph)}
+    return CatalogList(catalogs=catalog_store.list_catalogs(graph))
 
 
 @router.delete(
@@ -48,7 +49,7 @@ def list_catalogs(graph: GraphDep) -> dict[str, Any]:
     responses=responses(401, 403, 404, 422, 503, _404="no catalog with this name"),
     summary="Delete a catalog (its tools, edges, inference and merge runs; others untouched)",
 )
-def delete_catalog(name: CatalogName, graph: GraphDep) -> dict[str, Any]:
+def delete_catalog(name: CatalogName, graph: GraphDep) -> CatalogDeleted:
     """Deletes in bounded transactions: first the edges from other catalogs into it (their tools'
     precomputed expansion recomputed in the same transaction), then its tools in batches, then its
     dependency inference runs, merge runs and node. Interrupted, a second call finishes the job."""

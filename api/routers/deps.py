@@ -13,9 +13,10 @@ from kg_tools.api.errors import json_write_responses
 from kg_tools.api.http import KgRoute
 from kg_tools.api.names import RunId
 from kg_tools.api.runs import run_list_route, undo_run_route
-from kg_tools.api.schemas import DependencyRunList, DependencyRunUndone, InferResponse
+from kg_tools.api.schemas import DependencyRunList, InferResponse
 from kg_tools.catalog import MAX_CATALOG_LENGTH
 from kg_tools.deps import DEFAULT_MIN_CONFIDENCE, apply_results, infer_graph, list_runs, recover, undo_run
+from kg_tools.deps.store import DependencyRunUndone
 
 router = APIRouter(prefix="/deps", tags=["dependency inference"], route_class=KgRoute)
 
@@ -60,7 +61,7 @@ def infer(
                 }
             ]
         )
-    tools = store.list_tools(0, 1, req.catalog, None)["total"]
+    tools = store.list_tools(0, 1, req.catalog, None).total
     if tools > settings.api_max_infer_tools:
         scope = f"catalog {req.catalog!r} has" if req.catalog else "the graph has (no catalog named)"
         raise RequestValidationError(
@@ -84,10 +85,10 @@ def infer(
 
 
 @run_list_route(router, "/runs", DependencyRunList, "Dependency inference runs, newest first")
-def runs(graph: GraphDep) -> dict[str, Any]:
-    return {"runs": list_runs(graph)}
+def runs(graph: GraphDep) -> DependencyRunList:
+    return DependencyRunList(runs=list_runs(graph))
 
 
 @undo_run_route(router, "/runs/{run_id:segment}", DependencyRunUndone, "Undo one inference run")
-def undo(run_id: RunId, graph: GraphDep) -> dict[str, Any]:
+def undo(run_id: RunId, graph: GraphDep) -> DependencyRunUndone:
     return undo_run(graph, run_id)

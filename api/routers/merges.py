@@ -13,9 +13,10 @@ from kg_tools.api.errors import json_write_responses, responses
 from kg_tools.api.http import KgRoute
 from kg_tools.api.names import RunId
 from kg_tools.api.runs import run_list_route, undo_run_route
-from kg_tools.api.schemas import MergeApplied, MergePlan, MergeRunList, MergeUndone
+from kg_tools.api.schemas import MergeApplied, MergePlan, MergeRunList
 from kg_tools.catalog import MAX_CATALOG_LENGTH
 from kg_tools.merge import DEFAULT_THETA, DEFAULT_TOP_K, apply_plan, build_plan, list_runs, undo_run
+from kg_tools.merge.store import MergeUndone
 
 router = APIRouter(prefix="/merges", tags=["merges"], route_class=KgRoute)
 
@@ -44,8 +45,8 @@ def _plan(graph, settings, req: MergeRequest):
 
 
 @run_list_route(router, "", MergeRunList, "Merge runs, newest first")
-def get_merges(graph: GraphDep) -> dict[str, Any]:
-    return {"runs": list_runs(graph)}
+def get_merges(graph: GraphDep) -> MergeRunList:
+    return MergeRunList(runs=list_runs(graph))
 
 
 @router.get(
@@ -95,5 +96,5 @@ def post_merge(req: MergeRequest, graph: GraphDep, settings: SettingsDep) -> dic
 
 
 @undo_run_route(router, "/{run_id:segment}", MergeUndone, "Undo one merge run exactly")
-def delete_merge(run_id: RunId, graph: GraphDep) -> dict[str, Any]:
+def delete_merge(run_id: RunId, graph: GraphDep) -> MergeUndone:
     return undo_run(graph, run_id)

@@ -13,9 +13,10 @@ from kg_tools.api.deps import EmbedderDep, ToolStoreDep, WriteAccess
 from kg_tools.api.errors import json_write_responses, responses
 from kg_tools.api.http import KgRoute
 from kg_tools.api.names import ToolName
-from kg_tools.api.schemas import DependencyList, PutResult, ToolDetail, ToolPage, tool_body_schema
+from kg_tools.api.schemas import tool_body_schema
 from kg_tools.catalog import CATALOG_NAME_PATTERN, MAX_CATALOG_LENGTH, DependencyType
 from kg_tools.retrieval.request import MAX_DEPTH
+from kg_tools.tool_store import DependencyList, PutResult, ToolDetail, ToolPage
 
 router = APIRouter(prefix="/tools", tags=["tools"], route_class=KgRoute)
 
@@ -133,7 +134,7 @@ def put_tool(
     but not switched in (a DELETE of one is a 404). The answer is what this request's transaction wrote
     (docs/concurrency.md)."""
     result = store.put_tool(name, tool, embedder, catalog or None, takeover)
-    response.status_code = status.HTTP_201_CREATED if result["created"] else status.HTTP_200_OK
+    response.status_code = status.HTTP_201_CREATED if result.created else status.HTTP_200_OK
     return result
 
 

@@ -21,19 +21,17 @@ def register(cli):
 
         catalogs = list_catalogs(app.graph)
         if as_json:
-            print_json({"catalogs": catalogs})
+            print_json({"catalogs": [c.model_dump() for c in catalogs]})
             return
         if not catalogs:
             click.echo("no catalogs")
             return
-        width = max(len(c["name"]) for c in catalogs)
+        width = max(len(c.name) for c in catalogs)
         click.echo(f"{'catalog':<{width}}  {'tools':>7}  {'edges':>7}  {'last load':<25}  {'pending':<8}  source")
         for c in catalogs:
-            last = f"{c['last_load']} ({c['last_load_kind']})" if c["last_load"] else "-"
-            pending = f"v{c['pending_version']}" if c["pending_version"] is not None else "-"
-            click.echo(
-                f"{c['name']:<{width}}  {c['tools']:>7}  {c['edges']:>7}  {last:<25}  {pending:<8}  {c['source'] or '-'}"
-            )
+            last = f"{c.last_load} ({c.last_load_kind})" if c.last_load else "-"
+            pending = f"v{c.pending_version}" if c.pending_version is not None else "-"
+            click.echo(f"{c.name:<{width}}  {c.tools:>7}  {c.edges:>7}  {last:<25}  {pending:<8}  {c.source or '-'}")
 
     @group.command("delete")
     @click.argument("name")
@@ -52,9 +50,9 @@ def register(cli):
 
         r = delete_catalog(app.graph, name, batch_size=batch_size, log=click.echo)
         click.echo(
-            f"deleted catalog {name!r}: {r['tools']} tools, {r['edges']} dependency edges, "
-            f"{r['dependency_runs']} inference runs, {r['merge_runs']} merge runs"
-            + (f"; {r['detached_edges']} edges from other catalogs into it removed" if r["detached_edges"] else "")
+            f"deleted catalog {name!r}: {r.tools} tools, {r.edges} dependency edges, "
+            f"{r.dependency_runs} inference runs, {r.merge_runs} merge runs"
+            + (f"; {r.detached_edges} edges from other catalogs into it removed" if r.detached_edges else "")
         )
 
     return group

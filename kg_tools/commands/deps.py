@@ -60,12 +60,15 @@ def register(cli):
         runs = apply_results(app.graph, results, threshold) if apply_ else []
         if as_json:
             print_json(
-                {"results": [r.summary() | {"edges": [e.as_dict() for e in r.edges]} for r in results], "runs": runs}
+                {
+                    "results": [r.summary() | {"edges": [e.as_dict() for e in r.edges]} for r in results],
+                    "runs": [r.model_dump() for r in runs],
+                }
             )
             return
         click.echo(render(results))
         for run in runs:
-            click.echo(run["message"])
+            click.echo(run.message)
         if not apply_:
             click.echo("dry run: nothing written (add --apply)")
 
@@ -78,23 +81,19 @@ def register(cli):
 
         runs = list_runs(app.graph)
         if as_json:
-            print_json({"runs": runs})
+            print_json({"runs": [r.model_dump(exclude_unset=True) for r in runs]})
             return
         if not runs:
             click.echo("no dependency inference runs")
         for r in runs:
             click.echo(
-                f"{r['id']}  {r['created']}  catalog {r['catalog']}  {r['method']}  "
-                f"min-confidence {r['min_confidence']}  {r['edges_in_graph']} edges in the graph"
-                + (
-                    "  (stale: its edges went with their tools; `kg-tools deps undo` removes it)"
-                    if r.get("stale")
-                    else ""
-                )
+                f"{r.id}  {r.created}  catalog {r.catalog}  {r.method}  "
+                f"min-confidence {r.min_confidence}  {r.edges_in_graph} edges in the graph"
+                + ("  (stale: its edges went with their tools; `kg-tools deps undo` removes it)" if r.stale else "")
                 + (
                     "  (pending: being applied, or left by a crash; the next `deps infer --apply` or "
                     "`deps undo` rolls it back)"
-                    if r["status"] == "pending"
+                    if r.status == "pending"
                     else ""
                 )
             )
@@ -128,6 +127,6 @@ def register(cli):
         from kg_tools.deps import undo_run
 
         result = undo_run(app.graph, run)
-        click.echo(f"undid {result['run']}: {result['removed']} inferred edges removed")
+        click.echo(f"undid {result.run}: {result.removed} inferred edges removed")
 
     return group

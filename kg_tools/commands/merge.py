@@ -124,9 +124,7 @@ def register(cli):
         from kg_tools.merge import undo_run
 
         result = undo_run(app.graph, run_id)
-        click.echo(
-            f"undid {run_id}: {result['restored']} canonical tools restored, {result['unlinked']} MERGED_INTO removed"
-        )
+        click.echo(f"undid {run_id}: {result.restored} canonical tools restored, {result.unlinked} MERGED_INTO removed")
 
     @group.command("list")
     @json_flag()
@@ -137,14 +135,14 @@ def register(cli):
 
         runs = list_runs(app.graph)
         if as_json:
-            click.echo(json.dumps(runs, indent=1, default=str))
+            click.echo(json.dumps([r.model_dump(exclude_unset=True) for r in runs], indent=1, default=str))
             return
         if not runs:
             click.echo("no merge runs")
         for r in runs:
             click.echo(
-                f"{r['id']}  {r.get('created')}  theta {r.get('theta')}  {r.get('classifier')}/{r.get('validator')}  "
-                f"{r.get('clusters')} clusters, {r.get('links')} merged, tools {r.get('tools_before')} -> {r.get('tools_after')}"
+                f"{r.id}  {r.created}  theta {r.theta}  {r.classifier}/{r.validator}  "
+                f"{r.clusters} clusters, {r.links} merged, tools {r.tools_before} -> {r.tools_after}"
             )
 
     return group

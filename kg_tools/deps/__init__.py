@@ -6,7 +6,16 @@ from __future__ import annotations
 
 from kg_tools.deps.infer import DEFAULT_MIN_CONFIDENCE, InferenceResult, infer_catalog
 from kg_tools.deps.model import Examples
-from kg_tools.deps.store import apply_run, catalog_edges, catalog_tools, list_runs, recover, run_id_for, undo_run
+from kg_tools.deps.store import (
+    AppliedRun,
+    apply_run,
+    catalog_edges,
+    catalog_tools,
+    list_runs,
+    recover,
+    run_id_for,
+    undo_run,
+)
 from kg_tools.errors import CatalogNotFoundError, ConfigurationError
 
 __all__ = [
@@ -79,7 +88,7 @@ def progress_bar(total: int, label: str):
     return tqdm(total=total, desc=label, unit="tool", file=sys.stderr, leave=False)
 
 
-def apply_results(graph, results: list[InferenceResult], min_confidence: float) -> list[dict]:
+def apply_results(graph, results: list[InferenceResult], min_confidence: float) -> list[AppliedRun]:
     """One run per catalog, each in its own transaction."""
     return [
         apply_run(

@@ -17,15 +17,53 @@ import json
 import logging
 from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import Literal
+
+from pydantic import ConfigDict, Field
 
 from kg_tools import closure, write_lock
 from kg_tools.cypher import query
 from kg_tools.deps.model import LabelledEdge, ProposedEdge, ToolInfo
 from kg_tools.errors import DependencyRunNotFoundError, WriteConflictError
 from kg_tools.graph import Graph
+from kg_tools.results import Result
 from kg_tools.write_lock import serialized
 
 logger = logging.getLogger(__name__)
+
+
+class AppliedRun(Result):
+    run: str
+    applied: bool = Field(
+        description="False: nothing to apply, or the same run is already applied (or being applied by another request)."
+    )
+    edges: int = Field(description="Inferred edges written.")
+    message: str
+
+
+class DependencyRun(Result):
+    """A `:DependencyRun` node's properties (kg_tools/deps/store.py) and how many of its edges are left."""
+
+    model_config = ConfigDict(extra="allow")
+    id: str
+    created: str | None = None
+    catalog: str | None = None
+    method: str | None = None
+    min_confidence: float | None = None
+    proposed: int | None = None
+    edges: int | None = None
+    notes: list[str] | None = None
+    status: Literal["pending", "applied"] = Field(
+        description="`pending`: being applied now, or left part-way by a crash (its edges are rolled back by the "
+        "next apply or undo; docs/concurrency.md)."
+    )
+    edges_in_graph: int
+    stale: bool = Field(description="None of its edges is left (their tools were deleted or rewritten).")
+
+
+class DependencyRunUndone(Result):
+    run: str
+    removed: int = Field(description="Inferred edges deleted.")
 
 
 def catalog_tools(graph: Graph, catalog: str | None) -> dict[str, list[ToolInfo]]:
@@ -62,7 +100,7 @@ def apply_run(
     notes: list[str],
     batch_size: int = APPLY_BATCH,
     between: Callable[[str], None] | None = None,
-) -> dict:
+) -> AppliedRun:
     """Write the proposals as one run in bounded transactions, recoverable at every point:
 
     1. the run node, `status: pending`, with the sources of its edges (after `recover`: a run left pending
@@ -74,10 +112,10 @@ def apply_run(
     only read the node), so a concurrent `recover` waits for this apply instead of rolling it back; if Neo4j
     or this process dies, the lock goes with it and the next `recover` rolls the pending run back.
     `between(stage)` is called after the run node ("run"), after each batch ("batch") and just before the
-    last COMMIT ("closure"): tests kill Neo4j there. Returns {"run", "applied", "edges", "message"}."""
+    last COMMIT ("closure"): tests kill Neo4j there."""
     recover(graph)
     if not edges:
-        return {"run": run_id, "applied": False, "edges": 0, "message": "nothing to apply: no new edges proposed"}
+        return AppliedRun(run=run_id, applied=False, edges=0, message="nothing to apply: no new edges proposed")
     rows = [e.as_dict() for e in edges]
     sources = sorted({e.source for e in edges})
     run = {
@@ -125,7 +163,7 @@ def apply_run(
     existing = serialized(graph, first)
     if existing is not None:
         state = "already applied" if existing == "applied" else "being applied by another command"
-        return {"run": run_id, "applied": False, "edges": 0, "message": f"run {run_id} is {state}"}
+        return AppliedRun(run=run_id, applied=False, edges=0, message=f"run {run_id} is {state}")
     step("run")
     try:
         created = graph.transaction(last)
@@ -135,12 +173,9 @@ def apply_run(
         except Exception as exc:  # noqa: BLE001 - the original error is the one to report
             logger.warning("run %s left pending (rolled back by the next deps command): %s", run_id, exc)
         raise
-    return {
-        "run": run_id,
-        "applied": True,
-        "edges": created,
-        "message": f"applied {run_id}: {created} inferred dependency edges",
-    }
+    return AppliedRun(
+        run=run_id, applied=True, edges=created, message=f"applied {run_id}: {created} inferred dependency edges"
+    )
 
 
 def _rolled_back(run_id: str) -> WriteConflictError:
@@ -157,7 +192,7 @@ def delete_catalog_edges(graph: Graph, catalog: str) -> None:
     serialized(graph, work)
 
 
-def list_runs(graph: Graph) -> list[dict]:
+def list_runs(graph: Graph) -> list[DependencyRun]:
     """Each run with `status` (`applied`, or `pending`: being applied now, or left by a crash until the next
     `recover`; listing does not recover: it is a read), `edges_in_graph`, and `stale` when none of its
     edges is left (their tools were deleted or rewritten): undo it to remove it from the list. The sources
@@ -166,12 +201,14 @@ def list_runs(graph: Graph) -> list[dict]:
     for r in graph.read(query("deps_runs")):
         run = {k: v for k, v in r["run"].items() if k != "sources"}
         runs.append(
-            run
-            | {
-                "status": run.get("status", "applied"),  # runs applied before statuses existed
-                "edges_in_graph": r["edges_in_graph"],
-                "stale": bool(run.get("edges")) and r["edges_in_graph"] == 0,
-            }
+            DependencyRun(
+                **run
+                | {
+                    "status": run.get("status", "applied"),  # runs applied before statuses existed
+                    "edges_in_graph": r["edges_in_graph"],
+                    "stale": bool(run.get("edges")) and r["edges_in_graph"] == 0,
+                }
+            )
         )
     return runs
 
@@ -190,7 +227,7 @@ def recover(graph: Graph) -> dict[str, int]:
     return removed
 
 
-def undo_run(graph: Graph, run_id: str) -> dict:
+def undo_run(graph: Graph, run_id: str) -> DependencyRunUndone:
     """Delete one run's edges and node, closures refreshed (pending runs are recovered first; undoing a
     pending run rolls it back)."""
     removed = recover(graph).get(run_id)
@@ -198,7 +235,7 @@ def undo_run(graph: Graph, run_id: str) -> dict:
         removed = _remove(graph, run_id, pending_only=False)
     if removed is None:
         raise DependencyRunNotFoundError(run_id)
-    return {"run": run_id, "removed": removed}
+    return DependencyRunUndone(run=run_id, removed=removed)
 
 
 def _remove(graph: Graph, run_id: str, *, pending_only: bool) -> int | None:

@@ -119,7 +119,7 @@ def infer_for(graph, embedder, catalog: str, sources: set[str]) -> int:
             DEFAULT_MIN_CONFIDENCE,
             result.edges,
             result.notes,
-        )["edges"]
+        ).edges
     except Exception as exc:  # noqa: BLE001 - inference is an extra; the sync itself is done
         logger.warning("sync %s: dependency inference skipped: %s: %s", catalog, type(exc).__name__, exc)
         return 0
@@ -175,7 +175,7 @@ def forget_servers(graph, keep: set[str]) -> list[str]:
     gone = [r["name"] for r in graph.read(query("gateway_server_names")) if r["name"] not in keep]
     for name in gone:
         try:
-            deleted = delete_catalog(graph, name)["tools"]
+            deleted = delete_catalog(graph, name).tools
         except CatalogNotFoundError:  # a server that never listed a tool
             deleted = 0
         graph.write(query("gateway_server_delete"), name=name)

@@ -13,13 +13,45 @@ import json
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from pydantic import ConfigDict, Field
+
 from kg_tools import closure
 from kg_tools.catalog import ToolSpec, parameter_text
 from kg_tools.cypher import query
 from kg_tools.errors import MergeRunNotFoundError, StalePlanError
 from kg_tools.graph import Graph
 from kg_tools.merge.plan import MergePlan
+from kg_tools.results import Result
 from kg_tools.write_lock import serialized
+
+
+class MergeRun(Result):
+    """A `:MergeRun` node's properties (kg_tools/merge/store.py) and its MERGED_INTO links in the graph."""
+
+    model_config = ConfigDict(extra="allow")
+    id: str
+    name: str | None = None
+    created: str | None = None
+    catalog: str | None = None
+    theta: float | None = None
+    top_k: int | None = None
+    classifier: str | None = None
+    validator: str | None = None
+    writer: str | None = None
+    tools_before: int | None = None
+    tools_after: int | None = None
+    candidates: int | None = None
+    accepted_pairs: int | None = None
+    clusters: int | None = None
+    merged: int | None = None
+    notes: list[str] | None = None
+    links: int = Field(description="Its MERGED_INTO links still in the graph.")
+
+
+class MergeUndone(Result):
+    run: str
+    restored: int = Field(description="Canonical tools restored.")
+    unlinked: int = Field(description="MERGED_INTO links deleted.")
 
 
 @dataclass
@@ -89,8 +121,8 @@ def apply_plan(graph: Graph, plan: MergePlan) -> ApplyResult:
     return serialized(graph, work)
 
 
-def undo_run(graph: Graph, run_id: str) -> dict:
-    def work(tx) -> dict:
+def undo_run(graph: Graph, run_id: str) -> MergeUndone:
+    def work(tx) -> MergeUndone:
         if tx.run(query("merge_run_get"), run_id=run_id).single()["run"] is None:
             raise MergeRunNotFoundError(run_id)
         restore = [
@@ -98,13 +130,13 @@ def undo_run(graph: Graph, run_id: str) -> dict:
         ]
         counts = tx.run(query("merge_undo"), run_id=run_id, restore=restore).single().data()
         closure.refresh(tx)
-        return counts
+        return MergeUndone(run=run_id, **counts)
 
-    return {"run": run_id} | serialized(graph, work)
+    return serialized(graph, work)
 
 
-def list_runs(graph: Graph) -> list[dict]:
-    return [dict(r["run"]) | {"links": r["links"]} for r in graph.read(query("merge_runs"))]
+def list_runs(graph: Graph) -> list[MergeRun]:
+    return [MergeRun(**dict(r["run"]) | {"links": r["links"]}) for r in graph.read(query("merge_runs"))]
 
 
 def current_phi(graph: Graph, catalog: str | None = None) -> dict[str, str]:

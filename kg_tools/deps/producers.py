@@ -7,17 +7,20 @@ a parameter is served by a tool whose output holds the same thing.
    resource (`items[].id` of a playlist list), else what its name and description say it returns (method
    `description`). Offers go into an inverted index resource -> offers: candidate generation is a lookup per
    parameter, never all pairs.
-3. Every parameter that names an instance of a resource (`playlist_id`, `/albums/{id}`, `uris`, `repo`) looks
-   up the producers of that resource and field. A producer that itself needs an instance of the same
-   resource is a lookup, not a provider; list/search operations are preferred over get, get over create;
-   each further required identifier of the producer costs a little (one more step first).
-4. The best producer per parameter (and any close second) becomes an edge with `parameter_name`, a readable
-   `reason` and `confidence`: PARAMETER_DIRECTLY_DEPENDS_ON when the value is a field of what the producer is
-   about, PARAMETER_INDIRECTLY_DEPENDS_ON when it is nested in another resource of the output or only
-   described; TOOL_INDIRECTLY_DEPENDS_ON for `get_X`/`set_X` pairs and TOOL_DIRECTLY_DEPENDS_ON for a status
-   tool of a service the source uses (the old name rules, index-based).
+3. Every parameter that names an instance of a resource (`playlist_id`, `/albums/{id}`, `{team_key}`, `uris`,
+   `repo`) gets its candidates (`want_candidates`): the producers of that resource in the index, the GET of the
+   collection its path addresses (and the same collection under another parent), the POST that adds to it, and
+   readers named after the resource -- only tools of the consumer's own server (`server__tool` names).
+4. The rules' score and narrowing (list/search over get over create, each further id the producer needs, the
+   collection the value lives in, the user's own list, not deprecated) become features of the learned scorer
+   (kg_tools/deps/scoring.py), whose probability is the edge's `confidence`; it picks each parameter's providers
+   or abstains. PARAMETER_DIRECTLY_DEPENDS_ON when the value is a field of what the producer is about,
+   PARAMETER_INDIRECTLY_DEPENDS_ON when it is nested in another resource of the output or only described;
+   TOOL_INDIRECTLY_DEPENDS_ON for `get_X`/`set_X` pairs and TOOL_DIRECTLY_DEPENDS_ON for a status tool of a
+   service the source uses (the old name rules, index-based).
 
-Weights were set on our development specs (docs/dependencies.md), never on a test half."""
+The rules' weights were set on our development specs, the scorer on the dev corpus (docs/dependencies.md),
+never on a test half or a fresh catalog."""
 
 from __future__ import annotations
 
@@ -63,10 +66,7 @@ DESCRIBED = 0.9  # the offer comes from the name/description, not a schema
 STEP_COST = 0.9  # per further identifier the producer itself needs
 DEPRECATED = 0.85
 OWN_RESOURCES = 1.1  # the current user's list (/me/..., "current user's") for the resource a change addresses
-CLOSE_SECOND = 0.88
 RARE_PARAMETER = 3  # a bare noun (`revision`) taken by this few tools is looked up, not context (`repo`)
-MIN_SCORE = 0.6  # below this no edge, whatever --min-confidence says  # keep a second producer scoring at least this share of the best
-MAX_PER_PARAMETER = 4
 NESTED_ONLY_AS_FALLBACK = True  # a resource nested in another's output serves only when no tool is about it
 CANDIDATES_PER_RESOURCE = 60  # the producers of a resource scored per parameter (best by their own merits first)
 METHOD_LINKS, METHOD_SCHEMA, METHOD_DESCRIPTION, METHOD_NAMES, METHOD_PATH, METHOD_NAME = (

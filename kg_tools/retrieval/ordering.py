@@ -25,7 +25,7 @@ tools are:
 3. seed 1, its dependencies, seed 2, ... unique, cut to K.
 
 Weights, the pool size and the word lists were chosen on the ToolLinkOS dev half and on our own
-dev sets (kg_tools/eval/data/), never on the test half or ToolSandbox's benchmark queries.
+dev sets (benchmarks/data/), never on the test half or ToolSandbox's benchmark queries.
 """
 
 from __future__ import annotations

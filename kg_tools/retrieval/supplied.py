@@ -11,7 +11,7 @@ Used by the default ordering (kg_tools/retrieval/ordering.py: a seed's dependenc
 supplied parameter go after its other dependencies), by `skip_supplied_parameters` (Cypher:
 `supplied_parameter_patterns`, parameter names only) and by the seed rescoring (a tool that takes
 the values the query gives). The word lists were written from our dev sets and the ToolLinkOS dev
-half (kg_tools/eval/data/), never from the test half.
+half (benchmarks/data/), never from the test half.
 """
 
 from __future__ import annotations

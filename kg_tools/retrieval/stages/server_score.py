@@ -6,7 +6,7 @@ authors' "Agent-as-a-Graph"). Each candidate provided by a (:Server) with an emb
 (both in the vector index's [0, 1] scale), and the candidates are re-sorted before any reranking and
 expansion. A candidate no server provides keeps its score. w is settings.server_score_weight
 (KG_TOOLS_SERVER_SCORE_WEIGHT), chosen on the real-catalog
-dev set (kg_tools/eval/data/real/queries_dev.json, `kg-tools eval catalog … --servers`), see
+dev set (benchmarks/data/real/queries_dev.json, `kg-tools eval catalog … --servers`), see
 docs/retrieval.md."""
 
 from __future__ import annotations

@@ -142,20 +142,13 @@ def table(result: dict) -> str:
 
 
 def plot(result: dict, path: Path) -> None:
-    from benchmarks.eval.report import pyplot
+    from benchmarks.eval.report import latency_cdf, pyplot
 
     plt = pyplot()
     if plt is None:
         return
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
-    for name, values in result["_samples"].items():
-        ordered = np.sort(np.asarray(values))
-        if len(ordered):
-            left.plot(ordered, np.arange(1, len(ordered) + 1) / len(ordered), label=name)
-    left.set_xscale("log")
-    left.set_xlabel("latency (ms, log)")
-    left.set_ylabel("fraction of requests")
-    left.set_title("Latency CDF, in-process")
+    latency_cdf(left, result["_samples"], "Latency CDF, in-process")
     left.legend(fontsize=8)
     names = list(result["rows"])
     p50 = [result["rows"][n]["p50_ms"] for n in names]

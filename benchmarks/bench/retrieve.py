@@ -345,7 +345,7 @@ def table(result: dict) -> str:
 
 
 def plot(result: dict, path: Path) -> None:
-    from benchmarks.eval.report import pyplot
+    from benchmarks.eval.report import latency_cdf, pyplot
 
     plt = pyplot()
     if plt is None:
@@ -353,20 +353,14 @@ def plot(result: dict, path: Path) -> None:
 
     samples = result["_samples"]
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
-    for key, label in (
-        ("endpoint", "POST /v1/retrieve"),
-        ("embed", "embedding alone"),
-        ("inprocess", "in-process GRTF"),
-        ("under_16", "endpoint, 16 clients"),
-    ):
-        values = np.sort(np.asarray(samples[key]))
-        if len(values):
-            left.plot(values, np.arange(1, len(values) + 1) / len(values), label=label)
+    labels = {
+        "endpoint": "POST /v1/retrieve",
+        "embed": "embedding alone",
+        "inprocess": "in-process GRTF",
+        "under_16": "endpoint, 16 clients",
+    }
+    latency_cdf(left, {label: samples[key] for key, label in labels.items()}, "Latency CDF")
     left.axvline(15, color="grey", ls="--", lw=0.8, label="goal p50 15 ms")
-    left.set_xscale("log")
-    left.set_xlabel("latency (ms, log)")
-    left.set_ylabel("fraction of requests")
-    left.set_title("Latency CDF")
     left.legend(fontsize=8)
     bars = [
         ("embedding", result["embed_p50_ms"]),

@@ -57,6 +57,18 @@ def pyplot():
     return plt
 
 
+def latency_cdf(ax, series: dict[str, list[float]], title: str) -> None:
+    """One panel: the cumulative distribution of each series' latencies (ms, log scale)."""
+    for label, values in series.items():
+        ordered = sorted(values)
+        if ordered:
+            ax.plot(ordered, [(i + 1) / len(ordered) for i in range(len(ordered))], label=label)
+    ax.set_xscale("log")
+    ax.set_xlabel("latency (ms, log)")
+    ax.set_ylabel("fraction of requests")
+    ax.set_title(title)
+
+
 def plot(path: Path, rows: list[dict], paper: dict[str, dict], title: str) -> None:
     """Grouped bars: our mAP@10 and Recall@10 per method, the paper's beside them where published."""
     plt = pyplot()

@@ -23,6 +23,14 @@ def names(tools) -> set[str]:
     return {t["name"] for t in tools}
 
 
+def server_sets() -> dict[str, str]:
+    """{server: set} over make/servers.json (base, xl) and make/servers_steps.json (steps)."""
+    sets = {}
+    for file in ("servers.json", "servers_steps.json"):
+        sets |= {k: v.get("set", "base") for k, v in json.loads((REAL / "make" / file).read_text()).items()}
+    return sets
+
+
 @pytest.fixture(scope="module")
 def catalog_all() -> list[dict]:
     return json_catalog.load(REAL / "catalog_all.json").tools
@@ -30,9 +38,10 @@ def catalog_all() -> list[dict]:
 
 def test_mcp_servers_dumped_with_provenance():
     records = [json.loads(p.read_text()) for p in sorted((REAL / "mcp").glob("*.json"))]
-    sets = {k: v.get("set", "base") for k, v in json.loads((REAL / "make" / "servers.json").read_text()).items()}
+    sets = server_sets()
     assert set(sets) == {r["server"] for r in records}
     assert sum(s == "base" for s in sets.values()) >= 15
+    assert sum(s == "steps" for s in sets.values()) >= 10
     for record in records:
         prov = record["provenance"]
         assert prov["package"] and prov["version"] and prov["license"] and prov["command"] and prov["dumped_at"]
@@ -58,14 +67,17 @@ def test_combined_catalogs_are_what_the_loaders_make(catalog_all):
     assert len(catalog_all) >= 400 and len(names(catalog_all)) == len(catalog_all)
     assert names(mcp) <= names(catalog_all)
     assert all("__" in n for n in names(mcp))
-    sets = {k: v.get("set", "base") for k, v in json.loads((REAL / "make" / "servers.json").read_text()).items()}
+    sets = server_sets()
     assert {n.split("__")[0] for n in names(mcp)} == {k for k, s in sets.items() if s == "base"}
     xl = json_catalog.load(REAL / "catalog_xl.json").tools
     assert names(catalog_all) < names(xl) and len(names(xl)) == len(xl)
     assert {n.split("__")[0] for n in names(xl) - names(catalog_all)} == {k for k, s in sets.items() if s == "xl"}
     for file in SPECS.values():  # OpenAPI names exactly as `kg-tools load openapi FILE` makes them
         assert names(openapi.load(REAL / "openapi" / file).tools) <= names(catalog_all)
-    for tools in (catalog_all, mcp, xl):  # what `load` validates before writing anything
+    steps = json_catalog.load(REAL / "catalog_steps.json").tools
+    assert names(catalog_all) < names(steps) and len(names(steps)) == len(steps)
+    assert {n.split("__")[0] for n in names(steps) - names(catalog_all)} == {k for k, s in sets.items() if s == "steps"}
+    for tools in (catalog_all, mcp, xl, steps):  # what `load` validates before writing anything
         report = validate_catalog(tools).report
         assert not report.errors and not report.reference_errors
 
@@ -102,6 +114,28 @@ def test_xl_queries_use_xl_names_and_leave_out_overlapping_gold():
             assert not overlapping & set(r["golden_function_names"]), r["id"]
     dataset = EvalDataset("real-xl", json_catalog.load(REAL / "catalog_xl.json").tools, [], [])
     assert dataset.with_queries(REAL / "queries_xl_dev.json").instances
+
+
+def test_steps_queries_split_by_seed_and_use_steps_names():
+    steps = names(json_catalog.load(REAL / "catalog_steps.json").tools)
+    groups = json.loads((REAL / "make" / "equivalents_steps.json").read_text())["groups"]
+    overlapping = {n for group in groups.values() for n in group}
+    assert overlapping <= steps
+    rows = {split: json.loads((REAL / f"queries_steps_{split}.json").read_text()) for split in ("dev", "test")}
+    new = [r for split in ("dev", "test") for r in rows[split] if r["id"].startswith("steps-")]
+    assert sum(r["kind"] == "multi-step" for r in new) >= 150
+    assert 0.55 <= sum(r["split"] == "dev" for r in new) / len(new) <= 0.65
+    for split in ("dev", "test"):
+        assert {r["split"] for r in rows[split]} == {split}
+    everything = rows["dev"] + rows["test"]
+    assert len({r["id"] for r in everything}) == len(everything)
+    assert len({r["user_query"].lower() for r in everything}) == len(everything)
+    for r in everything:
+        assert set(r["golden_function_names"]) <= steps and not overlapping & set(r["golden_function_names"])
+        assert (len(r["golden_function_names"]) == 1) == (r["kind"] == "single")
+        assert r["main_golden_function_name"] in r["golden_function_names"]
+    dataset = EvalDataset("real-steps", json_catalog.load(REAL / "catalog_steps.json").tools, [], [])
+    assert len(dataset.with_queries(REAL / "queries_steps_test.json").instances) == len(rows["test"])
 
 
 def gold_catalog(file: str) -> dict[str, dict]:

@@ -1,21 +1,27 @@
 """queries.txt (hand-written) -> queries_dev.json, queries_test.json in the instances format that
 benchmarks.eval.datasets.instances_from_rows reads, plus `id`, `kind` and `split`; for catalog_xl.json,
 queries_xl_dev.json / queries_xl_test.json: the rows of queries.txt whose gold uses no tool of equivalents.json
-plus the rows of queries_xl.txt (ids `xl-…`). Run from the repo root:
+plus the rows of queries_xl.txt (ids `xl-…`); for catalog_steps.json, queries_steps_dev.json /
+queries_steps_test.json: the rows of queries.txt whose gold uses no tool of equivalents_steps.json (same split)
+plus the rows of queries_steps.txt (ids `steps-…`). Run from the repo root:
 
     PYTHONPATH=. python benchmarks/data/real/make/build_queries.py
 
 Split 60/40 stratified by kind and fixed by position: within each kind, rows 0, 1, 2 of every five go to dev,
 rows 3, 4 to test. Every gold name must be a tool of catalog_all.json.
+queries_steps.txt is split at random instead, fixed before any result was seen: within each kind, the rows
+shuffled with random.Random(STEPS_SEED), the first 60 % (rounded) to dev, the rest to test.
 """
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 HERE = Path(__file__).parent
 REAL = HERE.parent
 KINDS = ("single", "multi", "multi-step")
+STEPS_SEED = 29  # issue 29; chosen before any result on queries_steps.txt was seen
 
 
 def parse(text: str) -> list[dict]:
@@ -56,6 +62,22 @@ def split_rows(rows: list[dict], prefix: str, source: str) -> dict[str, list[dic
     return out
 
 
+def split_random(rows: list[dict], prefix: str, source: str, seed: int) -> dict[str, list[dict]]:
+    """Within each kind: ids by position in the file, dev/test by a seeded shuffle (60 % dev, rounded)."""
+    out = {"dev": [], "test": []}
+    rng = random.Random(seed)
+    for kind in KINDS:
+        of_kind = [r for r in rows if r["kind"] == kind]
+        order = list(range(len(of_kind)))
+        rng.shuffle(order)
+        dev = set(order[: round(0.6 * len(of_kind))])
+        for i, row in enumerate(of_kind):
+            split = "dev" if i in dev else "test"
+            out[split].append({"id": f"{prefix}{kind}-{i + 1:03d}", **{k: v for k, v in row.items() if k != "line"},
+                               "split": split, "source": f"{source}:{row['line']}"})
+    return out
+
+
 def write(name: str, items: list[dict]) -> None:
     lines = ",\n".join(json.dumps(r, ensure_ascii=False) for r in items)
     (REAL / name).write_text("[\n" + lines + "\n]\n")  # one request a line
@@ -76,6 +98,16 @@ def main() -> None:
         write(f"queries_{split}.json", base[split])
         kept = [r for r in base[split] if not overlapping & set(r["golden_function_names"])]
         write(f"queries_xl_{split}.json", kept + extra[split])
+    steps_rows = parse((HERE / "queries_steps.txt").read_text())
+    check(rows + steps_rows, "catalog_steps.json")
+    steps = split_random(steps_rows, "steps-", "queries_steps.txt", STEPS_SEED)
+    groups = json.loads((HERE / "equivalents_steps.json").read_text())["groups"]
+    overlapping = {name for group in groups.values() for name in group}
+    if overlapping & {g for r in steps_rows for g in r["golden_function_names"]}:
+        raise SystemExit("queries_steps.txt: a gold tool is in equivalents_steps.json")
+    for split in ("dev", "test"):
+        kept = [r for r in base[split] if not overlapping & set(r["golden_function_names"])]
+        write(f"queries_steps_{split}.json", kept + steps[split])
 
 
 if __name__ == "__main__":

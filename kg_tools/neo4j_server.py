@@ -270,6 +270,9 @@ class LocalNeo4j:
             if port_open(port):
                 raise Neo4jServerError(f"port {port} on 127.0.0.1 is already in use by another process")
         self.write_conf()
+        # A home whose jars were put there by hand (or shared) has never had its initial password set:
+        # without it Neo4j starts with neo4j/neo4j and every login fails until the rate limit locks out.
+        self._ensure_password(log)
         self.pid_file.parent.mkdir(parents=True, exist_ok=True)
         self.console_log.parent.mkdir(parents=True, exist_ok=True)
         cmd = [

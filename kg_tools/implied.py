@@ -12,14 +12,17 @@ evidence being the words of the step that imply it:
 - convert_document: "convert ... to PDF", "export it as markdown", "turn it into a Word document".
 
 It never fires without such words: "write a poem", "run a marathon", "look up the weather" and "search my
-emails" imply nothing. Pure and offline; retrieval calls it per step (docs/retrieval.md).
+emails" imply nothing. Pure and offline; retrieval calls it per step (docs/retrieval.md). `pick_utilities`
+chooses, for each kind implied, one of the catalog's :Core utilities (cypher/core_utilities.cypher).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
+from dataclasses import dataclass
 
-from kg_tools.utilities import Kind
+from kg_tools.utilities import Kind, server_of
 
 EXTENSIONS = (
     "md markdown txt text csv tsv json jsonl ndjson yaml yml xml html htm pdf docx doc odt rtf xlsx xls ods pptx "
@@ -125,3 +128,30 @@ def implied_utilities(step: str) -> list[tuple[Kind, str]]:
         if kind not in {k for k, _ in result}:
             result.append((kind, evidence))
     return result
+
+
+@dataclass(frozen=True)
+class ImpliedTool:
+    """A utility to attach to a step: the tool, its kind and the step's words that imply it."""
+
+    name: str
+    kind: Kind
+    evidence: str
+
+
+def pick_utilities(
+    implied: list[tuple[Kind, str]], utilities: list[dict], servers: Collection[str] = ()
+) -> list[ImpliedTool]:
+    """One utility per implied kind, from `utilities` (rows of cypher/core_utilities: name, kind, catalog,
+    score): a utility of a server the step's own tools come from (`servers`) first, then the highest score,
+    then the name. A kind the catalog has no utility of is left out: nothing is invented."""
+
+    def rank(u: dict) -> tuple:
+        return (server_of(u["name"], u.get("catalog")) not in servers, -(u.get("score") or 0.0), u["name"])
+
+    picked = []
+    for kind, evidence in implied:
+        candidates = sorted((u for u in utilities if u["kind"] == kind), key=rank)
+        if candidates:
+            picked.append(ImpliedTool(candidates[0]["name"], kind, evidence))
+    return picked

@@ -125,3 +125,25 @@ def test_cli(loaded, cli_env, capsys):
     code, _, err = run_cli(capsys, "core", "detect", "--catalog", "nope")
     assert code == 1
     assert_one_error_line(err, "catalog not found")
+
+
+def test_the_utilities_retrieval_attaches(loaded, embedder):
+    """cypher/core_utilities + pick_utilities: what a step implying a file write and a URL gets."""
+    from kg_tools.implied import implied_utilities, pick_utilities
+
+    detect(loaded, catalog="mcp", apply=True)
+    step = "Read https://example.com/news and save a summary to notes.txt"
+    implied = implied_utilities(step)
+    rows = loaded.read(
+        query("core_utilities"),
+        kinds=[kind for kind, _ in implied],
+        catalog="mcp",
+        embedding=embedder.embed_query(step),
+    )
+    assert {r["kind"] for r in rows} == {"fetch_url", "file_write"}
+    assert [(t.name, t.kind) for t in pick_utilities(implied, rows)] == [
+        ("fetch__fetch", "fetch_url"),
+        ("filesystem__write_file", "file_write"),
+    ]
+    none = loaded.read(query("core_utilities"), kinds=["web_search"], catalog="own", embedding=None)
+    assert none == []

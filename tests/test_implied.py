@@ -72,3 +72,21 @@ def test_no_evidence_implies_nothing(step):
 def test_one_entry_per_kind_in_text_order():
     found = implied_utilities("Read a.txt and b.txt, then write c.md")
     assert found == [("file_read", "a.txt"), ("file_write", "c.md")]
+
+
+def test_pick_one_utility_per_kind():
+    from kg_tools.implied import ImpliedTool, pick_utilities
+
+    utilities = [
+        {"name": "desktop_commander__write_file", "kind": "file_write", "catalog": "x", "score": 0.6},
+        {"name": "filesystem__write_file", "kind": "file_write", "catalog": "x", "score": 0.5},
+        {"name": "fetch__fetch", "kind": "fetch_url", "catalog": "x", "score": None},
+    ]
+    implied = implied_utilities("Save it as notes.md")
+    assert pick_utilities(implied, utilities) == [
+        ImpliedTool("desktop_commander__write_file", "file_write", "notes.md")
+    ]
+    # a utility of the server the step's seeds come from wins over a better score
+    assert pick_utilities(implied, utilities, {"filesystem"})[0].name == "filesystem__write_file"
+    # no web-search utility in the catalog: nothing attached
+    assert pick_utilities(implied_utilities("Search the web for flights"), utilities) == []

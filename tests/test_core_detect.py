@@ -16,6 +16,7 @@ from kg_tools.core_tools import CATALOG_REASON, detect
 from kg_tools.cypher import query
 from kg_tools.ingest import load_catalog
 from tests.conftest import graph_snapshot, wipe
+from tests.test_browser_guide import _guide_block
 from tests.test_cli_load import assert_one_error_line, cli_env, run_cli, tool  # noqa: F401
 
 pytestmark = pytest.mark.integration
@@ -105,7 +106,7 @@ def test_a_load_that_rewrites_a_tool_takes_its_kind_from_the_catalog(loaded, emb
 def test_get_tool_shows_the_core_facts_over_rest_and_mcp(loaded, settings, embedder):
     from kg_tools.mcp_server import Service
 
-    detect(loaded, catalog="mcp", apply=True)
+    detect(loaded, apply=True)  # all catalogs
     with TestClient(create_app(settings, graph=loaded, embedder=embedder)) as client:
         rest = client.get("/v1/tools/brave_search__brave_web_search").json()
         plain = client.get("/v1/tools/github__create_issue").json()
@@ -114,6 +115,10 @@ def test_get_tool_shows_the_core_facts_over_rest_and_mcp(loaded, settings, embed
     assert plain["kind"] == "regular" and plain["core_kind"] is None and plain["core_reason"] is None
     mcp = Service(settings, graph=loaded, embedder=embedder).get("brave_search__brave_web_search")
     assert (mcp["core_kind"], mcp["core_reason"]) == (rest["core_kind"], rest["core_reason"])
+    # the Browser guide's block lists them with their kind, source and reason
+    rows = {r["tool"]: r for r in loaded.read(_guide_block("core-utilities"))}
+    assert rows["brave_search__brave_web_search"]["reason"] == rest["core_reason"]
+    assert (rows["own_login"]["source"], rows["own_login"]["kind"]) == ("catalog", None)
 
 
 def test_cli(loaded, cli_env, capsys):

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from typing import Literal
 
-from pydantic import Field, ValidationError
+from pydantic import Field, ValidationError, computed_field
 
 from kg_tools.catalog import ToolSpec
 from kg_tools.cypher import query
@@ -46,6 +46,7 @@ class CoreDetection(Result):
     core: list[CoreTool] = Field(description="The :Core tools after detection (detected and catalog's).")
     removed: list[str] = Field(description="Tools detection had made :Core that go back to :Regular.")
 
+    @computed_field(description="Tools whose kind or Core facts change (or would, in a dry run).")  # type: ignore[prop-decorator]
     @property
     def changes(self) -> int:
         return sum(t.action != "keep" for t in self.core) + len(self.removed)

@@ -152,3 +152,19 @@ def test_the_utilities_retrieval_attaches(loaded, embedder):
     ]
     none = loaded.read(query("core_utilities"), kinds=["web_search"], catalog="own", embedding=None)
     assert none == []
+
+
+def test_rest(loaded, settings, embedder):
+    app = create_app(settings.model_copy(update={"api_key": "s3cret"}), graph=loaded, embedder=embedder)
+    with TestClient(app) as client:
+        dry = client.get("/v1/catalogs/mcp/core")
+        assert dry.status_code == 200 and not dry.json()["applied"] and dry.json()["changes"] > 0
+        assert client.post("/v1/catalogs/mcp/core").status_code == 401  # a write needs the key
+        assert state(loaded, "fetch__fetch")["source"] is None
+        key = {"Authorization": "Bearer s3cret"}
+        applied = client.post("/v1/catalogs/mcp/core", headers=key).json()
+        assert applied["applied"] and applied["changes"] == dry.json()["changes"]
+        assert client.post("/v1/catalogs/mcp/core", headers=key).json()["changes"] == 0
+        missing = client.get("/v1/catalogs/nope/core")
+        assert missing.status_code == 404 and "nope" in missing.json()["detail"]
+    assert state(loaded, "fetch__fetch")["kind"] == "fetch_url"

@@ -120,7 +120,7 @@ class Utility:
 
 def server_of(name: str, catalog: str | None = None, spec_server: str | None = None) -> str:
     """The server a tool comes from: the spec's `mcp_server`, the `<server>__` of its name, else its catalog."""
-    if spec_server:
+    if isinstance(spec_server, str) and spec_server:
         return spec_server
     if SERVER_SEPARATOR in name:
         return name.split(SERVER_SEPARATOR, 1)[0]

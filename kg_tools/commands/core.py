@@ -15,7 +15,7 @@ def register(cli):
     @group.command("detect")
     @click.option("--catalog", help="Only this catalog (default: all catalogs).")
     @click.option("--apply", "apply_", is_flag=True, help="Store the result (default: print what it would do).")
-    @json_flag('Print {"catalog", "applied", "tools", "core": [...], "removed": [...]} as JSON.')
+    @json_flag('Print {"catalog", "applied", "tools", "changes", "core": [...], "removed": [...]} as JSON.')
     @pass_app
     def detect(app, catalog, apply_, as_json):
         """Classify every tool as a generic utility or not, from its name, input schema, MCP annotations and

@@ -161,8 +161,7 @@ def classify(spec: ToolSpec, server: str = "") -> Utility | None:
     """The tool's utility kind and a reason, or None when it is not a generic utility (see the module doc)."""
     words = name_words(spec.name, server or server_of(spec.name, spec_server=getattr(spec, "mcp_server", None)))
     params = {_param_words(p.name): p for p in spec.parameters}
-    scoped = sorted(p for p in params if SCOPE_WORDS & set(p.split("_")))
-    if scoped:
+    if any(SCOPE_WORDS & set(p.split("_")) for p in params):
         return None
     hints = spec.annotations.model_dump() if spec.annotations else {}
     description = spec.description or ""
@@ -182,7 +181,7 @@ def classify(spec: ToolSpec, server: str = "") -> Utility | None:
         evidence = [f"name '{' '.join(words)}'", "parameters " + " + ".join(f"'{params[p].name}'" for p in found)]
         if rule.wording:
             evidence.append("described as searching the web")
-        evidence += [f"{h}" for h in ("readOnlyHint", "destructiveHint") if hints.get(h) is True]
+        evidence += [h for h in ("readOnlyHint", "destructiveHint") if hints.get(h) is True]
         return Utility(rule.kind, f"{rule.kind}: " + "; ".join(evidence))
     return None
 

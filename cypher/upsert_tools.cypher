@@ -1,4 +1,5 @@
-// One row per tool. A null embedding keeps the stored one (spec and model unchanged).
+// One row per tool. A null embedding keeps the stored one (spec and model unchanged). The kind is the
+// catalog's again: what `kg-tools core detect` stored (core_*) goes until it runs again.
 UNWIND $rows AS row
 MERGE (t:Tool {name: row.name})
 SET t.description = row.description,
@@ -19,6 +20,7 @@ SET t.description = row.description,
     t.destructive_hint = row.destructive_hint,
     t.idempotent_hint = row.idempotent_hint,
     t.open_world_hint = row.open_world_hint
+REMOVE t.core_kind, t.core_reason, t.core_source
 FOREACH (_ IN CASE WHEN row.func_type = 'core' THEN [1] ELSE [] END | SET t:Core REMOVE t:Regular)
 FOREACH (_ IN CASE WHEN row.func_type = 'core' THEN [] ELSE [1] END | SET t:Regular REMOVE t:Core)
 FOREACH (_ IN CASE WHEN row.embedding IS NULL THEN [] ELSE [1] END |

@@ -91,6 +91,7 @@ def _register():
     from kg_tools.commands import (
         browser_guide,
         catalogs,
+        core,
         deps,
         enrich,
         gateway,
@@ -122,6 +123,7 @@ def _register():
         deps,
         gateway,
         catalogs,
+        core,
     ):
         module.register(cli)
 

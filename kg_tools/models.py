@@ -108,6 +108,10 @@ class Tool(StructuredNode):
     open_world_hint = BooleanProperty()
     embedding = ArrayProperty(FloatProperty())
     embedding_model = StringProperty()
+    # `kg-tools core detect` (kg_tools/core_tools.py): the utility kind, why, and 'detected' or 'catalog'.
+    core_kind = StringProperty()
+    core_reason = StringProperty()
+    core_source = StringProperty()
     # Set while the tool belongs to a catalog version being loaded (kg_tools/catalog_versions.py): readers
     # skip it until its catalog's `current` reaches it (`live`); removed once that version is settled.
     version = IntegerProperty()

@@ -72,6 +72,8 @@ NODE_PROPERTIES = (
     "embedding",
     "embedding_model",
 )
+# What `kg-tools core detect` stores (kg_tools/core_tools.py); a PUT clears them, as a load does.
+CORE_PROPERTIES = ("core_kind", "core_reason", "core_source")
 # The properties of a hand-written dependency edge (cypher/create_dependencies.cypher).
 EDGE_PROPERTIES = ("ord", "reason", "parameter_name", "original_type")
 
@@ -116,6 +118,15 @@ class ToolDetail(Result):
         None, description="OpenAPI operations: method, path, operation_id, tags, deprecated, links, response_status."
     )
     strict: bool | None = Field(None, description="OpenAI function `strict` flag.")
+    core_kind: str | None = Field(
+        None,
+        description="A :Core utility's kind (file_write, file_read, fetch_url, web_search, run_command, "
+        "convert_document), from `kg-tools core detect`; null otherwise.",
+    )
+    core_reason: str | None = Field(None, description="Why the tool is a :Core utility (`kg-tools core detect`).")
+    core_source: str | None = Field(
+        None, description="'detected' (made :Core by `kg-tools core detect`) or 'catalog' (core in its catalog)."
+    )
 
 
 class Dependency(Result):
@@ -166,6 +177,7 @@ class ToolStore:
                 "catalog": tool.catalog,
                 "spec": tool.spec,
                 "description": tool.description,
+                **{key: getattr(tool, key) for key in CORE_PROPERTIES},
             }
         )
 
@@ -273,7 +285,7 @@ def _write_tool(tx, row: dict[str, Any], edges: list[dict[str, Any]], takeover: 
             f"{len(missing)} dependency target(s) do not exist; nothing written",
             [f"dangling dependency target: {name} -> {m} ({m!r} is not a tool)" for m in missing],
         )
-    properties = {k: row[k] for k in NODE_PROPERTIES} | {"catalog": catalog}
+    properties = {k: row[k] for k in NODE_PROPERTIES} | {"catalog": catalog} | dict.fromkeys(CORE_PROPERTIES)
     kind = models.Core if row["func_type"] == "core" else models.Regular
     created = tool is None
     if tool is None:
@@ -318,7 +330,8 @@ def unstage(graph: Graph, name: str, catalog: str) -> None:
 
 
 def _detail(t: dict) -> ToolDetail:
-    """A tool as the API shows it, from its stored properties (name, func_type, catalog, spec, description)."""
+    """A tool as the API shows it, from its stored properties (name, func_type, catalog, spec, description,
+    core_kind, core_reason, core_source)."""
     spec = json.loads(t["spec"]) if t["spec"] else {"name": t["name"], "description": t["description"] or ""}
     return ToolDetail(
         name=t["name"],
@@ -327,4 +340,6 @@ def _detail(t: dict) -> ToolDetail:
         spec=spec,
         function=openai_function(spec),
         **{k: spec.get(k) for k in SPEC_FACTS},
+        # shown for a :Core tool only: a load or PUT that made it regular leaves nothing stale on show
+        **({k: t.get(k) for k in CORE_PROPERTIES} if t["func_type"] == "core" else {}),
     )

@@ -11,7 +11,7 @@ import pytest
 from kg_tools import models
 from kg_tools.models import Core, DependsOn, Regular, Server, Tool
 from kg_tools.retrieval.functions import openai_function
-from kg_tools.tool_store import SPEC_FACTS, ToolStore
+from kg_tools.tool_store import CORE_PROPERTIES, SPEC_FACTS, ToolStore
 from tests import synthetic_catalog as syn
 from tests.synthetic_catalog import UNRELATED, A, B, C, E, F, G
 
@@ -112,6 +112,7 @@ def cypher_get_tool(graph, name):
         "spec": spec,
         "function": openai_function(spec),
         **{k: spec.get(k) for k in SPEC_FACTS},
+        **dict.fromkeys(CORE_PROPERTIES),  # added since (kg-tools core detect): null until detection runs
     }
 
 

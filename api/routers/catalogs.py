@@ -15,6 +15,8 @@ from kg_tools.api.http import KgRoute
 from kg_tools.api.schemas import CatalogList, ImportResult
 from kg_tools.catalog import CATALOG_NAME_PATTERN, MAX_CATALOG_LENGTH
 from kg_tools.catalogs import CatalogDeleted
+from kg_tools.core_tools import CoreDetection
+from kg_tools.core_tools import detect as detect_core
 from kg_tools.loaders.document import Format
 
 router = APIRouter(prefix="/catalogs", tags=["catalogs"], route_class=KgRoute)
@@ -54,6 +56,32 @@ def delete_catalog(name: CatalogName, graph: GraphDep) -> CatalogDeleted:
     precomputed expansion recomputed in the same transaction), then its tools in batches, then its
     dependency inference runs, merge runs and node. Interrupted, a second call finishes the job."""
     return catalog_store.delete_catalog(graph, name)
+
+
+@router.get(
+    "/{name:segment}/core",
+    response_model=CoreDetection,
+    responses=responses(404, 422, 503, _404="no catalog with this name"),
+    summary="The generic utilities of a catalog, as `kg-tools core detect` finds them (dry run)",
+)
+def core_detect(name: CatalogName, graph: GraphDep) -> CoreDetection:
+    """Which tools are generic utilities (read/write a file, fetch a URL, search the web, run a command,
+    convert a document), with kind and reason, and what storing them would change. Writes nothing."""
+    return detect_core(graph, name)
+
+
+@router.post(
+    "/{name:segment}/core",
+    response_model=CoreDetection,
+    dependencies=[WriteAccess],
+    responses=responses(401, 403, 404, 422, 503, _404="no catalog with this name"),
+    summary="Store a catalog's generic utilities as :Core (`kg-tools core detect --apply`); idempotent",
+)
+def core_apply(name: CatalogName, graph: GraphDep) -> CoreDetection:
+    """As GET, and stores the result: utilities become :Core with core_kind, core_reason and core_source
+    'detected'; tools detection made :Core earlier and no longer finds go back to :Regular; a tool its
+    catalog made core stays core. A second call changes nothing."""
+    return detect_core(graph, name, apply=True)
 
 
 @router.post(

@@ -11,6 +11,7 @@ import hashlib
 import json
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Literal
@@ -405,24 +406,29 @@ def validate_catalog(
     report = CatalogReport()
     if not isinstance(raw_tools, list):
         raise CatalogError("a catalog must be a JSON list of tool objects", [f"got {type(raw_tools).__name__}"])
+    specs, raws = _parse_tools(raw_tools, report)
+    seen = _check_names(specs, report, known_names, catalog_names)
+    edges = _catalog_edges(specs, set(seen) | set(known_names or ()), strict, report)
+    _count(report, specs, edges)
+    if report.errors:
+        problems = report.errors + report.reference_errors
+        raise CatalogError(f"catalog rejected: {len(problems)} problem(s), nothing written", problems)
+    if report.reference_errors:  # well-formed, but names tools that are not there (or itself)
+        raise DanglingReferenceError(
+            f"catalog rejected: {len(report.reference_errors)} problem(s), nothing written", report.reference_errors
+        )
+    return ValidatedCatalog(specs, raws, edges, report)
+
+
+def _parse_tools(raw_tools: list[Any], report: CatalogReport) -> tuple[list[ToolSpec], list[dict]]:
+    """The well-formed tools (as specs and as given); every other one's problems go to `report.errors`."""
     specs: list[ToolSpec] = []
     raws: list[dict] = []
     for i, raw in enumerate(raw_tools):
         label = f"tool #{i}" + (f" ({clip(raw.get('name'))})" if isinstance(raw, dict) and raw.get("name") else "")
-        if not isinstance(raw, dict):
-            report.errors.append(f"{label}: not a JSON object")
-            continue
-        if json_size(raw) > MAX_SPEC_BYTES:
-            report.errors.append(
-                f"{label}: the tool is larger than {MAX_SPEC_BYTES:,} characters as JSON (the limit of one stored spec)"
-            )
-            continue
-        if nesting_depth(raw) > MAX_NESTING:
-            report.errors.append(f"{label}: nested more than {MAX_NESTING} levels deep")
-            continue
-        surrogate = lone_surrogate(raw)
-        if surrogate:
-            report.errors.append(f"{label}: {surrogate}")
+        problem = _raw_tool_problem(raw)
+        if problem:
+            report.errors.append(f"{label}: {problem}")
             continue
         try:
             specs.append(ToolSpec.model_validate(raw))
@@ -431,7 +437,24 @@ def validate_catalog(
             for err in exc.errors():
                 loc = ".".join(str(p) for p in err["loc"])
                 report.errors.append(f"{label}: {loc}: {err['msg']}")
+    return specs, raws
 
+
+def _raw_tool_problem(raw: Any) -> str | None:
+    """What makes a tool unfit to validate at all: not an object, too large, too deep, a lone surrogate."""
+    if not isinstance(raw, dict):
+        return "not a JSON object"
+    if json_size(raw) > MAX_SPEC_BYTES:
+        return f"the tool is larger than {MAX_SPEC_BYTES:,} characters as JSON (the limit of one stored spec)"
+    if nesting_depth(raw) > MAX_NESTING:
+        return f"nested more than {MAX_NESTING} levels deep"
+    return lone_surrogate(raw) or None
+
+
+def _check_names(
+    specs: list[ToolSpec], report: CatalogReport, known_names: set[str] | None, catalog_names: set[str] | None
+) -> dict[str, int]:
+    """Duplicate and look-alike names (errors; a look-alike of a known tool: a warning); each name's count."""
     seen: dict[str, int] = {}
     for spec in specs:
         seen[spec.name] = seen.get(spec.name, 0) + 1
@@ -447,15 +470,25 @@ def validate_catalog(
             + ", ".join(f"{n!r} ({n.encode('ascii', 'backslashreplace').decode()})" for n in group)
         )
     if known_names:
-        known_skeletons = {skeleton(n): n for n in known_names if not n.isascii()} | {
-            n: n for n in known_names if n.isascii()
-        }
-        for name in sorted(seen):
-            other = known_skeletons.get(skeleton(name))
-            if other is not None and other != name and (not name.isascii() or not other.isascii()):
-                report.warnings.append(f"tool name {name!r} looks like the existing tool {other!r}")
+        report.warnings += _known_lookalikes(seen, known_names)
+    return seen
 
-    names = set(seen) | set(known_names or ())
+
+def _known_lookalikes(names: Iterable[str], known_names: set[str]) -> list[str]:
+    """Warnings for the names that look like (but are not) a tool already in the graph."""
+    known_skeletons = {skeleton(n): n for n in known_names if not n.isascii()} | {
+        n: n for n in known_names if n.isascii()
+    }
+    out = []
+    for name in sorted(names):
+        other = known_skeletons.get(skeleton(name))
+        if other is not None and other != name and (not name.isascii() or not other.isascii()):
+            out.append(f"tool name {name!r} looks like the existing tool {other!r}")
+    return out
+
+
+def _catalog_edges(specs: list[ToolSpec], names: set[str], strict: bool, report: CatalogReport) -> list[Edge]:
+    """Every spec's `depends_on` as edges; a self-loop or a target not in `names` is a reference error."""
     edges: list[Edge] = []
     for spec in specs:
         seen_edges: set[tuple] = set()
@@ -467,39 +500,43 @@ def validate_catalog(
             if dep.name not in names:
                 report.reference_errors.append(f"dangling dependency target: {where} ({dep.name!r} is not a tool)")
                 continue
-            dtype = normalise_dependency_type(dep.dependence_type)
+            dtype = _edge_type(dep.dependence_type, where, strict, report)
             if dtype is None:
-                report.errors.append(
-                    f"unknown dependence_type {clip(dep.dependence_type)} on {where}; expected one of "
-                    f"{', '.join(DEPENDENCY_TYPES)}"
-                )
                 continue
-            if dtype.value != dep.dependence_type:
-                msg = f"non-standard dependence_type {dep.dependence_type!r} on {where}"
-                if strict:
-                    report.errors.append(f"{msg} (rejected under --strict)")
-                    continue
-                report.warnings.append(f"{msg} normalised to {dtype.value}")
             key = (dep.name, dtype, dep.parameter_name, dep.reason)
             if key in seen_edges:
                 report.warnings.append(f"edge {where} ({dtype.value}) is listed twice; both kept, as in the catalog")
             seen_edges.add(key)
             edges.append(Edge(spec.name, dep.name, dtype, dep.parameter_name, dep.reason, ord_, dep.dependence_type))
+    return edges
 
+
+def _edge_type(given: str, where: str, strict: bool, report: CatalogReport) -> DependencyType | None:
+    """The standard type of a `dependence_type` (a non-standard spelling: a warning, an error under `strict`);
+    None when it is unknown or rejected (the error is in `report`)."""
+    dtype = normalise_dependency_type(given)
+    if dtype is None:
+        report.errors.append(
+            f"unknown dependence_type {clip(given)} on {where}; expected one of {', '.join(DEPENDENCY_TYPES)}"
+        )
+        return None
+    if dtype.value != given:
+        msg = f"non-standard dependence_type {given!r} on {where}"
+        if strict:
+            report.errors.append(f"{msg} (rejected under --strict)")
+            return None
+        report.warnings.append(f"{msg} normalised to {dtype.value}")
+    return dtype
+
+
+def _count(report: CatalogReport, specs: list[ToolSpec], edges: list[Edge]) -> None:
+    """The report's tool and edge counts and the cycle count."""
     report.tools = len(specs)
     report.core = sum(1 for s in specs if s.func_type == "core")
     report.regular = report.tools - report.core
     for e in edges:
         report.edges_by_type[e.type.value] = report.edges_by_type.get(e.type.value, 0) + 1
     report.cycle_back_edges = count_back_edges([s.name for s in specs], edges)
-    if report.errors:
-        problems = report.errors + report.reference_errors
-        raise CatalogError(f"catalog rejected: {len(problems)} problem(s), nothing written", problems)
-    if report.reference_errors:  # well-formed, but names tools that are not there (or itself)
-        raise DanglingReferenceError(
-            f"catalog rejected: {len(report.reference_errors)} problem(s), nothing written", report.reference_errors
-        )
-    return ValidatedCatalog(specs, raws, edges, report)
 
 
 def count_back_edges(names: list[str], edges: list[Edge]) -> int:

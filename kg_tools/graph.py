@@ -196,28 +196,7 @@ class Graph:
                     f"Neo4j at {self.uri} rejected user {self.settings.neo4j_user!r}: check NEO4J_USER / NEO4J_PASSWORD"
                 ) from exc
             except Neo4jError as exc:
-                if exc.code == AUTH_RATE_LIMIT:
-                    raise self._auth_failed(
-                        f"Neo4j at {self.uri} refuses logins of user {self.settings.neo4j_user!r} "
-                        f"for now (too many failed logins): check NEO4J_USER / NEO4J_PASSWORD "
-                        f"of every client"
-                    ) from exc
-                if exc.code == DATABASE_NOT_FOUND:
-                    raise ConfigurationError(
-                        f"database {self.database!r} does not exist on {self.uri} (NEO4J_DATABASE; "
-                        f"Community edition has only 'neo4j')"
-                    ) from exc
-                if "OutOfMemory" in (exc.code or "") or "MemoryLimit" in (exc.code or ""):
-                    raise self.out_of_memory(exc) from exc  # the same work would fail again
-                if not (exc.is_retryable() or exc.code == ENTITY_NOT_FOUND):
-                    raise
-                if time.monotonic() + backoff > deadline:
-                    if exc.code == ENTITY_NOT_FOUND or exc.code.startswith("Neo.TransientError.Transaction."):
-                        raise WriteConflictError(
-                            f"the request kept conflicting with concurrent writes for "
-                            f"{self.retry_seconds:g} s ({exc.code}); try again"
-                        ) from exc
-                    raise
+                self._raise_unless_worth_retrying(exc, deadline, backoff)
                 time.sleep(backoff)
                 backoff *= 2
             except DriverError as exc:
@@ -231,6 +210,32 @@ class Graph:
                     f"text that is not valid Unicode cannot be stored or searched "
                     f"({exc.reason}: U+{ord(exc.object[exc.start]):04X})"
                 ) from exc
+
+    def _raise_unless_worth_retrying(self, exc: Neo4jError, deadline: float, backoff: float) -> None:
+        """Raise what a server error means (`exc` itself when nothing better is known), unless the work may
+        succeed when run again after `backoff` seconds within the deadline."""
+        if exc.code == AUTH_RATE_LIMIT:
+            raise self._auth_failed(
+                f"Neo4j at {self.uri} refuses logins of user {self.settings.neo4j_user!r} "
+                f"for now (too many failed logins): check NEO4J_USER / NEO4J_PASSWORD "
+                f"of every client"
+            ) from exc
+        if exc.code == DATABASE_NOT_FOUND:
+            raise ConfigurationError(
+                f"database {self.database!r} does not exist on {self.uri} (NEO4J_DATABASE; "
+                f"Community edition has only 'neo4j')"
+            ) from exc
+        if "OutOfMemory" in (exc.code or "") or "MemoryLimit" in (exc.code or ""):
+            raise self.out_of_memory(exc) from exc  # the same work would fail again
+        if not (exc.is_retryable() or exc.code == ENTITY_NOT_FOUND):
+            raise exc
+        if time.monotonic() + backoff > deadline:
+            if exc.code == ENTITY_NOT_FOUND or exc.code.startswith("Neo.TransientError.Transaction."):
+                raise WriteConflictError(
+                    f"the request kept conflicting with concurrent writes for "
+                    f"{self.retry_seconds:g} s ({exc.code}); try again"
+                ) from exc
+            raise exc
 
     def out_of_memory(self, exc: Neo4jError) -> DatabaseMemoryError:
         return DatabaseMemoryError(

@@ -130,48 +130,76 @@ def operation_entry(
     responses: RefResolver | None = None,
     warnings: list[str] | None = None,
 ) -> dict:
-    name = tool_name(op.get("operationId") or f"{method} {path}")
+    name = tool_name(op.get("operationId") or f"{method} {path}")  # first: a bad name is the error to report
     where = f"{method.upper()} {path}"
+    params = _operation_parameters(resolver, item, op, where)
+    taken = {p["name"] for p in params}
+    params += [p for p in _body_parameters(resolver, op, where) if p["name"] not in taken]
+    description = _description(op)
+    facts = response_facts(responses or resolver, op, where, warnings)
+    entry = {
+        "name": name,
+        "description": description + ("." if description else ""),
+        "parameters": params,
+        "func_type": "regular",
+        "depends_on": [],
+        "http": _http_facts(path, method, op, facts),
+    }
+    if "output_schema" in facts:
+        entry["output_schema"] = facts["output_schema"]
+    return entry
+
+
+def _operation_parameters(resolver: RefResolver, item: dict, op: dict, where: str) -> list[dict]:
+    """The path, query and header parameters (the path item's, overridden by the operation's); a cookie
+    parameter is checked but not kept."""
     by_key: dict[tuple, dict] = {}
     for raw in [*(item.get("parameters") or []), *(op.get("parameters") or [])]:
         p = resolver.resolve(raw)
         if not isinstance(p, dict) or not p.get("name") or p.get("in") not in (*PARAMETER_PLACES, "cookie"):
             raise CatalogError(f"{resolver.where}: {where}: a parameter needs a name and 'in'")
         by_key[(p["name"], p["in"])] = p
-    params = [
+    return [
         parameter(
             p["name"],
             p.get("schema") or {},
             p.get("required", p["in"] == "path"),
-            " ".join(str(p.get("description") or "").split()),
+            _one_line(p.get("description")),
             **{"in": p["in"]},
         )
         for p in by_key.values()
         if p["in"] in PARAMETER_PLACES
     ]
+
+
+def _body_parameters(resolver: RefResolver, op: dict, where: str) -> list[dict]:
+    """The JSON request body: an object's properties, any other schema as one parameter `body`."""
     body = resolver.resolve(op.get("requestBody") or {})
     schema = _json_body(body) if isinstance(body, dict) else None
-    if schema:
-        if schema.get("type", "object") == "object" and "properties" in schema:
-            body_params = object_parameters(schema, f"{resolver.where}: {where} request body", **{"in": "body"})
-            if not body.get("required"):
-                for p in body_params:
-                    p["required"] = False
-        else:  # a non-object body (array, string ...) is one parameter
-            body_params = [
-                parameter(
-                    "body",
-                    schema,
-                    bool(body.get("required")),
-                    " ".join(str(body.get("description") or "").split()),
-                    **{"in": "body"},
-                )
-            ]
-        taken = {p["name"] for p in params}
-        params += [p for p in body_params if p["name"] not in taken]
-    text = [" ".join(str(op.get(k) or "").split()) for k in ("summary", "description")]
-    description = ". ".join(t.rstrip(".") for t in dict.fromkeys(text) if t)
-    facts = response_facts(responses or resolver, op, where, warnings)
+    if not schema:
+        return []
+    if schema.get("type", "object") == "object" and "properties" in schema:
+        params = object_parameters(schema, f"{resolver.where}: {where} request body", **{"in": "body"})
+        if not body.get("required"):
+            for p in params:
+                p["required"] = False
+        return params
+    # a non-object body (array, string ...) is one parameter
+    return [parameter("body", schema, bool(body.get("required")), _one_line(body.get("description")), **{"in": "body"})]
+
+
+def _one_line(text: Any) -> str:
+    return " ".join(str(text or "").split())
+
+
+def _description(op: dict) -> str:
+    """Summary and description, each once, joined without their final full stops."""
+    text = [_one_line(op.get(k)) for k in ("summary", "description")]
+    return ". ".join(t.rstrip(".") for t in dict.fromkeys(text) if t)
+
+
+def _http_facts(path: str, method: str, op: dict, facts: dict) -> dict[str, Any]:
+    """The `http` object of an operation's tool: method, path, operationId, tags, deprecation, links, status."""
     http: dict[str, Any] = {"method": method.upper(), "path": path}
     if isinstance(op.get("operationId"), str):
         http["operation_id"] = op["operationId"]
@@ -184,17 +212,7 @@ def operation_entry(
         http["links"] = facts["links"]
     if facts.get("response_status"):
         http["response_status"] = facts["response_status"]
-    entry = {
-        "name": name,
-        "description": description + ("." if description else ""),
-        "parameters": params,
-        "func_type": "regular",
-        "depends_on": [],
-        "http": http,
-    }
-    if "output_schema" in facts:
-        entry["output_schema"] = facts["output_schema"]
-    return entry
+    return http
 
 
 def entries(document: Any, where: str, warnings: list[str] | None = None) -> list[dict]:

@@ -114,10 +114,7 @@ def infer_catalog(
         if (e.source, e.target) not in existing
     ]
     if any(result.abstained.values()):
-        result.notes.append(
-            f"{sum(result.abstained.values())} parameter(s) that name an existing instance left without a provider: "
-            + ", ".join(f"{n} {why.replace('_', ' ')}" for why, n in result.abstained.items() if n)
-        )
+        result.notes.append(abstention_note(result.abstained))
     if not examples.edges and llm is None:  # no labelled examples: nothing to learn from, no embeddings needed
         result.edges = structural
         return result
@@ -127,14 +124,36 @@ def infer_catalog(
         for e in infer_offline(tools, embedder, examples, sources=sources, min_confidence=min_confidence, cues=cues)
         if (e.source, e.target) not in existing
     ]
-    if examples.edges:
-        offline = combine(offline, structural, cues)
-    else:
-        offline = structural
+    offline = combine(offline, structural, cues) if examples.edges else structural
     if llm is None:
         result.edges = offline
         return result
     judged = LLMJudge(llm, cues, min_confidence, producers=structural)
+    result.edges = judge_tools(judged, tools, offline, sources=sources, existing=existing)
+    result.llm_calls = judged.calls
+    result.notes += judged.notes
+    result.method = "llm" if not judged.fallbacks else f"llm+offline ({judged.fallbacks} tools offline)"
+    return result
+
+
+def abstention_note(abstained: dict[str, int]) -> str:
+    """The note on the parameters left without a provider, by reason."""
+    return (
+        f"{sum(abstained.values())} parameter(s) that name an existing instance left without a provider: "
+        + ", ".join(f"{n} {why.replace('_', ' ')}" for why, n in abstained.items() if n)
+    )
+
+
+def judge_tools(
+    judged: LLMJudge,
+    tools: list[ToolInfo],
+    offline: list[ProposedEdge],
+    *,
+    sources: set[str] | None,
+    existing: Set[tuple[str, str]],
+) -> list[ProposedEdge]:
+    """The LLM's edges of each source (pairs in `existing` skipped), a tool it did not answer for keeping its
+    `offline` proposals."""
     by_source: dict[str, list[ProposedEdge]] = {}
     for e in offline:
         by_source.setdefault(e.source, []).append(e)
@@ -147,11 +166,7 @@ def infer_catalog(
             edges += by_source.get(tool.name, [])
         else:
             edges += [e for e in answer if (e.source, e.target) not in existing]
-    result.edges = edges
-    result.llm_calls = judged.calls
-    result.notes += judged.notes
-    result.method = "llm" if not judged.fallbacks else f"llm+offline ({judged.fallbacks} tools offline)"
-    return result
+    return edges
 
 
 STRONG_STRUCTURAL = ("openapi-links", "output-schema")

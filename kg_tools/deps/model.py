@@ -206,19 +206,26 @@ class Cues:
         self.index = {t.name: i for i, t in enumerate(tools)}
         self.kinds = {t.name: t.kind for t in tools}
         self.names = set(self.by_name)
-        self.docs = np.asarray(embedder.embed([t.document for t in tools]), dtype=np.float32)
-        texts = sorted({parameter_text(p) for t in tools for p in t.parameters})
-        vectors = np.asarray(embedder.embed(texts), dtype=np.float32) if texts else np.zeros((0, self.docs.shape[1]))
-        self.param_vec = dict(zip(texts, vectors))
-        self.similarity = self.docs @ self.docs.T
-        self.descriptions = {
-            t.name: " " + " ".join(re.findall(r"[a-z0-9]+", t.description.lower())) + " " for t in tools
-        }
+        self._embed(embedder)
+        self.descriptions = {t.name: _padded_words(t.description) for t in tools}
         self.served = {t.name: served_object(t.name) for t in tools}
         self.target_words = {t.name: set(words(t.name)) - STOP_WORDS for t in tools}
         self.takes = {t.name: {stems(parameter_words(p["name"])) for p in t.parameters} for t in tools}
         self.gates = {t.name: status_gate(t.name) for t in tools}
-        self.examples = examples or Examples([])
+        self._learn(examples or Examples([]))
+
+    def _embed(self, embedder) -> None:
+        """The tool documents' and every parameter text's embeddings, and the documents' similarities."""
+        self.docs = np.asarray(embedder.embed([t.document for t in self.tools]), dtype=np.float32)
+        texts = sorted({parameter_text(p) for t in self.tools for p in t.parameters})
+        vectors = np.asarray(embedder.embed(texts), dtype=np.float32) if texts else np.zeros((0, self.docs.shape[1]))
+        self.param_vec = dict(zip(texts, vectors))
+        self.similarity = self.docs @ self.docs.T
+
+    def _learn(self, examples: Examples) -> None:
+        """What the labelled edges say: each source's edges, the labelled tools of each kind, how often each
+        target is depended on per kind, and the listing positions."""
+        self.examples = examples
         self.out: dict[str, list[LabelledEdge]] = defaultdict(list)
         for e in self.examples.edges:
             self.out[e.source].append(e)
@@ -257,40 +264,53 @@ class Cues:
         """The cue vectors (rows in `self.tools` order, FEATURES columns) of `source` against every tool,
         and for each the source parameter that matches it best (None without parameters)."""
         s, n = self.by_name[source], len(self.tools)
-        x = np.zeros((n, len(FEATURES)), dtype=np.float32)
+        x = self._tool_cues(source, knn)
+        params: list[str | None] = [None] * n
+        if s.parameters:
+            stack = np.stack([self._parameter_cues(p) for p in s.parameters])  # (params, tools, 5)
+            best = (stack[:, :, :4].sum(axis=2) - stack[:, :, 4]).argmax(axis=0)
+            x[:, 3:7] = stack[best, np.arange(n), :4]
+            x[:, 9] = stack[best, np.arange(n), 4]
+            params = [s.parameters[b]["name"] for b in best]
+        return x, params
+
+    def _tool_cues(self, source: str, knn: dict[str, float]) -> np.ndarray:
+        """The cue vectors with the columns that do not depend on a parameter set."""
+        kind = self.by_name[source].kind
+        x = np.zeros((len(self.tools), len(FEATURES)), dtype=np.float32)
         x[:, 0] = [knn.get(t.name, 0.0) for t in self.tools]
-        labelled = self.labelled[s.kind]
+        labelled = self.labelled[kind]
         if labelled:
-            x[:, 1] = [self.prior[s.kind][t.name] / len(labelled) for t in self.tools]
+            x[:, 1] = [self.prior[kind][t.name] / len(labelled) for t in self.tools]
         x[:, 2] = self.similarity[self.index[source]]
         x[:, 7] = [1.0 if getter_setter(source, t.name) else 0.0 for t in self.tools]
         x[:, 8] = [1.0 if t.kind == "core" else 0.0 for t in self.tools]
         x[:, 10] = [1.0 if words(t.name)[:1] and words(t.name)[0] in VERBS else 0.0 for t in self.tools]
         own_words = set(words(source)) - STOP_WORDS - MODIFIERS
         x[:, 11] = [1.0 if (gate := self.gates[t.name]) and gate <= own_words else 0.0 for t in self.tools]
-        params: list[str | None] = [None] * n
-        if s.parameters:
-            per_param = []
-            for p in s.parameters:
-                pw = parameter_words(p["name"])
-                content = set(pw) - STOP_WORDS
-                cues = np.zeros((n, 5), dtype=np.float32)
-                cues[:, 0] = self.docs @ self.param_vec[parameter_text(p)]
-                if content:
-                    phrase = f" {' '.join(pw)} "
-                    cues[:, 1] = [len(content & self.target_words[t.name]) / len(content) for t in self.tools]
-                    cues[:, 2] = [1.0 if phrase in self.descriptions[t.name] else 0.0 for t in self.tools]
-                    own = stems(pw)
-                    cues[:, 3] = [1.0 if self.served[t.name] in (own, own - {"id"}) else 0.0 for t in self.tools]
-                own = stems(content) or stems(pw)
-                cues[:, 4] = [1.0 if any(own <= taken for taken in self.takes[t.name]) else 0.0 for t in self.tools]
-                per_param.append(cues)
-            stack = np.stack(per_param)  # (params, tools, 5)
-            best = (stack[:, :, :4].sum(axis=2) - stack[:, :, 4]).argmax(axis=0)
-            x[:, 3:7] = stack[best, np.arange(n), :4]
-            x[:, 9] = stack[best, np.arange(n), 4]
-            params = [s.parameters[b]["name"] for b in best]
-        return x, params
+        return x
+
+    def _parameter_cues(self, p: dict) -> np.ndarray:
+        """One parameter of the source against every tool (rows): parameter_similarity, name_overlap, phrase,
+        serves and consumer."""
+        pw = parameter_words(p["name"])
+        content = set(pw) - STOP_WORDS
+        cues = np.zeros((len(self.tools), 5), dtype=np.float32)
+        cues[:, 0] = self.docs @ self.param_vec[parameter_text(p)]
+        if content:
+            phrase = f" {' '.join(pw)} "
+            cues[:, 1] = [len(content & self.target_words[t.name]) / len(content) for t in self.tools]
+            cues[:, 2] = [1.0 if phrase in self.descriptions[t.name] else 0.0 for t in self.tools]
+            own = stems(pw)
+            cues[:, 3] = [1.0 if self.served[t.name] in (own, own - {"id"}) else 0.0 for t in self.tools]
+        own = stems(content) or stems(pw)
+        cues[:, 4] = [1.0 if any(own <= taken for taken in self.takes[t.name]) else 0.0 for t in self.tools]
+        return cues
+
+
+def _padded_words(text: str) -> str:
+    """The lower-case words of a text, space-separated and space-padded (for phrase lookups)."""
+    return " " + " ".join(re.findall(r"[a-z0-9]+", text.lower())) + " "
 
 
 def learned_positions(examples: Examples, kinds: dict[str, str]) -> dict[str, float]:
@@ -411,44 +431,52 @@ def infer_offline(
     for s in tools:
         if sources is not None and s.name not in sources:
             continue
-        knn, types, params = cues.votes(s.name)
         learned = model is not None and cues.has_neighbours(s.name)
-        matrix, best_params = cues.cue_matrix(s.name, knn)
-        scores = (
-            model.confidence(matrix)
-            if learned and model is not None
-            else np.array([rule_confidence(list(x)) for x in matrix])
-        )
-        edges = []
-        for j in np.flatnonzero((scores >= min_confidence) & (scores > 0.0)):
-            target, x, param, confidence = tools[j].name, list(map(float, matrix[j])), best_params[j], scores[j]
-            if target == s.name:
-                continue
-            dtype = edge_type(types.get(target), param, x)
-            if dtype.is_parameter and params.get(target):
-                voted = params[target].most_common(1)[0][0]
-                param = voted if voted in {p["name"] for p in s.parameters} else param
-            edges.append(
-                ProposedEdge(
-                    s.name,
-                    target,
-                    dtype.value,
-                    float(confidence),
-                    "offline-learned" if learned else "offline-rules",
-                    reason_text(s.name, target, dtype, param, x, len(types.get(target) or ())),
-                    param if dtype.is_parameter else None,
-                )
-            )
+        edges = source_edges(s, tools, cues, model if learned else None, min_confidence)
         if not learned:  # rules: one provider per parameter, the most confident
-            best: dict[str, ProposedEdge] = {}
-            for e in edges:
-                if e.parameter_name and (
-                    e.parameter_name not in best or e.confidence > best[e.parameter_name].confidence
-                ):
-                    best[e.parameter_name] = e
-            edges = [e for e in edges if not e.parameter_name or best[e.parameter_name] is e]
+            edges = one_per_parameter(edges)
         proposals += order_edges(edges, cues)
     return proposals
+
+
+def source_edges(
+    s: ToolInfo, tools: list[ToolInfo], cues: Cues, model: LearnedModel | None, min_confidence: float
+) -> list[ProposedEdge]:
+    """The edges of one source towards `tools` (the cues' tools), in their order: scored by the learned model
+    when given, else by the rules."""
+    knn, types, params = cues.votes(s.name)
+    matrix, best_params = cues.cue_matrix(s.name, knn)
+    scores = model.confidence(matrix) if model is not None else np.array([rule_confidence(list(x)) for x in matrix])
+    edges = []
+    for j in np.flatnonzero((scores >= min_confidence) & (scores > 0.0)):
+        target, x, param, confidence = tools[j].name, list(map(float, matrix[j])), best_params[j], scores[j]
+        if target == s.name:
+            continue
+        dtype = edge_type(types.get(target), param, x)
+        if dtype.is_parameter and params.get(target):
+            voted = params[target].most_common(1)[0][0]
+            param = voted if voted in {p["name"] for p in s.parameters} else param
+        edges.append(
+            ProposedEdge(
+                s.name,
+                target,
+                dtype.value,
+                float(confidence),
+                "offline-learned" if model is not None else "offline-rules",
+                reason_text(s.name, target, dtype, param, x, len(types.get(target) or ())),
+                param if dtype.is_parameter else None,
+            )
+        )
+    return edges
+
+
+def one_per_parameter(edges: list[ProposedEdge]) -> list[ProposedEdge]:
+    """The edges without a parameter, and for each parameter the most confident edge (the first of equals)."""
+    best: dict[str, ProposedEdge] = {}
+    for e in edges:
+        if e.parameter_name and (e.parameter_name not in best or e.confidence > best[e.parameter_name].confidence):
+            best[e.parameter_name] = e
+    return [e for e in edges if not e.parameter_name or best[e.parameter_name] is e]
 
 
 def order_edges(edges: list[ProposedEdge], cues: Cues) -> list[ProposedEdge]:

@@ -130,9 +130,9 @@ class Tool:
 
 def tool_kind(tool: Tool) -> str:
     verb, _ = name_verb_and_object(tool.name)
-    if verb in AUTH_VERBS or words(tool.name)[:1] and words(tool.name)[0] in AUTH_VERBS:
+    if verb in AUTH_VERBS or _starts_with(tool.name, AUTH_VERBS):
         return "auth"  # what a login returns (a session token) is what the other calls need
-    method = ((tool.http or {}).get("method") or "").upper()
+    method = _method(tool)
     hints = tool.annotations or {}
     if method in ("DELETE", "PUT", "PATCH") or verb in CHANGE_VERBS:
         return "change"
@@ -141,20 +141,38 @@ def tool_kind(tool: Tool) -> str:
     if hints.get("destructiveHint") is True:
         return "change"
     if method == "GET":  # a collection (/albums, /me/playlists) or one item (/albums/{id})
-        path = (tool.http or {}).get("path") or ""
-        return "get" if path.rstrip("/").endswith("}") else "list"
+        return "get" if _path(tool).rstrip("/").endswith("}") else "list"
     if verb in GET_VERBS or hints.get("readOnlyHint") is True:
-        if tool.output_schema is not None and _lists(tool.output_schema):
-            return "list"
-        first = words(tool.description)[:1]
-        # `git_log`, `directory_tree`: a container of things; "List Git branches": says it lists
-        listing = words(tool.name)[-1:] and singular(words(tool.name)[-1]) in CONTAINER_NOUNS
-        return "list" if _plural_object(tool.name) or listing or first and first[0] in LIST_VERBS else "get"
+        return _reader_kind(tool)
     if method == "POST" and verb in ("search", "query", "find"):
         return "search"
-    if verb in CREATE_VERBS or method == "POST":
-        return "create"
-    return "other"
+    return "create" if verb in CREATE_VERBS or method == "POST" else "other"
+
+
+def _method(tool: Tool) -> str:
+    """The HTTP method, upper case ('' without one)."""
+    return ((tool.http or {}).get("method") or "").upper()
+
+
+def _path(tool: Tool) -> str:
+    """The HTTP path template ('' without one)."""
+    return (tool.http or {}).get("path") or ""
+
+
+def _starts_with(name: str, verbs: set[str]) -> bool:
+    """The name's first word is one of `verbs`."""
+    first = words(name)[:1]
+    return bool(first) and first[0] in verbs
+
+
+def _reader_kind(tool: Tool) -> str:
+    """A tool that reads without an HTTP method: `list` when it returns or says it returns many, else `get`."""
+    if tool.output_schema is not None and _lists(tool.output_schema):
+        return "list"
+    first = words(tool.description)[:1]
+    # `git_log`, `directory_tree`: a container of things; "List Git branches": says it lists
+    listing = words(tool.name)[-1:] and singular(words(tool.name)[-1]) in CONTAINER_NOUNS
+    return "list" if _plural_object(tool.name) or listing or first and first[0] in LIST_VERBS else "get"
 
 
 def _plural_object(name: str) -> bool:
@@ -201,51 +219,63 @@ def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
     ws = words(name)
     if ws and ws[0] == "x" and len(ws) > 1:  # X-Session-Token
         ws = ws[1:]
-    if not ws or " ".join(ws) in FREE_VALUES or name.lower() in FREE_VALUES or ws[-1] in PATTERN_WORDS | CHOICE_WORDS:
+    if _free_value(name, ws):
         return None
     if ws == ["path"] and tool.kind in ("list", "search"):  # where to look: a directory (list_directory, search_files)
-        return Want(name, ["directory"], "path", bool(p.get("required")), p.get("in") == "path")
-    last = ws[-1]
-    field = ID_FIELDS.get(last)
-    if (
-        p.get("type") == "boolean"
-        or p.get("enum")
-        or p.get("type") in ("number", "integer")
-        and field not in ("id", "number")
-    ):
+        return _want(p, ["directory"], "path")
+    field = ID_FIELDS.get(ws[-1])
+    if _scalar(p, field):
         return None
     if field and len(ws) == 1 and p.get("in") != "body":  # `names`: "An array of entity names" -> entity
         owner = described_owner(str(p.get("description") or ""), field)
         if owner in known:
-            return Want(name, [owner], field, bool(p.get("required")), p.get("in") == "path")
-    if field and field != "name" or field == "name" and len(ws) > 1:
-        resources = [r for r in [parameter_resource(ws[:-1])] if r] if len(ws) > 1 else []
-        if not resources:
-            if field not in STRONG_FIELDS or p.get("in") == "body":  # a body's own `id` is the object's
-                return None
-            resources = context_resources(tool, p, name, known)
-        if field in ("username", "login", "email"):
-            resources, field = resources or ["user"], "*" if field == "email" else field
-        return Want(name, resources, field, bool(p.get("required")), p.get("in") == "path") if resources else None
+            return _want(p, [owner], field)
+    if field and (field != "name" or len(ws) > 1):
+        return _identifier_want(tool, p, ws, field, known)
     if p.get("type") not in (None, "string", "array"):
         return None
     key = resource_key(ws)
-    return Want(name, [key], "*", bool(p.get("required")), p.get("in") == "path") if key else None
+    return _want(p, [key], "*") if key else None
+
+
+def _want(p: dict, resources: list[str], field: str) -> Want:
+    return Want(str(p.get("name") or ""), resources, field, bool(p.get("required")), p.get("in") == "path")
+
+
+def _free_value(name: str, ws: list[str]) -> bool:
+    """A value a person gives: a query, a limit, a pattern, a choice (`branch_type`)."""
+    return (
+        not ws or " ".join(ws) in FREE_VALUES or name.lower() in FREE_VALUES or ws[-1] in PATTERN_WORDS | CHOICE_WORDS
+    )
+
+
+def _scalar(p: dict, field: str | None) -> bool:
+    """A flag, a choice among listed values, or a number that is not an identifier."""
+    return bool(
+        p.get("type") == "boolean"
+        or p.get("enum")
+        or p.get("type") in ("number", "integer")
+        and field not in ("id", "number")
+    )
+
+
+def _identifier_want(tool: Tool, p: dict, ws: list[str], field: str, known: set[str]) -> Want | None:
+    """An identifier (`playlist_id`, `team_key`, `ids`): of the resource its name says, else (a strong field
+    outside a body) of the resource its context says."""
+    resources = [r for r in [parameter_resource(ws[:-1])] if r] if len(ws) > 1 else []
+    if not resources:
+        if field not in STRONG_FIELDS or p.get("in") == "body":  # a body's own `id` is the object's
+            return None
+        resources = context_resources(tool, p, str(p.get("name") or ""), known)
+    if field in ("username", "login", "email"):
+        resources, field = resources or ["user"], "*" if field == "email" else field
+    return _want(p, resources, field) if resources else None
 
 
 def context_resources(tool: Tool, p: dict, name: str, known: set[str]) -> list[str]:
     """The resource an unqualified identifier (`id`, `ids`, `uris`) names: the path segment before
     `{id}` (or the last static one for a query list), else the nouns of its description, else the tool name."""
-    path = (tool.http or {}).get("path") or ""
-    segments = [s for s in path.split("/") if s]
-    out: list[str] = []
-    static = [s for s in segments if not s.startswith("{")]
-    if f"{{{name}}}" in segments:  # /albums/{id}: the segment before
-        before = [s for s in segments[: segments.index(f"{{{name}}}")] if not s.startswith("{")]
-        if before:
-            out.append(resource_key(words(before[-1])) or "")
-    elif static and (resource_key(words(static[-1])) in known):  # PUT /me/albums?ids=
-        out.append(resource_key(words(static[-1])) or "")
+    out = _path_context(tool, name, known)
     text = " ".join(str(p.get(k) or "") for k in ("description", "title"))
     for w in words(text):
         r = resource_key([w])
@@ -257,6 +287,20 @@ def context_resources(tool: Tool, p: dict, name: str, known: set[str]) -> list[s
         if r:
             out.append(r)
     return [r for r in out if r][:3]
+
+
+def _path_context(tool: Tool, name: str, known: set[str]) -> list[str]:
+    """The resource of the path segment before `{name}`, else of the last static one when it is a known
+    resource (PUT /me/albums?ids=); '' for a segment that names none."""
+    path = (tool.http or {}).get("path") or ""
+    segments = [s for s in path.split("/") if s]
+    static = [s for s in segments if not s.startswith("{")]
+    if f"{{{name}}}" in segments:  # /albums/{id}: the segment before
+        before = [s for s in segments[: segments.index(f"{{{name}}}")] if not s.startswith("{")]
+        return [resource_key(words(before[-1])) or ""] if before else []
+    if static and (resource_key(words(static[-1])) in known):  # PUT /me/albums?ids=
+        return [resource_key(words(static[-1])) or ""]
+    return []
 
 
 def tool_offers(tool: Tool) -> list[Offer]:
@@ -307,9 +351,21 @@ def score(consumer: Tool, want: Want, producer: Tool, offer: Offer) -> tuple[flo
         # a different identifier of the same resource (uri for an id) still names it, less surely
         if not {offer.field, want.field} <= {"id", "uri", "key", "number", "sha", "slug", "code"}:
             return None
-    for w in producer.wants:  # needs an instance of the same resource itself: a lookup, not a provider
-        if w.required and set(w.resources) & set(want.resources[:1]) and w.field in (want.field, "id", "uri", "*"):
-            return None
+    if looks_up(producer, want):  # needs an instance of the same resource itself: a lookup, not a provider
+        return None
+    return min(_rule_score(consumer, want, producer, offer, exact), 0.99), exact
+
+
+def looks_up(producer: Tool, want: Want) -> bool:
+    """The producer itself needs an instance of the wanted resource (it looks one up, it does not provide one)."""
+    return any(
+        w.required and set(w.resources) & set(want.resources[:1]) and w.field in (want.field, "id", "uri", "*")
+        for w in producer.wants
+    )
+
+
+def _rule_score(consumer: Tool, want: Want, producer: Tool, offer: Offer, exact: bool) -> float:
+    """The hand rules' worth of a producer for one parameter (see the weights at the top)."""
     s = (SCHEMA_MATCH if exact else ANY_FIELD_MATCH) * KIND_WEIGHT.get(producer.kind, 0.5)
     if not offer.primary:
         s *= NESTED
@@ -322,7 +378,7 @@ def score(consumer: Tool, want: Want, producer: Tool, offer: Offer) -> tuple[flo
         s *= DEPRECATED
     if own_list_for(consumer, want, producer):
         s *= OWN_RESOURCES
-    return min(s, 0.99), exact
+    return s
 
 
 OTHERS_VERBS = {"follow", "subscribe", "star", "join", "watch"}  # done to someone else's things
@@ -337,7 +393,7 @@ def own_list_for(consumer: Tool, want: Want, producer: Tool) -> bool:
         and consumer.kind in ("change", "create")
         and producer.kind in ("list", "search")
         and verb not in OTHERS_VERBS
-        and not (words(consumer.name)[:1] and words(consumer.name)[0] in OTHERS_VERBS)
+        and not _starts_with(consumer.name, OTHERS_VERBS)
     )
 
 
@@ -366,19 +422,23 @@ def collection_path(consumer: Tool, want: Want) -> str | None:
     return _norm_path("/".join(segments))
 
 
+def adds_to_collection(consumer: Tool, want: Want) -> bool:
+    """The consumer adds the value to the collection it lives in (PUT|POST to it, not POST /emails/{id}/cancel)
+    or checks membership (/me/tracks/contains): that collection's list is where the value is NOT taken from."""
+    path = _path(consumer)
+    last = not want.in_path or path.rstrip("/").endswith(f"{{{want.parameter}}}")
+    return _method(consumer) in ("PUT", "POST") and last or path.rstrip("/").endswith("/contains")
+
+
 def narrow(consumer: Tool, want: Want, matches: dict[str, Match]) -> dict[str, Match]:
     """Rules that pick among the producers of one parameter, each for a reason a person can check."""
-    if any(not m.offer.reference for m in matches.values()):  # foreign keys only when nothing else
-        matches = {k: m for k, m in matches.items() if not m.offer.reference}
-    if NESTED_ONLY_AS_FALLBACK and any(m.offer.primary for m in matches.values()):
-        matches = {k: m for k, m in matches.items() if m.offer.primary}
-    # The same collection (RESTler's producer of a path): GET /emails lists what GET|PATCH|DELETE
-    # /emails/{email_id} and DELETE /me/tracks?ids= address; PUT|POST add to it, so its list is where the
-    # value is NOT taken from (saving a track that is already saved, pinning a message already pinned).
+    matches = _prefer(matches, lambda m: not m.offer.reference)  # foreign keys only when nothing else
+    if NESTED_ONLY_AS_FALLBACK:
+        matches = _prefer(matches, lambda m: m.offer.primary)
     # A deprecated producer only when nothing current provides the value (its twin replaces it); a deprecated
     # consumer may keep its deprecated twins.
-    if not consumer.deprecated and any(not m.producer.deprecated for m in matches.values()):
-        matches = {k: m for k, m in matches.items() if not m.producer.deprecated}
+    if not consumer.deprecated:
+        matches = _prefer(matches, lambda m: not m.producer.deprecated)
     # A change to a resource addressed in its path (/playlists/{playlist_id}/items) is made to one of the
     # user's own (/me/playlists); following, subscribing or joining is done to someone else's.
     own = {k for k, m in matches.items() if own_list_for(consumer, want, m.producer)}
@@ -386,26 +446,38 @@ def narrow(consumer: Tool, want: Want, matches: dict[str, Match]) -> dict[str, M
         for k in own:
             matches[k].note = " (the user's own, which a change addresses)"
         matches = {k: m for k, m in matches.items() if k in own}
+    return _same_collection(consumer, want, matches)
+
+
+def _prefer(matches: dict[str, Match], keep: Callable[[Match], object]) -> dict[str, Match]:
+    """The matches `keep` accepts, when there are any; else all of them."""
+    kept = {k: m for k, m in matches.items() if keep(m)}
+    return kept or matches
+
+
+def _same_collection(consumer: Tool, want: Want, matches: dict[str, Match]) -> dict[str, Match]:
+    """The same collection (RESTler's producer of a path): GET /emails lists what GET|PATCH|DELETE
+    /emails/{email_id} and DELETE /me/tracks?ids= address, so only its list is kept; PUT|POST add to it, so its
+    list is where the value is NOT taken from (saving a track that is already saved, pinning a message already
+    pinned)."""
     collection = collection_path(consumer, want)
-    method = ((consumer.http or {}).get("method") or "").upper()
-    if collection:
-        same = {
-            k
-            for k, m in matches.items()
-            if ((m.producer.http or {}).get("method") or "").upper() == "GET"
-            and _norm_path((m.producer.http or {}).get("path") or "") in (collection, collection + "/search")
-        }
-        path = (consumer.http or {}).get("path") or ""
-        last = not want.in_path or path.rstrip("/").endswith(f"{{{want.parameter}}}")  # not POST /emails/{id}/cancel
-        adds = method in ("PUT", "POST") and last or path.rstrip("/").endswith("/contains")
-        if same and adds:
-            matches = {k: m for k, m in matches.items() if k not in same}
-        elif same:
-            verb = "removes from" if method == "DELETE" else "addresses"
-            for k in same:
-                matches[k].note = f" (the list of the collection {method} {path} {verb})"
-            matches = {k: m for k, m in matches.items() if k in same}
+    if not collection:
+        return matches
+    same = {k for k, m in matches.items() if _lists_collection(m.producer, collection)}
+    if same and adds_to_collection(consumer, want):
+        return {k: m for k, m in matches.items() if k not in same}
+    if same:
+        method = _method(consumer)
+        verb = "removes from" if method == "DELETE" else "addresses"
+        for k in same:
+            matches[k].note = f" (the list of the collection {method} {_path(consumer)} {verb})"
+        return {k: m for k, m in matches.items() if k in same}
     return matches
+
+
+def _lists_collection(producer: Tool, collection: str) -> bool:
+    """A GET of exactly the collection (or of its /search)."""
+    return _method(producer) == "GET" and _norm_path(_path(producer)) in (collection, collection + "/search")
 
 
 @dataclass
@@ -671,8 +743,33 @@ def want_candidates(
 ) -> list[Candidate]:
     """Every producer that may provide one parameter's value: by resource (the offers index) and by the path
     template (a GET of the collection the parameter's value lives in, a POST that adds to it)."""
+    matches = _resource_matches(consumer, want, index, tools)
+    kept = narrow(consumer, want, dict(matches))
+    out = {
+        name: Candidate(
+            consumer, want, m.producer, m.offer, m.score, name in kept, note=kept[name].note if name in kept else ""
+        )
+        for name, m in matches.items()
+    }
+    _add_path_candidates(out, consumer, want, tools, paths)
+    for name in named_after(want, tools, names):
+        if name != consumer.name and name not in out:
+            out[name] = Candidate(consumer, want, tools[name], None)
+    out = {name: c for name, c in out.items() if same_server(consumer.name, name)}
+    wanted = set(want.resources[0].split()) if want.resources else set()
+    for c in out.values():
+        c.resource_in_name = bool(wanted) and wanted <= _name_words(c.producer)
+        c.lookup = looks_up(c.producer, want)
+    return list(out.values())
+
+
+def _resource_matches(
+    consumer: Tool, want: Want, index: dict[str, list[Offer]], tools: dict[str, Tool]
+) -> dict[str, Match]:
+    """The best-scored offer of each producer of the wanted resource: the most likely resource first, the next
+    only if it has no producer."""
     matches: dict[str, Match] = {}
-    for resource in want.resources:  # the most likely resource first; the next only if it has no producer
+    for resource in want.resources:
         for offer in index.get(resource, ()):
             producer = tools[offer.tool]
             scored = score(consumer, want, producer, offer)
@@ -683,50 +780,37 @@ def want_candidates(
                 matches[offer.tool] = Match(producer, offer, want, s, exact)
         if matches:
             break
-    kept = narrow(consumer, want, dict(matches))
-    out = {
-        name: Candidate(
-            consumer, want, m.producer, m.offer, m.score, name in kept, note=kept[name].note if name in kept else ""
-        )
-        for name, m in matches.items()
-    }
+    return matches
+
+
+def _add_path_candidates(
+    out: dict[str, Candidate], consumer: Tool, want: Want, tools: dict[str, Tool], paths: dict
+) -> None:
+    """Marks (adding them to `out` when new) the GET of the collection the value lives in, the GET of a collection
+    of that name under another parent (/teams/{}/projects, /workspaces/{}/projects for /projects) and the POST
+    that adds to it."""
     collection = collection_path(consumer, want)
-    if collection:
-        method = ((consumer.http or {}).get("method") or "").upper()
-        path = (consumer.http or {}).get("path") or ""
-        last = not want.in_path or path.rstrip("/").endswith(f"{{{want.parameter}}}")
-        adds = method in ("PUT", "POST") and last or path.rstrip("/").endswith("/contains")
-        listing = paths.get(("GET", collection), []) + paths.get(("GET", collection + "/search"), [])
-        for name in listing:
-            if name == consumer.name:
-                continue
-            c = out.get(name) or Candidate(consumer, want, tools[name], None)
+    if not collection:
+        return
+    adds = adds_to_collection(consumer, want)
+    listing = paths.get(("GET", collection), []) + paths.get(("GET", collection + "/search"), [])
+    for name in listing:
+        if name != consumer.name:
+            c = out[name] = _candidate(out, consumer, want, tools, name)
             c.path_list, c.adds_conflict = True, adds
-            out[name] = c
-        # the same collection scoped by another parent (/teams/{}/projects, /workspaces/{}/projects for /projects)
-        for name in paths.get(("GET", "*" + collection.rsplit("/", 1)[-1]), []):
-            if name != consumer.name and not (name in out and out[name].path_list):
-                c = out.get(name) or Candidate(consumer, want, tools[name], None)
-                c.path_scoped, c.adds_conflict = True, adds
-                out[name] = c
-        for name in paths.get(("POST", collection), []):
-            if name == consumer.name or adds:
-                continue
-            c = out.get(name) or Candidate(consumer, want, tools[name], None)
+    for name in paths.get(("GET", "*" + collection.rsplit("/", 1)[-1]), []):
+        if name != consumer.name and not (name in out and out[name].path_list):
+            c = out[name] = _candidate(out, consumer, want, tools, name)
+            c.path_scoped, c.adds_conflict = True, adds
+    for name in paths.get(("POST", collection), []):
+        if name != consumer.name and not adds:
+            c = out[name] = _candidate(out, consumer, want, tools, name)
             c.path_create = True
-            out[name] = c
-    for name in named_after(want, tools, names):
-        if name != consumer.name and name not in out:
-            out[name] = Candidate(consumer, want, tools[name], None)
-    out = {name: c for name, c in out.items() if same_server(consumer.name, name)}
-    wanted = set(want.resources[0].split()) if want.resources else set()
-    for c in out.values():
-        c.resource_in_name = bool(wanted) and wanted <= _name_words(c.producer)
-        c.lookup = any(
-            w.required and set(w.resources) & set(want.resources[:1]) and w.field in (want.field, "id", "uri", "*")
-            for w in c.producer.wants
-        )
-    return list(out.values())
+
+
+def _candidate(out: dict[str, Candidate], consumer: Tool, want: Want, tools: dict[str, Tool], name: str) -> Candidate:
+    """The candidate `name` of `out`, else a new one matched by the path alone."""
+    return out.get(name) or Candidate(consumer, want, tools[name], None)
 
 
 def candidate_groups(
@@ -741,29 +825,9 @@ def candidate_groups(
     tools = prepare(raw_tools)
     for t in tools.values():
         t.kind = tool_kind(t)
-    index: dict[str, list[Offer]] = defaultdict(list)
-    for t in tools.values():
-        t.offers = tool_offers(t)
-        for o in t.offers:
-            index[o.resource].append(o)
-    for offers in index.values():  # a bounded candidate list per resource, best producers first
-        offers.sort(key=lambda o: (-standalone_score(tools[o.tool], o), o.tool))
-        del offers[CANDIDATES_PER_RESOURCE * 4 :]
-    known = set(index)
-    for t in tools.values():
-        t.wants = [w for w in (parameter_wants(t, p, known) for p in t.parameters) if w]
-        t.wants += path_wants(t)
-    takers: dict[str, int] = defaultdict(int)
-    for t in tools.values():
-        for prop in t.parameters:
-            takers[str(prop.get("name"))] += 1
-    for t in tools.values():
-        for w in t.wants:
-            w.rare = takers[w.parameter] <= RARE_PARAMETER
-    by_operation = {}
-    for t in tools.values():
-        if t.http and t.http.get("operation_id"):
-            by_operation[t.http["operation_id"]] = t.name
+    index = offer_index(tools)
+    set_wants(tools, set(index))
+    by_operation = {t.http["operation_id"]: t.name for t in tools.values() if t.http and t.http.get("operation_id")}
     fixed: list[Proposal] = link_proposals(tools, by_operation)
     linked = {(p.source, p.parameter_name) for p in fixed}
     if name_rules:
@@ -780,6 +844,40 @@ def candidate_groups(
         for want in consumer.wants:
             if (consumer.name, want.parameter) not in linked:
                 groups.append(want_candidates(consumer, want, index, tools, paths, names))
+    set_features(groups)
+    return fixed, groups
+
+
+def offer_index(tools: dict[str, Tool]) -> dict[str, list[Offer]]:
+    """Sets every tool's offers; resource -> its offers, a bounded list per resource, best producers first."""
+    index: dict[str, list[Offer]] = defaultdict(list)
+    for t in tools.values():
+        t.offers = tool_offers(t)
+        for o in t.offers:
+            index[o.resource].append(o)
+    for offers in index.values():
+        offers.sort(key=lambda o: (-standalone_score(tools[o.tool], o), o.tool))
+        del offers[CANDIDATES_PER_RESOURCE * 4 :]
+    return index
+
+
+def set_wants(tools: dict[str, Tool], known: set[str]) -> None:
+    """Sets every tool's wants (of the `known` resources, and its path template's), each marked rare when at
+    most RARE_PARAMETER tools of the catalog take a parameter of its name."""
+    for t in tools.values():
+        t.wants = [w for w in (parameter_wants(t, p, known) for p in t.parameters) if w]
+        t.wants += path_wants(t)
+    takers: dict[str, int] = defaultdict(int)
+    for t in tools.values():
+        for prop in t.parameters:
+            takers[str(prop.get("name"))] += 1
+    for t in tools.values():
+        for w in t.wants:
+            w.rare = takers[w.parameter] <= RARE_PARAMETER
+
+
+def set_features(groups: list[list[Candidate]]) -> None:
+    """Every candidate's feature vector (kg_tools/deps/scoring.py), within its group and the whole catalog."""
     serves: dict[str, int] = defaultdict(int)
     for group in groups:
         for c in group:
@@ -795,7 +893,6 @@ def candidate_groups(
                 hub_share=serves[c.producer.name] / n,
                 own=own_list_for(c.consumer, c.want, c.producer),
             )
-    return fixed, groups
 
 
 def candidate_proposal(c: Candidate, rank: int) -> Proposal:

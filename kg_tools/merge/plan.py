@@ -154,28 +154,12 @@ def build_plan(
     if llm_classifier and llm_classifier.fallbacks:
         notes.append(f"pair classifier: {llm_classifier.fallbacks} LLM answer(s) unusable, offline rule used for those")
     validator = LLMValidator(llm) if llm else OfflineValidator()
-    clusters: list[list[str]] = []
-    validated_by: dict[str, str] = {}
-    for comp in components([(d.a, d.b) for d in decisions if d.same]):
-        correction = validator.validate(comp, tools)
-        notes.extend(correction.notes)
-        for c in correction.clusters:
-            clusters.append(c)
-            validated_by[c[0]] = f"{correction.method}: {correction.verdict}"
+    clusters, validated_by = _validated_clusters(decisions, tools, validator, notes)
     phi = check_integrity(clusters, set(specs))
     timing["cluster_autocorrect"] = time.perf_counter() - t0
 
     t0 = time.perf_counter()
-    accepted = [d for d in decisions if d.same]
-    plans = []
-    for cluster in clusters:
-        if llm:
-            canonical, note = llm_canonical(llm, cluster, specs)
-            if note:
-                notes.append(note)
-        else:
-            canonical = offline_canonical(cluster, specs)
-        plans.append(_cluster_plan(cluster, canonical, specs, accepted, validated_by[cluster[0]]))
+    plans = _cluster_plans(clusters, specs, decisions, validated_by, llm, notes)
     timing["canonical"] = time.perf_counter() - t0
     assert all(phi[m.name] == p.canonical for p in plans for m in p.members)
     return MergePlan(
@@ -192,6 +176,47 @@ def build_plan(
         notes,
         {k: round(v, 3) for k, v in timing.items()},
     )
+
+
+def _validated_clusters(
+    decisions: list[PairDecision],
+    tools: dict[str, ToolSignature],
+    validator: LLMValidator | OfflineValidator,
+    notes: list[str],
+) -> tuple[list[list[str]], dict[str, str]]:
+    """The connected components of the accepted pairs as the validator corrects them (representative first),
+    and by each cluster's representative which validator verdict made it; the validator's notes go to `notes`."""
+    clusters: list[list[str]] = []
+    validated_by: dict[str, str] = {}
+    for comp in components([(d.a, d.b) for d in decisions if d.same]):
+        correction = validator.validate(comp, tools)
+        notes.extend(correction.notes)
+        for c in correction.clusters:
+            clusters.append(c)
+            validated_by[c[0]] = f"{correction.method}: {correction.verdict}"
+    return clusters, validated_by
+
+
+def _cluster_plans(
+    clusters: list[list[str]],
+    specs: dict,
+    decisions: list[PairDecision],
+    validated_by: dict[str, str],
+    llm: LLMClient | None,
+    notes: list[str],
+) -> list[ClusterPlan]:
+    """Each cluster's plan with its canonical tool, written by the LLM (its fallback notes go to `notes`) or offline."""
+    accepted = [d for d in decisions if d.same]
+    plans = []
+    for cluster in clusters:
+        if llm:
+            canonical, note = llm_canonical(llm, cluster, specs)
+            if note:
+                notes.append(note)
+        else:
+            canonical = offline_canonical(cluster, specs)
+        plans.append(_cluster_plan(cluster, canonical, specs, accepted, validated_by[cluster[0]]))
+    return plans
 
 
 def _cluster_plan(

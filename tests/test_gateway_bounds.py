@@ -1,0 +1,166 @@
+"""Issue 30 (problems 6, 10, 11, 12) without Neo4j or an upstream: bounded argument checks, dependencies
+that go with their seed, down servers, the no-policy denial, the line reader and the result cut."""
+
+from __future__ import annotations
+
+import time
+
+import anyio
+import pytest
+
+from kg_tools.errors import InvalidArgumentsError, PolicyDeniedError, UpstreamCallError
+from kg_tools.gateway import service as gw
+from kg_tools.gateway import validation
+from kg_tools.gateway.config import Profile
+from kg_tools.gateway.limits import cut_result
+from kg_tools.gateway.policy import OPEN_PROFILE
+from kg_tools.gateway.transport import LineSplitter, Oversized, oversized_id
+from tests.test_gateway_service import AGENT, FakeService, dependency, gateway, seed
+
+CATASTROPHIC = {"type": "object", "properties": {"s": {"type": "string", "pattern": "^(a+)+$"}}}
+
+
+def call(g, name, arguments, profile=AGENT):
+    async def run():
+        return await g.call(profile, name, arguments)
+
+    return anyio.run(run)
+
+
+# -- problem 6: argument validation -----------------------------------------------------------
+def test_a_catastrophic_pattern_runs_in_linear_time():
+    g = gateway()
+    g.routes["fs__grep"] = gw.Route("fs", "grep", CATASTROPHIC, {"readOnlyHint": True})
+    t0 = time.perf_counter()
+    with pytest.raises(InvalidArgumentsError, match=r"s: 'a+b' does not match"):
+        call(g, "fs__grep", {"s": "a" * 29 + "b"})  # Python's re: ~17 s; RE2: microseconds
+    assert time.perf_counter() - t0 < 5
+    many = gw.Route("fs", "grep", CATASTROPHIC | {"additionalProperties": False}, None)
+    t0 = time.perf_counter()
+    assert gw.schema_problems(many, {"s": "a" * 100_000}) == []
+    assert time.perf_counter() - t0 < 5
+
+
+def test_a_pattern_re2_cannot_run_is_not_checked_by_the_gateway():
+    route = gw.Route("fs", "x", {"type": "object", "properties": {"s": {"pattern": r"^(a)\1$"}}}, None)
+    assert gw.schema_problems(route, {"s": "ab"}) == []  # a back-reference: left to the upstream
+    route = gw.Route("fs", "x", {"type": "object", "properties": {"s": {"pattern": r"^\d+$"}}}, None)
+    assert gw.schema_problems(route, {"s": "12x"}) == ["s: '12x' does not match '^\\\\d+$'"]
+
+
+def test_a_huge_argument_is_refused_within_the_budget_off_the_event_loop():
+    schema = {"type": "object", "properties": {"items": {"type": "array", "items": {"type": "string"}}}}
+    validator = validation.build_validator(schema)
+    arguments = {"items": ["x" * 3] * 1_000_000}
+    ticks = []
+
+    async def run():
+        async def ticker():
+            while True:
+                ticks.append(time.perf_counter())
+                await anyio.sleep(0.05)
+
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(ticker)
+            t0 = time.perf_counter()
+            with pytest.raises(validation.BudgetExceeded):
+                await validation.check_off_loop(validator, arguments, budget=0.2)
+            tg.cancel_scope.cancel()
+            return time.perf_counter() - t0
+
+    elapsed = anyio.run(run)
+    assert elapsed < 5
+    assert len(ticks) >= 2  # the event loop kept running while the check ran
+    g = gateway()
+    g.routes["fs__bulk"] = gw.Route("fs", "bulk", schema, {"readOnlyHint": True})
+    old = validation.VALIDATION_SECONDS
+    try:
+        validation.VALIDATION_SECONDS = 0.2
+        with pytest.raises(InvalidArgumentsError, match="could not be checked .* within the gateway's time budget"):
+            anyio.run(lambda: g.call(AGENT, "fs__bulk", arguments))
+    finally:
+        validation.VALIDATION_SECONDS = old
+
+
+# -- problem 10: orphan dependencies ----------------------------------------------------------
+def test_seeds_cut_back_to_k_take_their_dependencies_with_them():
+    tools = [
+        seed("fs__read_text"),
+        dependency("fs__list_dirs", "fs__read_text"),
+        seed("fs__read_media"),
+        dependency("fs__list_allowed", "fs__read_media"),
+        dependency("fs__list_dirs", "fs__read_media"),
+        seed("fs__write"),
+    ]
+    hits = gw.first_seeds(tools, 1)
+    assert [t["name"] for t in hits] == ["fs__read_text", "fs__list_dirs"]
+    shared = [seed("a"), seed("b"), {**dependency("c", "b"), "via": [{"from": "b"}, {"from": "a"}]}]
+    (kept_a, kept_c) = gw.first_seeds(shared, 1)
+    assert kept_c["name"] == "c" and kept_c["via"] == [{"from": "a"}]  # `why` names a tool of the answer
+    assert gw.why(kept_c) == "needed by a"
+    # through the widening search: one hidden seed widens the query, the extra seed is cut with its dependency
+    service = FakeService(
+        [seed("fs__old_read"), seed("fs__read"), seed("fs__list"), dependency("mem__write", "fs__list")]
+    )
+    found = gateway(service).search(AGENT, "read", 1, 10, None, "compact", None)
+    assert [t.name for t in found.tools] == ["fs__read"]
+
+
+# -- problems 11 and 12: down servers, the default policy -------------------------------------
+def test_a_down_server_is_not_offered_and_shows_its_state_and_error():
+    service = FakeService([seed("fs__read"), seed("mem__write")])
+    g = gateway(service, agent={"allow_destructive": ["*"]})
+    profile = ("agent", Profile(allow_destructive=["*"]))
+    g.upstreams["mem"].fail("connection lost: the process exited")
+    found = g.search(profile, "write", 3, 10, None, "compact", None)
+    assert [t.name for t in found.tools] == ["fs__read"]
+    with pytest.raises(UpstreamCallError, match=r"upstream 'mem': down \(connection lost: the process exited\)"):
+        call(g, "mem__write", {}, profile)
+    assert g.get(profile, "mem__write").available is False and g.get(profile, "fs__read").available is True
+    status = {s["server"]: s for s in g.status()}
+    assert status["mem"]["state"] == "down" and status["mem"]["error"] == "connection lost: the process exited"
+    assert status["mem"]["available"] is False and status["mem"]["tools"] == 1
+
+
+def test_without_a_profile_a_destructive_tool_is_denied_by_the_default_policy_not_by_profiles_none():
+    g = gateway()
+    with pytest.raises(PolicyDeniedError) as denied:
+        g.check(OPEN_PROFILE, Profile(), "mem__write")
+    message = str(denied.value)
+    assert "profiles.(none)" not in message
+    assert "the default policy" in message and "allow_destructive" in message
+
+
+# -- problem 5: the line reader and the result cut --------------------------------------------
+def test_the_line_reader_is_linear_and_drops_an_oversized_line_naming_its_request():
+    splitter = LineSplitter(max_bytes=1000)
+    head = b'{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"'
+    out = splitter.feed(b'{"a":1}\n' + head + b"x" * 5000)
+    assert out == [b'{"a":1}']
+    out = splitter.feed(b"x" * 5000 + b'"}]}}\n{"b":2}\n')
+    assert isinstance(out[0], Oversized) and out[0].size > 10_000 and out[1] == b'{"b":2}'
+    assert oversized_id(out[0].head, out[0].tail) == 7
+    assert oversized_id(b'{"result":{"x":"', b'yyy"},"jsonrpc":"2.0","id":"abc"}') == "abc"  # the TS SDK's order
+    assert oversized_id(b'{"x":"', b'"}') is None
+    big = LineSplitter(max_bytes=300 * 1024 * 1024)
+    t0 = time.perf_counter()
+    chunk = b"y" * 65536
+    for _ in range(1600):  # 100 MB in 64 KiB chunks: linear (the SDK's reader: ~78 s)
+        assert big.feed(chunk) == []
+    assert big.feed(b"\n") == [b"y" * (65536 * 1600)]
+    assert time.perf_counter() - t0 < 10
+
+
+def test_a_result_over_the_limit_is_cut_with_a_note():
+    from mcp_types import CallToolResult, TextContent
+
+    small = CallToolResult(content=[TextContent(type="text", text="ok")])
+    assert cut_result(small, 1000) is small
+    big = CallToolResult(
+        content=[TextContent(type="text", text="a" * 5000), TextContent(type="text", text="b" * 5000)],
+        structured_content={"data": "c" * 5000},
+    )
+    cut = cut_result(big, 2000)
+    assert len(cut.model_dump_json(by_alias=True, exclude_none=True)) <= 2000
+    assert cut.content[0].text.startswith("aaa") and cut.structured_content is None
+    assert "over the limit of 2,000" in cut.content[-1].text and "structuredContent left out" in cut.content[-1].text

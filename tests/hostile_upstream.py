@@ -37,7 +37,12 @@ TOOLS = [
         "annotations": {"readOnlyHint": True},
     },
     {"name": "stuck", "description": "Never answers.", "inputSchema": {"type": "object"}},
-    {"name": "crash", "description": "Exits the server at once.", "inputSchema": {"type": "object"}},
+    {
+        "name": "crash",
+        "description": "Exits the server at once.",
+        "inputSchema": {"type": "object"},
+        "annotations": {"destructiveHint": True},
+    },
 ]
 for tool in TOOLS:
     tool.setdefault("annotations", {"readOnlyHint": True})

@@ -35,6 +35,11 @@ INSTRUCTIONS = (
     "call_tool with a returned name and its arguments. get_tool gives one tool's full definition."
 )
 
+NO_POLICY_NOTICE = (
+    "no policy profile: destructive tools are hidden; add a profile to allow them "
+    '("kg-tools": {"default_profile": NAME, "profiles": {NAME: {"allow_destructive": [GLOBS]}}}; docs/gateway.md#policy)'
+)
+
 SEARCH_DESCRIPTION = """Find the tools for a task among the tools of every connected MCP server (dependencies included).
 
 `query`: what the user wants done, in plain language. Returns `tools` in the order to consider them, each with
@@ -128,6 +133,8 @@ async def serve(gateway: Gateway, server, transport: str, host: str, port: int, 
             )
         if status_file is not None:
             tg.start_soon(_write_status, gateway, *status_file)
+        if transport == "stdio" and gateway.stdio_profile is None:
+            logger.warning(NO_POLICY_NOTICE)
         gateway.serving = True
         if transport == "stdio":
             await server.run_stdio_async()
@@ -205,7 +212,9 @@ def serve_start_error(message: str) -> None:
 
     def failing(name: str):
         async def handler(arguments: dict[str, Any] | None = None) -> str:
-            raise RuntimeError(text)
+            from mcp.server.mcpserver.exceptions import ToolError
+
+            raise ToolError(text)
 
         server.tool(name=name, description=f"Unavailable: {text}")(handler)
 

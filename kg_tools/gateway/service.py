@@ -310,11 +310,6 @@ class Gateway:
         for upstream in self.upstreams.values():
             if upstream.state != "ready":
                 logger.warning("upstream %s: %s; serving the others", upstream.key, upstream.error or "still starting")
-        if self.stdio_profile is None:
-            logger.warning(
-                'no policy profile: destructive tools are hidden; add a profile to allow them ("kg-tools": '
-                '{"default_profile": ..., "profiles": {...: {"allow_destructive": [globs]}}}, docs/gateway.md#policy)'
-            )
 
     # -- policy -----------------------------------------------------------------------------
     def profile(self, headers: Mapping[str, str] | None) -> CallerProfile:

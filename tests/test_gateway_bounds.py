@@ -164,3 +164,65 @@ def test_a_result_over_the_limit_is_cut_with_a_note():
     assert len(cut.model_dump_json(by_alias=True, exclude_none=True)) <= 2000
     assert cut.content[0].text.startswith("aaa") and cut.structured_content is None
     assert "over the limit of 2,000" in cut.content[-1].text and "structuredContent left out" in cut.content[-1].text
+
+
+# -- a real upstream process, no Neo4j: coalesced list_changed, a restart after a crash ----------
+def run_upstream(args: list[str], body) -> list:
+    """An Upstream on `python args...` whose syncs are only counted; `body(upstream)` runs once it is ready."""
+    import sys
+
+    from kg_tools.gateway.config import UpstreamConfig
+    from kg_tools.gateway.upstream import Upstream
+
+    syncs: list = []
+
+    async def on_tools(upstream):
+        syncs.append(sorted(t.name for t in upstream.tools))
+
+    async def run():
+        upstream = Upstream(
+            "up", UpstreamConfig(command=sys.executable, args=args), start_timeout=60, on_tools=on_tools
+        )
+        with anyio.fail_after(120):
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(upstream.run)
+                await upstream.started.wait()
+                assert upstream.state == "ready", upstream.error
+                await body(upstream)
+                tg.cancel_scope.cancel()
+
+    anyio.run(run)
+    return syncs
+
+
+def test_a_burst_of_list_changed_is_one_listing():
+    from kg_tools import PROJECT_ROOT
+
+    async def body(upstream):
+        async with anyio.create_task_group() as tg:
+            for i in range(5):
+                tg.start_soon(upstream.call, "add_tool", {"name": f"t{i}", "description": "added"}, 30)
+        await anyio.sleep(3 * 0.5 + 1)  # COALESCE_SECONDS and a listing
+
+    syncs = run_upstream([str(PROJECT_ROOT / "tests" / "gateway_upstream.py")], body)
+    assert {f"t{i}" for i in range(5)} <= set(syncs[-1])
+    assert len(syncs) <= 3  # the start, then one (at most two) listings for five notifications
+
+
+def test_a_crashed_stdio_upstream_is_started_again():
+    from kg_tools import PROJECT_ROOT
+
+    async def body(upstream):
+        with pytest.raises(UpstreamCallError, match="upstream 'up'"):
+            await upstream.call("crash", {}, 30)
+        assert upstream.state == "down" and upstream.error and not upstream.available
+        await anyio.sleep(0.3)  # the run loop has seen the end of its connection
+        with pytest.raises(UpstreamCallError, match=r"upstream 'up': down \(connection lost.*\); starting it again in"):
+            await upstream.call("echo", {"text": "x"}, 30)
+        while upstream.state != "ready":
+            await anyio.sleep(0.1)
+        result = await upstream.call("echo", {"text": "back"}, 30)
+        assert "back" in result.content[0].text and upstream.restarts == 1 and upstream.error
+
+    syncs = run_upstream([str(PROJECT_ROOT / "tests" / "hostile_upstream.py"), "stdio"], body)
+    assert len(syncs) == 2  # synced again after the restart

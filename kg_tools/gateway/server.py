@@ -267,8 +267,10 @@ def run(
         status_file = (status_path(settings, config_path), config_path)
     gateway = None
     try:
-        service = Service(settings)
-        service.graph.read("RETURN 1 AS ok")  # Neo4j reachable, the login accepted: before any upstream starts
+        from kg_tools.graph import Graph
+
+        # Neo4j reachable and the login accepted, checked before any upstream starts
+        service = Service(settings, graph=Graph.connect(settings))
         gateway = Gateway(config, service, resync=resync, profile=profile)
         server = build_server(gateway)
         anyio.run(serve, gateway, server, transport, host, port, status_file)

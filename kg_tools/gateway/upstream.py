@@ -75,7 +75,7 @@ class Upstream:
         self.start_timeout = start_timeout
         self.on_tools = on_tools
         self.restart = restart
-        self.state = "starting"  # -> ready | down (-> starting again after the backoff)
+        self.state = "starting"  # the first start -> ready | down; down -> ready once a restart succeeded
         self.error: str | None = None  # the last failure, kept after a restart succeeded
         self.since = time.time()  # when the state last changed
         self.restarts = 0
@@ -158,8 +158,7 @@ class Upstream:
             await anyio.sleep(delay)
             delay = min(delay * 2, BACKOFF_MAX_SECONDS)
             self.restarts += 1
-            self.retry_at = None
-            self._set_state("starting")
+            self.retry_at = None  # stays "down" (its tools not offered) until the new start succeeded
 
     async def _serve(self, resync: float | None) -> None:
         """One connection: start, list, sync, then re-list on list_changed / resync until it ends."""
@@ -243,7 +242,13 @@ class Upstream:
 
     # -- calls ------------------------------------------------------------------------------
     def down_reason(self) -> str:
-        retry = f"; starting it again in {max(0.0, self.retry_at - time.time()):.0f}s" if self.retry_at else ""
+        retry = (
+            f"; starting it again in {max(0.0, self.retry_at - time.time()):.0f}s"
+            if self.retry_at
+            else "; starting it again"
+            if self.restart
+            else ""
+        )
         return f"down ({self.error or self.state}){retry}" if self.state == "down" else f"not connected ({self.state})"
 
     async def call(self, tool: str, arguments: dict, timeout: float):

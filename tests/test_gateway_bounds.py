@@ -226,3 +226,59 @@ def test_a_crashed_stdio_upstream_is_started_again():
 
     syncs = run_upstream([str(PROJECT_ROOT / "tests" / "hostile_upstream.py"), "stdio"], body)
     assert len(syncs) == 2  # synced again after the restart
+
+
+def test_an_http_upstream_that_goes_away_is_down_and_back_when_it_returns(monkeypatch):
+    import subprocess
+    import sys
+
+    from kg_tools import PROJECT_ROOT
+    from kg_tools.gateway import upstream as up
+    from kg_tools.gateway.config import UpstreamConfig
+    from kg_tools.processes import free_port, port_open
+
+    monkeypatch.setattr(up, "PING_SECONDS", 0.5)
+    port = free_port()
+    command = [sys.executable, str(PROJECT_ROOT / "tests" / "gateway_upstream.py"), "--http", str(port)]
+
+    def start() -> subprocess.Popen:
+        proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 60
+        while not port_open(port) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        return proc
+
+    async def on_tools(upstream):
+        pass
+
+    server = start()
+    seen: dict = {}
+
+    async def run():
+        nonlocal server
+        upstream = up.Upstream(
+            "web", UpstreamConfig(url=f"http://127.0.0.1:{port}/mcp"), start_timeout=5, on_tools=on_tools
+        )
+        with anyio.fail_after(120):
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(upstream.run)
+                await upstream.started.wait()
+                assert upstream.state == "ready", upstream.error
+                server.kill()
+                server.wait()
+                while upstream.state != "down":
+                    await anyio.sleep(0.1)
+                seen["error"] = upstream.error
+                server = start()
+                while upstream.state != "ready":
+                    await anyio.sleep(0.1)
+                seen["echo"] = await upstream.call("echo", {"text": "back"}, 30)
+                seen["restarts"] = upstream.restarts
+                tg.cancel_scope.cancel()
+
+    try:
+        anyio.run(run)
+    finally:
+        server.kill()
+    assert seen["error"] and seen["restarts"] >= 1
+    assert "back" in seen["echo"].content[0].text

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 logger = logging.getLogger("kg_tools.gateway")
 
 COALESCE_SECONDS = 0.5  # list_changed notifications within this window make one listing
+PING_SECONDS = 30.0  # an HTTP upstream is pinged this often (stdio: its end of output is the sign)
 BACKOFF_FIRST_SECONDS = 1.0
 BACKOFF_MAX_SECONDS = 60.0
 BACKOFF_RESET_SECONDS = 60.0  # a connection that lived this long restarts its backoff at the first delay
@@ -184,6 +185,8 @@ class Upstream:
 
                 tg.start_soon(ended, closed)
                 tg.start_soon(ended, self._lost)
+                if self.config.url:  # a stdio server's end shows as the end of its output; HTTP has no such sign
+                    tg.start_soon(self._ping, session)
                 await self._listen(resync)
             self.session = None
         raise ConnectionEnded(self.error if self._lost.is_set() and self.error else "the server's output ended")
@@ -202,6 +205,17 @@ class Upstream:
                 logger.warning(
                     "upstream %s: re-sync failed, keeping the tools synced before: %s", self.key, describe(exc)
                 )
+
+    async def _ping(self, session) -> None:
+        """An HTTP upstream that stops answering pings (gone, or the transport broke) is down."""
+        while True:
+            await anyio.sleep(PING_SECONDS)
+            try:
+                with anyio.fail_after(self.start_timeout):
+                    await session.send_ping()
+            except Exception as exc:  # noqa: BLE001 - any failure: the connection is not usable
+                self.fail(f"no answer to ping: {describe(exc)}")
+                return
 
     def _set_state(self, state: str) -> None:
         if state != self.state:

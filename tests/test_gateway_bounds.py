@@ -282,3 +282,41 @@ def test_an_http_upstream_that_goes_away_is_down_and_back_when_it_returns(monkey
         server.kill()
     assert seen["error"] and seen["restarts"] >= 1
     assert "back" in seen["echo"].content[0].text
+
+
+def test_tools_list_pages_and_totals_are_capped():
+    from types import SimpleNamespace
+
+    from mcp_types import Tool
+
+    from kg_tools.gateway import limits
+    from kg_tools.gateway.config import UpstreamConfig
+    from kg_tools.gateway.upstream import Upstream
+
+    tool = Tool(name="t", input_schema={"type": "object"})
+
+    class Pages:
+        def __init__(self, per_page: int, pages: int | None):
+            self.per_page, self.pages, self.served = per_page, pages, 0
+
+        async def list_tools(self, params=None):
+            self.served += 1
+            more = self.pages is None or self.served < self.pages
+            return SimpleNamespace(tools=[tool] * self.per_page, next_cursor=f"c{self.served}" if more else None)
+
+    async def on_tools(upstream):
+        pass
+
+    def refresh(session) -> str:
+        upstream = Upstream("up", UpstreamConfig(command="x"), start_timeout=1, on_tools=on_tools)
+        upstream.session = session
+        try:
+            anyio.run(upstream.refresh)
+        except ValueError as exc:
+            return str(exc)
+        return f"{len(upstream.tools)} tools"
+
+    assert refresh(Pages(limits.MAX_TOOLS_PER_PAGE, 3)) == f"{3 * limits.MAX_TOOLS_PER_PAGE} tools"
+    assert "in one page" in refresh(Pages(limits.MAX_TOOLS_PER_PAGE + 1, 1))
+    assert f"more than {limits.MAX_TOOLS:,} tools" in refresh(Pages(limits.MAX_TOOLS_PER_PAGE, 11))
+    assert f"within {limits.MAX_TOOL_PAGES} pages" in refresh(Pages(1, None))

@@ -320,3 +320,11 @@ def test_tools_list_pages_and_totals_are_capped():
     assert "in one page" in refresh(Pages(limits.MAX_TOOLS_PER_PAGE + 1, 1))
     assert f"more than {limits.MAX_TOOLS:,} tools" in refresh(Pages(limits.MAX_TOOLS_PER_PAGE, 11))
     assert f"within {limits.MAX_TOOL_PAGES} pages" in refresh(Pages(1, None))
+
+
+def test_the_cap_of_an_answer_without_tools_leaves_it_as_it_is():
+    from kg_tools.gateway.results import GatewaySearch, ServerRank
+
+    servers = [ServerRank(name=f"s{i}", title="x" * 100, version="1", score=0.5, tools=1) for i in range(20)]
+    result = GatewaySearch(tools=[], servers=servers)
+    assert gw.cap(result, max_tokens=50) is result

@@ -212,7 +212,7 @@ def cap(result: GatewaySearch, max_tokens: int | None) -> GatewaySearch:
     (~4 characters a token)."""
     if max_tokens is None or sent_size(result) <= max_tokens * CHARS_PER_TOKEN:
         return result
-    tools = list(result.tools)
+    tools, trial = list(result.tools), result
     while tools:
         tools.pop()
         dropped = len(result.tools) - len(tools)

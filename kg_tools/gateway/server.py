@@ -257,7 +257,6 @@ def run(
         check_port(host, port)
     logging.basicConfig(level=logging.WARNING, format="kg-tools gateway: %(message)s")
     logging.getLogger("mcp").setLevel(logging.CRITICAL)  # upstream faults are reported once, by the gateway
-    logging.getLogger("uvicorn.error").setLevel(logging.CRITICAL)  # a bind failure is reported below, in one line
     logger.setLevel(logging.INFO)
     logger.warning("Neo4j %s (user %s; settings from %s)", settings.neo4j_uri, settings.neo4j_user, settings_from)
     status_file = None

@@ -66,8 +66,12 @@ class ToolWithDependencies(ToolDetail):
 def typed(data: dict[str, Any]) -> CallToolResult:
     """A tool result whose structured content is `data` as is (the SDK checks it against the tool's
     declared output model: `Annotated[CallToolResult, Model]`) and whose text is the same JSON."""
-    text = pydantic_core.to_json(data, fallback=str, indent=2).decode()
-    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
+    return CallToolResult(content=[TextContent(type="text", text=result_text(data))], structured_content=data)
+
+
+def result_text(data: dict[str, Any]) -> str:
+    """A typed result's text block: its JSON, indented (what a model reads; max_tokens counts it)."""
+    return pydantic_core.to_json(data, fallback=str, indent=2).decode()
 
 
 class Service:

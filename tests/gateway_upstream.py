@@ -1,6 +1,6 @@
 """A real MCP server (official SDK) for the gateway tests whose tool list changes at run time.
 
-    python tests/gateway_upstream.py [--tools N] [--flow]
+    python tests/gateway_upstream.py [--tools N] [--flow] [--http PORT]
 
 Tools: `echo(text)`, `pid()` (its process id, so a test can kill it), `add_tool(name, description)`
 (registers a new tool that echoes its input, then sends notifications/tools/list_changed) and, with
@@ -97,5 +97,9 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser()
     parser.add_argument("--tools", type=int, default=0)
     parser.add_argument("--flow", action="store_true")
+    parser.add_argument("--http", type=int, metavar="PORT", help="serve streamable HTTP at 127.0.0.1:PORT/mcp")
     args = parser.parse_args()
-    build(args.tools, args.flow).run("stdio")
+    if args.http:
+        build(args.tools, args.flow).run("streamable-http", host="127.0.0.1", port=args.http)
+    else:
+        build(args.tools, args.flow).run("stdio")

@@ -180,7 +180,12 @@ def test_gateway_syncs_searches_calls_and_survives(gateway_env, graph, project):
     assert tools[0]["name"] == "filesystem__read_text_file", [t["name"] for t in tools]
     assert set(tools[0]) == {"name", "server", "description", "input_schema", "why"}
     assert seen["found"]["servers"][0]["name"] == "filesystem"
-    assert {s["name"] for s in seen["found"]["servers"]} == {"filesystem", "memory", "time", "dynamic"}
+    servers = {s["name"]: s for s in seen["found"]["servers"]}
+    assert {n for n, s in servers.items() if s["available"]} == {"filesystem", "memory", "time", "dynamic"}
+    # issue 30, problem 11: servers that failed at start are listed (last), down, with their error
+    assert [s["name"] for s in seen["found"]["servers"][-2:]] in (["broken", "garbage"], ["garbage", "broken"])
+    assert servers["broken"]["state"] == "down" and "no-such-server" in servers["broken"]["error"]
+    assert servers["garbage"]["state"] == "down" and servers["garbage"]["tools"] == 0
     provides = graph.read("MATCH (s:Server)-[:PROVIDES]->(t:Tool) RETURN s.name AS s, count(t) AS n")
     assert {r["s"]: r["n"] for r in provides}["filesystem"] == 14
     guide = (PROJECT_ROOT / "kg_tools" / "browser_guide" / "kg-tools.html").read_text()

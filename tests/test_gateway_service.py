@@ -3,8 +3,6 @@ the widening search, why texts, server ranking, the token cap and argument schem
 
 from __future__ import annotations
 
-import json
-
 import anyio
 import pytest
 
@@ -17,6 +15,7 @@ from kg_tools.errors import (
     UpstreamCallError,
 )
 from kg_tools.gateway import service as gw
+from kg_tools.gateway import validation
 from kg_tools.gateway.config import Profile, parse_config
 from kg_tools.gateway.results import GatewayHit, GatewaySearch
 
@@ -217,14 +216,18 @@ def hit(i: int) -> GatewayHit:
 
 
 def test_the_cap_drops_tools_from_the_end_until_the_json_fits():
+    from kg_tools.mcp_server import typed
+
     result = gw.cap(GatewaySearch(tools=[hit(i) for i in range(10)]), max_tokens=200)
     data = gw.payload(result)
-    assert len(json.dumps(data)) <= 200 * gw.CHARS_PER_TOKEN
+    # what is counted is the text as sent (indented JSON), not a compact dump (issue 30, problem 12)
+    sent = typed(data).content[0].text
+    assert len(sent) <= 200 * gw.CHARS_PER_TOKEN
     kept = len(result.tools)
     assert 0 < kept < 10 and [t["name"] for t in data["tools"]] == [f"s__t{i}" for i in range(kept)]
     assert data["truncated"] == f"{10 - kept} tool(s) left out to stay within max_tokens=200"
-    bigger = gw.payload(GatewaySearch(tools=[hit(i) for i in range(kept + 1)]))
-    assert len(json.dumps(bigger)) > 200 * gw.CHARS_PER_TOKEN  # no more was dropped than needed
+    bigger = gw.payload(GatewaySearch(tools=[hit(i) for i in range(kept + 1)], truncated=data["truncated"]))
+    assert len(typed(bigger).content[0].text) > 200 * gw.CHARS_PER_TOKEN  # no more was dropped than needed
     untouched = gw.cap(GatewaySearch(tools=[hit(1)]), max_tokens=None)
     assert set(gw.payload(untouched)) == {"tools"}
     assert "truncated" not in gw.payload(gw.cap(GatewaySearch(tools=[hit(1)]), max_tokens=1000))
@@ -243,7 +246,7 @@ def test_schema_problems_name_each_argument_and_a_broken_schema_blocks_nothing()
         "n: 'x' is not of type 'integer'",
     ]
     many = gw.Route("fs", "many", {"type": "object", "additionalProperties": {"type": "integer"}}, None)
-    assert len(gw.schema_problems(many, {f"a{i}": "x" for i in range(20)})) == gw.MAX_PROBLEMS
+    assert len(gw.schema_problems(many, {f"a{i}": "x" for i in range(20)})) == validation.MAX_PROBLEMS
     broken = gw.Route("fs", "broken", {"type": "no-such-type"}, None)
     assert gw.schema_problems(broken, {"anything": 1}) == [] and broken.validator is False
 

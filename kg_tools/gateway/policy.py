@@ -17,6 +17,10 @@ from fnmatch import fnmatchcase
 from kg_tools.gateway.config import Profile
 
 OPEN_PROFILE = "(none)"  # the name of the profile that allows everything but destructive tools
+NO_POLICY = (
+    "the default policy: the config has no profile, and without one destructive tools are hidden "
+    '(add a profile with "allow_destructive" globs to allow them)'
+)
 
 
 @dataclass(frozen=True)
@@ -51,6 +55,8 @@ def decide(profile_name: str, profile: Profile, name: str, annotations: dict | N
     if profile.read_only and not is_read_only(annotations):
         return Decision(False, f"{where}.read_only (the tool is not marked readOnlyHint)")
     if is_destructive(annotations) and _first(profile.allow_destructive, name) is None:
+        if profile_name == OPEN_PROFILE:
+            return Decision(False, NO_POLICY)
         return Decision(
             False,
             f"{where}.allow_destructive (the tool may be destructive: destructiveHint "

@@ -25,8 +25,11 @@ class ServerRank(BaseModel):
     name: str
     title: str | None
     version: str | None
-    score: float = Field(description="Similarity of the query to the server.")
+    score: float | None = Field(description="Similarity of the query to the server (null: never synced).")
     tools: int = Field(description="Its tools the caller's profile may use.")
+    state: str | None = Field(None, description="starting, ready or down (started again after a backoff).")
+    available: bool | None = Field(None, description="False while the server is down: its tools are not offered.")
+    error: str | None = Field(None, description="The server's last failure, if any.")
 
 
 class GatewaySearch(BaseModel):
@@ -45,3 +48,4 @@ class GatewayTool(BaseModel):
     output_schema: dict[str, Any] | None
     annotations: dict[str, Any] | None
     dependencies: list[DirectDependency] = Field(description="Direct dependencies the caller may use.")
+    available: bool | None = Field(None, description="False while its server is down: a call fails naming it.")

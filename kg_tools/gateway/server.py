@@ -9,7 +9,9 @@ bearer token, Neo4j unreachable) is a JSON-RPC error.
 
 from __future__ import annotations
 
+import errno
 import logging
+import sys
 from typing import Annotated, Any, Literal
 
 import anyio
@@ -17,6 +19,7 @@ from mcp.server.mcpserver import Context, MCPServer
 from mcp_types import CallToolResult
 from pydantic import Field
 
+from kg_tools.errors import KgToolsError
 from kg_tools.gateway.config import GatewayConfig
 from kg_tools.gateway.results import GatewaySearch, GatewayTool
 from kg_tools.gateway.service import Gateway, payload
@@ -32,6 +35,11 @@ INSTRUCTIONS = (
     "call_tool with a returned name and its arguments. get_tool gives one tool's full definition."
 )
 
+NO_POLICY_NOTICE = (
+    "no policy profile: destructive tools are hidden; add a profile to allow them "
+    '("kg-tools": {"default_profile": NAME, "profiles": {NAME: {"allow_destructive": [GLOBS]}}}; docs/gateway.md#policy)'
+)
+
 SEARCH_DESCRIPTION = """Find the tools for a task among the tools of every connected MCP server (dependencies included).
 
 `query`: what the user wants done, in plain language. Returns `tools` in the order to consider them, each with
@@ -44,6 +52,10 @@ schema, annotations, server and its direct dependencies."""
 
 CALL_DESCRIPTION = """Call a tool of a connected MCP server: `name` as search_tools returns it (server__tool),
 `arguments` an object matching its input schema. Returns the server's result unchanged."""
+
+
+class GatewayStartError(KgToolsError):
+    """The gateway could not start (Neo4j, the port ...): one line naming the cause and the fix."""
 
 
 def _session_of(ctx: Context) -> object:
@@ -108,7 +120,7 @@ def build_server(gateway: Gateway) -> MCPServer:
     return server
 
 
-async def serve(gateway: Gateway, server, transport: str, host: str, port: int) -> None:
+async def serve(gateway: Gateway, server, transport: str, host: str, port: int, status_file=None) -> None:
     async with anyio.create_task_group() as tg:
         await gateway.start(tg)
         for s in gateway.status():
@@ -119,11 +131,96 @@ async def serve(gateway: Gateway, server, transport: str, host: str, port: int) 
                 s["tools"],
                 f" {s['error']}" if s["error"] else "",
             )
+        if status_file is not None:
+            tg.start_soon(_write_status, gateway, *status_file)
+        if transport == "stdio" and gateway.stdio_profile is None:
+            logger.warning(NO_POLICY_NOTICE)
+        gateway.serving = True
         if transport == "stdio":
             await server.run_stdio_async()
         else:
             await server.run_streamable_http_async(host=host, port=port)
         tg.cancel_scope.cancel()
+
+
+async def _write_status(gateway: Gateway, path, config_path) -> None:
+    """Each upstream's health for `kg-tools gateway status`: written when it changed, checked every second."""
+    from kg_tools.gateway.health import STATUS_SECONDS, write_status
+
+    last, written = None, 0.0
+    while True:
+        servers = gateway.status()
+        states = [(s["server"], s["state"], s["error"], s["tools"]) for s in servers]
+        if states != last or anyio.current_time() - written > STATUS_SECONDS:
+            try:
+                await anyio.to_thread.run_sync(write_status, path, config_path, servers)
+            except OSError as exc:
+                logger.warning("status file %s not written: %s", path, exc)
+            last, written = states, anyio.current_time()
+        await anyio.sleep(1.0)
+
+
+def one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+def start_error(exc: BaseException, settings, transport: str, host: str, port: int) -> str:
+    """What stopped the gateway from starting, in one line naming the cause and the fix."""
+    from kg_tools.errors import DatabaseUnavailableError, KgToolsError
+
+    while isinstance(exc, BaseExceptionGroup) and len(exc.exceptions) >= 1:
+        exc = exc.exceptions[0]
+    if isinstance(exc, DatabaseUnavailableError):
+        return (
+            f"Neo4j is not reachable at {settings.neo4j_uri}: start it (`kg-tools neo4j start` or `kg-tools up`) "
+            "or set NEO4J_URI to the running one"
+        )
+    if isinstance(exc, OSError) and transport == "http" and exc.errno in (errno.EADDRINUSE, errno.EACCES):
+        return port_error(host, port, exc)
+    if isinstance(exc, KgToolsError):
+        return one_line(str(exc))
+    return one_line(f"unexpected {type(exc).__name__}: {exc}")
+
+
+def port_error(host: str, port: int, exc: OSError) -> str:
+    return (
+        f"cannot listen on {host}:{port} ({exc.strerror or exc}): another process (another gateway, "
+        "`kg-tools mcp`?) holds it; choose a free one with --port or KG_TOOLS_MCP_PORT"
+    )
+
+
+def check_port(host: str, port: int) -> None:
+    """Refuse at once (one line) when the HTTP port cannot be bound, before any upstream is started."""
+    import socket
+
+    from kg_tools.errors import ConfigurationError
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((host, port))
+        except OSError as exc:
+            raise ConfigurationError(port_error(host, port, exc)) from exc
+
+
+def serve_start_error(message: str) -> None:
+    """A stdio client started a gateway that could not start: answer it (initialize's instructions and
+    every tool call, as an `isError` result) with the same one line, until it disconnects."""
+    text = f"kg-tools gateway could not start: {message}"
+    server = MCPServer(SERVER_NAME, instructions=text, log_level="WARNING")
+
+    def failing(name: str):
+        async def handler(arguments: dict[str, Any] | None = None) -> str:
+            from mcp.server.mcpserver.exceptions import ToolError
+
+            raise ToolError(text)
+
+        server.tool(name=name, description=f"Unavailable: {text}")(handler)
+
+    for name in ("search_tools", "get_tool", "call_tool"):
+        failing(name)
+    anyio.run(server.run_stdio_async)
 
 
 def run(
@@ -135,6 +232,8 @@ def run(
     port: int | None = None,
     resync: float | None = None,
     profile: str | None = None,
+    config_path=None,
+    settings_from: str | None = None,
 ) -> None:
     from kg_tools.errors import ConfigurationError
     from kg_tools.mcp_server import Service
@@ -153,13 +252,33 @@ def run(
             f"--profile {profile!r} is not one of the profiles: "
             f"{', '.join(config.options.profiles) or '(none configured)'}"
         )
+    host, port = host or "127.0.0.1", port or settings.mcp_port
+    if transport == "http":
+        check_port(host, port)
     logging.basicConfig(level=logging.WARNING, format="kg-tools gateway: %(message)s")
     logging.getLogger("mcp").setLevel(logging.CRITICAL)  # upstream faults are reported once, by the gateway
     logger.setLevel(logging.INFO)
-    service = Service(settings)
-    gateway = Gateway(config, service, resync=resync, profile=profile)
-    server = build_server(gateway)
-    anyio.run(serve, gateway, server, transport, host or "127.0.0.1", port or settings.mcp_port)
+    logger.warning("Neo4j %s (user %s; settings from %s)", settings.neo4j_uri, settings.neo4j_user, settings_from)
+    status_file = None
+    if config_path is not None:
+        from kg_tools.gateway.health import status_path
+
+        status_file = (status_path(settings, config_path), config_path)
+    gateway = None
+    try:
+        from kg_tools.graph import Graph
+
+        # Neo4j reachable and the login accepted, checked before any upstream starts
+        service = Service(settings, graph=Graph.connect(settings))
+        gateway = Gateway(config, service, resync=resync, profile=profile)
+        server = build_server(gateway)
+        anyio.run(serve, gateway, server, transport, host, port, status_file)
+    except (Exception, BaseExceptionGroup) as exc:  # noqa: BLE001 - every start-up failure: one line
+        message = start_error(exc, settings, transport, host, port)
+        if transport == "stdio" and not getattr(gateway, "serving", False) and not sys.stdin.isatty():
+            logger.error("could not start: %s (answering the MCP client with this until it disconnects)", message)
+            serve_start_error(message)
+        raise GatewayStartError(message) from None
 
 
 __all__ = ["Gateway", "build_server", "run", "serve"]

@@ -38,6 +38,7 @@ from kg_tools.gateway.policy import OPEN_PROFILE, decide
 from kg_tools.gateway.results import GatewayHit, GatewaySearch, GatewayTool, ServerRank
 from kg_tools.gateway.sync import SyncResult, forget_servers, gateway_entry, sync_server
 from kg_tools.gateway.upstream import Upstream
+from kg_tools.gateway.validation import BudgetExceeded, build_validator, check_off_loop, problems
 from kg_tools.retrieval.request import MAX_K, MAX_TOTAL
 
 logger = logging.getLogger("kg_tools.gateway")
@@ -45,7 +46,6 @@ logger = logging.getLogger("kg_tools.gateway")
 CHARS_PER_TOKEN = 4  # the cap of max_tokens is measured as JSON characters / 4
 OBSERVED_QUEUE = 1000  # calls with flows waiting to be recorded; beyond it they are dropped (logged)
 SEARCH_ROUNDS = 3  # searches per search_tools call, each wider by the seeds that were not offered
-MAX_PROBLEMS = 10  # schema problems named in one error
 
 # A tool's score draws on its server's (the server-score stage; real-catalog dev with servers: mAP@10
 # 0.468 -> 0.496, docs/retrieval.md). The gateway always has its upstreams as (:Server) nodes.
@@ -117,8 +117,30 @@ def widening_search(
         if hidden_seeds == 0 or k + extra >= MAX_K:
             break
         extra += hidden_seeds
-    seeds = [t for t in hits if t["role"] == "seed"][:k]
-    return [t for t in hits if t["role"] != "seed" or t in seeds][:K]
+    return first_seeds(hits, k)[:K]
+
+
+def first_seeds(hits: list[dict], k: int) -> list[dict]:
+    """The first k seeds and only the dependencies of what is kept: a dependency stays when a tool it is
+    needed by (`via[].from`) stays, else (no `via`) when the seed it follows stays. Its `via` keeps only
+    the kept tools, so `why` never names a tool the answer does not hold."""
+    kept: list[dict] = []
+    names: set[str] = set()
+    seeds, seed_kept = 0, False
+    for hit in hits:
+        if hit["role"] == "seed":
+            seed_kept = seeds < k
+            seeds += 1
+            if seed_kept:
+                kept.append(hit)
+                names.add(hit["name"])
+            continue
+        via = [v for v in hit.get("via") or [] if v.get("from")]
+        needed_by = [v for v in via if v["from"] in names]
+        if needed_by or (not via and seed_kept):
+            kept.append(hit | {"via": needed_by} if via else hit)
+            names.add(hit["name"])
+    return kept
 
 
 def why(hit: dict) -> str:
@@ -178,41 +200,49 @@ def payload(result: GatewaySearch | GatewayTool) -> dict[str, Any]:
     return result.model_dump(mode="json", exclude_unset=True)
 
 
+def sent_size(result: GatewaySearch) -> int:
+    """The characters of the answer's text as it is sent (kg_tools.mcp_server.result_text: indented JSON)."""
+    from kg_tools.mcp_server import result_text
+
+    return len(result_text(payload(result)))
+
+
 def cap(result: GatewaySearch, max_tokens: int | None) -> GatewaySearch:
-    """Drop tools from the end until the JSON fits max_tokens (~4 characters a token)."""
-    if max_tokens is None:
+    """Drop tools from the end until the text sent (the `truncated` note included) fits max_tokens
+    (~4 characters a token)."""
+    if max_tokens is None or sent_size(result) <= max_tokens * CHARS_PER_TOKEN:
         return result
-    data = payload(result)
-    dropped = 0
-    while data["tools"] and len(json.dumps(data)) > max_tokens * CHARS_PER_TOKEN:
-        data["tools"].pop()
-        dropped += 1
-    if dropped:
-        result.tools = result.tools[: len(result.tools) - dropped]
-        result.truncated = f"{dropped} tool(s) left out to stay within max_tokens={max_tokens}"
-    return result
+    tools, trial = list(result.tools), result
+    while tools:
+        tools.pop()
+        dropped = len(result.tools) - len(tools)
+        trial = result.model_copy(
+            update={"tools": tools, "truncated": f"{dropped} tool(s) left out to stay within max_tokens={max_tokens}"}
+        )
+        if sent_size(trial) <= max_tokens * CHARS_PER_TOKEN:
+            return trial
+    return trial
 
 
 def schema_problems(route: Route, arguments: dict) -> list[str]:
     """What is wrong with `arguments` for the route's input schema (at most MAX_PROBLEMS, by path); none
     when the upstream's own schema is broken (its calls are not blocked on it)."""
-    from jsonschema import validators
+    validator = route_validator(route)
+    return problems(validator, arguments) if validator else []
+
+
+def route_validator(route: Route):
+    """The route's bounded validator (kg_tools/gateway/validation.py), built once; False when the
+    upstream's own schema is broken."""
     from jsonschema.exceptions import SchemaError
 
     if route.validator is None:
         try:
-            cls = validators.validator_for(route.input_schema or {})
-            cls.check_schema(route.input_schema or {})
-            route.validator = cls(route.input_schema or {})
+            route.validator = build_validator(route.input_schema or {})
         except SchemaError as exc:
             logger.warning("tool %s::%s: input schema not checkable: %s", route.server, route.tool, exc.message)
             route.validator = False
-    if route.validator is False:
-        return []
-    return [
-        f"{'/'.join(map(str, e.absolute_path)) or '(arguments)'}: {e.message}"
-        for e in sorted(route.validator.iter_errors(arguments), key=lambda e: list(map(str, e.absolute_path)))
-    ][:MAX_PROBLEMS]
+    return route.validator
 
 
 # -- the gateway ------------------------------------------------------------------------------
@@ -225,6 +255,7 @@ class Gateway:
         self.service = service
         self.resync = resync
         self.routes: dict[str, Route] = {}
+        self.serving = False  # set once the MCP server runs (server.serve)
         self.syncs: list[SyncResult] = []
         self._sync_lock = anyio.Lock()
         self.upstreams = {
@@ -303,8 +334,13 @@ class Gateway:
         return route
 
     def offered(self, profile: CallerProfile, name: str) -> bool:
-        """What search_tools may return: visible to the profile and not deprecated upstream."""
-        return self.visible(*profile, name) and not self.routes[name].deprecated
+        """What search_tools may return: visible to the profile, not deprecated upstream and of a server
+        that is not down."""
+        return self.visible(*profile, name) and not self.routes[name].deprecated and self.up(self.routes[name].server)
+
+    def up(self, server: str) -> bool:
+        upstream = self.upstreams.get(server)
+        return upstream is not None and upstream.state != "down"
 
     def visible(self, profile_name: str, profile: Profile, name: str) -> bool:
         route = self.routes.get(name)
@@ -342,14 +378,22 @@ class Gateway:
         instructions, tool names), each with how many of its tools the profile may use."""
         from kg_tools.cypher import query as cypher
 
-        usable: dict[str, int] = {}
+        usable: dict[str, int] = {key: 0 for key in self.upstreams}
         for name, route in self.routes.items():
-            if self.offered(profile, name):
-                usable[route.server] = usable.get(route.server, 0) + 1
+            if route.server in usable and self.offered(profile, name):
+                usable[route.server] += 1
         rows = [r for r in self.service.graph.read(cypher("gateway_servers"), names=sorted(usable)) if r["embedding"]]
-        if not rows:
-            return []
-        return rank(self.service.embedder.embed([query])[0], rows, usable)
+        ranked = rank(self.service.embedder.embed([query])[0], rows, usable) if rows else []
+        # every upstream is listed, with its state: one that is down (or never synced) after the others
+        ranked += [
+            ServerRank(name=key, title=None, version=None, score=None, tools=0)
+            for key in self.upstreams
+            if key not in {r.name for r in ranked}
+        ]
+        for entry in ranked:
+            upstream = self.upstreams[entry.name]
+            entry.state, entry.available, entry.error = upstream.state, self.up(entry.name), upstream.error
+        return sorted(ranked, key=lambda r: not r.available)
 
     def get(self, profile: CallerProfile, name: str) -> GatewayTool:
         route = self.check(*profile, name)
@@ -365,6 +409,7 @@ class Gateway:
             output_schema=spec.get("output_schema"),
             annotations=route.annotations,
             dependencies=[d for d in tool["dependencies"] if self.visible(*profile, d["name"])],
+            available=self.up(route.server),
         )
 
     async def call(self, profile: CallerProfile, name: str, arguments: dict, session: object = None):
@@ -372,9 +417,16 @@ class Gateway:
         MCP session apart) scopes the observed flows. Raises UnknownToolError, PolicyDeniedError,
         InvalidArgumentsError or UpstreamCallError (down, failed, timed out)."""
         route = self.check(*profile, name)
-        problems = schema_problems(route, arguments)
-        if problems:
-            raise InvalidArgumentsError(f"invalid arguments for {name}: " + "; ".join(problems))
+        validator = route_validator(route)
+        try:
+            found = await check_off_loop(validator, arguments) if validator else []
+        except BudgetExceeded as exc:
+            raise InvalidArgumentsError(
+                f"invalid arguments for {name}: they could not be checked against its input schema within "
+                f"the gateway's time budget (too large or too complex); nothing was dispatched"
+            ) from exc
+        if found:
+            raise InvalidArgumentsError(f"invalid arguments for {name}: " + "; ".join(found))
         result = await self.upstreams[route.server].call(route.tool, arguments, self.options.call_timeout)
         self._observe(session, name, arguments, result)
         return result
@@ -419,12 +471,8 @@ class Gateway:
                 logger.warning("recording observed flows failed: %s: %s", type(exc).__name__, exc)
 
     def status(self) -> list[dict]:
+        """Each upstream's health (kg_tools/gateway/health.py) and its number of tools."""
         return [
-            {
-                "server": u.key,
-                "state": u.state,
-                "error": u.error,
-                "tools": sum(1 for r in self.routes.values() if r.server == u.key),
-            }
+            u.health() | {"tools": sum(1 for r in self.routes.values() if r.server == u.key)}
             for u in self.upstreams.values()
         ]

@@ -1,16 +1,24 @@
 """One upstream MCP server: a long-lived client session (stdio or streamable HTTP) for listing and calls.
 
 `Upstream.run` is one task of the gateway's task group: it starts the server, lists its tools, hands
-them to `on_tools` (the sync) and then waits for `notifications/tools/list_changed` or the resync
-interval to list again. Every failure (cannot start, hangs, garbage, dies later) ends in state
-"failed" with a one-line `error`; it never reaches the other upstreams. A failed call raises
-`UpstreamCallError` (kg_tools/errors.py) naming the server.
+them to `on_tools` (the sync) and then waits for `notifications/tools/list_changed` (coalesced: the
+notifications of COALESCE_SECONDS make one listing) or the resync interval to list again. Every failure
+(cannot start, hangs, garbage, its process dies, the connection is lost) marks it "down" with a one-line
+`error` and it is started again after a backoff (1 s, doubling up to BACKOFF_MAX_SECONDS; a connection that
+lived BACKOFF_RESET_SECONDS starts over at 1 s). A failure never reaches the other upstreams. A failed call
+raises `UpstreamCallError` (kg_tools/errors.py) naming the server.
+
+Everything the server sends is bounded (kg_tools/gateway/transport.py, limits.py): each message while it
+arrives, a tools/list page and the whole listing, and a call result is cut to MAX_RESULT_BYTES. At most
+MAX_CALLS_IN_FLIGHT calls run at once per upstream; more wait their turn within their call_timeout, so a
+slow upstream holds up only its own calls.
 """
 
 from __future__ import annotations
 
 import logging
 import math
+import time
 from collections.abc import Awaitable, Callable
 from contextlib import AsyncExitStack
 from typing import TYPE_CHECKING
@@ -19,6 +27,14 @@ import anyio
 
 from kg_tools.errors import UpstreamCallError
 from kg_tools.gateway.config import UpstreamConfig
+from kg_tools.gateway.limits import (
+    MAX_CALLS_IN_FLIGHT,
+    MAX_MESSAGE_BYTES,
+    MAX_TOOL_PAGES,
+    MAX_TOOLS,
+    MAX_TOOLS_PER_PAGE,
+    cut_result,
+)
 
 if TYPE_CHECKING:
     from mcp import ClientSession
@@ -26,8 +42,11 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger("kg_tools.gateway")
 
-MAX_TOOL_PAGES = 100  # tools/list pages read per listing (a server that pages forever is cut off)
-MAX_TOOLS = 10_000
+COALESCE_SECONDS = 0.5  # list_changed notifications within this window make one listing
+PING_SECONDS = 30.0  # an HTTP upstream is pinged this often (stdio: its end of output is the sign)
+BACKOFF_FIRST_SECONDS = 1.0
+BACKOFF_MAX_SECONDS = 60.0
+BACKOFF_RESET_SECONDS = 60.0  # a connection that lived this long restarts its backoff at the first delay
 
 
 def describe(exc: BaseException) -> str:
@@ -38,89 +57,176 @@ def describe(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
+class ConnectionEnded(Exception):
+    """The upstream's stdout ended (its process exited or died) or its connection was lost."""
+
+
 class Upstream:
     def __init__(
-        self, key: str, config: UpstreamConfig, *, start_timeout: float, on_tools: Callable[[Upstream], Awaitable[None]]
+        self,
+        key: str,
+        config: UpstreamConfig,
+        *,
+        start_timeout: float,
+        on_tools: Callable[[Upstream], Awaitable[None]],
+        restart: bool = True,
     ):
         self.key = key
         self.config = config
         self.start_timeout = start_timeout
         self.on_tools = on_tools
-        self.state = "starting"  # -> ready | failed
-        self.error: str | None = None
+        self.restart = restart
+        self.state = "starting"  # the first start -> ready | down; down -> ready once a restart succeeded
+        self.error: str | None = None  # the last failure, kept after a restart succeeded
+        self.since = time.time()  # when the state last changed
+        self.restarts = 0
+        self.retry_at: float | None = None  # when a down upstream is started again
         self.session: ClientSession | None = None
         self.tools: list[Tool] = []
         self.server_info: Implementation | None = None
         self.instructions: str | None = None
         self.started = anyio.Event()  # set once the first start (and sync) succeeded or failed
         self._changed = anyio.Event()
+        self._lost = anyio.Event()
+        self._calls = anyio.CapacityLimiter(MAX_CALLS_IN_FLIGHT)
+
+    @property
+    def available(self) -> bool:
+        return self.state == "ready" and self.session is not None
+
+    def health(self) -> dict:
+        return {
+            "server": self.key,
+            "state": self.state,
+            "available": self.available,
+            "error": self.error,
+            "since": round(self.since, 3),
+            "restarts": self.restarts,
+            "retry_at": round(self.retry_at, 3) if self.retry_at else None,
+        }
 
     # -- life cycle -------------------------------------------------------------------------
-    def _transport(self):
+    async def _connect(self, stack: AsyncExitStack) -> tuple:
+        """The session's streams and an event set when the connection ends on its own."""
+        from kg_tools.gateway import transport
         from kg_tools.loaders.mcp_server import _errlog
 
         if self.config.url:
             from mcp.client.streamable_http import streamable_http_client
-            from mcp.shared._httpx_utils import create_mcp_http_client
 
-            return streamable_http_client(self.config.url, http_client=create_mcp_http_client(self.config.headers))
-        from mcp import StdioServerParameters, stdio_client
+            client = await stack.enter_async_context(transport.http_client(self.config.headers))
+            read, write = await stack.enter_async_context(
+                streamable_http_client(self.config.url, http_client=client, max_sse_event_size=MAX_MESSAGE_BYTES)
+            )
+            return read, write, anyio.Event()  # a lost HTTP connection shows in a failed call (_lost)
+        from mcp import StdioServerParameters
 
-        return stdio_client(
-            StdioServerParameters(
-                command=self.config.command, args=self.config.args, env=self.config.env, cwd=self.config.cwd
-            ),
-            errlog=_errlog(),
+        params = StdioServerParameters(
+            command=self.config.command or "", args=self.config.args, env=self.config.env, cwd=self.config.cwd
         )
+        streams = await stack.enter_async_context(transport.stdio_client(params, errlog=_errlog()))
+        return streams.read, streams.write, streams.closed
 
     async def _on_message(self, message) -> None:
         from mcp_types import ToolListChangedNotification
 
         if isinstance(message, ToolListChangedNotification):
-            logger.info("upstream %s: tools/list_changed", self.key)
+            logger.debug("upstream %s: tools/list_changed", self.key)
             self._changed.set()
         elif isinstance(message, Exception):
             logger.warning("upstream %s: %s", self.key, describe(message))
 
     async def run(self, resync: float | None = None) -> None:
+        """Serve the upstream until cancelled, started again after each failure (unless restart=False)."""
+        delay = BACKOFF_FIRST_SECONDS
+        while True:
+            connected = time.monotonic()
+            try:
+                await self._serve(resync)
+            except ConnectionEnded as exc:
+                self.fail(str(exc))
+            except Exception as exc:  # noqa: BLE001 - spawn, protocol, timeout, sync errors: all reported alike
+                self.fail(describe(exc))
+            finally:
+                self.session = None
+                self.started.set()
+            if not self.restart:
+                return
+            if time.monotonic() - connected > BACKOFF_RESET_SECONDS:
+                delay = BACKOFF_FIRST_SECONDS
+            self.retry_at = time.time() + delay
+            logger.warning("upstream %s: starting it again in %gs", self.key, delay)
+            await anyio.sleep(delay)
+            delay = min(delay * 2, BACKOFF_MAX_SECONDS)
+            self.restarts += 1
+            self.retry_at = None  # stays "down" (its tools not offered) until the new start succeeded
+
+    async def _serve(self, resync: float | None) -> None:
+        """One connection: start, list, sync, then re-list on list_changed / resync until it ends."""
         from mcp import ClientSession
 
-        try:
-            async with AsyncExitStack() as stack:
-                read, write = await stack.enter_async_context(self._transport())
-                session = await stack.enter_async_context(
-                    ClientSession(
-                        read, write, read_timeout_seconds=self.start_timeout, message_handler=self._on_message
-                    )
-                )
-                init = await session.initialize()
-                self.server_info, self.instructions = init.server_info, init.instructions
-                self.session = session
-                await self.refresh()
-                self.state = "ready"
-                self.started.set()
-                while True:
-                    with anyio.move_on_after(resync or math.inf):
-                        await self._changed.wait()
-                    self._changed = anyio.Event()
-                    try:
-                        await self.refresh()
-                    except Exception as exc:  # noqa: BLE001 - a bad re-listing keeps the tools synced before
-                        if self.session is None or not _alive(exc):
-                            raise
-                        logger.warning(
-                            "upstream %s: re-sync failed, keeping the tools synced before: %s", self.key, describe(exc)
-                        )
-        except Exception as exc:  # noqa: BLE001 - spawn, protocol, timeout, sync errors: all reported alike
-            self.fail(describe(exc))
-        finally:
-            self.session = None
+        self._lost = anyio.Event()
+        async with AsyncExitStack() as stack:
+            read, write, closed = await self._connect(stack)
+            session = await stack.enter_async_context(
+                ClientSession(read, write, read_timeout_seconds=self.start_timeout, message_handler=self._on_message)
+            )
+            init = await session.initialize()
+            self.server_info, self.instructions = init.server_info, init.instructions
+            self.session = session
+            await self.refresh()
+            self._set_state("ready")
             self.started.set()
+            async with anyio.create_task_group() as tg:
+
+                async def ended(event: anyio.Event) -> None:
+                    await event.wait()
+                    tg.cancel_scope.cancel()
+
+                tg.start_soon(ended, closed)
+                tg.start_soon(ended, self._lost)
+                if self.config.url:  # a stdio server's end shows as the end of its output; HTTP has no such sign
+                    tg.start_soon(self._ping, session)
+                await self._listen(resync)
+            self.session = None
+        raise ConnectionEnded(self.error if self._lost.is_set() and self.error else "the server's output ended")
+
+    async def _listen(self, resync: float | None) -> None:
+        while True:
+            with anyio.move_on_after(resync or math.inf):
+                await self._changed.wait()
+                await anyio.sleep(COALESCE_SECONDS)  # the notifications of a burst: one listing
+            self._changed = anyio.Event()
+            try:
+                await self.refresh()
+            except Exception as exc:  # noqa: BLE001 - a bad re-listing keeps the tools synced before
+                if self.session is None or not _alive(exc):
+                    raise
+                logger.warning(
+                    "upstream %s: re-sync failed, keeping the tools synced before: %s", self.key, describe(exc)
+                )
+
+    async def _ping(self, session) -> None:
+        """An HTTP upstream that stops answering pings (gone, or the transport broke) is down."""
+        while True:
+            await anyio.sleep(PING_SECONDS)
+            try:
+                with anyio.fail_after(self.start_timeout):
+                    await session.send_ping()
+            except Exception as exc:  # noqa: BLE001 - any failure: the connection is not usable
+                self.fail(f"no answer to ping: {describe(exc)}")
+                return
+
+    def _set_state(self, state: str) -> None:
+        if state != self.state:
+            self.state, self.since = state, time.time()
 
     def fail(self, error: str) -> None:
-        if self.state != "failed":
+        if self.state != "down":
             logger.warning("upstream %s (%s) failed: %s", self.key, self.config.where(), error)
-        self.state, self.error, self.session = "failed", error, None
+        self.error, self.session = error, None
+        self._set_state("down")
+        self._lost.set()
 
     async def refresh(self) -> None:
         """List every tool (paged, bounded) and sync them."""
@@ -133,26 +239,44 @@ class Upstream:
         cursor: str | None = None
         for _ in range(MAX_TOOL_PAGES):
             page = await session.list_tools(params=PaginatedRequestParams(cursor=cursor) if cursor else None)
+            if len(page.tools) > MAX_TOOLS_PER_PAGE:
+                raise ValueError(
+                    f"tools/list sent {len(page.tools):,} tools in one page (at most {MAX_TOOLS_PER_PAGE:,})"
+                )
             tools += page.tools
             cursor = page.next_cursor
-            if not cursor or len(tools) > MAX_TOOLS:
+            if len(tools) > MAX_TOOLS:
+                raise ValueError(f"tools/list sent more than {MAX_TOOLS:,} tools")
+            if not cursor:
                 break
         if cursor:
-            raise ValueError(f"tools/list did not end within {MAX_TOOL_PAGES} pages / {MAX_TOOLS} tools")
+            raise ValueError(f"tools/list did not end within {MAX_TOOL_PAGES} pages")
         self.tools = tools
         await self.on_tools(self)
 
     # -- calls ------------------------------------------------------------------------------
+    def down_reason(self) -> str:
+        retry = (
+            f"; starting it again in {max(0.0, self.retry_at - time.time()):.0f}s"
+            if self.retry_at
+            else "; starting it again"
+            if self.restart
+            else ""
+        )
+        return f"down ({self.error or self.state}){retry}" if self.state == "down" else f"not connected ({self.state})"
+
     async def call(self, tool: str, arguments: dict, timeout: float):
-        """The upstream's CallToolResult, unchanged. Raises UpstreamCallError (naming this server)."""
+        """The upstream's CallToolResult (cut to MAX_RESULT_BYTES). Raises UpstreamCallError (naming this server)."""
         session = self.session
         if session is None:
-            raise UpstreamCallError(self.key, f"not connected ({self.error or self.state})")
+            raise UpstreamCallError(self.key, self.down_reason())
         from mcp.shared.exceptions import MCPError
 
         try:
             with anyio.fail_after(timeout):
-                return await session.call_tool(tool, arguments, read_timeout_seconds=timeout)
+                async with self._calls:
+                    result = await session.call_tool(tool, arguments, read_timeout_seconds=timeout)
+                return await anyio.to_thread.run_sync(cut_result, result)
         except TimeoutError as exc:
             raise UpstreamCallError(
                 self.key, f"no answer to tools/call {tool!r} within {timeout:g}s", timeout=True

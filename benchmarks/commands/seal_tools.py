@@ -78,7 +78,7 @@ def ensure_seal_tools(app, source) -> None:
     "--methods",
     default="lexical,vector,hybrid",
     show_default=True,
-    help="Comma-separated search methods: lexical, vector, hybrid, rrf.",
+    help="Comma-separated search methods: lexical, vector, hybrid, rrf; the papers' toolscope, rps.",
 )
 @click.option(
     "--alpha",

@@ -14,6 +14,7 @@ with no labelled edges (the offline rules), all its queries.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -147,11 +148,10 @@ def run_eval(
         delete_catalog_edges(graph, dataset.name)
         apply_run(graph, run_id, dataset.name, "eval:" + result.method, min_confidence, result.edges, result.notes)
         measure(
-            Method(
-                "grtf_paper_inferred",
-                "the paper's GRTF over the inferred edges only",
-                methods["grtf_paper"].request,
-                True,
+            dataclasses.replace(
+                methods["grtf_paper"],
+                name="grtf_paper_inferred",
+                description="the paper's GRTF over the inferred edges only",
             )
         )
         measure(

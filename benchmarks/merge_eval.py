@@ -25,12 +25,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from benchmarks.eval import paper_methods
 from benchmarks.eval.metrics import csr, recall
 from kg_tools.merge.plan import MergePlan
 from kg_tools.retrieval import Pipeline, RetrievalRequest
 
 MODES = {"lexical": "fulltext", "vector": "vector", "hybrid": "hybrid", "rrf": "rrf"}
-METHODS = tuple(MODES)
+# the seed papers' retrievers (benchmarks/eval/paper_methods.py): ToolScope's own (hybrid alpha 1.0, per
+# sub-query, top-1s first) and RPS's (vector per subtask, the union); `--stages` does not apply to them
+PAPER_METHODS = {"toolscope": ("hybrid", 1.0), "rps": ("vector", None)}
+METHODS = (*MODES, *PAPER_METHODS)
 DEFAULT_METHODS = ("lexical", "vector", "hybrid")
 DEFAULT_ALPHA = 0.8
 CUTOFFS = (5, 10)
@@ -57,6 +61,9 @@ def score(ranked: list[str], gold: set[str]) -> dict[str, float]:
 def method_request(method: str, alpha: float = DEFAULT_ALPHA, stages: Sequence[str] = ()) -> dict:
     """The RetrievalRequest fields of one method: its search mode (the plain retriever, without the
     offline seed rescoring), alpha (hybrid only) and extra stages."""
+    if method in PAPER_METHODS:
+        mode, paper_alpha = PAPER_METHODS[method]
+        return {"mode": mode, "rerank": "none", **({"alpha": paper_alpha} if paper_alpha is not None else {})}
     if method not in MODES:
         raise ValueError(f"unknown method {method!r}; one of {', '.join(METHODS)}")
     request: dict[str, Any] = {"mode": MODES[method], "rerank": "none", "stages": list(stages)}
@@ -80,28 +87,31 @@ def retrieval_rows(
 
     Each row names its `stages` (and `alpha` for hybrid) so a table or JSON row says what ran."""
     rows = []
-    if any(MODES[m] != "fulltext" for m in methods):
+    if any(MODES.get(m) != "fulltext" for m in methods):
         # one batched encode (cached by the embedder) instead of one encode per query
         pipeline.env.embedder.embed([q.query for q in queries], query=True)
     for method in methods:
         fields = method_request(method, alpha, stages)
+        retrieve = {"toolscope": paper_methods.per_subquery_toolscope, "rps": paper_methods.per_subtask_union}.get(
+            method, Pipeline.retrieve
+        )
         t0 = time.perf_counter()
         totals: dict[str, float] = {}
         for q in queries:
             request = RetrievalRequest(
                 query=q.query, k=max(CUTOFFS), K=max(CUTOFFS), depth=0, catalog=catalog, **fields
             )
-            ranked = pipeline.retrieve(request).names
+            ranked = retrieve(pipeline, request).names
             gold = {phi.get(g, g) for g in q.gold}
             for key, value in score(ranked, gold).items():
                 totals[key] = totals.get(key, 0.0) + value
-        row = {"method": method, "merged": merged, "stages": list(stages)}
+        row = {"method": method, "merged": merged, "stages": fields.get("stages", [])}
         if "alpha" in fields:
             row["alpha"] = fields["alpha"]
         row |= {key: round(v / len(queries), 4) for key, v in totals.items()}
         row |= {"queries": len(queries), "seconds": round(time.perf_counter() - t0, 1)}
         progress(
-            f"  {method:8s} merged={merged!s:5s} stages={','.join(stages) or '-'} "
+            f"  {method:8s} merged={merged!s:5s} stages={','.join(row['stages']) or '-'} "
             + "  ".join(f"{k} {row[k]:.3f}" for k in totals)
         )
         rows.append(row)

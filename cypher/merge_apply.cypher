@@ -1,5 +1,5 @@
 // Apply one merge run: the MergeRun node, the rewritten canonical tools (previous values on the
-// UPDATED relationship) and one MERGED_INTO per member.
+// UPDATED relationship, each re-embedded when the run carries its new vector) and one MERGED_INTO per member.
 CREATE (r:MergeRun)
 SET r = $run
 WITH r
@@ -8,6 +8,9 @@ CALL (r) {
   MATCH (c:Tool {name: row.name})
   CREATE (r)-[:UPDATED {previous: row.previous}]->(c)
   SET c.description = row.description, c.spec = row.spec, c.param_text = row.param_text
+  // a merge re-embeds the canonical tool (its new document), undo restores its vector; a run
+  // stored before either has no vector here and leaves the tool's as it is
+  SET c.embedding = coalesce(row.embedding, c.embedding), c.embedding_model = coalesce(row.embedding_model, c.embedding_model)
   RETURN count(*) AS canonicals
 }
 CALL (r) {

@@ -1,4 +1,5 @@
 // The properties a merge rewrites on each canonical tool (kept on the run for an exact undo).
 UNWIND $names AS name
 MATCH (t:Tool {name: name})
-RETURN t.name AS name, t.description AS description, t.spec AS spec, t.param_text AS param_text
+RETURN t.name AS name, t.description AS description, t.spec AS spec, t.param_text AS param_text,
+       t.embedding AS embedding, t.embedding_model AS embedding_model

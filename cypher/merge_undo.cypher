@@ -4,6 +4,9 @@ CALL (r) {
   UNWIND $restore AS row
   MATCH (c:Tool {name: row.name})
   SET c.description = row.description, c.spec = row.spec, c.param_text = row.param_text
+  // a merge re-embeds the canonical tool (its new document), undo restores its vector; a run
+  // stored before either has no vector here and leaves the tool's as it is
+  SET c.embedding = coalesce(row.embedding, c.embedding), c.embedding_model = coalesce(row.embedding_model, c.embedding_model)
   RETURN count(*) AS restored
 }
 CALL (r) {

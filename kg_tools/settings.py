@@ -121,6 +121,9 @@ class Settings(BaseSettings):
     # Advanced retrieval stages (kg_tools/retrieval/stages/).
     rerank_top_m: int = Field(50, ge=1, le=200, validation_alias=_env("KG_TOOLS_RERANK_TOP_M"))
     llm_rerank_top_m: int = Field(20, ge=1, le=100, validation_alias=_env("KG_TOOLS_LLM_RERANK_TOP_M"))
+    # ToolScope's Auto-Correction of merge clusters (kg_tools/merge/autocorrect.py); off: every connected
+    # component of accepted pairs is merged as it is (the paper's ablation without it).
+    merge_auto_correct: bool = Field(True, validation_alias=_env("KG_TOOLS_MERGE_AUTO_CORRECT"))
     dedupe_threshold: float = Field(0.98, ge=0.0, le=1.0, validation_alias=_env("KG_TOOLS_DEDUPE_THRESHOLD"))
     # The server-score stage: weight of the query's similarity to a tool's server in the tool's score.
     server_score_weight: float = Field(0.4, ge=0.0, le=1.0, validation_alias=_env("KG_TOOLS_SERVER_SCORE_WEIGHT"))

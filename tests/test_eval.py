@@ -147,7 +147,7 @@ def test_cli_json(empty_graph, embedder, settings, bench_dir, tmp_path):
     vector, grtf = payload["rows"][0], payload["rows"][1]
     assert vector["Recall@30"] == 1.0  # 5 tools, K = 30: the plain top-K holds everything
     assert grtf["mAP@10"] >= 0.75 - 1e-4  # instance 1: AP 1 (closure in order); instance 2: main first, AP >= 1/2
-    assert payload["paper"]["grtf"]["mAP@10"] == 0.856
+    assert payload["paper"]["grtf_paper"]["mAP@10"] == 0.856
     assert set(payload["error_analysis"]) == {"grtf", "grtf_offline"}
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 

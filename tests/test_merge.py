@@ -262,3 +262,67 @@ def test_components_and_integrity_checks():
         check_integrity([["a", "b"], ["c", "a"]], names)
     with pytest.raises(MergeIntegrityError, match="not a tool"):
         check_integrity([["a", "zz"]], names)
+
+
+@pytest.mark.integration
+def test_auto_correction_off_merges_the_component_as_classified(geometry_graph, llm_settings, fake_llm):
+    """The same scripted classifier as above, Auto-Correction off: the look-alike stays in, no audit asked."""
+    from kg_tools.llm import LLMClient
+
+    _script_llm(fake_llm, {"merge": "MERGE_BAD", "clusters": [TRIANGLES, [FREE_FALL]]})
+    plan = build_plan(geometry_graph, theta=0.3, llm=LLMClient(llm_settings), auto_correct=False)
+    prompts = [FakeOpenAI.user_prompt(r) for r in fake_llm.requests]
+    assert not any("audit a proposed merge" in q for q in prompts)
+    assert plan.validator == "none (auto-correction off)"
+    assert [sorted(c.names) for c in plan.clusters] == [sorted([*TRIANGLES, FREE_FALL])]
+    assert plan.phi[FREE_FALL] == plan.clusters[0].canonical
+
+
+def test_cli_auto_correct_switch_reaches_the_plan(monkeypatch):
+    """--no-auto-correct (and the setting when the option is not given) decide build_plan's auto_correct."""
+    from click.testing import CliRunner
+
+    import kg_tools.merge as merge
+    from kg_tools.cli import cli
+
+    seen = []
+
+    def fake_build_plan(graph, **kwargs):
+        seen.append(kwargs["auto_correct"])
+        raise SystemExit(0)
+
+    monkeypatch.setattr(merge, "build_plan", fake_build_plan)
+    monkeypatch.setattr("kg_tools.commands.context.AppContext.graph", property(lambda self: None), raising=False)
+    runner = CliRunner()
+    runner.invoke(cli, ["merge", "plan", "--no-auto-correct", "--offline"])
+    runner.invoke(cli, ["merge", "plan", "--offline"])
+    monkeypatch.setenv("KG_TOOLS_MERGE_AUTO_CORRECT", "false")
+    runner.invoke(cli, ["merge", "plan", "--offline"])
+    assert seen == [False, True, False]
+
+
+@pytest.mark.integration
+def test_merge_reembeds_the_canonical_tool_and_undo_restores_its_vector(geometry_graph, settings, embedder):
+    from kg_tools.catalog import ToolSpec, tool_document
+
+    def stored(name):
+        row = geometry_graph.read(
+            "MATCH (t:Tool {name: $name}) RETURN t.embedding AS v, t.embedding_model AS m, t.spec AS spec", name=name
+        )[0]
+        return row["v"], row["m"], row["spec"]
+
+    before = graph_snapshot(geometry_graph)
+    old_vector, _, _ = stored("calcTriangleArea")
+    plan = build_plan(geometry_graph)
+    assert apply_plan(geometry_graph, plan, embedder).applied
+    vector, model, spec = stored("calcTriangleArea")
+    expected = embedder.embed([tool_document(ToolSpec.model_validate(json.loads(spec)))])[0]
+    assert model == embedder.name
+    assert vector != old_vector
+    assert max(abs(a - b) for a, b in zip(vector, expected.tolist())) < 1e-6
+    # the vector index serves the new vector
+    pipeline = Pipeline(geometry_graph, embedder, settings)
+    response = pipeline.retrieve(RetrievalRequest(query="triangle area from base and height", k=1, K=1, depth=0))
+    assert response.names == ["calcTriangleArea"]
+    undo_run(geometry_graph, plan.run_id)
+    assert graph_snapshot(geometry_graph) == before

@@ -214,3 +214,38 @@ def test_eval_seal_tools_methods_alpha_stages(mini_seal, embedder, settings, gra
     assert bad.exit_code != 0 and "unknown method" in bad.output
     bad = CliRunner().invoke(eval_group, ["seal-tools", str(directory), "--stages", "nope"], obj=app)
     assert bad.exit_code != 0 and "unknown stage" in bad.output
+
+
+@pytest.mark.integration
+def test_eval_seal_tools_runs_the_papers_retrievers(mini_seal, embedder, settings, graph, tmp_path):
+    """`toolscope` and `rps` on Seal-Tools: each sub-query its own list (paper_methods), stages not applied."""
+    from benchmarks.commands.eval import eval_group, register
+    from benchmarks.eval import paper_methods
+    from kg_tools.cli import cli
+    from kg_tools.commands.context import AppContext
+
+    register(cli)
+    directory, source = mini_seal
+    app = AppContext(settings)
+    app._graph, app._embedder = graph, embedder
+    out = tmp_path / "seal.json"
+    args = ["seal-tools", str(directory), "--methods", "toolscope,rps", "--stages", "decompose", "--json", str(out)]
+    result = CliRunner().invoke(eval_group, args, obj=app)
+    assert result.exit_code == 0, result.output
+    rows = json.loads(out.read_text())["rows"]
+    assert [r["method"] for r in rows] == ["toolscope", "rps"]
+    assert rows[0]["alpha"] == 1.0 and all(r["stages"] == [] for r in rows)
+    pipeline = Pipeline(graph, embedder, settings)
+    for row, retrieve in zip(rows, (paper_methods.per_subquery_toolscope, paper_methods.per_subtask_union)):
+        fields = method_request(row["method"])
+        names = [
+            retrieve(
+                pipeline, RetrievalRequest(query=q["query"], k=10, K=10, depth=0, catalog=source.catalog, **fields)
+            ).names
+            for q in source.instances
+        ]
+        for k in (5, 10):
+            expected = sum(recall(n, set(q["gold"]), k) for n, q in zip(names, source.instances)) / len(names)
+            assert row[f"Recall@{k}"] == pytest.approx(expected, abs=1e-4)
+        # each request's steps lead: the first two names are the two sub-queries' best tools
+        assert all(len(set(n[:2])) == 2 for n in names)

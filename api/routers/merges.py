@@ -8,7 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 from pydantic import BaseModel, ConfigDict, Field
 
-from kg_tools.api.deps import GraphDep, SettingsDep, WriteAccess
+from kg_tools.api.deps import EmbedderDep, GraphDep, SettingsDep, WriteAccess
 from kg_tools.api.errors import json_write_responses, responses
 from kg_tools.api.http import KgRoute
 from kg_tools.api.names import RunId
@@ -41,7 +41,14 @@ def _plan(graph, settings, req: MergeRequest):
     from kg_tools.llm import llm_from_settings
 
     llm = None if req.offline else llm_from_settings(settings)
-    return build_plan(graph, theta=req.theta, top_k=req.top_k, catalog=req.catalog, llm=llm)
+    return build_plan(
+        graph,
+        theta=req.theta,
+        top_k=req.top_k,
+        catalog=req.catalog,
+        llm=llm,
+        auto_correct=settings.merge_auto_correct,
+    )
 
 
 @run_list_route(router, "", MergeRunList, "Merge runs, newest first")
@@ -81,9 +88,9 @@ def get_plan(
     ),
     summary="Plan and apply a merge in one transaction (the same plan twice changes nothing)",
 )
-def post_merge(req: MergeRequest, graph: GraphDep, settings: SettingsDep) -> dict[str, Any]:
+def post_merge(req: MergeRequest, graph: GraphDep, settings: SettingsDep, embedder: EmbedderDep) -> dict[str, Any]:
     plan = _plan(graph, settings, req)
-    result = apply_plan(graph, plan)
+    result = apply_plan(graph, plan, embedder)
     return {
         "run": result.run_id,
         "applied": result.applied,

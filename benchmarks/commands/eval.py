@@ -100,7 +100,7 @@ def run_benchmark(
         for m in method_catalog(30, options, reranker).values():
             click.echo(f"{m.name:<22}{m.description}")
         return None
-    chosen = select_methods(_csv(methods), 30, options, reranker)
+    chosen = select_methods(_csv(methods), 30, options, reranker, app.settings.llm_configured)
     if queries_file:
         dataset = dataset.with_queries(queries_file)
     dataset = dataset.split(split).limited(limit)
@@ -309,7 +309,7 @@ def catalog_command(
         for m in method_catalog(30, options, "none").values():
             click.echo(f"{m.name:<22}{m.description}")
         return
-    chosen = select_methods(_csv(methods), 30, options, "none")
+    chosen = select_methods(_csv(methods), 30, options, "none", app.settings.llm_configured)
     name = catalog or Path(catalog_file).stem
     data = catalog_eval.dataset(catalog_file, queries_file, name, format_, split).limited(limit)
     click.echo(

@@ -78,7 +78,7 @@ def ensure_seal_tools(app, source) -> None:
     "--methods",
     default="lexical,vector,hybrid",
     show_default=True,
-    help="Comma-separated search methods: lexical, vector, hybrid, rrf.",
+    help="Comma-separated search methods: lexical, vector, hybrid, rrf; the papers' toolscope, rps.",
 )
 @click.option(
     "--alpha",
@@ -122,14 +122,16 @@ def seal_tools(app, directory, do_merge, thetas, theta, methods, alpha, stages, 
     if do_merge:
         sweep = sorted(set(_thetas(thetas)) | {theta})
         for th in sweep:
-            plan = build_plan(app.graph, theta=th, catalog=source.catalog, llm=llm)
+            plan = build_plan(
+                app.graph, theta=th, catalog=source.catalog, llm=llm, auto_correct=app.settings.merge_auto_correct
+            )
             summary = merge_summary(plan, queries, specs)
             click.echo(
                 f"theta {th}: tools {plan.tools_before} -> {plan.tools_after} ({len(plan.clusters)} clusters); "
                 f"candidates {summary['candidate_seconds']:.2f}s + classification {summary['classify_seconds']:.2f}s "
                 f"= {summary['candidates_plus_classify_seconds']:.2f}s; TCCR {summary['tccr']:.3f}, UCC {summary['ucc']:.3f}"
             )
-            result = apply_plan(app.graph, plan)
+            result = apply_plan(app.graph, plan, app.embedder)
             try:
                 merged_rows = retrieval_rows(
                     pipeline, queries, plan.phi, True, source.catalog, progress=click.echo, **run

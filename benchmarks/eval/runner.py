@@ -3,7 +3,8 @@
 A method is a named RetrievalRequest template. The paper's baselines (lexical, vector, hybrid)
 are plain top-K lists: no expansion (depth 0) and k = K. GRTF is k = 3 seeds, dependency
 expansion, cut to K. Every query is retrieved once per method with K = max cutoff (30); the
-@10 and @20 lists are prefixes of it (the order never depends on K).
+@10 and @20 lists are prefixes of it (the order never depends on K). The seed papers' own methods
+(`grtf_paper`, `toolscope`, `rps`) run their request through benchmarks/eval/paper_methods.py.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from benchmarks.eval import paper_methods
 from benchmarks.eval.datasets import EvalDataset, EvalInstance
 from benchmarks.eval.metrics import CUTOFFS, mean_scores, score_ranking
 from kg_tools.catalog import spec_hash
@@ -19,10 +21,12 @@ from kg_tools.cypher import query
 from kg_tools.errors import EvalError
 from kg_tools.retrieval.pipeline import Pipeline
 from kg_tools.retrieval.plan import STAGES
-from kg_tools.retrieval.request import RetrievalRequest
+from kg_tools.retrieval.request import RetrievalRequest, RetrievalResponse
 
 GRTF_K = 3
 HYBRID_ALPHA = 0.8
+TOOLSCOPE_ALPHA = 1.0  # ToolScope's Table 7 setting, as issue 29 quotes it
+PAPER_RERANK_TOP = 3  # GRTF reranks its k = 3 seeds only
 
 
 @dataclass(frozen=True)
@@ -31,6 +35,11 @@ class Method:
     description: str
     request: dict  # RetrievalRequest fields except query/K
     graph: bool  # seeds + expansion (error analysis applies)
+    # how the request is retrieved (default: one Pipeline.retrieve); the papers' methods (paper_methods.py)
+    retrieve: Callable[[Pipeline, RetrievalRequest], RetrievalResponse] | None = None
+    # scores of its own beside the table's, per query (RPS: the union of the per-subtask top-k)
+    extra_scores: Callable[[RetrievalResponse, frozenset[str]], dict[str, float]] | None = None
+    needs_llm: bool = False  # the method is the paper's only with an LLM
 
 
 @dataclass
@@ -68,6 +77,8 @@ def method_catalog(K: int, options: GraphOptions, rerank: str) -> dict[str, Meth
         **options.fields(),
     }
     paper = {**grtf, "mode": "vector", "rerank": "none", "supplied_last": False}
+    # ToolScope's retriever: no graph; each sub-query reranked by the configured reranker, if any
+    scope = plain("hybrid", K, alpha=TOOLSCOPE_ALPHA, rerank="cross-encoder" if rerank == "cross-encoder" else "none")
     methods = [
         Method("lexical", "fulltext (Lucene BM25) top-K, no expansion", plain("fulltext", K), False),
         Method(
@@ -86,9 +97,41 @@ def method_catalog(K: int, options: GraphOptions, rerank: str) -> dict[str, Meth
         ),
         Method(
             "grtf_paper",
-            "the paper's GRTF (issue-9 baseline): vector top-3 in search order, depth-first, no rescoring",
+            "the GRTF paper's method: vector top-3 in search order, depth-first, cut to K, no fill",
             paper,
             True,
+            paper_methods.without_fill,
+        ),
+        Method(
+            "grtf_paper_rerank",
+            f"the GRTF paper's method with its LLM rerank of the top {PAPER_RERANK_TOP} only, no fill (needs an LLM)",
+            {**paper, "rerank": "llm"},
+            True,
+            paper_methods.llm_reranked_top(PAPER_RERANK_TOP),
+            needs_llm=True,
+        ),
+        Method(
+            "grtf_paper_fill",
+            "grtf_paper with the K fill (the issue-9 baseline, the default before it)",
+            paper,
+            True,
+        ),
+        Method(
+            "toolscope",
+            f"ToolScope's retriever: hybrid alpha {TOOLSCOPE_ALPHA} per sub-query (offline split), each reranked "
+            "(with a configured cross-encoder), each sub-query's top-1 first, then filled by normalised score",
+            scope,
+            False,
+            paper_methods.per_subquery_toolscope,
+        ),
+        Method(
+            "rps",
+            "RPS: each subtask (offline split) its own vector top-K, the union round-robin; "
+            "Recall@k/step scores the union of the per-subtask top-k",
+            plain("vector", K, rerank="none"),
+            False,
+            paper_methods.per_subtask_union,
+            paper_methods.union_scores,
         ),
         Method(
             "grtf_steps",
@@ -168,7 +211,9 @@ def configured_reranker(settings, requested: str = "none") -> str:
     return "none"
 
 
-def select_methods(names: Sequence[str] | None, K: int, options: GraphOptions, rerank: str) -> list[Method]:
+def select_methods(
+    names: Sequence[str] | None, K: int, options: GraphOptions, rerank: str, llm_configured: bool = False
+) -> list[Method]:
     known = method_catalog(K, options, rerank)
     wanted = list(names) if names else [*DEFAULT_METHODS, *(["grtf_rerank"] if rerank != "none" else [])]
     unknown = [n for n in wanted if n not in known]
@@ -179,6 +224,9 @@ def select_methods(names: Sequence[str] | None, K: int, options: GraphOptions, r
             "grtf_rerank needs a reranker: pass --rerank cross-encoder|llm, or configure "
             "KG_TOOLS_CROSS_ENCODER / OPENAI_BASE_URL"
         )
+    without_llm = [n for n in wanted if known[n].needs_llm and not llm_configured]
+    if without_llm:
+        raise EvalError(f"{', '.join(without_llm)} needs an LLM: configure OPENAI_BASE_URL (docs/stages.md)")
     return [known[n] for n in wanted]
 
 
@@ -265,10 +313,13 @@ def run_method(
     for n, inst in enumerate(instances, 1):
         # a method may set its own K (a test of the order without the fill); else every cut-off's worth
         request = RetrievalRequest(**{"query": inst.query, "K": K, "catalog": catalog, **method.request})
-        response = pipeline.retrieve(request)
+        response = (method.retrieve or Pipeline.retrieve)(pipeline, request)
         names = response.names
         seeds = [t.name for t in response.tools if t.role == "seed"]
-        out.results.append(QueryResult(inst, names, seeds, score_ranking(names, inst.gold, cutoffs)))
+        scores = score_ranking(names, inst.gold, cutoffs)
+        if method.extra_scores:
+            scores |= method.extra_scores(response, inst.gold)
+        out.results.append(QueryResult(inst, names, seeds, scores))
         if progress:
             progress(n)
     out.seconds = time.perf_counter() - t0

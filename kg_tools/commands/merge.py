@@ -17,10 +17,17 @@ def _plan_options(f):
     f = click.option("--top-k", "top_k", type=int, default=None, help="Neighbours per tool (default 30).")(f)
     f = click.option("--catalog", default=None, help="Only tools of this catalog.")(f)
     f = click.option("--offline", is_flag=True, help="Ignore a configured LLM; use the offline rule.")(f)
+    f = click.option(
+        "--auto-correct/--no-auto-correct",
+        "auto_correct",
+        default=None,
+        help="Audit each cluster before merging it (ToolScope's Auto-Correction; default: "
+        "KG_TOOLS_MERGE_AUTO_CORRECT, on).",
+    )(f)
     return f
 
 
-def make_plan(app, theta, top_k, catalog, offline):
+def make_plan(app, theta, top_k, catalog, offline, auto_correct=None):
     from kg_tools.llm import llm_from_settings
     from kg_tools.merge import DEFAULT_THETA, DEFAULT_TOP_K, build_plan
 
@@ -31,6 +38,7 @@ def make_plan(app, theta, top_k, catalog, offline):
         top_k=top_k or DEFAULT_TOP_K,
         catalog=catalog,
         llm=llm,
+        auto_correct=app.settings.merge_auto_correct if auto_correct is None else auto_correct,
     )
     path = (
         "LLM (" + app.settings.llm_model + ")"
@@ -96,9 +104,9 @@ def register(cli):
     @click.option("--limit", type=int, default=30, show_default=True, help="Clusters to print (0 = all).")
     @json_file_option("Write the whole plan as JSON.")
     @pass_app
-    def plan_cmd(app, theta, top_k, catalog, offline, explain, limit, json_file):
+    def plan_cmd(app, theta, top_k, catalog, offline, auto_correct, explain, limit, json_file):
         """Dry run: clusters, members, scores, reasons and the classifier used."""
-        plan = make_plan(app, theta, top_k, catalog, offline)
+        plan = make_plan(app, theta, top_k, catalog, offline, auto_correct)
         echo_plan(plan, explain, limit or None)
         if json_file:
             json_file.parent.mkdir(parents=True, exist_ok=True)
@@ -108,13 +116,14 @@ def register(cli):
     @group.command("apply")
     @_plan_options
     @pass_app
-    def apply_cmd(app, theta, top_k, catalog, offline):
-        """Plan and apply in one transaction (the same plan twice changes nothing)."""
+    def apply_cmd(app, theta, top_k, catalog, offline, auto_correct):
+        """Plan and apply in one transaction (the same plan twice changes nothing); the canonical
+        tools are re-embedded from their merged documents."""
         from kg_tools.merge import apply_plan
 
-        plan = make_plan(app, theta, top_k, catalog, offline)
+        plan = make_plan(app, theta, top_k, catalog, offline, auto_correct)
         echo_plan(plan, False, 10)
-        click.echo(apply_plan(app.graph, plan).message)
+        click.echo(apply_plan(app.graph, plan, app.embedder).message)
 
     @group.command("undo")
     @click.argument("run_id")

@@ -7,6 +7,10 @@ one. Sub-clusters of one tool are dropped (the tool stays unmerged).
 LLM (`LLMValidator`, prompt merge_validate.md): the model answers {"merge": "MERGE_OK"} or
 {"merge": "MERGE_BAD", "clusters": [[...], [...]]}; the clusters must partition the cluster's tools
 exactly, otherwise the offline split is used and the fallback is recorded.
+
+Off (`NoCorrection`, `auto_correct=False`; setting KG_TOOLS_MERGE_AUTO_CORRECT, CLI --no-auto-correct):
+every connected component is merged as the pair classifier left it (ToolScope's ablation without
+Auto-Correction); the integrity checks still run.
 """
 
 from __future__ import annotations
@@ -48,6 +52,20 @@ class OfflineValidator:
             return Correction(kept, "MERGE_OK", self.method)
         note = f"split {cluster[0]}'s cluster into {[g for g in groups]}: parameter signatures cannot be aligned"
         return Correction(kept, "MERGE_BAD", self.method, [note])
+
+
+class NoCorrection:
+    method = "none (auto-correction off)"
+
+    def validate(self, cluster: list[str], tools: dict[str, ToolSignature]) -> Correction:
+        return Correction([order(cluster)], "MERGE_OK", self.method)
+
+
+def make_validator(llm: LLMClient | None, auto_correct: bool = True) -> OfflineValidator | LLMValidator | NoCorrection:
+    """The cluster validator a plan uses: none when auto-correction is off, else the LLM's (offline fallback)."""
+    if not auto_correct:
+        return NoCorrection()
+    return LLMValidator(llm) if llm else OfflineValidator()
 
 
 class ClusterVerdict(BaseModel):

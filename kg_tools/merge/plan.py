@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass, field
 
 from kg_tools.graph import Graph
 from kg_tools.llm import LLMClient
-from kg_tools.merge.autocorrect import LLMValidator, OfflineValidator
+from kg_tools.merge.autocorrect import make_validator
 from kg_tools.merge.candidates import candidate_pairs, mergeable_tools
 from kg_tools.merge.canonical import Canonical, canonical_spec, llm_canonical, offline_canonical
 from kg_tools.merge.classify import LLMPairClassifier, OfflineClassifier, PairDecision
@@ -129,9 +129,11 @@ def build_plan(
     top_k: int = DEFAULT_TOP_K,
     catalog: str | None = None,
     llm: LLMClient | None = None,
+    auto_correct: bool = True,
 ) -> MergePlan:
     """Dry run. With `llm` the pair classifier, cluster validator and canonical writer ask the model
-    (each falls back to its offline path on a failed/invalid answer); without, everything is offline."""
+    (each falls back to its offline path on a failed/invalid answer); without, everything is offline.
+    `auto_correct=False`: clusters are not audited (autocorrect.NoCorrection)."""
     timing: dict[str, float] = {}
     t0 = time.perf_counter()
     specs = mergeable_tools(graph, catalog)
@@ -153,7 +155,7 @@ def build_plan(
     notes: list[str] = [] if llm else ["no LLM configured: offline classifier, validator and canonical writer used"]
     if llm_classifier and llm_classifier.fallbacks:
         notes.append(f"pair classifier: {llm_classifier.fallbacks} LLM answer(s) unusable, offline rule used for those")
-    validator = LLMValidator(llm) if llm else OfflineValidator()
+    validator = make_validator(llm, auto_correct)
     clusters, validated_by = _validated_clusters(decisions, tools, validator, notes)
     phi = check_integrity(clusters, set(specs))
     timing["cluster_autocorrect"] = time.perf_counter() - t0

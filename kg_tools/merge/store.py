@@ -2,9 +2,11 @@
 
 A run is `(:MergeRun {id, created, theta, top_k, catalog, classifier, validator, writer, clusters,
 merged, tools_before, tools_after, notes})`; `(:MergeRun)-[:UPDATED {previous}]->(canonical)` keeps the
-canonical tool's previous description/spec/param_text as JSON; every member gets
+canonical tool's previous description/spec/param_text (and vector) as JSON; every member gets
 `(:Tool)-[:MERGED_INTO {run, score, method, reason}]->(canonical)`. The run id is a hash of the plan,
-so applying the same plan twice changes nothing.
+so applying the same plan twice changes nothing. Given the embedder, a merge re-embeds each canonical
+tool from its new document (unified description and signature: `tool_document`, as a load would), so
+search finds it by what it now stands for; undo puts its previous vector back.
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ from datetime import UTC, datetime
 from pydantic import ConfigDict, Field
 
 from kg_tools import closure
-from kg_tools.catalog import ToolSpec, parameter_text
+from kg_tools.catalog import ToolSpec, parameter_text, tool_document
 from kg_tools.cypher import query
+from kg_tools.embeddings import PassageEmbedder
 from kg_tools.errors import MergeRunNotFoundError, StalePlanError
 from kg_tools.graph import Graph
 from kg_tools.merge.plan import MergePlan
@@ -63,11 +66,20 @@ class ApplyResult:
     message: str
 
 
-def apply_plan(graph: Graph, plan: MergePlan) -> ApplyResult:
+def canonical_vectors(plan: MergePlan, embedder: PassageEmbedder) -> dict[str, list[float]]:
+    """Each canonical tool's new vector: its merged document embedded as a load embeds a tool."""
+    docs = [tool_document(ToolSpec.model_validate(c.spec)) for c in plan.clusters]
+    return {c.canonical: v.tolist() for c, v in zip(plan.clusters, embedder.embed(docs))} if docs else {}
+
+
+def apply_plan(graph: Graph, plan: MergePlan, embedder: PassageEmbedder | None = None) -> ApplyResult:
+    """Apply the plan in one transaction. With `embedder` the canonical tools are re-embedded (CLI, API
+    and eval pass it); without, they keep their vectors."""
     run_id = plan.run_id
     if not plan.clusters:
         return ApplyResult(run_id, False, 0, 0, "nothing to merge: the plan has no clusters")
     names = sorted({n for c in plan.clusters for n in c.names})
+    vectors = canonical_vectors(plan, embedder) if embedder is not None else {}
 
     def work(tx) -> ApplyResult:
         if tx.run(query("merge_run_get"), run_id=run_id).single()["run"] is not None:
@@ -88,11 +100,15 @@ def apply_plan(graph: Graph, plan: MergePlan) -> ApplyResult:
             {
                 "name": c.canonical,
                 "previous": json.dumps(
-                    {k: previous[c.canonical][k] for k in ("description", "spec", "param_text")}, ensure_ascii=False
+                    {k: previous[c.canonical][k] for k in ("description", "spec", "param_text")}
+                    | ({k: previous[c.canonical][k] for k in ("embedding", "embedding_model")} if vectors else {}),
+                    ensure_ascii=False,
                 ),
                 "description": c.description,
                 "spec": json.dumps(c.spec, ensure_ascii=False),
                 "param_text": parameter_text(ToolSpec.model_validate(c.spec)),
+                "embedding": vectors.get(c.canonical),
+                "embedding_model": embedder.name if embedder is not None else None,
             }
             for c in plan.clusters
         ]

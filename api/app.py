@@ -16,6 +16,7 @@ from kg_tools.api.security import UNSAFE_METHODS, RequestGuard, default_allowed_
 from kg_tools.browser import MOUNT_PATH, guide_app
 from kg_tools.loaders.bounded import MAX_EXPANSION_BYTES
 from kg_tools.settings import Settings
+from kg_tools.telemetry import MetricsMiddleware, setup_tracing
 
 IMPORT_PATH = re.compile(r"^/v1/catalogs/[^/]+/import$")
 
@@ -118,6 +119,7 @@ def create_app(settings: Settings | None = None, *, graph=None, embedder=None) -
     async def lifespan(app: FastAPI):
         from kg_tools.services import build_services
 
+        setup_tracing("kg-tools-api")
         services = build_services(settings, graph=graph, embedder=embedder)
         app.state.graph, app.state.embedder = services.graph, services.embedder
         app.state.pipeline, app.state.tool_store = services.pipeline, services.store
@@ -136,6 +138,7 @@ def create_app(settings: Settings | None = None, *, graph=None, embedder=None) -
     app.state.settings = settings
     install_error_handlers(app)
 
+    app.add_middleware(MetricsMiddleware)  # innermost: it sees the route the router matched
     app.add_middleware(BodyLimit, limit_for=lambda path: body_limit(settings, path))
     app.add_middleware(
         RequestGuard,

@@ -39,6 +39,7 @@ from kg_tools.errors import (
     UnknownStageError,
     WriteConflictError,
 )
+from kg_tools.telemetry import ERRORS
 
 log = logging.getLogger("kg_tools.api")
 
@@ -126,6 +127,7 @@ def error_body(status: int, code: str, detail: str, headers: dict | None = None,
     if status == 401:
         headers["WWW-Authenticate"] = "Bearer"
     body = {"error": code, "detail": detail, **{k: v for k, v in extra.items() if v is not None}}
+    ERRORS.labels("rest", code).inc()
     return JSONResponse(body, status_code=status, headers=headers or None)
 
 

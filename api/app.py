@@ -9,7 +9,7 @@ from typing import Any
 from fastapi import FastAPI
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from kg_tools.api.errors import install_error_handlers
+from kg_tools.api.errors import install_error_handlers, route_template
 from kg_tools.api.http import BodyLimit, RawPath
 from kg_tools.api.routers import catalogs, deps, health, merges, retrieve, tools
 from kg_tools.api.security import UNSAFE_METHODS, RequestGuard, default_allowed_hosts
@@ -138,7 +138,8 @@ def create_app(settings: Settings | None = None, *, graph=None, embedder=None) -
     app.state.settings = settings
     install_error_handlers(app)
 
-    app.add_middleware(MetricsMiddleware)  # innermost: it sees the route the router matched
+    # innermost: it sees the route the router matched; labelled by the OpenAPI path template
+    app.add_middleware(MetricsMiddleware, route_of=lambda scope: route_template(app, scope["path"]))
     app.add_middleware(BodyLimit, limit_for=lambda path: body_limit(settings, path))
     app.add_middleware(
         RequestGuard,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import os
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, nullcontext
 from typing import Any
 
@@ -80,11 +80,12 @@ def metrics_page() -> tuple[bytes, str]:
 
 
 class MetricsMiddleware:
-    """ASGI middleware counting HTTP requests by method, route template (never the raw path: bounded
-    labels; `unmatched` otherwise) and status. Add it innermost, where the router's `route` is seen."""
+    """ASGI middleware counting HTTP requests by method, route template and status. `route_of(scope)`
+    names the template (never the raw path: labels stay bounded); else the matched route's own path,
+    else `unmatched`. Add it innermost, where the router's `route` is seen."""
 
-    def __init__(self, app):
-        self.app = app
+    def __init__(self, app, route_of: Callable[[dict], str | None] = lambda _: None):
+        self.app, self.route_of = app, route_of
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -100,7 +101,7 @@ class MetricsMiddleware:
         try:
             await self.app(scope, receive, observe)
         finally:
-            route = getattr(scope.get("route"), "path", None) or "unmatched"
+            route = self.route_of(scope) or getattr(scope.get("route"), "path", None) or "unmatched"
             HTTP_REQUESTS.labels(scope["method"], route, str(status["code"])).inc()
             HTTP_LATENCY.labels(scope["method"], route).observe(time.perf_counter() - start)
 

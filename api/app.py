@@ -9,13 +9,14 @@ from typing import Any
 from fastapi import FastAPI
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from kg_tools.api.errors import install_error_handlers
+from kg_tools.api.errors import install_error_handlers, route_template
 from kg_tools.api.http import BodyLimit, RawPath
 from kg_tools.api.routers import catalogs, deps, health, merges, retrieve, tools
 from kg_tools.api.security import UNSAFE_METHODS, RequestGuard, default_allowed_hosts
 from kg_tools.browser import MOUNT_PATH, guide_app
 from kg_tools.loaders.bounded import MAX_EXPANSION_BYTES
 from kg_tools.settings import Settings
+from kg_tools.telemetry import MetricsMiddleware, setup_tracing
 
 IMPORT_PATH = re.compile(r"^/v1/catalogs/[^/]+/import$")
 
@@ -118,6 +119,7 @@ def create_app(settings: Settings | None = None, *, graph=None, embedder=None) -
     async def lifespan(app: FastAPI):
         from kg_tools.services import build_services
 
+        setup_tracing("kg-tools-api")
         services = build_services(settings, graph=graph, embedder=embedder)
         app.state.graph, app.state.embedder = services.graph, services.embedder
         app.state.pipeline, app.state.tool_store = services.pipeline, services.store
@@ -136,6 +138,8 @@ def create_app(settings: Settings | None = None, *, graph=None, embedder=None) -
     app.state.settings = settings
     install_error_handlers(app)
 
+    # innermost: it sees the route the router matched; labelled by the OpenAPI path template
+    app.add_middleware(MetricsMiddleware, route_of=lambda scope: route_template(app, scope["path"]))
     app.add_middleware(BodyLimit, limit_for=lambda path: body_limit(settings, path))
     app.add_middleware(
         RequestGuard,

@@ -39,6 +39,7 @@ from kg_tools.errors import (
     UnknownStageError,
     WriteConflictError,
 )
+from kg_tools.telemetry import ERRORS
 
 log = logging.getLogger("kg_tools.api")
 
@@ -126,6 +127,7 @@ def error_body(status: int, code: str, detail: str, headers: dict | None = None,
     if status == 401:
         headers["WWW-Authenticate"] = "Bearer"
     body = {"error": code, "detail": detail, **{k: v for k, v in extra.items() if v is not None}}
+    ERRORS.labels("rest", code).inc()
     return JSONResponse(body, status_code=status, headers=headers or None)
 
 
@@ -137,20 +139,36 @@ def _field(loc) -> str:
     return clip(".".join(parts) or "body", MAX_ECHO, quote=False)
 
 
+def _path_table(app) -> list[tuple[re.Pattern, str, int, set[str]]]:
+    """(regex, template, parameters, methods) of every path the OpenAPI schema documents (cached)."""
+    table = getattr(app.state, "path_table", None)
+    if table is None:
+        table = []
+        for template, operations in app.openapi().get("paths", {}).items():
+            regex = re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(template))
+            table.append((re.compile(f"^{regex}$"), template, template.count("{"), {m.upper() for m in operations}))
+        app.state.path_table = table
+    return table
+
+
+def _matches(app, path: str) -> list[tuple[str, set[str]]]:
+    """The documented templates matching `path`, the most literal ones only, as routing chooses:
+    /v1/merges/plan is not /v1/merges/{run_id}."""
+    matches = [(params, template, m) for regex, template, params, m in _path_table(app) if regex.match(path)]
+    fewest = min((params for params, _, _ in matches), default=0)
+    return [(template, m) for params, template, m in matches if params == fewest]
+
+
+def route_template(app, path: str) -> str | None:
+    """The OpenAPI path template a request path is served by (a bounded metrics label), or None."""
+    matches = _matches(app, path)
+    return matches[0][0] if matches else None
+
+
 def allowed_methods(request: Request) -> list[str]:
     """The methods the OpenAPI schema documents for this path (plus HEAD with GET), for a 405's
     `Allow` header: all of them, not only those of the first route whose path matched."""
-    table = getattr(request.app.state, "allow_table", None)
-    if table is None:
-        table = []
-        for template, operations in request.app.openapi().get("paths", {}).items():
-            regex = re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(template))
-            table.append((re.compile(f"^{regex}$"), template.count("{"), {m.upper() for m in operations}))
-        request.app.state.allow_table = table
-    matches = [(params, m) for regex, params, m in table if regex.match(request.scope["path"])]
-    # The most literal template wins, as in routing: /v1/merges/plan is not /v1/merges/{run_id}.
-    fewest = min((params for params, _ in matches), default=0)
-    methods = set().union(*(m for params, m in matches if params == fewest))
+    methods = set().union(*(m for _, m in _matches(request.app, request.scope["path"])))
     if "GET" in methods:
         methods.add("HEAD")
     return sorted(methods)

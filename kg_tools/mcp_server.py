@@ -21,6 +21,7 @@ from kg_tools.catalog import MAX_NAME_LENGTH
 from kg_tools.mcp_errors import invalid_arguments, mcp_errors
 from kg_tools.retrieval.request import MAX_K, MAX_QUERY_LENGTH, MAX_TOTAL, RetrievalResponse
 from kg_tools.settings import Settings
+from kg_tools.telemetry import mcp_call
 from kg_tools.tool_store import ToolDetail
 
 SERVER_NAME = "kg-tools"
@@ -140,14 +141,14 @@ def build_server(service: Service):
         ] = 10,
         catalog: Annotated[str | None, Field(description="Only tools of this catalog (default: all).")] = None,
     ) -> Annotated[CallToolResult, RetrievalResponse]:
-        with mcp_errors():
+        with mcp_call("mcp", "search_tools"), mcp_errors():
             return typed(service.search(query=query, k=k, K=K, catalog=catalog))
 
     @server.tool(name="get_tool", description=GET_DESCRIPTION)
     def get_tool(
         name: Annotated[str, Field(min_length=1, max_length=MAX_NAME_LENGTH, description="Exact tool name.")],
     ) -> Annotated[CallToolResult, ToolWithDependencies]:
-        with mcp_errors():
+        with mcp_call("mcp", "get_tool"), mcp_errors():
             return typed(service.get(name))
 
     return server

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, Request, Response
 
 from kg_tools.api.deps import PipelineDep
 from kg_tools.api.errors import responses
 from kg_tools.api.http import KgRoute
 from kg_tools.retrieval import RetrievalRequest, RetrievalResponse
+from kg_tools.telemetry import extract_context, span
 
 router = APIRouter(tags=["retrieval"], route_class=KgRoute)
 
@@ -30,9 +31,11 @@ router = APIRouter(tags=["retrieval"], route_class=KgRoute)
     ),
     summary="The tools an agent needs for a request, dependencies included",
 )
-def retrieve(request: RetrievalRequest, pipeline: PipelineDep) -> Response:
+def retrieve(request: RetrievalRequest, pipeline: PipelineDep, http: Request) -> Response:
     """Seeds by search (k), optional rerank, each seed's dependencies depth-first (depth, d_limit,
     edge_types), ordered seed 1, its dependencies, seed 2, ..., unique, cut to K."""
-    result = pipeline.retrieve(request)
+    # A caller's W3C `traceparent` header makes this request's spans part of its trace.
+    with span("POST /v1/retrieve", context=extract_context(http.headers)):
+        result = pipeline.retrieve(request)
     # Serialised once by pydantic (the response model above documents the shape).
     return Response(result.model_dump_json(by_alias=True), media_type="application/json")

@@ -52,6 +52,11 @@ def register(cli):
         workers = workers or s.api_workers
         # Several workers need an importable factory; each process reads the same settings (env, .env).
         target = "kg_tools.api.app:create_app" if workers > 1 else create_app(s)
+        if workers > 1 and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+            # /metrics answers for every worker: they write their counters to one fresh directory.
+            import tempfile
+
+            os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="kg-tools-metrics-")
         uvicorn.run(
             target,
             factory=workers > 1,

@@ -16,6 +16,7 @@ from kg_tools.retrieval.recording import record
 from kg_tools.retrieval.request import RetrievalRequest, StageInfo, ToolHit
 from kg_tools.retrieval.seed_cache import SeedCache
 from kg_tools.settings import Settings
+from kg_tools.telemetry import span
 
 Fusion = Literal["toolscope", "rrf", "max", "round-robin"]
 
@@ -74,7 +75,8 @@ class PipelineEnv:
     def embed(self, ctx: RetrievalContext, text: str) -> list[float]:
         if text not in ctx.embeddings:
             t0 = time.perf_counter()
-            ctx.embeddings[text] = self.embedder.embed_query(text)
+            with span("embed"):
+                ctx.embeddings[text] = self.embedder.embed_query(text)
             ctx.timing_ms["embed"] = ctx.timing_ms.get("embed", 0.0) + (time.perf_counter() - t0) * 1000
         return ctx.embeddings[text]
 

@@ -17,6 +17,7 @@ from kg_tools.retrieval.query_text import clean_query
 from kg_tools.retrieval.request import RetrievalRequest, RetrievalResponse
 from kg_tools.retrieval.seed_cache import SeedCache
 from kg_tools.settings import Settings
+from kg_tools.telemetry import span
 from kg_tools.vector_models import check_graph_model
 
 
@@ -66,6 +67,11 @@ class Pipeline:
         return build_plan(request, self.env)
 
     def retrieve(self, request: RetrievalRequest) -> RetrievalResponse:
+        """One request; an OpenTelemetry span `retrieve` with one child span per stage (and `embed`)."""
+        with span("retrieve", {"kg_tools.k": request.k, "kg_tools.K": request.K}):
+            return self._retrieve(request)
+
+    def _retrieve(self, request: RetrievalRequest) -> RetrievalResponse:
         t_start = time.perf_counter()
         if not self._model_checked:  # until the graph holds vectors, all of the configured model
             self._model_checked = check_graph_model(self.env.graph, self.env.embedder.name)
@@ -77,7 +83,8 @@ class Pipeline:
             ctx.note("clean", cleaned.detail)
         for stage in self.plan(request):
             t0 = time.perf_counter()
-            stage.run(ctx)
+            with span(stage.name):
+                stage.run(ctx)
             key = stage.name
             ctx.timing_ms[key] = round(ctx.timing_ms.get(key, 0.0) + (time.perf_counter() - t0) * 1000, 3)
         ctx.timing_ms["embed"] = round(ctx.timing_ms.get("embed", 0.0), 3)

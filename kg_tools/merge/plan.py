@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass, field
 
 from kg_tools.graph import Graph
 from kg_tools.llm import LLMClient
-from kg_tools.merge.autocorrect import make_validator
+from kg_tools.merge.autocorrect import LLMValidator, NoCorrection, OfflineValidator, make_validator
 from kg_tools.merge.candidates import candidate_pairs, mergeable_tools
 from kg_tools.merge.canonical import Canonical, canonical_spec, llm_canonical, offline_canonical
 from kg_tools.merge.classify import LLMPairClassifier, OfflineClassifier, PairDecision
@@ -183,7 +183,7 @@ def build_plan(
 def _validated_clusters(
     decisions: list[PairDecision],
     tools: dict[str, ToolSignature],
-    validator: LLMValidator | OfflineValidator,
+    validator: LLMValidator | OfflineValidator | NoCorrection,
     notes: list[str],
 ) -> tuple[list[list[str]], dict[str, str]]:
     """The connected components of the accepted pairs as the validator corrects them (representative first),

@@ -103,7 +103,7 @@ class Search(Stage):
     def run(self, ctx: RetrievalContext) -> None:
         req = ctx.request
         source = ctx.source
-        cypher = source.cypher if source else queries.search_query(req.mode, req.catalog is not None)
+        cypher = source.cypher if source else queries.search_query(req.mode, req.scope is not None)
         extra = source.params if source else {}
         # candidates enough to fill K (OrderAndTruncate); several queries fused by score keep their
         # pool (min-max normalisation depends on the list length)

@@ -11,7 +11,7 @@ CALL (seed) {
   CALL (seed) {
     UNWIND range(0, size(seed.closure) - 1) AS i
     WITH seed, i WHERE i < $d_limit
-    MATCH (dep:Tool {name: seed.closure[i]})
+    MATCH (dep:Tool {catalog: seed.catalog, name: seed.closure[i]})
     MATCH ()-[via]->() WHERE elementId(via) = seed.closure_via[i]
     WITH dep, via ORDER BY i
     RETURN collect({

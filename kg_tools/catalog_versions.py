@@ -135,8 +135,8 @@ def stage(
     if edges:
         log(f"staged {done} dependency edges of catalog {catalog!r}")
     names = [r["name"] for r in rows]
-    edge_rows = graph.read(query("closure_edges"))
-    merged_into = {r["member"]: r["canonical"] for r in graph.read(query("closure_merges"))}
+    edge_rows = graph.read(query("closure_edges"), catalogs=[catalog])
+    merged_into = {r["member"]: r["canonical"] for r in graph.read(query("closure_merges"), catalogs=[catalog])}
     computed = closure.compute(edge_rows, merged_into, names)
     del edge_rows
     closure_rows = [{"name": n, "closure": deps, "via": via} for n, (deps, via) in computed.items()]

@@ -122,30 +122,44 @@ def _first_occurrences(
 
 FULL_REFRESH_ABOVE = 200  # more changed tools than this: recompute every closure (one pass)
 
-
-def affected(tx, names: list[str]) -> list[str]:
-    """The tools whose closure can change when the tools `names` change: those tools, their
-    canonical tools, and every tool whose closure lists one of them. For a DELETE, ask before deleting."""
-    return tx.run(query("closure_affected"), names=list(names)).single()["names"]
+Key = tuple[str, str]  # a tool: (catalog, name); closures, edges and merges stay inside one catalog
 
 
-def refresh(tx, names: Iterable[str] | None = None, *, targets: Iterable[str] | None = None) -> int:
-    """Recompute closures inside the writing transaction `tx`: of `targets`; else of the tools
-    affected by changes to `names`; else (or when many changed) of every tool. Returns how many.
-    Takes the write lock if the caller did not (the caller should, before its first read or write:
-    kg_tools.write_lock.serialized)."""
+def affected(tx, names: list[str]) -> list[Key]:
+    """The tools whose closure can change when the tools named `names` change (in any catalog): those
+    tools, their canonical tools, and every tool whose closure lists one of them. For a DELETE, ask
+    before deleting."""
+    return [(c, n) for c, n in tx.run(query("closure_affected"), names=list(names)).single()["keys"]]
+
+
+def refresh(tx, names: Iterable[str] | None = None, *, targets: Iterable[Key] | None = None) -> int:
+    """Recompute closures inside the writing transaction `tx`: of `targets` ((catalog, name) pairs); else
+    of the tools affected by changes to the tools named `names`; else (or when many changed) of every
+    tool. Returns how many. Takes the write lock if the caller did not (the caller should, before its
+    first read or write: kg_tools.write_lock.serialized)."""
     write_lock.acquire(tx)
     names = None if names is None else list(names)
     if targets is None and names is not None and len(names) <= FULL_REFRESH_ABOVE:
         targets = affected(tx, names)
     if targets is None:
-        targets = [r["name"] for r in tx.run(query("closure_all_tools"))]
-    targets = list(targets)
-    if not targets:
+        targets = [tuple(r["key"]) for r in tx.run(query("closure_all_tools"))]
+    by_catalog: dict[str, list[str]] = defaultdict(list)
+    for catalog, name in targets:
+        by_catalog[catalog].append(name)
+    if not by_catalog:
         return 0
-    edges = [r.data() for r in tx.run(query("closure_edges"))]
-    merged_into = {r["member"]: r["canonical"] for r in tx.run(query("closure_merges"))}
-    rows = [{"name": n, "closure": deps, "via": via} for n, (deps, via) in compute(edges, merged_into, targets).items()]
+    catalogs = sorted(by_catalog)
+    edges: dict[str, list[dict]] = defaultdict(list)
+    for r in tx.run(query("closure_edges"), catalogs=catalogs):
+        edges[r["catalog"]].append(r.data())
+    merged_into: dict[str, dict[str, str]] = defaultdict(dict)
+    for r in tx.run(query("closure_merges"), catalogs=catalogs):
+        merged_into[r["catalog"]][r["member"]] = r["canonical"]
+    rows = [
+        {"catalog": catalog, "name": n, "closure": deps, "via": via}
+        for catalog in catalogs
+        for n, (deps, via) in compute(edges[catalog], merged_into[catalog], by_catalog[catalog]).items()
+    ]
     for i in range(0, len(rows), WRITE_BATCH):
         tx.run(query("closure_write"), rows=rows[i : i + WRITE_BATCH]).consume()
     return len(rows)

@@ -66,7 +66,11 @@ class SearchAndExpand(Stage):
         cache.observe(version)
         d_limit = expansion.d_limit
         known = cache.lookup(version, [s["name"] for s in seeds], d_limit)
-        missing = [{"name": s["name"], "score": s["score"]} for s, row in zip(seeds, known) if row is None]
+        missing = [
+            {"name": s["name"], "catalog": s.get("catalog"), "score": s["score"]}
+            for s, row in zip(seeds, known)
+            if row is None
+        ]
         fetched: dict[str, dict] = {}
         if missing:
             rows, after = expansion.of_seeds_versioned(missing)

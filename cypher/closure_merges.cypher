@@ -1,4 +1,3 @@
-// Every merged tool of the catalogs $catalogs and its canonical tool in the same catalog (kg_tools.closure).
+// Every merged tool and its canonical tool, as (catalog, name) (kg_tools.closure).
 MATCH (m:Tool)-[:MERGED_INTO]->(c:Tool)
-WHERE m.catalog IN $catalogs AND c.catalog = m.catalog
-RETURN m.catalog AS catalog, m.name AS member, c.name AS canonical
+RETURN m.catalog AS member_catalog, m.name AS member, c.catalog AS canonical_catalog, c.name AS canonical

@@ -122,7 +122,39 @@ def _first_occurrences(
 
 FULL_REFRESH_ABOVE = 200  # more changed tools than this: recompute every closure (one pass)
 
-Key = tuple[str, str]  # a tool: (catalog, name); closures, edges and merges stay inside one catalog
+Key = tuple[str, str]  # a tool: (catalog, name)
+_SEP = "\x00"  # compute() walks opaque string keys: catalog + _SEP + name (neither may hold a NUL)
+
+
+def _key(catalog: str | None, name: str) -> str:
+    return f"{catalog or ''}{_SEP}{name}"
+
+
+def _name(key: str) -> str:
+    return key.split(_SEP, 1)[1]
+
+
+def read_graph(run) -> tuple[list[dict], dict[str, str]]:
+    """Every dependency edge and MERGED_INTO link, keyed by (catalog, name) for `compute`; `run(cypher)`
+    returns rows as dicts (a transaction's or the graph's read)."""
+    edges = [
+        {**e, "source": _key(e["source_catalog"], e["source"]), "target": _key(e["target_catalog"], e["target"])}
+        for e in run(query("closure_edges"))
+    ]
+    merged = {
+        _key(r["member_catalog"], r["member"]): _key(r["canonical_catalog"], r["canonical"])
+        for r in run(query("closure_merges"))
+    }
+    return edges, merged
+
+
+def compute_keys(edges: list[dict], merged: dict[str, str], targets: Iterable[Key]) -> list[dict]:
+    """Closure rows {catalog, name, closure (dependency names), via} of the `targets`, from read_graph()."""
+    computed = compute(edges, merged, [_key(c, n) for c, n in targets])
+    return [
+        {"catalog": key.split(_SEP, 1)[0], "name": _name(key), "closure": [_name(d) for d in deps], "via": via}
+        for key, (deps, via) in computed.items()
+    ]
 
 
 def affected(tx, names: list[str]) -> list[Key]:
@@ -143,23 +175,11 @@ def refresh(tx, names: Iterable[str] | None = None, *, targets: Iterable[Key] | 
         targets = affected(tx, names)
     if targets is None:
         targets = [tuple(r["key"]) for r in tx.run(query("closure_all_tools"))]
-    by_catalog: dict[str, list[str]] = defaultdict(list)
-    for catalog, name in targets:
-        by_catalog[catalog].append(name)
-    if not by_catalog:
+    targets = list(targets)
+    if not targets:
         return 0
-    catalogs = sorted(by_catalog)
-    edges: dict[str, list[dict]] = defaultdict(list)
-    for r in tx.run(query("closure_edges"), catalogs=catalogs):
-        edges[r["catalog"]].append(r.data())
-    merged_into: dict[str, dict[str, str]] = defaultdict(dict)
-    for r in tx.run(query("closure_merges"), catalogs=catalogs):
-        merged_into[r["catalog"]][r["member"]] = r["canonical"]
-    rows = [
-        {"catalog": catalog, "name": n, "closure": deps, "via": via}
-        for catalog in catalogs
-        for n, (deps, via) in compute(edges[catalog], merged_into[catalog], by_catalog[catalog]).items()
-    ]
+    edges, merged = read_graph(lambda cypher: [r.data() for r in tx.run(cypher)])
+    rows = compute_keys(edges, merged, targets)
     for i in range(0, len(rows), WRITE_BATCH):
         tx.run(query("closure_write"), rows=rows[i : i + WRITE_BATCH]).consume()
     return len(rows)

@@ -34,8 +34,8 @@ A_TOOLS = [
     tool("a_fetch_page"),
 ]
 B_TOOLS = [tool("b_report", ["b_plain"]), tool("b_mail", ["b_report"]), tool("b_plain")]
-# An edge from catalog b into catalog a, as versions before catalog namespaces could write (edges are
-# catalog-internal now: the closures do not follow it, a delete of a still cuts it).
+# An edge from catalog b into catalog a, as versions before catalog namespaces could write (loads and PUTs
+# keep edges inside a catalog now; such an edge is still followed, and a delete of a cuts it).
 LEGACY_EDGE = """
 MATCH (b:Tool {catalog: 'b', name: 'b_report'}), (a:Tool {catalog: 'a', name: 'a_search'})
 CREATE (b)-[:TOOL_DIRECTLY_DEPENDS_ON {ord: 1, reason: 'legacy'}]->(a)
@@ -49,6 +49,7 @@ def two_catalogs(graph, embedder):
     load_catalog(graph, embedder, A_TOOLS, "a", log=quiet, source="a.json")
     load_catalog(graph, embedder, B_TOOLS, "b", log=quiet, source="b.json")
     graph.write(LEGACY_EDGE)
+    graph.transaction(lambda tx: closure.refresh(tx))
     apply_run(
         graph,
         "deps-test-a",
@@ -90,15 +91,10 @@ def closures(graph) -> dict[str, list[str]]:
 
 
 def recomputed(graph) -> dict[str, list[str]]:
-    """Every closure computed from scratch on the graph as it is now (per catalog: closures are catalog-internal)."""
-    out = {}
-    keys = [r["key"] for r in graph.read(query("closure_all_tools"))]
-    for catalog in sorted({c for c, _ in keys}):
-        edges = graph.read(query("closure_edges"), catalogs=[catalog])
-        merged = {r["member"]: r["canonical"] for r in graph.read(query("closure_merges"), catalogs=[catalog])}
-        names = [n for c, n in keys if c == catalog]
-        out.update({n: deps for n, (deps, _) in closure.compute(edges, merged, names).items()})
-    return out
+    """Every closure computed from scratch on the graph as it is now."""
+    edges, merged = closure.read_graph(graph.read)
+    keys = [tuple(r["key"]) for r in graph.read(query("closure_all_tools"))]
+    return {r["name"]: r["closure"] for r in closure.compute_keys(edges, merged, keys)}
 
 
 def test_list_shows_tools_edges_source_and_last_load(two_catalogs):
@@ -117,7 +113,7 @@ def test_reloading_an_unchanged_catalog_writes_nothing(two_catalogs, embedder):
 
 
 def test_delete_in_batches_keeps_other_catalogs_and_their_closures(two_catalogs):
-    assert closures(two_catalogs)["b_report"] == ["b_plain"]  # the legacy edge into a is not followed
+    assert closures(two_catalogs)["b_report"] == ["b_plain", "a_search", "a_token", "a_login"]
     result = delete_catalog(two_catalogs, "a", batch_size=2)
     assert result.model_dump() == {
         "catalog": "a",

@@ -1,4 +1,4 @@
-// The gateways that serve catalog $catalog (a (:Server) node of that name): REST and CLI writes to such a
-// catalog are refused. `owned`: it is a gateway's catalog at all (a server of an older gateway lists none).
+// The gateways that serve catalog $catalog (its (:Server) node's `gateways`): REST and CLI writes to such
+// a catalog are refused (kg_tools/catalogs.py). A server no gateway lists protects nothing.
 OPTIONAL MATCH (s:Server {name: $catalog})
-RETURN s IS NOT NULL AS owned, coalesce(s.gateways, []) AS gateways
+RETURN coalesce(s.gateways, []) AS gateways

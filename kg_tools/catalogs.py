@@ -68,18 +68,17 @@ def record(tx, catalog: str, *, source: str | None = None, kind: str = "load") -
     tx.run(query("catalog_record"), catalog=catalog, source=source, kind=kind, now=now()).consume()
 
 
-def gateway_owners(graph: Graph, catalog: str) -> tuple[bool, list[str]]:
-    """(is `catalog` a gateway's (a (:Server) node of that name), the gateways that list it)."""
-    row = graph.read(query("gateway_catalog_owners"), catalog=catalog)[0]
-    return row["owned"], row["gateways"]
+def gateway_owners(graph: Graph, catalog: str) -> list[str]:
+    """The gateways that serve `catalog` (its (:Server) node's `gateways`; none: not a gateway's)."""
+    return graph.read(query("gateway_catalog_owners"), catalog=catalog)[0]["gateways"]
 
 
-def check_writable(graph: Graph, catalog: str, *, deleting: bool = False) -> None:
+def check_writable(graph: Graph, catalog: str) -> None:
     """REST and CLI writes (load, import, PUT, DELETE of a tool or catalog) to a catalog a gateway serves
-    are refused (GatewayCatalogError): its sync owns it. Deleting a gateway catalog no gateway lists any
-    more (its gateways let go, or an older gateway's) is allowed."""
-    owned, gateways = gateway_owners(graph, catalog)
-    if owned and (gateways or not deleting):
+    are refused (GatewayCatalogError): its sync owns it. A server no gateway lists (its gateways let go,
+    or a gateway before gateway names wrote it) does not protect its catalog."""
+    gateways = gateway_owners(graph, catalog)
+    if gateways:
         raise GatewayCatalogError(catalog, gateways)
 
 
@@ -127,7 +126,7 @@ def delete_catalog(
     state = graph.read(query("catalog_get"), catalog=catalog)[0]
     if state["catalog"] is None and not state["tools"]:
         raise CatalogNotFoundError(catalog)
-    check_writable(graph, catalog, deleting=True)  # a gateway's catalog goes when its gateways let go
+    check_writable(graph, catalog)  # a gateway's catalog goes when its gateways let go of it
 
     def detach(tx) -> tuple[int, int]:
         row = tx.run(query("catalog_detach"), catalog=catalog).single()

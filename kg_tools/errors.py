@@ -111,7 +111,7 @@ class GatewayCatalogError(KgToolsError):
 
     def __init__(self, catalog: str, gateways: list[str]):
         self.catalog, self.gateways = catalog, list(gateways)
-        served = f"gateway(s) {', '.join(self.gateways)}" if self.gateways else "a gateway"
+        served = f"gateway(s) {', '.join(self.gateways)}"
         super().__init__(
             f"catalog {catalog!r} is served by {served}: its tools change only through the gateway's sync; "
             f"nothing written (remove the server from the gateway config(s) to delete it)"

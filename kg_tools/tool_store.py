@@ -222,17 +222,8 @@ class ToolStore:
         `takeover` is accepted and does nothing (names are per catalog). Returns what that transaction
         wrote (created, tool, warnings); a failure changes nothing."""
         del takeover  # kept for callers written before names were per catalog
-        if not isinstance(raw, dict):
-            raise CatalogError("the request body must be one tool object", [f"got {type(raw).__name__}"])
-        name = normalise_name(name)
+        name = _check_body(name, raw)
         catalog = check_catalog_name(catalog) if catalog is not None else None
-        body_name = raw.get("name")
-        if isinstance(body_name, str) and body_name.strip() and normalise_name(body_name) != name:
-            # RFC 9110 (PUT): a representation inconsistent with the target resource is a 409.
-            raise ToolConflictError(
-                "the tool name in the body must match the path",
-                [f"name: body has {clip(body_name.strip())}, path has {clip(name)}"],
-            )
         catalog = self.resolve(name, catalog, create=True) if not lone_surrogate(name) else catalog or DEFAULT_CATALOG
         catalogs.check_writable(self.graph, catalog)
         deps = raw.get("depends_on")
@@ -277,6 +268,21 @@ class ToolStore:
 
         if not models.write(self.graph, work):
             raise ToolNotFoundError(name, catalog)
+
+
+def _check_body(name: str, raw: Any) -> str:
+    """The normalised name of a PUT whose body is one tool object naming the path's tool (else 422 / 409)."""
+    if not isinstance(raw, dict):
+        raise CatalogError("the request body must be one tool object", [f"got {type(raw).__name__}"])
+    name = normalise_name(name)
+    body_name = raw.get("name")
+    if isinstance(body_name, str) and body_name.strip() and normalise_name(body_name) != name:
+        # RFC 9110 (PUT): a representation inconsistent with the target resource is a 409.
+        raise ToolConflictError(
+            "the tool name in the body must match the path",
+            [f"name: body has {clip(body_name.strip())}, path has {clip(name)}"],
+        )
+    return name
 
 
 def _write_tool(tx, row: dict[str, Any], edges: list[dict[str, Any]]) -> bool:

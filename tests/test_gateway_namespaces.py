@@ -22,6 +22,7 @@ from tests.conftest import wipe
 from tests.test_cli_load import assert_one_error_line, cli_env, run_cli, tool, write  # noqa: F401
 
 quiet = lambda *_: None  # noqa: E731
+READ_ONLY = {"readOnlyHint": True}  # without a policy block, tools that may be destructive are not offered
 SCHEMA = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
 FS_TOOLS = {
     "read_text_file": "Read the complete contents of a file from the file system as text.",
@@ -77,7 +78,7 @@ def test_a_gateway_finds_its_own_tools_first_among_crowding_catalogs(settings, g
     gateway = gw.Gateway(config, Service(settings, graph=graph, embedder=embedder))
     for server, tools in (("fs", FS_TOOLS), ("weather", WEATHER_TOOLS)):
         gateway.routes.update(
-            {e["name"]: gw.Route(server, e["upstream"]["tool"], SCHEMA, None) for e in entries(server, tools)}
+            {e["name"]: gw.Route(server, e["upstream"]["tool"], SCHEMA, READ_ONLY) for e in entries(server, tools)}
         )
     profile = gateway.profile(None)
     found = gateway.search(profile, "read the readme file", 3, 10, None, "compact", None)

@@ -46,7 +46,7 @@ def two_shops(graph, embedder):
 
 def retrieve(settings, graph, embedder, **fields) -> list[tuple[str, str]]:
     """(name, description) of each tool a retrieval returns."""
-    response = Pipeline(settings, graph=graph, embedder=embedder).retrieve(RetrievalRequest(**fields))
+    response = Pipeline(graph, embedder, settings).retrieve(RetrievalRequest(**fields))
     return [(t.name, t.spec.get("description", "")) for t in response.tools]
 
 
@@ -98,7 +98,7 @@ def test_a_bare_name_is_the_tool_where_unique_and_a_409_listing_the_catalogs_whe
             assert answer.status_code == 409, answer.text
             body = answer.json()
             assert body["error"] == "ambiguous_tool" and body["catalogs"] == ["books", "pizza"]
-            assert "'books'" in body["detail"] and "'pizza'" in body["detail"]
+            assert body["detail"].endswith("books, pizza")
         put = client.put("/v1/tools/login", json=tool("login"))
         assert put.status_code == 409 and put.json()["catalogs"] == ["books", "pizza"]
         assert client.delete("/v1/tools/login").status_code == 409
@@ -139,7 +139,7 @@ def test_a_real_openapi_spec_loads_beside_a_catalog_that_has_its_operation_names
     seal = [tool(n, description=f"Seal-Tools {n}.") for n in ("createUser", "deleteUser", "getUser", "createTask")]
     load_catalog(graph, embedder, seal, "seal", log=quiet)
     source = openapi.load(PETSTORE, "petstore")
-    result = load_catalog(graph, embedder, source.entries, "petstore", log=quiet)
+    result = load_catalog(graph, embedder, source.tools, "petstore", log=quiet)
     assert result.tools == 19
     both = graph.read("MATCH (t:Tool) WHERE t.name IN ['createUser', 'deleteUser'] RETURN t.catalog AS c ORDER BY c")
     assert [r["c"] for r in both] == ["petstore", "petstore", "seal", "seal"]
@@ -152,6 +152,7 @@ def test_schema_apply_migrates_a_graph_made_with_the_old_schema(settings, graph,
     them to the default catalog, swaps the constraint, and twice changes nothing."""
     wipe(graph)
     graph.write("DROP CONSTRAINT tool_catalog_name_unique IF EXISTS")
+    graph.write("DROP INDEX tool_name IF EXISTS")
     graph.write("CREATE CONSTRAINT tool_name_unique IF NOT EXISTS FOR (t:Tool) REQUIRE t.name IS UNIQUE")
     graph.write("CREATE (:Tool:Regular {name: 'old_tool', description: 'From an old graph.'})")
     apply_schema(graph, embedder.dimension, embedder.name)
@@ -168,18 +169,19 @@ def test_schema_apply_migrates_a_graph_made_with_the_old_schema(settings, graph,
         graph.write("CREATE (:Tool {name: 'old_tool', catalog: 'other'})")  # but not twice in one
 
 
-def test_cli_retrieve_takes_several_catalogs(two_shops, cli_env, capsys):
+def test_cli_retrieve_takes_several_catalogs(two_shops, embedder, cli_env, capsys):
     code, out, err = run_cli(
         capsys, "retrieve", "cancel my order", "--catalog", "books", "--json", "--k", "1", "--K", "3"
     )
     assert code == 0, err
     assert all("book shop" in t["spec"]["description"] for t in json.loads(out)["tools"])
+    crowd = [tool(f"cancel_my_order_{i}", description=f"Cancel my order number {i}.") for i in range(20)]
+    load_catalog(two_shops, embedder, crowd, "crowd", log=quiet)
+    code, out, err = run_cli(capsys, "retrieve", "cancel my order", "--json", "--k", "3")
+    assert code == 0 and all(t["name"].startswith("cancel_my_order_") for t in json.loads(out)["tools"])
     code, out, err = run_cli(
-        capsys, "retrieve", "cancel my order", "--catalog", "books", "--catalog", "pizza", "--json", "--k", "2"
+        capsys, "retrieve", "cancel my order", "--catalog", "books", "--catalog", "pizza", "--json", "--k", "3"
     )
     assert code == 0, err
-    seeds = [t for t in json.loads(out)["tools"] if t["role"] == "seed"]
-    assert {t["spec"]["description"] for t in seeds} == {
-        "Cancel an order in the pizza shop.",
-        "Cancel an order in the book shop.",
-    }
+    tools = json.loads(out)["tools"]
+    assert tools and all("shop" in t["spec"]["description"] for t in tools)  # the crowd is filtered out in-query

@@ -18,7 +18,6 @@ from fastapi.testclient import TestClient
 
 from kg_tools import catalog_versions
 from kg_tools.api.app import create_app
-from kg_tools.errors import NameCollisionError
 from kg_tools.ingest import LoadMode, load_catalog
 from tests.test_catalog_versions import OTHER, big, quiet
 from tests.test_catalogs import closures, recomputed
@@ -108,10 +107,12 @@ def test_put_and_delete_after_a_crashed_load(client, loaded, embedder, monkeypat
     assert (put.status_code, put.json()["created"], put.json()["tool"]["catalog"]) == (201, True, "api")
     assert client.get("/v1/tools/big_tool_10").json()["spec"]["description"] == "Mine."
     assert staged(loaded) == set()
-    # The next load that contains the name refuses it explicitly; the acknowledged write stays.
-    with pytest.raises(NameCollisionError, match="big_tool_10"):
-        load_catalog(loaded, embedder, big(12), "big", batch_size=4, log=quiet)
-    assert client.get("/v1/tools/big_tool_10").json()["spec"]["description"] == "Mine."
-    load_catalog(loaded, embedder, big(12), "big", batch_size=4, log=quiet, takeover=True)
-    assert {client.get(f"/v1/tools/big_tool_{i}").json()["catalog"] for i in range(12)} == {"big"}
+    # The next load of big writes its own big_tool_10 beside it (catalogs are namespaces); the acknowledged
+    # write stays, and the bare name is now ambiguous.
+    load_catalog(loaded, embedder, big(12), "big", batch_size=4, log=quiet)
+    assert client.get("/v1/tools/big_tool_10", params={"catalog": "api"}).json()["spec"]["description"] == "Mine."
+    assert client.get("/v1/tools/big_tool_10").json()["catalogs"] == ["api", "big"]
+    assert {client.get(f"/v1/tools/big_tool_{i}", params={"catalog": "big"}).json()["catalog"] for i in range(12)} == {
+        "big"
+    }
     assert closures(loaded) == recomputed(loaded)

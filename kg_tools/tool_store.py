@@ -218,8 +218,9 @@ class ToolStore:
     ) -> PutResult:
         """Create or replace the tool (catalog, name): validate, embed, then node + outgoing edges in ONE
         write-lock transaction (`_write_tool`). `catalog` None: the one catalog that holds the name, else
-        DEFAULT_CATALOG (several: AmbiguousToolError). Dependency targets are tools of the same catalog.
-        `takeover` is accepted and does nothing (names are per catalog). Returns what that transaction
+        DEFAULT_CATALOG (several: AmbiguousToolError). A dependency target is the tool of that name in the
+        same catalog; where the catalog has none, the one tool of that name elsewhere (a bare name, as
+        everywhere; several: AmbiguousToolError). `takeover` is accepted and does nothing (names are per catalog). Returns what that transaction
         wrote (created, tool, warnings); a failure changes nothing."""
         del takeover  # kept for callers written before names were per catalog
         name = _check_body(name, raw)
@@ -229,17 +230,17 @@ class ToolStore:
         deps = raw.get("depends_on")
         targets = [d.get("name") for d in deps if isinstance(d, dict)] if isinstance(deps, list) else []
         names = [n for n in [name, *targets] if isinstance(n, str) and not lone_surrogate(n)]
-        found = self.graph.read(query("existing_tools"), catalog=catalog, names=names)
-        if any(r["staged"] and r["name"] == name for r in found):
+        found = self.graph.read(query("existing_tools"), catalog=None, names=names)
+        if any(r["staged"] and r["name"] == name and r["catalog"] == catalog for r in found):
             unstage(self.graph, name, catalog)  # 409 while its load runs; a dead load's leftovers go
-        existing = {r["name"] for r in found if not r["staged"]}  # a staged target is not a tool
-        validated = validate_catalog([raw], known_names=existing, catalog_names=self._look_alikes(name, catalog))
+        where = target_catalogs(catalog, [r for r in found if not r["staged"]])  # a staged target is not a tool
+        validated = validate_catalog([raw], known_names=set(where), catalog_names=self._look_alikes(name, catalog))
         spec = validated.specs[0]
         row = tool_row(spec, raw, catalog)
         row["embedding"] = embedder.embed([tool_document(spec)])[0].tolist()
         row["embedding_model"] = embedder.name
         edges = [e.as_row() for e in validated.edges]
-        created = models.write(self.graph, lambda tx: _write_tool(tx, row, edges))
+        created = models.write(self.graph, lambda tx: _write_tool(tx, row, edges, where))
         return PutResult(created=created, tool=_detail(row), warnings=validated.report.warnings)
 
     def _look_alikes(self, name: str, catalog: str) -> set[str]:
@@ -285,7 +286,22 @@ def _check_body(name: str, raw: Any) -> str:
     return name
 
 
-def _write_tool(tx, row: dict[str, Any], edges: list[dict[str, Any]]) -> bool:
+def target_catalogs(catalog: str, found: list[dict]) -> dict[str, str]:
+    """name -> the catalog of the tool a dependency on `name` from catalog `catalog` means: its own
+    catalog's, else the one other catalog's; a name several other catalogs hold is an AmbiguousToolError."""
+    by_name: dict[str, list[str]] = {}
+    for r in found:
+        by_name.setdefault(r["name"], []).append(r["catalog"])
+    out = {}
+    for name, held in by_name.items():
+        if catalog in held or len(held) == 1:
+            out[name] = catalog if catalog in held else held[0]
+        else:
+            raise AmbiguousToolError(name, sorted(held))
+    return out
+
+
+def _write_tool(tx, row: dict[str, Any], edges: list[dict[str, Any]], where: dict[str, str]) -> bool:
     """One tool's node and hand-written outgoing edges through neomodel, in the write-lock transaction `tx`
     (models.write), as a load writes them (cypher/upsert_tools.cypher, delete_outgoing_dependencies,
     create_dependencies): an unchanged edge is kept as it is (closures reference its element id), inferred
@@ -297,7 +313,7 @@ def _write_tool(tx, row: dict[str, Any], edges: list[dict[str, Any]]) -> bool:
             f"tool {name!r} is being loaded into catalog {catalog!r} (version {tool.version}, not switched "
             f"in yet); nothing written, try again when that load has finished"
         )
-    targets = _edge_targets(catalog, name, edges)
+    targets = _edge_targets(where, name, edges)
     created = tool is None
     tool = _save_node(tx, tool, row)
     _write_edges(tx, tool, edges, targets)
@@ -306,17 +322,15 @@ def _write_tool(tx, row: dict[str, Any], edges: list[dict[str, Any]]) -> bool:
     return created
 
 
-def _edge_targets(catalog: str, name: str, edges: list[dict[str, Any]]) -> dict[str, models.Tool]:
-    """The live tools of `catalog` the edges point to; DanglingReferenceError naming any that is gone."""
-    targets = {n: live_tool(n, catalog) for n in sorted({e["target"] for e in edges})}
+def _edge_targets(where: dict[str, str], name: str, edges: list[dict[str, Any]]) -> dict[str, models.Tool]:
+    """The live tools the edges point to (`where`: name -> catalog, from target_catalogs); a
+    DanglingReferenceError naming any that is gone."""
+    targets = {n: live_tool(n, where[n]) for n in sorted({e["target"] for e in edges})}
     missing = [n for n, t in targets.items() if t is None]
     if missing:  # e.g. deleted by another request since the validation read them
         raise DanglingReferenceError(
             f"{len(missing)} dependency target(s) do not exist; nothing written",
-            [
-                f"dangling dependency target: {name} -> {m} ({m!r} is not a tool of catalog {catalog!r})"
-                for m in missing
-            ],
+            [f"dangling dependency target: {name} -> {m} ({m!r} is not a tool)" for m in missing],
         )
     return {n: t for n, t in targets.items() if t is not None}
 

@@ -21,6 +21,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from kg_tools.catalog import clip
 from kg_tools.errors import (
+    AmbiguousToolError,
     CatalogBusyError,
     CatalogError,
     CatalogNotFoundError,
@@ -29,6 +30,7 @@ from kg_tools.errors import (
     DatabaseUnavailableError,
     DependencyRunNotFoundError,
     DocumentTooLargeError,
+    GatewayCatalogError,
     InvalidTextError,
     LLMError,
     MergeRunNotFoundError,
@@ -75,7 +77,7 @@ class Error(BaseModel):
     error: str = Field(
         description="Machine-readable code: validation_error, invalid_json, invalid_tool, "
         "unknown_stage, unauthorized, forbidden, not_found, tool_not_found, "
-        "catalog_not_found, run_not_found, method_not_allowed, conflict, "
+        "catalog_not_found, run_not_found, method_not_allowed, conflict, ambiguous_tool, gateway_catalog, "
         "schema_mismatch, stale_plan, payload_too_large, document_too_large, "
         "forbidden_origin, unsupported_media_type, misdirected_request, "
         "database_unavailable, database_out_of_memory, "
@@ -84,6 +86,9 @@ class Error(BaseModel):
     detail: str = Field(description="What went wrong, for a human (input is never echoed at length).")
     errors: list[FieldError] | None = Field(None, description="validation_error: one entry per offending field.")
     problems: list[str] | None = Field(None, description="invalid_tool / conflict: every problem found.")
+    catalogs: list[str] | None = Field(
+        None, description="ambiguous_tool: the catalogs that hold the name (ask again with `catalog`)."
+    )
     name: str | None = Field(None, description="tool_not_found: the name asked for.")
 
 
@@ -186,6 +191,7 @@ PLAIN_ERRORS = {
     LLMError: (502, "llm_error"),
     CatalogNotFoundError: (404, "catalog_not_found"),
     CatalogBusyError: (409, "conflict"),
+    GatewayCatalogError: (403, "gateway_catalog"),
     DatabaseMemoryError: (503, "database_out_of_memory"),
     DependencyRunNotFoundError: (404, "run_not_found"),
     MergeRunNotFoundError: (404, "run_not_found"),
@@ -241,6 +247,16 @@ def install_error_handlers(app: FastAPI) -> None:
             "tool_not_found",
             f"tool not found: {clip(exc.name, MAX_ECHO)}",
             name=exc.name if len(exc.name) <= MAX_ECHO else None,
+        )
+
+    @app.exception_handler(AmbiguousToolError)
+    async def ambiguous(_: Request, exc: AmbiguousToolError):
+        return error_body(
+            409,
+            "ambiguous_tool",
+            f"{str(exc).splitlines()[0]}: {', '.join(exc.catalogs)}",
+            problems=exc.problems,
+            catalogs=exc.catalogs,
         )
 
     @app.exception_handler(ToolConflictError)

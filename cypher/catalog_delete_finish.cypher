@@ -1,4 +1,5 @@
-// Last step of deleting a catalog: its dependency inference runs and merge runs, then its node.
+// Last step of deleting a catalog: its dependency inference runs and merge runs, then its node, and the
+// (:Server) node of that name if no gateway lists it any more.
 CALL () {
   MATCH (r:DependencyRun) WHERE r.catalog = $catalog
   DETACH DELETE r
@@ -12,5 +13,9 @@ CALL () {
 CALL () {
   MATCH (c:Catalog {name: $catalog})
   DETACH DELETE c
+}
+CALL () {
+  MATCH (s:Server {name: $catalog}) WHERE size(coalesce(s.gateways, [])) = 0
+  DETACH DELETE s
 }
 RETURN dependency_runs, merge_runs

@@ -1,3 +1,3 @@
-// Every tool name (kg_tools.closure: full recompute).
+// Every tool as [catalog, name] (kg_tools.closure: full recompute).
 MATCH (t:Tool)
-RETURN t.name AS name
+RETURN [t.catalog, t.name] AS key

@@ -6,7 +6,8 @@ MATCH (run:DependencyRun {id: $run_id, status: 'pending'})
 CALL (run) {
   UNWIND $edges AS e
   MATCH (a:Tool {name: e.source}), (b:Tool {name: e.target})
-  WHERE NOT EXISTS { (a)-[:TOOL_DIRECTLY_DEPENDS_ON|TOOL_INDIRECTLY_DEPENDS_ON|PARAMETER_DIRECTLY_DEPENDS_ON|PARAMETER_INDIRECTLY_DEPENDS_ON]->(b) }
+  WHERE a.catalog = b.catalog AND (run.catalog = '*' OR a.catalog = run.catalog)
+    AND NOT EXISTS { (a)-[:TOOL_DIRECTLY_DEPENDS_ON|TOOL_INDIRECTLY_DEPENDS_ON|PARAMETER_DIRECTLY_DEPENDS_ON|PARAMETER_INDIRECTLY_DEPENDS_ON]->(b) }
   CREATE (a)-[r:$(e.type)]->(b)
   SET r.reason = e.reason, r.parameter_name = e.parameter_name, r.ord = 1000 + e.ord, r.original_type = e.type,
       r.inferred = true, r.run = run.id, r.confidence = e.confidence, r.method = e.method

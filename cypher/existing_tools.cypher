@@ -1,7 +1,7 @@
-// Which of the given names are tools, and their catalog (PUT validation; targets only, not the whole graph).
+// Which of the given names are tools (of catalog $catalog, or of any), and their catalog (PUT validation; targets only, not the whole graph).
 // `staged`: a tool of a catalog version a load has written but not switched in (kg_tools/catalog_versions.py).
 UNWIND $names AS name
-MATCH (t:Tool {name: name})
+MATCH (t:Tool {name: name}) WHERE $catalog IS NULL OR t.catalog = $catalog
 RETURN t.name AS name, t.catalog AS catalog,
        t.version IS NOT NULL AND NOT EXISTS { MATCH (c:Catalog {name: t.catalog}) WHERE c.current >= t.version }
          AS staged

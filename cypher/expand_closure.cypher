@@ -11,9 +11,10 @@ CALL (seed) {
   CALL (seed) {
     UNWIND range(0, size(seed.closure) - 1) AS i
     WITH seed, i WHERE i < $d_limit
-    MATCH (dep:Tool {name: seed.closure[i]})
-    MATCH ()-[via]->() WHERE elementId(via) = seed.closure_via[i]
-    WITH dep, via ORDER BY i
+    // the dependency is the tool the via edge reaches, or the tool it is merged into (kg_tools.closure)
+    MATCH ()-[via]->(reached:Tool) WHERE elementId(via) = seed.closure_via[i]
+    OPTIONAL MATCH (reached)-[:MERGED_INTO]->(canonical:Tool)
+    WITH coalesce(canonical, reached) AS dep, via, i ORDER BY i
     RETURN collect({
              name: dep.name, func_type: dep.func_type, spec: dep.spec,
              members: COLLECT { MATCH (m:Tool)-[:MERGED_INTO]->(dep) RETURN m.name },

@@ -2,7 +2,7 @@
 MATCH (t:Tool)
 WHERE ($catalog IS NULL OR t.catalog = $catalog) AND ($kind IS NULL OR t.func_type = $kind)
   AND (t.version IS NULL OR EXISTS { MATCH (v:Catalog {name: t.catalog}) WHERE v.current >= t.version })
-WITH t ORDER BY t.name
+WITH t ORDER BY t.name, t.catalog
 WITH collect(t) AS tools
 RETURN size(tools) AS total,
        [t IN tools[$offset..($offset + $limit)] | {name: t.name, kind: t.func_type, description: t.description,

@@ -1,3 +1,3 @@
 // Fragment: the seeds' names and scores only, best first (the default path when the seed cache
 // knows the candidates: kg_tools/retrieval/seed_cache.py builds the rest of each row).
-RETURN node.name AS name, score
+RETURN node.name AS name, node.catalog AS catalog, score

@@ -1,2 +1,2 @@
 // Fragment: return the seeds as rerank candidates (no expansion).
-RETURN node.name AS name, score, node.description AS description, node.spec AS spec
+RETURN node.name AS name, node.catalog AS catalog, score, node.description AS description, node.spec AS spec

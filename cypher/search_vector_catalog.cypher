@@ -1,5 +1,5 @@
-// Fragment: vector leg restricted to ONE catalog ($catalog), exact: the ranking is that of the
-// catalog alone, whatever else the graph holds (Neo4j 5.26 cannot filter inside the vector index).
+// Fragment: vector leg restricted to the catalogs $catalogs (a list), exact: the ranking is that of
+// those catalogs alone, whatever else the graph holds (Neo4j 5.26 cannot filter inside the vector index).
 // A catalog of at most $exact_scan_max tools is scanned (cosine over its own nodes, found through
 // the tool_catalog index). A larger one first asks the index for $widen x $candidates nearest tools
 // and keeps the catalog's hits; when fewer than $candidates of them are in that pool, a second pool is
@@ -14,7 +14,7 @@
 // branch's index seek used to run even when its filter then dropped every row: the UNWINDs below
 // make both seeks depend on the decision, so the planner cannot run them first).
 CALL () {
-  MATCH (c:Tool) WHERE c.catalog = $catalog
+  MATCH (c:Tool) WHERE c.catalog IN $catalogs
   WITH c LIMIT $exact_scan_max + 1
   RETURN count(c) AS at_least
 }
@@ -22,13 +22,13 @@ WITH at_least > $exact_scan_max AS large
 CALL (large) {
   WITH large WHERE large
   CALL db.index.vector.queryNodes($vector_index, toInteger(ceil($widen * $candidates)), $embedding) YIELD node, score
-  WITH node, score WHERE node.catalog = $catalog
+  WITH node, score WHERE node.catalog IN $catalogs
   RETURN collect({hit: node, score: score}) AS first_hits
 }
 WITH large, first_hits[..$candidates] AS first, size(first_hits) AS in_first,
      large AND size(first_hits) >= $candidates AS from_first
 CALL (large, from_first, in_first) {
-  UNWIND CASE WHEN large AND NOT from_first AND in_first = 0 THEN [$catalog] ELSE [] END AS counted
+  UNWIND CASE WHEN large AND NOT from_first AND in_first = 0 THEN $catalogs ELSE [] END AS counted
   MATCH (c:Tool) WHERE c.catalog = counted
   RETURN count(c) AS in_catalog
 }
@@ -43,7 +43,7 @@ CALL (large, from_first, in_first, in_catalog) {
   WITH total, CASE WHEN estimate > at_least THEN estimate ELSE at_least END AS wanted
   CALL db.index.vector.queryNodes($vector_index, CASE WHEN total < wanted THEN total ELSE wanted END, $embedding)
        YIELD node, score
-  WITH node, score WHERE node.catalog = $catalog
+  WITH node, score WHERE node.catalog IN $catalogs
   RETURN collect({hit: node, score: score})[..$candidates] AS second
 }
 WITH CASE WHEN from_first THEN first ELSE second END AS pooled,
@@ -53,7 +53,7 @@ CALL (pooled, from_pool) {
   UNWIND pooled AS p
   RETURN p.hit AS hit, p.score AS score
   UNION ALL
-  UNWIND CASE WHEN from_pool THEN [] ELSE [$catalog] END AS scanned
+  UNWIND CASE WHEN from_pool THEN [] ELSE $catalogs END AS scanned
   MATCH (hit:Tool) WHERE hit.catalog = scanned AND hit.embedding IS NOT NULL
   WITH hit, vector.similarity.cosine(hit.embedding, $embedding) AS score
   ORDER BY score DESC LIMIT $candidates

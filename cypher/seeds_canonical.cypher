@@ -3,7 +3,7 @@
 // version not switched in yet (kg_tools/catalog_versions.py: marked `version`, newer than its
 // catalog's `current`) is skipped; settled tools carry no mark, so the check costs nothing then.
 WITH hit, score
-WHERE ($catalog IS NULL OR hit.catalog = $catalog)
+WHERE ($catalogs IS NULL OR hit.catalog IN $catalogs)
   AND (hit.version IS NULL OR EXISTS { MATCH (v:Catalog {name: hit.catalog}) WHERE v.current >= hit.version })
 OPTIONAL MATCH (hit)-[:MERGED_INTO]->(canonical:Tool)
 WITH coalesce(canonical, hit) AS node, max(score) AS score

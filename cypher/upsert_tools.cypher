@@ -1,14 +1,13 @@
 // One row per tool. A null embedding keeps the stored one (spec and model unchanged). The kind is the
 // catalog's again: what `kg-tools core detect` stored (core_*) goes until it runs again.
 UNWIND $rows AS row
-MERGE (t:Tool {name: row.name})
+MERGE (t:Tool {catalog: row.catalog, name: row.name})
 SET t.description = row.description,
     t.func_type = row.func_type,
     t.name_words = row.name_words,
     t.param_text = row.param_text,
     t.spec = row.spec,
     t.spec_hash = row.spec_hash,
-    t.catalog = row.catalog,
     t.field = row.field,
     t.title = row.title,
     t.http_method = row.http_method,

@@ -5,7 +5,7 @@ MATCH (c:Catalog {name: $catalog}) WHERE c.pending = $version
 SET c.pending_at = $now
 WITH c
 UNWIND $edges AS e
-MATCH (a:Tool {name: e.source}), (b:Tool {name: e.target})
+MATCH (a:Tool {catalog: $catalog, name: e.source}), (b:Tool {catalog: $catalog, name: e.target})
 MERGE (a)-[r:$(e.type) {ord: e.ord}]->(b)
 SET r.reason = e.reason, r.parameter_name = e.parameter_name, r.original_type = e.original_type
 RETURN count(r) AS written

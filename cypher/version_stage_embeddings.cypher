@@ -6,7 +6,7 @@ MATCH (c:Catalog {name: $catalog}) WHERE c.pending = $version
 SET c.pending_at = $now
 WITH c
 UNWIND $rows AS row
-MATCH (t:Tool {name: row.name})
-WHERE t.catalog = $catalog AND t.version = $version
+MATCH (t:Tool {catalog: $catalog, name: row.name})
+WHERE t.version = $version
 SET t.embedding = row.embedding
 RETURN count(t) AS written

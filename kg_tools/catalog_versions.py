@@ -134,12 +134,9 @@ def stage(
         done += written
     if edges:
         log(f"staged {done} dependency edges of catalog {catalog!r}")
-    names = [r["name"] for r in rows]
-    edge_rows = graph.read(query("closure_edges"))
-    merged_into = {r["member"]: r["canonical"] for r in graph.read(query("closure_merges"))}
-    computed = closure.compute(edge_rows, merged_into, names)
+    edge_rows, merged_into = closure.read_graph(graph.read)
+    closure_rows = closure.compute_keys(edge_rows, merged_into, [(catalog, r["name"]) for r in rows])
     del edge_rows
-    closure_rows = [{"name": n, "closure": deps, "via": via} for n, (deps, via) in computed.items()]
     for batch in _batches(closure_rows, closure.WRITE_BATCH):
         written = graph.write(
             query("version_stage_closures"), catalog=catalog, version=version, rows=batch, now=_now()

@@ -23,7 +23,7 @@ from pydantic import Field
 
 from kg_tools import closure
 from kg_tools.cypher import query
-from kg_tools.errors import CatalogNotFoundError
+from kg_tools.errors import CatalogNotFoundError, GatewayCatalogError
 from kg_tools.graph import Graph
 from kg_tools.results import Result
 from kg_tools.write_lock import serialized
@@ -66,6 +66,20 @@ def record(tx, catalog: str, *, source: str | None = None, kind: str = "load") -
     if kind not in KINDS:
         raise ValueError(f"catalog write kind must be one of {KINDS}, got {kind!r}")
     tx.run(query("catalog_record"), catalog=catalog, source=source, kind=kind, now=now()).consume()
+
+
+def gateway_owners(graph: Graph, catalog: str) -> list[str]:
+    """The gateways that serve `catalog` (its (:Server) node's `gateways`; none: not a gateway's)."""
+    return graph.read(query("gateway_catalog_owners"), catalog=catalog)[0]["gateways"]
+
+
+def check_writable(graph: Graph, catalog: str) -> None:
+    """REST and CLI writes (load, import, PUT, DELETE of a tool or catalog) to a catalog a gateway serves
+    are refused (GatewayCatalogError): its sync owns it. A server no gateway lists (its gateways let go,
+    or a gateway before gateway names wrote it) does not protect its catalog."""
+    gateways = gateway_owners(graph, catalog)
+    if gateways:
+        raise GatewayCatalogError(catalog, gateways)
 
 
 def list_catalogs(graph: Graph) -> list[CatalogInfo]:
@@ -112,10 +126,11 @@ def delete_catalog(
     state = graph.read(query("catalog_get"), catalog=catalog)[0]
     if state["catalog"] is None and not state["tools"]:
         raise CatalogNotFoundError(catalog)
+    check_writable(graph, catalog)  # a gateway's catalog goes when its gateways let go of it
 
     def detach(tx) -> tuple[int, int]:
         row = tx.run(query("catalog_detach"), catalog=catalog).single()
-        closure.refresh(tx, targets=sorted(set(row["affected"])))
+        closure.refresh(tx, targets=sorted({(c, n) for c, n in row["affected"]}))
         return row["incoming"], row["edges"]
 
     detached, edges = serialized(graph, detach)  # the write lock, like every closure-refreshing write

@@ -122,30 +122,64 @@ def _first_occurrences(
 
 FULL_REFRESH_ABOVE = 200  # more changed tools than this: recompute every closure (one pass)
 
-
-def affected(tx, names: list[str]) -> list[str]:
-    """The tools whose closure can change when the tools `names` change: those tools, their
-    canonical tools, and every tool whose closure lists one of them. For a DELETE, ask before deleting."""
-    return tx.run(query("closure_affected"), names=list(names)).single()["names"]
+Key = tuple[str, str]  # a tool: (catalog, name)
+_SEP = "\x00"  # compute() walks opaque string keys: catalog + _SEP + name (neither may hold a NUL)
 
 
-def refresh(tx, names: Iterable[str] | None = None, *, targets: Iterable[str] | None = None) -> int:
-    """Recompute closures inside the writing transaction `tx`: of `targets`; else of the tools
-    affected by changes to `names`; else (or when many changed) of every tool. Returns how many.
-    Takes the write lock if the caller did not (the caller should, before its first read or write:
-    kg_tools.write_lock.serialized)."""
+def _key(catalog: str | None, name: str) -> str:
+    return f"{catalog or ''}{_SEP}{name}"
+
+
+def _name(key: str) -> str:
+    return key.split(_SEP, 1)[1]
+
+
+def read_graph(run) -> tuple[list[dict], dict[str, str]]:
+    """Every dependency edge and MERGED_INTO link, keyed by (catalog, name) for `compute`; `run(cypher)`
+    returns rows as dicts (a transaction's or the graph's read)."""
+    edges = [
+        {**e, "source": _key(e["source_catalog"], e["source"]), "target": _key(e["target_catalog"], e["target"])}
+        for e in run(query("closure_edges"))
+    ]
+    merged = {
+        _key(r["member_catalog"], r["member"]): _key(r["canonical_catalog"], r["canonical"])
+        for r in run(query("closure_merges"))
+    }
+    return edges, merged
+
+
+def compute_keys(edges: list[dict], merged: dict[str, str], targets: Iterable[Key]) -> list[dict]:
+    """Closure rows {catalog, name, closure (dependency names), via} of the `targets`, from read_graph()."""
+    computed = compute(edges, merged, [_key(c, n) for c, n in targets])
+    return [
+        {"catalog": key.split(_SEP, 1)[0], "name": _name(key), "closure": [_name(d) for d in deps], "via": via}
+        for key, (deps, via) in computed.items()
+    ]
+
+
+def affected(tx, names: list[str]) -> list[Key]:
+    """The tools whose closure can change when the tools named `names` change (in any catalog): those
+    tools, their canonical tools, and every tool whose closure lists one of them. For a DELETE, ask
+    before deleting."""
+    return [(c, n) for c, n in tx.run(query("closure_affected"), names=list(names)).single()["keys"]]
+
+
+def refresh(tx, names: Iterable[str] | None = None, *, targets: Iterable[Key] | None = None) -> int:
+    """Recompute closures inside the writing transaction `tx`: of `targets` ((catalog, name) pairs); else
+    of the tools affected by changes to the tools named `names`; else (or when many changed) of every
+    tool. Returns how many. Takes the write lock if the caller did not (the caller should, before its
+    first read or write: kg_tools.write_lock.serialized)."""
     write_lock.acquire(tx)
     names = None if names is None else list(names)
     if targets is None and names is not None and len(names) <= FULL_REFRESH_ABOVE:
         targets = affected(tx, names)
     if targets is None:
-        targets = [r["name"] for r in tx.run(query("closure_all_tools"))]
+        targets = [tuple(r["key"]) for r in tx.run(query("closure_all_tools"))]
     targets = list(targets)
     if not targets:
         return 0
-    edges = [r.data() for r in tx.run(query("closure_edges"))]
-    merged_into = {r["member"]: r["canonical"] for r in tx.run(query("closure_merges"))}
-    rows = [{"name": n, "closure": deps, "via": via} for n, (deps, via) in compute(edges, merged_into, targets).items()]
+    edges, merged = read_graph(lambda cypher: [r.data() for r in tx.run(cypher)])
+    rows = compute_keys(edges, merged, targets)
     for i in range(0, len(rows), WRITE_BATCH):
         tx.run(query("closure_write"), rows=rows[i : i + WRITE_BATCH]).consume()
     return len(rows)

@@ -13,9 +13,9 @@ its kind from the catalog (cypher/upsert_tools): run detection again after a loa
 from __future__ import annotations
 
 import json
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import Field, ValidationError, computed_field
+from pydantic import Field, PrivateAttr, ValidationError, computed_field
 
 from kg_tools.catalog import ToolSpec
 from kg_tools.cypher import query
@@ -45,6 +45,7 @@ class CoreDetection(Result):
     tools: int = Field(description="Tools classified.")
     core: list[CoreTool] = Field(description="The :Core tools after detection (detected and catalog's).")
     removed: list[str] = Field(description="Tools detection had made :Core that go back to :Regular.")
+    _removed_refs: list[dict[str, str]] = PrivateAttr(default_factory=list)  # their (catalog, name), for core_unset
 
     @computed_field(description="Tools whose kind or Core facts change (or would, in a dry run).")  # type: ignore[prop-decorator]
     @property
@@ -61,13 +62,26 @@ def _spec(row: dict) -> ToolSpec | None:
         return None
 
 
+def _utilities(rows: list[dict]) -> dict[tuple[str, str], Any]:
+    """The utilities among `rows`, classified catalog by catalog (a catalog is a namespace: the same
+    name may be a tool of several), keyed by (catalog, name)."""
+    by_catalog: dict[str, list[CatalogTool]] = {}
+    for r in rows:
+        if (spec := _spec(r)) is not None:
+            by_catalog.setdefault(r["catalog"], []).append(CatalogTool(spec, r["catalog"], r["dependents"]))
+    return {
+        (catalog, name): utility
+        for catalog, tools in by_catalog.items()
+        for name, utility in classify_catalog(tools).items()
+    }
+
+
 def plan(rows: list[dict], catalog: str | None, applied: bool) -> CoreDetection:
     """What detection makes of `rows` (cypher/core_candidates): the :Core tools and the tools to revert."""
-    tools = [CatalogTool(spec, r["catalog"], r["dependents"]) for r in rows if (spec := _spec(r)) is not None]
-    utilities = classify_catalog(tools)
-    core, removed = [], []
+    utilities = _utilities(rows)
+    core, removed, removed_refs = [], [], []
     for r in rows:
-        utility = utilities.get(r["name"])
+        utility = utilities.get((r["catalog"], r["name"]))
         if r["func_type"] == "core" and r["core_source"] != "detected":
             kind, reason, source = (
                 (utility.kind, utility.reason, "catalog") if utility else (None, CATALOG_REASON, "catalog")
@@ -77,6 +91,7 @@ def plan(rows: list[dict], catalog: str | None, applied: bool) -> CoreDetection:
         else:
             if r["core_source"] == "detected":
                 removed.append(r["name"])
+                removed_refs.append({"catalog": r["catalog"], "name": r["name"]})
             continue
         same = (r["core_kind"], r["core_reason"], r["core_source"]) == (kind, reason, source)
         action = "add" if r["func_type"] != "core" else "keep" if same else "update"
@@ -90,7 +105,9 @@ def plan(rows: list[dict], catalog: str | None, applied: bool) -> CoreDetection:
                 action=action,
             )
         )
-    return CoreDetection(catalog=catalog, applied=applied, tools=len(rows), core=core, removed=removed)
+    result = CoreDetection(catalog=catalog, applied=applied, tools=len(rows), core=core, removed=removed)
+    result._removed_refs = removed_refs
+    return result
 
 
 def detect(graph: Graph, catalog: str | None = None, apply: bool = False) -> CoreDetection:
@@ -102,14 +119,20 @@ def detect(graph: Graph, catalog: str | None = None, apply: bool = False) -> Cor
         def work(tx) -> CoreDetection:  # read again under the lock: what a concurrent write changed counts
             found = plan(tx.run(query("core_candidates"), catalog=catalog).data(), catalog, applied=True)
             rows = [
-                {"name": t.name, "kind": t.core_kind, "reason": t.core_reason, "source": t.core_source}
+                {
+                    "catalog": t.catalog,
+                    "name": t.name,
+                    "kind": t.core_kind,
+                    "reason": t.core_reason,
+                    "source": t.core_source,
+                }
                 for t in found.core
                 if t.action != "keep"
             ]
             if rows:
                 tx.run(query("core_set"), rows=rows).consume()
             if found.removed:
-                tx.run(query("core_unset"), names=found.removed).consume()
+                tx.run(query("core_unset"), tools=found._removed_refs).consume()
             return found
 
         result = serialized(graph, work)

@@ -58,9 +58,9 @@ class InvalidTextError(KgToolsError):
 class ToolNotFoundError(KgToolsError):
     """A named tool does not exist."""
 
-    def __init__(self, name: str):
-        self.name = name
-        super().__init__(f"tool not found: {name!r}")
+    def __init__(self, name: str, catalog: str | None = None):
+        self.name, self.catalog = name, catalog
+        super().__init__(f"tool not found: {name!r}" + (f" in catalog {catalog!r}" if catalog is not None else ""))
 
 
 class LLMError(KgToolsError):
@@ -93,6 +93,29 @@ class MergeRunNotFoundError(KgToolsError):
 
 class StalePlanError(KgToolsError):
     """The graph changed since the merge plan was made (tools missing or already merged)."""
+
+
+class AmbiguousToolError(ToolConflictError):
+    """A bare tool name that several catalogs hold: name the catalog (HTTP 409; `catalogs` lists them)."""
+
+    def __init__(self, name: str, catalogs: list[str]):
+        self.name, self.catalogs = name, list(catalogs)
+        super().__init__(
+            f"tool name {name!r} is in {len(self.catalogs)} catalogs; name the catalog (`catalog`)",
+            [f"catalog {c!r}" for c in self.catalogs],
+        )
+
+
+class GatewayCatalogError(KgToolsError):
+    """A REST or CLI write to a catalog a gateway serves (HTTP 403): the gateway's sync owns it."""
+
+    def __init__(self, catalog: str, gateways: list[str]):
+        self.catalog, self.gateways = catalog, list(gateways)
+        served = f"gateway(s) {', '.join(self.gateways)}"
+        super().__init__(
+            f"catalog {catalog!r} is served by {served}: its tools change only through the gateway's sync; "
+            f"nothing written (remove the server from the gateway config(s) to delete it)"
+        )
 
 
 class NameCollisionError(ToolConflictError):

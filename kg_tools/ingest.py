@@ -3,9 +3,9 @@
 `plan_load` (pure) says what a load creates, updates, keeps and deletes given the graph's tools and a
 `LoadMode`; `pick_writer` chooses how: one transaction, or bounded transactions under a new catalog
 version switched in by one (`write_versioned`; REPLACE_ALL first deletes the old graph in batches,
-`write_fresh`). Re-running a load gives the same graph; a failure rolls the load back. `write_tools`
-holds the graph's write lock (kg_tools/write_lock.py), so the names it takes over and the closures it
-recomputes are those of the committed graph, not of a snapshot a concurrent writer is changing
+`write_fresh`). Re-running a load gives the same graph; a failure rolls the load back. A tool is
+(catalog, name): a load reads and writes its own catalog only, and its dependency edges stay inside it.
+`write_tools` holds the graph's write lock (kg_tools/write_lock.py), so the closures it recomputes are those of the committed graph, not of a snapshot a concurrent writer is changing
 (docs/concurrency.md). The REST PUT/DELETE of one tool (kg_tools/tool_store.py) take the same lock.
 """
 
@@ -32,7 +32,7 @@ from kg_tools.catalog import (
 )
 from kg_tools.cypher import query
 from kg_tools.embeddings import Embedder, PassageEmbedder
-from kg_tools.errors import DanglingReferenceError, NameCollisionError, ToolConflictError
+from kg_tools.errors import DanglingReferenceError, ToolConflictError
 from kg_tools.graph import Graph
 from kg_tools.schema import apply_schema
 from kg_tools.vector_models import mismatch
@@ -99,7 +99,7 @@ def node_facts(spec: ToolSpec) -> dict:
 
 
 def tool_row(spec: ToolSpec, raw: dict, catalog: str | None) -> dict:
-    """A tool's node properties; catalog None: write_tools keeps the tool's catalog (a PUT)."""
+    """A tool's node properties (a load's rows, a PUT's node)."""
     return {
         "name": spec.name,
         "description": spec.description,
@@ -140,7 +140,6 @@ class LoadPlan:
     keep: list[str]  # tools of the load left as they are
     delete: list[str]  # this catalog's tools the load lacks (REPLACE, SYNC)
     embed: list[str]  # tools (new or updated) to embed
-    takeover: dict[str, str]  # name -> the other catalog it belongs to now
     edges: list[dict]  # hand-written edges to write: from a written tool, or to a new one
     needed: bool  # False: nothing to write at all
 
@@ -155,11 +154,12 @@ def visible(existing: dict[str, dict], mode: LoadMode) -> dict[str, dict]:
 
 
 def known_names(existing: dict[str, dict], catalog: str, mode: LoadMode) -> set[str]:
-    """Names a load's dependencies may name besides its own tools: a replaced catalog's own do not count."""
+    """Names a load's dependencies may name besides its own tools: the catalog's other tools when it adds
+    to them (edges stay inside a catalog); none when it replaces the catalog."""
     existing = visible(existing, mode)
     if mode.replaces_catalog:
-        return {n for n, r in existing.items() if r["catalog"] != catalog}
-    return set(existing)
+        return set()
+    return {n for n, r in existing.items() if r["catalog"] == catalog}
 
 
 def plan_load(
@@ -172,10 +172,10 @@ def plan_load(
     reembed: bool = False,
     known_catalog: bool = True,
 ) -> LoadPlan:
-    """Pure: `existing` (cypher/tool_state.cypher rows by name) and the validated catalog -> what to
+    """Pure: `existing` (cypher/tool_state.cypher rows of the catalog, by name) and the validated catalog -> what to
     create, update, keep, delete and embed. `model`: the embedder's name (a vector of another model is
     re-embedded); `reembed`: every tool is; `known_catalog`: the catalog's node exists."""
-    existing = visible(existing, mode)
+    existing = {n: r for n, r in visible(existing, mode).items() if r["catalog"] == catalog}
     wanted = Counter(e.source for e in validated.edges)
     groups: dict[str, list[str]] = {"create": [], "update": [], "keep": []}
     embed = []
@@ -187,13 +187,11 @@ def plan_load(
     written, new = {*groups["create"], *groups["update"]}, set(groups["create"])
     edges = [e.as_row() for e in validated.edges if e.source in written or e.target in new]
     loaded = written | set(groups["keep"])
-    ours = [n for n, r in existing.items() if r["catalog"] == catalog]
-    delete = sorted(set(ours) - loaded) if mode.replaces_catalog else []
-    takeover = {n: existing[n]["catalog"] for n in sorted(loaded - new - set(ours))}
+    delete = sorted(set(existing) - loaded) if mode.replaces_catalog else []
     # nothing to write at all, unless everything goes or a new catalog is to be recorded (not by a sync)
     needed = bool(written or edges or delete) or mode is LoadMode.REPLACE_ALL
     needed = needed or (not known_catalog and mode is not LoadMode.SYNC)
-    return LoadPlan(mode, catalog, **groups, delete=delete, embed=embed, takeover=takeover, edges=edges, needed=needed)
+    return LoadPlan(mode, catalog, **groups, delete=delete, embed=embed, edges=edges, needed=needed)
 
 
 def _classify(old: dict | None, raw: dict, catalog: str, model: str, reembed: bool, edges: int) -> tuple[str, bool]:
@@ -203,8 +201,8 @@ def _classify(old: dict | None, raw: dict, catalog: str, model: str, reembed: bo
         return "create", True
     stale = reembed or old["spec_hash"] != spec_hash(raw) or old["embedding_model"] != model
     stale = stale or not old["has_embedding"]
-    moved_or_edited = old["catalog"] != catalog or old.get("hand_edges", 0) != edges
-    return ("update" if stale or moved_or_edited else "keep"), stale
+    edited = old.get("hand_edges", 0) != edges
+    return ("update" if stale or edited else "keep"), stale
 
 
 def load_catalog(
@@ -229,16 +227,19 @@ def load_catalog(
     transactions switched in by one (kg_tools/catalog_versions.py, docs/scale.md).
 
     `mode`: LoadMode (with REPLACE_ALL and more than `batch_size` tools the old graph is deleted
-    first in bounded batches, so it is not undone if the load then fails). A tool name that belongs
-    to another catalog is an error listing every such name, unless `takeover` moves those tools into
-    this catalog. A load that changes nothing writes nothing. `source` and `kind` (load, sync, import;
+    first in bounded batches, so it is not undone if the load then fails). Names are per catalog: a name
+    another catalog holds too is another tool (`takeover` is accepted and does nothing; before names
+    were namespaced it moved such tools). A load that changes nothing writes nothing. `source` and `kind` (load, sync, import;
     default: "sync" for SYNC, else "load") are stored on the catalog's node (kg_tools/catalogs.py).
     `between(stage)`: a test hook, called with "staged" when a versioned load has staged its new tools
     and not yet switched them in."""
     catalog = check_catalog_name(catalog)  # every path: CLI, API, a file's stem, an MCP server's name
+    if mode is LoadMode.ADD or mode is LoadMode.REPLACE:
+        catalogs.check_writable(graph, catalog)  # a gateway's catalog changes only through its sync
     if mode is not LoadMode.REPLACE_ALL:
         catalog_versions.prepare(graph, catalog)  # another load running? leftovers of one that died?
-    existing = {r["name"]: r for r in graph.read(query("tool_state"))}
+    state = graph.read(query("tool_state"), catalog=None)  # every catalog's: the vector model check
+    existing = {r["name"]: r for r in state if r["catalog"] == catalog}
     known_catalog = graph.read(query("catalog_get"), catalog=catalog)[0]["catalog"] is not None
     validated = validate_catalog(raw_tools, strict=strict, known_names=known_names(existing, catalog, mode))
     for w in validated.report.warnings:
@@ -246,10 +247,6 @@ def load_catalog(
     plan = plan_load(
         existing, validated, mode, catalog=catalog, model=embedder.name, reembed=reembed, known_catalog=known_catalog
     )
-    if plan.takeover and not takeover:  # early, before embedding; write_tools checks again under the write lock
-        raise name_collision(catalog, plan.takeover)
-    for n, owner in plan.takeover.items():
-        log(f"warning: --takeover: {n} moves from catalog {owner!r} to {catalog!r}")
     result = LoadResult(
         catalog,
         len(validated.specs),
@@ -267,12 +264,11 @@ def load_catalog(
         return result
     # Schema first: fails on a dimension mismatch before anything is embedded or written.
     apply_schema(graph, embedder.dimension, embedder.name)
-    check_other_vectors(
-        visible(existing, mode), set(plan.loaded), catalog if mode.replaces_catalog else None, embedder.name
-    )
+    others = state if mode is not LoadMode.REPLACE_ALL else []
+    check_other_vectors(others, catalog, set(plan.loaded), mode.replaces_catalog, embedder.name)
     rows, result.embed_seconds = _rows(embedder, validated, plan, catalog, show_progress, use_cache=not reembed)
     job = WriteJob(graph, plan, rows, (catalog, source, kind or ("sync" if mode is LoadMode.SYNC else "load")))
-    job.batch_size, job.takeover, job.log, job.between = batch_size, takeover, log, between
+    job.batch_size, job.log, job.between = batch_size, log, between
     t0 = time.perf_counter()
     result.written_how = pick_writer(plan, batch_size)(job)
     result.write_seconds = time.perf_counter() - t0
@@ -310,7 +306,6 @@ class WriteJob:
     rows: list[dict]
     meta: tuple[str, str | None, str]
     batch_size: int = 500
-    takeover: bool = False
     log: Callable[[str], None] = print
     between: Callable[[str], None] | None = None
 
@@ -322,7 +317,6 @@ class WriteJob:
             edges,
             batch_size=self.batch_size,
             catalog=self.meta,
-            takeover=self.takeover,
             delete=plan.delete,
             **kwargs,
         )
@@ -385,26 +379,20 @@ def write_versioned(job: WriteJob) -> str:
     )
 
 
-def check_other_vectors(existing: dict, loaded: set[str], replaced_catalog: str | None, model: str) -> None:
+def check_other_vectors(state: list[dict], catalog: str, loaded: set[str], replaces: bool, model: str) -> None:
     """Refuse a load that would leave the graph's vectors from two models (same dimension, so the
-    index check cannot see it): tools this load keeps as they are must have been embedded by `model`."""
+    index check cannot see it): tools this load keeps as they are must have been embedded by `model`.
+    `state`: every tool's tool_state row; `loaded`: the names the load writes into `catalog`; `replaces`:
+    the load replaces the catalog (its other tools go)."""
     others: dict[str, int] = {}
-    for name, row in existing.items():
-        if name in loaded or row["catalog"] == replaced_catalog or not row["has_embedding"]:
+    for row in state:
+        ours = row["catalog"] == catalog
+        if (ours and (replaces or row["name"] in loaded)) or not row["has_embedding"]:
             continue
         if row["embedding_model"] != model:
             others[str(row["embedding_model"])] = others.get(str(row["embedding_model"]), 0) + 1
     if others:
         raise mismatch(others, model)
-
-
-def name_collision(catalog: str, taken: dict[str, str], how: str = "load with --takeover") -> NameCollisionError:
-    """The error for tools of `catalog` whose names belong to other catalogs (`taken`: name -> owner)."""
-    return NameCollisionError(
-        f"{len(taken)} tool name(s) of catalog {catalog!r} already belong to another catalog; nothing written "
-        f"(rename them, or {how} to move them into {catalog!r})",
-        [f"{n} (catalog {owner!r})" for n, owner in sorted(taken.items())],
-    )
 
 
 def write_tools(
@@ -415,27 +403,24 @@ def write_tools(
     batch_size: int = 500,
     delete: Sequence[str] = (),
     replace_all: bool = False,
-    takeover: bool = False,
     catalog: tuple[str, str | None, str] | None = None,
     switch_to: int | None = None,
     also_check: Sequence[str] = (),
     unchanged: Sequence[str] = (),
 ) -> dict[str, str | None]:
-    """A load's write of tools, in ONE transaction that holds the write lock: optional deletion (the
-    tools named in `delete` that are still in the catalog `catalog[0]`, or everything), the nodes
-    (UNWIND batches), their outgoing hand-written dependency edges replaced (unchanged edges kept as
-    they are), the closures they affect. A row's catalog None keeps the tool's catalog
-    (DEFAULT_CATALOG for a new tool). Checked under the lock, so two
-    concurrent writers cannot both pass: a name of another catalog is a NameCollisionError unless
-    `takeover`; a dependency target that does not exist (e.g. deleted concurrently) is a
-    DanglingReferenceError. Either rolls everything back. Returns each written tool's catalog before
-    the write (None: the tool was created). `catalog` (name, source, kind) is recorded on the
-    catalog's node. `switch_to`: this is the switch transaction of a versioned load
+    """A load's write of tools into ONE catalog, in ONE transaction that holds the write lock: optional
+    deletion (the tools named in `delete` that are still in the catalog, or everything), the nodes (UNWIND
+    batches), their outgoing hand-written dependency edges replaced (unchanged edges kept as they are;
+    edges stay inside the catalog), the closures they affect. The catalog is `catalog[0]` (name, source,
+    kind: recorded on its node), else the rows' (DEFAULT_CATALOG without one). Checked under the lock: a
+    dependency target that does not exist in the catalog (e.g. deleted concurrently) is a
+    DanglingReferenceError and rolls everything back. Returns each written tool's catalog before the write
+    (None: the tool was created). `switch_to`: this is the switch transaction of a versioned load
     (kg_tools/catalog_versions.py), whose staged edges' targets `also_check` must still exist.
     `unchanged`: tools of the load not rewritten; one deleted meanwhile by another writer rolls back."""
     if (switch_to is not None or delete) and catalog is None:
         raise ValueError("write_tools: switch_to and delete need the catalog")
-    switch = (catalog[0], switch_to) if catalog is not None and switch_to is not None else None
+    name = catalog[0] if catalog is not None else next((r["catalog"] for r in rows if r["catalog"]), DEFAULT_CATALOG)
     names = [r["name"] for r in rows]
     sources = sorted({e["source"] for e in edges} - set(names))
     targets = sorted({e["target"] for e in edges} | set(also_check))
@@ -444,62 +429,62 @@ def write_tools(
         keep.setdefault(e["source"], []).append([e["type"], e["target"], e["ord"]])
 
     def work(tx) -> dict[str, str | None]:
-        before = {} if replace_all else _catalogs(tx, names, batch_size)
-        written = [{**r, "catalog": r["catalog"] or before.get(r["name"]) or DEFAULT_CATALOG} for r in rows]
-        taken = {r["name"]: before[r["name"]] for r in written if before.get(r["name"], r["catalog"]) != r["catalog"]}
-        if taken and not takeover:
-            raise name_collision(written[0]["catalog"], taken)
+        before = {} if replace_all else _existing(tx, name, names, batch_size)
         gone: list[str] = []
         if replace_all:
             tx.run(query("delete_all_tools")).consume()
-        elif delete and catalog is not None:
-            gone = tx.run(query("delete_catalog_tools"), catalog=catalog[0], names=list(delete)).single()["gone"]
-        for batch in chunks(written, batch_size):
+        elif delete:
+            gone = tx.run(query("delete_catalog_tools"), catalog=name, names=list(delete)).single()["gone"]
+        for batch in chunks([{**r, "catalog": name} for r in rows], batch_size):
             tx.run(query("upsert_tools"), rows=wire(batch)).consume()
         for batch in chunks(names, batch_size):
-            tx.run(
-                query("delete_outgoing_dependencies"), names=batch, keep={n: keep[n] for n in batch if n in keep}
-            ).consume()
+            kept = {n: keep[n] for n in batch if n in keep}
+            tx.run(query("delete_outgoing_dependencies"), catalog=name, names=batch, keep=kept).consume()
         for batch in chunks(edges, batch_size):
-            tx.run(query("create_dependencies"), edges=batch).consume()
-        missing = tx.run(query("missing_dependency_targets"), targets=targets).single()["missing"]
-        if missing:  # raising rolls the transaction back
-            by_target: dict[str, str] = {}
-            for e in edges:
-                by_target.setdefault(e["target"], e["source"])
-            raise DanglingReferenceError(
-                f"{len(missing)} dependency target(s) do not exist; nothing written",
-                [
-                    f"dangling dependency target: {by_target.get(m, 'a new tool')} -> {m} ({m!r} is not a tool)"
-                    for m in missing
-                ],
-            )
-        # The precomputed expansion order of every tool these writes can affect (same transaction).
-        gone_meanwhile = tx.run(query("missing_dependency_targets"), targets=list(unchanged)).single()["missing"]
-        if gone_meanwhile:
-            raise ToolConflictError(
-                f"{len(gone_meanwhile)} tool(s) of the catalog were deleted by another write "
-                f"while loading; nothing written (load again)",
-                gone_meanwhile[:20],
-            )
+            tx.run(query("create_dependencies"), catalog=name, edges=batch).consume()
+        _check_targets(tx, name, targets, edges, unchanged)
         # Closures list names, so those of deleted tools (`gone`) find the tools that listed them.
         closure.refresh(tx, None if replace_all else names + sources + gone)
-        if catalog is not None:
-            catalogs.record(tx, catalog[0], source=catalog[1], kind=catalog[2])
-        for name in sorted({r["catalog"] for r in written} - {catalog[0] if catalog else None}):
-            catalogs.record(tx, name, kind="put")
-        if switch is not None:
-            catalog_versions.switch(tx, *switch)
+        catalogs.record(tx, name, **({"source": catalog[1], "kind": catalog[2]} if catalog else {"kind": "put"}))
+        if switch_to is not None:
+            catalog_versions.switch(tx, name, switch_to)
         return {n: before.get(n) for n in names}
 
     return serialized(graph, work)
 
 
-def _catalogs(tx, names: list[str], batch_size: int) -> dict[str, str]:
-    """name -> catalog of the tools among `names` that exist (read under the write lock)."""
+def _check_targets(tx, catalog: str, targets: list[str], edges: list[dict], unchanged: Sequence[str]) -> None:
+    """Inside the write: every dependency target exists in the catalog (else DanglingReferenceError) and no
+    tool the load kept as it was was deleted by another writer meanwhile (ToolConflictError); both roll back."""
+    missing = tx.run(query("missing_dependency_targets"), catalog=catalog, targets=targets).single()["missing"]
+    if missing:
+        by_target: dict[str, str] = {}
+        for e in edges:
+            by_target.setdefault(e["target"], e["source"])
+        raise DanglingReferenceError(
+            f"{len(missing)} dependency target(s) do not exist; nothing written",
+            [
+                f"dangling dependency target: {by_target.get(m, 'a new tool')} -> {m} ({m!r} is not a tool "
+                f"of catalog {catalog!r})"
+                for m in missing
+            ],
+        )
+    query_ = query("missing_dependency_targets")
+    gone_meanwhile = tx.run(query_, catalog=catalog, targets=list(unchanged)).single()["missing"]
+    if gone_meanwhile:
+        raise ToolConflictError(
+            f"{len(gone_meanwhile)} tool(s) of the catalog were deleted by another write "
+            f"while loading; nothing written (load again)",
+            gone_meanwhile[:20],
+        )
+
+
+def _existing(tx, catalog: str, names: list[str], batch_size: int) -> dict[str, str]:
+    """name -> catalog of the tools of `catalog` among `names` that exist (read under the write lock)."""
     found: dict[str, str] = {}
     for batch in chunks(names, batch_size):
-        found.update((r["name"], r["catalog"]) for r in tx.run(query("existing_tools"), names=batch))
+        rows = tx.run(query("existing_tools"), catalog=catalog, names=batch)
+        found.update((r["name"], r["catalog"]) for r in rows)
     return found
 
 

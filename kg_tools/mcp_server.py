@@ -17,7 +17,7 @@ import pydantic_core
 from mcp_types import CallToolResult, TextContent
 from pydantic import BaseModel, Field, ValidationError
 
-from kg_tools.catalog import MAX_NAME_LENGTH
+from kg_tools.catalog import MAX_CATALOG_LENGTH, MAX_NAME_LENGTH
 from kg_tools.mcp_errors import invalid_arguments, mcp_errors
 from kg_tools.retrieval.request import MAX_K, MAX_QUERY_LENGTH, MAX_TOTAL, RetrievalResponse
 from kg_tools.settings import Settings
@@ -45,7 +45,8 @@ GET_DESCRIPTION = """Get one tool by its exact name: its original definition (`s
 OpenAI function-calling schema (`function`), what its catalog says besides (`title`, MCP `annotations` such as
 readOnlyHint/destructiveHint, `output_schema`, OpenAPI `http` method/path/tags/links, `strict`; null when
 absent) and its direct dependencies (each with name, relationship type, the parameter it serves and the
-reason). Use names returned by search_tools."""
+reason). Use names returned by search_tools; a name several catalogs hold needs `catalog` (the error lists
+them)."""
 
 
 class DirectDependency(BaseModel):
@@ -106,9 +107,9 @@ class Service:
             raise invalid_arguments(exc) from exc
         return self.pipeline.retrieve(request).model_dump(mode="json", by_alias=True)
 
-    def get(self, name: str) -> dict[str, Any]:
-        tool = self.store.get_tool(name)
-        deps = self.store.dependencies(name, 1).dependencies
+    def get(self, name: str, catalog: str | None = None) -> dict[str, Any]:
+        tool = self.store.get_tool(name, catalog)
+        deps = self.store.dependencies(name, 1, catalog=tool.catalog).dependencies
         return {
             **tool.model_dump(),
             "dependencies": [
@@ -147,9 +148,13 @@ def build_server(service: Service):
     @server.tool(name="get_tool", description=GET_DESCRIPTION)
     def get_tool(
         name: Annotated[str, Field(min_length=1, max_length=MAX_NAME_LENGTH, description="Exact tool name.")],
+        catalog: Annotated[
+            str | None,
+            Field(max_length=MAX_CATALOG_LENGTH, description="The tool's catalog (needed when several hold the name)."),
+        ] = None,
     ) -> Annotated[CallToolResult, ToolWithDependencies]:
         with mcp_call("mcp", "get_tool"), mcp_errors():
-            return typed(service.get(name))
+            return typed(service.get(name, catalog))
 
     return server
 

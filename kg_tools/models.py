@@ -86,7 +86,7 @@ class Tool(StructuredNode):
 
     __label__ = "Tool"
 
-    name = StringProperty(unique_index=True, required=True)
+    name = StringProperty(index=True, required=True)  # unique within its catalog (schema/)
     description = StringProperty()
     func_type = StringProperty()  # 'core' or 'regular' (also the :Core / :Regular label)
     catalog = StringProperty(index=True)
@@ -157,7 +157,9 @@ class Tool(StructuredNode):
     @property
     def dependencies(self) -> list[Dependency]:
         """The direct dependencies (one per typed edge, parallel edges included), in listing order."""
-        rows, _ = db.cypher_query(query("tool_dependencies"), {"name": self.name}, resolve_objects=True)
+        rows, _ = db.cypher_query(
+            query("tool_dependencies"), {"catalog": self.catalog, "name": self.name}, resolve_objects=True
+        )
         return [Dependency(type=rel_type, tool=target, rel=rel) for rel_type, rel, target in rows]
 
 
@@ -201,6 +203,7 @@ class Server(StructuredNode):
     embedding = ArrayProperty(FloatProperty())
     embedding_model = StringProperty()
     state_hash = StringProperty()
+    gateways = ArrayProperty(StringProperty())  # the gateways that serve it (kg_tools/gateway/sync.py)
 
     tools = RelationshipTo("Tool", "PROVIDES")
 

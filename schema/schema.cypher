@@ -1,7 +1,10 @@
 // Applied by `kg-tools schema apply`; every statement is idempotent (IF NOT EXISTS).
 // $dimensions comes from the configured embedder. Quantization is off: catalogs are small and
 // exact scores matter more than memory. HNSW is approximate: query with >= 50 candidates, then cut.
-CREATE CONSTRAINT tool_name_unique IF NOT EXISTS FOR (t:Tool) REQUIRE t.name IS UNIQUE;
+// A tool is identified by (catalog, name): unique within a catalog, the same name may be in several
+// (a composite uniqueness constraint; Community has no node keys). schema/0_migrate.cypher runs first.
+CREATE CONSTRAINT tool_catalog_name_unique IF NOT EXISTS FOR (t:Tool) REQUIRE (t.catalog, t.name) IS UNIQUE;
+CREATE INDEX tool_name IF NOT EXISTS FOR (t:Tool) ON (t.name);
 CREATE CONSTRAINT merge_run_id_unique IF NOT EXISTS FOR (r:MergeRun) REQUIRE r.id IS UNIQUE;
 CREATE CONSTRAINT catalog_name_unique IF NOT EXISTS FOR (c:Catalog) REQUIRE c.name IS UNIQUE;
 CREATE CONSTRAINT dependency_run_id_unique IF NOT EXISTS FOR (r:DependencyRun) REQUIRE r.id IS UNIQUE;

@@ -126,10 +126,19 @@ def plain_tool(name: str, description: str, params: tuple[str, ...] = ("value",)
 
 
 def load(graph, embedder) -> None:
-    """Replace the graph with the synthetic catalog: everything as "syn-deps", then the seeds
-    moved to "syn-seeds" with --takeover (same specs, so nothing is re-embedded; edges are rewritten as they were)."""
+    """Replace the graph with the synthetic catalog: everything as "syn-deps", then the seeds moved to
+    "syn-seeds" in place, edges kept: a graph whose edges cross catalogs, as versions before catalog
+    namespaces wrote them (loads keep edges inside a catalog now; retrieval still follows such edges)."""
+    from kg_tools import catalogs, closure
     from kg_tools.ingest import LoadMode, load_catalog
 
     quiet = lambda *_: None  # noqa: E731
     load_catalog(graph, embedder, copy.deepcopy(ALL_TOOLS), "syn-deps", mode=LoadMode.REPLACE_ALL, log=quiet)
-    load_catalog(graph, embedder, copy.deepcopy(SEED_TOOLS), "syn-seeds", takeover=True, log=quiet)
+    seeds = [t["name"] for t in SEED_TOOLS]
+
+    def move(tx) -> None:
+        tx.run("MATCH (t:Tool {catalog: 'syn-deps'}) WHERE t.name IN $seeds SET t.catalog = 'syn-seeds'", seeds=seeds)
+        catalogs.record(tx, "syn-seeds")
+        closure.refresh(tx)
+
+    graph.transaction(move)

@@ -1,7 +1,8 @@
 """Catalogs you can see and remove (issue 21 item 6): `kg-tools catalogs list|delete`, GET/DELETE
 /v1/catalogs, against the real Neo4j. A delete runs in bounded batches, takes the catalog's
 inference and merge runs with it, leaves other catalogs untouched, and a tool of another catalog
-that depended on the deleted one keeps a correct precomputed closure."""
+that depended on the deleted one (an edge across catalogs, as older versions wrote them) keeps a correct
+precomputed closure."""
 
 from __future__ import annotations
 
@@ -32,7 +33,13 @@ A_TOOLS = [
     tool("a_fetch"),
     tool("a_fetch_page"),
 ]
-B_TOOLS = [tool("b_report", ["a_search"]), tool("b_mail", ["b_report"]), tool("b_plain")]
+B_TOOLS = [tool("b_report", ["b_plain"]), tool("b_mail", ["b_report"]), tool("b_plain")]
+# An edge from catalog b into catalog a, as versions before catalog namespaces could write (loads and PUTs
+# keep edges inside a catalog now; such an edge is still followed, and a delete of a cuts it).
+LEGACY_EDGE = """
+MATCH (b:Tool {catalog: 'b', name: 'b_report'}), (a:Tool {catalog: 'a', name: 'a_search'})
+CREATE (b)-[:TOOL_DIRECTLY_DEPENDS_ON {ord: 1, reason: 'legacy'}]->(a)
+"""
 
 
 @pytest.fixture
@@ -41,6 +48,8 @@ def two_catalogs(graph, embedder):
     wipe(graph)
     load_catalog(graph, embedder, A_TOOLS, "a", log=quiet, source="a.json")
     load_catalog(graph, embedder, B_TOOLS, "b", log=quiet, source="b.json")
+    graph.write(LEGACY_EDGE)
+    graph.transaction(lambda tx: closure.refresh(tx))
     apply_run(
         graph,
         "deps-test-a",
@@ -83,17 +92,16 @@ def closures(graph) -> dict[str, list[str]]:
 
 def recomputed(graph) -> dict[str, list[str]]:
     """Every closure computed from scratch on the graph as it is now."""
-    edges = graph.read(query("closure_edges"))
-    merged = {r["member"]: r["canonical"] for r in graph.read(query("closure_merges"))}
-    names = [r["name"] for r in graph.read(query("closure_all_tools"))]
-    return {n: deps for n, (deps, _) in closure.compute(edges, merged, names).items()}
+    edges, merged = closure.read_graph(graph.read)
+    keys = [tuple(r["key"]) for r in graph.read(query("closure_all_tools"))]
+    return {r["name"]: r["closure"] for r in closure.compute_keys(edges, merged, keys)}
 
 
 def test_list_shows_tools_edges_source_and_last_load(two_catalogs):
     by_name = {c["name"]: c for c in list_catalogs(two_catalogs)}
     assert set(by_name) == {"a", "b"}
     assert by_name["a"]["tools"] == 5 and by_name["a"]["edges"] == 3  # 2 hand-written + 1 inferred
-    assert by_name["b"]["tools"] == 3 and by_name["b"]["edges"] == 2
+    assert by_name["b"]["tools"] == 3 and by_name["b"]["edges"] == 3  # 2 + the legacy edge into a
     assert by_name["a"]["source"] == "a.json" and by_name["a"]["last_load_kind"] == "load"
     assert by_name["a"]["last_load"] and by_name["a"]["created"]
 
@@ -105,7 +113,7 @@ def test_reloading_an_unchanged_catalog_writes_nothing(two_catalogs, embedder):
 
 
 def test_delete_in_batches_keeps_other_catalogs_and_their_closures(two_catalogs):
-    assert closures(two_catalogs)["b_report"] == ["a_search", "a_token", "a_login"]
+    assert closures(two_catalogs)["b_report"] == ["b_plain", "a_search", "a_token", "a_login"]
     result = delete_catalog(two_catalogs, "a", batch_size=2)
     assert result.model_dump() == {
         "catalog": "a",
@@ -127,7 +135,7 @@ def test_delete_in_batches_keeps_other_catalogs_and_their_closures(two_catalogs)
         == 0
     )
     assert closures(two_catalogs) == recomputed(two_catalogs)
-    assert closures(two_catalogs)["b_mail"] == ["b_report"]
+    assert closures(two_catalogs)["b_mail"] == ["b_report", "b_plain"]
     assert [c["name"] for c in list_catalogs(two_catalogs)] == ["b"]
 
 
@@ -136,16 +144,16 @@ def test_delete_removes_relationships_in_bounded_batches_before_the_tools(graph,
     DETACH DELETE of 5,000 tools with their edges ran out of transaction memory at the default heap)."""
     wipe(graph)
     load_catalog(graph, embedder, [tool("keep_me")], "keep", log=quiet)
-    chain = [tool(f"c_{i}", [f"c_{i - 1}", "keep_me"] if i else ["keep_me"]) for i in range(60)]
+    chain = [tool(f"c_{i}", [f"c_{i - 1}", "c_base"] if i else ["c_base"]) for i in range(60)] + [tool("c_base")]
     load_catalog(graph, embedder, chain, "c", log=quiet)
     lines: list[str] = []
     result = delete_catalog(graph, "c", batch_size=25, edge_batch_size=20, log=lines.append)
-    # 59 edges inside c and 60 from c to keep_me: 6 batches of at most 20
-    assert (result["tools"], result["edges"], result["detached_edges"]) == (60, 119, 0)
+    # 59 edges along the chain and 60 to c_base: 6 batches of at most 20
+    assert (result["tools"], result["edges"], result["detached_edges"]) == (61, 119, 0)
     assert [line for line in lines if "relationships" in line] == [
         f"deleted {n} relationships of catalog 'c'" for n in (20, 40, 60, 80, 100, 119)
     ]
-    assert [line for line in lines if "tools" in line] == [f"deleted {n} tools of catalog 'c'" for n in (25, 50, 60)]
+    assert [line for line in lines if "tools" in line] == [f"deleted {n} tools of catalog 'c'" for n in (25, 50, 61)]
     assert result["transactions"] == 1 + 6 + 3 + 1
     assert [c["name"] for c in list_catalogs(graph)] == ["keep"]
     assert graph.read("MATCH ()-[r]->() RETURN count(r) AS n")[0]["n"] == 0
@@ -171,7 +179,7 @@ def test_api_list_and_delete(settings, two_catalogs, embedder):
     with TestClient(app) as client:
         listed = client.get("/v1/catalogs")
         assert listed.status_code == 200
-        assert [(c["name"], c["tools"], c["edges"]) for c in listed.json()["catalogs"]] == [("a", 5, 3), ("b", 3, 2)]
+        assert [(c["name"], c["tools"], c["edges"]) for c in listed.json()["catalogs"]] == [("a", 5, 3), ("b", 3, 3)]
         assert client.delete("/v1/catalogs/a").status_code == 401
         assert client.delete("/v1/catalogs/a", headers={"Authorization": "Bearer wrong"}).status_code == 403
         key = {"Authorization": "Bearer s3cret"}

@@ -9,7 +9,6 @@ import json
 import pytest
 
 from kg_tools.processes import free_port
-from tests.conftest import graph_snapshot
 
 pytestmark = pytest.mark.integration
 
@@ -75,48 +74,54 @@ def names_by_catalog(graph) -> dict[str, list[str]]:
 def test_replace_replaces_only_its_own_catalog(empty_graph, cli_env, capsys, tmp_path):
     """Item 7: `load json FILE --replace` deleted all 588 tools of 8 catalogs; it replaces that catalog only."""
     alpha = write(tmp_path, "alpha.json", [tool("alpha_one", ["alpha_two"]), tool("alpha_two")])
-    beta = write(tmp_path, "beta.json", [tool("beta_one", ["alpha_two"]), tool("beta_two")])
+    beta = write(tmp_path, "beta.json", [tool("beta_one", ["beta_two"]), tool("beta_two"), tool("beta_three")])
     assert run_cli(capsys, "load", "json", alpha)[0] == 0
     assert run_cli(capsys, "load", "json", beta)[0] == 0
     edges_before = empty_graph.read("MATCH (a:Tool)-[r]->(b:Tool) RETURN a.name AS a, b.name AS b ORDER BY a")
-    smaller = write(tmp_path, "beta_v2.json", [tool("beta_one", ["alpha_two"])])
+    smaller = write(tmp_path, "beta_v2.json", [tool("beta_one", ["beta_two"]), tool("beta_two")])
     code, out, err = run_cli(capsys, "load", "json", smaller, "--catalog", "beta", "--replace")
     assert code == 0, err
-    assert names_by_catalog(empty_graph) == {"alpha": ["alpha_one", "alpha_two"], "beta": ["beta_one"]}
+    assert names_by_catalog(empty_graph) == {"alpha": ["alpha_one", "alpha_two"], "beta": ["beta_one", "beta_two"]}
     edges_after = empty_graph.read("MATCH (a:Tool)-[r]->(b:Tool) RETURN a.name AS a, b.name AS b ORDER BY a")
-    assert edges_after == edges_before  # beta_two had no edges; every other edge is where it was
+    assert edges_after == edges_before  # beta_three had no edges; every other edge is where it was
 
 
-def test_a_name_of_another_catalog_is_an_error_unless_takeover(empty_graph, cli_env, capsys, tmp_path):
-    """Item 8: loading catalog B with a tool named like one of A silently moved it into B and deleted its
-    edges. Now it is an error listing every colliding name (nothing written), or an explicit --takeover."""
+def test_a_name_of_another_catalog_is_another_tool(empty_graph, cli_env, capsys, tmp_path):
+    """Item 8 of issue 21 made a name of another catalog an error; catalogs are namespaces now (issue 30):
+    catalog gamma gets its own alpha_two and alpha_three, alpha's tools and edges stay as they were, and a
+    dependency names a tool of the same catalog (alpha's are not gamma's)."""
     alpha = write(
         tmp_path,
         "alpha.json",
         [tool("alpha_one", ["alpha_two"]), tool("alpha_two", ["alpha_three"]), tool("alpha_three")],
     )
     assert run_cli(capsys, "load", "json", alpha)[0] == 0
-    before = graph_snapshot(empty_graph)
+    alpha_nodes = empty_graph.read(
+        "MATCH (t:Tool {catalog: 'alpha'}) RETURN t.name AS n, t.description AS d ORDER BY n"
+    )
     gamma = write(
         tmp_path,
         "gamma.json",
         [tool("alpha_two", description="Another alpha two."), tool("alpha_three"), tool("gamma_own")],
     )
-    code, out, err = run_cli(capsys, "load", "json", gamma)
-    assert code == 2
-    assert_one_error_line(
-        err, "2 tool name(s) of catalog 'gamma' already belong to another catalog", "nothing written", "--takeover"
-    )
-    assert "alpha_two (catalog 'alpha')" in err and "alpha_three (catalog 'alpha')" in err
-    assert graph_snapshot(empty_graph) == before
-
-    code, out, err = run_cli(capsys, "load", "json", gamma, "--takeover")
+    code, out, err = run_cli(capsys, "load", "json", gamma, "--takeover")  # --takeover is accepted, ignored
     assert code == 0, err
-    assert "--takeover: alpha_two moves from catalog 'alpha' to 'gamma'" in out
-    assert names_by_catalog(empty_graph) == {"alpha": ["alpha_one"], "gamma": ["alpha_three", "alpha_two", "gamma_own"]}
-    # The incoming edge from alpha's tool stays; the moved tool's edges are what its new spec says.
-    edges = empty_graph.read("MATCH (a:Tool)-[r]->(b:Tool) RETURN a.name AS a, b.name AS b ORDER BY a")
-    assert edges == [{"a": "alpha_one", "b": "alpha_two"}]
+    assert names_by_catalog(empty_graph) == {
+        "alpha": ["alpha_one", "alpha_three", "alpha_two"],
+        "gamma": ["alpha_three", "alpha_two", "gamma_own"],
+    }
+    assert empty_graph.read("MATCH (t:Tool {catalog: 'alpha'}) RETURN t.name AS n, t.description AS d ORDER BY n") == (
+        alpha_nodes
+    )
+    edges = empty_graph.read(
+        "MATCH (a:Tool)-[r]->(b:Tool) RETURN a.catalog + ':' + a.name AS a, b.catalog AS b ORDER BY a"
+    )
+    assert edges == [{"a": "alpha:alpha_one", "b": "alpha"}, {"a": "alpha:alpha_two", "b": "alpha"}]
+    crossing = write(tmp_path, "delta.json", [tool("delta_one", ["alpha_one"])])
+    code, _, err = run_cli(capsys, "load", "json", crossing)
+    assert code == 2
+    assert_one_error_line(err, "nothing written")
+    assert "delta_one -> alpha_one" in err
 
 
 def test_neo4j_unreachable_is_one_error_line(cli_env, capsys):

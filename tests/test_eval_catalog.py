@@ -142,10 +142,7 @@ def test_eval_catalog_refuses_what_would_touch_other_catalogs(app, files, tmp_pa
     before = graph_snapshot(app.graph)
     in_use = _invoke(app, files / "mcp_tools.json", "--queries", files / "queries.json", "--catalog", "other")
     assert in_use.exit_code != 0 and "already holds 2 tool(s)" in str(in_use.exception)
-    clash = tmp_path / "clash.json"
-    clash.write_text(json.dumps({"tools": [*CATALOG["tools"], _mcp("get_current_date", "Today's date.")]}))
-    collided = _invoke(app, clash, "--queries", files / "queries.json")
-    assert collided.exit_code != 0 and "already belong to another catalog" in str(collided.exception)
+    # (a tool name another catalog holds is no clash: catalogs are namespaces, issue 30)
     assert graph_snapshot(app.graph) == before
 
     bad = tmp_path / "bad_queries.json"

@@ -29,16 +29,17 @@ class FakeService:
     settings = None
 
     def __init__(self, tools: list[dict] | None = None, error: Exception | None = None):
-        self.tools, self.error, self.searches = tools or [], error, []
+        self.tools, self.error, self.searches, self.scopes = tools or [], error, [], []
 
-    def search(self, *, query, k, K, catalog, stages):
+    def search(self, *, query, k, K, catalogs, stages):
         if self.error is not None:
             raise self.error
         assert stages == gw.SEARCH_STAGES
         self.searches.append((k, K))
-        return {"tools": [t for t in self.tools if catalog is None or t["name"].startswith(f"{catalog}__")]}
+        self.scopes.append(catalogs)
+        return {"tools": [t for t in self.tools if t["name"].split("__")[0] in catalogs]}
 
-    def get(self, name):
+    def get(self, name, catalog=None):
         return {
             "spec": {"name": name, "description": f"{name} does it", "title": None},
             "dependencies": [

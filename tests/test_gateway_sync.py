@@ -100,14 +100,16 @@ def test_a_changed_upstream_rewrites_only_what_changed(graph, embedder):
 
 @pytest.mark.integration
 def test_a_server_that_left_the_config_is_forgotten(graph, embedder):
-    from kg_tools.gateway.sync import forget_servers
+    from kg_tools.gateway.sync import claim_servers, forget_servers
     from tests.conftest import wipe
 
     wipe(graph)
+    claim_servers(graph, "g", {"bulk"})
     list_and_sync(graph, embedder, 2, rounds=1)
     graph.write("CREATE (:Tool {name: 'other_tool', catalog: 'other'})")
-    assert forget_servers(graph, {"bulk"}) == []
-    assert forget_servers(graph, {"something-else"}) == ["bulk"]
+    assert forget_servers(graph, "g", {"bulk"}) == []
+    assert forget_servers(graph, "another-gateway", {"something-else"}) == []  # not its server
+    assert forget_servers(graph, "g", {"something-else"}) == ["bulk"]
     left = graph.read("MATCH (n) WHERE n:Tool OR n:Server RETURN labels(n) AS l, n.name AS name")
     assert [r["name"] for r in left] == ["other_tool"]
     # through the catalog delete: the catalog's node (and its runs) went with its tools

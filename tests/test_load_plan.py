@@ -87,14 +87,15 @@ def test_another_model_or_reembed_embeds_again():
     assert plan([A, B], LoadMode.ADD, reembed=True).embed == ["a", "b"]
 
 
-def test_a_name_of_another_catalog_is_a_planned_takeover():
+def test_a_name_of_another_catalog_is_another_tool():
+    """Catalogs are namespaces: the same name in another catalog is created in this one, the other untouched."""
     p = plan([A, OTHER], LoadMode.ADD)
-    assert p.takeover == {"o": "other"} and p.update == ["o"]
+    assert p.create == ["o"] and p.update == [] and p.delete == []
 
 
 def test_replace_all_creates_everything_and_always_writes():
     p = plan([A, OTHER], LoadMode.REPLACE_ALL)
-    assert (p.create, p.update, p.keep, p.delete, p.takeover) == (["a", "o"], [], [], [], {})
+    assert (p.create, p.update, p.keep, p.delete) == (["a", "o"], [], [], [])
     assert p.embed == ["a", "o"] and p.needed
     assert plan([], LoadMode.REPLACE_ALL).needed
 

@@ -18,7 +18,6 @@ from fastapi.testclient import TestClient
 
 from kg_tools import catalog_versions
 from kg_tools.api.app import create_app
-from kg_tools.errors import NameCollisionError
 from kg_tools.ingest import LoadMode, load_catalog
 from tests.test_catalog_versions import OTHER, big, quiet
 from tests.test_catalogs import closures, recomputed
@@ -58,7 +57,9 @@ def test_put_and_delete_during_a_load_paused_before_its_switch(client, loaded, e
     def between(stage: str) -> None:
         assert stage == "staged" and {f"big_tool_{i}" for i in range(6, 12)} <= staged(loaded)
         answers["delete staged"] = client.delete("/v1/tools/big_tool_9")
-        answers["put staged"] = client.put("/v1/tools/big_tool_10", json=tool("big_tool_10", description="Mine."))
+        answers["put staged"] = client.put(
+            "/v1/tools/big_tool_10?catalog=big", json=tool("big_tool_10", description="Mine.")
+        )
         answers["put on staged"] = client.put("/v1/tools/needs_staged", json=tool("needs_staged", ["big_tool_8"]))
         answers["put live"] = client.put("/v1/tools/big_tool_1", json=tool("big_tool_1", description="Put live."))
         answers["put new"] = client.put("/v1/tools/put_new?catalog=big", json=tool("put_new", description="New."))
@@ -97,21 +98,19 @@ def test_put_and_delete_after_a_crashed_load(client, loaded, embedder, monkeypat
     crash_after_staging(loaded, embedder, monkeypatch)
     # It may still be running (its last batch is recent): staged names are not touched.
     assert client.delete("/v1/tools/big_tool_9").status_code == 404
-    busy = client.put("/v1/tools/big_tool_10", json=tool("big_tool_10", description="Mine."))
+    busy = client.put("/v1/tools/big_tool_10?catalog=big", json=tool("big_tool_10", description="Mine."))
     assert busy.status_code == 409 and "being loaded" in busy.json()["detail"]
     assert client.get("/v1/tools/big_tool_10").status_code == 404
     # Dead (no batch for an hour): a DELETE of a staged name is still 404 ...
     loaded.write("MATCH (c:Catalog {name: 'big'}) SET c.pending_at = '2000-01-01T00:00:00.000+00:00'")
     assert client.delete("/v1/tools/big_tool_9").status_code == 404
     # ... a PUT creates the tool (the dead load's leftovers removed first), and it is there to GET.
-    put = client.put("/v1/tools/big_tool_10", json=tool("big_tool_10", description="Mine."))
-    assert (put.status_code, put.json()["created"], put.json()["tool"]["catalog"]) == (201, True, "api")
+    put = client.put("/v1/tools/big_tool_10?catalog=big", json=tool("big_tool_10", description="Mine."))
+    assert (put.status_code, put.json()["created"], put.json()["tool"]["catalog"]) == (201, True, "big")
     assert client.get("/v1/tools/big_tool_10").json()["spec"]["description"] == "Mine."
     assert staged(loaded) == set()
-    # The next load that contains the name refuses it explicitly; the acknowledged write stays.
-    with pytest.raises(NameCollisionError, match="big_tool_10"):
-        load_catalog(loaded, embedder, big(12), "big", batch_size=4, log=quiet)
-    assert client.get("/v1/tools/big_tool_10").json()["spec"]["description"] == "Mine."
-    load_catalog(loaded, embedder, big(12), "big", batch_size=4, log=quiet, takeover=True)
+    # The next load of big sees the PUT's tool in its own catalog and rewrites it as its file says.
+    load_catalog(loaded, embedder, big(12), "big", batch_size=4, log=quiet)
+    assert client.get("/v1/tools/big_tool_10").json()["spec"]["description"] != "Mine."
     assert {client.get(f"/v1/tools/big_tool_{i}").json()["catalog"] for i in range(12)} == {"big"}
     assert closures(loaded) == recomputed(loaded)

@@ -114,7 +114,7 @@ class FakeMcpService:
     def search(self, **fields):
         raise self.error
 
-    def get(self, name):
+    def get(self, name, catalog=None):
         raise errors.ToolNotFoundError(name)
 
 

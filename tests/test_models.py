@@ -175,11 +175,11 @@ def neomodel_calls(monkeypatch):
 
 
 def test_put_of_an_unchanged_tool_rewrites_it_as_loaded(bound, embedder, neomodel_calls):
-    before = node_state(bound, A)
-    result = ToolStore(bound).put_tool(A, syn.raw(A), embedder)
-    assert result["created"] is False and result["tool"]["catalog"] == "syn-seeds"
-    assert node_state(bound, A) == before  # same labels, properties, edges (the same edges: element ids kept)
-    assert neomodel_calls.count("StructuredNode.save") == 1 and neomodel_calls.count("StructuredRel.save") == 3
+    before = node_state(bound, B)  # B's edges stay inside its catalog (a PUT's targets are of the same catalog)
+    result = ToolStore(bound).put_tool(B, syn.raw(B), embedder)
+    assert result["created"] is False and result["tool"]["catalog"] == "syn-deps"
+    assert node_state(bound, B) == before  # same labels, properties, edges (the same edges: element ids kept)
+    assert neomodel_calls.count("StructuredNode.save") == 1 and neomodel_calls.count("StructuredRel.save") == 1
 
 
 def test_a_tool_put_through_neomodel_is_the_node_a_load_writes(bound, embedder, neomodel_calls):
@@ -198,12 +198,12 @@ def test_a_tool_put_through_neomodel_is_the_node_a_load_writes(bound, embedder, 
         ],
     }
     store = ToolStore(bound)
-    assert store.put_tool("neomodel_probe", probe, embedder, "nm")["created"] is True
+    assert store.put_tool("neomodel_probe", probe, embedder, "syn-deps")["created"] is True
     assert "StructuredNode.save" in neomodel_calls and neomodel_calls.count("RelationshipManager.connect") == 2
     put = node_state(bound, "neomodel_probe")
     store.delete_tool("neomodel_probe")
     assert "StructuredNode.delete" in neomodel_calls and Tool.nodes.get_or_none(name="neomodel_probe") is None
-    load_catalog(bound, embedder, [probe], "nm", log=lambda *_: None)
+    load_catalog(bound, embedder, [probe], "syn-deps", log=lambda *_: None)
     loaded = node_state(bound, "neomodel_probe")
     assert put["labels"] == loaded["labels"] == ["Core", "Tool"]
     assert put["props"] == loaded["props"]
@@ -215,30 +215,30 @@ def test_put_changes_kind_and_edges_and_leaves_inferred_edges_to_their_run(bound
     bound.write(
         "MATCH (a:Tool {name: $a}), (b:Tool {name: $b}) "
         "CREATE (a)-[:TOOL_DIRECTLY_DEPENDS_ON {reason: 'inferred', ord: 1000, inferred: true, run: 'run-1'}]->(b)",
-        a=A,
+        a=B,
         b=G,
     )
-    kept = {e[1]: e[3] for e in node_state(bound, A)["edges"]}
-    raw = syn.raw(A)
-    raw["func_type"] = "core"
+    kept = {e[1]: e[3] for e in node_state(bound, B)["edges"]}
+    raw = syn.raw(B)
+    raw["func_type"] = "regular"
     raw["depends_on"] = [
         raw["depends_on"][0] | {"reason": "changed"},
         {"name": E, "dependence_type": "TOOL_DEPENDS_ON"},
     ]
-    assert ToolStore(bound).put_tool(A, raw, embedder)["created"] is False
-    after = node_state(bound, A)
-    assert after["labels"] == ["Core", "Tool"] and isinstance(Tool.nodes.get(name=A), Core)
+    assert ToolStore(bound).put_tool(B, raw, embedder)["created"] is False
+    after = node_state(bound, B)
+    assert after["labels"] == ["Regular", "Tool"] and isinstance(Tool.nodes.get(name=B), Regular)
     edges = {(e[0], e[1]): e for e in after["edges"]}
     assert set(edges) == {
-        ("TOOL_INDIRECTLY_DEPENDS_ON", syn.H),  # kept in place, reason changed
+        ("TOOL_INDIRECTLY_DEPENDS_ON", syn.D),  # kept in place, reason changed
         ("TOOL_DIRECTLY_DEPENDS_ON", E),  # new
         ("TOOL_DIRECTLY_DEPENDS_ON", G),  # inferred: untouched
     }
-    assert edges[("TOOL_INDIRECTLY_DEPENDS_ON", syn.H)][2]["reason"] == "changed"
-    assert edges[("TOOL_INDIRECTLY_DEPENDS_ON", syn.H)][3] == kept[syn.H]
+    assert edges[("TOOL_INDIRECTLY_DEPENDS_ON", syn.D)][2]["reason"] == "changed"
+    assert edges[("TOOL_INDIRECTLY_DEPENDS_ON", syn.D)][3] == kept[syn.D]
     assert edges[("TOOL_DIRECTLY_DEPENDS_ON", G)][2]["run"] == "run-1"
     # the closure follows the new edges (recomputed in the same transaction)
-    assert E in Tool.nodes.get(name=A).closure
+    assert E in Tool.nodes.get(name=B).closure
 
 
 # -- neomodel's public transactions: neomodel calls and Cypher on `tx` are one transaction --

@@ -161,7 +161,7 @@ def test_load_and_api_store_nfc_and_refuse_invisible_names(graph, embedder, empt
         assert look_alike.status_code == 201  # alone it is a name like any other ...
         both = client.post("/v1/catalogs/cal/import", json=[{"name": "calendar"}, {"name": CYRILLIC_CALENDAR}])
         assert both.status_code == 422 and "look alike" in both.json()["detail"]  # ... but not beside its twin
-        twin = load_catalog(graph, embedder, [{"name": "calendar"}], "cal", log=lambda *_: None)
+        twin = load_catalog(graph, embedder, [{"name": "calendar"}], "api", log=lambda *_: None)  # its catalog
         assert twin.warnings == [f"tool name 'calendar' looks like the existing tool {CYRILLIC_CALENDAR!r}"]
         bad_catalog = client.post(f"/v1/catalogs/{quote('a' + chr(0x202E) + 'b')}/import", json=[{"name": "y"}])
         assert bad_catalog.status_code == 422

@@ -53,7 +53,7 @@ def test_search_expand_supplies_every_parameter_its_text_uses(mode):
     search = queries.search_params(mode, k=3, text="weather in Paris", embedding=[0.1, 0.2], catalog="c")
     cypher, params = queries.search_expand(mode, 2, search, EXPANSION)
     assert set(re.findall(r"\$(\w+)", cypher)) <= set(params)
-    assert params["k"] == 3 and params["candidates"] == queries.MIN_CANDIDATES and params["catalog"] == "c"
+    assert params["k"] == 3 and params["candidates"] == queries.MIN_CANDIDATES and params["catalogs"] == ["c"]
     assert ("embedding" in params) == (mode != "fulltext")
     assert ("lucene_query" in params) == (mode != "vector")
 

@@ -54,7 +54,7 @@ def test_retrieve_cypher_prints_what_ran_and_it_runs_in_browser_form(syn_graph, 
     assert elided.exit_code == 0, elided.output
     assert ":param embedding" not in elided.output and "// $embedding: 384 floats" in elided.output
     # the default offline rescoring expands the top SEED_POOL (15) hits in the same round trip, then keeps k = 2
-    assert ":param catalog => 'syn-seeds'" in elided.output and f":param k => {ordering.SEED_POOL}" in elided.output
+    assert ":param catalogs => ['syn-seeds']" in elided.output and f":param k => {ordering.SEED_POOL}" in elided.output
     # a catalog request: the exact catalog filter (issue 19 item 5) scans the small catalog
     assert "vector.similarity.cosine(hit.embedding, $embedding)" in elided.output
     stages = [f"//   {s['name']}: {s['detail']}" for s in expected["stages"]]  # what ran after the Cypher
@@ -81,7 +81,7 @@ def test_retrieve_cypher_prints_what_ran_and_it_runs_in_browser_form(syn_graph, 
 
     as_json = json.loads(runner.invoke(cli, [*args, "--cypher", "--json"], env=_env(settings)).output)
     (only,) = as_json["queries"]
-    assert only["params"]["embedding"] == "$embedding" and only["params"]["catalog"] == "syn-seeds"
+    assert only["params"]["embedding"] == "$embedding" and only["params"]["catalogs"] == ["syn-seeds"]
     assert only["cypher"].strip() in full.output
 
     bad = runner.invoke(cli, [*args, "--with-embedding"], env=_env(settings))

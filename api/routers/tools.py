@@ -18,6 +18,7 @@ from kg_tools.catalog import CATALOG_NAME_PATTERN, MAX_CATALOG_LENGTH, Dependenc
 from kg_tools.retrieval.request import MAX_DEPTH
 from kg_tools.tool_store import DependencyList, PutResult, ToolDetail, ToolPage
 
+AMBIGUOUS = "the name is in several catalogs and `catalog` is not given (`ambiguous_tool`; `problems` lists them)"
 router = APIRouter(prefix="/tools", tags=["tools"], route_class=KgRoute)
 
 MAX_OFFSET = 1_000_000  # Neo4j list indexes are 32-bit; no catalog comes near this
@@ -45,6 +46,14 @@ PUT_BODY = {
     }
 }
 NAME = "{name:segment}"
+CatalogParam = Annotated[
+    str | None,
+    Query(
+        max_length=MAX_CATALOG_LENGTH,
+        description="The tool's catalog (a tool is catalog + name). Without it a name one catalog holds is that "
+        "tool; a name several hold is a 409 `ambiguous_tool` listing them.",
+    ),
+]
 
 
 @router.get("", response_model=ToolPage, responses=responses(422, 503), summary="List tools by name (paginated)")
@@ -63,28 +72,29 @@ def list_tools(
 @router.get(
     f"/{NAME}",
     response_model=ToolDetail,
-    responses=responses(404, 422, 503, _404="no tool with this name"),
+    responses=responses(404, 409, 422, 503, _404="no tool with this name", _409=AMBIGUOUS),
     summary="One tool: spec, kind, function schema",
 )
-def get_tool(name: ToolName, store: ToolStoreDep):
-    return store.get_tool(name)
+def get_tool(name: ToolName, store: ToolStoreDep, catalog: CatalogParam = None):
+    return store.get_tool(name, catalog)
 
 
 @router.get(
     f"/{NAME}/dependencies",
     response_model=DependencyList,
-    responses=responses(404, 422, 503, _404="no tool with this name"),
+    responses=responses(404, 409, 422, 503, _404="no tool with this name", _409=AMBIGUOUS),
     summary="A tool's dependencies, depth-first, as retrieval expands them",
 )
 def dependencies(
     name: ToolName,
     store: ToolStoreDep,
+    catalog: CatalogParam = None,
     depth: Annotated[int, Query(ge=0, le=MAX_DEPTH)] = MAX_DEPTH,
     edge_type: Annotated[
         list[DependencyType] | None, Query(max_length=len(DependencyType), description="Only these types.")
     ] = None,
 ):
-    return store.dependencies(name, depth, [t.value for t in edge_type] if edge_type else None)
+    return store.dependencies(name, depth, [t.value for t in edge_type] if edge_type else None, catalog)
 
 
 @router.put(
@@ -94,9 +104,10 @@ def dependencies(
         201: {"model": PutResult, "description": "Created"},
         **json_write_responses(
             409,
+            _403="wrong API key, or the catalog is a gateway's (`gateway_catalog`: only its sync writes it)",
             _409="the body names another tool than the path, depends on a tool that does "
-            "not exist (or on itself), or the tool belongs to another catalog than "
-            "`catalog` (without `takeover`), or a load is writing the tool and has not switched it in yet "
+            "not exist in the catalog (or on itself), or the name is in several catalogs and `catalog` is not "
+            "given (`ambiguous_tool`), or a load is writing the tool and has not switched it in yet "
             "(`conflict`, try again when it has finished); `problems` lists each; nothing written",
             _422="the body is not a valid tool: `problems` lists every problem",
         ),
@@ -116,22 +127,24 @@ def put_tool(
         Query(
             max_length=MAX_CATALOG_LENGTH,
             pattern=CATALOG_NAME_PATTERN,
-            description="Catalog of a new tool (default: kept, or 'api').",
+            description="The tool's catalog (a tool is catalog + name). Default: the one catalog that holds "
+            "the name, else 'api'; several: 409 `ambiguous_tool`.",
         ),
     ] = None,
     takeover: Annotated[
         bool,
         Query(
-            description="Move the tool into `catalog` when it belongs to another catalog (409 otherwise), as loads do."
+            description="Obsolete, accepted and ignored: names are per catalog, a name in another catalog is "
+            "another tool."
         ),
     ] = False,
 ):
     """Validates like `kg-tools load`, embeds the tool and rewrites its node and outgoing dependency
     edges in one transaction. 201 when created, 200 when replaced. The body is stored unchanged as the
     tool's `spec`; its `name` must be the path's name (409 otherwise), every dependency target must
-    exist (409 naming each otherwise; also when one is deleted while the request runs). A tool of
-    another catalog than `catalog` is a 409 unless `takeover=true`; so is a tool a running load has written
-    but not switched in (a DELETE of one is a 404). The answer is what this request's transaction wrote
+    exist in the tool's catalog (409 naming each otherwise; also when one is deleted while the request
+    runs). A tool a running load has written but not switched in is a 409 (a DELETE of one is a 404); a
+    tool of a gateway's catalog a 403. The answer is what this request's transaction wrote
     (docs/concurrency.md)."""
     result = store.put_tool(name, tool, embedder, catalog or None, takeover)
     response.status_code = status.HTTP_201_CREATED if result.created else status.HTTP_200_OK
@@ -141,10 +154,10 @@ def put_tool(
 @router.delete(
     f"/{NAME}",
     status_code=204,
-    responses=responses(401, 403, 404, 422, 503, _404="no tool with this name"),
+    responses=responses(401, 403, 404, 409, 422, 503, _404="no tool with this name", _409=AMBIGUOUS),
     dependencies=[WriteAccess],
     summary="Delete a tool and all its relationships",
 )
-def delete_tool(name: ToolName, store: ToolStoreDep) -> Response:
-    store.delete_tool(name)
+def delete_tool(name: ToolName, store: ToolStoreDep, catalog: CatalogParam = None) -> Response:
+    store.delete_tool(name, catalog)
     return Response(status_code=204)

@@ -235,7 +235,7 @@ def select_methods(
 
 def catalog_status(graph, embedder, dataset: EvalDataset) -> str | None:
     """None when the graph holds exactly this catalog (same specs, embedded by this model), else why not."""
-    stored = {r["name"]: r for r in graph.read(query("tool_state"))}
+    stored = {r["name"]: r for r in graph.read(query("tool_state"), catalog=None)}
     wanted = {t["name"]: spec_hash(t) for t in dataset.tools}
     if not stored:
         return "the graph is empty"

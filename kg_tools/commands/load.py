@@ -50,7 +50,7 @@ def _options(f):
     f = click.option(
         "--takeover",
         is_flag=True,
-        help="Move tools whose names belong to another catalog into this one (default: error).",
+        help="Obsolete, ignored: tool names are per catalog (a name another catalog holds is another tool).",
     )(f)
     return f
 

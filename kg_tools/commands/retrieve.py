@@ -71,7 +71,7 @@ def register(cli):
         help="Dependencies through a parameter the query gives go after the seed's others [on].",
     )
     @click.option("--stage", "stages", multiple=True, help="Extra pipeline stage by name (repeat).")
-    @click.option("--catalog", help="Only tools of this catalog.")
+    @click.option("--catalog", "catalogs", multiple=True, help="Only tools of this catalog (repeat for several).")
     @click.option("--json", "as_json", is_flag=True, help="Print the same JSON as POST /v1/retrieve.")
     @click.option(
         "--cypher",
@@ -89,6 +89,7 @@ def register(cli):
 
         if with_embedding and not show_cypher:
             raise click.UsageError("--with-embedding needs --cypher")
+        options["catalogs"] = list(options["catalogs"]) or None
         request = build_request(query=query, edge_types=list(edge_types) or None, stages=list(stages), **options)
         with recording() as executed:
             response = app.pipeline.retrieve(request)

@@ -3,13 +3,14 @@
     {"mcpServers": {
         "filesystem": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "/repo"]},
         "remote": {"url": "https://example.com/mcp", "headers": {"Authorization": "Bearer ..."}}},
-     "kg-tools": {"call_timeout": 60, "start_timeout": 30, "default_profile": "agent",
+     "kg-tools": {"name": "team", "call_timeout": 60, "start_timeout": 30, "default_profile": "agent",
                   "profiles": {"agent": {"allow": ["*"], "deny": ["git__*"], "read_only": false,
                                          "allow_destructive": ["filesystem__write_file"],
                                          "token_env": "KG_TOOLS_AGENT_TOKEN"}}}}
 
 A server key becomes the catalog name and the `<key>__` prefix of its tools, so it may hold only
-letters, digits, `_`, `-`, `.` and no `__`. Every problem is reported at once, naming the field.
+letters, digits, `_`, `-`, `.` and no `__`. `name` is the gateway's name in the graph: it deletes only the
+servers it owns (default: from the config file's path, `default_name`). Every problem is reported at once, naming the field.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from kg_tools.errors import ConfigurationError
 
 SERVER_KEY = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,39}$")
+GATEWAY_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}$")
 Glob = Annotated[str, Field(min_length=1, max_length=200)]
 
 
@@ -74,6 +76,11 @@ class Profile(BaseModel):
 
 class GatewayOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
+    name: str | None = Field(
+        None,
+        pattern=GATEWAY_NAME.pattern,
+        description="This gateway's name in the graph (what it owns); default: from the config file's path.",
+    )
     call_timeout: float = Field(60.0, gt=0, le=3600)
     start_timeout: float = Field(30.0, gt=0, le=600)
     default_profile: str | None = None
@@ -102,6 +109,11 @@ class GatewayConfig(BaseModel):
             )
         return servers
 
+    @property
+    def name(self) -> str:
+        """The gateway's name: what it owns in the graph (kg_tools/gateway/sync.py: claim, forget)."""
+        return self.options.name or "gateway"
+
     def enabled(self) -> dict[str, UpstreamConfig]:
         return {k: v for k, v in self.servers.items() if not v.disabled}
 
@@ -115,7 +127,20 @@ def load_config(path: str | Path) -> GatewayConfig:
         raise ConfigurationError(f"gateway config {path}: {exc.strerror or exc}") from exc
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ConfigurationError(f"gateway config {path}: not JSON ({exc})") from exc
-    return parse_config(document, str(path))
+    config = parse_config(document, str(path))
+    if config.options.name is None:
+        config.options.name = default_name(path)
+    return config
+
+
+def default_name(path: str | Path) -> str:
+    """A gateway's name when its config gives none: the file's stem and a hash of its absolute path, so two
+    config files (Claude Desktop's, Cursor's, a project's) are two gateways and one file is always the same."""
+    import hashlib
+
+    resolved = Path(path).expanduser().resolve()
+    stem = re.sub(r"[^A-Za-z0-9_.\-]", "_", resolved.stem).lstrip("_.-")[:40] or "gateway"
+    return f"{stem}-{hashlib.sha256(str(resolved).encode()).hexdigest()[:8]}"
 
 
 def parse_config(document, where: str = "gateway config") -> GatewayConfig:

@@ -1,8 +1,9 @@
 """Gateway tool names: `<server>__<tool>`, deterministic, at most 64 characters, unique.
 
 MCP clients (and most LLM APIs) accept tool names of `[A-Za-z0-9_.-]{1,64}`. A name that needs
-no change is kept as `server__tool`; one with other characters or longer than 64 gets those
-characters replaced and a hash of the exact original pair as suffix, so two pairs never share
+no change is kept as `server__tool`; one with other characters, longer than 64, or that another
+pair could also produce (`ambiguous`) gets those characters replaced and a hash of the exact
+original pair as suffix, so two pairs never share
 a name and the same pair always gets the same one. The way back is a lookup in the gateway's
 table (and the stored spec's `upstream` field), never parsing.
 """
@@ -21,7 +22,14 @@ _NOT_ALLOWED = re.compile(r"[^A-Za-z0-9_.\-]")
 def qualified_name(server: str, tool: str) -> str:
     plain = f"{server}{SEPARATOR}{tool}"
     cleaned = _NOT_ALLOWED.sub("_", plain)
-    if cleaned == plain and len(plain) <= MAX_LENGTH:
+    if cleaned == plain and len(plain) <= MAX_LENGTH and not ambiguous(server, tool):
         return plain
     digest = hashlib.sha256(f"{server}\x00{tool}".encode()).hexdigest()[:_HASH_LENGTH]
     return f"{cleaned[: MAX_LENGTH - _HASH_LENGTH - 1]}_{digest}"
+
+
+def ambiguous(server: str, tool: str) -> bool:
+    """`server__tool` could also be read as another pair: a server key ending in `_` or a tool name starting
+    with `_` (`a` + `_b` and `a_` + `b` are both `a___b`). Such pairs always get the hashed form, whichever
+    server starts first, so neither collides with the other."""
+    return server.endswith("_") or tool.startswith("_")

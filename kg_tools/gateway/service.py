@@ -36,7 +36,7 @@ from kg_tools.errors import (
 from kg_tools.gateway.config import GatewayConfig, Profile
 from kg_tools.gateway.policy import OPEN_PROFILE, decide
 from kg_tools.gateway.results import GatewayHit, GatewaySearch, GatewayTool, ServerRank
-from kg_tools.gateway.sync import SyncResult, forget_servers, gateway_entry, sync_server
+from kg_tools.gateway.sync import SyncResult, claim_servers, forget_servers, gateway_entry, sync_server
 from kg_tools.gateway.upstream import Upstream
 from kg_tools.gateway.validation import BudgetExceeded, build_validator, check_off_loop, problems
 from kg_tools.retrieval.request import MAX_K, MAX_TOTAL
@@ -106,8 +106,8 @@ def offered_hits(tools: list[dict], offered: Callable[[str], bool]) -> list[dict
 def widening_search(
     retrieve: Callable[[int, int], list[dict]], offered: Callable[[str], bool], k: int, K: int
 ) -> list[dict]:
-    """`retrieve(k, K)` until k offered seeds came back: seeds of other catalogs, denied or deprecated
-    ones are dropped, so each round asks for as many more as were dropped (up to SEARCH_ROUNDS, MAX_K).
+    """`retrieve(k, K)` until k offered seeds came back: denied or deprecated seeds are dropped (the
+    search itself is restricted to the gateway's catalogs), so each round asks for as many more as were dropped (up to SEARCH_ROUNDS, MAX_K).
     At most k seeds and K tools, in the retrieval's order."""
     hits, extra = [], 0
     for _ in range(SEARCH_ROUNDS):
@@ -300,7 +300,9 @@ class Gateway:
         """Start every upstream; return once each has synced or failed (a hanging upstream fails after
         start_timeout: every request of its start is bounded by it)."""
         await anyio.to_thread.run_sync(self.service.embedder.embed, ["warm up"])  # model loaded before syncs
-        await anyio.to_thread.run_sync(forget_servers, self.service.graph, set(self.config.servers))
+        name, graph = self.config.name, self.service.graph
+        await anyio.to_thread.run_sync(claim_servers, graph, name, set(self.upstreams))
+        await anyio.to_thread.run_sync(forget_servers, graph, name, set(self.config.servers))
         if self.observer is not None:
             task_group.start_soon(self._record_observed)
         for upstream in self.upstreams.values():
@@ -364,7 +366,9 @@ class Gateway:
             )
 
         def retrieve(k: int, K: int) -> list[dict]:
-            found = self.service.search(query=query, k=k, K=K, catalog=server, stages=SEARCH_STAGES)
+            # exactly this gateway's catalogs (or the one asked for), filtered inside the search query
+            scope = [server] if server is not None else sorted(self.upstreams)
+            found = self.service.search(query=query, k=k, K=K, catalogs=scope, stages=SEARCH_STAGES)
             return found["tools"]
 
         hits = widening_search(retrieve, lambda name: self.offered(profile, name), k, K)
@@ -397,7 +401,7 @@ class Gateway:
 
     def get(self, profile: CallerProfile, name: str) -> GatewayTool:
         route = self.check(*profile, name)
-        tool = self.service.get(name)
+        tool = self.service.get(name, catalog=route.server)
         spec = tool["spec"]
         return GatewayTool(
             name=name,

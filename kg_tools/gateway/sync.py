@@ -164,20 +164,49 @@ def write_server(graph, embedder, server: str, info: dict, entries: list[dict], 
     return True
 
 
-def forget_servers(graph, keep: set[str]) -> list[str]:
-    """Servers synced before that are no longer in the config: their catalog goes through the catalog
-    delete (`kg_tools.catalogs.delete_catalog`: bounded batches, with its inference and merge runs,
-    other catalogs untouched), then their (:Server) node."""
+def claim_servers(graph, gateway: str, servers: set[str]) -> None:
+    """Record that gateway `gateway` serves `servers` (each (:Server) node's `gateways`), in one write-lock
+    transaction. A server key that names a catalog no gateway owns (a load, import or PUT) is refused
+    before anything is written: the gateway would replace that catalog's tools with its own."""
+    from kg_tools.cypher import query
+    from kg_tools.errors import ConfigurationError
+    from kg_tools.write_lock import serialized
+
+    def work(tx) -> None:
+        rows = [r.data() for r in tx.run(query("gateway_claim_check"), servers=sorted(servers))]
+        taken = [r for r in rows if (r["catalog"] or r["tools"]) and not r["server"]]
+        if taken:
+            raise ConfigurationError(
+                f"gateway {gateway!r}: server key(s) "
+                + ", ".join(f"{r['key']!r} (catalog of {r['tools']} tool(s), {r['kind'] or 'loaded'})" for r in taken)
+                + " already name a catalog that is not a gateway's; nothing was changed. Rename the server key in"
+                " the config (it names the catalog and prefixes its tools), or delete that catalog first"
+                " (`kg-tools catalogs delete NAME`)"
+            )
+        tx.run(query("gateway_claim"), gateway=gateway, servers=sorted(servers)).consume()
+
+    serialized(graph, work)
+
+
+def forget_servers(graph, gateway: str, keep: set[str]) -> list[str]:
+    """Servers this gateway claimed before that are no longer in its config: it lets go of them
+    (`gateway_release`); a server no other gateway serves then goes, its catalog through the catalog
+    delete (`kg_tools.catalogs.delete_catalog`: bounded batches, with its inference and merge runs, other
+    catalogs untouched). A server another gateway still lists stays. Returns the servers let go of."""
     from kg_tools.catalogs import delete_catalog
     from kg_tools.cypher import query
     from kg_tools.errors import CatalogNotFoundError
 
-    gone = [r["name"] for r in graph.read(query("gateway_server_names")) if r["name"] not in keep]
+    gone = [r["name"] for r in graph.read(query("gateway_server_names"), gateway=gateway) if r["name"] not in keep]
     for name in gone:
+        left = graph.write(query("gateway_release"), name=name, gateway=gateway)
+        others = left[0]["left"] if left else []
+        if others:
+            logger.info("server %s left gateway %s's config; still served by %s", name, gateway, ", ".join(others))
+            continue
         try:
             deleted = delete_catalog(graph, name).tools
         except CatalogNotFoundError:  # a server that never listed a tool
             deleted = 0
-        graph.write(query("gateway_server_delete"), name=name)
         logger.warning("server %s left the config: its catalog (%d tools) was deleted", name, deleted)
     return gone

@@ -99,7 +99,7 @@ class PipelineEnv:
             req.mode,
             k=k,
             text=text,
-            catalog=req.catalog,
+            catalogs=req.scope,
             alpha=req.alpha,
             embedding=self.embed(ctx, text) if req.mode != "fulltext" else None,
         )

@@ -112,16 +112,18 @@ def search_params(
     text: str | None = None,
     embedding: list[float] | None = None,
     catalog: str | None = None,
+    catalogs: Iterable[str] | None = None,
     alpha: float = 0.8,
 ) -> dict:
-    """Parameters of every search fragment: the vector leg needs `embedding`, the fulltext leg `text`."""
+    """Parameters of every search fragment: the vector leg needs `embedding`, the fulltext leg `text`.
+    `catalog` and/or `catalogs`: search only those catalogs, filtered inside the query (`$catalogs`)."""
     _check_mode(mode)
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
         raise ValueError(f"k must be a positive integer, got {k!r}")
     params: dict[str, Any] = {
         "k": k,
         "candidates": max(MIN_CANDIDATES, k),
-        "catalog": catalog,
+        "catalogs": catalog_list(catalog, catalogs),
         "exact_scan_max": EXACT_SCAN_MAX,
         "widen": WIDEN,
         "vector_index": VECTOR_INDEX,
@@ -164,9 +166,16 @@ def expand_params(
 # -- builders: (cypher, params) -------------------------------------------------------------------
 
 
+def catalog_list(catalog: str | None, catalogs: Iterable[str] | None) -> list[str] | None:
+    """The catalogs a search is restricted to (sorted, unique), or None for all of them."""
+    if catalog is None and catalogs is None:
+        return None
+    return sorted({*([catalog] if catalog is not None else []), *(catalogs or [])})
+
+
 def scoped(search: dict) -> bool:
-    """The search parameters ask for one catalog (the catalog fragments apply)."""
-    return search.get("catalog") is not None
+    """The search parameters name catalogs (the catalog fragments apply)."""
+    return search.get("catalogs") is not None
 
 
 def search(mode: str, search: dict) -> tuple[str, dict]:
@@ -240,7 +249,7 @@ def expand_enumerated(depth: int, seeds: list[dict], expansion: dict) -> tuple[s
 
 @lru_cache(maxsize=16)
 def search_fragment(mode: str, scoped: bool = False) -> str:
-    """The search fragment of a mode (yields `hit, score`); `scoped`: restricted exactly to $catalog."""
+    """The search fragment of a mode (yields `hit, score`); `scoped`: restricted exactly to $catalogs."""
     suffix = "_catalog" if scoped else ""
     fragment = SEARCH_FRAGMENTS[_check_mode(mode)]
     if fragment not in TWO_LEGS:
@@ -265,7 +274,7 @@ def _search_seeds_query(mode: str, scoped: bool = False) -> str:
 @lru_cache(maxsize=16)
 def search_query(mode: str, scoped: bool = False) -> str:
     """Search only: the Cypher text (stages that bring their own parameters use this); `scoped`:
-    the request names a catalog (RetrievalRequest.catalog)."""
+    the request names catalogs (RetrievalRequest.scope)."""
     return "\n".join([search_fragment(_check_mode(mode), scoped), query("seeds_canonical"), query("return_seeds")])
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -12,6 +12,7 @@ MAX_K = 50
 MAX_TOTAL = 128
 MAX_DEPTH = 5
 MAX_STAGES = 16
+MAX_CATALOGS = 256  # catalogs one request may name (a gateway names its servers')
 # A whole user message may be passed (pasted data included): the API's body limit (1 MiB by default)
 # is the practical bound; what is searched is cleaned and bounded (kg_tools/retrieval/query_text.py).
 MAX_QUERY_LENGTH = 1_048_576
@@ -90,6 +91,18 @@ class RetrievalRequest(BaseModel):
         description="Extra pipeline stages by name (unknown names: 422 unknown_stage).",
     )
     catalog: str | None = Field(None, max_length=MAX_CATALOG_LENGTH, description="Restrict to tools of one catalog.")
+    catalogs: list[Annotated[str, Field(max_length=MAX_CATALOG_LENGTH)]] | None = Field(
+        None,
+        max_length=MAX_CATALOGS,
+        description="Restrict to tools of these catalogs (with `catalog`: of all of them), filtered inside the search.",
+    )
+
+    @property
+    def scope(self) -> list[str] | None:
+        """The catalogs the search is restricted to, or None for every catalog."""
+        from kg_tools.retrieval.queries import catalog_list
+
+        return catalog_list(self.catalog, self.catalogs)
 
     @field_validator("query")
     @classmethod

@@ -66,7 +66,11 @@ class SearchAndExpand(Stage):
         cache.observe(version)
         d_limit = expansion.d_limit
         known = cache.lookup(version, [s["name"] for s in seeds], d_limit)
-        missing = [{"name": s["name"], "score": s["score"]} for s, row in zip(seeds, known) if row is None]
+        missing = [
+            {"name": s["name"], "catalog": s.get("catalog"), "score": s["score"]}
+            for s, row in zip(seeds, known)
+            if row is None
+        ]
         fetched: dict[str, dict] = {}
         if missing:
             rows, after = expansion.of_seeds_versioned(missing)
@@ -103,7 +107,7 @@ class Search(Stage):
     def run(self, ctx: RetrievalContext) -> None:
         req = ctx.request
         source = ctx.source
-        cypher = source.cypher if source else queries.search_query(req.mode, req.catalog is not None)
+        cypher = source.cypher if source else queries.search_query(req.mode, req.scope is not None)
         extra = source.params if source else {}
         # candidates enough to fill K (OrderAndTruncate); several queries fused by score keep their
         # pool (min-max normalisation depends on the list length)

@@ -37,7 +37,7 @@ class SelfCheck(Stage):
             return
         params = self.env.search_params(ctx, text, k + len(top))
         rows = self.env.run_query(
-            retrieval_queries.search_query(ctx.request.mode, ctx.request.catalog is not None), **params
+            retrieval_queries.search_query(ctx.request.mode, ctx.request.scope is not None), **params
         )
         present = {c.name for c in top}
         new = next((r for r in rows if r["name"] not in present), None)

@@ -78,7 +78,7 @@ class Decompose(Stage):
     def nearest_tools(self, ctx, text: str) -> list[Candidate]:
         params = self.env.search_params(ctx, text, DECOMPOSE_CONTEXT_TOOLS)
         rows = self.env.run_query(
-            retrieval_queries.search_query(ctx.request.mode, ctx.request.catalog is not None), **params
+            retrieval_queries.search_query(ctx.request.mode, ctx.request.scope is not None), **params
         )
         return [Candidate(r["name"], r["score"], r["description"] or "", r["spec"]) for r in rows]
 

@@ -20,6 +20,7 @@ from pydantic import Field
 from kg_tools.gateway.config import GatewayConfig
 from kg_tools.gateway.results import GatewaySearch, GatewayTool
 from kg_tools.gateway.service import Gateway, payload
+from kg_tools.http_guard import serve_http
 from kg_tools.mcp_errors import mcp_errors
 from kg_tools.retrieval.request import MAX_K, MAX_TOTAL
 
@@ -122,7 +123,7 @@ async def serve(gateway: Gateway, server, transport: str, host: str, port: int) 
         if transport == "stdio":
             await server.run_stdio_async()
         else:
-            await server.run_streamable_http_async(host=host, port=port)
+            await serve_http(server, gateway.authenticate, gateway.service.settings, host, port)
         tg.cancel_scope.cancel()
 
 

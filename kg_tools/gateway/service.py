@@ -289,6 +289,13 @@ class Gateway:
             return self.stdio_profile, self.options.profiles[self.stdio_profile]
         return OPEN_PROFILE, Profile()
 
+    def authenticate(self, headers: Mapping[str, str], address: str) -> str | None:
+        """The HTTP principal (kg_tools/http_guard.py): the profile whose token the request holds, else None."""
+        try:
+            return f"profile {bearer_profile(headers, self.options.profiles)[0]}"
+        except UnauthorizedError:
+            return None
+
     def check(self, profile_name: str, profile: Profile, name: str) -> Route:
         """The route of a tool the profile may use; UnknownToolError, PolicyDeniedError otherwise."""
         route = self.routes.get(name)

@@ -114,11 +114,12 @@ async def serve(gateway: Gateway, server, transport: str, host: str, port: int) 
         await gateway.start(tg)
         for s in gateway.status():
             logger.warning(
-                "upstream %s: %s (%d tools)%s",
+                "upstream %s: %s (%d tools)%s%s",
                 s["server"],
                 s["state"],
                 s["tools"],
                 f" {s['error']}" if s["error"] else "",
+                f"; held until approved: {', '.join(s['held'])}" if s["held"] else "",
             )
         if transport == "stdio":
             await server.run_stdio_async()

@@ -52,7 +52,11 @@ def gateway_config(mcp_servers, project, **extra) -> dict:
             "env": {"MEMORY_FILE_PATH": str(project / "memory.jsonl")},
         },
         "time": {"command": str(mcp_servers["time"]), "args": ["--local-timezone", "Etc/UTC"]},
-        "dynamic": {"command": sys.executable, "args": [str(UPSTREAM)]},
+        "dynamic": {
+            "command": sys.executable,
+            "args": [str(UPSTREAM)],
+            "accept_changes": True,
+        },  # tools added at run time
         "broken": {"command": str(project / "no-such-server")},
         "garbage": {
             "command": sys.executable,

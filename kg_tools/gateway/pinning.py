@@ -156,8 +156,8 @@ def decide(entry: dict, pin: dict | None, first_sync: bool, accept_changes: bool
     flags = scan(entry)
     if flags:
         return f"its text speaks to the model: {', '.join(flags)}", False
-    if pin is None or pin["hash"] is None:
-        if first_sync or accept_changes or pin is not None:  # a pin without a hash was held by the scan only
+    if pin is None or pin["hash"] is None:  # never approved (a pin without a hash is a hold)
+        if (first_sync and pin is None) or accept_changes:
             return None, True
         return "new tool of a known server", False
     if accept_changes:

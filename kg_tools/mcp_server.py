@@ -167,4 +167,31 @@ def run(settings: Settings, transport: str = "stdio", host: str | None = None, p
     if transport == "stdio":
         server.run("stdio")
     else:
-        server.run("streamable-http", host=host or settings.api_host, port=port or settings.mcp_port)
+        import anyio
+
+        from kg_tools.http_guard import serve_http
+
+        anyio.run(
+            serve_http,
+            server,
+            api_key_check(settings.api_key),
+            settings,
+            host or settings.api_host,
+            port or settings.mcp_port,
+        )
+
+
+def api_key_check(api_key: str | None):
+    """Who may use `kg-tools mcp` over HTTP: with KG_TOOLS_API_KEY set, `Authorization: Bearer <key>`
+    (as the REST API); each client address is its own principal for the session cap."""
+    import hmac
+
+    def authenticate(headers, address: str) -> str | None:
+        if api_key:
+            auth = headers.get("authorization", "")
+            token = auth[7:].strip() if auth[:7].lower() == "bearer " else ""
+            if not hmac.compare_digest(token.encode(), api_key.encode()):
+                return None
+        return f"client {address}"
+
+    return authenticate

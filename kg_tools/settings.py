@@ -89,6 +89,10 @@ class Settings(BaseSettings):
     # POST /v1/deps/infer works through at most this many tools per request (422 above; the CLI has no limit).
     api_max_infer_tools: int = Field(1000, ge=1, validation_alias=_env("KG_TOOLS_API_MAX_INFER_TOOLS"))
     mcp_port: int = Field(8765, validation_alias=_env("KG_TOOLS_MCP_PORT"))  # `kg-tools mcp --transport http`
+    # MCP over HTTP (`kg-tools mcp`, `kg-tools gateway`): open sessions in total and per client (a token's
+    # profile; without tokens, the client address). Over a cap a new session is refused (503 / 429).
+    mcp_max_sessions: int = Field(1000, ge=1, validation_alias=_env("KG_TOOLS_MCP_MAX_SESSIONS"))
+    mcp_sessions_per_client: int = Field(50, ge=1, validation_alias=_env("KG_TOOLS_MCP_SESSIONS_PER_CLIENT"))
     # Processes of `kg-tools serve`. One process already overlaps requests (threadpool + one
     # micro-batching embedder thread); a second one lets Python work use the second core.
     api_workers: int = Field(1, ge=1, le=64, validation_alias=_env("KG_TOOLS_API_WORKERS"))

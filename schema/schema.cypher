@@ -14,3 +14,4 @@ CREATE FULLTEXT INDEX tool_text IF NOT EXISTS FOR (t:Tool) ON EACH [t.name, t.na
 CREATE VECTOR INDEX tool_embedding IF NOT EXISTS FOR (t:Tool) ON t.embedding
   OPTIONS {indexConfig: {`vector.dimensions`: $dimensions, `vector.similarity_function`: 'cosine', `vector.quantization.enabled`: false}};
 CREATE CONSTRAINT server_name_unique IF NOT EXISTS FOR (s:Server) REQUIRE s.name IS UNIQUE;
+CREATE CONSTRAINT gateway_pin_unique IF NOT EXISTS FOR (p:GatewayPin) REQUIRE (p.server, p.tool) IS UNIQUE;

@@ -1,6 +1,8 @@
 """`kg-tools gateway --config FILE`: one MCP endpoint for N upstream MCP servers (kg_tools/gateway/);
-`kg-tools gateway status --config FILE`: each upstream's state and last error, as the running gateway wrote them."""
+`kg-tools gateway status --config FILE`: each upstream's state and last error, as the running gateway wrote them,
+and the held tool definitions (kg_tools/gateway/pinning.py); `kg-tools gateway approve` pins held ones."""
 
+import json
 from pathlib import Path
 
 import click
@@ -67,19 +69,53 @@ def register(cli):
     @click.option("--json", "as_json", is_flag=True, help="The status document as JSON.")
     @pass_app
     def status(app, config_path, as_json):
-        """Each upstream's state (starting, ready, down), tools, restarts and last error."""
-        import json
-
+        """Each upstream's state (starting, ready, down), tools, restarts and last error; and the held tool
+        definitions of the config's servers (not offered, not callable until approved)."""
         from kg_tools.errors import KgToolsError
+        from kg_tools.gateway.config import load_config
         from kg_tools.gateway.health import read_status, status_lines, status_path
+        from kg_tools.gateway.names import qualified_name
+        from kg_tools.gateway.pinning import holds
+        from kg_tools.graph import Graph
 
         settings, _ = gateway_settings(app, config_path)
         path = status_path(settings, config_path)
         document = read_status(path)
         if document is None:
             raise KgToolsError(f"no gateway has run with {Path(config_path).resolve()} (no status at {path})")
+        config = load_config(config_path)
+        graph = app.graph if settings is app.settings else Graph.connect(settings)  # the gateway's Neo4j
+        held = [h | {"name": qualified_name(h["server"], h["tool"])} for h in holds(graph, sorted(config.servers))]
         if as_json:
-            click.echo(json.dumps(document, indent=2))
-        else:
-            for line in status_lines(document):
-                click.echo(line)
+            click.echo(json.dumps(document | {"held": held}, indent=2))
+            return
+        for line in status_lines(document):
+            click.echo(line)
+        for h in held:
+            click.echo(f"held  {h['name']}: {h['hold']}")
+        click.echo(f"{len(held)} held tool(s)" + ("; approve with `kg-tools gateway approve`" if held else ""))
+
+    @gateway.command("approve")
+    @click.option("--config", "config_path", required=True, type=click.Path(dir_okay=False), help=CONFIG_HELP)
+    @click.argument("names", nargs=-1)
+    @click.option("--all", "approve_all", is_flag=True, help="Approve every held tool of the config's servers.")
+    @pass_app
+    def approve(app, config_path, names, approve_all):
+        """Pin the held definitions of NAMES (server__tool), or of every held tool with --all; a running
+        gateway offers them from its next request."""
+        from kg_tools.errors import ConfigurationError
+        from kg_tools.gateway.config import load_config
+        from kg_tools.gateway.pinning import approve as approve_held
+        from kg_tools.graph import Graph
+
+        if bool(names) == approve_all:
+            raise click.UsageError("give the held tool NAMES to approve, or --all")
+        settings, _ = gateway_settings(app, config_path)
+        graph = app.graph if settings is app.settings else Graph.connect(settings)  # the gateway's Neo4j
+        config = load_config(config_path)
+        approved = approve_held(graph, sorted(config.servers), None if approve_all else list(names))
+        missing = sorted(set(names) - set(approved))
+        for name in approved:
+            click.echo(f"approved {name}")
+        if missing:
+            raise ConfigurationError(f"not held: {', '.join(missing)} (see `kg-tools gateway status`)")

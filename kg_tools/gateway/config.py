@@ -41,6 +41,8 @@ class UpstreamConfig(BaseModel):
     url: str | None = Field(None, pattern=r"^https?://")
     headers: dict[str, str] = Field(default_factory=dict)
     disabled: bool = False
+    trusted: bool = False  # its annotations count for a profile's read_only (otherwise hints only)
+    accept_changes: bool = False  # changed or new tool definitions are pinned at once, not held for approval
 
     @model_validator(mode="after")
     def _one_transport(self):
@@ -59,6 +61,7 @@ class Profile(BaseModel):
     allow: list[Glob] = Field(default_factory=lambda: ["*"])
     deny: list[Glob] = Field(default_factory=list)
     read_only: bool = False
+    read_only_tools: list[Glob] = Field(default_factory=list)  # read-only for `read_only`, whatever the server says
     allow_destructive: list[Glob] = Field(default_factory=list)
     token: str | None = Field(None, min_length=16)
     token_env: str | None = Field(None, min_length=1)

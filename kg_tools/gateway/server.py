@@ -23,6 +23,7 @@ from kg_tools.errors import KgToolsError
 from kg_tools.gateway.config import GatewayConfig
 from kg_tools.gateway.results import GatewaySearch, GatewayTool
 from kg_tools.gateway.service import Gateway, payload
+from kg_tools.http_guard import serve_http
 from kg_tools.mcp_errors import mcp_errors
 from kg_tools.retrieval.request import MAX_K, MAX_TOTAL
 
@@ -125,11 +126,12 @@ async def serve(gateway: Gateway, server, transport: str, host: str, port: int, 
         await gateway.start(tg)
         for s in gateway.status():
             logger.warning(
-                "upstream %s: %s (%d tools)%s",
+                "upstream %s: %s (%d tools)%s%s",
                 s["server"],
                 s["state"],
                 s["tools"],
                 f" {s['error']}" if s["error"] else "",
+                f"; held until approved: {', '.join(s['held'])}" if s["held"] else "",
             )
         if status_file is not None:
             tg.start_soon(_write_status, gateway, *status_file)
@@ -139,7 +141,7 @@ async def serve(gateway: Gateway, server, transport: str, host: str, port: int, 
         if transport == "stdio":
             await server.run_stdio_async()
         else:
-            await server.run_streamable_http_async(host=host, port=port)
+            await serve_http(server, gateway.authenticate, gateway.service.settings, host, port)
         tg.cancel_scope.cancel()
 
 

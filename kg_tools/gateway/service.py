@@ -33,6 +33,7 @@ from kg_tools.errors import (
     UnknownServerError,
     UnknownToolError,
 )
+from kg_tools.gateway import pinning
 from kg_tools.gateway.config import GatewayConfig, Profile
 from kg_tools.gateway.policy import OPEN_PROFILE, decide
 from kg_tools.gateway.results import GatewayHit, GatewaySearch, GatewayTool, ServerRank
@@ -64,6 +65,9 @@ class Route:
     annotations: dict | None
     deprecated: bool = False
     validator: Any = None
+    trusted: bool = False  # the config trusts the server's annotations (policy rule 3)
+    hold: str | None = None  # why the definition is held (kg_tools/gateway/pinning.py), None when pinned
+    digest: str = ""  # the definition's hash
 
 
 def is_deprecated(entry: dict) -> bool:
@@ -274,6 +278,11 @@ class Gateway:
     # -- sync -------------------------------------------------------------------------------
     async def _synced(self, upstream: Upstream) -> None:
         entries = [gateway_entry(upstream.key, t) for t in upstream.tools]
+        accept = self.config.servers[upstream.key].accept_changes
+        reviewed = await anyio.to_thread.run_sync(
+            lambda: pinning.review(self.service.graph, upstream.key, entries, accept_changes=accept)
+        )
+        entries = reviewed.entries
         si = upstream.server_info
         info = {
             "title": getattr(si, "title", None) or getattr(si, "name", None),
@@ -286,7 +295,14 @@ class Gateway:
             )
         routes = {
             e["name"]: Route(
-                upstream.key, e["upstream"]["tool"], e.get("input_schema") or {}, e.get("annotations"), is_deprecated(e)
+                upstream.key,
+                e["upstream"]["tool"],
+                e.get("input_schema") or {},
+                e.get("annotations"),
+                is_deprecated(e),
+                trusted=self.config.servers[upstream.key].trusted,
+                hold=reviewed.holds.get(e["name"]),
+                digest=reviewed.hashes.get(e["name"], ""),
             )
             for e in entries
         }
@@ -322,12 +338,27 @@ class Gateway:
             return self.stdio_profile, self.options.profiles[self.stdio_profile]
         return OPEN_PROFILE, Profile()
 
+    def authenticate(self, headers: Mapping[str, str], address: str) -> str | None:
+        """The HTTP principal (kg_tools/http_guard.py): the profile whose token the request holds, else None."""
+        try:
+            return f"profile {bearer_profile(headers, self.options.profiles)[0]}"
+        except UnauthorizedError:
+            return None
+
     def check(self, profile_name: str, profile: Profile, name: str) -> Route:
         """The route of a tool the profile may use; UnknownToolError, PolicyDeniedError otherwise."""
         route = self.routes.get(name)
         if route is None:
             raise UnknownToolError(f"unknown tool {name!r}: not a tool of a connected server (use search_tools)")
-        decision = decide(profile_name, profile, name, route.annotations)
+        if self.held(route):
+            raise PolicyDeniedError(
+                f"held: {name} is not offered until approved ({route.hold}); an operator approves it with "
+                "`kg-tools gateway approve`",
+                tool=name,
+                server=route.server,
+                rule="pinned definitions",
+            )
+        decision = decide(profile_name, profile, name, route.annotations, route.trusted)
         if not decision:
             logger.warning("denied %s for profile %s by %s", name, profile_name, decision.rule)
             raise PolicyDeniedError(
@@ -346,7 +377,20 @@ class Gateway:
 
     def visible(self, profile_name: str, profile: Profile, name: str) -> bool:
         route = self.routes.get(name)
-        return route is not None and bool(decide(profile_name, profile, name, route.annotations))
+        return (
+            route is not None
+            and not self.held(route)
+            and bool(decide(profile_name, profile, name, route.annotations, route.trusted))
+        )
+
+    def held(self, route: Route) -> bool:
+        """The route's definition is held; an approval since the sync (read from the graph) lifts it."""
+        if route.hold is None:
+            return False
+        if pinning.still_held(self.service.graph, route.server, route.tool, route.digest):
+            return True
+        route.hold = None
+        return False
 
     # -- the three tools --------------------------------------------------------------------
     def search(
@@ -477,6 +521,10 @@ class Gateway:
     def status(self) -> list[dict]:
         """Each upstream's health (kg_tools/gateway/health.py) and its number of tools."""
         return [
-            u.health() | {"tools": sum(1 for r in self.routes.values() if r.server == u.key)}
+            u.health()
+            | {
+                "tools": sum(1 for r in self.routes.values() if r.server == u.key),
+                "held": sorted(n for n, r in self.routes.items() if r.server == u.key and r.hold),
+            }
             for u in self.upstreams.values()
         ]

@@ -78,7 +78,15 @@ def test_a_catalogs_core_tool_stays_core_and_a_stale_detection_is_undone(loaded)
     # detection made github__create_issue :Core earlier (e.g. an older classifier)
     loaded.write(
         query("core_set"),
-        rows=[{"name": "github__create_issue", "kind": "file_write", "reason": "old", "source": "detected"}],
+        rows=[
+            {
+                "catalog": "mcp",
+                "name": "github__create_issue",
+                "kind": "file_write",
+                "reason": "old",
+                "source": "detected",
+            }
+        ],
     )
     result = detect(loaded, apply=True)  # all catalogs
     assert result.removed == ["github__create_issue"]

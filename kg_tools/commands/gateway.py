@@ -81,15 +81,17 @@ def register(cli):
         settings, _ = gateway_settings(app, config_path)
         path = status_path(settings, config_path)
         document = read_status(path)
-        if document is None:
-            raise KgToolsError(f"no gateway has run with {Path(config_path).resolve()} (no status at {path})")
         config = load_config(config_path)
         graph = app.graph if settings is app.settings else Graph.connect(settings)  # the gateway's Neo4j
         held = [h | {"name": qualified_name(h["server"], h["tool"])} for h in holds(graph, sorted(config.servers))]
+        if document is None and not held:
+            raise KgToolsError(f"no gateway has run with {Path(config_path).resolve()} (no status at {path})")
         if as_json:
-            click.echo(json.dumps(document | {"held": held}, indent=2))
+            click.echo(json.dumps((document or {}) | {"held": held}, indent=2))
             return
-        for line in status_lines(document):
+        if document is None:
+            click.echo(f"no upstream status: no gateway is running with {Path(config_path).resolve()}")
+        for line in status_lines(document or {}):
             click.echo(line)
         for h in held:
             click.echo(f"held  {h['name']}: {h['hold']}")

@@ -117,7 +117,9 @@ def test_supplied_dependencies_go_last_with_what_they_reached():
             _dep("get_location_service_status", "get_current_location"),
         ],
     )
-    order = [d["name"] for d in ordering.supplied_last(row.name, row.spec, row.deps, "send my location to bo@example.com")]
+    order = [
+        d["name"] for d in ordering.supplied_last(row.name, row.spec, row.deps, "send my location to bo@example.com")
+    ]
     assert order == ["get_current_location", "get_location_service_status", "validate_email", "regex_tool"]
     assert [d["name"] for d in ordering.supplied_last(row.name, row.spec, row.deps, "send my location to Bo")] == [
         "validate_email",

@@ -7,7 +7,6 @@ import subprocess
 import sys
 
 import pytest
-
 from pydantic import ValidationError
 
 from kg_tools.errors import UnknownStageError

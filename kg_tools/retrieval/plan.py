@@ -82,19 +82,22 @@ def reranker(request: RetrievalRequest, transformed: bool) -> RerankMode | None:
     return None
 
 
+def _built(entries: list[StageEntry], env: PipelineEnv, phase: str, after_rerank: bool = False) -> list[Stage]:
+    return [e.build(env) for e in entries if e.build and e.phase == phase and e.after_rerank == after_rerank]
+
+
 def build_plan(request: RetrievalRequest, env: PipelineEnv) -> list[Stage]:
     """The request's stages in the order they run; unknown stage names: UnknownStageError."""
     unknown = [s for s in request.stages if s not in STAGES]
     if unknown:
         raise UnknownStageError(f"unknown stage(s): {', '.join(unknown)}; available: {', '.join(sorted(STAGES))}")
-    names = [*request.stages, *(["steps"] if splits(request) else [])]
-    entries = [STAGES[n] for n in names]
-    transforms = [e.build(env) for e in entries if e.phase == "transform" and e.build]
+    entries = [STAGES[n] for n in [*request.stages, *(["steps"] if splits(request) else [])]]
+    transforms = _built(entries, env, "transform")
     method = reranker(request, bool(transforms))
     post_search = [
-        *[e.build(env) for e in entries if e.phase == "post-search" and e.build and not e.after_rerank],
+        *_built(entries, env, "post-search"),
         *([Rerank(env, method)] if method else []),
-        *[e.build(env) for e in entries if e.phase == "post-search" and e.build and e.after_rerank],
+        *_built(entries, env, "post-search", after_rerank=True),
     ]
     if not transforms and all(s.on_expanded_rows for s in post_search):
         # the query builder's optimisation: the search and the expansion in one round trip

@@ -33,6 +33,7 @@ class Candidate:
     func_type: str | None = None  # core | regular (set by the expansion)
     members: list[str] = field(default_factory=list)  # merged tools this canonical tool stands for
     deps: list[dict] | None = None  # None until expanded
+    step: int | None = None  # the request's step it serves (per-step retrieval), 1-based
 
     @classmethod
     def of_row(cls, row: Row, description: str = "") -> Candidate:
@@ -68,6 +69,8 @@ class RetrievalContext:
     fusion: Fusion = "toolscope"  # how several queries' lists are fused (the request's `fusion`, or steps)
     source: SearchSource | None = None  # None: the request mode's search
     rescore_each: bool = False  # each query's list gets the offline rescoring by its own text (steps)
+    per_step: bool = False  # the queries are the request's steps, each searched with its own k (per-step)
+    seeds: int | None = None  # how many candidates are seeds (None: the request's k)
     candidates: list[Candidate] | None = None  # the search's rows, best first; expanded by Expand
     tools: list[ToolHit] = field(default_factory=list)
     stages: list[StageInfo] = field(default_factory=list)
@@ -126,7 +129,7 @@ class PipelineEnv:
 
 
 # What a request's context holds before any stage ran (RetrievalContext's fields with their defaults).
-INITIAL_FIELDS = frozenset({"request", "queries", "fusion", "source", "rescore_each"})
+INITIAL_FIELDS = frozenset({"request", "queries", "fusion", "source", "rescore_each", "per_step", "seeds"})
 
 
 class Stage(ABC):

@@ -24,6 +24,7 @@ from kg_tools.retrieval.request import STAGE_ALIASES, RerankMode, RetrievalReque
 from kg_tools.retrieval.stages.dedupe import Dedupe
 from kg_tools.retrieval.stages.enriched import EnrichedSearch
 from kg_tools.retrieval.stages.order import OrderAndTruncate
+from kg_tools.retrieval.stages.per_step import Diversify, PerStep
 from kg_tools.retrieval.stages.rerank import Rerank
 from kg_tools.retrieval.stages.search import Expand, Search, rescores_seeds
 from kg_tools.retrieval.stages.selfcheck import SelfCheck
@@ -39,7 +40,7 @@ class StageEntry:
 
     phase: Literal["transform", "post-search", "alias"]
     build: Callable[[PipelineEnv], Stage] | None = None
-    after_rerank: bool = False  # a post-search stage that runs after the reranker (self-check)
+    after_rerank: bool = False  # a post-search stage that runs after the reranker (self-check, diversify)
 
 
 STAGES: dict[str, StageEntry] = {
@@ -51,6 +52,8 @@ STAGES: dict[str, StageEntry] = {
     "dedupe": StageEntry("post-search", Dedupe),
     "server-score": StageEntry("post-search", ServerScore),
     "self-check": StageEntry("post-search", SelfCheck, after_rerank=True),
+    "per-step": StageEntry("transform", PerStep),
+    "diversify": StageEntry("post-search", Diversify, after_rerank=True),
     **{name: StageEntry("alias") for name in STAGE_ALIASES},
 }
 

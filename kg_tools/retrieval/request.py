@@ -154,6 +154,12 @@ class ToolHit(BaseModel):
     members: list[str] = Field(default_factory=list, description="Merged tools this canonical tool stands for.")
     spec: dict[str, Any] = Field(default_factory=dict)
     function: dict[str, Any] = Field(default_factory=dict)
+    step: int | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="Per-step retrieval (`per-step`): the request's step (1-based, listed in `stages`) this tool "
+        "serves; absent otherwise.",
+    )
 
 
 class StageInfo(BaseModel):

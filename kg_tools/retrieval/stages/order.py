@@ -18,7 +18,7 @@ class OrderAndTruncate(Stage):
     tools, the next candidates (in order) fill it, each with its dependencies; `stages` says so (`fill`)."""
 
     name = "order"
-    reads = frozenset({"request", "candidates"})
+    reads = frozenset({"request", "candidates", "seeds"})
     writes = frozenset({"tools"})
 
     def run(self, ctx: RetrievalContext) -> None:
@@ -26,14 +26,17 @@ class OrderAndTruncate(Stage):
         rows = ctx.candidates or []
         seen: set[str] = set()
         tools: list[ToolHit] = []
-        seeds, spare = rows[: req.k], rows[req.k :]
+        k = ctx.seeds or req.k
+        seeds, spare = rows[:k], rows[k:]
         doubtful: list[dict] = []  # the previous seed's doubtful dependencies: after this seed, not before it
+        doubtful_step = None
         for row in seeds:
             sure, later = self._dependencies(row, req)
             _add(row, [], req, seen, tools)
-            _add(None, doubtful + sure, req, seen, tools)
-            doubtful = later
-        _add(None, doubtful, req, seen, tools)
+            _add(None, doubtful, req, seen, tools, doubtful_step)
+            _add(None, sure, req, seen, tools, row.step)
+            doubtful, doubtful_step = later, row.step
+        _add(None, doubtful, req, seen, tools, doubtful_step)
         filled_from = len(tools)
         used = 0
         for row in spare:
@@ -48,7 +51,7 @@ class OrderAndTruncate(Stage):
         if used:
             ctx.note(
                 "fill",
-                f"{req.k} seed(s) and their dependencies gave {filled_from} of K={req.K} tools: "
+                f"{k} seed(s) and their dependencies gave {filled_from} of K={req.K} tools: "
                 f"the next {used} seed(s) filled it",
             )
         ctx.note("order", ("supplied values last, " if req.supplied_last else "") + f"unique, truncated to K={req.K}")
@@ -62,10 +65,19 @@ class OrderAndTruncate(Stage):
         return ordering.by_confidence(deps, s.deps_follow_min_confidence, s.deps_sure_confidence)
 
 
-def _add(row: Candidate | None, deps: list[dict], req: RetrievalRequest, seen: set[str], tools: list[ToolHit]) -> None:
-    """The seed (if any) then `deps` as tool hits, each once, until K."""
+def _add(
+    row: Candidate | None,
+    deps: list[dict],
+    req: RetrievalRequest,
+    seen: set[str],
+    tools: list[ToolHit],
+    step: int | None = None,
+) -> None:
+    """The seed (if any) then `deps` as tool hits, each once, until K; `step`: the step the deps serve (a
+    seed's own, by default)."""
     entries = [(_seed_entry(row), "seed", None)] if row is not None else []
     entries += [(d, "dependency", d["via"]) for d in deps]
+    step = row.step if row is not None else step
     for entry, role, via in entries:
         if len(tools) >= req.K:
             return
@@ -83,6 +95,7 @@ def _add(row: Candidate | None, deps: list[dict], req: RetrievalRequest, seen: s
                 members=sorted(entry.get("members") or []),
                 spec=spec,
                 function=function,
+                step=step,
             )
         )
 

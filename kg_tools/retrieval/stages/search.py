@@ -3,12 +3,14 @@ lets it) and `Expand`."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from kg_tools.retrieval import ordering, queries, recording
 from kg_tools.retrieval.context import Candidate, PipelineEnv, RetrievalContext, Stage
 from kg_tools.retrieval.expansion import DependencyExpansion, Row
 from kg_tools.retrieval.request import MAX_K, RetrievalRequest
 from kg_tools.retrieval.seed_cache import SeedCache
-from kg_tools.retrieval.stages.fusion import fuse
+from kg_tools.retrieval.stages.fusion import by_step, fuse
 
 
 def rescores_seeds(request: RetrievalRequest) -> bool:
@@ -37,8 +39,8 @@ class Search(Stage):
     the seed cache (seed_cache.py), the search alone with the seeds' rows from memory plus the
     expansion of those memory lacks; the rows are the same."""
 
-    reads = frozenset({"request", "queries", "fusion", "source", "rescore_each"})
-    writes = frozenset({"candidates"})
+    reads = frozenset({"request", "queries", "fusion", "source", "rescore_each", "per_step"})
+    writes = frozenset({"candidates", "seeds"})
 
     def __init__(self, env: PipelineEnv, pool: int, expand: bool = False):
         super().__init__(env)
@@ -67,7 +69,10 @@ class Search(Stage):
             ranked.append([Candidate(r["name"], r["score"], r["description"] or "", r["spec"]) for r in rows])
             if ctx.rescore_each and len(ranked[-1]) >= 2:  # each list rescored offline by its own text (steps)
                 ranked[-1] = ordering.rescored(text, ranked[-1])
-        ctx.candidates = ranked[0] if len(ranked) == 1 else fuse(ctx.fusion, ranked)
+        if ctx.per_step and len(ranked) > 1:  # each step's top k are seeds, round-robin (per_step.py)
+            ctx.candidates, ctx.seeds = by_step(ranked), req.k * len(ranked)
+        else:
+            ctx.candidates = ranked[0] if len(ranked) == 1 else fuse(ctx.fusion, ranked)
         detail = f"{req.mode} top-{pool} over {len(ctx.queries)} quer{'y' if len(ctx.queries) == 1 else 'ies'}"
         ctx.note("search", detail + (f", {ctx.fusion} fusion" if len(ranked) > 1 else ""))
 
@@ -119,13 +124,14 @@ class Expand(Stage):
     seeds, the next ones fill K when needed (OrderAndTruncate); the rest are dropped."""
 
     name = "expand"
-    reads = frozenset({"request", "candidates"})
+    reads = frozenset({"request", "candidates", "seeds"})
     writes = frozenset({"candidates"})
 
     def run(self, ctx: RetrievalContext) -> None:
         req = ctx.request
-        head = (ctx.candidates or [])[: fill_pool(req)]
+        head = (ctx.candidates or [])[: max(fill_pool(req), ctx.seeds or 0)]
         seeds = [{"name": c.name, "score": c.score} for c in head]
         rows = self.env.expansion(req).of_seeds(seeds) if seeds else []
-        ctx.candidates = [Candidate.of_row(r) for r in rows]
+        steps = {c.name: c.step for c in head}
+        ctx.candidates = [replace(Candidate.of_row(r), step=steps.get(r["name"])) for r in rows]
         ctx.note("expand", expansion_detail(req))

@@ -25,6 +25,7 @@ def test_the_request_is_split_into_steps_listed_in_stages():
     ctx = RetrievalContext(request=RetrievalRequest(query=REQUEST), queries=[REQUEST])
     PerStep(ENV).run(ctx)
     assert ctx.queries == [
+        REQUEST,
         "search the web for reviews of the Framework 16 laptop",
         "read the top article",
         "save it to notes.md",
@@ -35,7 +36,7 @@ def test_the_request_is_split_into_steps_listed_in_stages():
     two = "Find the README. Then send it to bo@example.com."
     ctx = RetrievalContext(request=RetrievalRequest(query=two), queries=[two])
     PerStep(ENV).run(ctx)
-    assert len(ctx.queries) == 2
+    assert len(ctx.queries) == 3
     ctx = RetrievalContext(request=RetrievalRequest(query="book a flight"), queries=["book a flight"])
     PerStep(ENV).run(ctx)
     assert ctx.queries == ["book a flight"] and not ctx.per_step and ctx.rescore_each
@@ -45,12 +46,12 @@ def test_each_steps_best_come_first_round_robin_labelled_by_step():
     lists = [[c("a1"), c("a2"), c("a3")], [c("b1"), c("a1"), c("b2")], [c("c1")]]
     merged = by_step(lists)
     assert [(m.name, m.step) for m in merged] == [
-        ("a1", 1),
-        ("b1", 2),
-        ("c1", 3),
-        ("a2", 1),
-        ("a3", 1),
-        ("b2", 2),
+        ("a1", 0),
+        ("b1", 1),
+        ("c1", 2),
+        ("a2", 0),
+        ("a3", 0),
+        ("b2", 1),
     ]
 
 
@@ -81,7 +82,7 @@ def test_step_is_absent_from_the_json_of_a_request_without_steps():
 def test_one_server_does_not_take_every_slot_of_a_step():
     stock = [c(f"stocks__price_{i}", server="stocks") for i in range(4)]
     news, crypto = c("news__headlines", server="news"), c("crypto__coin_price", server="crypto")
-    assert [x.name for x in diversified([*stock, news, crypto])] == [
+    assert [x.name for x in diversified([*stock, news, crypto], per_server=1)] == [
         "stocks__price_0",
         "news__headlines",
         "crypto__coin_price",
@@ -92,16 +93,18 @@ def test_one_server_does_not_take_every_slot_of_a_step():
     assert server_of(c("github__create_issue")) == "github" and server_of(c("plain")) == ""
     # tools of no known server are each their own: their order is kept
     plain = [c("x"), c("y"), c("z")]
-    assert diversified(plain) == plain
+    assert diversified(plain, per_server=1) == plain
+    assert [x.name for x in diversified([*stock, news])][3] == "news__headlines"  # PER_SERVER = 3
     # by step first: each step's list diversified, then the steps merged again with their labels
     ctx = RetrievalContext(request=RetrievalRequest(query="q"))
-    ctx.candidates = by_step([[*stock[:2], news], [crypto]])
+    ctx.candidates = by_step([[*stock, news], [crypto]])
     Diversify(ENV).run(ctx)
-    assert [(x.name, x.step) for x in ctx.candidates] == [
-        ("stocks__price_0", 1),
-        ("crypto__coin_price", 2),
-        ("news__headlines", 1),
-        ("stocks__price_1", 1),
+    assert [(x.name, x.step) for x in ctx.candidates][:5] == [
+        ("stocks__price_0", 0),
+        ("crypto__coin_price", 1),
+        ("stocks__price_1", 0),
+        ("stocks__price_2", 0),
+        ("news__headlines", 0),
     ]
 
 

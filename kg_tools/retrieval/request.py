@@ -157,8 +157,8 @@ class ToolHit(BaseModel):
     step: int | None = Field(
         None,
         exclude_if=lambda v: v is None,
-        description="Per-step retrieval (`per-step`): the request's step (1-based, listed in `stages`) this tool "
-        "serves; absent otherwise.",
+        description="Per-step retrieval (`per-step`): the request's step this tool serves (0: the request as a "
+        "whole; 1, 2, ...: its steps, listed in `stages`); absent otherwise.",
     )
 
 

@@ -2,7 +2,8 @@
 
 import pytest
 
-from kg_tools.retrieval import Pipeline, RetrievalRequest
+from kg_tools.retrieval import Pipeline, RetrievalRequest, plan
+from kg_tools.retrieval.stages.rerank import Rerank
 from tests import synthetic_catalog as syn
 from tests.synthetic_catalog import A, B, C, D, E, F, H
 from tests.test_retrieval_pipeline import unfilled
@@ -16,17 +17,47 @@ def pipeline(graph, embedder, settings):
     return Pipeline(graph, embedder, settings)
 
 
-def test_default_and_staged_offline_rescoring_agree(pipeline):
+class StagedRerank(Rerank):
+    """The rerank stage as if it needed the search's pool: the plan keeps search and expansion apart."""
+
+    def __init__(self, env, method):
+        super().__init__(env, method)
+        self.on_expanded_rows = False
+
+
+@pytest.fixture
+def staged(pipeline, monkeypatch):
+    """retrieve() on the staged path (Search, Rerank, Expand apart) for requests that take one round trip."""
+
+    def retrieve(request):
+        with monkeypatch.context() as m:
+            m.setattr(plan, "Rerank", StagedRerank)
+            assert [type(s).__name__ for s in pipeline.plan(request)][:2] == ["Search", "StagedRerank"]
+            return pipeline.retrieve(request)
+
+    return retrieve
+
+
+def test_default_and_staged_offline_rescoring_agree(pipeline, staged):
     for query in (syn.document(A), syn.document(F) + " in Paris on 2025-03-14", "book a flight", "hotel in Japan"):
         one_trip = pipeline.retrieve(RetrievalRequest(query=query))
-        staged = pipeline.retrieve(RetrievalRequest(query=query, stages=["rerank-offline"]))
-        assert one_trip.names == staged.names
-        assert "rerank-offline" in [s.name for s in one_trip.stages] + [s.name for s in staged.stages]
+        assert one_trip.names == staged(RetrievalRequest(query=query)).names
+        assert [s.name for s in one_trip.stages][:3] == ["search", "expand", "rerank-offline"]
         plain = pipeline.retrieve(RetrievalRequest(query=query, rerank="none"))
         assert "rerank-offline" not in [s.name for s in plain.stages]
 
 
-def test_the_seed_order_does_not_depend_on_k(pipeline):
+def test_the_old_stage_names_are_the_request_fields(pipeline):
+    """Issue 32: `{"stages": ["fusion-rrf"]}` dropped the rescoring of a one-query request; now a fusion
+    choice changes nothing for it, and `rerank-offline` is the default."""
+    for query in ("book a hotel in Japan for two nights", syn.document(F) + " in Paris on 2025-03-14"):
+        default = pipeline.retrieve(RetrievalRequest(query=query))
+        for stages in (["fusion-rrf"], ["fusion-max"], ["rerank-offline"]):
+            same = pipeline.retrieve(RetrievalRequest(query=query, stages=stages))
+            assert (same.names, same.stages) == (default.names, default.stages), stages
+
+
+def test_the_seed_order_does_not_depend_on_k(pipeline, staged):
     """The rescoring runs for every k: raising k appends seeds (and their dependencies) after the
     same ones (it used to be skipped on the one-round-trip path once k reached the pool of 10),
     and the one-round-trip and staged paths agree."""
@@ -38,8 +69,7 @@ def test_the_seed_order_does_not_depend_on_k(pipeline):
         names = {}
         for k in (1, 3, 10, 12):
             one_trip = pipeline.retrieve(RetrievalRequest(query=query, k=k, K=50))
-            staged = pipeline.retrieve(RetrievalRequest(query=query, k=k, K=50, stages=["rerank-offline"]))
-            assert one_trip.names == staged.names, (query, k)
+            assert one_trip.names == staged(RetrievalRequest(query=query, k=k, K=50)).names, (query, k)
             assert "rerank-offline" in [s.name for s in one_trip.stages], (query, k)
             names[k] = one_trip.names
         for small, large in ((1, 3), (3, 10), (10, 12)):

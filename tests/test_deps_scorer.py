@@ -10,7 +10,7 @@ from kg_tools.deps.model import Examples, ToolInfo
 from kg_tools.deps.producers import candidate_groups, candidate_proposal
 from kg_tools.deps.scoring import FEATURES, WEIGHTS_FILE, Scorer, default_scorer, select
 from kg_tools.retrieval import ordering
-from kg_tools.retrieval.context import PipelineEnv, RetrievalContext
+from kg_tools.retrieval.context import Candidate, PipelineEnv, RetrievalContext
 from kg_tools.retrieval.request import RetrievalRequest
 from kg_tools.retrieval.stages.order import OrderAndTruncate
 from kg_tools.settings import Settings
@@ -125,10 +125,7 @@ def test_a_doubtful_dependency_is_listed_after_the_next_seed(sure_confidence, ex
     settings = Settings(deps_sure_confidence=sure_confidence)
     stage = OrderAndTruncate(PipelineEnv(graph=None, embedder=None, settings=settings))  # type: ignore[arg-type]
     ctx = RetrievalContext(RetrievalRequest(query="q", K=3, k=2, supplied_last=False))
-    ctx.rows = [
-        {"name": "a", "score": 0.9, "spec": None, "deps": [_dep("a_dep", "a", 0.6, True)]},
-        {"name": "b", "score": 0.8, "spec": None, "deps": []},
-    ]
+    ctx.candidates = [Candidate("a", 0.9, deps=[_dep("a_dep", "a", 0.6, True)]), Candidate("b", 0.8, deps=[])]
     stage.run(ctx)
     assert [t.name for t in ctx.tools] == expected
     hit = next(t for t in ctx.tools if t.name == "a_dep")

@@ -35,7 +35,7 @@ def test_no_edges_the_next_seeds_fill_K(empty_graph, embedder, settings):
     for K in (1, 24, 50):
         assert len(pipeline.retrieve(RetrievalRequest(query="list comments", K=K, catalog="flat")).names) == min(K, 24)
     # the staged path (a post-search stage) fills K the same way
-    staged = pipeline.retrieve(RetrievalRequest(query="open a new issue on github", stages=["rerank-offline"]))
+    staged = pipeline.retrieve(RetrievalRequest(query="open a new issue on github", stages=["server-score"]))
     assert len(staged.tools) == 10 and any(s.name == "fill" for s in staged.stages)
 
 

@@ -3,6 +3,7 @@
 import json
 
 from kg_tools.retrieval import ordering, places
+from kg_tools.retrieval.context import Candidate
 from kg_tools.retrieval.supplied import supplied_parameters
 
 
@@ -49,7 +50,11 @@ def test_location_levels():
 
 def _row(name, score, parameters=(), deps=()):
     spec = {"name": name, "parameters": [{"name": p, "description": p} for p in parameters]}
-    return {"name": name, "score": score, "spec": json.dumps(spec), "deps": list(deps)}
+    return Candidate(name, score, spec=json.dumps(spec), deps=list(deps))
+
+
+def _names(query, rows):
+    return [r.name for _, r in ordering.rescore(query, rows)]
 
 
 def _dep(name, via_from, via_type="TOOL_DIRECTLY_DEPENDS_ON", parameter=None):
@@ -61,23 +66,21 @@ def test_rescore_prefers_the_named_level_and_the_named_brand():
         _row("get_rate_by_sub_region", 0.80, ["sub_region_code"]),
         _row("get_rate_by_country", 0.79, ["country_code"]),
     ]
-    best = ordering.rescore("the rate in Japan", rows, lambda r: r["name"], lambda r: r["score"], lambda r: r["spec"])
-    assert [r["name"] for _, r in best] == ["get_rate_by_country", "get_rate_by_sub_region"]
+    assert _names("the rate in Japan", rows) == ["get_rate_by_country", "get_rate_by_sub_region"]
     rows = [_row("place_instacart_order", 0.80), _row("place_ubereats_order", 0.79)]
-    best = ordering.rescore(
-        "get me a burrito on Uber Eats", rows, lambda r: r["name"], lambda r: r["score"], lambda r: r["spec"]
-    )
-    assert best[0][1]["name"] == "place_ubereats_order"
+    assert _names("get me a burrito on Uber Eats", rows)[0] == "place_ubereats_order"
     # no signal: search order (ties keep it)
-    best = ordering.rescore("something", rows, lambda r: r["name"], lambda r: r["score"], lambda r: r["spec"])
-    assert [r["name"] for _, r in best] == ["place_instacart_order", "place_ubereats_order"]
+    assert _names("something", rows) == ["place_instacart_order", "place_ubereats_order"]
+    # rescored(): the rows themselves, reordered, with their new score; the rest after the pool unchanged
+    pool = [_row(f"tool_{i}", 0.5) for i in range(ordering.SEED_POOL + 2)]
+    out = ordering.rescored("something", pool)
+    assert [r.name for r in out] == [r.name for r in pool] and out[-1] is pool[-1]
+    assert out[0].score == 0.0 and pool[0].score == 0.5
 
 
 def test_a_question_prefers_tools_that_read_over_tools_that_act():
     rows = [_row("send_message_with_phone_number", 0.80), _row("searchMessages", 0.78)]
-    rescore = lambda q: [
-        r["name"] for _, r in ordering.rescore(q, rows, lambda r: r["name"], lambda r: r["score"], lambda r: r["spec"])
-    ]
+    rescore = lambda q: _names(q, rows)
     assert rescore("What does my most recent message say?") == ["searchMessages", "send_message_with_phone_number"]
     assert rescore("Can you tell me who texted me last?")[0] == "searchMessages"
     # a request to act keeps the search order
@@ -88,19 +91,17 @@ def test_a_question_prefers_tools_that_read_over_tools_that_act():
 
 def test_the_description_words_the_query_says_lift_a_tool():
     def row(name, score, description):
-        return {"name": name, "score": score, "spec": json.dumps({"name": name, "description": description})}
+        return Candidate(name, score, spec=json.dumps({"name": name, "description": description}))
 
     rows = [
         row("read_media_file", 0.70, "Read an image or audio file and return it as base64."),
         row("read_text_file", 0.69, "Read the complete contents of a file as text."),
     ]
-    rescore = lambda q: [
-        r["name"] for _, r in ordering.rescore(q, rows, lambda r: r["name"], lambda r: r["score"], lambda r: r["spec"])
-    ]
+    rescore = lambda q: _names(q, rows)
     # "contents" and "text" are words of one description only; "read" and "file" of both (idf 0)
     assert rescore("show me the contents of notes.txt as text") == ["read_text_file", "read_media_file"]
     assert rescore("read the file") == ["read_media_file", "read_text_file"]  # no telling word: search order
-    assert ordering.description_words(rows[1]["spec"]) == {"read", "complete", "contents", "file", "text"}
+    assert ordering.description_words(rows[1].spec) == {"read", "complete", "contents", "file", "text"}
     assert ordering.description_words("not json") == frozenset()
 
 
@@ -116,9 +117,11 @@ def test_supplied_dependencies_go_last_with_what_they_reached():
             _dep("get_location_service_status", "get_current_location"),
         ],
     )
-    order = [d["name"] for d in ordering.supplied_last(row, "send my location to bo@example.com")]
+    order = [
+        d["name"] for d in ordering.supplied_last(row.name, row.spec, row.deps, "send my location to bo@example.com")
+    ]
     assert order == ["get_current_location", "get_location_service_status", "validate_email", "regex_tool"]
-    assert [d["name"] for d in ordering.supplied_last(row, "send my location to Bo")] == [
+    assert [d["name"] for d in ordering.supplied_last(row.name, row.spec, row.deps, "send my location to Bo")] == [
         "validate_email",
         "regex_tool",
         "get_current_location",

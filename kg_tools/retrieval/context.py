@@ -1,34 +1,53 @@
-"""What the retrieval stages share: the typed state a request accumulates (`RetrievalContext`), what
-stages may use (`PipelineEnv`) and the `Stage` interface. The plan (plan.py) lists the stages."""
+"""What the retrieval stages share: the one row type (`Candidate`), the typed state a request accumulates
+(`RetrievalContext`), what stages may use (`PipelineEnv`) and the `Stage` interface, which declares the
+context fields a stage reads and writes. The plan (plan.py) lists the stages."""
 
 from __future__ import annotations
 
 import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, ClassVar
 
 from kg_tools.embeddings import Embedder
 from kg_tools.graph import Graph
 from kg_tools.retrieval import queries
 from kg_tools.retrieval.expansion import DependencyExpansion, Row
 from kg_tools.retrieval.recording import record
-from kg_tools.retrieval.request import RetrievalRequest, StageInfo, ToolHit
+from kg_tools.retrieval.request import FusionMode, RetrievalRequest, StageInfo, ToolHit
 from kg_tools.retrieval.seed_cache import SeedCache
 from kg_tools.settings import Settings
 from kg_tools.telemetry import span
 
-Fusion = Literal["toolscope", "rrf", "max", "round-robin"]
+Fusion = FusionMode
 
 
 @dataclass
 class Candidate:
-    """A search result before expansion."""
+    """One tool on its way through the stages: a search result, then (expanded) a seed with its
+    dependencies in depth-first order. Every post-search stage and the ordering read this one type."""
 
     name: str
     score: float | None
     description: str = ""
-    spec: str | None = None
+    spec: str | None = None  # the stored spec (JSON text)
+    func_type: str | None = None  # core | regular (set by the expansion)
+    members: list[str] = field(default_factory=list)  # merged tools this canonical tool stands for
+    deps: list[dict] | None = None  # None until expanded
+    step: int | None = None  # the request's step it serves (per-step retrieval), 1-based
+
+    @classmethod
+    def of_row(cls, row: Row, description: str = "") -> Candidate:
+        """An expansion row (cypher/expand*.cypher, the seed cache) as a candidate."""
+        return cls(
+            row["name"],
+            row["score"],
+            description,
+            row.get("spec"),
+            row.get("func_type"),
+            row.get("members") or [],
+            row.get("deps") or [],
+        )
 
 
 @dataclass(frozen=True)
@@ -43,15 +62,17 @@ class SearchSource:
 class RetrievalContext:
     """Everything a request accumulates on its way through the stages. Transform stages set the
     search's inputs (queries, fusion, source, rescore_each); Search sets `candidates`, post-search
-    stages reorder them; the expansion sets `rows`; OrderAndTruncate sets `tools`."""
+    stages reorder them, Expand gives them their dependencies; OrderAndTruncate sets `tools`. Each
+    stage declares the fields it reads and writes (`Stage.reads`, `Stage.writes`; plan.unmet_reads)."""
 
     request: RetrievalRequest
     queries: list[str] = field(default_factory=list)  # search queries (after any transformation)
-    fusion: Fusion = "toolscope"  # how several queries' lists are fused (transform stages choose)
+    fusion: Fusion = "toolscope"  # how several queries' lists are fused (the request's `fusion`, or steps)
     source: SearchSource | None = None  # None: the request mode's search
     rescore_each: bool = False  # each query's list gets the offline rescoring by its own text (steps)
-    candidates: list[Candidate] | None = None  # search results before expansion (staged path)
-    rows: list[Row] | None = None  # expansion rows: one per seed, with its deps
+    per_step: bool = False  # the queries are the request's steps, each searched with its own k (per-step)
+    seeds: int | None = None  # how many candidates are seeds (None: the request's k)
+    candidates: list[Candidate] | None = None  # the search's rows, best first; expanded by Expand
     tools: list[ToolHit] = field(default_factory=list)
     stages: list[StageInfo] = field(default_factory=list)
     timing_ms: dict[str, float] = field(default_factory=dict)
@@ -109,13 +130,29 @@ class PipelineEnv:
         return DependencyExpansion.of_request(request, self.run_query, self.run_query_versioned)
 
 
+# What a request's context holds before any stage ran (RetrievalContext's fields with their defaults).
+INITIAL_FIELDS = frozenset({"request", "queries", "fusion", "source", "rescore_each", "per_step", "seeds"})
+
+
 class Stage(ABC):
-    """One step of the pipeline."""
+    """One step of the pipeline. `reads` and `writes` name the RetrievalContext fields it uses and
+    sets (every stage may add to `stages`, `timing_ms`, `embeddings` and `llm_calls`)."""
 
     name: str = "stage"
+    reads: ClassVar[frozenset[str]] = frozenset({"request"})
+    writes: ClassVar[frozenset[str]] = frozenset()
+    # A post-search stage that needs only the rows the expansion gets (not the search's whole pool),
+    # so that it may run on rows the search expanded in the same round trip.
+    on_expanded_rows: bool = False
+    expanded: bool = False  # set by the plan: this stage runs on the rows of a one-round-trip search
 
     def __init__(self, env: PipelineEnv):
         self.env = env
+
+    @property
+    def timing_key(self) -> str:
+        """The `timing_ms` entry this stage's time is added to."""
+        return self.name
 
     @abstractmethod
     def run(self, ctx: RetrievalContext) -> None: ...

@@ -33,9 +33,9 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Callable
+from dataclasses import replace
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from kg_tools.catalog import split_name
 from kg_tools.retrieval import places
@@ -211,72 +211,70 @@ def rescored_note(candidates: int) -> str:
     )
 
 
-T = TypeVar("T")
+class Row(Protocol):
+    """What the rescoring reads of a row (a dataclass: rescored rows are copies with the new score)."""
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def score(self) -> float | None: ...
+    @property
+    def spec(self) -> str | dict | None: ...
 
 
-def rescore(
-    query: str,
-    items: list[T],
-    name_of: Callable[[T], str],
-    score_of: Callable[[T], float],
-    spec_of: Callable[[T], Any],
-) -> list[tuple[float, T]]:
-    """(new score, item) for the first SEED_POOL items, best first; ties keep search order."""
+T = TypeVar("T", bound=Row)
+
+
+def rescore(query: str, rows: list[T]) -> list[tuple[float, T]]:
+    """(new score, row) for the first SEED_POOL rows, best first; ties keep search order."""
     signals = QuerySignals(query)
-    head = items[:SEED_POOL]
-    lexical = name_matches(query, [name_of(it) for it in head])
-    described = word_matches(query_words(query), [description_words(spec_of(it)) for it in head])
+    head = rows[:SEED_POOL]
+    lexical = name_matches(query, [r.name for r in head])
+    described = word_matches(query_words(query), [description_words(r.spec) for r in head])
     scored = [
         (
-            cosine(score_of(it))
-            + signals.bonus(parameters(spec_of(it)))
+            cosine(r.score or 0.0)
+            + signals.bonus(parameters(r.spec))
             + W_NAME * lexical[i]
             + W_DESCRIPTION * described[i]
-            + signals.intent(name_of(it)),
+            + signals.intent(r.name),
             i,
-            it,
+            r,
         )
-        for i, it in enumerate(head)
+        for i, r in enumerate(head)
     ]
     scored.sort(key=lambda x: (-x[0], x[1]))
-    return [(s, it) for s, _, it in scored]
+    return [(s, r) for s, _, r in scored]
 
 
-def rescored(
-    query: str,
-    items: list[T],
-    name_of: Callable[[T], str],
-    score_of: Callable[[T], float],
-    spec_of: Callable[[T], Any],
-    with_score: Callable[[T, float], T],
-) -> list[T]:
-    """The offline seed rescoring applied (to search candidates or expansion rows alike): the first
-    SEED_POOL items in their new order with their new score (rounded to 6 places), the rest after."""
-    head, tail = items[:SEED_POOL], items[SEED_POOL:]
-    return [with_score(it, round(s, 6)) for s, it in rescore(query, head, name_of, score_of, spec_of)] + tail
+def rescored(query: str, rows: list[T]) -> list[T]:
+    """The offline seed rescoring applied: the first SEED_POOL rows in their new order with their new
+    score (rounded to 6 places), the rest after."""
+    head, tail = rows[:SEED_POOL], rows[SEED_POOL:]
+    return [replace(r, score=round(s, 6)) for s, r in rescore(query, head)] + tail
 
 
-def supplied_last(row: dict, query: str) -> list[dict]:
-    """The row's dependencies with those reached through a supplied parameter moved to the end."""
-    deps = row.get("deps") or []
-    edges = [
-        d
-        for d in deps
-        if (d.get("via") or {}).get("from") == row["name"]
-        and str((d.get("via") or {}).get("type", "")).startswith("PARAMETER_")
-        and (d.get("via") or {}).get("parameter_name")
-    ]
-    if not edges:
+def _parameter_edge(dep: dict, seed: str) -> set[str]:
+    """The parameters of `seed` through whose PARAMETER_* edge `dep` was reached directly (else empty)."""
+    via = dep.get("via") or {}
+    if via.get("from") != seed or not str(via.get("type", "")).startswith("PARAMETER_"):
+        return set()
+    return {p.strip() for p in (via.get("parameter_name") or "").split(",") if p.strip()}
+
+
+def supplied_last(seed: str, spec: str | dict | None, deps: list[dict], query: str) -> list[dict]:
+    """A seed's dependencies with those reached through a parameter the query supplies moved to the end."""
+    edges = {d["name"]: _parameter_edge(d, seed) for d in deps}
+    if not any(edges.values()):
         return deps
-    given = supplied_parameters(query, parameters(row.get("spec")))
+    given = supplied_parameters(query, parameters(spec))
     if not given:
         return deps
     late: set[str] = set()
     for d in deps:  # depth-first order: a tool's `via.from` comes before it
-        via = d.get("via") or {}
-        if d in edges and {p.strip() for p in via["parameter_name"].split(",")} & given:
-            late.add(d["name"])
-        elif via.get("from") in late:
+        if edges[d["name"]] & given or (d.get("via") or {}).get("from") in late:
             late.add(d["name"])
     return [d for d in deps if d["name"] not in late] + [d for d in deps if d["name"] in late]
 

@@ -1,4 +1,4 @@
-"""The retrieval pipeline: transform -> search -> rerank -> expand -> order/truncate.
+"""The retrieval pipeline: transform -> search -> post-search (rerank) -> expand -> order/truncate.
 
 `Pipeline.retrieve()` is the one public entry (template method): it plans the stages for a
 request (plan.py lists them and builds the sequence), runs each (timed), and returns typed results.
@@ -78,14 +78,14 @@ class Pipeline:
         cleaned = clean_query(request.query)
         if cleaned.detail:  # a long message: the cleaned, bounded text is what every stage sees
             request = request.model_copy(update={"query": cleaned.text})
-        ctx = RetrievalContext(request=request, queries=[request.query])
+        ctx = RetrievalContext(request=request, queries=[request.query], fusion=request.fusion or "toolscope")
         if cleaned.detail:
             ctx.note("clean", cleaned.detail)
         for stage in self.plan(request):
             t0 = time.perf_counter()
             with span(stage.name):
                 stage.run(ctx)
-            key = stage.name
+            key = stage.timing_key
             ctx.timing_ms[key] = round(ctx.timing_ms.get(key, 0.0) + (time.perf_counter() - t0) * 1000, 3)
         ctx.timing_ms["embed"] = round(ctx.timing_ms.get("embed", 0.0), 3)
         ctx.timing_ms["total"] = round((time.perf_counter() - t_start) * 1000, 3)

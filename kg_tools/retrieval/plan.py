@@ -1,42 +1,46 @@
 """The retrieval plan: every stage a request may name, listed here, and `build_plan`, the one place
-that turns a request into its stage sequence:
+that turns a request into its stage sequence, always of one shape:
 
-    [transform stages] -> search -> [post-search stages, rerankers, self-check] -> expand -> order
+    [transform stages] -> search -> [post-search stages, the reranker, self-check] -> expand -> order
 
-When nothing runs between the search and the expansion (the default), both are one round trip
-(`SearchAndExpand`) and the offline seed rescoring applies to its rows in `OrderAndTruncate`;
-otherwise the offline rescoring is the `rerank-offline` stage over the search candidates. Both
-give the same seeds (tests/test_default_ordering_pipeline.py)."""
+The reranker is the request's `rerank` (the offline seed rescoring by default); how several queries'
+lists are fused is the request's `fusion`. Their old stage names (`rerank-llm`, `fusion-rrf`, ...) are
+aliases that set those fields (request.STAGE_ALIASES). One optimisation, not a second plan: when no
+post-search stage needs more than the rows the expansion gets (none, or the offline rescoring alone),
+the search and the expansion go in one round trip (`Search(expand=True)`) and the rescoring reorders
+the expanded rows; the seeds are the same (tests/test_default_ordering_pipeline.py)."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from kg_tools.errors import UnknownStageError
-from kg_tools.retrieval.context import PipelineEnv, Stage
+from kg_tools.retrieval.context import INITIAL_FIELDS, PipelineEnv, Stage
 from kg_tools.retrieval.queries import MIN_CANDIDATES
-from kg_tools.retrieval.request import RetrievalRequest
+from kg_tools.retrieval.request import STAGE_ALIASES, RerankMode, RetrievalRequest
 from kg_tools.retrieval.stages.dedupe import Dedupe
 from kg_tools.retrieval.stages.enriched import EnrichedSearch
 from kg_tools.retrieval.stages.order import OrderAndTruncate
-from kg_tools.retrieval.stages.rerank import CrossEncoderRerank, LLMRerank, OfflineRerank
-from kg_tools.retrieval.stages.search import Expand, Search, SearchAndExpand, rescores_seeds
+from kg_tools.retrieval.stages.per_step import Diversify, PerStep
+from kg_tools.retrieval.stages.rerank import Rerank
+from kg_tools.retrieval.stages.search import Expand, Search, rescores_seeds
 from kg_tools.retrieval.stages.selfcheck import SelfCheck
 from kg_tools.retrieval.stages.server_score import ServerScore
 from kg_tools.retrieval.stages.split import split_request
-from kg_tools.retrieval.stages.transform import Decompose, FusionChoice, MultiQuery, Rewrite, Steps
+from kg_tools.retrieval.stages.transform import Decompose, MultiQuery, Rewrite, Steps
 
 
 @dataclass(frozen=True)
 class StageEntry:
-    """A stage a request may name: where it runs and how it is built."""
+    """A name a request may give in `stages`: where its stage runs and how it is built, or (phase
+    "alias") a request field it sets (request.STAGE_ALIASES)."""
 
-    phase: Literal["transform", "post-search"]  # before the search / on the search candidates
-    build: Callable[[PipelineEnv], Stage]
-    after_rerank: bool = False  # a post-search stage that runs after the rerankers (self-check)
+    phase: Literal["transform", "post-search", "alias"]
+    build: Callable[[PipelineEnv], Stage] | None = None
+    after_rerank: bool = False  # a post-search stage that runs after the reranker (self-check, diversify)
 
 
 STAGES: dict[str, StageEntry] = {
@@ -45,24 +49,16 @@ STAGES: dict[str, StageEntry] = {
     "steps": StageEntry("transform", Steps),
     "multi-query": StageEntry("transform", MultiQuery),
     "enriched": StageEntry("transform", EnrichedSearch),
-    "fusion-rrf": StageEntry("transform", lambda env: FusionChoice(env, "rrf")),
-    "fusion-max": StageEntry("transform", lambda env: FusionChoice(env, "max")),
-    "fusion-round-robin": StageEntry("transform", lambda env: FusionChoice(env, "round-robin")),
     "dedupe": StageEntry("post-search", Dedupe),
     "server-score": StageEntry("post-search", ServerScore),
-    "rerank-offline": StageEntry("post-search", OfflineRerank),
-    "rerank-cross-encoder": StageEntry("post-search", CrossEncoderRerank),
-    "rerank-llm": StageEntry("post-search", LLMRerank),
     "self-check": StageEntry("post-search", SelfCheck, after_rerank=True),
+    "per-step": StageEntry("transform", PerStep),
+    "diversify": StageEntry("post-search", Diversify, after_rerank=True),
+    **{name: StageEntry("alias") for name in STAGE_ALIASES},
 }
 
 _SENTENCES = re.compile(r"[.!?;]\s+\S")  # split_steps applies to one-sentence requests only
 _MAY_SPLIT = re.compile(r"[.!?;,]\s|\b(?:and|then|after|also|afterwards)\b", re.I)  # cheap test before split_request
-
-
-def rerankers(request: RetrievalRequest) -> list[str]:
-    """Reranker stages named by `rerank` ("offline" is the built-in rescoring: see build_plan)."""
-    return [] if request.rerank in ("none", "offline") else [f"rerank-{request.rerank}"]
 
 
 def splits(request: RetrievalRequest) -> bool:
@@ -76,21 +72,51 @@ def splits(request: RetrievalRequest) -> bool:
     return bool(_MAY_SPLIT.search(request.query)) and len(split_request(request.query, 2)) > 1
 
 
+def reranker(request: RetrievalRequest, transformed: bool) -> RerankMode | None:
+    """The reranker that runs, if any. The offline rescoring is tuned on vector scores: by default it runs
+    for vector and hybrid-boost searches of the request itself (a transform's fused lists carry other
+    scores; steps rescore each list themselves); named in `stages` (`rerank-offline`) it always runs."""
+    if request.rerank in ("cross-encoder", "llm"):
+        return request.rerank
+    if request.rerank == "offline" and (
+        "rerank-offline" in request.stages or (rescores_seeds(request) and not transformed)
+    ):
+        return "offline"
+    return None
+
+
+def _built(entries: list[StageEntry], env: PipelineEnv, phase: str, after_rerank: bool = False) -> list[Stage]:
+    return [e.build(env) for e in entries if e.build and e.phase == phase and e.after_rerank == after_rerank]
+
+
 def build_plan(request: RetrievalRequest, env: PipelineEnv) -> list[Stage]:
     """The request's stages in the order they run; unknown stage names: UnknownStageError."""
-    unknown = [s for s in [*request.stages, *rerankers(request)] if s not in STAGES]
+    unknown = [s for s in request.stages if s not in STAGES]
     if unknown:
         raise UnknownStageError(f"unknown stage(s): {', '.join(unknown)}; available: {', '.join(sorted(STAGES))}")
-    names = [*request.stages, *(["steps"] if splits(request) else [])]
-    transforms = [STAGES[s].build(env) for s in names if STAGES[s].phase == "transform"]
-    on_candidates = [s for s in names if STAGES[s].phase == "post-search" and not STAGES[s].after_rerank]
-    late = [s for s in names if STAGES[s].phase == "post-search" and STAGES[s].after_rerank]
-    ranking = rerankers(request)
-    if not transforms and not on_candidates and not late and not ranking:
-        # the default: one round trip; the offline rescoring runs over its rows in OrderAndTruncate
-        return [SearchAndExpand(env), OrderAndTruncate(env, rescore=rescores_seeds(request))]
-    if rescores_seeds(request) and not transforms and "rerank-offline" not in request.stages:
-        ranking.append("rerank-offline")
-    post_search = [STAGES[s].build(env) for s in [*on_candidates, *ranking, *late]]
+    entries = [STAGES[n] for n in [*request.stages, *(["steps"] if splits(request) else [])]]
+    transforms = _built(entries, env, "transform")
+    method = reranker(request, bool(transforms))
+    post_search = [
+        *_built(entries, env, "post-search"),
+        *([Rerank(env, method)] if method else []),
+        *_built(entries, env, "post-search", after_rerank=True),
+    ]
+    if not transforms and all(s.on_expanded_rows for s in post_search):
+        # the query builder's optimisation: the search and the expansion in one round trip
+        for stage in post_search:
+            stage.expanded = True
+        return [Search(env, request.k, expand=True), *post_search, OrderAndTruncate(env)]
     pool = max(request.k, MIN_CANDIDATES if post_search else request.k)
     return [*transforms, Search(env, pool), *post_search, Expand(env), OrderAndTruncate(env)]
+
+
+def unmet_reads(stages: Sequence[Stage]) -> list[str]:
+    """`stage: field` for every context field a stage reads that no earlier stage writes (nor the
+    request's context holds from the start): empty for a sound plan."""
+    written = set(INITIAL_FIELDS)
+    unmet = []
+    for stage in stages:
+        unmet += [f"{stage.name}: {f}" for f in sorted(stage.reads - written)]
+        written |= stage.writes
+    return unmet

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from kg_tools.catalog import MAX_CATALOG_LENGTH, NOT_BLANK_PATTERN, DependencyType
 
@@ -27,6 +27,17 @@ def _registered_stages(schema: dict) -> None:
 
 SearchMode = Literal["hybrid-boost", "vector", "fulltext", "hybrid", "rrf"]
 RerankMode = Literal["offline", "none", "cross-encoder", "llm"]
+FusionMode = Literal["toolscope", "rrf", "max", "round-robin"]
+# Stage names from before `rerank` and `fusion` were request fields, still accepted in `stages`: each
+# sets its field (naming a reranker twice runs it once; two different choices are a 422).
+STAGE_ALIASES: dict[str, tuple[str, str]] = {
+    "rerank-offline": ("rerank", "offline"),
+    "rerank-cross-encoder": ("rerank", "cross-encoder"),
+    "rerank-llm": ("rerank", "llm"),
+    "fusion-rrf": ("fusion", "rrf"),
+    "fusion-max": ("fusion", "max"),
+    "fusion-round-robin": ("fusion", "round-robin"),
+}
 
 
 class RetrievalRequest(BaseModel):
@@ -63,6 +74,12 @@ class RetrievalRequest(BaseModel):
         description="Seed reranker: offline (default; deterministic rescoring of the top 15 in vector "
         "and hybrid-boost modes, see kg_tools/retrieval/ordering.py), none (search order), cross-encoder, llm.",
     )
+    fusion: FusionMode | None = Field(
+        None,
+        description="How the result lists of several queries (decompose, multi-query, steps) are fused: toolscope "
+        "(each list's top-1 first, then by min-max normalised score; the default), rrf, max, round-robin "
+        "(the steps' default). A request searched as one query is not affected.",
+    )
     edge_types: list[DependencyType] | None = Field(
         None, max_length=2 * len(DependencyType), description="Relationship types to traverse (default all)."
     )
@@ -88,7 +105,8 @@ class RetrievalRequest(BaseModel):
         default_factory=list,
         max_length=MAX_STAGES,
         json_schema_extra=_registered_stages,
-        description="Extra pipeline stages by name (unknown names: 422 unknown_stage).",
+        description="Extra pipeline stages by name (unknown names: 422 unknown_stage). The names rerank-offline, "
+        "rerank-cross-encoder, rerank-llm, fusion-rrf, fusion-max and fusion-round-robin set `rerank` / `fusion`.",
     )
     catalog: str | None = Field(None, max_length=MAX_CATALOG_LENGTH, description="Restrict to tools of one catalog.")
     catalogs: list[Annotated[str, Field(max_length=MAX_CATALOG_LENGTH)]] | None = Field(
@@ -110,6 +128,22 @@ class RetrievalRequest(BaseModel):
         if not v.strip():
             raise ValueError("query must not be empty")
         return v.strip()
+
+    @model_validator(mode="after")
+    def _stage_aliases(self) -> RetrievalRequest:
+        """An alias in `stages` sets its field; one that contradicts the field or another alias is refused."""
+        chosen: dict[str, str] = {}
+        for name in self.stages:
+            if name not in STAGE_ALIASES:
+                continue
+            field, value = STAGE_ALIASES[name]
+            before = chosen.get(field, getattr(self, field) if field in self.model_fields_set else None)
+            if before is not None and before != value:
+                raise ValueError(f"stage {name!r} sets {field} to {value!r} but {field} is {before!r}: choose one")
+            chosen[field] = value
+        for field, value in chosen.items():
+            setattr(self, field, value)
+        return self
 
 
 class Via(BaseModel):
@@ -133,6 +167,12 @@ class ToolHit(BaseModel):
     members: list[str] = Field(default_factory=list, description="Merged tools this canonical tool stands for.")
     spec: dict[str, Any] = Field(default_factory=dict)
     function: dict[str, Any] = Field(default_factory=dict)
+    step: int | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="Per-step retrieval (`per-step`): the request's step this tool serves (0: the request as a "
+        "whole; 1, 2, ...: its steps, listed in `stages`); absent otherwise.",
+    )
 
 
 class StageInfo(BaseModel):

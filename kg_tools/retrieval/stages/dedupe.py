@@ -24,8 +24,44 @@ def _signature(candidate) -> str:
     return text + "|" + ",".join(params)
 
 
+def _cosine_twin(vec: np.ndarray, kept: list[tuple[str, np.ndarray]], threshold: float) -> str | None:
+    """The first kept candidate whose embedding's cosine with `vec` reaches the threshold."""
+    norm = np.linalg.norm(vec) or 1.0
+    for name, other in kept:
+        if float(vec @ other) / (norm * (np.linalg.norm(other) or 1.0)) >= threshold:
+            return name
+    return None
+
+
+def deduplicated(
+    candidates: list[Candidate], vectors: dict[str, np.ndarray], threshold: float
+) -> tuple[list[Candidate], list[str]]:
+    """(the candidates without duplicates of a better one, "name (duplicate of twin)" per dropped one)."""
+    kept: list[Candidate] = []
+    dropped: list[str] = []
+    signatures: dict[str, str] = {}
+    kept_vectors: list[tuple[str, np.ndarray]] = []
+    for c in candidates:
+        sig = _signature(c) if c.description else None
+        vec = vectors.get(c.name)
+        twin = signatures.get(sig) if sig else None
+        if twin is None and vec is not None:
+            twin = _cosine_twin(vec, kept_vectors, threshold)
+        if twin is not None:
+            dropped.append(f"{c.name} (duplicate of {twin})")
+            continue
+        kept.append(c)
+        if sig:
+            signatures.setdefault(sig, c.name)
+        if vec is not None:
+            kept_vectors.append((c.name, vec))
+    return kept, dropped
+
+
 class Dedupe(Stage):
     name = "dedupe"
+    reads = frozenset({"request", "candidates"})
+    writes = frozenset({"candidates"})
 
     def run(self, ctx: RetrievalContext) -> None:
         candidates = ctx.candidates or []
@@ -35,29 +71,7 @@ class Dedupe(Stage):
         threshold = self.env.settings.dedupe_threshold
         rows = self.env.run_query(query("tool_embeddings"), names=[c.name for c in candidates])
         vectors = {r["name"]: np.asarray(r["embedding"], dtype=np.float32) for r in rows if r["embedding"]}
-        kept: list[Candidate] = []
-        dropped: list[str] = []
-        signatures: dict[str, str] = {}
-        kept_vectors: list[tuple[str, np.ndarray]] = []
-        for c in candidates:
-            sig = _signature(c) if c.description else None
-            twin = signatures.get(sig) if sig else None
-            vec = vectors.get(c.name)
-            if twin is None and vec is not None and kept_vectors:
-                norm = np.linalg.norm(vec) or 1.0
-                for other_name, other in kept_vectors:
-                    if float(vec @ other) / (norm * (np.linalg.norm(other) or 1.0)) >= threshold:
-                        twin = other_name
-                        break
-            if twin is not None:
-                dropped.append(f"{c.name} (duplicate of {twin})")
-                continue
-            kept.append(c)
-            if sig:
-                signatures.setdefault(sig, c.name)
-            if vec is not None:
-                kept_vectors.append((c.name, vec))
-        ctx.candidates = kept
+        ctx.candidates, dropped = deduplicated(candidates, vectors, threshold)
         ctx.note(
             self.name,
             f"removed {len(dropped)}"

@@ -19,6 +19,7 @@ def enriched_search_query() -> str:
 
 class EnrichedSearch(Stage):
     name = "enriched"
+    writes = frozenset({"source"})
 
     def run(self, ctx):
         if ctx.request.mode not in ("vector", "hybrid-boost"):  # hybrid-boost: the vector leg alone

@@ -92,6 +92,20 @@ def round_robin(lists: Sequence[Sequence[T]], depth: int = ROUND_ROBIN_DEPTH) ->
     return out + [item for item in rest if item.name not in seen]
 
 
+def by_step(lists: Sequence[Sequence[T]]) -> list[T]:
+    """Round-robin over a request's steps' lists (rank 1 of every step, then rank 2, ...), each tool once with
+    its own list's score, labelled `step` by the index of the list that gave it first (per-step retrieval:
+    0 is the request as a whole, 1.. its steps)."""
+    out: list[T] = []
+    seen: set[str] = set()
+    for rank in range(max((len(items) for items in lists), default=0)):
+        for step, items in enumerate(lists):
+            if rank < len(items) and items[rank].name not in seen:
+                seen.add(items[rank].name)
+                out.append(replace(items[rank], step=step))
+    return out
+
+
 def fuse(method: str, lists: Sequence[Sequence[T]]) -> list[T]:
     if method == "toolscope":
         return toolscope(lists)

@@ -1,5 +1,5 @@
-"""The search and expansion stages: `SearchAndExpand` (the default path, one round trip), and
-`Search` then `Expand` (the staged path, when stages work on the candidates in between)."""
+"""The search and expansion stages: `Search` (with the expansion in the same round trip when the plan
+lets it) and `Expand`."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from kg_tools.retrieval.context import Candidate, PipelineEnv, RetrievalContext,
 from kg_tools.retrieval.expansion import DependencyExpansion, Row
 from kg_tools.retrieval.request import MAX_K, RetrievalRequest
 from kg_tools.retrieval.seed_cache import SeedCache
-from kg_tools.retrieval.stages.fusion import fuse
+from kg_tools.retrieval.stages.fusion import by_step, fuse
 
 
 def rescores_seeds(request: RetrievalRequest) -> bool:
@@ -30,30 +30,68 @@ def expansion_detail(req: RetrievalRequest) -> str:
     return f"depth {req.depth}" + (f", d_limit {req.d_limit}" if req.d_limit else "")
 
 
-class SearchAndExpand(Stage):
-    """Default path, one round trip: search -> canonical seeds -> dependency expansion. With the
-    offline rescoring the first SEED_POOL candidates are expanded; OrderAndTruncate keeps k. With
-    the seed cache (seed_cache.py) the seeds' rows may come from memory: only the search is sent,
-    plus the expansion of candidates memory lacks; the rows are the same."""
+class Search(Stage):
+    """Search for each query; several queries are fused (ctx.fusion: toolscope | rrf | max | round-robin).
 
-    name = "search+expand"
+    The query builder's one optimisation (`expand=True`, chosen by the plan when no stage between the
+    search and the expansion needs more than the rows the expansion gets): the search and the
+    dependency expansion of its first fill_pool() rows go in one round trip (`search+expand`), or, with
+    the seed cache (seed_cache.py), the search alone with the seeds' rows from memory plus the
+    expansion of those memory lacks; the rows are the same."""
+
+    reads = frozenset({"request", "queries", "fusion", "source", "rescore_each", "per_step"})
+    writes = frozenset({"candidates", "seeds"})
+
+    def __init__(self, env: PipelineEnv, pool: int, expand: bool = False):
+        super().__init__(env)
+        self.pool = pool
+        self.expand = expand
+        self.name = "search+expand" if expand else "search"
 
     def run(self, ctx: RetrievalContext) -> None:
+        if self.expand:
+            self._search_and_expand(ctx)
+        else:
+            self._search(ctx)
+
+    def _search(self, ctx: RetrievalContext) -> None:
+        req = ctx.request
+        source = ctx.source
+        cypher = source.cypher if source else queries.search_query(req.mode, req.scope is not None)
+        extra = source.params if source else {}
+        # candidates enough to fill K (OrderAndTruncate); several queries fused by score keep their
+        # pool (min-max normalisation depends on the list length)
+        multiple = len(ctx.queries) > 1 and ctx.fusion != "round-robin"
+        pool = self.pool if multiple else max(self.pool, fill_pool(req))
+        ranked = []
+        for text in ctx.queries:
+            rows = self.env.run_query(cypher, **self.env.search_params(ctx, text, pool), **extra)
+            ranked.append([Candidate(r["name"], r["score"], r["description"] or "", r["spec"]) for r in rows])
+            if ctx.rescore_each and len(ranked[-1]) >= 2:  # each list rescored offline by its own text (steps)
+                ranked[-1] = ordering.rescored(text, ranked[-1])
+        if ctx.per_step and len(ranked) > 1:  # each step's top k are seeds, round-robin (per_step.py)
+            ctx.candidates, ctx.seeds = by_step(ranked), req.k * len(ranked)
+        else:
+            ctx.candidates = ranked[0] if len(ranked) == 1 else fuse(ctx.fusion, ranked)
+        detail = f"{req.mode} top-{pool} over {len(ctx.queries)} quer{'y' if len(ctx.queries) == 1 else 'ies'}"
+        ctx.note("search", detail + (f", {ctx.fusion} fusion" if len(ranked) > 1 else ""))
+
+    def _search_and_expand(self, ctx: RetrievalContext) -> None:
         req = ctx.request
         pool = fill_pool(req)
         search, expansion = self.env.search_params(ctx, ctx.queries[0], pool), self.env.expansion(req)
         cache = self.env.seed_cache
         if cache is None or not expansion.from_closure or recording.active():
-            ctx.rows = expansion.with_search(req.mode, search)
+            rows = expansion.with_search(req.mode, search)
         elif cache.prefer_light():
-            ctx.rows = self._light(cache, req, search, expansion)
+            rows = self._light(cache, req, search, expansion)
         else:
             since = cache.last_seen
             rows, version = expansion.with_search_versioned(req.mode, search)
             cache.observe(version)
             cache.lookup(version, [r["name"] for r in rows], expansion.d_limit)  # the hit rate
             cache.store(since, version, rows, expansion.d_limit)
-            ctx.rows = rows
+        ctx.candidates = [Candidate.of_row(r) for r in rows]
         ctx.note("search", f"{req.mode} top-{pool}")
         ctx.note("expand", expansion_detail(req))
 
@@ -81,71 +119,23 @@ class SearchAndExpand(Stage):
         for seed, cached in zip(seeds, known):
             row = cached or fetched.get(seed["name"])
             if row is not None:  # (a seed deleted between the two queries is left out)
-                out.append(
-                    {
-                        "rank": len(out),
-                        "name": row["name"],
-                        "func_type": row["func_type"],
-                        "spec": row["spec"],
-                        "score": seed["score"],
-                        "members": row["members"],
-                        "deps": row["deps"],
-                    }
-                )
+                out.append({**row, "score": seed["score"]})
         return out
 
 
-class Search(Stage):
-    """Search for each query; several queries are fused (ctx.fusion: toolscope | rrf | max | round-robin)."""
-
-    name = "search"
-
-    def __init__(self, env: PipelineEnv, pool: int):
-        super().__init__(env)
-        self.pool = pool
-
-    def run(self, ctx: RetrievalContext) -> None:
-        req = ctx.request
-        source = ctx.source
-        cypher = source.cypher if source else queries.search_query(req.mode, req.scope is not None)
-        extra = source.params if source else {}
-        # candidates enough to fill K (OrderAndTruncate); several queries fused by score keep their
-        # pool (min-max normalisation depends on the list length)
-        multiple = len(ctx.queries) > 1 and ctx.fusion != "round-robin"
-        pool = self.pool if multiple else max(self.pool, fill_pool(req))
-        ranked = []
-        for text in ctx.queries:
-            rows = self.env.run_query(cypher, **self.env.search_params(ctx, text, pool), **extra)
-            ranked.append([Candidate(r["name"], r["score"], r["description"] or "", r["spec"]) for r in rows])
-            if ctx.rescore_each:  # the offline rescoring of each list by its own text (steps)
-                ranked[-1] = rescored_candidates(text, ranked[-1])
-        ctx.candidates = ranked[0] if len(ranked) == 1 else fuse(ctx.fusion, ranked)
-        detail = f"{req.mode} top-{pool} over {len(ctx.queries)} quer{'y' if len(ctx.queries) == 1 else 'ies'}"
-        ctx.note("search", detail + (f", {ctx.fusion} fusion" if len(ranked) > 1 else ""))
-
-
-def rescored_candidates(text: str, candidates: list[Candidate]) -> list[Candidate]:
-    """The offline seed rescoring (ordering.rescored) of the first SEED_POOL candidates for `text`."""
-    if len(candidates) < 2:
-        return candidates
-    return ordering.rescored(
-        text,
-        candidates,
-        lambda c: c.name,
-        lambda c: c.score or 0.0,
-        lambda c: c.spec,
-        lambda c, score: replace(c, score=score),
-    )
-
-
 class Expand(Stage):
-    """Dependency expansion of the first k candidates, in their order."""
+    """Dependency expansion of the first fill_pool() candidates, in their order: the first k are the
+    seeds, the next ones fill K when needed (OrderAndTruncate); the rest are dropped."""
 
     name = "expand"
+    reads = frozenset({"request", "candidates", "seeds"})
+    writes = frozenset({"candidates"})
 
     def run(self, ctx: RetrievalContext) -> None:
         req = ctx.request
-        # the first k candidates are the seeds; the next ones fill K when needed (OrderAndTruncate)
-        seeds = [{"name": c.name, "score": c.score} for c in (ctx.candidates or [])[: fill_pool(req)]]
-        ctx.rows = self.env.expansion(req).of_seeds(seeds) if seeds else []
+        head = (ctx.candidates or [])[: max(fill_pool(req), ctx.seeds or 0)]
+        seeds = [{"name": c.name, "score": c.score} for c in head]
+        rows = self.env.expansion(req).of_seeds(seeds) if seeds else []
+        steps = {c.name: c.step for c in head}
+        ctx.candidates = [replace(Candidate.of_row(r), step=steps.get(r["name"])) for r in rows]
         ctx.note("expand", expansion_detail(req))

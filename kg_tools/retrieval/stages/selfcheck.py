@@ -19,6 +19,8 @@ class SelfCheckAnswer(BaseModel):
 
 class SelfCheck(Stage):
     name = "self-check"
+    reads = frozenset({"request", "candidates"})
+    writes = frozenset({"candidates"})
 
     def run(self, ctx):
         k = ctx.request.k

@@ -11,6 +11,8 @@ docs/retrieval.md."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from kg_tools.cypher import query
 from kg_tools.retrieval.context import Candidate, Stage
 
@@ -24,11 +26,13 @@ def blend(candidates: list[Candidate], server_scores: dict[str, float], weight: 
         score = own if server is None else (1.0 - weight) * own + weight * server
         scored.append((score, i, c))
     scored.sort(key=lambda x: (-x[0], x[1]))
-    return [Candidate(c.name, round(score, 6), c.description, c.spec) for score, _, c in scored]
+    return [replace(c, score=round(score, 6)) for score, _, c in scored]
 
 
 class ServerScore(Stage):
     name = "server-score"
+    reads = frozenset({"request", "candidates"})
+    writes = frozenset({"candidates"})
 
     def run(self, ctx):
         candidates = ctx.candidates or []

@@ -1,6 +1,6 @@
 """Query transformation (transform phase, before search): rewrite, decomposition into sub-requests
-(RPS: the decomposer sees the M nearest tools), multi-query expansion; and the choice of fusion
-for the resulting sub-request lists (ToolScope by default, `fusion-rrf` / `fusion-max`).
+(RPS: the decomposer sees the M nearest tools), multi-query expansion. How the resulting lists are fused is
+the request's `fusion` (ToolScope by default; round-robin for steps).
 
 The original request always stays the first search query when a stage adds sub-requests, so its
 top-1 leads the ToolScope fusion; the LLM-less paths are labelled `offline` with fallback=true."""
@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from pydantic import BaseModel, ConfigDict, Field
 
 from kg_tools.retrieval import queries as retrieval_queries
-from kg_tools.retrieval.context import Candidate, Fusion, PipelineEnv, Stage
+from kg_tools.retrieval.context import Candidate, Stage
 from kg_tools.retrieval.stages.llm_call import NO_LLM, LLMFallback, ask, candidate_lines, llm_client
 from kg_tools.retrieval.stages.search import rescores_seeds
 from kg_tools.retrieval.stages.split import split_request
@@ -55,6 +55,8 @@ def offline_decomposition(text: str, limit: int = MAX_SUBREQUESTS) -> list[str]:
 
 class Rewrite(Stage):
     name = "rewrite"
+    reads = frozenset({"request", "queries"})
+    writes = frozenset({"queries"})
 
     def run(self, ctx):
         try:
@@ -74,6 +76,8 @@ class Decompose(Stage):
     """Sub-requests, each searched on its own; the original (or rewritten) query stays first."""
 
     name = "decompose"
+    reads = frozenset({"request", "queries"})
+    writes = frozenset({"queries"})
 
     def nearest_tools(self, ctx, text: str) -> list[Candidate]:
         params = self.env.search_params(ctx, text, DECOMPOSE_CONTEXT_TOOLS)
@@ -123,6 +127,8 @@ class Steps(Stage):
     step's best first, then the rest. A request that does not split is searched as it is."""
 
     name = "steps"
+    reads = frozenset({"request", "queries"})
+    writes = frozenset({"queries", "fusion", "rescore_each"})
 
     def run(self, ctx):
         steps = offline_decomposition(ctx.queries[0])
@@ -132,12 +138,14 @@ class Steps(Stage):
             ctx.note(self.name, "one step: searched as it is")
             return
         ctx.queries = steps + ctx.queries[1:]
-        ctx.fusion = "round-robin"
+        ctx.fusion = ctx.request.fusion or "round-robin"
         ctx.note(self.name, f"{len(steps)} steps searched one by one, merged round-robin: " + " | ".join(steps))
 
 
 class MultiQuery(Stage):
     name = "multi-query"
+    reads = frozenset({"request", "queries"})
+    writes = frozenset({"queries"})
 
     def run(self, ctx):
         base = ctx.queries[0]
@@ -149,16 +157,3 @@ class MultiQuery(Stage):
         variants = _clean(answer.queries, MULTI_QUERY_VARIANTS, exclude=ctx.queries)
         ctx.queries = ctx.queries + variants
         ctx.note(self.name, f"{len(variants)} variant(s): " + " | ".join(variants))
-
-
-class FusionChoice(Stage):
-    """`fusion-rrf` / `fusion-max`: how the Search stage fuses several queries (default toolscope)."""
-
-    def __init__(self, env: PipelineEnv, method: Fusion):
-        super().__init__(env)
-        self.method = method
-        self.name = f"fusion-{method}"
-
-    def run(self, ctx):
-        ctx.fusion = self.method
-        ctx.note(self.name, f"several queries are fused by {self.method}")

@@ -13,7 +13,7 @@ import pytest
 
 from kg_tools import PROJECT_ROOT
 from kg_tools.settings import Settings
-from tests.local_neo4j import local_neo4j, settings_for
+from tests.support.local_neo4j import local_neo4j, settings_for
 
 
 @dataclass
@@ -161,7 +161,7 @@ PROJECT = PROJECT_ROOT
 @pytest.fixture
 def fake_llm():
     """An OpenAI-compatible server started by the test; script its answers with fake_llm.script(fn)."""
-    from tests.fake_openai import FakeOpenAI
+    from tests.support.fake_openai import FakeOpenAI
 
     with FakeOpenAI() as server:
         yield server
@@ -193,4 +193,16 @@ def pytest_collection_modifyitems(config, items):
         raise pytest.UsageError(
             "tests that need Neo4j (their fixtures reach neo4j_service) must be marked "
             "@pytest.mark.integration (or module-level pytestmark): " + ", ".join(unmarked)
+        )
+    # tests/unit holds the unmarked tests, tests/integration the marked ones (docs/testing.md)
+    misplaced = [
+        item.nodeid
+        for item in items
+        if (item.get_closest_marker("integration") is None) == item.nodeid.startswith("tests/integration/")
+        and item.nodeid.startswith(("tests/unit/", "tests/integration/"))
+    ]
+    if misplaced:
+        raise pytest.UsageError(
+            "tests/unit/ is for tests without the integration marker, tests/integration/ for those with it: "
+            + ", ".join(misplaced)
         )

@@ -6,7 +6,7 @@ that turns a request into its stage sequence:
 When nothing runs between the search and the expansion (the default), both are one round trip
 (`SearchAndExpand`) and the offline seed rescoring applies to its rows in `OrderAndTruncate`;
 otherwise the offline rescoring is the `rerank-offline` stage over the search candidates. Both
-give the same seeds (tests/test_default_ordering_pipeline.py)."""
+give the same seeds (tests/integration/test_default_ordering.py)."""
 
 from __future__ import annotations
 

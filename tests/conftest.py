@@ -12,7 +12,14 @@ from pathlib import Path
 import pytest
 
 from kg_tools import PROJECT_ROOT
+from kg_tools.embeddings import embedder_from_settings
+from kg_tools.graph import Graph
+from kg_tools.ingest import LoadMode, load_catalog
+from kg_tools.loaders import toollinkos
+from kg_tools.neo4j_server import LocalNeo4j
+from kg_tools.processes import free_port
 from kg_tools.settings import Settings
+from tests.support.fake_openai import FakeOpenAI
 from tests.support.local_neo4j import local_neo4j, settings_for
 
 
@@ -28,7 +35,7 @@ class Neo4jService:
 
 def _docker_answers() -> bool:
     try:
-        import docker
+        import docker  # noqa: PLC0415 - optional: only when a Docker engine answers
 
         client = docker.from_env(timeout=3)
         client.ping()
@@ -49,13 +56,11 @@ def neo4j_service(tmp_path_factory):
         return
     password = "test-" + secrets.token_hex(8)
     if _docker_answers():
-        from testcontainers.neo4j import Neo4jContainer
+        from testcontainers.neo4j import Neo4jContainer  # noqa: PLC0415 - optional: only when a Docker engine answers
 
         with Neo4jContainer("neo4j:5.26-community", password=password) as container:
             yield Neo4jService(container.get_connection_url(), "neo4j", password, "testcontainers")
         return
-    from kg_tools.neo4j_server import LocalNeo4j
-    from kg_tools.processes import free_port
 
     project_server = LocalNeo4j.from_settings(Settings())
     if not project_server.jars_installed():
@@ -89,7 +94,6 @@ def settings(neo4j_service) -> Settings:
 @pytest.fixture(scope="session")
 def graph(settings):
     """The graph gateway on the test server (every read/write of the package goes through one)."""
-    from kg_tools.graph import Graph
 
     with Graph.connect(settings) as g:
         yield g
@@ -97,8 +101,6 @@ def graph(settings):
 
 @pytest.fixture(scope="session")
 def embedder(settings):
-    from kg_tools.embeddings import embedder_from_settings
-
     return embedder_from_settings(settings)
 
 
@@ -123,8 +125,6 @@ def empty_graph(graph):
 
 def load_toollinkos(graph, embedder, datasets):
     """Replace the graph with ToolLinkOS (embeddings come from the embedder's in-process cache)."""
-    from kg_tools.ingest import LoadMode, load_catalog
-    from kg_tools.loaders import toollinkos
 
     source = toollinkos.load(datasets / "toollinkos")
     load_catalog(graph, embedder, source.tools, source.catalog, mode=LoadMode.REPLACE_ALL, log=lambda *_: None)
@@ -161,7 +161,6 @@ PROJECT = PROJECT_ROOT
 @pytest.fixture
 def fake_llm():
     """An OpenAI-compatible server started by the test; script its answers with fake_llm.script(fn)."""
-    from tests.support.fake_openai import FakeOpenAI
 
     with FakeOpenAI() as server:
         yield server

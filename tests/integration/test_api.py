@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import time
 from urllib.parse import quote
@@ -9,9 +10,14 @@ from urllib.parse import quote
 import pytest
 from click.testing import CliRunner
 from fastapi.testclient import TestClient
+from jsonschema import Draft202012Validator
 
 from kg_tools.api.app import create_app
+from kg_tools.catalog import ToolSpec, tool_document
+from kg_tools.cli import cli
 from kg_tools.processes import free_port
+from kg_tools.retrieval.queries import LUCENE_MAX_TOKENS, lucene_query
+from kg_tools.schema import apply_schema
 from tests.conftest import graph_snapshot
 from tests.support import synthetic_catalog as syn
 from tests.support.cli_process import neo4j_env
@@ -78,8 +84,6 @@ def test_readyz_503_when_an_index_is_missing(client, graph, embedder):
         assert r.status_code == 503
         assert "tool_text" in r.json()["detail"] and "missing" in r.json()["detail"]
     finally:
-        from kg_tools.schema import apply_schema
-
         apply_schema(graph, embedder.dimension, embedder.name)
 
 
@@ -95,7 +99,6 @@ def test_openapi_documents_the_limits(client, settings):
     """The limits the server enforces are in the schema: the maxLength of the tool name and of the
     description (those of the model that validates tools) and, on PUT and on POST /v1/retrieve, a 413
     with the Error model that states this server's body limit."""
-    from kg_tools.catalog import ToolSpec
 
     limits = ToolSpec.model_json_schema()["properties"]
     name_max, description_max = limits["name"]["maxLength"], limits["description"]["maxLength"]
@@ -324,7 +327,6 @@ def test_put_creates_a_tool_with_its_edges(client, graph):
     ]
     assert client.get(f"/v1/tools/{NEW_TOOL['name']}").json()["spec"] == NEW_TOOL
     # Embedded: its own document finds it, and retrieval expands its new edges.
-    from kg_tools.catalog import ToolSpec, tool_document
 
     found = client.post(
         "/v1/retrieve", json={"query": tool_document(ToolSpec.model_validate(NEW_TOOL)), "k": 1, "K": 3}
@@ -525,8 +527,6 @@ def test_writes_are_open_without_a_key(client):
 
 
 def test_cli_retrieve_json_matches_the_endpoint(client, settings):
-    from kg_tools.cli import cli
-
     env = neo4j_env(settings)
     runner = CliRunner()
     out = runner.invoke(
@@ -609,7 +609,6 @@ def test_a_query_of_257_distinct_words_works_in_every_fulltext_mode(client, mode
     """Item 2: 257 distinct words made Lucene fail (`maxClauseCount is set to 1024`, a 500); the terms are
     folded below the limit (first occurrences kept) and, in hybrid/rrf, the vector leg still runs.
     A's distinctive words come first, so they survive the fold and A is found."""
-    from kg_tools.retrieval.queries import LUCENE_MAX_TOKENS, lucene_query
 
     filler = [f"w{i}x" for i in range(257)]
     assert len(filler) > LUCENE_MAX_TOKENS  # the fold really cuts: the last filler words are dropped
@@ -713,7 +712,6 @@ def test_body_size_and_field_lengths_are_limited_and_never_echoed(client, graph)
 
 def test_a_whole_user_message_with_a_pasted_image_is_retrieved_on_its_words(client):
     """Issue 19 item 6: a real ~18,000-character task with a base64 image got a 422."""
-    import base64
 
     image = "data:image/jpeg;base64," + base64.b64encode(bytes(range(256)) * 60).decode()
     message = "Book a flight ticket from Paris to Rome for my trip next week, here is my passport scan: " + image
@@ -735,7 +733,6 @@ def test_every_error_is_the_documented_error_model(client):
     """Item 10: the 422 body contradicted the schema (FastAPI's HTTPValidationError) on four routes, and
     unparsable JSON gave an undocumented 400. Every 4xx/5xx in the schema is the one `Error` model, and
     the bodies the server sends validate against it."""
-    from jsonschema import Draft202012Validator
 
     schema = client.get("/openapi.json").json()
     assert "HTTPValidationError" not in schema["components"]["schemas"]

@@ -11,9 +11,11 @@ import secrets
 import subprocess
 import sys
 
+import httpx
 import pytest
 
 from kg_tools import PROJECT_ROOT
+from kg_tools.api.app import create_app
 from tests.support import synthetic_catalog as syn
 from tests.support.http_server import serve_in_thread
 
@@ -26,7 +28,6 @@ MAX_EXAMPLES = 3  # per operation and phase; the coverage phase adds its own bou
 @pytest.fixture(scope="module")
 def served(settings, graph, embedder):
     """The API with KG_TOOLS_API_KEY set, on the synthetic catalog, behind a real HTTP server."""
-    from kg_tools.api.app import create_app
 
     syn.load(graph, embedder)
     with serve_in_thread(
@@ -77,7 +78,6 @@ def test_schemathesis_checks_all_finds_nothing(served, with_key):
     assert int(summary.group(1)) >= 300, summary.group(0)  # every operation was really exercised
     assert "fail" not in summary.group(2) and "error" not in summary.group(2), output[-6000:]
     assert code == 0, output[-6000:]
-    import httpx
 
     operations = sum(len(ops) for ops in httpx.get(f"{served}/openapi.json").json()["paths"].values())
     assert f"Selected: {operations}/{operations}" in output and f"Tested: {operations}" in output, output[-3000:]

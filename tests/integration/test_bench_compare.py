@@ -2,23 +2,26 @@
 
 import json
 
+import click
 import pytest
 from click.testing import CliRunner
 
+from benchmarks.bench import compare
+from benchmarks.commands.bench import register
+from benchmarks.eval.datasets import toollinkos
+from benchmarks.eval.runner import ensure_catalog
+from kg_tools.commands.context import AppContext
+from kg_tools.retrieval.pipeline import Pipeline
 from tests.integration.test_eval import CORE, INSTANCES, REGULAR
 
 pytestmark = pytest.mark.integration
 
 
 def test_compare_reports_both(empty_graph, embedder, settings, tmp_path):
-    from benchmarks.commands.bench import register
-    from kg_tools.commands.context import AppContext
-
     for name, data in (("core_tools", CORE), ("regular_tools", REGULAR), ("instances", INSTANCES)):
         (tmp_path / f"{name}.json").write_text(json.dumps(data))
     app = AppContext(settings)
     app._graph, app._embedder = empty_graph, embedder  # the test's graph/embedder (real Neo4j)
-    import click
 
     cli = click.Group()
     register(cli)
@@ -40,11 +43,6 @@ def test_compare_reports_both(empty_graph, embedder, settings, tmp_path):
 
 
 def test_compare_under_load(empty_graph, embedder, settings, tmp_path):
-    from benchmarks.bench import compare
-    from benchmarks.eval.datasets import toollinkos
-    from benchmarks.eval.runner import ensure_catalog
-    from kg_tools.retrieval.pipeline import Pipeline
-
     for name, data in (("core_tools", CORE), ("regular_tools", REGULAR), ("instances", INSTANCES)):
         (tmp_path / f"{name}.json").write_text(json.dumps(data))
     dataset = toollinkos(tmp_path)

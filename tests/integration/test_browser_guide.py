@@ -15,9 +15,18 @@ import time
 
 import httpx
 import pytest
+import uvicorn
+from click.testing import CliRunner
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as ec
+from selenium.webdriver.support.ui import WebDriverWait
 
 from kg_tools import PROJECT_ROOT
+from kg_tools.api.app import create_app
 from kg_tools.browser import GUIDE_DIR, GUIDE_FILE, STYLE_FILE, guide_url, style_url
+from kg_tools.cli import cli
+from kg_tools.ingest import load_catalog
 
 pytestmark = pytest.mark.integration
 OUT = PROJECT_ROOT / "out"
@@ -72,9 +81,6 @@ def guide_api(neo4j_service, settings, graph, embedder):
             f"the Neo4j of this run ({neo4j_service.how}) was not configured by the project, "
             "so its Browser does not run the guide on connect"
         )
-    import uvicorn
-
-    from kg_tools.api.app import create_app
 
     app = create_app(settings, graph=graph, embedder=embedder)
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=neo4j_service.guide_port, log_level="warning"))
@@ -100,7 +106,6 @@ def test_neo4j_conf_runs_style_and_guide_on_connect(guide_api, graph):
 
 def test_guide_shows_what_an_imported_catalog_said(graph, embedder):
     """The guide's block for MCP annotations / OpenAPI method, path, tags reads the node properties a load writes."""
-    from kg_tools.ingest import load_catalog
 
     tool = {
         "name": "guide_list_playlists",
@@ -149,10 +154,6 @@ def test_guide_and_style_are_served_cross_origin(guide_api, neo4j_service):
 def test_browser_shows_guide_on_connect_and_styles_first_step(guide_api, neo4j_service, tlos):
     chromium, chromedriver = _install_chromium()
     webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is installed by `pip install -e .[test]`")
-    from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import WebDriverWait
 
     rules = _grass_rules((GUIDE_DIR / STYLE_FILE).read_text())
     closure = tlos.read_plain(_guide_block("kg-step-closure"), {"tool": FIRST_TOOL})
@@ -256,10 +257,6 @@ def test_browser_shows_guide_on_connect_and_styles_first_step(guide_api, neo4j_s
 
 
 def test_browser_guide_command_prints_urls_and_foreign_setup():
-    from click.testing import CliRunner
-
-    from kg_tools.cli import cli
-
     env = {"KG_TOOLS_API_PORT": "18123", "KG_TOOLS_API_HOST": "0.0.0.0"}
     out = CliRunner().invoke(cli, ["browser-guide", "--json"], env=env)
     assert out.exit_code == 0, out.output

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from benchmarks.bench import synthetic
+from kg_tools.catalog import tool_document, validate_catalog
 from kg_tools.catalogs import delete_catalog
 from kg_tools.ingest import load_catalog
 from kg_tools.retrieval import queries
@@ -51,8 +52,6 @@ def _answers(pipeline, texts):
 
 @pytest.mark.integration
 def test_a_small_catalog_beside_a_large_one_answers_as_alone(empty_graph, embedder, settings):
-    from kg_tools.catalog import tool_document, validate_catalog
-
     small = synthetic.generate(30, seed=7)
     texts = synthetic.queries(small, 12, seed=8)
     load_catalog(empty_graph, embedder, small, SMALL, log=lambda *_: None)

@@ -6,13 +6,18 @@ cleaned up by the next; Neo4j running out of transaction memory is one clear err
 
 from __future__ import annotations
 
+import secrets
+
 import pytest
 
 from kg_tools.catalogs import list_catalogs
 from kg_tools.deps.store import catalog_edges, catalog_tools
 from kg_tools.errors import DanglingReferenceError, ToolNotFoundError
+from kg_tools.graph import Graph
 from kg_tools.ingest import LoadMode, load_catalog
 from kg_tools.merge.candidates import mergeable_tools
+from kg_tools.neo4j_server import LocalNeo4j
+from kg_tools.processes import free_port
 from kg_tools.retrieval import Pipeline, RetrievalRequest
 from kg_tools.tool_store import ToolStore
 from tests.conftest import graph_snapshot, wipe
@@ -167,11 +172,6 @@ def test_a_running_load_blocks_a_second_one_and_a_dead_one_is_cleaned_up(other, 
 @pytest.fixture
 def capped(settings, tmp_path_factory):
     """A second real Neo4j whose transactions may hold at most 4 MB (`db.memory.transaction.max`)."""
-    import secrets
-
-    from kg_tools.graph import Graph
-    from kg_tools.neo4j_server import LocalNeo4j
-    from kg_tools.processes import free_port
 
     class CappedNeo4j(LocalNeo4j):
         def write_conf(self) -> None:

@@ -8,6 +8,9 @@ import json
 
 import pytest
 
+import kg_tools.commands.stats
+from kg_tools.cli import main
+from kg_tools.commands.context import AppContext
 from kg_tools.processes import free_port
 from tests.conftest import graph_snapshot
 
@@ -29,7 +32,6 @@ def tool(name, deps=(), description=None):
 @pytest.fixture
 def cli_env(settings, embedder, monkeypatch):
     """The CLI against the test Neo4j, with the session's embedder (no model load per command)."""
-    from kg_tools.commands.context import AppContext
 
     monkeypatch.setenv("NEO4J_URI", settings.neo4j_uri)
     monkeypatch.setenv("NEO4J_USER", settings.neo4j_user)
@@ -41,7 +43,6 @@ def cli_env(settings, embedder, monkeypatch):
 
 def run_cli(capsys, *args) -> tuple[int, str, str]:
     """`kg-tools ARGS` in-process through the real entry point; (exit code, stdout, stderr)."""
-    from kg_tools.cli import main
 
     with pytest.raises(SystemExit) as exit_:
         main(list(args))
@@ -150,7 +151,6 @@ def test_unexpected_errors_and_bad_stages_are_one_line_too(cli_env, capsys, monk
     assert code == 1
     assert_one_error_line(err, "unknown stage(s): teleport")
     assert "unexpected" not in out + err  # a KgToolsError, not the catch-all for other exceptions
-    import kg_tools.commands.stats
 
     monkeypatch.setattr(kg_tools.commands.stats, "graph_stats", lambda graph: {}["boom"])
     code, out, err = run_cli(capsys, "stats")

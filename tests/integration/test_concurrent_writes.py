@@ -20,6 +20,8 @@ from urllib.parse import quote
 import httpx
 import pytest
 
+from kg_tools.api.app import create_app
+from kg_tools.ingest import load_catalog
 from tests.conftest import wipe
 from tests.integration.test_closure import all_names, expansion
 from tests.support.http_server import serve_in_thread
@@ -53,8 +55,6 @@ CHAIN = [
 
 @pytest.fixture
 def chain_graph(graph, embedder):
-    from kg_tools.ingest import load_catalog
-
     wipe(graph)
     load_catalog(graph, embedder, [dict(t) for t in CHAIN], "chain", log=lambda *_: None)
     return graph
@@ -62,8 +62,6 @@ def chain_graph(graph, embedder):
 
 @pytest.fixture
 def api(settings, graph, embedder, chain_graph):
-    from kg_tools.api.app import create_app
-
     with serve_in_thread(create_app(settings, graph=graph, embedder=embedder), timeout_keep_alive=30) as url:
         yield url
 

@@ -16,9 +16,18 @@ import time
 
 import pytest
 from click.testing import CliRunner
+from fastapi.testclient import TestClient
 
+from kg_tools import closure
+from kg_tools.api.app import create_app
+from kg_tools.cli import cli as group
+from kg_tools.commands.context import AppContext
+from kg_tools.deps import infer_graph
 from kg_tools.deps.store import apply_run, list_runs, recover, run_id_for
 from kg_tools.errors import DatabaseUnavailableError
+from kg_tools.gateway.sync import infer_for
+from kg_tools.graph import Graph
+from kg_tools.ingest import load_catalog
 from kg_tools.loaders import openapi
 from kg_tools.settings import Settings
 from tests.integration.test_catalogs import closures, recomputed
@@ -52,8 +61,6 @@ def server_settings(server) -> Settings:
 @pytest.fixture
 def graph(server, server_settings, embedder):
     """The shop catalog (+ checkout) alone in the graph, no inferred edge."""
-    from kg_tools.graph import Graph
-    from kg_tools.ingest import load_catalog
 
     if server.pid() is None:
         server.start(log=lambda *_: None)
@@ -66,8 +73,6 @@ def graph(server, server_settings, embedder):
 @pytest.fixture
 def cli(server_settings, embedder, monkeypatch):
     """`kg-tools ARGS` in this process on the module's server (the session's embedder): its stdout."""
-    from kg_tools.cli import cli as group
-    from kg_tools.commands.context import AppContext
 
     monkeypatch.setattr(AppContext, "embedder", property(lambda self: embedder))
 
@@ -80,8 +85,6 @@ def cli(server_settings, embedder, monkeypatch):
 
 
 def proposals(graph, embedder, settings):
-    from kg_tools.deps import infer_graph
-
     [result] = infer_graph(graph, embedder, settings, catalog="shop", method="offline")
     assert len(result.edges) >= 3, "several batches of one edge each"
     return result
@@ -164,10 +167,6 @@ def test_killed_after_an_edge_batch_list_shows_it_undo_rolls_it_back_and_it_appl
 
 
 def test_killed_after_the_last_batch_the_next_rest_apply_applies(server, graph, embedder, server_settings):
-    from fastapi.testclient import TestClient
-
-    from kg_tools.api.app import create_app
-
     result = proposals(graph, embedder, server_settings)
     run_id = crash_apply(server, graph, result, "batch", len(result.edges))
     assert inferred(graph) == len(result.edges) and closures(graph) != recomputed(graph)
@@ -185,8 +184,6 @@ def test_killed_after_the_last_batch_the_next_rest_apply_applies(server, graph, 
 
 
 def test_killed_before_the_last_commit_the_gateways_sync_inference_applies(server, graph, embedder, server_settings):
-    from kg_tools.gateway.sync import infer_for
-
     result = proposals(graph, embedder, server_settings)
     crash_apply(server, graph, result, "closure", 1)
     assert inferred(graph) == len(result.edges) and closures(graph) != recomputed(graph)
@@ -197,8 +194,6 @@ def test_killed_before_the_last_commit_the_gateways_sync_inference_applies(serve
 
 
 def test_killed_during_recovery_the_next_command_recovers(server, graph, embedder, server_settings, cli, monkeypatch):
-    from kg_tools import closure
-
     result = proposals(graph, embedder, server_settings)
     run_id = crash_apply(server, graph, result, "batch", 2)
     real_refresh, killed = closure.refresh, []

@@ -6,9 +6,16 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from fastapi.testclient import TestClient
 
+from kg_tools.api.app import create_app
+from kg_tools.cli import cli as group
+from kg_tools.cli import cli as kg
+from kg_tools.deps import apply_results, infer_graph, undo_run
 from kg_tools.deps.infer import infer_catalog
 from kg_tools.deps.model import Examples, LabelledEdge, ToolInfo, infer_offline
+from kg_tools.ingest import load_catalog
+from kg_tools.llm import LLMClient
 from kg_tools.loaders import openapi
 from tests.conftest import graph_snapshot
 from tests.support import FIXTURES
@@ -105,8 +112,6 @@ def test_patterns_learned_from_labelled_edges(embedder):
 
 @pytest.mark.integration
 def test_llm_judge_answers_validation_and_fallback(embedder, llm_settings, fake_llm):
-    from kg_tools.llm import LLMClient
-
     tools = shop_tools()
 
     def answer(request):
@@ -179,8 +184,6 @@ def cli_env(settings, empty_graph):
 
 
 def cli(env, *args):
-    from kg_tools.cli import cli as group
-
     result = CliRunner().invoke(group, list(args), env=env)
     assert result.exit_code == 0, result.output
     return result.output
@@ -238,9 +241,6 @@ def test_openapi_to_inferred_dependencies_to_retrieve(graph, cli_env):
 
 @pytest.mark.integration
 def test_hand_written_edges_are_never_touched(graph, embedder, settings, cli_env):
-    from kg_tools.deps import apply_results, infer_graph, undo_run
-    from kg_tools.ingest import load_catalog
-
     raws = openapi.load(SHOP).tools
     cart = next(t for t in raws if t["name"] == "add-to-cart")
     cart["depends_on"] = [{"name": "login_user", "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON", "reason": "by hand"}]
@@ -261,10 +261,6 @@ def test_hand_written_edges_are_never_touched(graph, embedder, settings, cli_env
 
 @pytest.fixture
 def api(settings, graph, embedder, empty_graph):
-    from fastapi.testclient import TestClient
-
-    from kg_tools.api.app import create_app
-
     with TestClient(create_app(settings.model_copy(update={"api_key": "k3y"}), graph=graph, embedder=embedder)) as c:
         yield c
 
@@ -435,7 +431,6 @@ def test_eval_deps_on_any_catalog_against_gold_edges(graph, cli_env, tmp_path):
     assert dev["split"] == "dev" and dev["gold"] < 15
     bad = tmp_path / "gold.json"
     bad.write_text(json.dumps([{"source": "nope", "target": "addPet", "type": "TOOL_DIRECTLY_DEPENDS_ON"}]))
-    from kg_tools.cli import cli as kg
 
     result = CliRunner().invoke(
         kg, ["eval", "deps", "--catalog-file", str(REAL / "openapi" / "petstore.yaml"), "--gold", str(bad)], env=cli_env

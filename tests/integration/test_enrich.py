@@ -6,7 +6,9 @@ import re
 import pytest
 from click.testing import CliRunner
 
+from kg_tools.cli import cli
 from kg_tools.enrich import enrich_tools, enrichment_counts
+from kg_tools.ingest import LoadMode, load_catalog
 from kg_tools.llm import LLMClient
 from kg_tools.retrieval import Pipeline, RetrievalRequest
 from tests.conftest import graph_snapshot
@@ -50,8 +52,6 @@ def good_answer(req):
 
 @pytest.fixture
 def small_graph(empty_graph, embedder):
-    from kg_tools.ingest import LoadMode, load_catalog
-
     load_catalog(empty_graph, embedder, CATALOG, "enrich-test", mode=LoadMode.REPLACE, log=lambda *_: None)
     return empty_graph
 
@@ -93,7 +93,6 @@ def test_enrich_stores_questions_with_provenance_and_is_incremental(small_graph,
     assert again.todo == 0 and len(fake_llm.requests) == 4
 
     # one spec changes -> only that tool is re-enriched; its old questions are replaced
-    from kg_tools.ingest import load_catalog
 
     changed = [dict(t, description="Book a taxi or a limousine.") if t["name"] == "book_taxi" else t for t in CATALOG]
     load_catalog(small_graph, embedder, changed, "enrich-test", log=lambda *_: None)
@@ -115,8 +114,6 @@ def test_enrich_failures_are_reported_per_tool(small_graph, embedder, llm_settin
 
 
 def test_cli_without_llm_does_nothing_and_says_so(small_graph, settings):
-    from kg_tools.cli import cli
-
     before = graph_snapshot(small_graph)
     result = CliRunner().invoke(cli, ["enrich"], env=neo4j_env(settings, OPENAI_BASE_URL=""))
     assert result.exit_code == 0, result.output
@@ -125,8 +122,6 @@ def test_cli_without_llm_does_nothing_and_says_so(small_graph, settings):
 
 
 def test_cli_with_llm_prints_progress_and_summary(small_graph, settings, fake_llm, tmp_path):
-    from kg_tools.cli import cli
-
     fake_llm.script(good_answer)
     env = neo4j_env(
         settings,

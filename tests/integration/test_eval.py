@@ -5,8 +5,10 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from benchmarks.commands.eval import eval_group
 from benchmarks.eval.datasets import EvalInstance, toollinkos
 from benchmarks.eval.runner import Method, catalog_status, ensure_catalog, error_analysis, run_method
+from kg_tools.commands.context import AppContext
 from kg_tools.retrieval.pipeline import Pipeline
 
 
@@ -117,9 +119,6 @@ def test_error_analysis_main_missed(empty_graph, embedder, settings, bench):
 
 @pytest.mark.integration
 def test_cli_json(empty_graph, embedder, settings, bench_dir, tmp_path):
-    from benchmarks.commands.eval import eval_group
-    from kg_tools.commands.context import AppContext
-
     app = AppContext(settings)
     app._graph, app._embedder = empty_graph, embedder  # the test's graph/embedder (real Neo4j)
     out, png = tmp_path / "out.json", tmp_path / "out.png"

@@ -6,6 +6,9 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from benchmarks.commands.eval import eval_group
+from kg_tools.commands.context import AppContext
+from kg_tools.ingest import load_catalog
 from tests.conftest import graph_snapshot
 
 
@@ -77,9 +80,6 @@ def files(tmp_path):
 
 @pytest.fixture
 def app(empty_graph, embedder, settings):
-    from kg_tools.commands.context import AppContext
-    from kg_tools.ingest import load_catalog
-
     load_catalog(empty_graph, embedder, OTHER, "other", log=lambda *_: None)
     app = AppContext(settings)
     app._graph, app._embedder = empty_graph, embedder  # the test's graph/embedder (real Neo4j)
@@ -87,8 +87,6 @@ def app(empty_graph, embedder, settings):
 
 
 def _invoke(app, *args):
-    from benchmarks.commands.eval import eval_group
-
     return CliRunner().invoke(eval_group, ["catalog", *map(str, args)], obj=app)
 
 

@@ -14,6 +14,8 @@ import time
 import pytest
 from fastapi.testclient import TestClient
 
+from kg_tools.api.app import create_app
+from kg_tools.ingest import load_catalog
 from kg_tools.retrieval import queries
 from kg_tools.retrieval.expansion import complete
 
@@ -99,8 +101,6 @@ def test_the_live_expansion_equals_the_enumerated_paths(empty_graph, seed):
 
 def test_a_dense_catalog_is_expanded_in_bounded_time(empty_graph, embedder, settings):
     """24 tools, each depending on all 23 others: about 6 million simple paths of 5 edges per seed."""
-    from kg_tools.api.app import create_app
-    from kg_tools.ingest import load_catalog
 
     names = [f"dense_tool_{i:02d}" for i in range(24)]
     catalog = [

@@ -12,8 +12,11 @@ import time
 
 import anyio
 import pytest
+from mcp import ClientSession, StdioServerParameters, stdio_client
 
 from kg_tools import PROJECT_ROOT
+from kg_tools.processes import free_port
+from tests.conftest import wipe
 from tests.support.cli_process import kg_tools_env, wait_for_port
 
 pytestmark = pytest.mark.integration
@@ -76,8 +79,6 @@ def gateway_config(mcp_servers, project, **extra) -> dict:
 
 @pytest.fixture(scope="module")
 def gateway_env(settings, graph, embedder, mcp_servers, project, tmp_path_factory):
-    from tests.conftest import wipe
-
     wipe(graph)
     path = tmp_path_factory.mktemp("gw") / "gateway.json"
     path.write_text(json.dumps(gateway_config(mcp_servers, project)))
@@ -96,8 +97,6 @@ def refusal(result) -> str:
 
 
 def test_gateway_syncs_searches_calls_and_survives(gateway_env, graph, project):
-    from mcp import ClientSession, StdioServerParameters, stdio_client
-
     path, env = gateway_env
     params = StdioServerParameters(
         command=sys.executable,
@@ -212,7 +211,6 @@ def test_inspector_cli_lists_and_calls_the_gateway_over_http_with_tokens(
 ):
     """A third-party client (the MCP Inspector CLI) against `kg-tools gateway --transport http`: each
     profile has its own bearer token; without one nothing is searched or called."""
-    from kg_tools.processes import free_port
 
     config = gateway_config(mcp_servers, project)
     for name in ("broken", "garbage", "dynamic"):

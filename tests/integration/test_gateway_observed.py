@@ -13,8 +13,14 @@ import time
 
 import anyio
 import pytest
+from mcp import ClientSession
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared._httpx_utils import create_mcp_http_client
 
 from kg_tools import PROJECT_ROOT
+from kg_tools.deps.observed import Flow, list_observed, record
+from kg_tools.processes import free_port
+from tests.conftest import wipe
 from tests.support.cli_process import kg_tools_env, kg_tools_process, wait_for_port
 
 pytestmark = pytest.mark.integration
@@ -34,9 +40,6 @@ def payload(result) -> dict:
 def one_session(port: int, *, flow: bool = True) -> list[dict]:
     """One MCP session: search_tools, then (flow) lookup_member and ship_parcel with the member_ref it
     returned. The search_tools answer."""
-    from mcp import ClientSession
-    from mcp.client.streamable_http import streamable_http_client
-    from mcp.shared._httpx_utils import create_mcp_http_client
 
     found: list[dict] = []
 
@@ -93,9 +96,6 @@ def edges(graph) -> list[dict]:
 
 
 def test_a_flow_seen_in_n_sessions_is_promoted_to_an_edge_and_undone_like_a_run(settings, graph, tmp_path):
-    from kg_tools.processes import free_port
-    from tests.conftest import wipe
-
     wipe(graph)
     config = {
         "mcpServers": {"club": {"command": sys.executable, "args": [str(UPSTREAM), "--flow"]}},
@@ -175,9 +175,6 @@ def test_a_flow_seen_in_n_sessions_is_promoted_to_an_edge_and_undone_like_a_run(
 
 
 def test_sightings_count_per_session_and_a_linked_pair_is_not_promoted(graph):
-    from kg_tools.deps.observed import Flow, list_observed, record
-    from tests.conftest import wipe
-
     wipe(graph)
     graph.write(
         "CREATE (a:Tool:Regular {name: 'a__use', catalog: 'a'}), (b:Tool:Regular {name: 'a__make', catalog: 'a'}),"

@@ -10,8 +10,9 @@ import pytest
 
 from kg_tools import PROJECT_ROOT
 from kg_tools.gateway.config import UpstreamConfig
-from kg_tools.gateway.sync import gateway_entry, sync_server
+from kg_tools.gateway.sync import forget_servers, gateway_entry, sync_server
 from kg_tools.gateway.upstream import Upstream
+from tests.conftest import graph_snapshot, wipe
 
 UPSTREAM = str(PROJECT_ROOT / "tests" / "support" / "gateway_upstream.py")
 
@@ -54,8 +55,6 @@ def list_and_sync(graph, embedder, n_tools: int, rounds: int) -> list:
 
 @pytest.mark.integration
 def test_an_unchanged_500_tool_upstream_syncs_in_under_2s_and_writes_nothing(graph, embedder):
-    from tests.conftest import graph_snapshot, wipe
-
     wipe(graph)
     first, second = list_and_sync(graph, embedder, 500, rounds=2)
     assert first.tools == 503 and len(first.changed) == 503 and first.embedded == 503 and first.server_written
@@ -71,8 +70,6 @@ def test_an_unchanged_500_tool_upstream_syncs_in_under_2s_and_writes_nothing(gra
 
 @pytest.mark.integration
 def test_a_changed_upstream_rewrites_only_what_changed(graph, embedder):
-    from tests.conftest import wipe
-
     wipe(graph)
     list_and_sync(graph, embedder, 20, rounds=1)
     before = {
@@ -91,9 +88,6 @@ def test_a_changed_upstream_rewrites_only_what_changed(graph, embedder):
 
 @pytest.mark.integration
 def test_a_server_that_left_the_config_is_forgotten(graph, embedder):
-    from kg_tools.gateway.sync import forget_servers
-    from tests.conftest import wipe
-
     wipe(graph)
     list_and_sync(graph, embedder, 2, rounds=1)
     graph.write("CREATE (:Tool {name: 'other_tool', catalog: 'other'})")

@@ -6,10 +6,21 @@ from __future__ import annotations
 import time
 
 import pytest
+from fastapi.testclient import TestClient
+from neo4j._sync.work.transaction import TransactionBase
+from neo4j.exceptions import IncompleteCommit
 
-from kg_tools.errors import ConfigurationError, DatabaseUnavailableError
+from kg_tools.api.app import create_app
+from kg_tools.errors import ConfigurationError, DatabaseUnavailableError, OutcomeUnknownError
 from kg_tools.graph import Graph
+from kg_tools.ingest import load_catalog
+from kg_tools.merge import build_plan, list_runs
 from kg_tools.processes import free_port
+from kg_tools.readiness import readiness
+from kg_tools.retrieval import Pipeline, RetrievalRequest
+from kg_tools.stats import graph_stats
+from kg_tools.tool_store import ToolStore
+from tests.support import synthetic_catalog as syn
 
 pytestmark = pytest.mark.integration
 
@@ -38,13 +49,6 @@ def recorded(settings, monkeypatch):
 def test_every_session_of_the_package_gets_the_configured_database(recorded, embedder, settings):
     """Community edition cannot create a second database, so assert the argument the gateway passes
     on every session, for every kind of caller: loads, schema, stats, retrieval, the tool store, merges."""
-    from kg_tools.ingest import load_catalog
-    from kg_tools.merge import build_plan, list_runs
-    from kg_tools.readiness import readiness
-    from kg_tools.retrieval import Pipeline, RetrievalRequest
-    from kg_tools.stats import graph_stats
-    from kg_tools.tool_store import ToolStore
-    from tests.support import synthetic_catalog as syn
 
     graph, recorder = recorded
     syn.load(graph, embedder)
@@ -103,9 +107,6 @@ def test_a_wrong_password_is_503_misconfigured_and_logs_in_once_per_backoff(sett
     then 500 (Neo4j's AuthenticationRateLimit), and Neo4j locked the user out for every client, the
     correctly configured ones too. Now: 503 `misconfigured` every time, ONE login attempt per backoff
     window, and a correctly configured client logs in right after."""
-    from fastapi.testclient import TestClient
-
-    from kg_tools.api.app import create_app
 
     wrong = settings.model_copy(update={"neo4j_password": "wrong-password"})
     try:
@@ -142,10 +143,6 @@ def test_a_wrong_password_is_503_misconfigured_and_logs_in_once_per_backoff(sett
 def test_a_connection_lost_at_commit_says_the_outcome_is_unknown(settings, monkeypatch):
     """Issue #23 item 12 (simulated here; test_restart.py kills Neo4j at commit): the driver's
     IncompleteCommit became 'Neo4j is not reachable' although the write may have committed."""
-    from neo4j._sync.work.transaction import TransactionBase
-    from neo4j.exceptions import IncompleteCommit
-
-    from kg_tools.errors import OutcomeUnknownError
 
     def commit_lost(self):
         raise IncompleteCommit("Failed to read from defunct connection (simulated at COMMIT)")

@@ -9,6 +9,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
+from kg_tools.cli import cli
 from kg_tools.processes import free_port
 from tests.conftest import graph_snapshot
 from tests.support.cli_process import neo4j_env, wait_for_port
@@ -21,8 +22,6 @@ def cli_env(settings, empty_graph):
 
 
 def run_cli(env, *args):
-    from kg_tools.cli import cli
-
     result = CliRunner().invoke(cli, list(args), env=env)
     assert result.exit_code == 0, result.output
     return result.output
@@ -108,8 +107,6 @@ def test_load_mcp_over_streamable_http(graph, cli_env):
 
 @pytest.mark.integration
 def test_a_bad_spec_writes_nothing(graph, cli_env, tmp_path):
-    from kg_tools.cli import cli
-
     bad = tmp_path / "dup.json"  # two operations that sanitise to the same name
     bad.write_text(
         json.dumps(

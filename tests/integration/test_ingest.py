@@ -5,13 +5,19 @@ from collections import Counter
 
 import pytest
 
+import kg_tools.ingest as ingest
 from kg_tools.catalog import normalise_dependency_type
+from kg_tools.embeddings import Embedder
 from kg_tools.errors import CatalogError, SchemaMismatchError
-from kg_tools.ingest import LoadMode, load_catalog
+from kg_tools.ingest import LoadMode, load_catalog, reembed_all
 from kg_tools.loaders import json_catalog, toollinkos, toolsandbox
-from kg_tools.schema import VECTOR_INDEX
+from kg_tools.readiness import readiness
+from kg_tools.retrieval.pipeline import Pipeline
+from kg_tools.retrieval.request import RetrievalRequest
+from kg_tools.schema import VECTOR_INDEX, apply_schema, drop_vector_indexes, vector_index_dimensions
 from kg_tools.stats import graph_stats
 from tests.conftest import graph_snapshot
+from tests.support.tiny_models import tiny_sentence_transformer
 
 pytestmark = pytest.mark.integration
 
@@ -145,7 +151,6 @@ def test_bad_input_fails_clearly_and_changes_nothing(small_graph, embedder, tmp_
 def test_failure_mid_write_rolls_back(small_graph, embedder, monkeypatch):
     """A Neo4j error after some batches were written leaves the graph as it was."""
     before = graph_snapshot(small_graph)
-    import kg_tools.ingest as ingest
 
     real_query = ingest.query
     monkeypatch.setattr(
@@ -165,9 +170,6 @@ def test_failure_mid_write_rolls_back(small_graph, embedder, monkeypatch):
 
 
 def test_wrong_embedding_dimension_is_refused(small_graph, tmp_path):
-    from kg_tools.embeddings import Embedder
-    from tests.support.tiny_models import tiny_sentence_transformer
-
     before = graph_snapshot(small_graph)
     other = Embedder(tiny_sentence_transformer(tmp_path, dimension=32))
     assert other.dimension == 32
@@ -177,8 +179,6 @@ def test_wrong_embedding_dimension_is_refused(small_graph, tmp_path):
 
 
 def test_a_load_by_another_model_of_the_same_dimension_is_refused(small_graph, settings):
-    from kg_tools.embeddings import Embedder
-
     other = Embedder("bge-small-q", models_dir=settings.models_dir)  # 384 dimensions, like the default
     before = graph_snapshot(small_graph)
     extra = [{"name": "book_table", "description": "Book a table.", "parameters": [], "depends_on": []}]
@@ -194,10 +194,6 @@ def test_a_load_by_another_model_of_the_same_dimension_is_refused(small_graph, s
 def test_retrieval_and_readiness_refuse_vectors_of_another_model(small_graph, settings, embedder):
     """After a change of model (KG_TOOLS_EMBED_MODEL, or the default's), searching the old vectors with
     the new model's query would return unrelated tools: retrieval refuses, /readyz says why."""
-    from kg_tools.embeddings import Embedder
-    from kg_tools.readiness import readiness
-    from kg_tools.retrieval.pipeline import Pipeline
-    from kg_tools.retrieval.request import RetrievalRequest
 
     other = Embedder("bge-small-q", models_dir=settings.models_dir)  # 384 dimensions, like the default
     request = RetrievalRequest(query="what is the weather in Paris")
@@ -212,11 +208,6 @@ def test_retrieval_and_readiness_refuse_vectors_of_another_model(small_graph, se
 
 
 def test_reindex_switches_embedder_and_reembeds_everything(small_graph, tmp_path):
-    from kg_tools.embeddings import Embedder
-    from kg_tools.ingest import reembed_all
-    from kg_tools.schema import apply_schema, drop_vector_indexes, vector_index_dimensions
-    from tests.support.tiny_models import tiny_sentence_transformer
-
     other = Embedder(tiny_sentence_transformer(tmp_path, dimension=32))
     small_graph.write(
         "MATCH (t:Tool {name: 'check_weather'}) CREATE (:Question {text: 'is it raining?'})-[:ASKS_FOR]->(t)"

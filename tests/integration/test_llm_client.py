@@ -5,7 +5,7 @@ import json
 import pytest
 
 from kg_tools.errors import LLMError
-from kg_tools.llm import LLMClient, enum_model
+from kg_tools.llm import LLMClient, enum_model, llm_from_settings
 
 pytestmark = pytest.mark.integration
 
@@ -38,6 +38,4 @@ def test_bad_answers_raise_llm_error(llm_settings, fake_llm, answer, match):
 
 
 def test_no_base_url_means_no_client(settings):
-    from kg_tools.llm import llm_from_settings
-
     assert llm_from_settings(settings.model_copy(update={"openai_base_url": None})) is None

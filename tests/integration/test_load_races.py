@@ -20,6 +20,7 @@ from kg_tools import catalog_versions
 from kg_tools.api.app import create_app
 from kg_tools.errors import NameCollisionError
 from kg_tools.ingest import LoadMode, load_catalog
+from tests.conftest import wipe
 from tests.integration.test_catalog_versions import OTHER, big, quiet
 from tests.integration.test_catalogs import closures, recomputed
 from tests.integration.test_cli_load import tool
@@ -34,7 +35,6 @@ class Crash(BaseException):
 @pytest.fixture
 def loaded(graph, embedder):
     """Catalog `other`, and catalog `big` with 6 tools (big_tool_0..5) live."""
-    from tests.conftest import wipe
 
     wipe(graph)
     load_catalog(graph, embedder, OTHER, "other", log=quiet)

@@ -8,8 +8,11 @@ import sys
 
 import anyio
 import pytest
+from mcp import ClientSession, StdioServerParameters, stdio_client
+from mcp.client.streamable_http import streamable_http_client
 
 from kg_tools import PROJECT_ROOT
+from kg_tools.mcp_server import Service
 from kg_tools.processes import free_port
 from kg_tools.retrieval import Pipeline, RetrievalRequest
 from tests.support import synthetic_catalog as syn
@@ -90,8 +93,6 @@ D_OF_B = syn.D  # B -> D comes depth-first right after B
 
 
 def test_mcp_over_stdio(server_env, settings, graph, embedder):
-    from mcp import ClientSession, StdioServerParameters, stdio_client
-
     params = StdioServerParameters(
         command=sys.executable, args=["-m", "kg_tools.cli", "mcp"], env=server_env, cwd=str(PROJECT_ROOT)
     )
@@ -106,9 +107,6 @@ def test_mcp_over_stdio(server_env, settings, graph, embedder):
 
 
 def test_mcp_over_streamable_http(server_env, settings, graph, embedder):
-    from mcp import ClientSession
-    from mcp.client.streamable_http import streamable_http_client
-
     port = free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "kg_tools.cli", "mcp", "--transport", "http", "--port", str(port)],
@@ -138,8 +136,6 @@ def test_mcp_over_streamable_http(server_env, settings, graph, embedder):
 
 
 def test_the_server_warms_its_seed_cache_in_the_background(server_env, settings, graph, embedder):
-    from kg_tools.mcp_server import Service
-
     service = Service(settings, graph=graph, embedder=embedder)
     assert len(service.pipeline.env.seed_cache) == 0
     thread = service.warm_up_in_background()

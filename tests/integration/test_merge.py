@@ -8,6 +8,7 @@ import pytest
 
 from kg_tools.errors import MergeRunNotFoundError
 from kg_tools.ingest import LoadMode, load_catalog
+from kg_tools.llm import LLMClient
 from kg_tools.merge import apply_plan, build_plan, current_phi, list_runs, undo_run
 from kg_tools.retrieval import Pipeline, RetrievalRequest
 from tests.conftest import graph_snapshot
@@ -188,8 +189,6 @@ def _script_llm(fake: FakeOpenAI, validator_answer: dict, canonical_answer=None)
 
 @pytest.mark.integration
 def test_auto_correction_splits_off_the_free_fall_look_alike(geometry_graph, llm_settings, fake_llm):
-    from kg_tools.llm import LLMClient
-
     _script_llm(fake_llm, {"merge": "MERGE_BAD", "clusters": [TRIANGLES, [FREE_FALL]]})
     # a low theta makes the look-alike a candidate; the (fake) LLM classifier accepts it
     plan = build_plan(geometry_graph, theta=0.3, llm=LLMClient(llm_settings))
@@ -209,8 +208,6 @@ def test_auto_correction_splits_off_the_free_fall_look_alike(geometry_graph, llm
 
 @pytest.mark.integration
 def test_invalid_validator_answer_falls_back_to_offline_split(geometry_graph, llm_settings, fake_llm):
-    from kg_tools.llm import LLMClient
-
     canonical = json.dumps(
         {
             "description": "Area of a triangle from its base and height.",

@@ -7,8 +7,13 @@ from __future__ import annotations
 import json
 
 import pytest
+from neomodel import StructuredNode, StructuredRel, db
+from neomodel.config import get_config
+from neomodel.sync_.relationship_manager import RelationshipManager
 
 from kg_tools import models
+from kg_tools.api import schemas
+from kg_tools.ingest import load_catalog
 from kg_tools.models import Core, DependsOn, Regular, Server, Tool
 from kg_tools.retrieval.functions import openai_function
 from kg_tools.tool_store import SPEC_FACTS, ToolStore
@@ -89,9 +94,6 @@ def test_inferred_edge_properties_and_merged_members(bound):
 
 
 def test_bind_shares_the_graphs_driver_and_database(bound):
-    from neomodel import db
-    from neomodel.config import get_config
-
     assert db.driver is bound.driver
     assert get_config().database_name == bound.database == db._database_name
     assert models.read(bound, lambda: Tool.nodes.get(name=C).kind) == "core"  # inside the Graph's transaction
@@ -153,8 +155,6 @@ def node_state(graph, name: str) -> dict:
 @pytest.fixture
 def neomodel_calls(monkeypatch):
     """Which neomodel writes ran (each still does its real work on the real Neo4j)."""
-    from neomodel import StructuredNode, StructuredRel
-    from neomodel.sync_.relationship_manager import RelationshipManager
 
     calls: list[str] = []
     for cls, method in [
@@ -182,8 +182,6 @@ def test_put_of_an_unchanged_tool_rewrites_it_as_loaded(bound, embedder, neomode
 
 
 def test_a_tool_put_through_neomodel_is_the_node_a_load_writes(bound, embedder, neomodel_calls):
-    from kg_tools.ingest import load_catalog
-
     probe = {
         "name": "neomodel_probe",
         "description": "Probe the neomodel write path.",
@@ -263,8 +261,6 @@ def test_write_is_one_neomodel_transaction_with_the_cypher_on_tx(bound):
 
 
 def test_store_results_are_the_models_the_api_serves(bound):
-    from kg_tools.api import schemas
-
     store = ToolStore(bound)
     assert isinstance(store.get_tool(A), schemas.ToolDetail)
     page = store.list_tools(limit=2)

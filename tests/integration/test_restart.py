@@ -21,8 +21,14 @@ import time
 
 import httpx
 import pytest
+from neo4j._sync.work.transaction import TransactionBase
 
+import kg_tools.ingest as ingest
 from kg_tools import PROJECT_ROOT
+from kg_tools.api.app import create_app
+from kg_tools.cli import main
+from kg_tools.commands.context import AppContext
+from kg_tools.graph import Graph
 from kg_tools.settings import Settings
 from tests.support import synthetic_catalog as syn
 from tests.support.http_server import serve_in_thread
@@ -64,8 +70,6 @@ def server_settings(server) -> Settings:
 
 @pytest.fixture(scope="module")
 def loaded(server_settings, embedder):
-    from kg_tools.graph import Graph
-
     with Graph.connect(server_settings) as graph:
         syn.load(graph, embedder)
 
@@ -73,7 +77,6 @@ def loaded(server_settings, embedder):
 @pytest.fixture
 def api(server_settings, embedder, loaded):
     """The REST API served by uvicorn on a free port (its own graph gateway and driver pool)."""
-    from kg_tools.api.app import create_app
 
     with serve_in_thread(create_app(server_settings, embedder=embedder), timeout_keep_alive=30) as url:
         yield url
@@ -86,7 +89,6 @@ def ensure_running(server):
 
 def cli_on(server, embedder, monkeypatch) -> None:
     """`kg-tools` run in this process talks to `server`, with the session's embedder."""
-    from kg_tools.commands.context import AppContext
 
     for key, value in {"NEO4J_URI": server.bolt_uri, "NEO4J_USER": "neo4j", "NEO4J_PASSWORD": server.password}.items():
         monkeypatch.setenv(key, value)
@@ -221,8 +223,6 @@ def test_load_with_neo4j_killed_mid_write_is_one_error_line_and_the_graph_is_int
 ):
     """Item 5: `kg-tools load` with Neo4j killed (-9) during its write printed a raw ServiceUnavailable
     traceback. It ends in one `error:` line (exit 1); after recovery the graph is as before."""
-    import kg_tools.ingest as ingest
-    from kg_tools.graph import Graph
 
     with Graph.connect(server_settings) as graph:
         before = graph.read("MATCH (t:Tool) RETURN t.name AS n, t.catalog AS c, t.spec_hash AS h ORDER BY n")
@@ -236,7 +236,6 @@ def test_load_with_neo4j_killed_mid_write_is_one_error_line_and_the_graph_is_int
 
     monkeypatch.setattr(ingest, "query", query)
     path = catalog_file(tmp_path, "crash", 20)
-    from kg_tools.cli import main
 
     try:
         with pytest.raises(SystemExit) as exit_:
@@ -262,9 +261,6 @@ def test_load_with_neo4j_killed_at_commit_says_the_outcome_is_unknown_and_a_reru
     transaction: the driver cannot know whether the commit happened, and the CLI said `error: Neo4j is
     not reachable` although the load may have committed in full. It says the outcome is unknown and
     to run it again; the second run (loads are idempotent) leaves the catalog loaded."""
-    from neo4j._sync.work.transaction import TransactionBase
-
-    from kg_tools.graph import Graph
 
     cli_on(server, embedder, monkeypatch)
     real_commit, killed = TransactionBase._commit, []
@@ -275,7 +271,6 @@ def test_load_with_neo4j_killed_at_commit_says_the_outcome_is_unknown_and_a_reru
 
     monkeypatch.setattr(TransactionBase, "_commit", commit)
     path = catalog_file(tmp_path, "commit", 10)
-    from kg_tools.cli import main
 
     try:
         with pytest.raises(SystemExit) as exit_:
@@ -301,7 +296,6 @@ def test_load_with_neo4j_killed_at_commit_says_the_outcome_is_unknown_and_a_reru
 
 def test_neo4j_status_exit_code_follows_the_server(server, monkeypatch, capsys):
     """Item 12: exit 0 while running, 3 (LSB "not running") once stopped."""
-    from kg_tools.cli import main
 
     for key, value in {
         "KG_TOOLS_NEO4J_HOME": str(server.home),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kg_tools.retrieval import Pipeline, RetrievalRequest
+from kg_tools.retrieval.queries import LEXICAL_BOOST
 from tests.support import synthetic_catalog as syn
 from tests.support.synthetic_catalog import UNRELATED, A, B, C, D, E, F, G, H
 
@@ -168,7 +169,6 @@ def test_hybrid_scores_are_normalised_and_rrf_sums_reciprocal_ranks(pipeline):
 def test_hybrid_boost_is_the_default_and_adds_a_bm25_bonus_to_the_vector_score(pipeline):
     """Issue 19: the default search is the vector score + LEXICAL_BOOST / 2 x the BM25 score min-max
     normalised over the fulltext hits; a hit of the fulltext leg alone gets the vector leg's lowest score."""
-    from kg_tools.retrieval.queries import LEXICAL_BOOST
 
     assert RetrievalRequest(query="x").mode == "hybrid-boost"
     query = "renew my authentication session token"

@@ -1,18 +1,17 @@
 """One retrieval plan, one wiring: the API, the MCP server and the CLI run the same pipeline (real Neo4j)."""
 
 import pytest
+from fastapi.testclient import TestClient
+
+from api.app import create_app
+from kg_tools import services
+from kg_tools.commands.context import AppContext
+from kg_tools.mcp_server import Service
+from kg_tools.retrieval import Pipeline
 
 
 @pytest.mark.integration
 def test_one_wiring_for_the_api_the_mcp_server_and_the_cli(graph, embedder, settings, monkeypatch):
-    from fastapi.testclient import TestClient
-
-    from api.app import create_app
-    from kg_tools import services
-    from kg_tools.commands.context import AppContext
-    from kg_tools.mcp_server import Service
-    from kg_tools.retrieval import Pipeline
-
     built = []
     real = services.build_services
 

@@ -9,7 +9,9 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from kg_tools.retrieval import ordering
+from kg_tools.cli import cli
+from kg_tools.retrieval import Pipeline, RetrievalRequest, ordering
+from kg_tools.retrieval.recording import cypher_literal, recording
 from tests.support import synthetic_catalog as syn
 from tests.support.cli_process import neo4j_env
 from tests.support.synthetic_catalog import A
@@ -43,8 +45,6 @@ def _run_like_browser(graph, script: str) -> list[dict]:
 
 
 def test_retrieve_cypher_prints_what_ran_and_it_runs_in_browser_form(syn_graph, settings):
-    from kg_tools.cli import cli
-
     runner = CliRunner()
     args = ["retrieve", syn.document(A), "--catalog", "syn-seeds", "--k", "2"]
     expected = json.loads(runner.invoke(cli, [*args, "--json"], env=_env(settings)).output)
@@ -90,8 +90,6 @@ def test_retrieve_cypher_prints_what_ran_and_it_runs_in_browser_form(syn_graph, 
 
 def test_recording_follows_the_stages_that_ran(syn_graph, embedder, settings):
     """With a post-search stage the pipeline runs search and expansion apart: both are recorded."""
-    from kg_tools.retrieval import Pipeline, RetrievalRequest
-    from kg_tools.retrieval.recording import recording
 
     with recording() as executed:
         Pipeline(syn_graph, embedder, settings).retrieve(
@@ -108,8 +106,6 @@ def test_recording_follows_the_stages_that_ran(syn_graph, embedder, settings):
 
 
 def test_cypher_literals_round_trip_through_the_server(graph):
-    from kg_tools.retrieval.recording import cypher_literal
-
     values = [None, True, 3, -0.25, 1e-05, 'it\'s a \\ "test"\nline', ["a", 1, None], {"name": "x", "odd key": [1.5]}]
     for value in values:
         assert graph.read_plain(f"RETURN {cypher_literal(value)} AS v")[0]["v"] == value

@@ -7,8 +7,13 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from benchmarks.commands.eval import eval_group, register
 from benchmarks.eval.metrics import recall
 from benchmarks.merge_eval import method_request
+from kg_tools.cli import cli
+from kg_tools.commands.context import AppContext
+from kg_tools.ingest import load_catalog
+from kg_tools.loaders import seal_tools
 from kg_tools.retrieval import Pipeline, RetrievalRequest
 
 # -- the splitter ----------------------------------------------------------------------------
@@ -75,9 +80,6 @@ QUERIES = [
 
 @pytest.fixture
 def mini_seal(empty_graph, embedder, tmp_path):
-    from kg_tools.ingest import load_catalog
-    from kg_tools.loaders import seal_tools
-
     directory = tmp_path / "seal-tools"
     directory.mkdir()
     (directory / "tool.jsonl").write_text("\n".join(json.dumps(t) for t in TOOLS) + "\n")
@@ -115,10 +117,6 @@ def _expected(pipeline, source, method, alpha, stages, k):
 
 @pytest.mark.integration
 def test_eval_seal_tools_methods_alpha_stages(mini_seal, embedder, settings, graph, tmp_path):
-    from benchmarks.commands.eval import eval_group, register
-    from kg_tools.cli import cli
-    from kg_tools.commands.context import AppContext
-
     register(cli)  # adds the seal-tools subcommand to the eval group
     directory, source = mini_seal
     app = AppContext(settings)

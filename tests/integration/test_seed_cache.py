@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from kg_tools.loaders import toollinkos
 from kg_tools.retrieval import Pipeline, RetrievalRequest
 from kg_tools.tool_store import ToolStore
 
@@ -42,8 +43,6 @@ def pipelines(graph, embedder, settings):
 
 
 def toollinkos_queries(datasets, n: int) -> list[str]:
-    from kg_tools.loaders import toollinkos
-
     return list(dict.fromkeys(i["user_query"] for i in toollinkos.load(datasets / "toollinkos").instances))[:n]
 
 

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from kg_tools.gateway.sync import write_server
+from kg_tools.ingest import load_catalog
+from kg_tools.retrieval import Pipeline, RetrievalRequest
+
 
 def _entry(server: str, tool: str, description: str) -> dict:
     return {"name": f"{server}__{tool}", "description": description, "upstream": {"server": server, "tool": tool}}
@@ -12,9 +16,6 @@ def _entry(server: str, tool: str, description: str) -> dict:
 @pytest.mark.integration
 def test_server_score_prefers_the_tool_of_the_server_the_query_is_about(empty_graph, embedder, settings):
     """Two servers offer the same tool; only their servers say what they are about."""
-    from kg_tools.gateway.sync import write_server
-    from kg_tools.ingest import load_catalog
-    from kg_tools.retrieval import Pipeline, RetrievalRequest
 
     servers = {
         "alpha": {"title": "Spotify music", "instructions": "Songs, albums, artists and playlists on Spotify."},

@@ -7,6 +7,8 @@ import re
 import pytest
 
 from kg_tools.retrieval import Pipeline, RetrievalRequest
+from kg_tools.retrieval.context import PipelineEnv, RetrievalContext
+from kg_tools.retrieval.stages.search import Search
 from tests.support.fake_openai import FakeOpenAI
 
 pytestmark = pytest.mark.integration
@@ -24,8 +26,6 @@ def seeds(response):
 
 def searched(graph, embedder, settings, query, pool=3):
     """The search candidates alone (Search stage, no expansion), best first."""
-    from kg_tools.retrieval.context import PipelineEnv, RetrievalContext
-    from kg_tools.retrieval.stages.search import Search
 
     ctx = RetrievalContext(request=RetrievalRequest(query=query), queries=[query])
     Search(PipelineEnv(graph, embedder, settings), pool).run(ctx)

@@ -4,11 +4,13 @@ initialised model built here, its not-configured path, and duplicate removal."""
 import pytest
 
 from kg_tools.errors import ConfigurationError
+from kg_tools.ingest import LoadMode, load_catalog
 from kg_tools.retrieval import Pipeline, RetrievalRequest
 from kg_tools.retrieval.context import PipelineEnv, RetrievalContext
 from kg_tools.retrieval.stages.rerank import candidate_document
 from kg_tools.retrieval.stages.search import Search
 from tests.support.synthetic_catalog import plain_tool
+from tests.support.tiny_models import tiny_cross_encoder
 
 pytestmark = pytest.mark.integration
 
@@ -17,8 +19,6 @@ QUERY = "Can you send my current location to my friend at john.doe@example.com?"
 
 @pytest.fixture(scope="module")
 def cross_encoder_dir(tmp_path_factory):
-    from tests.support.tiny_models import tiny_cross_encoder
-
     return tiny_cross_encoder(tmp_path_factory.mktemp("tiny-ce"))
 
 
@@ -33,7 +33,7 @@ def stage(response, name):
 
 
 def test_cross_encoder_reranks_the_top_m_by_its_scores(tlos, embedder, settings, cross_encoder_dir):
-    from sentence_transformers import CrossEncoder
+    from sentence_transformers import CrossEncoder  # noqa: PLC0415 - the sentence-transformers extra
 
     ce_settings = settings.model_copy(update={"cross_encoder_model": cross_encoder_dir, "rerank_top_m": 50})
     response = Pipeline(tlos, embedder, ce_settings).retrieve(
@@ -68,8 +68,6 @@ def test_cross_encoder_bad_path_is_a_clear_error(tlos, embedder, settings, tmp_p
 
 
 def test_dedupe_removes_duplicates_and_keeps_distinct_tools(empty_graph, embedder, settings):
-    from kg_tools.ingest import LoadMode, load_catalog
-
     tools = [
         plain_tool("get_weather", "Get the current weather forecast for a city.", params=("city",)),
         plain_tool(

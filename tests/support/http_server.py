@@ -7,13 +7,14 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import uvicorn
+
 from kg_tools.processes import free_port
 
 
 @contextmanager
 def serve_in_thread(app, **config) -> Iterator[str]:
     """Yields the base URL once uvicorn has started; stops it afterwards. `config`: uvicorn.Config options."""
-    import uvicorn
 
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", **config))

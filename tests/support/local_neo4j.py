@@ -11,6 +11,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import pytest
+
+from kg_tools.neo4j_server import LocalNeo4j
 from kg_tools.processes import free_port, pid_alive
 from kg_tools.settings import Settings
 
@@ -23,7 +26,6 @@ def local_neo4j(
     home: Path, password: str, lib_dir: Path, *, heap: str, pagecache: str, **options: Any
 ) -> Iterator[LocalNeo4j]:
     """Installed and started on free Bolt and HTTP ports; stopped on leaving."""
-    from kg_tools.neo4j_server import LocalNeo4j
 
     server = LocalNeo4j(
         home=home,
@@ -47,11 +49,9 @@ def local_neo4j(
 def own_server(tmp_path_factory, neo4j_service, name: str) -> Iterator[LocalNeo4j]:
     """A Neo4j of one test module's own, on free ports, that its tests may stop, kill and restart (skipped
     unless the session runs the local Maven-assembled server)."""
-    import pytest
 
     if neo4j_service.how != "local":
         pytest.skip("needs the local Maven-assembled Neo4j (stop/start/kill of a server the test owns)")
-    from kg_tools.neo4j_server import LocalNeo4j
 
     lib = LocalNeo4j.from_settings(Settings()).lib
     home = tmp_path_factory.mktemp(f"neo4j-{name}")

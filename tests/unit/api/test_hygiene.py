@@ -9,6 +9,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from kg_tools.api.app import create_app
+from kg_tools.errors import CatalogError
+from kg_tools.loaders import json_catalog, openapi
 from kg_tools.settings import Settings
 from tests.support.cli_process import kg_tools_process
 
@@ -55,9 +57,6 @@ def test_loading_a_directory_is_a_usage_error_with_one_line(tmp_path, command):
 
 
 def test_the_loaders_refuse_a_directory_too(tmp_path):
-    from kg_tools.errors import CatalogError
-    from kg_tools.loaders import json_catalog, openapi
-
     for loader in (json_catalog, openapi):
         with pytest.raises(CatalogError, match="is a directory"):
             loader.load(tmp_path)

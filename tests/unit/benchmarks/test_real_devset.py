@@ -4,6 +4,7 @@ Unit test: no Neo4j."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 
 import pytest
@@ -141,8 +142,6 @@ def test_gold_provider_edges_name_real_tools_and_parameters():
 
 
 def _make_module(name: str):
-    import importlib.util
-
     spec = importlib.util.spec_from_file_location(name, REAL / "make" / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

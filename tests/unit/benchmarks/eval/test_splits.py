@@ -4,9 +4,10 @@ import json
 
 import pytest
 
-from benchmarks.eval import devset
+from benchmarks.eval import datasets, devset
 from benchmarks.eval.datasets import SPLIT_DIR, EvalDataset, EvalInstance
 from kg_tools.errors import CatalogError
+from kg_tools.settings import Settings
 
 
 def _dataset(name="toollinkos"):
@@ -46,9 +47,6 @@ def test_queries_file_replaces_the_queries_and_checks_gold_names(tmp_path):
 
 @pytest.mark.parametrize("catalog", devset.CATALOGS)
 def test_dev_set_golden_lists_follow_the_rule(catalog):
-    from benchmarks.eval import datasets
-    from kg_tools.settings import Settings
-
     settings = Settings()
     directory = settings.datasets_dir / catalog
     if not directory.is_dir():

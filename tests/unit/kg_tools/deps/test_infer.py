@@ -4,14 +4,20 @@ list / undo runs, the CLI flow on an imported OpenAPI spec, and the REST endpoin
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
 from benchmarks import DATA
 from benchmarks.deps_eval import edge_scores, hand_edges, load_split
-from kg_tools.deps.infer import infer_catalog
+from benchmarks.deps_gold import read_gold, scored_sources
+from kg_tools.deps.infer import infer_catalog, structural_edges
 from kg_tools.deps.model import Examples, LabelledEdge, ProposedEdge, ToolInfo
+from kg_tools.deps.producers import candidate_groups, candidate_proposal
+from kg_tools.deps.resources import schema_resource
+from kg_tools.errors import CatalogError
 from kg_tools.loaders import openapi
+from kg_tools.loaders.document import mcp_entries
 
 
 def tool(name, description, params=(), kind="regular"):
@@ -127,8 +133,6 @@ def test_openapi_import_keeps_responses_links_tags_and_deprecation(tmp_path):
 
 
 def test_openapi_with_too_many_operations_is_refused(tmp_path):
-    from kg_tools.errors import CatalogError
-
     path = tmp_path / "huge.json"
     path.write_text(json.dumps({"openapi": "3.0.3", "paths": {f"/r{i}": {"get": {}} for i in range(10_001)}}))
     with pytest.raises(CatalogError, match="10,001 operations; at most 5,000"):
@@ -158,7 +162,6 @@ def test_producers_of_a_real_spec_without_annotations():
 
 def test_producers_from_descriptions_of_mcp_tools():
     """No output schema: what the name and description say the tool returns ("Returns a list of issues")."""
-    from kg_tools.loaders.document import mcp_entries
 
     doc = json.loads((REAL / "mcp" / "github.json").read_text())
     edges = {
@@ -172,9 +175,6 @@ def test_producers_from_descriptions_of_mcp_tools():
 
 def test_deps_infer_is_fast_on_thousands_of_tools():
     """Candidates come from an index (resource -> producers), not all pairs: 2,500+ tools in seconds."""
-    import time
-
-    from kg_tools.deps.infer import structural_edges
 
     base = openapi.load(SPOTIFY).tools + openapi.load(REAL / "openapi" / "discord.json").tools
     tools = []
@@ -190,7 +190,6 @@ def test_deps_infer_is_fast_on_thousands_of_tools():
 def test_response_envelope_titles_name_their_resource():
     """`ListAudiencesResponseSuccess` is about audiences (Resend): a get takes its id from the list of the same
     resource, not from a foreign key (`data[].audience_id`) of broadcasts."""
-    from kg_tools.deps.resources import schema_resource
 
     assert schema_resource("ListAudiencesResponseSuccess") == "audience"
     assert schema_resource("CreateContactRequest") == "contact"
@@ -204,7 +203,6 @@ def test_response_envelope_titles_name_their_resource():
 def test_gold_split_scores_only_the_consumers_of_that_half():
     """`eval deps --catalog-file … --split test` scores the predicted edges of the test half's consumers only;
     a tool without gold lines counts in dev."""
-    from benchmarks.deps_gold import read_gold, scored_sources
 
     gold_file = REAL / "gold_edges" / "petstore.json"
     names = {t["name"] for t in openapi.load(REAL / "openapi" / "petstore.yaml").tools}
@@ -238,7 +236,6 @@ def test_the_collection_a_value_lives_in_decides_between_producers():
 def test_bare_identifiers_named_by_their_description_and_lists_of_arrays():
     """`names`: "An array of entity names" wants entity names; `read_graph` (entities and relations, nothing
     else) is a listing; a parameter named after a schema noise word (`entityNames`) still names a resource."""
-    from kg_tools.loaders.document import mcp_entries
 
     doc = json.loads((REAL / "mcp" / "memory.json").read_text())
     tools = [ToolInfo.from_raw(t) for t in mcp_entries(doc)]
@@ -274,8 +271,6 @@ def test_inferred_edges_do_not_point_to_deprecated_twins():
 
 
 def _mcp_edges(server: str) -> dict:
-    from kg_tools.loaders.document import mcp_entries
-
     doc = json.loads((REAL / "mcp" / f"{server}.json").read_text())
     tools = [ToolInfo.from_raw(t) for t in mcp_entries(doc)]
     return {(e.source, e.target): e for e in infer_catalog(tools, None, Examples([])).edges}
@@ -283,8 +278,6 @@ def _mcp_edges(server: str) -> dict:
 
 def _mcp_candidates(server: str) -> dict:
     """(consumer, producer) -> the candidate the learned scorer judges (before selection)."""
-    from kg_tools.deps.producers import candidate_groups
-    from kg_tools.loaders.document import mcp_entries
 
     doc = json.loads((REAL / "mcp" / f"{server}.json").read_text())
     _, groups = candidate_groups([ToolInfo.from_raw(t) for t in mcp_entries(doc)])
@@ -296,7 +289,6 @@ def test_what_mcp_tools_without_identifying_outputs_say_they_return():
     is inside its text: indirect), `git_log` holds commits, a parameter's description names its source ("from
     the page snapshot"), a search's query description says what it searches ("page and database titles").
     What the rules find are the scorer's candidates; which of them become edges is learned."""
-    from kg_tools.deps.producers import candidate_proposal
 
     fs = _mcp_candidates("filesystem")
     read = candidate_proposal(fs[("read_text_file", "list_directory")], 0)

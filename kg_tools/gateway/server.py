@@ -17,10 +17,12 @@ from mcp.server.mcpserver import Context, MCPServer
 from mcp_types import CallToolResult
 from pydantic import Field
 
+from kg_tools.errors import ConfigurationError
 from kg_tools.gateway.config import GatewayConfig
 from kg_tools.gateway.results import GatewaySearch, GatewayTool
 from kg_tools.gateway.service import Gateway, payload
 from kg_tools.mcp_errors import mcp_errors
+from kg_tools.mcp_server import Service, typed
 from kg_tools.retrieval.request import MAX_K, MAX_TOTAL
 
 logger = logging.getLogger("kg_tools.gateway")
@@ -56,8 +58,6 @@ def _session_of(ctx: Context) -> object:
 
 
 def build_server(gateway: Gateway) -> MCPServer:
-    from kg_tools.mcp_server import typed
-
     server = MCPServer(SERVER_NAME, instructions=INSTRUCTIONS, log_level="WARNING")
 
     @server.tool(name="search_tools", description=SEARCH_DESCRIPTION)
@@ -136,9 +136,6 @@ def run(
     resync: float | None = None,
     profile: str | None = None,
 ) -> None:
-    from kg_tools.errors import ConfigurationError
-    from kg_tools.mcp_server import Service
-
     if transport == "http":
         tokens = {n: p.bearer_token(n) for n, p in config.options.profiles.items()}
         if not any(tokens.values()):

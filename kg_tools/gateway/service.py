@@ -24,8 +24,12 @@ from dataclasses import dataclass
 from typing import Any
 
 import anyio
+import numpy as np
+from jsonschema import validators
+from jsonschema.exceptions import SchemaError
 
-from kg_tools.deps.observed import CallObserver, Flow, is_observed_reason, new_session_id
+from kg_tools.cypher import query as cypher
+from kg_tools.deps.observed import CallObserver, Flow, is_observed_reason, new_session_id, record
 from kg_tools.errors import (
     InvalidArgumentsError,
     PolicyDeniedError,
@@ -158,8 +162,6 @@ def compact(hit: dict, route: Route, detail: str) -> GatewayHit:
 def rank(query_embedding: list[float], rows: list[dict], usable: Mapping[str, int]) -> list[ServerRank]:
     """Servers (rows with name, title, version, embedding) by cosine similarity to the query, best first,
     each with `usable[name]` tools."""
-    import numpy as np
-
     rows = [r for r in rows if r["embedding"]]
     if not rows:
         return []
@@ -196,9 +198,6 @@ def cap(result: GatewaySearch, max_tokens: int | None) -> GatewaySearch:
 def schema_problems(route: Route, arguments: dict) -> list[str]:
     """What is wrong with `arguments` for the route's input schema (at most MAX_PROBLEMS, by path); none
     when the upstream's own schema is broken (its calls are not blocked on it)."""
-    from jsonschema import validators
-    from jsonschema.exceptions import SchemaError
-
     if route.validator is None:
         try:
             cls = validators.validator_for(route.input_schema or {})
@@ -340,8 +339,6 @@ class Gateway:
     def rank_servers(self, profile: CallerProfile, query: str) -> list[ServerRank]:
         """The connected servers by similarity of the query to the server's embedding (title,
         instructions, tool names), each with how many of its tools the profile may use."""
-        from kg_tools.cypher import query as cypher
-
         usable: dict[str, int] = {}
         for name, route in self.routes.items():
             if self.offered(profile, name):
@@ -410,8 +407,6 @@ class Gateway:
 
     async def _record_observed(self) -> None:
         """The background task that counts observed flows in the graph and promotes them."""
-        from kg_tools.deps.observed import record
-
         async for flows, sid in self._observed_receive:
             try:
                 await anyio.to_thread.run_sync(record, self.service.graph, flows, sid, self.promote_after)

@@ -16,12 +16,18 @@ from contextlib import AsyncExitStack
 from typing import TYPE_CHECKING
 
 import anyio
+from mcp import ClientSession, StdioServerParameters, stdio_client
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared._httpx_utils import create_mcp_http_client
+from mcp.shared.exceptions import MCPError
+from mcp_types import PaginatedRequestParams, ToolListChangedNotification
+from mcp_types.jsonrpc import CONNECTION_CLOSED
 
 from kg_tools.errors import UpstreamCallError
 from kg_tools.gateway.config import UpstreamConfig
+from kg_tools.loaders.mcp_server import _errlog
 
 if TYPE_CHECKING:
-    from mcp import ClientSession
     from mcp_types import Implementation, Tool
 
 logger = logging.getLogger("kg_tools.gateway")
@@ -57,14 +63,8 @@ class Upstream:
 
     # -- life cycle -------------------------------------------------------------------------
     def _transport(self):
-        from kg_tools.loaders.mcp_server import _errlog
-
         if self.config.url:
-            from mcp.client.streamable_http import streamable_http_client
-            from mcp.shared._httpx_utils import create_mcp_http_client
-
             return streamable_http_client(self.config.url, http_client=create_mcp_http_client(self.config.headers))
-        from mcp import StdioServerParameters, stdio_client
 
         return stdio_client(
             StdioServerParameters(
@@ -74,8 +74,6 @@ class Upstream:
         )
 
     async def _on_message(self, message) -> None:
-        from mcp_types import ToolListChangedNotification
-
         if isinstance(message, ToolListChangedNotification):
             logger.info("upstream %s: tools/list_changed", self.key)
             self._changed.set()
@@ -83,8 +81,6 @@ class Upstream:
             logger.warning("upstream %s: %s", self.key, describe(message))
 
     async def run(self, resync: float | None = None) -> None:
-        from mcp import ClientSession
-
         try:
             async with AsyncExitStack() as stack:
                 read, write = await stack.enter_async_context(self._transport())
@@ -124,8 +120,6 @@ class Upstream:
 
     async def refresh(self) -> None:
         """List every tool (paged, bounded) and sync them."""
-        from mcp_types import PaginatedRequestParams
-
         session = self.session
         if session is None:
             raise UpstreamCallError(self.key, f"not connected ({self.error or self.state})")
@@ -148,7 +142,6 @@ class Upstream:
         session = self.session
         if session is None:
             raise UpstreamCallError(self.key, f"not connected ({self.error or self.state})")
-        from mcp.shared.exceptions import MCPError
 
         try:
             with anyio.fail_after(timeout):
@@ -168,9 +161,6 @@ class Upstream:
 
 def _alive(exc: BaseException) -> bool:
     """False for errors that mean the connection is gone."""
-    from mcp.shared.exceptions import MCPError
-    from mcp_types.jsonrpc import CONNECTION_CLOSED
-
     if isinstance(exc, MCPError):
         return exc.code != CONNECTION_CLOSED
     return not isinstance(exc, (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream))

@@ -12,6 +12,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
+from starlette.routing import Mount
+from starlette.staticfiles import StaticFiles
+
 GUIDE_DIR = Path(__file__).parent / "browser_guide"
 MOUNT_PATH = "/browser-guide"
 GUIDE_FILE = "kg-tools.html"
@@ -57,12 +63,6 @@ def guide_app(exception_handlers: dict | None = None):
     run on another origin (Docker, Aura over https): any origin may read these public files, no
     credentials; preflights also allow a private-network (loopback) request from a public page
     (Starlette's `allow_private_network`)."""
-    from starlette.applications import Starlette
-    from starlette.middleware import Middleware
-    from starlette.middleware.cors import CORSMiddleware
-    from starlette.routing import Mount
-    from starlette.staticfiles import StaticFiles
-
     return Starlette(
         routes=[Mount("/", StaticFiles(directory=GUIDE_DIR))],
         exception_handlers=exception_handlers,

@@ -14,12 +14,15 @@ import threading
 from typing import Annotated, Any, Literal
 
 import pydantic_core
+from mcp.server.mcpserver import MCPServer
 from mcp_types import CallToolResult, TextContent
 from pydantic import BaseModel, Field, ValidationError
 
 from kg_tools.catalog import MAX_NAME_LENGTH
 from kg_tools.mcp_errors import invalid_arguments, mcp_errors
+from kg_tools.retrieval import RetrievalRequest
 from kg_tools.retrieval.request import MAX_K, MAX_QUERY_LENGTH, MAX_TOTAL, RetrievalResponse
+from kg_tools.services import build_services
 from kg_tools.settings import Settings
 from kg_tools.tool_store import ToolDetail
 
@@ -74,8 +77,6 @@ class Service:
     """The graph gateway, embedder and pipeline one MCP server uses (created once, at start-up)."""
 
     def __init__(self, settings: Settings, graph=None, embedder=None):
-        from kg_tools.services import build_services
-
         services = build_services(settings, graph=graph, embedder=embedder)
         self.settings = settings
         self.graph, self.embedder, self.pipeline, self.store = (
@@ -93,8 +94,6 @@ class Service:
         return thread
 
     def search(self, **fields) -> dict[str, Any]:
-        from kg_tools.retrieval import RetrievalRequest
-
         try:
             request = RetrievalRequest(**{k: v for k, v in fields.items() if v is not None})
         except ValidationError as exc:
@@ -121,8 +120,6 @@ class Service:
 
 def build_server(service: Service):
     """The MCPServer with its two tools bound to `service`."""
-    from mcp.server.mcpserver import MCPServer
-
     server = MCPServer(SERVER_NAME, instructions=INSTRUCTIONS, log_level="WARNING")
 
     @server.tool(name="search_tools", description=SEARCH_DESCRIPTION)

@@ -35,8 +35,6 @@ from pathlib import Path
 from typing import Protocol
 
 import numpy as np
-import onnxruntime as ort
-from tokenizers import Tokenizer
 from tqdm import tqdm
 
 from kg_tools import DATA_HOME
@@ -116,6 +114,9 @@ class OnnxEncoder:
     backend = "onnx"
 
     def __init__(self, directory: Path, threads: int = 0, solo_threads: int = 1):
+        import onnxruntime as ort  # noqa: PLC0415 - on first use: the CLI starts without it
+        from tokenizers import Tokenizer  # noqa: PLC0415 - on first use: the CLI starts without it
+
         self.meta = json.loads((directory / "meta.json").read_text())
         self.pooling = self.meta.get("pooling")  # None: the model's output is the sentence embedding
         self.query_prefix = self.meta.get("query_prefix", "")

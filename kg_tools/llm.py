@@ -56,7 +56,6 @@ class LLMClient:
         if not settings.openai_base_url:
             raise LLMError("no LLM configured: set OPENAI_BASE_URL (and OPENAI_API_KEY, KG_TOOLS_LLM_MODEL)")
         self.model = settings.llm_model
-        self.max_retries = settings.llm_max_retries
         self.base_url = settings.openai_base_url
         # Transport retries (429/5xx/timeouts) with exponential backoff are the openai client's own.
         self.client = OpenAI(

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from kg_tools import PROJECT_ROOT
 from kg_tools.embeddings import embedder_from_settings
 from kg_tools.graph import Graph
 from kg_tools.ingest import LoadMode, load_catalog
@@ -153,9 +152,6 @@ def graph_snapshot(graph) -> dict:
     node_set = sorted((sorted(r["labels"]), sorted((k, repr(v)) for k, v in r["props"].items())) for r in nodes)
     rel_set = sorted((r["a"], r["type"], r["b"], sorted((k, repr(v)) for k, v in r["props"].items())) for r in rels)
     return {"nodes": node_set, "relationships": rel_set}
-
-
-PROJECT = PROJECT_ROOT
 
 
 @pytest.fixture

@@ -21,7 +21,6 @@ SUB_REGION_WORDS = re.compile(
     r"provinces?|states?|zones?|downtown|midwest|(?:north|south|east|west)(?:ern)?\s+(?:part|side))\b",
     re.I,
 )
-LEVELS = ("country", "city", "sub_region")
 
 
 def _alternation(words) -> re.Pattern:

@@ -12,9 +12,10 @@ from mcp.shared.exceptions import MCPError
 from mcp_types.jsonrpc import INTERNAL_ERROR, INVALID_PARAMS
 
 from kg_tools import errors
-from kg_tools.gateway.server import build_server
+from kg_tools.gateway.server import build_server as gateway_server
 from kg_tools.mcp_errors import PROTOCOL_ERRORS, jsonrpc_code, mcp_error
-from kg_tools.mcp_server import Service, build_server
+from kg_tools.mcp_server import Service
+from kg_tools.mcp_server import build_server as mcp_server
 from tests.unit.kg_tools.gateway.test_service import FakeService, gateway, seed
 
 
@@ -75,7 +76,7 @@ def text(result, tool: str) -> str:
 
 
 def test_the_gateway_answers_what_the_model_can_correct_as_tool_results():
-    server = build_server(gateway(FakeService([seed("fs__read")])))
+    server = gateway_server(gateway(FakeService([seed("fs__read")])))
     assert text(call(server, "call_tool", {"name": "git__log"}), "call_tool") == (
         "unknown tool 'git__log': not a tool of a connected server (use search_tools)"
     )
@@ -98,7 +99,7 @@ def test_the_gateway_answers_what_the_model_can_correct_as_tool_results():
 
 def test_the_gateway_answers_neo4j_down_as_a_jsonrpc_error():
     down = errors.DatabaseUnavailableError("Neo4j cannot be reached")
-    answer = call(build_server(gateway(FakeService(error=down))), "search_tools", {"query": "read"})
+    answer = call(gateway_server(gateway(FakeService(error=down))), "search_tools", {"query": "read"})
     assert isinstance(answer, MCPError) and (answer.code, answer.message) == (INTERNAL_ERROR, str(down))
 
 
@@ -116,11 +117,11 @@ class FakeMcpService:
 
 
 def test_kg_tools_mcp_applies_the_same_rule():
-    server = build_server(FakeMcpService(errors.DatabaseUnavailableError("Neo4j cannot be reached")))
+    server = mcp_server(FakeMcpService(errors.DatabaseUnavailableError("Neo4j cannot be reached")))
     assert text(call(server, "get_tool", {"name": "no_such_tool"}), "get_tool") == "tool not found: 'no_such_tool'"
     answer = call(server, "search_tools", {"query": "book a flight"})
     assert isinstance(answer, MCPError) and answer.code == INTERNAL_ERROR
-    unknown_stage = build_server(FakeMcpService(errors.UnknownStageError("unknown stage(s): teleport")))
+    unknown_stage = mcp_server(FakeMcpService(errors.UnknownStageError("unknown stage(s): teleport")))
     assert (
         text(call(unknown_stage, "search_tools", {"query": "book a flight"}), "search_tools")
         == "unknown stage(s): teleport"

@@ -9,13 +9,13 @@ from typing import Any
 from fastapi import FastAPI
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from kg_tools import services as wiring  # called through the module: tests spy on wiring.build_services
 from kg_tools.api.errors import DESCRIPTIONS, FORBIDDEN_ORIGIN, HTTP_CODES, error_body, install_error_handlers
 from kg_tools.api.http import BodyLimit, RawPath
 from kg_tools.api.routers import catalogs, deps, health, merges, retrieve, tools
 from kg_tools.api.security import UNSAFE_METHODS, RequestGuard, default_allowed_hosts
 from kg_tools.browser import MOUNT_PATH, guide_app
 from kg_tools.loaders.bounded import MAX_EXPANSION_BYTES
-from kg_tools.services import build_services
 from kg_tools.settings import Settings
 
 IMPORT_PATH = re.compile(r"^/v1/catalogs/[^/]+/import$")
@@ -111,7 +111,7 @@ def create_app(settings: Settings | None = None, *, graph=None, embedder=None) -
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        services = build_services(settings, graph=graph, embedder=embedder)
+        services = wiring.build_services(settings, graph=graph, embedder=embedder)
         app.state.graph, app.state.embedder = services.graph, services.embedder
         app.state.pipeline, app.state.tool_store = services.pipeline, services.store
         app.state.embedder.embed_query("warm up")  # the first encode pays one-off costs

@@ -18,11 +18,11 @@ from mcp.server.mcpserver import MCPServer
 from mcp_types import CallToolResult, TextContent
 from pydantic import BaseModel, Field, ValidationError
 
+from kg_tools import services as wiring  # called through the module: tests spy on wiring.build_services
 from kg_tools.catalog import MAX_NAME_LENGTH
 from kg_tools.mcp_errors import invalid_arguments, mcp_errors
 from kg_tools.retrieval import RetrievalRequest
 from kg_tools.retrieval.request import MAX_K, MAX_QUERY_LENGTH, MAX_TOTAL, RetrievalResponse
-from kg_tools.services import build_services
 from kg_tools.settings import Settings
 from kg_tools.tool_store import ToolDetail
 
@@ -77,7 +77,7 @@ class Service:
     """The graph gateway, embedder and pipeline one MCP server uses (created once, at start-up)."""
 
     def __init__(self, settings: Settings, graph=None, embedder=None):
-        services = build_services(settings, graph=graph, embedder=embedder)
+        services = wiring.build_services(settings, graph=graph, embedder=embedder)
         self.settings = settings
         self.graph, self.embedder, self.pipeline, self.store = (
             services.graph,

@@ -9,7 +9,15 @@ from typing import Any
 from fastapi import FastAPI
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from kg_tools.api.errors import install_error_handlers, route_template
+from kg_tools import services as wiring  # called through the module: tests spy on wiring.build_services
+from kg_tools.api.errors import (
+    DESCRIPTIONS,
+    FORBIDDEN_ORIGIN,
+    HTTP_CODES,
+    error_body,
+    install_error_handlers,
+    route_template,
+)
 from kg_tools.api.http import BodyLimit, RawPath
 from kg_tools.api.routers import catalogs, deps, health, merges, retrieve, tools
 from kg_tools.api.security import UNSAFE_METHODS, RequestGuard, default_allowed_hosts
@@ -35,8 +43,6 @@ YAML, for an import), 421 a `Host` this server does not answer to (DNS rebinding
 
 
 def _keyless(operation: dict) -> None:
-    from kg_tools.api.errors import DESCRIPTIONS
-
     operation.pop("security", None)
     responses = operation.get("responses", {})
     responses.pop("401", None)
@@ -46,8 +52,6 @@ def _keyless(operation: dict) -> None:
 
 def _guard_responses(operation: dict, unsafe: bool) -> None:
     """What api/security.py's RequestGuard may answer, documented on each operation."""
-    from kg_tools.api.errors import DESCRIPTIONS, FORBIDDEN_ORIGIN
-
     error = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
     responses = operation.setdefault("responses", {})
     responses.setdefault("421", {"description": DESCRIPTIONS[421], "content": error})
@@ -93,8 +97,6 @@ def _openapi(app: FastAPI, settings: Settings) -> dict[str, Any]:
 
 
 async def static_error(_, exc: StarletteHTTPException):
-    from kg_tools.api.errors import HTTP_CODES, error_body
-
     return error_body(
         exc.status_code, HTTP_CODES.get(exc.status_code, "http_error"), str(exc.detail), dict(exc.headers or {})
     )
@@ -117,10 +119,8 @@ def create_app(settings: Settings | None = None, *, graph=None, embedder=None) -
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        from kg_tools.services import build_services
-
         setup_tracing("kg-tools-api")
-        services = build_services(settings, graph=graph, embedder=embedder)
+        services = wiring.build_services(settings, graph=graph, embedder=embedder)
         app.state.graph, app.state.embedder = services.graph, services.embedder
         app.state.pipeline, app.state.tool_store = services.pipeline, services.store
         app.state.embedder.embed_query("warm up")  # the first encode pays one-off costs

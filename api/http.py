@@ -25,6 +25,7 @@ from starlette.convertors import Convertor, register_url_convertor
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from kg_tools.api.errors import error_body
 from kg_tools.catalog import lone_surrogate
 
 RAW_PREFIX = "/v1/"
@@ -76,8 +77,6 @@ class BodyLimit:
         limit = self.limit_for(scope["path"])
         declared = _content_length(scope)
         if declared is not None and declared > limit:
-            from kg_tools.api.errors import error_body
-
             response = error_body(413, "payload_too_large", too_large(limit, declared))
             return await response(scope, receive, send)
         received = 0

@@ -20,6 +20,8 @@ from urllib.parse import urlsplit
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from kg_tools.api.errors import error_body
+
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 JSON_TYPES = ("application/json",)
@@ -111,8 +113,6 @@ class RequestGuard:
             return await self.app(scope, receive, send)
         refusal = self.refusal(scope)
         if refusal is not None:
-            from kg_tools.api.errors import error_body
-
             return await error_body(*refusal)(scope, receive, send)
         await self.app(scope, receive, send)
 

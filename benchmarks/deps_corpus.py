@@ -24,8 +24,6 @@ from kg_tools.deps.model import Examples, ToolInfo
 
 CORPUS = DATA / "deps"
 FIRST = DATA / "real"
-# The first gold files (benchmarks/data/real/gold_edges): spec/server -> catalog file.
-FIRST_GOLD = ["spotify", "resend", "discord", "petstore"]
 
 
 @dataclass

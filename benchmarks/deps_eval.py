@@ -23,20 +23,25 @@ import click
 from click.core import ParameterSource
 
 from benchmarks.commands.options import limit_queries_option, plot_file_option, split_option
+from benchmarks.deps_gold import run_gold_eval
+from benchmarks.eval import datasets
+from benchmarks.eval.datasets import SPLIT_DIR
+from benchmarks.eval.report import plot, table, write_json
+from benchmarks.eval.runner import GraphOptions, Method, ensure_catalog, method_catalog, run_method
 from kg_tools.catalog import normalise_dependency_type
 from kg_tools.commands.options import json_file_option
 from kg_tools.deps.infer import DEFAULT_MIN_CONFIDENCE, infer_catalog
 from kg_tools.deps.model import Examples, LabelledEdge, ProposedEdge, ToolInfo
 from kg_tools.deps.store import apply_run, delete_catalog_edges, run_id_for, undo_run
 from kg_tools.errors import EvalError
+from kg_tools.ingest import load_catalog
+from kg_tools.llm import llm_from_settings
 
 OUT_DIR = Path("out")
 
 
 def load_split(dataset: str = "toollinkos") -> dict[str, set[str]]:
     """The dev and test main tools of benchmarks/data/<dataset>_split.json (the split `eval --split` uses)."""
-    from benchmarks.eval.datasets import SPLIT_DIR
-
     data = json.loads((SPLIT_DIR / f"{dataset}_split.json").read_text())
     return {"dev": set(data["dev"]), "test": set(data["test"])}
 
@@ -88,12 +93,6 @@ def run_eval(
     limit: int | None,
     plot_file: Path | None = None,
 ) -> dict:
-    from benchmarks.eval import datasets
-    from benchmarks.eval.report import plot, table, write_json
-    from benchmarks.eval.runner import GraphOptions, Method, ensure_catalog, method_catalog, run_method
-    from kg_tools.ingest import load_catalog
-    from kg_tools.llm import llm_from_settings
-
     settings, graph, embedder = app.settings, app.graph, app.embedder
     dataset = getattr(datasets, dataset_name.replace("-", "_"))(directory or settings.datasets_dir / dataset_name)
     tools = [t for t in dataset.tools]
@@ -262,8 +261,6 @@ def register_eval(group) -> None:
         if bool(catalog_file) != bool(gold_file):
             raise click.UsageError("--catalog-file and --gold go together")
         if catalog_file:
-            from benchmarks.deps_gold import run_gold_eval
-
             given = click.get_current_context().get_parameter_source("split") != ParameterSource.DEFAULT
             run_gold_eval(
                 app,

@@ -12,15 +12,18 @@ from pathlib import Path
 
 import click
 
+from benchmarks.eval.catalog_eval import loaded_catalog, read_catalog
+from benchmarks.eval.datasets import EvalDataset
+from benchmarks.eval.report import write_json
 from kg_tools.catalog import normalise_dependency_type
+from kg_tools.deps import infer_graph
 from kg_tools.deps.model import LabelledEdge, ProposedEdge
 from kg_tools.errors import CatalogError, EvalError
+from kg_tools.loaders.common import read_json
 
 
 def read_gold(path: Path, split: str = "all") -> tuple[list[LabelledEdge], dict]:
     """Gold edges of a file (a list of edges or {"provenance", "edges": [...]}) and its other keys."""
-    from kg_tools.loaders.common import read_json
-
     data = read_json(path)
     meta = {k: v for k, v in data.items() if k != "edges"} if isinstance(data, dict) else {}
     edges = data.get("edges") if isinstance(data, dict) else data
@@ -49,7 +52,6 @@ def scored_sources(path: Path, split: str, names: set[str]) -> set[str] | None:
     it) counts in the dev half, where its wrong edges are seen while tuning."""
     if split == "all":
         return None
-    from kg_tools.loaders.common import read_json
 
     data = read_json(path)
     default = data.get("split") if isinstance(data, dict) else None
@@ -98,11 +100,6 @@ def run_gold_eval(
     format: str = "auto",
     catalog: str | None = None,
 ) -> dict:
-    from benchmarks.eval.catalog_eval import loaded_catalog, read_catalog
-    from benchmarks.eval.datasets import EvalDataset
-    from benchmarks.eval.report import write_json
-    from kg_tools.deps import infer_graph
-
     catalog_file, gold_file = Path(catalog_file), Path(gold_file)
     catalog = catalog or catalog_file.name.split(".")[0]
     source = read_catalog(catalog_file, catalog, format)

@@ -38,7 +38,6 @@ METHODS = (*MODES, *PAPER_METHODS)
 DEFAULT_METHODS = ("lexical", "vector", "hybrid")
 DEFAULT_ALPHA = 0.8
 CUTOFFS = (5, 10)
-SWEEP = (0.77, 0.82, 0.86, 0.90)
 
 
 @dataclass

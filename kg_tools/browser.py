@@ -57,11 +57,11 @@ def guide_app(exception_handlers: dict | None = None):
     run on another origin (Docker, Aura over https): any origin may read these public files, no
     credentials; preflights also allow a private-network (loopback) request from a public page
     (Starlette's `allow_private_network`)."""
-    from starlette.applications import Starlette
-    from starlette.middleware import Middleware
-    from starlette.middleware.cors import CORSMiddleware
-    from starlette.routing import Mount
-    from starlette.staticfiles import StaticFiles
+    from starlette.applications import Starlette  # noqa: PLC0415 - on first use: the CLI starts without it
+    from starlette.middleware import Middleware  # noqa: PLC0415 - on first use: the CLI starts without it
+    from starlette.middleware.cors import CORSMiddleware  # noqa: PLC0415 - on first use: the CLI starts without it
+    from starlette.routing import Mount  # noqa: PLC0415 - on first use: the CLI starts without it
+    from starlette.staticfiles import StaticFiles  # noqa: PLC0415 - on first use: the CLI starts without it
 
     return Starlette(
         routes=[Mount("/", StaticFiles(directory=GUIDE_DIR))],

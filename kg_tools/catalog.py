@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Literal
 
+from confusable_homoglyphs.confusables import confusables_data
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError, field_validator
 
 from kg_tools.errors import CatalogError, DanglingReferenceError
@@ -200,7 +201,6 @@ def skeleton(name: str) -> str:
     mathematical letters ...) replaced by it. Two different names with one skeleton are confusable."""
     if name.isascii():
         return name
-    from confusable_homoglyphs.confusables import confusables_data
 
     out = []
     for char in unicodedata.normalize("NFKC", name):

@@ -100,7 +100,7 @@ def stage(
     log: Callable[[str], None],
 ) -> None:
     """Write new tools, their edges and their closures under `version`, one transaction per batch."""
-    from kg_tools.ingest import wire
+    from kg_tools.ingest import wire  # noqa: PLC0415 - cycle: ingest.py imports this module
 
     done = 0
     for batch in _batches(rows, batch_size):

@@ -4,11 +4,31 @@ from __future__ import annotations
 
 import functools
 import sys
+from importlib.metadata import entry_points
 from typing import TYPE_CHECKING
 
 import click
 from pydantic import ValidationError
 
+from kg_tools.catalog import clip
+from kg_tools.commands import (
+    browser_guide,
+    catalogs,
+    core,
+    deps,
+    enrich,
+    gateway,
+    load,
+    mcp,
+    merge,
+    models,
+    neo4j,
+    retrieve,
+    schema,
+    serve,
+    stats,
+    up,
+)
 from kg_tools.commands.context import AppContext
 from kg_tools.errors import CatalogError, KgToolsError
 from kg_tools.settings import Settings
@@ -49,8 +69,6 @@ def _harness_placeholder(name: str, about: str, reason: str) -> click.Command:
 
 @functools.cache
 def _plugins() -> dict[str, EntryPoint]:
-    from importlib.metadata import entry_points
-
     return {entry.name: entry for entry in entry_points(group=PLUGIN_GROUP)}
 
 
@@ -88,25 +106,6 @@ def cli(ctx: click.Context):
 
 
 def _register():
-    from kg_tools.commands import (
-        browser_guide,
-        catalogs,
-        core,
-        deps,
-        enrich,
-        gateway,
-        load,
-        mcp,
-        merge,
-        models,
-        neo4j,
-        retrieve,
-        schema,
-        serve,
-        stats,
-        up,
-    )
-
     for module in (
         neo4j,
         schema,
@@ -143,8 +142,6 @@ def fail(message: str, code: int = 1) -> None:
 def validation_message(exc: ValidationError) -> str:
     """pydantic's multi-line report as one line: each field (for settings: the environment variable),
     what is wrong, and the value given (clipped)."""
-    from kg_tools.catalog import clip
-
     problems = [
         f"{'.'.join(map(str, e['loc'])) or exc.title}: {e['msg']}"
         + (f" (got {clip(e['input'], 60)})" if isinstance(e.get("input"), (str, int, float)) else "")

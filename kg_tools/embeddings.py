@@ -35,6 +35,11 @@ from pathlib import Path
 from typing import Protocol
 
 import numpy as np
+from tqdm import tqdm
+
+from kg_tools import DATA_HOME
+from kg_tools.errors import ConfigurationError
+from kg_tools.model_profiles import MARKER, OnnxProfile, canonical_name, find_profile, resolve_model
 
 # Nothing downloads weights at run time unless the user explicitly allows it (HF_HUB_OFFLINE=0).
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -53,10 +58,8 @@ EXTRA = "pip install 'kg-tools[sentence-transformers]'"
 def import_sentence_transformers(what: str):
     """The sentence_transformers module, or a clear error naming the optional extra (it brings torch)."""
     try:
-        import sentence_transformers
+        import sentence_transformers  # noqa: PLC0415 - the sentence-transformers extra
     except ImportError as exc:
-        from kg_tools.errors import ConfigurationError
-
         raise ConfigurationError(
             f"{what} needs sentence-transformers (and torch), an optional extra: {EXTRA} "
             f"(the default embedder runs without it)"
@@ -86,7 +89,7 @@ class TorchEncoder:
     def __init__(self, path: str, threads: int = 0):
         SentenceTransformer = import_sentence_transformers(f"the embedding model {path!r}").SentenceTransformer
         if threads > 0:
-            import torch
+            import torch  # noqa: PLC0415 - the sentence-transformers extra
 
             torch.set_num_threads(threads)  # process-wide: one short query gains nothing from more
         self.model = SentenceTransformer(path, device="cpu")
@@ -111,8 +114,8 @@ class OnnxEncoder:
     backend = "onnx"
 
     def __init__(self, directory: Path, threads: int = 0, solo_threads: int = 1):
-        import onnxruntime as ort
-        from tokenizers import Tokenizer
+        import onnxruntime as ort  # noqa: PLC0415 - on first use: the CLI starts without it
+        from tokenizers import Tokenizer  # noqa: PLC0415 - on first use: the CLI starts without it
 
         self.meta = json.loads((directory / "meta.json").read_text())
         self.pooling = self.meta.get("pooling")  # None: the model's output is the sentence embedding
@@ -145,8 +148,6 @@ class OnnxEncoder:
         out = []
         steps = range(0, len(texts), batch_size)
         if show_progress:
-            from tqdm import tqdm
-
             steps = tqdm(steps, desc="Batches", file=sys.stderr)
         # Similar lengths share a batch (less padding), as sentence-transformers does.
         order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
@@ -177,7 +178,7 @@ def export_onnx(model_path: str, directory: Path) -> Path:
     """Export a local sentence-transformers model (transformer + pooling) to `directory`: model.onnx,
     tokenizer.json and meta.json. Needs the sentence-transformers extra (torch, onnx); nothing is downloaded."""
     SentenceTransformer = import_sentence_transformers("the ONNX export").SentenceTransformer
-    import torch
+    import torch  # noqa: PLC0415 - the sentence-transformers extra
 
     model = SentenceTransformer(model_path, device="cpu").eval()
     tokenizer = model.tokenizer
@@ -300,8 +301,6 @@ class Embedder:
     ):
         if backend not in BACKENDS:
             raise ValueError(f"embedding backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
-        from kg_tools import DATA_HOME
-        from kg_tools.model_profiles import MARKER, OnnxProfile, canonical_name, find_profile, resolve_model
 
         models_dir = models_dir or DATA_HOME / ".models"
         # a model profile name (`kg-tools models install bge-small`) resolves to its verified directory

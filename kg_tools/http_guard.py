@@ -17,6 +17,8 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+import uvicorn
+
 logger = logging.getLogger("kg_tools.http")
 
 SESSION_HEADER = "mcp-session-id"
@@ -130,7 +132,6 @@ def guarded_app(server, authenticate, settings):
 
 async def serve_http(server, authenticate, settings, host: str, port: int) -> None:
     """Serve the guarded app with uvicorn until cancelled (what `run_streamable_http_async` does, guarded)."""
-    import uvicorn
 
     config = uvicorn.Config(guarded_app(server, authenticate, settings), host=host, port=port, log_level="warning")
     await uvicorn.Server(config).serve()

@@ -51,12 +51,11 @@ def enum_model(name: str, field: str, choices: list[str], many: bool = True) -> 
 
 class LLMClient:
     def __init__(self, settings: Settings):
-        from openai import OpenAI
+        from openai import OpenAI  # noqa: PLC0415 - ~1 s to import: only when an LLM is configured
 
         if not settings.openai_base_url:
             raise LLMError("no LLM configured: set OPENAI_BASE_URL (and OPENAI_API_KEY, KG_TOOLS_LLM_MODEL)")
         self.model = settings.llm_model
-        self.max_retries = settings.llm_max_retries
         self.base_url = settings.openai_base_url
         # Transport retries (429/5xx/timeouts) with exponential backoff are the openai client's own.
         self.client = OpenAI(

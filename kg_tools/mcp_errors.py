@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.shared.exceptions import MCPError
 from mcp_types.jsonrpc import INTERNAL_ERROR, INVALID_PARAMS
 from pydantic import ValidationError
 
@@ -49,9 +51,6 @@ def jsonrpc_code(exc: KgToolsError) -> int | None:
 def mcp_error(exc: KgToolsError) -> Exception:
     """What a tool handler raises for `exc`: `MCPError` (the SDK answers a JSON-RPC error) or `ToolError`
     (the SDK answers a tool result with `isError: true`)."""
-    from mcp.server.mcpserver.exceptions import ToolError
-    from mcp.shared.exceptions import MCPError
-
     code = jsonrpc_code(exc)
     if code is None:
         return ToolError(str(exc))

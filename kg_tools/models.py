@@ -46,6 +46,7 @@ from neomodel.config import get_config
 from kg_tools import write_lock
 from kg_tools.cypher import query
 from kg_tools.graph import Graph
+from kg_tools.settings import Settings
 
 T = TypeVar("T")
 DEPENDENCY_TYPES = (
@@ -235,8 +236,6 @@ def bind(graph: Graph) -> Graph:
 
 def connect(settings=None) -> Graph:
     """For scripts and notebooks: a `Graph` from the settings (NEO4J_* / KG_TOOLS_*), bound to neomodel."""
-    from kg_tools.settings import Settings
-
     return bind(Graph.connect(settings or Settings()))
 
 

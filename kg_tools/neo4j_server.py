@@ -16,6 +16,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from neo4j import GraphDatabase
+
 from kg_tools.browser import api_base_url, neo4j_conf_lines
 from kg_tools.errors import Neo4jServerError
 from kg_tools.processes import own_pid, port_open, terminate
@@ -301,8 +303,6 @@ class LocalNeo4j:
         return proc.pid
 
     def _wait_for_bolt(self, proc: subprocess.Popen) -> None:
-        from neo4j import GraphDatabase
-
         deadline = time.monotonic() + self.start_timeout
         auth = ("neo4j", self.resolved_password())
         last_error: Exception | None = None

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kg_tools.embeddings import Embedder
+from kg_tools import models
+from kg_tools.embeddings import Embedder, embedder_from_settings
 from kg_tools.graph import Graph
 from kg_tools.retrieval.pipeline import Pipeline
 from kg_tools.settings import Settings
@@ -38,9 +39,6 @@ def build_services(
     """A graph gateway or embedder passed in is used as it is (and not closed by close()); otherwise
     the graph is connected (`verify`: check the server answers now) and the embedder loaded with
     `embed_threads` (default settings.embed_threads; 0: onnxruntime's choice)."""
-    from kg_tools import models
-    from kg_tools.embeddings import embedder_from_settings
-
     owns_graph = graph is None
     graph = models.bind(graph if graph is not None else Graph.connect(settings, verify=verify))
     if embedder is None:

@@ -9,6 +9,7 @@ from pydantic import AliasChoices, Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from kg_tools import DATA_HOME, IN_CHECKOUT, PROJECT_ROOT
+from kg_tools.errors import ConfigurationError
 
 
 def _env(*names: str) -> AliasChoices:
@@ -159,7 +160,6 @@ class Settings(BaseSettings):
             return self.neo4j_password
         if self.password_file.exists():
             return self.password_file.read_text().strip()
-        from kg_tools.errors import ConfigurationError
 
         raise ConfigurationError(
             f"no Neo4j password: set NEO4J_PASSWORD or run `kg-tools neo4j install` (writes {self.password_file})"

@@ -115,10 +115,10 @@ def setup_tracing(service: str) -> bool:
     if trace is None or not os.environ.get("OTEL_EXPORTER_OTLP_ENDPOINT"):
         return False
     try:
-        from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
-        from opentelemetry.sdk.resources import Resource
-        from opentelemetry.sdk.trace import TracerProvider
-        from opentelemetry.sdk.trace.export import BatchSpanProcessor
+        from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter  # noqa: PLC0415 - the otel extra
+        from opentelemetry.sdk.resources import Resource  # noqa: PLC0415 - the otel extra
+        from opentelemetry.sdk.trace import TracerProvider  # noqa: PLC0415 - the otel extra
+        from opentelemetry.sdk.trace.export import BatchSpanProcessor  # noqa: PLC0415 - the otel extra
     except ImportError:
         log.warning("OTEL_EXPORTER_OTLP_ENDPOINT is set but the `otel` extra is not installed: no traces")
         return False

@@ -7,7 +7,10 @@ from __future__ import annotations
 from typing import Literal, get_args
 
 from kg_tools.errors import CatalogError
+from kg_tools.loaders import openai_tools, openapi
+from kg_tools.loaders.bounded import parse_document
 from kg_tools.loaders.common import CatalogSource
+from kg_tools.loaders.json_schema import capped_schema, object_parameters
 
 Format = Literal["auto", "json", "openai-tools", "openapi", "mcp"]
 FORMATS: tuple[str, ...] = get_args(Format)
@@ -32,8 +35,6 @@ def mcp_entries(document, warnings: list[str] | None = None) -> list[dict]:
     """An MCP tools/list result as catalog entries (the same translation as the live MCP importer):
     the input schema's properties as parameters; `title`, `outputSchema` (as `output_schema`, size-capped
     with a warning) and `annotations` kept when the server sends them (validated by kg_tools.catalog)."""
-    from kg_tools.loaders.json_schema import capped_schema, object_parameters
-
     items = document.get("tools") if isinstance(document, dict) else document
     if not isinstance(items, list):
         raise CatalogError('an MCP tool list must be {"tools": [...]} or a list of tools')
@@ -62,9 +63,6 @@ def mcp_entries(document, warnings: list[str] | None = None) -> list[dict]:
 
 
 def load_document(text: str, catalog: str, format: str = "auto", where: str = "request body") -> CatalogSource:
-    from kg_tools.loaders import openai_tools, openapi
-    from kg_tools.loaders.bounded import parse_document
-
     if format not in FORMATS:
         raise CatalogError(f"unknown format {format!r}; one of {', '.join(FORMATS)}")
     document = parse_document(text, where)

@@ -6,9 +6,11 @@ enum and default are kept; nested objects and arrays stay one parameter of type 
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
+from kg_tools.catalog import MAX_NESTING, MAX_OUTPUT_SCHEMA_CHARS, nesting_depth
 from kg_tools.errors import CatalogError
 
 # OpenAI function names: ^[a-zA-Z0-9_-]{1,64}$; we use the same alphabet for every importer.
@@ -131,10 +133,6 @@ def _lean(node: Any, depth: int) -> Any:
 def capped_schema(schema: Any, where: str, warnings: list[str] | None = None) -> dict:
     """An output schema of at most MAX_OUTPUT_SCHEMA_CHARS characters of JSON: a larger one is cut (fewer
     levels, then fewer properties) and a warning says so. Not an object: a CatalogError."""
-    import json
-
-    from kg_tools.catalog import MAX_NESTING, MAX_OUTPUT_SCHEMA_CHARS, nesting_depth
-
     if not isinstance(schema, dict):
         raise CatalogError(f"{where}: must be a JSON object (a JSON Schema), got {type(schema).__name__}")
     if nesting_depth(schema) <= MAX_NESTING and len(json.dumps(schema, ensure_ascii=False)) <= MAX_OUTPUT_SCHEMA_CHARS:

@@ -16,16 +16,22 @@ is not shown.
 
 from __future__ import annotations
 
+import io
 import logging
 import subprocess
 import sys
 from contextlib import contextmanager
 
 import anyio
+import httpx2
+from mcp import ClientSession, StdioServerParameters, stdio_client
+from mcp.client.streamable_http import streamable_http_client
+from mcp.types import PaginatedRequestParams
 
 from kg_tools.catalog import clip
 from kg_tools.errors import CatalogError
 from kg_tools.loaders.common import CatalogSource
+from kg_tools.loaders.document import mcp_entries
 
 TIMEOUT_SECONDS = 60.0
 MAX_RESPONSE_BYTES = 32 * 1024 * 1024  # all an HTTP server may send (a large real tool list: < 1 MB)
@@ -53,7 +59,6 @@ class ByteBudget:
 
 def _bounded_client(budget: ByteBudget, timeout: float):
     """The SDK's HTTP client (httpx2), with every response body counted against `budget`."""
-    import httpx2
 
     class CountingStream(httpx2.AsyncByteStream):
         def __init__(self, inner):
@@ -89,8 +94,6 @@ def _bounded_client(budget: ByteBudget, timeout: float):
 
 def tool_entry(tool, warnings: list[str] | None = None) -> dict:
     """One SDK Tool as a catalog entry, through the same translation as a tools/list document."""
-    from kg_tools.loaders.document import mcp_entries
-
     annotations = tool.annotations.model_dump(by_alias=True, exclude_none=True) if tool.annotations else None
     return mcp_entries(
         [
@@ -158,9 +161,6 @@ async def _list_tools(
     warnings: list[str] | None = None,
     transport: str = "stdio",
 ) -> tuple[str, list]:
-    from mcp import ClientSession
-    from mcp.types import PaginatedRequestParams
-
     junk = [0]
 
     async def on_message(message) -> None:  # requests and notifications need no answer here
@@ -197,8 +197,6 @@ def _errlog():
     """Where the started server's stderr goes: ours, when it is a real file. (The SDK's default is the
     `sys.stderr` of the moment `mcp.client.stdio` was imported, which may be a capture without a
     file descriptor, e.g. click's CliRunner; the subprocess then cannot start.)"""
-    import io
-
     for stream in (sys.stderr, sys.__stderr__):
         if stream is None:
             continue
@@ -211,8 +209,6 @@ def _errlog():
 
 
 async def _from_command(command: list[str], **limits) -> tuple[str, list]:
-    from mcp import StdioServerParameters, stdio_client
-
     async with stdio_client(StdioServerParameters(command=command[0], args=command[1:]), errlog=_errlog()) as (
         read,
         write,
@@ -221,8 +217,6 @@ async def _from_command(command: list[str], **limits) -> tuple[str, list]:
 
 
 async def _from_url(url: str, budget: ByteBudget, timeout: float, **limits) -> tuple[str, list]:
-    from mcp.client.streamable_http import streamable_http_client
-
     async with (
         _bounded_client(budget, timeout) as client,
         streamable_http_client(url, http_client=client, max_sse_event_size=budget.limit) as (read, write),

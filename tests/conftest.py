@@ -11,9 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from kg_tools import PROJECT_ROOT
+from kg_tools.embeddings import embedder_from_settings
+from kg_tools.graph import Graph
+from kg_tools.ingest import LoadMode, load_catalog
+from kg_tools.loaders import toollinkos
+from kg_tools.neo4j_server import LocalNeo4j
+from kg_tools.processes import free_port
 from kg_tools.settings import Settings
-from tests.local_neo4j import local_neo4j, settings_for
+from tests.support.fake_openai import FakeOpenAI
+from tests.support.local_neo4j import local_neo4j, settings_for
 
 
 @dataclass
@@ -28,7 +34,7 @@ class Neo4jService:
 
 def _docker_answers() -> bool:
     try:
-        import docker
+        import docker  # noqa: PLC0415 - optional: only when a Docker engine answers
 
         client = docker.from_env(timeout=3)
         client.ping()
@@ -49,13 +55,11 @@ def neo4j_service(tmp_path_factory):
         return
     password = "test-" + secrets.token_hex(8)
     if _docker_answers():
-        from testcontainers.neo4j import Neo4jContainer
+        from testcontainers.neo4j import Neo4jContainer  # noqa: PLC0415 - optional: only when a Docker engine answers
 
         with Neo4jContainer("neo4j:5.26-community", password=password) as container:
             yield Neo4jService(container.get_connection_url(), "neo4j", password, "testcontainers")
         return
-    from kg_tools.neo4j_server import LocalNeo4j
-    from kg_tools.processes import free_port
 
     project_server = LocalNeo4j.from_settings(Settings())
     if not project_server.jars_installed():
@@ -89,7 +93,6 @@ def settings(neo4j_service) -> Settings:
 @pytest.fixture(scope="session")
 def graph(settings):
     """The graph gateway on the test server (every read/write of the package goes through one)."""
-    from kg_tools.graph import Graph
 
     with Graph.connect(settings) as g:
         yield g
@@ -97,8 +100,6 @@ def graph(settings):
 
 @pytest.fixture(scope="session")
 def embedder(settings):
-    from kg_tools.embeddings import embedder_from_settings
-
     return embedder_from_settings(settings)
 
 
@@ -123,8 +124,6 @@ def empty_graph(graph):
 
 def load_toollinkos(graph, embedder, datasets):
     """Replace the graph with ToolLinkOS (embeddings come from the embedder's in-process cache)."""
-    from kg_tools.ingest import LoadMode, load_catalog
-    from kg_tools.loaders import toollinkos
 
     source = toollinkos.load(datasets / "toollinkos")
     load_catalog(graph, embedder, source.tools, source.catalog, mode=LoadMode.REPLACE_ALL, log=lambda *_: None)
@@ -155,13 +154,9 @@ def graph_snapshot(graph) -> dict:
     return {"nodes": node_set, "relationships": rel_set}
 
 
-PROJECT = PROJECT_ROOT
-
-
 @pytest.fixture
 def fake_llm():
     """An OpenAI-compatible server started by the test; script its answers with fake_llm.script(fn)."""
-    from tests.fake_openai import FakeOpenAI
 
     with FakeOpenAI() as server:
         yield server
@@ -193,4 +188,16 @@ def pytest_collection_modifyitems(config, items):
         raise pytest.UsageError(
             "tests that need Neo4j (their fixtures reach neo4j_service) must be marked "
             "@pytest.mark.integration (or module-level pytestmark): " + ", ".join(unmarked)
+        )
+    # tests/unit holds the unmarked tests, tests/integration the marked ones (docs/testing.md)
+    misplaced = [
+        item.nodeid
+        for item in items
+        if (item.get_closest_marker("integration") is None) == item.nodeid.startswith("tests/integration/")
+        and item.nodeid.startswith(("tests/unit/", "tests/integration/"))
+    ]
+    if misplaced:
+        raise pytest.UsageError(
+            "tests/unit/ is for tests without the integration marker, tests/integration/ for those with it: "
+            + ", ".join(misplaced)
         )

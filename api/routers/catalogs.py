@@ -17,7 +17,9 @@ from kg_tools.catalog import CATALOG_NAME_PATTERN, MAX_CATALOG_LENGTH
 from kg_tools.catalogs import CatalogDeleted
 from kg_tools.core_tools import CoreDetection
 from kg_tools.core_tools import detect as detect_core
-from kg_tools.loaders.document import Format
+from kg_tools.errors import CatalogError
+from kg_tools.ingest import LoadMode, load_catalog
+from kg_tools.loaders.document import Format, load_document
 
 router = APIRouter(prefix="/catalogs", tags=["catalogs"], route_class=KgRoute)
 DOCUMENT = {"anyOf": [{"type": "array"}, {"type": "object"}]}
@@ -127,10 +129,6 @@ async def import_catalog(
     """Validated, embedded and written in one transaction, like `kg-tools load`: importing the same
     document again changes nothing. Returns {catalog, tools, edges, embedded, embed_seconds, write_seconds, warnings}.
     The body may be up to KG_TOOLS_API_MAX_IMPORT_BYTES (20 MiB by default)."""
-    from kg_tools.errors import CatalogError
-    from kg_tools.ingest import LoadMode, load_catalog
-    from kg_tools.loaders.document import load_document
-
     body = await request.body()  # the size limit is enforced while reading (api/http.py: BodyLimit)
     try:
         text = body.decode("utf-8")

@@ -15,6 +15,7 @@ from kg_tools.api.names import RunId
 from kg_tools.api.runs import run_list_route, undo_run_route
 from kg_tools.api.schemas import MergeApplied, MergePlan, MergeRunList
 from kg_tools.catalog import MAX_CATALOG_LENGTH
+from kg_tools.llm import llm_from_settings
 from kg_tools.merge import DEFAULT_THETA, DEFAULT_TOP_K, apply_plan, build_plan, list_runs, undo_run
 from kg_tools.merge.store import MergeUndone
 
@@ -38,8 +39,6 @@ class MergeRequest(BaseModel):
 
 
 def _plan(graph, settings, req: MergeRequest):
-    from kg_tools.llm import llm_from_settings
-
     llm = None if req.offline else llm_from_settings(settings)
     return build_plan(
         graph,

@@ -20,6 +20,7 @@ import numpy as np
 from benchmarks.bench.retrieve import percentile
 from benchmarks.eval.datasets import EvalInstance
 from benchmarks.eval.metrics import average_precision
+from benchmarks.eval.report import latency_cdf, pyplot
 from kg_tools.cypher import query
 from kg_tools.retrieval.request import RetrievalRequest
 
@@ -29,8 +30,8 @@ PEER_TOP_K = 3  # the peer's seeds, as the default's k
 
 def peer_retriever(graph, embedder):
     """neo4j-graphrag 1.22's VectorCypherRetriever over our vector index, embedding with our embedder."""
-    from neo4j_graphrag.embeddings.base import Embedder
-    from neo4j_graphrag.retrievers import VectorCypherRetriever
+    from neo4j_graphrag.embeddings.base import Embedder  # noqa: PLC0415 - only `bench compare` runs the peer
+    from neo4j_graphrag.retrievers import VectorCypherRetriever  # noqa: PLC0415 - only `bench compare` runs the peer
 
     class Ours(Embedder):  # the same model and sessions; the encoder itself, so that no vector enters the
         # embedder's cache, where the default would find it (every query is embedded by each)
@@ -142,8 +143,6 @@ def table(result: dict) -> str:
 
 
 def plot(result: dict, path: Path) -> None:
-    from benchmarks.eval.report import latency_cdf, pyplot
-
     plt = pyplot()
     if plt is None:
         return

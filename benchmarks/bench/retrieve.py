@@ -17,7 +17,11 @@ from urllib.parse import urlsplit
 import httpx
 import numpy as np
 
+from benchmarks.bench.inprocess import InProcessGRTF
+from benchmarks.eval.report import latency_cdf, pyplot
+from kg_tools.embeddings import embedder_from_settings
 from kg_tools.errors import KgToolsError
+from kg_tools.processes import free_port
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -45,8 +49,6 @@ def server_split(timing: list[dict]) -> dict:
 def api_server(settings, log, timeout: float = 180.0, info: dict | None = None):
     """`kg-tools serve` on a free loopback port as a subprocess; stopped (by its pid) afterwards.
     `info` (optional) receives the server's pid."""
-    from kg_tools.processes import free_port
-
     port = free_port()
     log_path = Path(settings.neo4j_home) / "logs" / "bench-api.log"
     log_path.parent.mkdir(parents=True, exist_ok=True)
@@ -209,8 +211,6 @@ def run(
     clients: int = 16,
     log=print,
 ) -> dict:
-    from benchmarks.bench.inprocess import InProcessGRTF
-
     load_before = round(os.getloadavg()[0], 2)
 
     if len(queries) < n + concurrent_requests:
@@ -218,7 +218,6 @@ def run(
     timed, loaded = queries[:n], queries[n : n + concurrent_requests]  # every text is sent once (no cache hits)
 
     # In-process baseline first (the server is idle): embedding alone and the full numpy GRTF.
-    from kg_tools.embeddings import embedder_from_settings
 
     embedder = embedder_from_settings(settings, settings.embed_threads)  # the server's threads: a fair comparison
     grtf = InProcessGRTF.from_graph(graph)
@@ -345,8 +344,6 @@ def table(result: dict) -> str:
 
 
 def plot(result: dict, path: Path) -> None:
-    from benchmarks.eval.report import latency_cdf, pyplot
-
     plt = pyplot()
     if plt is None:
         return

@@ -14,8 +14,16 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from benchmarks.eval.datasets import EvalDataset, EvalInstance, check_gold_names, read_instances
+from benchmarks.eval.metrics import mean_scores
+from kg_tools.catalogs import delete_catalog
 from kg_tools.cypher import query
+from kg_tools.deps import DEFAULT_MIN_CONFIDENCE, apply_results, infer_graph
 from kg_tools.errors import CatalogError, EvalError
+from kg_tools.gateway.names import SEPARATOR
+from kg_tools.gateway.sync import server_document
+from kg_tools.ingest import load_catalog
+from kg_tools.loaders import json_catalog
+from kg_tools.loaders.document import load_document
 
 CATALOG_CUTOFFS = (5, 10, 20, 30)
 ROW_METRICS = ("mAP@10", "Recall@5", "Recall@10", "nDCG@10")
@@ -25,9 +33,6 @@ OVERALL = "all"
 def read_catalog(path: Path, catalog: str, format: str = "auto"):
     """The catalog file as a CatalogSource, in any format `kg-tools load` reads (loaders/document.py);
     JSON lines (.jsonl) as our JSON catalog."""
-    from kg_tools.loaders import json_catalog
-    from kg_tools.loaders.document import load_document
-
     path = Path(path)
     if not path.is_file():
         raise CatalogError(f"catalog file not found: {path}")
@@ -67,8 +72,6 @@ def dataset(
 
 
 def remove(graph, catalog: str) -> int:
-    from kg_tools.catalogs import delete_catalog
-
     return delete_catalog(graph, catalog)["tools"]
 
 
@@ -79,8 +82,6 @@ def loaded_catalog(
     """Load the dataset's catalog beside the graph's others, yield its size, delete it afterwards.
     `servers`: also write the servers its tools name (write_servers), deleted with it.
     Refused (nothing written) when the catalog name is in use or a tool name belongs to another catalog."""
-    from kg_tools.ingest import load_catalog
-
     in_use = graph.read(query("catalog_tool_names"), catalog=data.name)[0]["names"]
     if in_use:
         raise EvalError(
@@ -103,8 +104,6 @@ def loaded_catalog(
 def tool_server(tool: dict) -> str | None:
     """The server a catalog entry names: `mcp_server`, `openapi_spec` (our real-catalog set), the
     gateway's `upstream.server`, else the `server` of a `server__tool` name."""
-    from kg_tools.gateway.names import SEPARATOR
-
     named = tool.get("mcp_server") or tool.get("openapi_spec") or (tool.get("upstream") or {}).get("server")
     if named:
         return named
@@ -116,8 +115,6 @@ def write_servers(graph, embedder, data: EvalDataset) -> int:
     """(:Server)-[:PROVIDES]->(:Tool) for the servers the catalog's tools name, embedded from the same
     text as the gateway's upstreams (gateway.sync.server_document, no instructions); refused when no
     tool names its server. Named `<catalog>:<server>`, removed with the catalog."""
-    from kg_tools.gateway.sync import server_document
-
     groups: dict[str, list[dict]] = {}
     for tool in data.tools:
         server = tool_server(tool)
@@ -152,8 +149,6 @@ def kinds(instances: list[EvalInstance]) -> list[str]:
 
 def rows_by_kind(results) -> dict[str, list[dict]]:
     """{"all": [row per method], kind: [row per method] ...}; a row has method, queries and the metrics."""
-    from benchmarks.eval.metrics import mean_scores
-
     out: dict[str, list[dict]] = {}
     names = [OVERALL] + kinds([r.instance for r in results[0].results]) if results else [OVERALL]
     for name in names:
@@ -182,8 +177,6 @@ def table(by_kind: dict[str, list[dict]], title: str) -> str:
 
 def infer_and_apply(app, catalog: str, log: Callable[[str], None]) -> dict:
     """`kg-tools deps infer --catalog CATALOG --method offline --apply`: what a user runs after a load."""
-    from kg_tools.deps import DEFAULT_MIN_CONFIDENCE, apply_results, infer_graph
-
     results = infer_graph(app.graph, app.embedder, app.settings, catalog=catalog, method="offline")
     [applied] = apply_results(app.graph, results, DEFAULT_MIN_CONFIDENCE)
     log(applied["message"])

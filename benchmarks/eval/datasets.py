@@ -8,6 +8,8 @@ from pathlib import Path
 
 from benchmarks import DATA
 from kg_tools.errors import CatalogError
+from kg_tools.loaders import toollinkos as toollinkos_loader
+from kg_tools.loaders import toolsandbox as toolsandbox_loader
 
 SPLIT_DIR = DATA
 
@@ -119,13 +121,9 @@ def _from_loader(loader, directory: Path) -> EvalDataset:
 
 
 def toollinkos(directory: Path) -> EvalDataset:
-    from kg_tools.loaders import toollinkos as loader
-
-    return _from_loader(loader, Path(directory))
+    return _from_loader(toollinkos_loader, Path(directory))
 
 
 def toolsandbox(directory: Path) -> EvalDataset:
     """ToolSandbox: golden lists are in call order and do not start with the main tool (sets here)."""
-    from kg_tools.loaders import toolsandbox as loader
-
-    return _from_loader(loader, Path(directory))
+    return _from_loader(toolsandbox_loader, Path(directory))

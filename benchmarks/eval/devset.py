@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 from benchmarks import DATA
+from benchmarks.eval import datasets
 from benchmarks.eval.supplied_set import golden_set
 from kg_tools.errors import CatalogError
 
@@ -56,8 +57,6 @@ def with_golden(rows: list[dict], catalog_tools: list[dict], where: str) -> list
 
 
 def rebuild(datasets_dir: Path) -> None:
-    from benchmarks.eval import datasets
-
     for catalog in CATALOGS:
         tools = getattr(datasets, catalog)(Path(datasets_dir) / catalog).tools
         rows = json.loads(path(catalog).read_text())

@@ -47,12 +47,12 @@ def pyplot():
     """matplotlib's pyplot on the Agg backend; None, with a note on stderr, without matplotlib (a dependency of
     kg-tools-benchmarks, so only when it was installed without its dependencies)."""
     try:
-        import matplotlib
+        import matplotlib  # noqa: PLC0415 - optional here: a note instead of a plot without it
     except ImportError:
         print("note: no plot written: matplotlib is not installed (pip install 'matplotlib>=3.8')", file=sys.stderr)
         return None
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # noqa: PLC0415 - after the backend is chosen
 
     return plt
 

@@ -19,6 +19,7 @@ from benchmarks.eval.metrics import CUTOFFS, mean_scores, score_ranking
 from kg_tools.catalog import spec_hash
 from kg_tools.cypher import query
 from kg_tools.errors import EvalError
+from kg_tools.ingest import LoadMode, load_catalog
 from kg_tools.retrieval.pipeline import Pipeline
 from kg_tools.retrieval.plan import STAGES
 from kg_tools.retrieval.request import RetrievalRequest, RetrievalResponse
@@ -253,8 +254,6 @@ def catalog_status(graph, embedder, dataset: EvalDataset) -> str | None:
 
 def ensure_catalog(graph, embedder, dataset: EvalDataset, settings, log: Callable[[str], None]) -> bool:
     """Load the benchmark's catalog (replace_all=True) unless the graph already is it. True when loaded."""
-    from kg_tools.ingest import LoadMode, load_catalog
-
     reason = catalog_status(graph, embedder, dataset)
     if reason is None:
         log(f"graph holds the {dataset.name} catalog ({len(dataset.tools)} tools): evaluating as loaded")

@@ -4,6 +4,10 @@ API call (recover first: the proposals must not count the edges of a run a crash
 
 from __future__ import annotations
 
+import sys
+
+from tqdm import tqdm
+
 from kg_tools.deps.infer import DEFAULT_MIN_CONFIDENCE, InferenceResult, infer_catalog
 from kg_tools.deps.model import Examples
 from kg_tools.deps.store import (
@@ -17,6 +21,7 @@ from kg_tools.deps.store import (
     undo_run,
 )
 from kg_tools.errors import CatalogNotFoundError, ConfigurationError
+from kg_tools.llm import llm_from_settings
 
 __all__ = [
     "DEFAULT_MIN_CONFIDENCE",
@@ -41,8 +46,6 @@ def infer_graph(
 ) -> list[InferenceResult]:
     """Proposals for one catalog (or each catalog in turn); hand-written edges of the catalog are the
     labelled examples. method: auto (the LLM when OPENAI_BASE_URL is set, else offline), offline, llm."""
-    from kg_tools.llm import llm_from_settings
-
     if method not in ("auto", "offline", "llm"):
         raise ConfigurationError(f"unknown inference method {method!r}: auto, offline or llm")
     llm = None if method == "offline" else llm_from_settings(settings)
@@ -81,10 +84,6 @@ def infer_graph(
 
 def progress_bar(total: int, label: str):
     """A tqdm bar on stderr (tools matched)."""
-    import sys
-
-    from tqdm import tqdm
-
     return tqdm(total=total, desc=label, unit="tool", file=sys.stderr, leave=False)
 
 

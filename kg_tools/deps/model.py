@@ -354,7 +354,7 @@ def _one_thread():
     pairs): more threads only spin against each other and against whatever else runs. Measured on the
     shared 2-core machine (load ~5), `deps infer` over a 9-tool catalog: 0.14-0.27 s with one thread,
     1.4-27 s with the default (one per core), long enough for an API client to time out."""
-    from threadpoolctl import threadpool_limits
+    from threadpoolctl import threadpool_limits  # noqa: PLC0415 - with scikit-learn, only when a model is fitted
 
     return threadpool_limits(limits=1, user_api="openmp")
 
@@ -363,7 +363,7 @@ class LearnedModel:
     """Gradient-boosted trees over the cue vectors of the labelled sources' candidate pairs."""
 
     def __init__(self, rows: np.ndarray, labels: list[bool]):
-        from sklearn.ensemble import HistGradientBoostingClassifier
+        from sklearn.ensemble import HistGradientBoostingClassifier  # noqa: PLC0415 - ~1 s to import: only when a model is fitted
 
         # Leaves of at least 20 pairs (sklearn's default) on a real catalog; fewer on a small one, so
         # a handful of labelled edges can still be learned.

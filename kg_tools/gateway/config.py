@@ -15,6 +15,7 @@ servers it owns (default: from the config file's path, `default_name`). Every pr
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -139,7 +140,6 @@ def load_config(path: str | Path) -> GatewayConfig:
 def default_name(path: str | Path) -> str:
     """A gateway's name when its config gives none: the file's stem and a hash of its absolute path, so two
     config files (Claude Desktop's, Cursor's, a project's) are two gateways and one file is always the same."""
-    import hashlib
 
     resolved = Path(path).expanduser().resolve()
     stem = re.sub(r"[^A-Za-z0-9_.\-]", "_", resolved.stem).lstrip("_.-")[:40] or "gateway"

@@ -18,6 +18,8 @@ import os
 import time
 from pathlib import Path
 
+from kg_tools.processes import pid_alive
+
 STATUS_SECONDS = 10.0
 
 
@@ -42,7 +44,6 @@ def write_status(path: Path, config_path: str | Path, servers: list[dict]) -> No
 
 def read_status(path: Path) -> dict | None:
     """The last status written, with `running` (its gateway process is alive); None when there is none."""
-    from kg_tools.processes import pid_alive
 
     try:
         document = json.loads(path.read_text())

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mcp_types import TextContent
+
 MAX_MESSAGE_BYTES = 32 * 1024 * 1024  # one upstream message (a large real tool list: < 1 MB)
 MAX_RESULT_BYTES = 1024 * 1024  # one call result as passed to the agent
 MAX_TOOLS_PER_PAGE = 1_000  # tools in one tools/list page (more: the listing fails)
@@ -33,7 +35,6 @@ def _size(block: Any) -> int:
 def cut_result(result: Any, limit: int = MAX_RESULT_BYTES) -> Any:
     """`result` (a CallToolResult) unchanged when it fits `limit` bytes as JSON, else a copy with its text
     blocks cut and the blocks (and structured content) that do not fit left out, plus a note."""
-    from mcp_types import TextContent
 
     total = len(result.model_dump_json(by_alias=True, exclude_none=True))
     if total <= limit:

@@ -24,6 +24,11 @@ import logging
 import re
 from dataclasses import dataclass, field
 
+from kg_tools.catalog import validate_catalog
+from kg_tools.cypher import query
+from kg_tools.errors import CatalogError
+from kg_tools.gateway.names import qualified_name
+
 logger = logging.getLogger("kg_tools.gateway")
 
 DEFINITION_FIELDS = ("description", "title", "input_schema", "output_schema", "annotations")
@@ -133,8 +138,6 @@ class Review:
 
 def valid_entries(server: str, entries: list[dict]) -> tuple[list[dict], dict[str, str]]:
     """The entries that are valid catalog entries on their own; the others by name, with the problem."""
-    from kg_tools.catalog import validate_catalog
-    from kg_tools.errors import CatalogError
 
     good, skipped = [], {}
     for entry in entries:
@@ -168,7 +171,6 @@ def decide(entry: dict, pin: dict | None, first_sync: bool, accept_changes: bool
 
 def review(graph, server: str, entries: list[dict], *, accept_changes: bool = False) -> Review:
     """Skip invalid entries, compare the others with their pins, write the new pins and holds (blocking)."""
-    from kg_tools.cypher import query
 
     good, skipped = valid_entries(server, entries)
     pins = {r["tool"]: r for r in graph.read(query("gateway_pins"), servers=[server])}
@@ -202,14 +204,12 @@ def review(graph, server: str, entries: list[dict], *, accept_changes: bool = Fa
 
 def still_held(graph, server: str, tool: str, digest: str) -> bool:
     """Whether the tool with definition `digest` is still held (not approved since the sync held it)."""
-    from kg_tools.cypher import query
 
     return graph.read(query("gateway_pin_get"), server=server, tool=tool)[0]["hash"] != digest
 
 
 def holds(graph, servers: list[str]) -> list[dict]:
     """Every held tool of `servers`: server, tool, why."""
-    from kg_tools.cypher import query
 
     return [
         {"server": r["server"], "tool": r["tool"], "hold": r["hold"]}
@@ -220,8 +220,6 @@ def holds(graph, servers: list[str]) -> list[dict]:
 
 def approve(graph, servers: list[str], names: list[str] | None) -> list[str]:
     """Pin the held definitions of `servers` (all, or the `server__tool` names given); the names approved."""
-    from kg_tools.cypher import query
-    from kg_tools.gateway.names import qualified_name
 
     tools = None
     if names is not None:

@@ -11,20 +11,25 @@ from __future__ import annotations
 
 import errno
 import logging
+import socket
 import sys
 from typing import Annotated, Any, Literal
 
 import anyio
 from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import CallToolResult
 from pydantic import Field
 
-from kg_tools.errors import KgToolsError
+from kg_tools.errors import ConfigurationError, DatabaseUnavailableError, KgToolsError
 from kg_tools.gateway.config import GatewayConfig
+from kg_tools.gateway.health import STATUS_SECONDS, status_path, write_status
 from kg_tools.gateway.results import GatewaySearch, GatewayTool
 from kg_tools.gateway.service import Gateway, payload
+from kg_tools.graph import Graph
 from kg_tools.http_guard import serve_http
 from kg_tools.mcp_errors import mcp_errors
+from kg_tools.mcp_server import Service, typed
 from kg_tools.retrieval.request import MAX_K, MAX_TOTAL
 
 logger = logging.getLogger("kg_tools.gateway")
@@ -69,8 +74,6 @@ def _session_of(ctx: Context) -> object:
 
 
 def build_server(gateway: Gateway) -> MCPServer:
-    from kg_tools.mcp_server import typed
-
     server = MCPServer(SERVER_NAME, instructions=INSTRUCTIONS, log_level="WARNING")
 
     @server.tool(name="search_tools", description=SEARCH_DESCRIPTION)
@@ -147,7 +150,6 @@ async def serve(gateway: Gateway, server, transport: str, host: str, port: int, 
 
 async def _write_status(gateway: Gateway, path, config_path) -> None:
     """Each upstream's health for `kg-tools gateway status`: written when it changed, checked every second."""
-    from kg_tools.gateway.health import STATUS_SECONDS, write_status
 
     last, written = None, 0.0
     while True:
@@ -168,7 +170,6 @@ def one_line(text: str) -> str:
 
 def start_error(exc: BaseException, settings, transport: str, host: str, port: int) -> str:
     """What stopped the gateway from starting, in one line naming the cause and the fix."""
-    from kg_tools.errors import DatabaseUnavailableError, KgToolsError
 
     while isinstance(exc, BaseExceptionGroup) and len(exc.exceptions) >= 1:
         exc = exc.exceptions[0]
@@ -193,9 +194,6 @@ def port_error(host: str, port: int, exc: OSError) -> str:
 
 def check_port(host: str, port: int) -> None:
     """Refuse at once (one line) when the HTTP port cannot be bound, before any upstream is started."""
-    import socket
-
-    from kg_tools.errors import ConfigurationError
 
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     with socket.socket(family, socket.SOCK_STREAM) as sock:
@@ -214,7 +212,6 @@ def serve_start_error(message: str) -> None:
 
     def failing(name: str):
         async def handler(arguments: dict[str, Any] | None = None) -> str:
-            from mcp.server.mcpserver.exceptions import ToolError
 
             raise ToolError(text)
 
@@ -237,9 +234,6 @@ def run(
     config_path=None,
     settings_from: str | None = None,
 ) -> None:
-    from kg_tools.errors import ConfigurationError
-    from kg_tools.mcp_server import Service
-
     if transport == "http":
         tokens = {n: p.bearer_token(n) for n, p in config.options.profiles.items()}
         if not any(tokens.values()):
@@ -263,13 +257,9 @@ def run(
     logger.warning("Neo4j %s (user %s; settings from %s)", settings.neo4j_uri, settings.neo4j_user, settings_from)
     status_file = None
     if config_path is not None:
-        from kg_tools.gateway.health import status_path
-
         status_file = (status_path(settings, config_path), config_path)
     gateway = None
     try:
-        from kg_tools.graph import Graph
-
         # Neo4j reachable and the login accepted, checked before any upstream starts
         service = Service(settings, graph=Graph.connect(settings))
         gateway = Gateway(config, service, resync=resync, profile=profile)

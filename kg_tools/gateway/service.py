@@ -24,8 +24,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import anyio
+import numpy as np
+from jsonschema.exceptions import SchemaError
 
-from kg_tools.deps.observed import CallObserver, Flow, is_observed_reason, new_session_id
+from kg_tools.cypher import query as cypher
+from kg_tools.deps.observed import CallObserver, Flow, is_observed_reason, new_session_id, record
 from kg_tools.errors import (
     InvalidArgumentsError,
     PolicyDeniedError,
@@ -40,6 +43,7 @@ from kg_tools.gateway.results import GatewayHit, GatewaySearch, GatewayTool, Ser
 from kg_tools.gateway.sync import SyncResult, claim_servers, forget_servers, gateway_entry, sync_server
 from kg_tools.gateway.upstream import Upstream
 from kg_tools.gateway.validation import BudgetExceeded, build_validator, check_off_loop, problems
+from kg_tools.mcp_server import result_text
 from kg_tools.retrieval.request import MAX_K, MAX_TOTAL
 
 logger = logging.getLogger("kg_tools.gateway")
@@ -184,7 +188,6 @@ def compact(hit: dict, route: Route, detail: str) -> GatewayHit:
 def rank(query_embedding: list[float], rows: list[dict], usable: Mapping[str, int]) -> list[ServerRank]:
     """Servers (rows with name, title, version, embedding) by cosine similarity to the query, best first,
     each with `usable[name]` tools."""
-    import numpy as np
 
     rows = [r for r in rows if r["embedding"]]
     if not rows:
@@ -206,7 +209,6 @@ def payload(result: GatewaySearch | GatewayTool) -> dict[str, Any]:
 
 def sent_size(result: GatewaySearch) -> int:
     """The characters of the answer's text as it is sent (kg_tools.mcp_server.result_text: indented JSON)."""
-    from kg_tools.mcp_server import result_text
 
     return len(result_text(payload(result)))
 
@@ -238,7 +240,6 @@ def schema_problems(route: Route, arguments: dict) -> list[str]:
 def route_validator(route: Route):
     """The route's bounded validator (kg_tools/gateway/validation.py), built once; False when the
     upstream's own schema is broken."""
-    from jsonschema.exceptions import SchemaError
 
     if route.validator is None:
         try:
@@ -424,7 +425,6 @@ class Gateway:
     def rank_servers(self, profile: CallerProfile, query: str) -> list[ServerRank]:
         """The connected servers by similarity of the query to the server's embedding (title,
         instructions, tool names), each with how many of its tools the profile may use."""
-        from kg_tools.cypher import query as cypher
 
         usable: dict[str, int] = {key: 0 for key in self.upstreams}
         for name, route in self.routes.items():
@@ -510,7 +510,6 @@ class Gateway:
 
     async def _record_observed(self) -> None:
         """The background task that counts observed flows in the graph and promotes them."""
-        from kg_tools.deps.observed import record
 
         async for flows, sid in self._observed_receive:
             try:

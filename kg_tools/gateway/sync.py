@@ -9,18 +9,30 @@ list writes nothing.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import time
 from dataclasses import dataclass, field
 
-from kg_tools.gateway.names import qualified_name
+from kg_tools.catalog import split_name
+from kg_tools.catalogs import delete_catalog
+from kg_tools.cypher import query
+from kg_tools.deps import DEFAULT_MIN_CONFIDENCE
+from kg_tools.deps.infer import infer_catalog
+from kg_tools.deps.model import Examples
+from kg_tools.deps.store import apply_run, catalog_edges, catalog_tools, recover, run_id_for
+from kg_tools.errors import CatalogNotFoundError, ConfigurationError
+from kg_tools.gateway.names import SEPARATOR, qualified_name
+from kg_tools.ingest import LoadMode, load_catalog
+from kg_tools.loaders.mcp_server import tool_entry
+from kg_tools.write_lock import serialized
 
 logger = logging.getLogger("kg_tools.gateway")
 
 
 def gateway_entry(server: str, tool) -> dict:
     """An MCP `Tool` as the catalog entry the gateway stores (the MCP importer's translation, renamed)."""
-    from kg_tools.loaders.mcp_server import tool_entry
 
     entry = tool_entry(tool)
     entry["name"] = qualified_name(server, tool.name)
@@ -64,7 +76,6 @@ def sync_server(
 ) -> SyncResult:
     """Differential load of one server's entries into catalog `server` (blocking; run off the event loop),
     then its (:Server) node (`info`: title, version, instructions from the handshake) when that changed."""
-    from kg_tools.ingest import LoadMode, load_catalog
 
     t0 = time.perf_counter()
     loaded = load_catalog(
@@ -91,10 +102,6 @@ def sync_server(
 def infer_for(graph, embedder, catalog: str, sources: set[str]) -> int:
     """Offline dependency inference for the changed tools of one catalog, applied as one run (undo with
     `kg-tools deps undo RUN`). A failure here is logged: the tools are synced either way."""
-    from kg_tools.deps import DEFAULT_MIN_CONFIDENCE
-    from kg_tools.deps.infer import infer_catalog
-    from kg_tools.deps.model import Examples
-    from kg_tools.deps.store import apply_run, catalog_edges, catalog_tools, recover, run_id_for
 
     try:
         recover(graph)  # a run left pending by a crash is rolled back before the graph is read
@@ -128,8 +135,6 @@ def infer_for(graph, embedder, catalog: str, sources: set[str]) -> int:
 def server_document(server: str, info: dict, entries: list[dict]) -> str:
     """The text a server is embedded from: its title, instructions and its tools' names and titles
     (a tool's own name: `upstream.tool`, else the part of `server__tool` after the separator)."""
-    from kg_tools.catalog import split_name
-    from kg_tools.gateway.names import SEPARATOR
 
     def own_name(entry: dict) -> str:
         return (entry.get("upstream") or {}).get("tool") or entry["name"].split(SEPARATOR, 1)[-1]
@@ -141,10 +146,6 @@ def server_document(server: str, info: dict, entries: list[dict]) -> str:
 
 def write_server(graph, embedder, server: str, info: dict, entries: list[dict], *, force: bool = False) -> bool:
     """(:Server)-[:PROVIDES]->(:Tool) for one upstream; nothing written when its state is unchanged."""
-    import hashlib
-    import json
-
-    from kg_tools.cypher import query
 
     document = server_document(server, info, entries)
     state = hashlib.sha256(json.dumps([info, document], sort_keys=True).encode()).hexdigest()[:16]
@@ -168,9 +169,6 @@ def claim_servers(graph, gateway: str, servers: set[str]) -> None:
     """Record that gateway `gateway` serves `servers` (each (:Server) node's `gateways`), in one write-lock
     transaction. A server key that names a catalog no gateway owns (a load, import or PUT) is refused
     before anything is written: the gateway would replace that catalog's tools with its own."""
-    from kg_tools.cypher import query
-    from kg_tools.errors import ConfigurationError
-    from kg_tools.write_lock import serialized
 
     def work(tx) -> None:
         rows = [r.data() for r in tx.run(query("gateway_claim_check"), servers=sorted(servers))]
@@ -193,9 +191,6 @@ def forget_servers(graph, gateway: str, keep: set[str]) -> list[str]:
     (`gateway_release`); a server no other gateway serves then goes, its catalog through the catalog
     delete (`kg_tools.catalogs.delete_catalog`: bounded batches, with its inference and merge runs, other
     catalogs untouched). A server another gateway still lists stays. Returns the servers let go of."""
-    from kg_tools.catalogs import delete_catalog
-    from kg_tools.cypher import query
-    from kg_tools.errors import CatalogNotFoundError
 
     gone = [r["name"] for r in graph.read(query("gateway_server_names"), gateway=gateway) if r["name"] not in keep]
     for name in gone:

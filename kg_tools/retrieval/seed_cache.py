@@ -8,7 +8,7 @@ row, per tool and `d_limit`, so a request whose candidates are all known sends o
 (`search_seeds`: names and scores; ~40 % of the full query's Neo4j CPU on ToolLinkOS) and builds
 the same rows from memory. Candidates it does not know are expanded by a second, smaller query
 (`seeds_given` + the closure expansion). Rows built either way are equal to the rows of the single
-full query; tests/test_seed_cache.py checks this.
+full query; tests/integration/test_seed_cache.py checks this.
 
 **Validity.** Entries are tied to the graph version, the read's bookmark (`Graph.read_plain_versioned`):
 the database's last committed transaction, so ANY write (a load, PUT, DELETE, merge, dependency

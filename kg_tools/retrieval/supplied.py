@@ -147,9 +147,6 @@ _PLACE_PARAMETER = re.compile(
     r"(?i)^(?!.*(_code|_id)$)(?!.*(mail|ip_)).*(location|address|region|city|place|destination|origin|area|country)"
 )
 
-# Kept for callers that know kinds by name (offline rerank, skip_supplied_parameters in Cypher).
-VALUE_KINDS: dict[str, tuple[re.Pattern, str]] = {k.name: (k.value, k.parameter) for k in KINDS}
-
 
 def supplied_parameter_patterns(query: str) -> list[str]:
     """Regular expressions (Neo4j `=~` syntax) over parameter names the query supplies (name only)."""

@@ -9,6 +9,8 @@ import json
 from dataclasses import replace
 from functools import lru_cache
 
+from kg_tools.catalog import ToolSpec, split_name, tool_document
+from kg_tools.embeddings import import_sentence_transformers
 from kg_tools.errors import ConfigurationError
 from kg_tools.llm import enum_model
 from kg_tools.retrieval import ordering
@@ -123,8 +125,6 @@ def cross_encoder_ranked(model_name: str, query: str, head: list[Candidate]) -> 
 
 def candidate_document(candidate) -> str:
     """The text a reranker reads for a tool: name in words, description, parameters."""
-    from kg_tools.catalog import ToolSpec, split_name, tool_document
-
     if candidate.spec:
         try:
             return tool_document(ToolSpec.model_validate(json.loads(candidate.spec)), max_words=None)
@@ -135,8 +135,6 @@ def candidate_document(candidate) -> str:
 
 @lru_cache(maxsize=2)
 def load_cross_encoder(model: str):
-    from kg_tools.embeddings import import_sentence_transformers
-
     CrossEncoder = import_sentence_transformers(f"the cross-encoder {model!r} (KG_TOOLS_CROSS_ENCODER)").CrossEncoder
     try:
         return CrossEncoder(model, device="cpu")

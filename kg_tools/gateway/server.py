@@ -26,6 +26,7 @@ from kg_tools.gateway.service import Gateway, payload
 from kg_tools.http_guard import serve_http
 from kg_tools.mcp_errors import mcp_errors
 from kg_tools.retrieval.request import MAX_K, MAX_TOTAL
+from kg_tools.telemetry import mcp_call
 
 logger = logging.getLogger("kg_tools.gateway")
 
@@ -93,7 +94,7 @@ def build_server(gateway: Gateway) -> MCPServer:
             Field(description="Also return `servers`: the connected servers ranked by how well they fit the query."),
         ] = False,
     ) -> Annotated[CallToolResult, GatewaySearch]:
-        with mcp_errors():
+        with mcp_call("gateway", "search_tools"), mcp_errors():
             profile = gateway.profile(ctx.headers)
             found = await anyio.to_thread.run_sync(
                 gateway.search, profile, query, k, K, server, detail, max_tokens, rank_servers
@@ -105,7 +106,7 @@ def build_server(gateway: Gateway) -> MCPServer:
         name: Annotated[str, Field(min_length=1, max_length=200, description="Exact tool name (server__tool).")],
         ctx: Context,
     ) -> Annotated[CallToolResult, GatewayTool]:
-        with mcp_errors():
+        with mcp_call("gateway", "get_tool"), mcp_errors():
             profile = gateway.profile(ctx.headers)
             return typed(payload(await anyio.to_thread.run_sync(gateway.get, profile, name)))
 
@@ -115,7 +116,7 @@ def build_server(gateway: Gateway) -> MCPServer:
         ctx: Context,
         arguments: Annotated[dict[str, Any] | None, Field(description="The tool's arguments.")] = None,
     ) -> CallToolResult:
-        with mcp_errors():
+        with mcp_call("gateway", "call_tool"), mcp_errors():
             return await gateway.call(gateway.profile(ctx.headers), name, arguments or {}, session=_session_of(ctx))
 
     return server
@@ -141,7 +142,7 @@ async def serve(gateway: Gateway, server, transport: str, host: str, port: int, 
         if transport == "stdio":
             await server.run_stdio_async()
         else:
-            await serve_http(server, gateway.authenticate, gateway.service.settings, host, port)
+            await serve_http(server, gateway.authenticate, gateway.service.settings, host, port, metrics=True)
         tg.cancel_scope.cancel()
 
 

@@ -161,6 +161,9 @@ def build_server(service: Service):
 
 def run(settings: Settings, transport: str = "stdio", host: str | None = None, port: int | None = None) -> None:
     """Serve until stopped: stdio (a client starts this process) or streamable HTTP at /mcp."""
+    from kg_tools.telemetry import setup_tracing
+
+    setup_tracing("kg-tools-mcp")
     service = Service(settings)
     service.warm_up_in_background()
     server = build_server(service)
@@ -178,6 +181,7 @@ def run(settings: Settings, transport: str = "stdio", host: str | None = None, p
             settings,
             host or settings.api_host,
             port or settings.mcp_port,
+            True,  # GET /metrics (docs/observability.md)
         )
 
 

@@ -26,7 +26,7 @@ from kg_tools.gateway.service import Gateway, payload
 from kg_tools.http_guard import serve_http
 from kg_tools.mcp_errors import mcp_errors
 from kg_tools.retrieval.request import MAX_K, MAX_TOTAL
-from kg_tools.telemetry import mcp_call
+from kg_tools.telemetry import mcp_call, setup_tracing
 
 logger = logging.getLogger("kg_tools.gateway")
 
@@ -268,6 +268,7 @@ def run(
 
         status_file = (status_path(settings, config_path), config_path)
     gateway = None
+    setup_tracing("kg-tools-gateway")
     try:
         from kg_tools.graph import Graph
 

@@ -2,7 +2,8 @@
 HTTP with real upstreams (PyPI mcp-server-time and tests/meta_upstream.py). `/metrics` parses with
 prometheus_client's parser and its counters move (gateway calls, upstream calls, syncs, upstream health);
 search/call are spans; an upstream call carries the span's `traceparent` in its `_meta`; /metrics is open
-on a loopback bind and needs a token elsewhere."""
+on a loopback bind and needs a token elsewhere. A 2025-11-25 client (initialize) and a 2026-07-28 client
+(server/discover, stateless) both list, search and call through it (issue 31 item 3)."""
 
 from __future__ import annotations
 
@@ -99,7 +100,8 @@ def test_gateway_metrics_spans_and_traceparent(settings, graph, embedder, spans)
                 streamable_http_client(f"{url}/mcp", http_client=http) as (read, write),
                 ClientSession(read, write) as session,
             ):
-                await session.initialize()
+                await session.initialize()  # a client speaking 2025-11-25 (the initialize handshake)
+                seen["legacy_version"] = session.protocol_version
                 spans.clear()
                 seen["search"] = await session.call_tool("search_tools", {"query": "what time is it in Paris"})
                 seen["time"] = await session.call_tool(
@@ -108,6 +110,19 @@ def test_gateway_metrics_spans_and_traceparent(settings, graph, embedder, spans)
                 seen["meta"] = await session.call_tool("call_tool", {"name": "meta__echo_meta", "arguments": {}})
                 seen["unknown"] = await session.call_tool("call_tool", {"name": "get_current_time"})
             seen["after"] = await metrics()
+            async with (  # a client speaking 2026-07-28 (stateless: server/discover instead of initialize)
+                httpx2.AsyncClient(headers={"authorization": f"Bearer {TOKEN}"}, timeout=60) as http,
+                streamable_http_client(f"{url}/mcp", http_client=http) as (read, write),
+                ClientSession(read, write) as session,
+            ):
+                found = await session.discover()
+                seen["modern_version"] = session.protocol_version
+                seen["modern_list"] = sorted(t.name for t in (await session.list_tools()).tools)
+                seen["modern_search"] = await session.call_tool("search_tools", {"query": "what time is it"})
+                seen["modern_call"] = await session.call_tool(
+                    "call_tool", {"name": "time__get_current_time", "arguments": {"timezone": "Europe/Paris"}}
+                )
+                assert found is not None
 
     async def main():
         async with anyio.create_task_group() as tg:
@@ -120,6 +135,9 @@ def test_gateway_metrics_spans_and_traceparent(settings, graph, embedder, spans)
     anyio.run(main)
 
     assert not seen["search"].is_error and not seen["time"].is_error, (seen["search"], seen["time"])
+    assert seen["legacy_version"] == "2025-11-25" and seen["modern_version"] == "2026-07-28"
+    assert seen["modern_list"] == ["call_tool", "get_tool", "search_tools"]
+    assert not seen["modern_search"].is_error and not seen["modern_call"].is_error, seen["modern_call"]
     before, after = seen["before"], seen["after"]
     # counters move with requests; syncs and health were recorded before the first request
     assert value(after, "kg_tools_mcp_calls_total", face="gateway", tool="search_tools", outcome="ok") == 1 + value(

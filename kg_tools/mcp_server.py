@@ -129,7 +129,7 @@ def build_server(service: Service):
     """The MCPServer with its two tools bound to `service`."""
     from mcp.server.mcpserver import MCPServer
 
-    server = MCPServer(SERVER_NAME, instructions=INSTRUCTIONS, log_level="WARNING")
+    server = MCPServer(SERVER_NAME, instructions=INSTRUCTIONS, log_level="WARNING", cache_hints=tools_list_cache())
 
     @server.tool(name="search_tools", description=SEARCH_DESCRIPTION)
     def search_tools(
@@ -157,6 +157,14 @@ def build_server(service: Service):
             return typed(service.get(name, catalog))
 
     return server
+
+
+def tools_list_cache():
+    """`ttlMs`/`cacheScope` of `tools/list` (2026-07-28): both MCP faces list the same fixed tools, in the
+    order they are declared, to every caller, so a client may keep the list an hour and share it."""
+    from mcp.server.caching import CacheHint
+
+    return {"tools/list": CacheHint(ttl_ms=3_600_000, scope="public")}
 
 
 def run(settings: Settings, transport: str = "stdio", host: str | None = None, port: int | None = None) -> None:

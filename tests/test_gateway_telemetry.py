@@ -117,7 +117,9 @@ def test_gateway_metrics_spans_and_traceparent(settings, graph, embedder, spans)
             ):
                 found = await session.discover()
                 seen["modern_version"] = session.protocol_version
-                seen["modern_list"] = sorted(t.name for t in (await session.list_tools()).tools)
+                listed = await session.list_tools()
+                seen["modern_list"] = [t.name for t in listed.tools]
+                seen["modern_cache"] = (listed.ttl_ms, listed.cache_scope)
                 seen["modern_search"] = await session.call_tool("search_tools", {"query": "what time is it"})
                 seen["modern_call"] = await session.call_tool(
                     "call_tool", {"name": "time__get_current_time", "arguments": {"timezone": "Europe/Paris"}}
@@ -136,7 +138,8 @@ def test_gateway_metrics_spans_and_traceparent(settings, graph, embedder, spans)
 
     assert not seen["search"].is_error and not seen["time"].is_error, (seen["search"], seen["time"])
     assert seen["legacy_version"] == "2025-11-25" and seen["modern_version"] == "2026-07-28"
-    assert seen["modern_list"] == ["call_tool", "get_tool", "search_tools"]
+    assert seen["modern_list"] == ["search_tools", "get_tool", "call_tool"]  # declared order, every time
+    assert seen["modern_cache"] == (3_600_000, "public")
     assert not seen["modern_search"].is_error and not seen["modern_call"].is_error, seen["modern_call"]
     before, after = seen["before"], seen["after"]
     # counters move with requests; syncs and health were recorded before the first request

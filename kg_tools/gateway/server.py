@@ -70,9 +70,9 @@ def _session_of(ctx: Context) -> object:
 
 
 def build_server(gateway: Gateway) -> MCPServer:
-    from kg_tools.mcp_server import typed
+    from kg_tools.mcp_server import tools_list_cache, typed
 
-    server = MCPServer(SERVER_NAME, instructions=INSTRUCTIONS, log_level="WARNING")
+    server = MCPServer(SERVER_NAME, instructions=INSTRUCTIONS, log_level="WARNING", cache_hints=tools_list_cache())
 
     @server.tool(name="search_tools", description=SEARCH_DESCRIPTION)
     async def search_tools(

@@ -7,10 +7,13 @@ HTTP): who may open a session, and how many.
   no token is configured) and in total; over a cap -> HTTP 429 (per principal) or 503 (total) naming it,
   so tokenless or one token's requests cannot lock the others out.
 - A session belongs to the principal that opened it: another one gets 404, as if it did not exist.
+- `GET /metrics` (the gateway's; docs/observability.md): the Prometheus page, open on a loopback bind,
+  else under the same `authenticate` rule as the MCP endpoint (it is operational data).
 """
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import logging
 import time
@@ -18,6 +21,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 import uvicorn
+
+from kg_tools.telemetry import metrics_page
 
 logger = logging.getLogger("kg_tools.http")
 
@@ -33,6 +38,8 @@ class SessionGuard:
     per_principal: int
     total: int
     realm: str = "kg-tools"
+    metrics: bool = False  # serve GET /metrics
+    metrics_open: bool = False  # without authentication (a loopback bind)
     owners: dict[str, str] = field(default_factory=dict)  # session id -> principal
     _opening: dict[str, int] = field(default_factory=dict)  # principal -> sessions being opened
     _logged: dict[str, tuple[float, int]] = field(default_factory=dict)  # address -> (last line, refused)
@@ -43,6 +50,9 @@ class SessionGuard:
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers") or []}
         address = (scope.get("client") or ("unknown",))[0]
+        if self.metrics and scope.get("path") == "/metrics" and self.metrics_open:
+            await _metrics(send)
+            return
         principal = self.authenticate(headers, address)
         if principal is None:
             self._log_refusal(address)
@@ -52,6 +62,9 @@ class SessionGuard:
                 "no valid bearer token: send 'Authorization: Bearer <token>'; no session was opened",
                 {"www-authenticate": f'Bearer realm="{self.realm}", error="invalid_token"'},
             )
+            return
+        if self.metrics and scope.get("path") == "/metrics":
+            await _metrics(send)
             return
         sid = headers.get(SESSION_HEADER)
         if sid is not None:
@@ -117,8 +130,28 @@ async def _answer(send, status: int, message: str, headers: Mapping[str, str] | 
     await send({"type": "http.response.body", "body": body})
 
 
-def guarded_app(server, authenticate, settings):
-    """The MCPServer's streamable-HTTP app (at /mcp) behind a SessionGuard with the settings' caps."""
+async def _metrics(send) -> None:
+
+    body, content_type = metrics_page()
+    raw = [(b"content-type", content_type.encode()), (b"content-length", str(len(body)).encode())]
+    await send({"type": "http.response.start", "status": 200, "headers": raw})
+    await send({"type": "http.response.body", "body": body})
+
+
+def is_loopback(host: str) -> bool:
+    """True for a bind only this machine reaches (127.0.0.0/8, ::1, localhost)."""
+
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def guarded_app(server, authenticate, settings, metrics_host: str | None = None):
+    """The MCPServer's streamable-HTTP app (at /mcp) behind a SessionGuard with the settings' caps; with
+    `metrics_host` (the bind address) it also serves GET /metrics, open only on a loopback bind."""
     app = server.streamable_http_app(max_sessions=settings.mcp_max_sessions + 1)  # the SDK's cap: a backstop
     manager = server.session_manager
 
@@ -126,12 +159,19 @@ def guarded_app(server, authenticate, settings):
         return set(getattr(manager, "_server_instances", {}))  # the SDK 2.3 manager's open sessions
 
     return SessionGuard(
-        app, authenticate, live, per_principal=settings.mcp_sessions_per_client, total=settings.mcp_max_sessions
+        app,
+        authenticate,
+        live,
+        per_principal=settings.mcp_sessions_per_client,
+        total=settings.mcp_max_sessions,
+        metrics=metrics_host is not None,
+        metrics_open=metrics_host is not None and is_loopback(metrics_host),
     )
 
 
-async def serve_http(server, authenticate, settings, host: str, port: int) -> None:
+async def serve_http(server, authenticate, settings, host: str, port: int, metrics: bool = False) -> None:
     """Serve the guarded app with uvicorn until cancelled (what `run_streamable_http_async` does, guarded)."""
 
-    config = uvicorn.Config(guarded_app(server, authenticate, settings), host=host, port=port, log_level="warning")
+    app = guarded_app(server, authenticate, settings, metrics_host=host if metrics else None)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning")
     await uvicorn.Server(config).serve()

@@ -16,6 +16,7 @@ from typing import Annotated, Any, Literal
 
 import anyio
 import pydantic_core
+from mcp.server.caching import CacheHint
 from mcp.server.mcpserver import MCPServer
 from mcp_types import CallToolResult, TextContent
 from pydantic import BaseModel, Field, ValidationError
@@ -27,7 +28,7 @@ from kg_tools.mcp_errors import invalid_arguments, mcp_errors
 from kg_tools.retrieval import RetrievalRequest
 from kg_tools.retrieval.request import MAX_K, MAX_QUERY_LENGTH, MAX_TOTAL, RetrievalResponse
 from kg_tools.settings import Settings
-from kg_tools.telemetry import mcp_call
+from kg_tools.telemetry import mcp_call, setup_tracing
 from kg_tools.tool_store import ToolDetail
 
 SERVER_NAME = "kg-tools"
@@ -129,7 +130,7 @@ class Service:
 
 def build_server(service: Service):
     """The MCPServer with its two tools bound to `service`."""
-    server = MCPServer(SERVER_NAME, instructions=INSTRUCTIONS, log_level="WARNING")
+    server = MCPServer(SERVER_NAME, instructions=INSTRUCTIONS, log_level="WARNING", cache_hints=tools_list_cache())
 
     @server.tool(name="search_tools", description=SEARCH_DESCRIPTION)
     def search_tools(
@@ -159,8 +160,17 @@ def build_server(service: Service):
     return server
 
 
+def tools_list_cache():
+    """`ttlMs`/`cacheScope` of `tools/list` (2026-07-28): both MCP faces list the same fixed tools, in the
+    order they are declared, to every caller, so a client may keep the list an hour and share it."""
+
+    return {"tools/list": CacheHint(ttl_ms=3_600_000, scope="public")}
+
+
 def run(settings: Settings, transport: str = "stdio", host: str | None = None, port: int | None = None) -> None:
     """Serve until stopped: stdio (a client starts this process) or streamable HTTP at /mcp."""
+
+    setup_tracing("kg-tools-mcp")
     service = Service(settings)
     service.warm_up_in_background()
     server = build_server(service)
@@ -174,6 +184,7 @@ def run(settings: Settings, transport: str = "stdio", host: str | None = None, p
             settings,
             host or settings.api_host,
             port or settings.mcp_port,
+            True,  # GET /metrics (docs/observability.md)
         )
 
 

@@ -147,8 +147,15 @@ def default_name(path: str | Path) -> str:
 
 
 def parse_config(document, where: str = "gateway config") -> GatewayConfig:
+    """Validate a config document: `mcpServers` (Claude, Cursor ...) or VS Code's `servers` (mcp.json)."""
+    if isinstance(document, dict) and "mcpServers" not in document and isinstance(document.get("servers"), dict):
+        document = {**document, "mcpServers": document["servers"]}  # VS Code's mcp.json
+    elif isinstance(document, dict) and "mcpServers" in document and "servers" in document:
+        raise ConfigurationError(f'{where}: give "mcpServers" or VS Code\'s "servers", not both')
     if not isinstance(document, dict) or not isinstance(document.get("mcpServers"), dict):
-        raise ConfigurationError(f'{where}: expected an object with "mcpServers": {{name: server, ...}}')
+        raise ConfigurationError(
+            f'{where}: expected an object with "mcpServers" (or VS Code\'s "servers"): {{name: server, ...}}'
+        )
     try:
         config = GatewayConfig.model_validate(document)
     except ValidationError as exc:

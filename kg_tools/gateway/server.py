@@ -29,8 +29,9 @@ from kg_tools.gateway.service import Gateway, payload
 from kg_tools.graph import Graph
 from kg_tools.http_guard import serve_http
 from kg_tools.mcp_errors import mcp_errors
-from kg_tools.mcp_server import Service, typed
+from kg_tools.mcp_server import Service, tools_list_cache, typed
 from kg_tools.retrieval.request import MAX_K, MAX_TOTAL
+from kg_tools.telemetry import mcp_call, setup_tracing
 
 logger = logging.getLogger("kg_tools.gateway")
 
@@ -74,7 +75,7 @@ def _session_of(ctx: Context) -> object:
 
 
 def build_server(gateway: Gateway) -> MCPServer:
-    server = MCPServer(SERVER_NAME, instructions=INSTRUCTIONS, log_level="WARNING")
+    server = MCPServer(SERVER_NAME, instructions=INSTRUCTIONS, log_level="WARNING", cache_hints=tools_list_cache())
 
     @server.tool(name="search_tools", description=SEARCH_DESCRIPTION)
     async def search_tools(
@@ -96,7 +97,7 @@ def build_server(gateway: Gateway) -> MCPServer:
             Field(description="Also return `servers`: the connected servers ranked by how well they fit the query."),
         ] = False,
     ) -> Annotated[CallToolResult, GatewaySearch]:
-        with mcp_errors():
+        with mcp_call("gateway", "search_tools"), mcp_errors():
             profile = gateway.profile(ctx.headers)
             found = await anyio.to_thread.run_sync(
                 gateway.search, profile, query, k, K, server, detail, max_tokens, rank_servers
@@ -108,7 +109,7 @@ def build_server(gateway: Gateway) -> MCPServer:
         name: Annotated[str, Field(min_length=1, max_length=200, description="Exact tool name (server__tool).")],
         ctx: Context,
     ) -> Annotated[CallToolResult, GatewayTool]:
-        with mcp_errors():
+        with mcp_call("gateway", "get_tool"), mcp_errors():
             profile = gateway.profile(ctx.headers)
             return typed(payload(await anyio.to_thread.run_sync(gateway.get, profile, name)))
 
@@ -118,7 +119,7 @@ def build_server(gateway: Gateway) -> MCPServer:
         ctx: Context,
         arguments: Annotated[dict[str, Any] | None, Field(description="The tool's arguments.")] = None,
     ) -> CallToolResult:
-        with mcp_errors():
+        with mcp_call("gateway", "call_tool"), mcp_errors():
             return await gateway.call(gateway.profile(ctx.headers), name, arguments or {}, session=_session_of(ctx))
 
     return server
@@ -144,7 +145,7 @@ async def serve(gateway: Gateway, server, transport: str, host: str, port: int, 
         if transport == "stdio":
             await server.run_stdio_async()
         else:
-            await serve_http(server, gateway.authenticate, gateway.service.settings, host, port)
+            await serve_http(server, gateway.authenticate, gateway.service.settings, host, port, metrics=True)
         tg.cancel_scope.cancel()
 
 
@@ -259,6 +260,7 @@ def run(
     if config_path is not None:
         status_file = (status_path(settings, config_path), config_path)
     gateway = None
+    setup_tracing("kg-tools-gateway")
     try:
         # Neo4j reachable and the login accepted, checked before any upstream starts
         service = Service(settings, graph=Graph.connect(settings))

@@ -350,7 +350,9 @@ class Gateway:
         """The route of a tool the profile may use; UnknownToolError, PolicyDeniedError otherwise."""
         route = self.routes.get(name)
         if route is None:
-            raise UnknownToolError(f"unknown tool {name!r}: not a tool of a connected server (use search_tools)")
+            raise UnknownToolError(
+                f"unknown tool {name!r}: not a tool of a connected server{self._did_you_mean(profile_name, profile, name)}"
+            )
         if self.held(route):
             raise PolicyDeniedError(
                 f"held: {name} is not offered until approved ({route.hold}); an operator approves it with "
@@ -366,6 +368,14 @@ class Gateway:
                 f"denied: {name} is not allowed by {decision.rule}", tool=name, server=route.server, rule=decision.rule
             )
         return route
+
+    def _did_you_mean(self, profile_name: str, profile: Profile, name: str) -> str:
+        """A hint for an upstream's bare tool name (`git_log` -> `git__git_log`) among the tools the
+        profile may see, else search_tools."""
+        full = sorted(n for n, r in self.routes.items() if r.tool == name and self.visible(profile_name, profile, n))
+        if full:
+            return f"; did you mean {' or '.join(f'`{n}`' for n in full[:3])}? (names are server__tool)"
+        return " (use search_tools)"
 
     def offered(self, profile: CallerProfile, name: str) -> bool:
         """What search_tools may return: visible to the profile, not deprecated upstream and of a server

@@ -42,6 +42,7 @@ from kg_tools.gateway.limits import (
     cut_result,
 )
 from kg_tools.loaders.mcp_server import _errlog
+from kg_tools.telemetry import SYNCS, UPSTREAM_CALLS, UPSTREAM_UP, span
 
 if TYPE_CHECKING:
     from mcp import ClientSession
@@ -220,6 +221,7 @@ class Upstream:
     def _set_state(self, state: str) -> None:
         if state != self.state:
             self.state, self.since = state, time.time()
+        UPSTREAM_UP.labels(self.key).set(1 if state == "ready" else 0)
 
     def fail(self, error: str) -> None:
         if self.state != "down":
@@ -229,7 +231,16 @@ class Upstream:
         self._lost.set()
 
     async def refresh(self) -> None:
-        """List every tool (paged, bounded) and sync them."""
+        """List every tool (paged, bounded) and sync them: counted (SYNCS) and spanned."""
+        with span("gateway sync", {"mcp.server": self.key}):
+            try:
+                await self._refresh()
+            except BaseException:
+                SYNCS.labels(self.key, "error").inc()
+                raise
+        SYNCS.labels(self.key, "ok").inc()
+
+    async def _refresh(self) -> None:
 
         session = self.session
         if session is None:
@@ -265,7 +276,19 @@ class Upstream:
         return f"down ({self.error or self.state}){retry}" if self.state == "down" else f"not connected ({self.state})"
 
     async def call(self, tool: str, arguments: dict, timeout: float):
-        """The upstream's CallToolResult (cut to MAX_RESULT_BYTES). Raises UpstreamCallError (naming this server)."""
+        """The upstream's CallToolResult (cut to MAX_RESULT_BYTES). Raises UpstreamCallError (naming this server).
+        Counted and spanned; the SDK's client span (a child of this one) puts its W3C `traceparent` into
+        the request's `_meta`, so an upstream that traces continues the caller's trace."""
+        with span("upstream tools/call", {"mcp.server": self.key, "mcp.tool": tool}):
+            try:
+                result = await self._call(tool, arguments, timeout)
+            except UpstreamCallError as exc:
+                UPSTREAM_CALLS.labels(self.key, "timeout" if exc.timeout else "error").inc()
+                raise
+            UPSTREAM_CALLS.labels(self.key, "error" if getattr(result, "is_error", False) else "ok").inc()
+            return result
+
+    async def _call(self, tool: str, arguments: dict, timeout: float):
         session = self.session
         if session is None:
             raise UpstreamCallError(self.key, self.down_reason())

@@ -42,12 +42,20 @@ YAML, for an import), 421 a `Host` this server does not answer to (DNS rebinding
 (`errors` names each), 503 Neo4j unreachable (answered at once). See docs/security.md."""
 
 
+# A route's 403 text that names the API key before its other reason (api/routers/tools.py PUT).
+KEY_PREFIX = "wrong api key, or "
+
+
 def _keyless(operation: dict) -> None:
     operation.pop("security", None)
     responses = operation.get("responses", {})
     responses.pop("401", None)
-    if responses.get("403", {}).get("description") == DESCRIPTIONS[403]:
+    forbidden = responses.get("403", {}).get("description")
+    if forbidden == DESCRIPTIONS[403]:
         del responses["403"]
+    elif forbidden and forbidden.lower().startswith(KEY_PREFIX):  # "wrong API key, or <another reason>"
+        reason = forbidden[len(KEY_PREFIX) :]
+        responses["403"]["description"] = reason[:1].upper() + reason[1:]
 
 
 def _guard_responses(operation: dict, unsafe: bool) -> None:

@@ -164,26 +164,32 @@ def classify(spec: ToolSpec, server: str = "") -> Utility | None:
     if any(SCOPE_WORDS & set(p.split("_")) for p in params):
         return None
     hints = spec.annotations.model_dump() if spec.annotations else {}
-    description = spec.description or ""
     for rule in RULES:
-        if not all(group & set(words) for group in rule.must) or not set(words) <= rule.allowed:
-            continue
-        found = _distinct(params, rule.params)
-        if found is None:
-            continue
-        if rule.veto and hints.get(rule.veto) is True:
-            continue
-        if rule.wording and not rule.wording & set(re.findall(r"[a-z]+", description.lower())):
-            continue
-        said = " ".join([_first_sentence(description), *(params[p].description.lower() for p in found)])
-        if any(phrase in said for phrase in SCOPE_PHRASES):
-            continue
-        evidence = [f"name '{' '.join(words)}'", "parameters " + " + ".join(f"'{params[p].name}'" for p in found)]
-        if rule.wording:
-            evidence.append("described as searching the web")
-        evidence += [h for h in ("readOnlyHint", "destructiveHint") if hints.get(h) is True]
-        return Utility(rule.kind, f"{rule.kind}: " + "; ".join(evidence))
+        found = _matches(rule, words, params, hints, spec.description or "")
+        if found is not None:
+            return _utility(rule, words, params, found, hints)
     return None
+
+
+def _matches(rule, words: list[str], params: dict, hints: dict, description: str) -> list[str] | None:
+    """The parameters by which `rule` fits the tool (name words, parameters, hints, wording), or None."""
+    if not all(group & set(words) for group in rule.must) or not set(words) <= rule.allowed:
+        return None
+    found = _distinct(params, rule.params)
+    if found is None or (rule.veto and hints.get(rule.veto) is True):
+        return None
+    if rule.wording and not rule.wording & set(re.findall(r"[a-z]+", description.lower())):
+        return None
+    said = " ".join([_first_sentence(description), *(params[p].description.lower() for p in found)])
+    return None if any(phrase in said for phrase in SCOPE_PHRASES) else found
+
+
+def _utility(rule, words: list[str], params: dict, found: list[str], hints: dict) -> Utility:
+    evidence = [f"name '{' '.join(words)}'", "parameters " + " + ".join(f"'{params[p].name}'" for p in found)]
+    if rule.wording:
+        evidence.append("described as searching the web")
+    evidence += [h for h in ("readOnlyHint", "destructiveHint") if hints.get(h) is True]
+    return Utility(rule.kind, f"{rule.kind}: " + "; ".join(evidence))
 
 
 @dataclass(frozen=True)

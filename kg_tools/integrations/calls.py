@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import inspect
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any, Protocol, cast
 
 from pydantic import TypeAdapter
@@ -64,6 +64,21 @@ class GatewayCalls:
         if result.isError:
             raise RuntimeError(text or f"{name} failed")
         return text
+
+
+def runners(name: str, calls: CallPath) -> tuple[Callable[..., Any], Callable[..., Awaitable[Any]]]:
+    """(sync, async) functions of keyword arguments that run tool `name` by `calls`; the sync one
+    raises NotImplementedError for an async-only path (the gateway: use the framework's async call)."""
+
+    async def run(**arguments: Any) -> Any:
+        return await calls.call(name, arguments)
+
+    def run_sync(**arguments: Any) -> Any:
+        if isinstance(calls, FunctionCalls):
+            return calls.call_sync(name, arguments)
+        raise NotImplementedError(f"{name} runs through an async call path: call it asynchronously")
+
+    return run_sync, run
 
 
 def catalog_from_functions(functions: Iterable[Callable[..., Any]]) -> list[dict[str, Any]]:

@@ -22,7 +22,7 @@ from langchain_core.tools import BaseTool, StructuredTool
 from pydantic import ConfigDict
 
 from kg_tools.client import AsyncKgToolsClient, KgToolsClient
-from kg_tools.integrations.calls import CallPath, FunctionCalls
+from kg_tools.integrations.calls import CallPath, runners
 from kg_tools.retrieval.request import ToolHit
 
 
@@ -109,7 +109,7 @@ def structured_tools(hits: Iterable[ToolHit], calls: CallPath) -> list[Structure
     tools = []
     for hit in hits:
         function = hit.function.get("function") or {}
-        run_sync, run = _runners(hit.name, calls)
+        run_sync, run = runners(hit.name, calls)
         tools.append(
             StructuredTool(
                 name=hit.name,
@@ -120,15 +120,3 @@ def structured_tools(hits: Iterable[ToolHit], calls: CallPath) -> list[Structure
             )
         )
     return tools
-
-
-def _runners(name: str, calls: CallPath) -> tuple[Callable[..., Any], Callable[..., Awaitable[Any]]]:
-    async def run(**arguments: Any) -> Any:
-        return await calls.call(name, arguments)
-
-    def run_sync(**arguments: Any) -> Any:
-        if isinstance(calls, FunctionCalls):
-            return calls.call_sync(name, arguments)
-        raise NotImplementedError(f"{name} runs through an async call path: use `ainvoke`")
-
-    return run_sync, run

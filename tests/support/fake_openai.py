@@ -1,7 +1,8 @@
 """A small OpenAI-compatible HTTP server for tests (the only thing that cannot exist here is an LLM).
 
 Script answers with `server.script(handler)`: handler(request_json) -> str (message content), or a
-dict {"status": 500} / {"delay": 5.0, "content": ...} / {"refusal": "..."}. Requests are recorded.
+dict {"status": 500} / {"delay": 5.0, "content": ...} / {"refusal": "..."} /
+{"tool_calls": [{"name": ..., "arguments": {...}}]} (an assistant turn that calls tools). Requests are recorded.
 """
 
 from __future__ import annotations
@@ -35,6 +36,16 @@ class FakeOpenAI:
                     self._send(answer["status"], {"error": {"message": "scripted failure", "type": "server_error"}})
                     return
                 message = {"role": "assistant", "content": answer.get("content"), "refusal": answer.get("refusal")}
+                calls = answer.get("tool_calls") or []
+                if calls:
+                    message["tool_calls"] = [
+                        {
+                            "id": f"call_{len(fake.requests)}_{i}",
+                            "type": "function",
+                            "function": {"name": c["name"], "arguments": json.dumps(c.get("arguments", {}))},
+                        }
+                        for i, c in enumerate(calls)
+                    ]
                 self._send(
                     200,
                     {
@@ -42,7 +53,9 @@ class FakeOpenAI:
                         "object": "chat.completion",
                         "created": int(time.time()),
                         "model": body.get("model", "test"),
-                        "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
+                        "choices": [
+                            {"index": 0, "message": message, "finish_reason": "tool_calls" if calls else "stop"}
+                        ],
                         "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15},
                     },
                 )

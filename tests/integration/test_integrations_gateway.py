@@ -24,6 +24,21 @@ pytestmark = pytest.mark.integration
 UPSTREAM = PROJECT_ROOT / "tests" / "support" / "gateway_upstream.py"
 
 
+def tool_text(content) -> str:
+    """A tool message's content as text: a string, or the text of its content parts."""
+    if isinstance(content, str):
+        return content
+    return "".join(part.get("text", "") for part in content if isinstance(part, dict))
+
+
+def search_answer(text: str) -> dict:
+    """The gateway's search_tools answer inside what the SDK sent back (its JSON, or a text block of it)."""
+    value = json.loads(text)
+    while not (isinstance(value, dict) and "tools" in value):
+        value = json.loads(value["text"] if isinstance(value, dict) else value[0]["text"])
+    return value
+
+
 def test_openai_agents_run_on_the_gateway(settings, graph, embedder, tmp_path):
 
     wipe(graph)
@@ -33,11 +48,11 @@ def test_openai_agents_run_on_the_gateway(settings, graph, embedder, tmp_path):
 
     def search_then_call(request: dict) -> object:
         seen.append(sorted(t["function"]["name"] for t in request.get("tools", [])))
-        results = [m["content"] for m in request["messages"] if m["role"] == "tool"]
+        results = [tool_text(m["content"]) for m in request["messages"] if m["role"] == "tool"]
         if not results:
             return {"tool_calls": [{"name": "search_tools", "arguments": {"query": "echo the given text back"}}]}
         if len(results) == 1:
-            found = json.loads(results[0])
+            found = search_answer(results[0])
             name = found["tools"][0]["name"]
             return {"tool_calls": [{"name": "call_tool", "arguments": {"name": name, "arguments": {"text": "hi"}}}]}
         return f"upstream said: {results[-1]}"
@@ -53,7 +68,9 @@ def test_openai_agents_run_on_the_gateway(settings, graph, embedder, tmp_path):
     with FakeOpenAI() as fake:
         fake.script(search_then_call)
         output = asyncio.run(asyncio.wait_for(main(fake.base_url), 600))
-        searched = json.loads(next(m["content"] for m in fake.requests[1]["messages"] if m["role"] == "tool"))
+        searched = search_answer(
+            next(tool_text(m["content"]) for m in fake.requests[1]["messages"] if m["role"] == "tool")
+        )
     assert seen[0] == ["call_tool", "get_tool", "search_tools"]  # the gateway's three tools, never the upstream's
     assert searched["tools"][0]["name"] == "dynamic__echo"
     assert "hi" in output and output.startswith("upstream said:")

@@ -16,10 +16,6 @@ import httpx2
 import pytest
 from mcp import ClientSession
 from mcp.client.streamable_http import streamable_http_client
-from opentelemetry import trace
-from opentelemetry.sdk.trace import TracerProvider
-from opentelemetry.sdk.trace.export import SimpleSpanProcessor
-from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 from prometheus_client.parser import text_string_to_metric_families
 from starlette.testclient import TestClient
 
@@ -31,12 +27,12 @@ from kg_tools.http_guard import SessionGuard, is_loopback
 from kg_tools.mcp_server import Service
 from kg_tools.processes import free_port
 from tests.conftest import wipe
+from tests.support.spans import in_memory_spans
 
 # Some of these tests need no Neo4j; the file runs with the integration tests (tests/conftest.py places files by marker).
 pytestmark = pytest.mark.integration
 
 TOKEN = "agent-" + "t" * 24
-EXPORTER = InMemorySpanExporter()
 META_UPSTREAM = PROJECT_ROOT / "tests" / "support" / "meta_upstream.py"
 TIME_SERVER = PROJECT_ROOT / ".mcp-servers" / "bin" / "mcp-server-time"
 
@@ -55,12 +51,7 @@ def value(page: dict, name: str, **labels) -> float:
 
 @pytest.fixture(scope="module")
 def spans():
-    provider = trace.get_tracer_provider()
-    if not isinstance(provider, TracerProvider):
-        provider = TracerProvider()
-        trace.set_tracer_provider(provider)
-    provider.add_span_processor(SimpleSpanProcessor(EXPORTER))
-    return EXPORTER
+    return in_memory_spans()
 
 
 @pytest.mark.integration

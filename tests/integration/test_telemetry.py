@@ -10,32 +10,22 @@ import asyncio
 import pytest
 from fastapi.testclient import TestClient
 from mcp import Client
-from opentelemetry import trace
-from opentelemetry.sdk.trace import TracerProvider
-from opentelemetry.sdk.trace.export import SimpleSpanProcessor
-from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 from prometheus_client.parser import text_string_to_metric_families
 
 from kg_tools.api.app import create_app
 from kg_tools.mcp_server import Service, build_server
 from kg_tools.telemetry import MCP_CALLS
 from tests.support import synthetic_catalog as syn
+from tests.support.spans import in_memory_spans
 
 pytestmark = pytest.mark.integration
 
-EXPORTER = InMemorySpanExporter()
 QUERY = "book a flight to Paris"
 
 
 @pytest.fixture(scope="module")
 def spans():
-    """The process's tracer provider, with an in-memory exporter (a provider can be set once per process)."""
-    provider = trace.get_tracer_provider()
-    if not isinstance(provider, TracerProvider):
-        provider = TracerProvider()
-        trace.set_tracer_provider(provider)
-    provider.add_span_processor(SimpleSpanProcessor(EXPORTER))
-    return EXPORTER
+    return in_memory_spans()
 
 
 @pytest.fixture(scope="module")

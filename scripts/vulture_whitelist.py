@@ -53,3 +53,12 @@ tlos_small  # unused variable (tests/integration/test_cli_load.py:148)
 chain_graph  # unused variable (tests/integration/test_concurrent_writes.py:64)
 note_id  # unused variable (tests/support/fixtures/tiny_mcp_server.py:24)
 contents  # unused variable (tests/support/gateway_upstream.py:78)
+
+# Public API of the agent adapters (docs/agents.md) and the framework hooks they implement
+GatewayCalls  # unused class (kg_tools/integrations/calls.py)
+retrieve_tools_coroutine  # unused function (kg_tools/integrations/langgraph.py)
+_._get_relevant_documents  # unused method (kg_tools/integrations/langgraph.py): LangChain's BaseRetriever hook
+run_manager  # unused variable (kg_tools/integrations/langgraph.py): LangChain passes it by keyword
+_._node_postprocessors  # unused attribute (kg_tools/integrations/llama_index.py): ObjectRetriever reads it
+_.log_errors  # unused attribute (kg_tools/gateway/validation.py): an RE2 option
+subject  # unused variable (tests/integration/test_integrations.py): a tool's parameter, in its schema

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Response
 
 from kg_tools.api.deps import PipelineDep
 from kg_tools.api.errors import responses
 from kg_tools.api.http import KgRoute
 from kg_tools.retrieval import RetrievalRequest, RetrievalResponse
-from kg_tools.telemetry import extract_context, span
 
 router = APIRouter(tags=["retrieval"], route_class=KgRoute)
 
@@ -31,11 +30,10 @@ router = APIRouter(tags=["retrieval"], route_class=KgRoute)
     ),
     summary="The tools an agent needs for a request, dependencies included",
 )
-def retrieve(request: RetrievalRequest, pipeline: PipelineDep, http: Request) -> Response:
+def retrieve(request: RetrievalRequest, pipeline: PipelineDep) -> Response:
     """Seeds by search (k), optional rerank, each seed's dependencies depth-first (depth, d_limit,
     edge_types), ordered seed 1, its dependencies, seed 2, ..., unique, cut to K."""
-    # A caller's W3C `traceparent` header makes this request's spans part of its trace.
-    with span("POST /v1/retrieve", context=extract_context(http.headers)):
-        result = pipeline.retrieve(request)
+    # FastAPI's own request span (a caller's `traceparent` its parent) holds the pipeline's `retrieve` span.
+    result = pipeline.retrieve(request)
     # Serialised once by pydantic (the response model above documents the shape).
     return Response(result.model_dump_json(by_alias=True), media_type="application/json")

@@ -104,7 +104,7 @@ def test_seeds_cut_back_to_k_take_their_dependencies_with_them():
     hits = gw.first_seeds(tools, 1)
     assert [t["name"] for t in hits] == ["fs__read_text", "fs__list_dirs"]
     shared = [seed("a"), seed("b"), {**dependency("c", "b"), "via": [{"from": "b"}, {"from": "a"}]}]
-    (kept_a, kept_c) = gw.first_seeds(shared, 1)
+    (_, kept_c) = gw.first_seeds(shared, 1)
     assert kept_c["name"] == "c" and kept_c["via"] == [{"from": "a"}]  # `why` names a tool of the answer
     assert gw.why(kept_c) == "needed by a"
     # through the widening search: one hidden seed widens the query, the extra seed is cut with its dependency

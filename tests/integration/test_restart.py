@@ -102,13 +102,16 @@ def kill_once(server, killed: list[int]) -> None:
 
 
 def catalog_file(tmp_path, prefix: str, n: int):
-    """A JSON catalog of `n` tools `<prefix>_<i>`, each depending on the synthetic catalog's tool A."""
+    """A JSON catalog of `n` tools `<prefix>_<i>`, each but the first depending on `<prefix>_0` (a catalog is a
+    namespace: its dependencies stay inside it)."""
     catalog = [
         {
             "name": f"{prefix}_{i}",
             "description": f"{prefix.capitalize()} test tool number {i}.",
             "func_type": "regular",
-            "depends_on": [{"name": syn.A, "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON", "reason": "x"}],
+            "depends_on": [{"name": f"{prefix}_0", "dependence_type": "TOOL_DIRECTLY_DEPENDS_ON", "reason": "x"}]
+            if i
+            else [],
         }
         for i in range(n)
     ]

@@ -124,6 +124,17 @@ class _Call:
     content: bytes | None = None
     content_type: str | None = None
 
+    def request(self, api_key: str | None) -> dict[str, Any]:
+        """httpx `request(...)` keyword arguments."""
+        return {
+            "method": self.method,
+            "url": self.path,
+            "params": self.params,
+            "json": self.json,
+            "content": self.content,
+            "headers": self.headers(api_key),
+        }
+
     def headers(self, api_key: str | None) -> dict[str, str]:
         headers = {"accept": "application/json"}
         if api_key:
@@ -151,6 +162,17 @@ def _delay(attempt: int, response: httpx.Response | None) -> float:
     if header and header.strip().isdigit():
         return min(float(header), MAX_BACKOFF_S)
     return min(0.5 * 2**attempt, MAX_BACKOFF_S)
+
+
+def _unreachable(error: httpx.ConnectError, attempt: int, retries: int, base_url: object) -> None:
+    """A refused connection is retried; at the last attempt it is an ApiUnavailableError."""
+    if attempt == retries:
+        raise ApiUnavailableError(f"kg-tools API not reachable at {base_url}: {error}") from error
+
+
+def _is_answer(response: httpx.Response, attempt: int, retries: int) -> bool:
+    """Whether `response` is the answer: not a 503, or the last attempt's."""
+    return response.status_code not in RETRY_STATUSES or attempt == retries
 
 
 def _document(document: Document, fmt: str | None) -> tuple[bytes | None, Any, str]:
@@ -235,22 +257,13 @@ class KgToolsClient:
 
     def _send(self, call: _Call, model: type[Model] | None = None) -> Any:
         for attempt in range(self.retries + 1):
-            response = None
+            response: httpx.Response | None = None
             try:
-                response = self._http.request(
-                    call.method,
-                    call.path,
-                    params=call.params,
-                    json=call.json,
-                    content=call.content,
-                    headers=call.headers(self.api_key),
-                )
+                response = self._http.request(**call.request(self.api_key))
             except httpx.ConnectError as e:
-                if attempt == self.retries:
-                    raise ApiUnavailableError(f"kg-tools API not reachable at {self._http.base_url}: {e}") from e
-            else:
-                if response.status_code not in RETRY_STATUSES or attempt == self.retries:
-                    return _parse(response, model)
+                _unreachable(e, attempt, self.retries, self._http.base_url)
+            if response is not None and _is_answer(response, attempt, self.retries):
+                return _parse(response, model)
             time.sleep(_delay(attempt, response))
         raise AssertionError("unreachable")
 
@@ -308,22 +321,13 @@ class AsyncKgToolsClient:
 
     async def _send(self, call: _Call, model: type[Model] | None = None) -> Any:
         for attempt in range(self.retries + 1):
-            response = None
+            response: httpx.Response | None = None
             try:
-                response = await self._http.request(
-                    call.method,
-                    call.path,
-                    params=call.params,
-                    json=call.json,
-                    content=call.content,
-                    headers=call.headers(self.api_key),
-                )
+                response = await self._http.request(**call.request(self.api_key))
             except httpx.ConnectError as e:
-                if attempt == self.retries:
-                    raise ApiUnavailableError(f"kg-tools API not reachable at {self._http.base_url}: {e}") from e
-            else:
-                if response.status_code not in RETRY_STATUSES or attempt == self.retries:
-                    return _parse(response, model)
+                _unreachable(e, attempt, self.retries, self._http.base_url)
+            if response is not None and _is_answer(response, attempt, self.retries):
+                return _parse(response, model)
             await asyncio.sleep(_delay(attempt, response))
         raise AssertionError("unreachable")
 

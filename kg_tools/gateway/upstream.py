@@ -2,7 +2,10 @@
 
 `Upstream.run` is one task of the gateway's task group: it starts the server, lists its tools, hands
 them to `on_tools` (the sync) and then waits for `notifications/tools/list_changed` (coalesced: the
-notifications of COALESCE_SECONDS make one listing) or the resync interval to list again. Every failure
+notifications of COALESCE_SECONDS make one listing) or the resync interval to list again. Either protocol
+version: the session probes `server/discover` (2026-07-28: stateless; changes come on a
+`subscriptions/listen` stream, liveness by `server/discover` instead of ping) and falls back to
+`initialize` (2025-11-25 and earlier: changes come as notifications, liveness by ping). Every failure
 (cannot start, hangs, garbage, its process dies, the connection is lost) marks it "down" with a one-line
 `error` and it is started again after a backoff (1 s, doubling up to BACKOFF_MAX_SECONDS; a connection that
 lived BACKOFF_RESET_SECONDS starts over at 1 s). A failure never reaches the other upstreams. A failed call
@@ -20,15 +23,17 @@ import logging
 import math
 import time
 from collections.abc import Awaitable, Callable
-from contextlib import AsyncExitStack
+from contextlib import AsyncExitStack, nullcontext
 from typing import TYPE_CHECKING
 
 import anyio
-from mcp import ClientSession, StdioServerParameters
+from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
+from mcp.client.subscriptions import SubscriptionLost, listen
 from mcp.shared.exceptions import MCPError
 from mcp_types import PaginatedRequestParams, ToolListChangedNotification
-from mcp_types.jsonrpc import CONNECTION_CLOSED
+from mcp_types.jsonrpc import CONNECTION_CLOSED, INVALID_REQUEST
+from mcp_types.version import LATEST_MODERN_VERSION, MODERN_PROTOCOL_VERSIONS
 
 from kg_tools.errors import UpstreamCallError
 from kg_tools.gateway import transport
@@ -93,6 +98,7 @@ class Upstream:
         self.tools: list[Tool] = []
         self.server_info: Implementation | None = None
         self.instructions: str | None = None
+        self.protocol_version: str | None = None  # negotiated at each start: 2026-07-28 or a handshake version
         self.started = anyio.Event()  # set once the first start (and sync) succeeded or failed
         self._changed = anyio.Event()
         self._lost = anyio.Event()
@@ -111,6 +117,7 @@ class Upstream:
             "since": round(self.since, 3),
             "restarts": self.restarts,
             "retry_at": round(self.retry_at, 3) if self.retry_at else None,
+            "protocol": self.protocol_version,
         }
 
     # -- life cycle -------------------------------------------------------------------------
@@ -129,6 +136,26 @@ class Upstream:
         )
         streams = await stack.enter_async_context(transport.stdio_client(params, errlog=_errlog()))
         return streams.read, streams.write, streams.closed
+
+    async def _open(self, stack: AsyncExitStack, read, write) -> ClientSession:
+        """A session in the protocol version the server speaks: the SDK's `Client` in mode "auto" probes
+        `server/discover` (2026-07-28, stateless) and falls back to the `initialize` handshake (2025-11-25
+        and earlier). The probe waits at most the SDK's 10 s, each later request start_timeout."""
+
+        client = Client(
+            nullcontext((read, write)),
+            mode="auto",
+            read_timeout_seconds=self.start_timeout,
+            message_handler=self._on_message,
+            cache=None,  # the gateway lists on its own schedule (list_changed, --resync), never from a cache
+        )
+        await stack.enter_async_context(client)
+        return client.session
+
+    @property
+    def modern(self) -> bool:
+        """The connection speaks 2026-07-28 or later (server/discover, subscriptions/listen, no ping)."""
+        return self.protocol_version in MODERN_PROTOCOL_VERSIONS
 
     async def _on_message(self, message) -> None:
 
@@ -169,11 +196,9 @@ class Upstream:
         self._lost = anyio.Event()
         async with AsyncExitStack() as stack:
             read, write, closed = await self._connect(stack)
-            session = await stack.enter_async_context(
-                ClientSession(read, write, read_timeout_seconds=self.start_timeout, message_handler=self._on_message)
-            )
-            init = await session.initialize()
-            self.server_info, self.instructions = init.server_info, init.instructions
+            session = await self._open(stack, read, write)
+            self.server_info, self.instructions = session.server_info, session.instructions
+            self.protocol_version = session.protocol_version
             self.session = session
             await self.refresh()
             self._set_state("ready")
@@ -186,6 +211,8 @@ class Upstream:
 
                 tg.start_soon(ended, closed)
                 tg.start_soon(ended, self._lost)
+                if self.modern:
+                    tg.start_soon(self._subscribe, session)
                 if self.config.url:  # a stdio server's end shows as the end of its output; HTTP has no such sign
                     tg.start_soon(self._ping, session)
                 await self._listen(resync)
@@ -207,13 +234,51 @@ class Upstream:
                     "upstream %s: re-sync failed, keeping the tools synced before: %s", self.key, describe(exc)
                 )
 
-    async def _ping(self, session) -> None:
-        """An HTTP upstream that stops answering pings (gone, or the transport broke) is down."""
+    async def _subscribe(self, session: ClientSession) -> None:
+        """2026-07-28 has no unsolicited notifications: tool-list changes arrive on a `subscriptions/listen`
+        stream, opened when the server declares `tools.listChanged`; each event counts as a list_changed
+        (coalesced alike). A stream the server closes is opened again (after a growing delay when it keeps
+        closing) and the tools are listed again: there is no replay. A stream lost is a lost connection. A
+        server that refuses the listen (or does not honour tool changes) is re-listed only by --resync."""
+
+        tools = session.server_capabilities.tools if session.server_capabilities else None
+        if not (tools and tools.list_changed):
+            return
+        delay = COALESCE_SECONDS
+        while True:
+            opened = time.monotonic()
+            try:
+                async with listen(session, tools_list_changed=True) as events:
+                    if not events.honored.tools_list_changed:
+                        raise MCPError(INVALID_REQUEST, "tool list changes not honoured")
+                    async for _ in events:
+                        logger.debug("upstream %s: tools list changed (subscriptions/listen)", self.key)
+                        self._changed.set()
+            except SubscriptionLost as exc:
+                self.fail(f"connection lost: {describe(exc.__cause__ or exc)}")
+                return
+            except (MCPError, TimeoutError) as exc:
+                logger.warning(
+                    "upstream %s: subscriptions/listen refused (%s): its tools are listed again only by --resync",
+                    self.key,
+                    describe(exc),
+                )
+                return
+            delay = COALESCE_SECONDS if time.monotonic() - opened > BACKOFF_RESET_SECONDS else delay * 2
+            await anyio.sleep(min(delay, BACKOFF_MAX_SECONDS))
+            self._changed.set()
+
+    async def _ping(self, session: ClientSession) -> None:
+        """An HTTP upstream that stops answering pings (gone, or the transport broke) is down. 2026-07-28
+        has no ping: there a `server/discover` (cheap, side-effect free) is the ping."""
         while True:
             await anyio.sleep(PING_SECONDS)
             try:
                 with anyio.fail_after(self.start_timeout):
-                    await session.send_ping()
+                    if self.modern:
+                        await session.send_discover(session.protocol_version or LATEST_MODERN_VERSION)
+                    else:
+                        await session.send_ping()
             except Exception as exc:  # noqa: BLE001 - any failure: the connection is not usable
                 self.fail(f"no answer to ping: {describe(exc)}")
                 return

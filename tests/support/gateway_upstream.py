@@ -3,8 +3,8 @@
     python tests/support/gateway_upstream.py [--tools N] [--flow] [--http PORT]
 
 Tools: `echo(text)`, `pid()` (its process id, so a test can kill it), `add_tool(name, description)`
-(registers a new tool that echoes its input, then sends notifications/tools/list_changed) and, with
---tools N, N generated tools `op_0000`... (for the sync-time test). --flow adds two tools whose values
+(registers a new tool that echoes its input, then announces it: notifications/tools/list_changed, and on the
+subscriptions/listen streams of 2026-07-28 clients) and, with --tools N, N generated tools `op_0000`... (for the sync-time test). --flow adds two tools whose values
 flow from one to the other (for the observed-dependency test): `lookup_member(nickname)` returns a member
 card with a fresh `member_ref`, which `ship_parcel(consignee, contents)` takes.
 """
@@ -61,7 +61,8 @@ def build(n_tools: int, flow: bool = False) -> MCPServer:
             return f"{name}: {text}"
 
         server.add_tool(added, name=name, description=description, annotations=READ_ONLY)
-        await ctx.session.send_tool_list_changed()
+        await ctx.session.send_tool_list_changed()  # 2025-11-25 clients
+        await ctx.notify_tools_changed()  # 2026-07-28 clients: their subscriptions/listen streams
         return f"added {name}"
 
     if flow:

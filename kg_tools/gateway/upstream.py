@@ -237,9 +237,10 @@ class Upstream:
     async def _subscribe(self, session: ClientSession) -> None:
         """2026-07-28 has no unsolicited notifications: tool-list changes arrive on a `subscriptions/listen`
         stream, opened when the server declares `tools.listChanged`; each event counts as a list_changed
-        (coalesced alike). A stream the server closes is opened again (after a growing delay when it keeps
-        closing) and the tools are listed again: there is no replay. A stream lost is a lost connection. A
-        server that refuses the listen (or does not honour tool changes) is re-listed only by --resync."""
+        (coalesced alike). A stream that ends (closed by the server, or lost while the server still answers)
+        is opened again, after a growing delay when it keeps ending, and the tools are listed again: there is
+        no replay. A stream lost with a server that no longer answers is a lost connection. A server that
+        refuses the listen (or does not honour tool changes) is re-listed only by --resync."""
 
         tools = session.server_capabilities.tools if session.server_capabilities else None
         if not (tools and tools.list_changed):
@@ -247,40 +248,55 @@ class Upstream:
         delay = COALESCE_SECONDS
         while True:
             opened = time.monotonic()
-            try:
-                async with listen(session, tools_list_changed=True) as events:
-                    if not events.honored.tools_list_changed:
-                        raise MCPError(INVALID_REQUEST, "tool list changes not honoured")
-                    async for _ in events:
-                        logger.debug("upstream %s: tools list changed (subscriptions/listen)", self.key)
-                        self._changed.set()
-            except SubscriptionLost as exc:
-                self.fail(f"connection lost: {describe(exc.__cause__ or exc)}")
-                return
-            except (MCPError, TimeoutError) as exc:
-                logger.warning(
-                    "upstream %s: subscriptions/listen refused (%s): its tools are listed again only by --resync",
-                    self.key,
-                    describe(exc),
-                )
+            if not await self._follow(session):
                 return
             delay = COALESCE_SECONDS if time.monotonic() - opened > BACKOFF_RESET_SECONDS else delay * 2
             await anyio.sleep(min(delay, BACKOFF_MAX_SECONDS))
             self._changed.set()
 
+    async def _follow(self, session: ClientSession) -> bool:
+        """One `subscriptions/listen` stream until it ends: True to listen again, False to stop (refused, or
+        the connection is lost)."""
+        try:
+            async with listen(session, tools_list_changed=True) as events:
+                if not events.honored.tools_list_changed:
+                    raise MCPError(INVALID_REQUEST, "tool list changes not honoured")
+                async for _ in events:
+                    logger.debug("upstream %s: tools list changed (subscriptions/listen)", self.key)
+                    self._changed.set()
+        except SubscriptionLost as exc:
+            if error := await self._no_answer(session):
+                self.fail(f"connection lost: {describe(exc.__cause__ or exc)}; {error}")
+                return False
+            logger.info("upstream %s: subscriptions/listen lost, listening again: %s", self.key, describe(exc))
+        except (MCPError, TimeoutError) as exc:
+            logger.warning(
+                "upstream %s: subscriptions/listen refused (%s): its tools are listed again only by --resync",
+                self.key,
+                describe(exc),
+            )
+            return False
+        return True
+
+    async def _no_answer(self, session: ClientSession) -> str | None:
+        """None when the server answers a ping within start_timeout, else why not. 2026-07-28 has no ping:
+        there a `server/discover` (cheap, side-effect free) is the ping."""
+        try:
+            with anyio.fail_after(self.start_timeout):
+                if self.modern:
+                    await session.send_discover(session.protocol_version or LATEST_MODERN_VERSION)
+                else:
+                    await session.send_ping()
+        except Exception as exc:  # noqa: BLE001 - any failure: the connection is not usable
+            return f"no answer to ping: {describe(exc)}"
+        return None
+
     async def _ping(self, session: ClientSession) -> None:
-        """An HTTP upstream that stops answering pings (gone, or the transport broke) is down. 2026-07-28
-        has no ping: there a `server/discover` (cheap, side-effect free) is the ping."""
+        """An HTTP upstream that stops answering pings (gone, or the transport broke) is down."""
         while True:
             await anyio.sleep(PING_SECONDS)
-            try:
-                with anyio.fail_after(self.start_timeout):
-                    if self.modern:
-                        await session.send_discover(session.protocol_version or LATEST_MODERN_VERSION)
-                    else:
-                        await session.send_ping()
-            except Exception as exc:  # noqa: BLE001 - any failure: the connection is not usable
-                self.fail(f"no answer to ping: {describe(exc)}")
+            if error := await self._no_answer(session):
+                self.fail(error)
                 return
 
     def _set_state(self, state: str) -> None:

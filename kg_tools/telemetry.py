@@ -15,7 +15,7 @@ import logging
 import os
 import time
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import Any
 
 from opentelemetry import trace
@@ -128,7 +128,13 @@ def setup_tracing(service: str) -> bool:
 
 
 def span(name: str, attributes: Mapping[str, Any] | None = None, context: Any = None):
-    """A context manager: an OpenTelemetry span, a child of the current one (or of `context`)."""
+    """A context manager: an OpenTelemetry span, a child of the current one (or of `context`). With no
+    tracer provider installed, a child span would be the current one again (non-recording): nothing is
+    made (15-40 us a span, 5 a retrieval)."""
+    if context is None and isinstance(
+        trace.get_tracer_provider(), (trace.ProxyTracerProvider, trace.NoOpTracerProvider)
+    ):
+        return nullcontext()
     clean = {k: v for k, v in (attributes or {}).items() if v is not None}
     return trace.get_tracer("kg_tools").start_as_current_span(name, context=context, attributes=clean)
 

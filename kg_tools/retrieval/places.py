@@ -66,6 +66,13 @@ def gazetteers() -> dict[str, re.Pattern]:
     return {"country": _alternation(countries), "city": _alternation(cities), "sub_region": _alternation(states)}
 
 
+def load() -> None:
+    """Build the gazetteers and the language names now (~1 s of CPU, once per process), not on the first
+    request that names a place or asks for a language (Pipeline.warm_up)."""
+    gazetteers()
+    _languages()
+
+
 def _strip(pattern: re.Pattern, text: str) -> str:
     return pattern.sub(" ", text)
 

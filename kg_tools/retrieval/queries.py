@@ -205,7 +205,7 @@ def expand(depth: int, seeds: list[dict], expansion: dict, closure: bool = True)
 
 
 def search_seeds(mode: str, search: dict) -> tuple[str, dict]:
-    """Search -> canonical seeds, names and scores only (rows in rank order)."""
+    """Search -> canonical seeds, names and scores only: one row, `seeds` in rank order."""
     return _search_seeds_query(_check_mode(mode), scoped(search)), search
 
 

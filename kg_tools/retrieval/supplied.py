@@ -160,6 +160,7 @@ def supplied_parameters(query: str, parameters: Iterable[tuple[str, str]]) -> se
         return set()
     found = [k for k in KINDS if k.value.search(query)]
     measures = [words for unit, words in _MEASURES if unit.search(query)]
+    numbered = bool(_ANY_NUMBER.search(query))
     place = None
     out = set()
     for name, description in parameters:
@@ -168,7 +169,7 @@ def supplied_parameters(query: str, parameters: Iterable[tuple[str, str]]) -> se
         if (
             any(k.fills(name, description) for k in found)
             or any(w.search(name) for w in measures)
-            or _named_number(query, name)
+            or (numbered and _named_number(query, name))
         ):
             out.add(name)
         elif _PLACE_PARAMETER.search(name):
@@ -181,21 +182,35 @@ def supplied_parameters(query: str, parameters: Iterable[tuple[str, str]]) -> se
     return out
 
 
+# What every pattern of _named_number needs in the query: a digit, or a number word and a space. A query
+# without one (most) compiles and runs none of them.
+_ANY_NUMBER = re.compile(rf"(?i)\d|\b(?:{_NUMBER_WORDS})\s")
+
+
 def _named_number(query: str, parameter: str) -> bool:
     """A number next to a word of the parameter's name: "EPS is 6.13", "recipe 248817", "3 tickets"."""
-    return any(pattern.search(query) for pattern in _named_number_patterns(parameter))
+    lowered = query.lower() if query.isascii() else None
+    for word in _name_words(parameter):
+        # both patterns need the word, case-insensitively: in ASCII, a substring of the lower-case query
+        if lowered is not None and word.isascii() and word not in lowered:
+            continue
+        if any(pattern.search(query) for pattern in _named_number_patterns(word)):
+            return True
+    return False
 
 
 @lru_cache(maxsize=8192)
-def _named_number_patterns(parameter: str) -> tuple[re.Pattern, ...]:
-    """The patterns of _named_number for one parameter name, compiled once (per request they would
-    overflow `re`'s own cache of 512 and be compiled again)."""
-    words = [w for w in re.split(r"[_\W]+", parameter.lower()) if w and w not in _GENERIC_NAME_WORDS and len(w) > 1]
-    patterns = []
-    for word in words:
-        w = re.escape(word) + r"s?"
-        patterns += [
-            re.compile(rf"(?i)\b{w}\b(?:\s+(?:is|was|of|=|:|at|#))?\s*#?\d"),
-            re.compile(rf"(?i)(?:\b\d[\d,.]*|\b(?:{_NUMBER_WORDS}))\s+(?:\w+\s+)?{w}\b"),
-        ]
-    return tuple(patterns)
+def _name_words(parameter: str) -> tuple[str, ...]:
+    """The words of a parameter name that _named_number looks for."""
+    return tuple(w for w in re.split(r"[_\W]+", parameter.lower()) if w and w not in _GENERIC_NAME_WORDS and len(w) > 1)
+
+
+@lru_cache(maxsize=8192)
+def _named_number_patterns(word: str) -> tuple[re.Pattern, ...]:
+    """The patterns of _named_number for one word, compiled once (per request they would overflow
+    `re`'s own cache of 512 and be compiled again)."""
+    w = re.escape(word) + r"s?"
+    return (
+        re.compile(rf"(?i)\b{w}\b(?:\s+(?:is|was|of|=|:|at|#))?\s*#?\d"),
+        re.compile(rf"(?i)(?:\b\d[\d,.]*|\b(?:{_NUMBER_WORDS}))\s+(?:\w+\s+)?{w}\b"),
+    )

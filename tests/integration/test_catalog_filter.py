@@ -92,8 +92,8 @@ def test_a_small_catalog_beside_a_large_one_answers_as_alone(empty_graph, embedd
     # crowd fills the first pool finds the same tools as the exact scan
     for text in texts[:4]:
         search = queries.search_params("vector", k=10, embedding=embedder.embed_query(text), catalog=SMALL)
-        scanned = empty_graph.read_plain(*queries.search_seeds("vector", search))
-        pooled = empty_graph.read_plain(*queries.search_seeds("vector", {**search, "exact_scan_max": 10}))
+        scanned = empty_graph.read_plain(*queries.search_seeds("vector", search))[0]["seeds"]
+        pooled = empty_graph.read_plain(*queries.search_seeds("vector", {**search, "exact_scan_max": 10}))[0]["seeds"]
         assert [r["name"] for r in pooled] == [r["name"] for r in scanned], text
     assert delete_catalog(empty_graph, BIG)["tools"] == N_BIG
 

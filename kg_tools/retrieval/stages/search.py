@@ -100,7 +100,8 @@ class Search(Stage):
     ) -> list[Row]:
         """The search alone, the seeds' rows from the cache; unknown seeds expanded by a second query.
         The rows are those of the full query (seed_cache.py)."""
-        seeds, version = self.env.run_query_versioned(*queries.search_seeds(req.mode, search))
+        rows, version = self.env.run_query_versioned(*queries.search_seeds(req.mode, search))
+        seeds = rows[0]["seeds"]
         cache.observe(version)
         d_limit = expansion.d_limit
         known = cache.lookup(version, [s["name"] for s in seeds], d_limit)

@@ -84,6 +84,14 @@ def is_deprecated(entry: dict) -> bool:
 
 
 # -- pure steps (no graph, no upstream) -------------------------------------------------------
+def principal(headers: Mapping[str, str], profiles: Mapping[str, Profile]) -> str | None:
+    """The HTTP principal: the profile whose token the request holds ("profile NAME"), else None."""
+    try:
+        return f"profile {bearer_profile(headers, profiles)[0]}"
+    except UnauthorizedError:
+        return None
+
+
 def bearer_profile(headers: Mapping[str, str], profiles: Mapping[str, Profile]) -> CallerProfile:
     """The profile whose token the `Authorization: Bearer` header holds; UnauthorizedError without one."""
     auth = next((v for k, v in headers.items() if k.lower() == "authorization"), "")
@@ -341,10 +349,7 @@ class Gateway:
 
     def authenticate(self, headers: Mapping[str, str], address: str) -> str | None:
         """The HTTP principal (kg_tools/http_guard.py): the profile whose token the request holds, else None."""
-        try:
-            return f"profile {bearer_profile(headers, self.options.profiles)[0]}"
-        except UnauthorizedError:
-            return None
+        return principal(headers, self.options.profiles)
 
     def check(self, profile_name: str, profile: Profile, name: str) -> Route:
         """The route of a tool the profile may use; UnknownToolError, PolicyDeniedError otherwise."""

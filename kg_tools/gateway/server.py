@@ -242,8 +242,25 @@ async def serve_start_error_http(message: str, config: GatewayConfig, settings, 
     def authenticate(headers, address: str) -> str | None:
         return principal(headers, config.options.profiles)
 
-    with anyio.move_on_after(START_ERROR_SECONDS):
-        await serve_http(error_server(message), authenticate, settings, host, port)
+    await serve_http(error_server(message), authenticate, settings, host, port, seconds=START_ERROR_SECONDS)
+
+
+def tell_clients(message: str, config: GatewayConfig, settings, transport: str, host: str, port: int) -> None:
+    """A gateway that could not start answers its MCP clients with why (stdio: the client that started it,
+    until it disconnects; HTTP: token holders, for START_ERROR_SECONDS); a stdio gateway run from a
+    terminal only says it there."""
+    if transport == "stdio" and not sys.stdin.isatty():
+        logger.error("could not start: %s (answering the MCP client with this until it disconnects)", message)
+        serve_start_error(message)
+    elif transport == "http":
+        logger.error(
+            "could not start: %s (answering MCP clients on %s:%d with this for %ds)",
+            message,
+            host,
+            port,
+            START_ERROR_SECONDS,
+        )
+        anyio.run(serve_start_error_http, message, config, settings, host, port)
 
 
 def redacted(text: str) -> str:
@@ -298,18 +315,7 @@ def run(
     except (Exception, BaseExceptionGroup) as exc:  # noqa: BLE001 - every start-up failure: one line
         message = redacted(start_error(exc, settings, transport, host, port))
         if not getattr(gateway, "serving", False):
-            if transport == "stdio" and not sys.stdin.isatty():
-                logger.error("could not start: %s (answering the MCP client with this until it disconnects)", message)
-                serve_start_error(message)
-            elif transport == "http":
-                logger.error(
-                    "could not start: %s (answering MCP clients on %s:%d with this for %ds)",
-                    message,
-                    host,
-                    port,
-                    START_ERROR_SECONDS,
-                )
-                anyio.run(serve_start_error_http, message, config, settings, host, port)
+            tell_clients(message, config, settings, transport, host, port)
         raise GatewayStartError(message) from None
 
 

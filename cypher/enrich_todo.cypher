@@ -4,5 +4,5 @@ MATCH (t:Tool)
 WHERE ($catalog IS NULL OR t.catalog = $catalog)
   AND ($force OR t.enrichment_spec_hash IS NULL OR t.enrichment_spec_hash <> t.spec_hash
        OR t.enrichment_embedding_model IS NULL OR t.enrichment_embedding_model <> $embedding_model)
-RETURN t.name AS name, t.description AS description, t.spec AS spec, t.spec_hash AS spec_hash
-ORDER BY t.name
+RETURN t.name AS name, t.catalog AS catalog, t.description AS description, t.spec AS spec, t.spec_hash AS spec_hash
+ORDER BY t.name, t.catalog

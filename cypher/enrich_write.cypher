@@ -1,6 +1,7 @@
-// Replace each tool's enrichment: provenance on the tool, one (:Question) per text with its vector.
+// Replace each tool's enrichment: provenance on the tool, one (:Question) per text with its vector. A tool is
+// (catalog, name): the same name in another catalog is another tool, left as it is.
 UNWIND $rows AS row
-MATCH (t:Tool {name: row.name})
+MATCH (t:Tool {name: row.name, catalog: row.catalog})
 CALL (t) {
   MATCH (old:Question)-[:ASKS_FOR]->(t)
   DETACH DELETE old

@@ -10,6 +10,6 @@ WITH rank, seeds[rank].node AS seed, seeds[rank].score AS score
 CALL (seed) {
 {paths}
 }
-RETURN rank, seed.name AS name, seed.func_type AS func_type, seed.spec AS spec, score,
+RETURN rank, seed.name AS name, seed.catalog AS catalog, seed.func_type AS func_type, seed.spec AS spec, score,
        [(m:Tool)-[:MERGED_INTO]->(seed) | m.name] AS members, deps, reach
 ORDER BY rank

@@ -16,7 +16,7 @@ CALL (seed) {
     OPTIONAL MATCH (reached)-[:MERGED_INTO]->(canonical:Tool)
     WITH coalesce(canonical, reached) AS dep, via, i ORDER BY i
     RETURN collect({
-             name: dep.name, func_type: dep.func_type, spec: dep.spec,
+             name: dep.name, catalog: dep.catalog, func_type: dep.func_type, spec: dep.spec,
              members: COLLECT { MATCH (m:Tool)-[:MERGED_INTO]->(dep) RETURN m.name },
              via: {from: startNode(via).name, type: type(via),
                    parameter_name: via.parameter_name, reason: via.reason,
@@ -30,6 +30,6 @@ CALL (seed) {
   }
   RETURN deps, reach
 }
-RETURN rank, seed.name AS name, seed.func_type AS func_type, seed.spec AS spec, score,
+RETURN rank, seed.name AS name, seed.catalog AS catalog, seed.func_type AS func_type, seed.spec AS spec, score,
        [(m:Tool)-[:MERGED_INTO]->(seed) | m.name] AS members, deps, reach
 ORDER BY rank

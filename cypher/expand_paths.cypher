@@ -16,7 +16,8 @@
     UNWIND reached AS a
     MATCH (a)-[r:TOOL_DIRECTLY_DEPENDS_ON|TOOL_INDIRECTLY_DEPENDS_ON|PARAMETER_DIRECTLY_DEPENDS_ON|PARAMETER_INDIRECTLY_DEPENDS_ON]->(b:Tool)
     OPTIONAL MATCH (b)-[:MERGED_INTO]->(canonical:Tool)
-    RETURN collect({source: a.name, target: b.name, canonical: canonical.name, type: type(r), ord: coalesce(r.ord, 0),
+    RETURN collect({source: a.name, target: b.name, canonical: canonical.name,
+                    target_catalog: b.catalog, canonical_catalog: canonical.catalog, type: type(r), ord: coalesce(r.ord, 0),
                     parameter_name: r.parameter_name, reason: r.reason,
                     inferred: coalesce(r.inferred, false) OR coalesce(r.observed, false), confidence: r.confidence}) AS edges
   }

@@ -17,7 +17,7 @@
   WITH reduce(acc = [], x IN ordered |
          CASE WHEN x.dep IN [y IN acc | y.dep] THEN acc ELSE acc + [x] END) AS unique
   RETURN [x IN unique[..$d_limit] | {
-           name: x.dep.name, func_type: x.dep.func_type, spec: x.dep.spec,
+           name: x.dep.name, catalog: x.dep.catalog, func_type: x.dep.func_type, spec: x.dep.spec,
            members: COLLECT { MATCH (m:Tool)-[:MERGED_INTO]->(d) WHERE d = x.dep RETURN m.name },
            via: {from: startNode(x.via).name, type: type(x.via),
                  parameter_name: x.via.parameter_name, reason: x.via.reason,

@@ -4,7 +4,7 @@
 // (kg_tools/catalog_versions.py) take no part in a new plan.
 UNWIND $names AS name
 MATCH (t:Tool {name: name})
-WHERE t.embedding IS NOT NULL
+WHERE t.embedding IS NOT NULL AND ($catalog IS NULL OR t.catalog = $catalog)
 CALL db.index.vector.queryNodes($vector_index, $top_k + 1, t.embedding) YIELD node, score
 WITH t, node, 2.0 * score - 1.0 AS cosine
 WHERE node <> t AND cosine >= $theta

@@ -2,7 +2,7 @@
 MATCH (r:MergeRun {id: $run_id})
 CALL (r) {
   UNWIND $restore AS row
-  MATCH (c:Tool {name: row.name})
+  MATCH (r)-[:UPDATED]->(c:Tool {name: row.name})  // the tool the run rewrote, not a same-named one elsewhere
   SET c.description = row.description, c.spec = row.spec, c.param_text = row.param_text
   // a merge re-embeds the canonical tool (its new document), undo restores its vector; a run
   // stored before either has no vector here and leaves the tool's as it is

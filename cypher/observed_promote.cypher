@@ -2,6 +2,8 @@
 // whose PARAMETER_DIRECTLY_DEPENDS_ON edge is marked observed: true (inferred: true: not hand-written,
 // it belongs to its run). The observation keeps the run id, so an undone one is not promoted again.
 MATCH (c:Tool {name: $edge.consumer})-[o:OBSERVED_FLOW {parameter_name: $edge.parameter_name}]->(p:Tool {name: $edge.provider})
+WHERE ($edge.consumer_catalog IS NULL OR c.catalog = $edge.consumer_catalog)
+  AND ($edge.provider_catalog IS NULL OR p.catalog = $edge.provider_catalog)
 CREATE (run:DependencyRun)
 SET run = $run
 CREATE (c)-[r:PARAMETER_DIRECTLY_DEPENDS_ON]->(p)

@@ -3,5 +3,5 @@
 MATCH (t:Tool)
 WHERE NOT (t)-[:MERGED_INTO]->(:Tool)
   AND (t.version IS NULL OR EXISTS { MATCH (v:Catalog {name: t.catalog}) WHERE v.current >= t.version })
-RETURN t.name AS name
+RETURN t.name AS name, t.catalog AS catalog
 LIMIT $limit

@@ -2,4 +2,4 @@
 // (duplicate removal among rerank candidates; the bench's in-process baseline).
 MATCH (t:Tool)
 WHERE t.embedding IS NOT NULL AND ($names IS NULL OR t.name IN $names)
-RETURN t.name AS name, t.embedding AS embedding
+RETURN t.name AS name, t.catalog AS catalog, t.embedding AS embedding

@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+import anyio
 import uvicorn
 
 from kg_tools.telemetry import metrics_page
@@ -169,9 +170,22 @@ def guarded_app(server, authenticate, settings, metrics_host: str | None = None)
     )
 
 
-async def serve_http(server, authenticate, settings, host: str, port: int, metrics: bool = False) -> None:
-    """Serve the guarded app with uvicorn until cancelled (what `run_streamable_http_async` does, guarded)."""
+async def serve_http(
+    server, authenticate, settings, host: str, port: int, metrics: bool = False, seconds: float | None = None
+) -> None:
+    """Serve the guarded app with uvicorn until cancelled (what `run_streamable_http_async` does, guarded);
+    with `seconds`, until then (a graceful shutdown)."""
 
     app = guarded_app(server, authenticate, settings, metrics_host=host if metrics else None)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning")
-    await uvicorn.Server(config).serve()
+    uvicorn_server = uvicorn.Server(config)
+    async with anyio.create_task_group() as tg:
+        if seconds is not None:
+
+            async def stop_later() -> None:
+                await anyio.sleep(seconds)
+                uvicorn_server.should_exit = True
+
+            tg.start_soon(stop_later)
+        await uvicorn_server.serve()
+        tg.cancel_scope.cancel()

@@ -54,14 +54,23 @@ _REASON = re.compile(r"^seen \d+ times in \d+ sessions: ")
 
 @dataclass(frozen=True)
 class Flow:
-    """`parameter_name` of `consumer` took a value from `provider`'s result."""
+    """`parameter_name` of `consumer` took a value from `provider`'s result. A tool is (catalog, name): the
+    catalogs, when known (the gateway's: each server's), pick the tools among same-named ones."""
 
     provider: str
     consumer: str
     parameter_name: str
+    provider_catalog: str | None = None
+    consumer_catalog: str | None = None
 
     def as_dict(self) -> dict:
-        return {"provider": self.provider, "consumer": self.consumer, "parameter_name": self.parameter_name}
+        return {
+            "provider": self.provider,
+            "consumer": self.consumer,
+            "parameter_name": self.parameter_name,
+            "provider_catalog": self.provider_catalog,
+            "consumer_catalog": self.consumer_catalog,
+        }
 
 
 def leaves(value: Any, limit: int = MAX_VALUES_PER_CALL) -> Iterator[str]:
@@ -205,7 +214,8 @@ def confidence(sessions: int) -> float:
 
 
 def run_id(flow: Flow) -> str:
-    payload = json.dumps([METHOD, flow.consumer, flow.provider, flow.parameter_name])
+    catalogs = [flow.consumer_catalog, flow.provider_catalog] if flow.consumer_catalog or flow.provider_catalog else []
+    payload = json.dumps([METHOD, flow.consumer, flow.provider, flow.parameter_name, *catalogs])
     return "obs-" + hashlib.sha256(payload.encode()).hexdigest()[:12]
 
 
@@ -228,7 +238,8 @@ def record(graph: Graph, flows: list[Flow], session: str, promote_after: int) ->
     promoted = []
     for r in rows:
         if r["run"] is None and not r["has_edge"] and r["sessions"] >= promote_after:
-            done = promote(graph, Flow(r["provider"], r["consumer"], r["parameter_name"]), promote_after)
+            flow = Flow(r["provider"], r["consumer"], r["parameter_name"], r["provider_catalog"], r["consumer_catalog"])
+            done = promote(graph, flow, promote_after)
             if done:
                 promoted.append(done)
     return promoted
@@ -257,7 +268,7 @@ def promote(graph: Graph, flow: Flow, promote_after: int) -> dict | None:
         }
         edge = flow.as_dict() | {"reason": text, "confidence": confidence(row["sessions"])}
         tx.run(query("observed_promote"), run=run, edge=edge, now=run["created"]).consume()
-        closure.refresh(tx, [flow.consumer])
+        closure.refresh(tx, [flow.consumer])  # by name: every catalog's tools of that name (a superset)
         return {"run": rid, **edge}
 
     done = serialized(graph, work)

@@ -109,6 +109,7 @@ def _row(tool: dict, enrichment: ToolEnrichment, model: str, embedding_model: st
     texts = [{"text": q, "kind": "question"} for q in enrichment.questions] + [{"text": doc, "kind": "description"}]
     return {
         "name": tool["name"],
+        "catalog": tool["catalog"],
         "description": enrichment.description,
         "topics": enrichment.topics,
         "model": model,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import errno
 import logging
+import re
 import socket
 import sys
 from typing import Annotated, Any, Literal
@@ -25,7 +26,7 @@ from kg_tools.errors import ConfigurationError, DatabaseUnavailableError, KgTool
 from kg_tools.gateway.config import GatewayConfig
 from kg_tools.gateway.health import STATUS_SECONDS, status_path, write_status
 from kg_tools.gateway.results import GatewaySearch, GatewayTool
-from kg_tools.gateway.service import Gateway, payload
+from kg_tools.gateway.service import Gateway, payload, principal
 from kg_tools.graph import Graph
 from kg_tools.http_guard import serve_http
 from kg_tools.mcp_errors import mcp_errors
@@ -59,6 +60,10 @@ schema, annotations, server and its direct dependencies."""
 
 CALL_DESCRIPTION = """Call a tool of a connected MCP server: `name` as search_tools returns it (server__tool),
 `arguments` an object matching its input schema. Returns the server's result unchanged."""
+
+
+START_ERROR_SECONDS = 60  # an HTTP gateway that could not start tells its clients why this long, then exits
+_URL_USERINFO = re.compile(r"(\b[a-z][a-z0-9+.-]*://)[^/@\s]+@", re.I)
 
 
 class GatewayStartError(KgToolsError):
@@ -205,9 +210,9 @@ def check_port(host: str, port: int) -> None:
             raise ConfigurationError(port_error(host, port, exc)) from exc
 
 
-def serve_start_error(message: str) -> None:
-    """A stdio client started a gateway that could not start: answer it (initialize's instructions and
-    every tool call, as an `isError` result) with the same one line, until it disconnects."""
+def error_server(message: str) -> MCPServer:
+    """An MCP server that answers `initialize` (its instructions) and every tool call (an `isError` result)
+    with why the gateway could not start."""
     text = f"kg-tools gateway could not start: {message}"
     server = MCPServer(SERVER_NAME, instructions=text, log_level="WARNING")
 
@@ -220,7 +225,47 @@ def serve_start_error(message: str) -> None:
 
     for name in ("search_tools", "get_tool", "call_tool"):
         failing(name)
-    anyio.run(server.run_stdio_async)
+    return server
+
+
+def serve_start_error(message: str) -> None:
+    """A stdio client started a gateway that could not start: answer it with the same one line, until it
+    disconnects."""
+    anyio.run(error_server(message).run_stdio_async)
+
+
+async def serve_start_error_http(message: str, config: GatewayConfig, settings, host: str, port: int) -> None:
+    """An HTTP gateway that could not start: for START_ERROR_SECONDS its port answers clients holding a
+    profile's token (the same guard, tokens from the config) with the same one line, then it exits (a
+    supervisor's restart is a fresh try)."""
+
+    def authenticate(headers, address: str) -> str | None:
+        return principal(headers, config.options.profiles)
+
+    await serve_http(error_server(message), authenticate, settings, host, port, seconds=START_ERROR_SECONDS)
+
+
+def tell_clients(message: str, config: GatewayConfig, settings, transport: str, host: str, port: int) -> None:
+    """A gateway that could not start answers its MCP clients with why (stdio: the client that started it,
+    until it disconnects; HTTP: token holders, for START_ERROR_SECONDS); a stdio gateway run from a
+    terminal only says it there."""
+    if transport == "stdio" and not sys.stdin.isatty():
+        logger.error("could not start: %s (answering the MCP client with this until it disconnects)", message)
+        serve_start_error(message)
+    elif transport == "http":
+        logger.error(
+            "could not start: %s (answering MCP clients on %s:%d with this for %ds)",
+            message,
+            host,
+            port,
+            START_ERROR_SECONDS,
+        )
+        anyio.run(serve_start_error_http, message, config, settings, host, port)
+
+
+def redacted(text: str) -> str:
+    """Text for clients: credentials in URLs (scheme://user:password@host) left out."""
+    return _URL_USERINFO.sub(r"\1***@", text)
 
 
 def run(
@@ -268,10 +313,9 @@ def run(
         server = build_server(gateway)
         anyio.run(serve, gateway, server, transport, host, port, status_file)
     except (Exception, BaseExceptionGroup) as exc:  # noqa: BLE001 - every start-up failure: one line
-        message = start_error(exc, settings, transport, host, port)
-        if transport == "stdio" and not getattr(gateway, "serving", False) and not sys.stdin.isatty():
-            logger.error("could not start: %s (answering the MCP client with this until it disconnects)", message)
-            serve_start_error(message)
+        message = redacted(start_error(exc, settings, transport, host, port))
+        if not getattr(gateway, "serving", False):
+            tell_clients(message, config, settings, transport, host, port)
         raise GatewayStartError(message) from None
 
 

@@ -20,7 +20,7 @@ import logging
 import re
 import weakref
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import anyio
@@ -84,6 +84,14 @@ def is_deprecated(entry: dict) -> bool:
 
 
 # -- pure steps (no graph, no upstream) -------------------------------------------------------
+def principal(headers: Mapping[str, str], profiles: Mapping[str, Profile]) -> str | None:
+    """The HTTP principal: the profile whose token the request holds ("profile NAME"), else None."""
+    try:
+        return f"profile {bearer_profile(headers, profiles)[0]}"
+    except UnauthorizedError:
+        return None
+
+
 def bearer_profile(headers: Mapping[str, str], profiles: Mapping[str, Profile]) -> CallerProfile:
     """The profile whose token the `Authorization: Bearer` header holds; UnauthorizedError without one."""
     auth = next((v for k, v in headers.items() if k.lower() == "authorization"), "")
@@ -341,10 +349,7 @@ class Gateway:
 
     def authenticate(self, headers: Mapping[str, str], address: str) -> str | None:
         """The HTTP principal (kg_tools/http_guard.py): the profile whose token the request holds, else None."""
-        try:
-            return f"profile {bearer_profile(headers, self.options.profiles)[0]}"
-        except UnauthorizedError:
-            return None
+        return principal(headers, self.options.profiles)
 
     def check(self, profile_name: str, profile: Profile, name: str) -> Route:
         """The route of a tool the profile may use; UnknownToolError, PolicyDeniedError otherwise."""
@@ -510,13 +515,21 @@ class Gateway:
             return
         try:
             sid = self._session_id(session)
-            flows = self.observer.observe(sid, name, arguments, result)
+            flows = [
+                replace(f, provider_catalog=self._catalog(f.provider), consumer_catalog=self._catalog(f.consumer))
+                for f in self.observer.observe(sid, name, arguments, result)
+            ]
             if flows:
                 self._observed_send.send_nowait((flows, sid))
         except anyio.WouldBlock:
             logger.warning("observed flows of %s dropped: the recorder is %d calls behind", name, OBSERVED_QUEUE)
         except Exception as exc:  # noqa: BLE001 - observing is an extra; the call is done
             logger.warning("observing %s failed: %s: %s", name, type(exc).__name__, exc)
+
+    def _catalog(self, name: str) -> str | None:
+        """The catalog of a routed tool: its server's."""
+        route = self.routes.get(name)
+        return route.server if route else None
 
     async def _record_observed(self) -> None:
         """The background task that counts observed flows in the graph and promotes them."""

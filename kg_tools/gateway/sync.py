@@ -188,7 +188,7 @@ def claim_servers(graph, gateway: str, servers: set[str]) -> None:
 
 def forget_servers(graph, gateway: str, keep: set[str]) -> list[str]:
     """Servers this gateway claimed before that are no longer in its config: it lets go of them
-    (`gateway_release`); a server no other gateway serves then goes, its catalog through the catalog
+    (`gateway_release`); a server no other gateway serves then goes with its pins, its catalog through the catalog
     delete (`kg_tools.catalogs.delete_catalog`: bounded batches, with its inference and merge runs, other
     catalogs untouched). A server another gateway still lists stays. Returns the servers let go of."""
 
@@ -203,5 +203,5 @@ def forget_servers(graph, gateway: str, keep: set[str]) -> list[str]:
             deleted = delete_catalog(graph, name).tools
         except CatalogNotFoundError:  # a server that never listed a tool
             deleted = 0
-        logger.warning("server %s left the config: its catalog (%d tools) was deleted", name, deleted)
+        logger.warning("server %s left the config: its catalog (%d tools) and pins were deleted", name, deleted)
     return gone

@@ -10,6 +10,7 @@ import json
 from dataclasses import dataclass
 
 from kg_tools.cypher import query
+from kg_tools.errors import AmbiguousToolError
 from kg_tools.graph import Graph
 from kg_tools.schema import VECTOR_INDEX
 
@@ -22,8 +23,15 @@ class CandidatePair:
 
 
 def mergeable_tools(graph: Graph, catalog: str | None) -> dict[str, dict]:
-    """name -> spec dict for every tool a new plan may touch."""
+    """name -> spec dict for every tool a new plan may touch. A plan is by name: without `catalog`, a name
+    that several catalogs hold is an AmbiguousToolError (plan one catalog)."""
     rows = graph.read(query("merge_tools"), catalog=catalog)
+    catalogs: dict[str, set[str]] = {}
+    for r in rows:
+        catalogs.setdefault(r["name"], set()).add(r["catalog"])
+    shared = sorted(name for name, held in catalogs.items() if len(held) > 1)
+    if shared:
+        raise AmbiguousToolError(shared[0], sorted(catalogs[shared[0]]))
     specs = {}
     for r in rows:
         spec = json.loads(r["spec"]) if r["spec"] else {"name": r["name"], "description": r["description"] or ""}

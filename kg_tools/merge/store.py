@@ -86,7 +86,7 @@ def apply_plan(graph: Graph, plan: MergePlan, embedder: PassageEmbedder | None =
             return ApplyResult(
                 run_id, False, len(plan.clusters), len(plan.phi), f"run {run_id} is already applied: nothing changed"
             )
-        stale = [r.data() for r in tx.run(query("merge_touched"), names=names)]
+        stale = [r.data() for r in tx.run(query("merge_touched"), names=names, catalog=plan.catalog)]
         if stale:
             raise StalePlanError(
                 f"the plan is stale: {len(stale)} tool(s) missing or already merged, e.g. "
@@ -94,7 +94,9 @@ def apply_plan(graph: Graph, plan: MergePlan, embedder: PassageEmbedder | None =
             )
         previous = {
             r["name"]: r.data()
-            for r in tx.run(query("merge_read_canonicals"), names=[c.canonical for c in plan.clusters])
+            for r in tx.run(
+                query("merge_read_canonicals"), names=[c.canonical for c in plan.clusters], catalog=plan.catalog
+            )
         }
         canonicals = [
             {
@@ -124,7 +126,7 @@ def apply_plan(graph: Graph, plan: MergePlan, embedder: PassageEmbedder | None =
             "created": datetime.now(UTC).isoformat(timespec="seconds"),
             "notes": plan.notes[:50],
         }
-        tx.run(query("merge_apply"), run=run, canonicals=canonicals, links=links).consume()
+        tx.run(query("merge_apply"), run=run, canonicals=canonicals, links=links, catalog=plan.catalog).consume()
         closure.refresh(tx)  # MERGED_INTO changes the expansion of many tools: recompute all
         return ApplyResult(
             run_id,

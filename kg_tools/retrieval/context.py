@@ -14,7 +14,7 @@ from kg_tools.graph import Graph
 from kg_tools.retrieval import queries
 from kg_tools.retrieval.expansion import DependencyExpansion, Row
 from kg_tools.retrieval.recording import record
-from kg_tools.retrieval.request import FusionMode, RetrievalRequest, StageInfo, ToolHit
+from kg_tools.retrieval.request import FusionMode, RetrievalRequest, StageInfo, ToolHit, tool_key
 from kg_tools.retrieval.seed_cache import SeedCache
 from kg_tools.settings import Settings
 from kg_tools.telemetry import span
@@ -35,6 +35,12 @@ class Candidate:
     members: list[str] = field(default_factory=list)  # merged tools this canonical tool stands for
     deps: list[dict] | None = None  # None until expanded
     step: int | None = None  # the request's step it serves (per-step retrieval), 1-based
+    catalog: str | None = None  # a tool is (catalog, name): several catalogs may hold a name
+
+    @property
+    def key(self) -> tuple[str, str]:
+        """Its identity among the candidates (request.tool_key)."""
+        return tool_key(self.name, self.catalog)
 
     @classmethod
     def of_row(cls, row: Row, description: str = "") -> Candidate:
@@ -47,6 +53,7 @@ class Candidate:
             row.get("func_type"),
             row.get("members") or [],
             row.get("deps") or [],
+            catalog=row.get("catalog"),
         )
 
 

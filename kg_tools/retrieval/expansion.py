@@ -67,20 +67,24 @@ def order(seed: str, reach: dict, depth: int, expansion: dict) -> list[tuple[str
 def complete(rows: list[dict], depth: int, expansion: dict, read: Read) -> list[dict]:
     """Fill `deps` of the rows that carry a `reach` (one extra query for the listed tools' fields);
     every row loses its `reach` key. Rows from the closure or of depth 0 pass unchanged."""
-    pending = [
-        (row, order(row["name"], row["reach"], depth, expansion))
-        for row in rows
-        if row.get("deps") is None and row.get("reach") is not None
-    ]
-    names = sorted({name for _, ordered in pending for name, _ in ordered})
-    details = {r["name"]: r for r in read(query("expand_details"), {"names": names})} if names else {}
+    pending: list[tuple[dict, list[tuple[str, str | None, Any]]]] = []  # (row, [(dep name, its catalog, via)])
+    for row in rows:
+        if row.get("deps") is None and row.get("reach") is not None:
+            catalogs = _catalogs(row["reach"])
+            reached = order(row["name"], row["reach"], depth, expansion)
+            pending.append((row, [(name, catalogs.get(name, row.get("catalog")), via) for name, via in reached]))
+    wanted = sorted({(name, catalog) for _, listed in pending for name, catalog, _ in listed}, key=str)
+    tools = [{"name": name, "catalog": catalog} for name, catalog in wanted]
+    details = {(r["name"], r["catalog"]): r for r in read(query("expand_details"), {"tools": tools})} if tools else {}
     for row, ordered in pending:
+        listed = [(name, via, details.get((name, catalog))) for name, catalog, via in ordered]
         row["deps"] = [
             {
                 "name": name,
-                "func_type": details[name]["func_type"],
-                "spec": details[name]["spec"],
-                "members": details[name]["members"],
+                "catalog": detail["catalog"],
+                "func_type": detail["func_type"],
+                "spec": detail["spec"],
+                "members": detail["members"],
                 "via": {
                     "from": via["source"],
                     "type": via["type"],
@@ -90,14 +94,21 @@ def complete(rows: list[dict], depth: int, expansion: dict, read: Read) -> list[
                     "confidence": via.get("confidence"),
                 },
             }
-            for name, via in ordered
-            if name in details
+            for name, via, detail in listed
+            if detail is not None
         ]
     for row in rows:
         row.pop("reach", None)
         if row.get("deps") is None:
             row["deps"] = []
     return rows
+
+
+def _catalogs(reach: dict) -> dict[str, str | None]:
+    """The catalog of each tool a reach's edges lead to (a tool or the one it is merged into)."""
+    out = {e["target"]: e.get("target_catalog") for e in reach["edges"]}
+    out.update({e["canonical"]: e.get("canonical_catalog") for e in reach["edges"] if e.get("canonical")})
+    return out
 
 
 @dataclass(frozen=True)

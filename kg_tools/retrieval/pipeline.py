@@ -55,7 +55,7 @@ class Pipeline:
         cache.observe(version)
         stored = 0
         for start in range(0, len(names), chunk):
-            seeds = [{"name": r["name"], "score": 0.0} for r in names[start : start + chunk]]
+            seeds = [{"name": r["name"], "catalog": r["catalog"], "score": 0.0} for r in names[start : start + chunk]]
             rows, after = expansion.of_seeds_versioned(seeds)
             cache.observe(after)
             if after != version:

@@ -158,8 +158,16 @@ class Via(BaseModel):
     confidence: float | None = Field(None, description="an inferred edge's calibrated confidence (0-1)")
 
 
+def tool_key(name: str, catalog: str | None) -> tuple[str, str]:
+    """A tool's identity in a result: (name, catalog). Name first, so sorting by it sorts by name as before."""
+    return name, catalog or ""
+
+
 class ToolHit(BaseModel):
     name: str
+    catalog: str | None = Field(
+        None, description="The tool's catalog: a tool is (catalog, name); several catalogs may hold a name."
+    )
     kind: Literal["core", "regular"]
     role: Literal["seed", "dependency"]
     score: float | None = None

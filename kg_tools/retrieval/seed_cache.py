@@ -26,20 +26,23 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict, deque
 
+from kg_tools.retrieval.request import tool_key
+
 HISTORY = 100  # candidate look-ups the hit rate is taken over
 LIGHT_HIT_RATE = 0.9  # at or above it, requests send the light search first
-ROW_FIELDS = ("name", "func_type", "spec", "members", "deps")
+ROW_FIELDS = ("name", "catalog", "func_type", "spec", "members", "deps")
+Key = tuple[tuple[str, str], int]  # ((tool name, catalog): request.tool_key, d_limit)
 
 
 class SeedCache:
-    """(tool name, d_limit) -> the tool's expansion row without rank and score, for one graph version.
+    """((tool name, catalog), d_limit) -> the tool's expansion row without rank and score, for one graph version.
     Thread-safe; least recently used entries go first beyond `size`."""
 
     def __init__(self, size: int):
         self.size = size
         self._lock = threading.Lock()
         self._version: str | None = None
-        self._rows: OrderedDict[tuple[str, int], dict] = OrderedDict()
+        self._rows: OrderedDict[Key, dict] = OrderedDict()
         self._history: deque[bool] = deque(maxlen=HISTORY)
         self.last_seen: str | None = None  # the version after the most recent query that ended
         self.hits = 0
@@ -60,14 +63,14 @@ class SeedCache:
                 self._rows.clear()
                 self._version = version
 
-    def lookup(self, version: str, names: list[str], d_limit: int) -> list[dict | None]:
-        """The cached rows of `names` (None where unknown); counted in the hit rate."""
+    def lookup(self, version: str, tools: list[tuple[str, str]], d_limit: int) -> list[dict | None]:
+        """The cached rows of `tools` (request.tool_key; None where unknown); counted in the hit rate."""
         found: list[dict | None] = []
         with self._lock:
-            for name in names:
-                row = self._rows.get((name, d_limit)) if version == self._version else None
+            for tool in tools:
+                row = self._rows.get((tool, d_limit)) if version == self._version else None
                 if row is not None:
-                    self._rows.move_to_end((name, d_limit))
+                    self._rows.move_to_end((tool, d_limit))
                 found.append(row)
                 self._history.append(row is not None)
             hits = sum(row is not None for row in found)
@@ -84,7 +87,8 @@ class SeedCache:
             if version != self._version:
                 return
             for row in rows:
-                self._rows[(row["name"], d_limit)] = {key: row[key] for key in ROW_FIELDS}
-                self._rows.move_to_end((row["name"], d_limit))
+                key = (tool_key(row["name"], row.get("catalog")), d_limit)
+                self._rows[key] = {field: row.get(field) for field in ROW_FIELDS}
+                self._rows.move_to_end(key)
             while len(self._rows) > self.size:
                 self._rows.popitem(last=False)

@@ -25,7 +25,7 @@ from tests.support.synthetic_catalog import A, B, C, D, E, F, G, H
 
 pytestmark = pytest.mark.integration
 
-HIT_KEYS = {"name", "kind", "role", "score", "via", "members", "spec", "function"}
+HIT_KEYS = {"name", "catalog", "kind", "role", "score", "via", "members", "spec", "function"}
 
 
 @pytest.fixture
@@ -136,6 +136,8 @@ def test_retrieve_returns_seeds_then_dependencies(client):
     assert set(body) == {"tools", "stages", "timing_ms"}
     assert [t["name"] for t in body["tools"]] == [A, H, B, D, C, E, F, G]
     assert all(set(t) == HIT_KEYS for t in body["tools"])
+    # each tool names its own catalog: the seeds', and that of the dependencies they reach in another one
+    assert {(t["role"], t["catalog"]) for t in body["tools"]} == {("seed", "syn-seeds"), ("dependency", "syn-deps")}
     first, c = body["tools"][0], body["tools"][4]
     assert (first["kind"], first["role"], first["via"]) == ("regular", "seed", [])
     assert first["spec"] == syn.raw(A)

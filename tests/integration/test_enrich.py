@@ -174,3 +174,20 @@ def test_enriched_stage_needs_vector_mode(small_graph, embedder, settings):
     )
     info = next(s for s in response.stages if s.name == "enriched")
     assert info.fallback and "vector index" in info.detail
+
+
+def test_enriching_one_catalog_leaves_the_same_named_tools_of_another_alone(
+    empty_graph, embedder, llm_settings, fake_llm
+):
+    """A tool is (catalog, name): enriching catalog `a` writes a's tools only, never b's tool of that name."""
+    load_catalog(empty_graph, embedder, CATALOG, "a", log=lambda *_: None)
+    load_catalog(empty_graph, embedder, CATALOG, "b", log=lambda *_: None)
+    fake_llm.script(good_answer)
+    result = enrich_tools(empty_graph, embedder, LLMClient(llm_settings), n_questions=2, catalog="a", log=print)
+    assert (result.todo, result.enriched) == (4, 4)
+    rows = empty_graph.read(
+        "MATCH (t:Tool) RETURN t.catalog AS catalog, count(t.enriched_description) AS enriched, "
+        "sum(COUNT { (:Question)-[:ASKS_FOR]->(t) }) AS questions ORDER BY catalog"
+    )
+    assert [(r["catalog"], r["enriched"], r["questions"]) for r in rows] == [("a", 4, 12), ("b", 0, 0)]
+    assert enrichment_counts(empty_graph, "b") == {"tools": 4, "enriched": 0, "vectors": 0}

@@ -13,6 +13,7 @@ from mcp_types import Tool as McpTool
 from kg_tools.api.app import create_app
 from kg_tools.catalogs import delete_catalog, list_catalogs
 from kg_tools.errors import ConfigurationError, GatewayCatalogError
+from kg_tools.gateway import pinning
 from kg_tools.gateway import service as gw
 from kg_tools.gateway.config import default_name, load_config, parse_config
 from kg_tools.gateway.names import qualified_name
@@ -109,6 +110,31 @@ def test_two_gateways_on_one_graph_never_delete_each_others_servers(graph, embed
     assert [r["n"] for r in graph.read("MATCH (s:Server) RETURN s.name AS n ORDER BY n")] == ["git", "web"]
     claim_servers(graph, "cursor", {"web"})  # claiming again changes nothing
     assert graph.read("MATCH (s:Server {name: 'web'}) RETURN s.gateways AS g")[0]["g"] == ["cursor"]
+
+
+def test_the_pins_of_a_server_go_with_its_catalog_when_the_last_gateway_lets_go(graph, embedder):
+    """Pins of a removed server do not outlive it: kept while another gateway serves it, deleted with its
+    catalog; the server added again is synced as a new one (its tools pinned afresh, nothing held)."""
+    wipe(graph)
+    claim_servers(graph, "desktop", {"fs", "web"})
+    claim_servers(graph, "cursor", {"fs"})
+    for server, tools in (("fs", FS_TOOLS), ("web", WEATHER_TOOLS)):
+        sync(graph, embedder, server, tools)
+        assert not pinning.review(graph, server, entries(server, tools)).holds
+
+    def pinned() -> dict[str, int]:
+        rows = graph.read("MATCH (p:GatewayPin) RETURN p.server AS s, count(p) AS n ORDER BY s")
+        return {r["s"]: r["n"] for r in rows}
+
+    assert pinned() == {"fs": 3, "web": 2}
+    assert forget_servers(graph, "desktop", {"web"}) == ["fs"]
+    assert pinned() == {"fs": 3, "web": 2}  # cursor still serves fs
+    assert forget_servers(graph, "cursor", set()) == ["fs"]
+    assert pinned() == {"web": 2} and {c.name for c in list_catalogs(graph)} == {"web"}
+    claim_servers(graph, "cursor", {"fs"})
+    changed = {**FS_TOOLS, "read_text_file": "Read a file as text."}
+    sync(graph, embedder, "fs", changed)
+    assert not pinning.review(graph, "fs", entries("fs", changed)).holds and pinned() == {"fs": 3, "web": 2}
 
 
 @pytest.mark.integration

@@ -199,3 +199,27 @@ def test_sightings_count_per_session_and_a_linked_pair_is_not_promoted(graph):
     assert (
         graph.read("MATCH ()-[r:PARAMETER_DIRECTLY_DEPENDS_ON {observed: true}]->() RETURN count(r) AS n")[0]["n"] == 1
     )
+
+
+def test_a_flow_is_recorded_and_promoted_between_the_tools_of_its_catalogs_only(graph):
+    """A tool is (catalog, name): catalog `shop` holds tools named like gateway server a's; a's flow counts and
+    is promoted between a's tools, never shop's."""
+    wipe(graph)
+    graph.write(
+        "UNWIND ['a', 'shop'] AS catalog "
+        "CREATE (:Tool:Regular {name: 'a__use', catalog: catalog}), (:Tool:Regular {name: 'a__list', catalog: catalog})"
+    )
+    flow = Flow("a__list", "a__use", "id", provider_catalog="a", consumer_catalog="a")
+    record(graph, [flow], "s1", promote_after=2)
+    (promoted,) = record(graph, [flow], "s2", promote_after=2)
+    assert promoted["consumer_catalog"] == "a"
+    pairs = graph.read(
+        "MATCH (c:Tool)-[r:OBSERVED_FLOW|PARAMETER_DIRECTLY_DEPENDS_ON]->(p:Tool) "
+        "RETURN type(r) AS type, c.catalog AS consumer, p.catalog AS provider ORDER BY type"
+    )
+    assert [(r["type"], r["consumer"], r["provider"]) for r in pairs] == [
+        ("OBSERVED_FLOW", "a", "a"),
+        ("PARAMETER_DIRECTLY_DEPENDS_ON", "a", "a"),
+    ]
+    (row,) = list_observed(graph)
+    assert (row["consumer_catalog"], row["provider_catalog"], row["status"]) == ("a", "a", "promoted")

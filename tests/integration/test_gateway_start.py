@@ -10,11 +10,13 @@ import subprocess
 import sys
 
 import anyio
+import httpx2
 import pytest
 from mcp import ClientSession, StdioServerParameters, stdio_client
+from mcp.client.streamable_http import streamable_http_client
 
 from kg_tools import PROJECT_ROOT
-from kg_tools.processes import free_port
+from kg_tools.processes import free_port, port_open
 from tests.support.cli_process import kg_tools_env
 
 # Some of these tests need no Neo4j; the file runs with the integration tests (tests/conftest.py places files by marker).
@@ -82,6 +84,54 @@ def test_neo4j_down_is_one_line_and_the_stdio_client_gets_the_same_text(tmp_path
     said = line.removeprefix("error: ")
     assert said in seen["init"].instructions  # not "Connection closed"
     assert seen["call"].is_error and said in seen["call"].content[0].text
+
+
+def test_an_http_client_gets_the_start_up_error_text(tmp_path):
+    """Over HTTP the gateway that could not start answers clients holding a token with the one line (not a
+    refused connection), a client without one gets 401 (then it exits: server.START_ERROR_SECONDS)."""
+    token = "t" * 20
+    uri = f"bolt://127.0.0.1:{free_port()}"
+    path = write_config(tmp_path, profiles={"agent": {"token": token}})
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "kg_tools.cli", "gateway", "--config", path, "--transport", "http", "--port", str(port)],
+        env=bare_env(NEO4J_URI=uri, NEO4J_PASSWORD="x"),
+        cwd=str(tmp_path),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    seen: dict = {}
+
+    async def client():
+        with anyio.fail_after(120):
+            while not port_open(port):
+                assert process.poll() is None, process.communicate()
+                await anyio.sleep(0.2)
+            url = f"http://127.0.0.1:{port}/mcp"
+            async with httpx2.AsyncClient() as bare:
+                seen["tokenless"] = (await bare.post(url, json={})).status_code
+            authorized = httpx2.AsyncClient(headers={"Authorization": f"Bearer {token}"})
+            async with (
+                authorized,
+                streamable_http_client(url, http_client=authorized) as (read, write),
+                ClientSession(read, write) as session,
+            ):
+                seen["init"] = await session.initialize()
+                seen["call"] = await session.call_tool("search_tools", {"query": "anything"})
+
+    try:
+        anyio.run(client)
+    finally:
+        process.terminate()
+        _, stderr = process.communicate(timeout=60)
+    said = f"Neo4j is not reachable at {uri}"
+    assert seen["tokenless"] == 401
+    assert said in seen["init"].instructions
+    assert seen["call"].is_error and said in seen["call"].content[0].text
+    assert f"could not start: {said}" in stderr and f"answering MCP clients on 127.0.0.1:{port}" in stderr, stderr
+    assert "Traceback" not in stderr, stderr
 
 
 def test_port_in_use_is_one_line_before_any_upstream_starts(tmp_path):

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 import kg_tools.merge as merge
 from kg_tools.catalog import ToolSpec, tool_document
 from kg_tools.cli import cli
-from kg_tools.errors import MergeRunNotFoundError
+from kg_tools.errors import AmbiguousToolError, MergeRunNotFoundError
 from kg_tools.ingest import LoadMode, load_catalog
 from kg_tools.llm import LLMClient
 from kg_tools.merge import apply_plan, build_plan, current_phi, list_runs, undo_run
@@ -291,3 +291,30 @@ def test_merge_reembeds_the_canonical_tool_and_undo_restores_its_vector(geometry
     assert response.names == ["calcTriangleArea"]
     undo_run(geometry_graph, plan.run_id)
     assert graph_snapshot(geometry_graph) == before
+
+
+@pytest.mark.integration
+def test_a_merge_of_one_catalog_leaves_the_same_named_tools_of_another_alone(empty_graph, embedder):
+    """A tool is (catalog, name): merging catalog `a` links and rewrites a's tools only; undo restores them;
+    a plan over every catalog where a name is in several is refused, naming them."""
+    load_catalog(empty_graph, embedder, CATALOG, "a", log=lambda *_: None)
+    load_catalog(empty_graph, embedder, CATALOG, "b", log=lambda *_: None)
+    before = graph_snapshot(empty_graph)
+    with pytest.raises(AmbiguousToolError) as refused:
+        build_plan(empty_graph)
+    assert refused.value.catalogs == ["a", "b"]
+    plan = build_plan(empty_graph, catalog="a")
+    assert [c.names for c in plan.clusters] == [["calcTriangleArea", "computeTriangleArea", "calculateTriangleArea"]]
+    assert apply_plan(empty_graph, plan).merged == 2
+
+    def rows(cypher: str) -> list[tuple]:
+        return [tuple(r.values()) for r in empty_graph.read(cypher)]
+
+    links = "MATCH (m:Tool)-[:MERGED_INTO]->(c:Tool) RETURN m.catalog, c.catalog, m.name ORDER BY m.name"
+    assert rows(links) == [("a", "a", "calculateTriangleArea"), ("a", "a", "computeTriangleArea")]
+    specs = (
+        "MATCH (t:Tool {name: 'calcTriangleArea'}) RETURN t.catalog, t.spec CONTAINS 'merged_from' ORDER BY t.catalog"
+    )
+    assert rows(specs) == [("a", True), ("b", False)]
+    undo_run(empty_graph, plan.run_id)
+    assert graph_snapshot(empty_graph) == before

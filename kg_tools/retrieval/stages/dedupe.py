@@ -11,6 +11,7 @@ import numpy as np
 
 from kg_tools.cypher import query
 from kg_tools.retrieval.context import Candidate, RetrievalContext, Stage
+from kg_tools.retrieval.request import tool_key
 
 
 def _signature(candidate) -> str:
@@ -34,16 +35,17 @@ def _cosine_twin(vec: np.ndarray, kept: list[tuple[str, np.ndarray]], threshold:
 
 
 def deduplicated(
-    candidates: list[Candidate], vectors: dict[str, np.ndarray], threshold: float
+    candidates: list[Candidate], vectors: dict[tuple[str, str], np.ndarray], threshold: float
 ) -> tuple[list[Candidate], list[str]]:
-    """(the candidates without duplicates of a better one, "name (duplicate of twin)" per dropped one)."""
+    """(the candidates without duplicates of a better one, "name (duplicate of twin)" per dropped one);
+    `vectors` by Candidate.key."""
     kept: list[Candidate] = []
     dropped: list[str] = []
     signatures: dict[str, str] = {}
     kept_vectors: list[tuple[str, np.ndarray]] = []
     for c in candidates:
         sig = _signature(c) if c.description else None
-        vec = vectors.get(c.name)
+        vec = vectors.get(c.key)
         twin = signatures.get(sig) if sig else None
         if twin is None and vec is not None:
             twin = _cosine_twin(vec, kept_vectors, threshold)
@@ -70,7 +72,11 @@ class Dedupe(Stage):
             return
         threshold = self.env.settings.dedupe_threshold
         rows = self.env.run_query(query("tool_embeddings"), names=[c.name for c in candidates])
-        vectors = {r["name"]: np.asarray(r["embedding"], dtype=np.float32) for r in rows if r["embedding"]}
+        vectors = {
+            tool_key(r["name"], r["catalog"]): np.asarray(r["embedding"], dtype=np.float32)
+            for r in rows
+            if r["embedding"]
+        }
         ctx.candidates, dropped = deduplicated(candidates, vectors, threshold)
         ctx.note(
             self.name,

@@ -8,7 +8,8 @@
   ROUND_ROBIN_DEPTH), then the rest as toolscope orders it: a multi-step request's steps each get
   their best tools near the top (issue 19 item 3). Ranks, not scores: lists rescored offline carry
   scores of another scale in their head than in their tail.
-Items only need `.name` and `.score`; fused items are copies carrying the fused score.
+Items only need `.name` and `.score` (a `.catalog` tells same-named tools apart); fused items are copies
+carrying the fused score.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, ClassVar, Protocol, TypeVar
+
+from kg_tools.retrieval.request import tool_key
 
 RRF_K = 60
 ROUND_ROBIN_DEPTH = 50  # ranks taken in turn from every list before the rest: all of a pool (real-catalog dev:
@@ -34,6 +37,11 @@ class Ranked(Protocol):
 T = TypeVar("T", bound=Ranked)
 
 
+def _key(item: Ranked) -> tuple[str, str]:
+    """An item's identity: (name, catalog); items without a catalog are keyed by name alone."""
+    return tool_key(item.name, getattr(item, "catalog", None))
+
+
 def _normalised(items: Sequence[Ranked]) -> list[float]:
     scores = [float(i.score or 0.0) for i in items]
     if not scores:
@@ -43,53 +51,53 @@ def _normalised(items: Sequence[Ranked]) -> list[float]:
 
 
 def toolscope(lists: Sequence[Sequence[T]]) -> list[T]:
-    best: dict[str, tuple[float, T]] = {}
+    best: dict[tuple[str, str], tuple[float, T]] = {}
     for items in lists:
         for item, norm in zip(items, _normalised(items)):
-            if item.name not in best or norm > best[item.name][0]:
-                best[item.name] = (norm, item)
+            if _key(item) not in best or norm > best[_key(item)][0]:
+                best[_key(item)] = (norm, item)
     out: list[T] = []
-    seen: set[str] = set()
+    seen: set[tuple[str, str]] = set()
     for items in lists:
-        if items and items[0].name not in seen:
-            seen.add(items[0].name)
-            out.append(replace(best[items[0].name][1], score=best[items[0].name][0]))
-    rest = [(norm, item) for name, (norm, item) in best.items() if name not in seen]
-    rest.sort(key=lambda pair: (-pair[0], pair[1].name))
+        if items and _key(items[0]) not in seen:
+            seen.add(_key(items[0]))
+            out.append(replace(best[_key(items[0])][1], score=best[_key(items[0])][0]))
+    rest = [(norm, item) for key, (norm, item) in best.items() if key not in seen]
+    rest.sort(key=lambda pair: (-pair[0], _key(pair[1])))
     return out + [replace(item, score=norm) for norm, item in rest]
 
 
 def rrf(lists: Sequence[Sequence[T]], k: int = RRF_K) -> list[T]:
-    score: dict[str, float] = {}
-    first: dict[str, T] = {}
+    score: dict[tuple[str, str], float] = {}
+    first: dict[tuple[str, str], T] = {}
     for items in lists:
         for rank, item in enumerate(items, start=1):
-            score[item.name] = score.get(item.name, 0.0) + 1.0 / (k + rank)
-            first.setdefault(item.name, item)
-    names = sorted(score, key=lambda n: (-score[n], n))
-    return [replace(first[n], score=score[n]) for n in names]
+            score[_key(item)] = score.get(_key(item), 0.0) + 1.0 / (k + rank)
+            first.setdefault(_key(item), item)
+    keys = sorted(score, key=lambda n: (-score[n], n))
+    return [replace(first[n], score=score[n]) for n in keys]
 
 
 def max_score(lists: Sequence[Sequence[T]]) -> list[T]:
-    best: dict[str, T] = {}
+    best: dict[tuple[str, str], T] = {}
     for items in lists:
         for item in items:
-            if item.name not in best or (item.score or 0) > (best[item.name].score or 0):
-                best[item.name] = item
-    return sorted(best.values(), key=lambda i: (-(i.score or 0), i.name))
+            if _key(item) not in best or (item.score or 0) > (best[_key(item)].score or 0):
+                best[_key(item)] = item
+    return sorted(best.values(), key=lambda i: (-(i.score or 0), _key(i)))
 
 
 def round_robin(lists: Sequence[Sequence[T]], depth: int = ROUND_ROBIN_DEPTH) -> list[T]:
     rest = toolscope(lists)
-    fused = {item.name: item for item in rest}
+    fused = {_key(item): item for item in rest}
     out: list[T] = []
-    seen: set[str] = set()
+    seen: set[tuple[str, str]] = set()
     for rank in range(depth):
         for items in lists:
-            if rank < len(items) and items[rank].name not in seen:
-                seen.add(items[rank].name)
-                out.append(fused[items[rank].name])
-    return out + [item for item in rest if item.name not in seen]
+            if rank < len(items) and _key(items[rank]) not in seen:
+                seen.add(_key(items[rank]))
+                out.append(fused[_key(items[rank])])
+    return out + [item for item in rest if _key(item) not in seen]
 
 
 def by_step(lists: Sequence[Sequence[T]]) -> list[T]:
@@ -97,11 +105,11 @@ def by_step(lists: Sequence[Sequence[T]]) -> list[T]:
     its own list's score, labelled `step` by the index of the list that gave it first (per-step retrieval:
     0 is the request as a whole, 1.. its steps)."""
     out: list[T] = []
-    seen: set[str] = set()
+    seen: set[tuple[str, str]] = set()
     for rank in range(max((len(items) for items in lists), default=0)):
         for step, items in enumerate(lists):
-            if rank < len(items) and items[rank].name not in seen:
-                seen.add(items[rank].name)
+            if rank < len(items) and _key(items[rank]) not in seen:
+                seen.add(_key(items[rank]))
                 out.append(replace(items[rank], step=step))
     return out
 

@@ -8,7 +8,7 @@ from functools import lru_cache
 from kg_tools.retrieval import ordering
 from kg_tools.retrieval.context import Candidate, RetrievalContext, Stage
 from kg_tools.retrieval.functions import openai_function
-from kg_tools.retrieval.request import RetrievalRequest, ToolHit, Via
+from kg_tools.retrieval.request import RetrievalRequest, ToolHit, Via, tool_key
 
 
 class OrderAndTruncate(Stage):
@@ -24,7 +24,7 @@ class OrderAndTruncate(Stage):
     def run(self, ctx: RetrievalContext) -> None:
         req = ctx.request
         rows = ctx.candidates or []
-        seen: set[str] = set()
+        seen: set[tuple[str, str]] = set()
         tools: list[ToolHit] = []
         k = ctx.seeds or req.k
         seeds, spare = rows[:k], rows[k:]
@@ -42,7 +42,7 @@ class OrderAndTruncate(Stage):
         for row in spare:
             if len(tools) >= req.K:
                 break
-            if row.name in seen and all(d["name"] in seen for d in row.deps or []):
+            if row.key in seen and all(_key(d) in seen for d in row.deps or []):
                 continue
             sure, later = self._dependencies(row, req)
             _add(row, sure + later, req, seen, tools)
@@ -69,7 +69,7 @@ def _add(
     row: Candidate | None,
     deps: list[dict],
     req: RetrievalRequest,
-    seen: set[str],
+    seen: set[tuple[str, str]],
     tools: list[ToolHit],
     step: int | None = None,
 ) -> None:
@@ -81,13 +81,14 @@ def _add(
     for entry, role, via in entries:
         if len(tools) >= req.K:
             return
-        if entry["name"] in seen:
+        if _key(entry) in seen:
             continue
-        seen.add(entry["name"])
+        seen.add(_key(entry))
         spec, function = parsed_spec(entry["spec"]) if entry.get("spec") else _bare_spec(entry["name"])
         tools.append(
             ToolHit(
                 name=entry["name"],
+                catalog=entry.get("catalog"),
                 kind="core" if entry.get("func_type") == "core" else "regular",
                 role=role,
                 score=entry["score"] if role == "seed" else None,
@@ -100,8 +101,19 @@ def _add(
         )
 
 
+def _key(entry: dict) -> tuple[str, str]:
+    return tool_key(entry["name"], entry.get("catalog"))
+
+
 def _seed_entry(row: Candidate) -> dict:
-    return {"name": row.name, "spec": row.spec, "func_type": row.func_type, "members": row.members, "score": row.score}
+    return {
+        "name": row.name,
+        "catalog": row.catalog,
+        "spec": row.spec,
+        "func_type": row.func_type,
+        "members": row.members,
+        "score": row.score,
+    }
 
 
 @lru_cache(maxsize=8192)

@@ -8,9 +8,14 @@ from dataclasses import replace
 from kg_tools.retrieval import ordering, queries, recording
 from kg_tools.retrieval.context import Candidate, PipelineEnv, RetrievalContext, Stage
 from kg_tools.retrieval.expansion import DependencyExpansion, Row
-from kg_tools.retrieval.request import MAX_K, RetrievalRequest
+from kg_tools.retrieval.request import MAX_K, RetrievalRequest, tool_key
 from kg_tools.retrieval.seed_cache import SeedCache
 from kg_tools.retrieval.stages.fusion import by_step, fuse
+
+
+def _key(row: Row) -> tuple[str, str]:
+    """A row's tool (request.tool_key)."""
+    return tool_key(row["name"], row.get("catalog"))
 
 
 def rescores_seeds(request: RetrievalRequest) -> bool:
@@ -66,7 +71,12 @@ class Search(Stage):
         ranked = []
         for text in ctx.queries:
             rows = self.env.run_query(cypher, **self.env.search_params(ctx, text, pool), **extra)
-            ranked.append([Candidate(r["name"], r["score"], r["description"] or "", r["spec"]) for r in rows])
+            ranked.append(
+                [
+                    Candidate(r["name"], r["score"], r["description"] or "", r["spec"], catalog=r.get("catalog"))
+                    for r in rows
+                ]
+            )
             if ctx.rescore_each and len(ranked[-1]) >= 2:  # each list rescored offline by its own text (steps)
                 ranked[-1] = ordering.rescored(text, ranked[-1])
         if ctx.per_step and len(ranked) > 1:  # each step's top k are seeds, round-robin (per_step.py)
@@ -89,7 +99,7 @@ class Search(Stage):
             since = cache.last_seen
             rows, version = expansion.with_search_versioned(req.mode, search)
             cache.observe(version)
-            cache.lookup(version, [r["name"] for r in rows], expansion.d_limit)  # the hit rate
+            cache.lookup(version, [_key(r) for r in rows], expansion.d_limit)  # the hit rate
             cache.store(since, version, rows, expansion.d_limit)
         ctx.candidates = [Candidate.of_row(r) for r in rows]
         ctx.note("search", f"{req.mode} top-{pool}")
@@ -104,21 +114,21 @@ class Search(Stage):
         seeds = rows[0]["seeds"]
         cache.observe(version)
         d_limit = expansion.d_limit
-        known = cache.lookup(version, [s["name"] for s in seeds], d_limit)
+        known = cache.lookup(version, [_key(s) for s in seeds], d_limit)
         missing = [
             {"name": s["name"], "catalog": s.get("catalog"), "score": s["score"]}
             for s, row in zip(seeds, known)
             if row is None
         ]
-        fetched: dict[str, dict] = {}
+        fetched: dict[tuple[str, str], dict] = {}
         if missing:
             rows, after = expansion.of_seeds_versioned(missing)
             cache.observe(after)
             cache.store(version, after, rows, d_limit)
-            fetched = {r["name"]: r for r in rows}
+            fetched = {_key(r): r for r in rows}
         out: list[Row] = []
         for seed, cached in zip(seeds, known):
-            row = cached or fetched.get(seed["name"])
+            row = cached or fetched.get(_key(seed))
             if row is not None:  # (a seed deleted between the two queries is left out)
                 out.append({**row, "score": seed["score"]})
         return out
@@ -135,8 +145,8 @@ class Expand(Stage):
     def run(self, ctx: RetrievalContext) -> None:
         req = ctx.request
         head = (ctx.candidates or [])[: max(fill_pool(req), ctx.seeds or 0)]
-        seeds = [{"name": c.name, "score": c.score} for c in head]
+        seeds = [{"name": c.name, "catalog": c.catalog, "score": c.score} for c in head]
         rows = self.env.expansion(req).of_seeds(seeds) if seeds else []
-        steps = {c.name: c.step for c in head}
-        ctx.candidates = [replace(Candidate.of_row(r), step=steps.get(r["name"])) for r in rows]
+        steps = {c.key: c.step for c in head}
+        ctx.candidates = [replace(Candidate.of_row(r), step=steps.get(_key(r))) for r in rows]
         ctx.note("expand", expansion_detail(req))

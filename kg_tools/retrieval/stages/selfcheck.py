@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from kg_tools.retrieval import queries as retrieval_queries
 from kg_tools.retrieval.context import Candidate, Stage
+from kg_tools.retrieval.request import tool_key
 from kg_tools.retrieval.stages.llm_call import LLMFallback, ask, candidate_lines
 
 
@@ -41,12 +42,12 @@ class SelfCheck(Stage):
         rows = self.env.run_query(
             retrieval_queries.search_query(ctx.request.mode, ctx.request.scope is not None), **params
         )
-        present = {c.name for c in top}
-        new = next((r for r in rows if r["name"] not in present), None)
+        present = {c.key for c in top}
+        new = next((r for r in rows if tool_key(r["name"], r.get("catalog")) not in present), None)
         if new is None:
             ctx.note(self.name, f"extra retrieval for {text!r} found no new tool")
             return
-        added = Candidate(new["name"], new["score"], new["description"] or "", new["spec"])
-        rest = [c for c in candidates if c.name != added.name]
+        added = Candidate(new["name"], new["score"], new["description"] or "", new["spec"], catalog=new.get("catalog"))
+        rest = [c for c in candidates if c.key != added.key]
         ctx.candidates = rest[: k - 1] + [added] + rest[k - 1 :]
         ctx.note(self.name, f"missing capability searched as {text!r}: added {added.name} as seed {k}")

@@ -81,3 +81,19 @@ def test_round_robin_takes_each_lists_best_in_turn_then_the_rest():
 )
 def test_offline_decomposition(text, parts):
     assert offline_decomposition(text) == parts
+
+
+@dataclass
+class CatalogHit:
+    name: str
+    score: float
+    catalog: str | None = None
+
+
+@pytest.mark.parametrize("method", ["toolscope", "rrf", "max", "round-robin"])
+def test_fusion_keeps_same_named_tools_of_two_catalogs_apart(method):
+    """A tool is (catalog, name): the same name in two catalogs is two tools; in two lists, one tool."""
+    one = [CatalogHit("login", 0.9, "pizza"), CatalogHit("login", 0.8, "books")]
+    two = [CatalogHit("login", 0.7, "books"), CatalogHit("logout", 0.6, "pizza")]
+    fused = fuse(method, [one, two])
+    assert sorted((h.catalog, h.name) for h in fused) == [("books", "login"), ("pizza", "login"), ("pizza", "logout")]

@@ -46,10 +46,15 @@ class CatalogRows:
     scored: dict[str, set[str]]  # split -> consumers scored in it
 
 
-def prepare(c: CorpusCatalog) -> CatalogRows:
+def prepare(c: CorpusCatalog, drop: tuple[str, ...] = ()) -> CatalogRows:
     tools = c.tools()
     names = {t.name for t in tools}
     fixed, groups = candidate_groups(tools)
+    dropped = [i for i, name in enumerate(FEATURES) if name in drop or name.removeprefix("no_http_") in drop]
+    for group in groups:
+        for cand in group:
+            for i in dropped:  # an ablation: a constant column is never split on
+                cand.features[i] = 0.0
     gold, scored = {}, {}
     for split in ("dev", "test"):
         edges, _ = read_gold(c.gold, split)
@@ -173,8 +178,11 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--write", action="store_true", help=f"write {WEIGHTS_FILE}")
     ap.add_argument("--json", help="write the measurements here")
+    ap.add_argument("--drop", nargs="*", default=[], help="features to leave out (an ablation; not with --write)")
     args = ap.parse_args(argv)
-    rows = [prepare(c) for c in catalogs("dev")]
+    if args.drop and args.write:
+        ap.error("--drop is an ablation: the shipped scorer uses every feature")
+    rows = [prepare(c, tuple(args.drop)) for c in catalogs("dev")]
     probs = out_of_fold(rows)
     params, oof = choose(rows, probs)
     x, y, _ = matrix(rows, "dev")

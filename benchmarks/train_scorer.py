@@ -1,6 +1,6 @@
 """Learn the dependency scorer's weights (kg_tools/deps/scorer.json) on the dev part of the corpus.
 
-    .venv/bin/python -m benchmarks.train_scorer [--write] [--json PATH]
+    .venv/bin/python -m benchmarks.train_scorer [--write] [--json PATH] [--drop FEATURE ...] [--nested-wants]
 
 Training rows: the candidates (kg_tools/deps/producers.py `candidate_groups`) of every consumer in the dev half
 of the gold of every *dev* catalog (benchmarks/deps_corpus.py: the first gold files and the corpus manifests;
@@ -46,10 +46,10 @@ class CatalogRows:
     scored: dict[str, set[str]]  # split -> consumers scored in it
 
 
-def prepare(c: CorpusCatalog, drop: tuple[str, ...] = ()) -> CatalogRows:
+def prepare(c: CorpusCatalog, drop: tuple[str, ...] = (), nested_wants: bool = False) -> CatalogRows:
     tools = c.tools()
     names = {t.name for t in tools}
-    fixed, groups = candidate_groups(tools)
+    fixed, groups = candidate_groups(tools, nested_wants=nested_wants)
     dropped = [i for i, name in enumerate(FEATURES) if name in drop or name.removeprefix("no_http_") in drop]
     for group in groups:
         for cand in group:
@@ -179,10 +179,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--write", action="store_true", help=f"write {WEIGHTS_FILE}")
     ap.add_argument("--json", help="write the measurements here")
     ap.add_argument("--drop", nargs="*", default=[], help="features to leave out (an ablation; not with --write)")
+    ap.add_argument("--nested-wants", action="store_true", help="with nested wants (an experiment; not with --write)")
     args = ap.parse_args(argv)
     if args.drop and args.write:
         ap.error("--drop is an ablation: the shipped scorer uses every feature")
-    rows = [prepare(c, tuple(args.drop)) for c in catalogs("dev")]
+    if args.nested_wants and args.write:
+        ap.error("--nested-wants is an experiment: inference runs without nested wants by default")
+    rows = [prepare(c, tuple(args.drop), args.nested_wants) for c in catalogs("dev")]
     probs = out_of_fold(rows)
     params, oof = choose(rows, probs)
     x, y, _ = matrix(rows, "dev")

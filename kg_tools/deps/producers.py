@@ -100,7 +100,6 @@ class Want:
     required: bool
     in_path: bool = False  # the resource the operation addresses (/playlists/{playlist_id}/tracks)
     rare: bool = False  # at most RARE_PARAMETER tools of the catalog take a parameter of this name
-    nested: bool = False  # a property inside an object or array parameter (`params.projectId`)
 
 
 @dataclass
@@ -887,14 +886,16 @@ def candidate_groups(
     sources: set[str] | None = None,
     progress: Callable[[int], None] | None = None,
     name_rules: bool = True,
+    nested_wants: bool = False,
 ) -> tuple[list[Proposal], list[list[Candidate]]]:
     """(the proposals of fixed rules: OpenAPI links, getter/setter and status names, parameters whose description
-    names their source; one group of candidates per parameter that wants an existing instance, features set)."""
+    names their source; one group of candidates per parameter that wants an existing instance, features set).
+    `nested_wants`: properties inside object and array parameters want providers too (off: see set_wants)."""
     tools = prepare(raw_tools)
     for t in tools.values():
         t.kind = tool_kind(t)
     index = offer_index(tools)
-    set_wants(tools, set(index))
+    set_wants(tools, set(index), nested_wants=nested_wants)
     by_operation = {t.http["operation_id"]: t.name for t in tools.values() if t.http and t.http.get("operation_id")}
     fixed: list[Proposal] = link_proposals(tools, by_operation)
     linked = {(p.source, p.parameter_name) for p in fixed}
@@ -929,18 +930,20 @@ def offer_index(tools: dict[str, Tool]) -> dict[str, list[Offer]]:
     return index
 
 
-def set_wants(tools: dict[str, Tool], known: set[str]) -> None:
+def set_wants(tools: dict[str, Tool], known: set[str], *, nested_wants: bool = False) -> None:
     """Sets every tool's wants (of the `known` resources, and its path template's), each marked rare when at
-    most RARE_PARAMETER tools of the catalog take a parameter of its name."""
+    most RARE_PARAMETER tools of the catalog take a parameter of its name. With `nested_wants`, the properties
+    inside object and array parameters too (`nested_parameters`); off by default: with the shipped scorer they
+    cost dev precision (docs/dependencies.md, "Nested wants")."""
     takers: dict[str, int] = defaultdict(int)
     for t in tools.values():
-        nested = nested_parameters(t)
+        nested = nested_parameters(t) if nested_wants else []
         t.wants = [w for w in (parameter_wants(t, p, known) for p in t.parameters) if w]
         t.wants += path_wants(t)
         for p in nested:
             want = parameter_wants(t, p, known)
             if want:
-                want.parameter, want.nested = p["path"], True
+                want.parameter = str(p["path"])
                 t.wants.append(want)
         for prop in t.parameters + nested:
             takers[str(prop.get("path") or prop.get("name"))] += 1
@@ -1004,11 +1007,14 @@ def infer_producers(
     name_rules: bool = True,
     scorer: Scorer | None = None,
     abstained: dict[str, int] | None = None,
+    nested_wants: bool = False,
 ) -> list[Proposal]:
     """Producer -> consumer proposals for a catalog (see the module doc), each source's in listing order.
     `abstained`, when given, receives how many parameters were left without a provider and why."""
     scorer = scorer or default_scorer()
-    proposals, groups = candidate_groups(raw_tools, sources=sources, progress=progress, name_rules=name_rules)
+    proposals, groups = candidate_groups(
+        raw_tools, sources=sources, progress=progress, name_rules=name_rules, nested_wants=nested_wants
+    )
     for group in groups:
         for c in group:
             c.probability = scorer.probability(c.features)

@@ -2,7 +2,8 @@
 by the same loaders as `kg-tools load`, validated into the tool model, inferred by the same code as
 `kg-tools deps infer` (no labelled edges, no LLM) and scored against its gold.
 
-    .venv/bin/python -m benchmarks.deps_corpus [--role dev|fresh|all] [--split dev|test|all] [--json PATH] [-v]
+    .venv/bin/python -m benchmarks.deps_corpus [--role dev|fresh|all] [--split dev|test|all] [--nested-wants]
+        [--json PATH] [-v]
 
 Catalogs: the manifests in benchmarks/data/deps/manifest/*.json (role dev or fresh) and the team's first gold
 files in benchmarks/data/real (role dev). `--role fresh` is for the one final report only."""
@@ -71,9 +72,11 @@ def catalogs(role: str = "dev") -> list[CorpusCatalog]:
     return [c for c in every if role == "all" or c.role == role]
 
 
-def score_catalog(c: CorpusCatalog, split: str, min_confidence: float = 0.2) -> dict:
+def score_catalog(c: CorpusCatalog, split: str, min_confidence: float = 0.2, nested_wants: bool = False) -> dict:
     tools = c.tools()
-    result = infer_catalog(tools, None, Examples([]), min_confidence=min_confidence, catalog=c.key)
+    result = infer_catalog(
+        tools, None, Examples([]), min_confidence=min_confidence, catalog=c.key, nested_wants=nested_wants
+    )
     gold, _ = read_gold(c.gold, split)
     names = {t.name for t in tools}
     scored = scored_sources(c.gold, split, names)
@@ -104,13 +107,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", nargs="*", help="keys")
     ap.add_argument("--json")
     ap.add_argument("-v", "--verbose", action="store_true")
+    ap.add_argument(
+        "--nested-wants", action="store_true", help="properties inside object/array parameters want providers too"
+    )
     args = ap.parse_args(argv)
     rows = []
     for c in catalogs(args.role):
         if args.only and c.key not in args.only:
             continue
         try:
-            row = score_catalog(c, args.split)
+            row = score_catalog(c, args.split, nested_wants=args.nested_wants)
         except Exception as exc:  # noqa: BLE001 - one bad file must not hide the others
             print(f"{c.key}: FAILED {type(exc).__name__}: {exc}", file=sys.stderr)
             continue

@@ -62,11 +62,17 @@ def structural_edges(
     min_confidence: float,
     progress: Callable[[int], None] | None = None,
     abstained: dict[str, int] | None = None,
+    nested_wants: bool = False,
 ) -> list[ProposedEdge]:
     """Producer -> consumer proposals (kg_tools/deps/producers.py) as ProposedEdges, each source's in
     listing order: most confident first. `abstained` receives the parameters left without a provider."""
     proposals = infer_producers(
-        tools, sources=sources, min_confidence=min_confidence, progress=progress, abstained=abstained
+        tools,
+        sources=sources,
+        min_confidence=min_confidence,
+        progress=progress,
+        abstained=abstained,
+        nested_wants=nested_wants,
     )
     edges = [
         ProposedEdge(p.source, p.target, p.type, p.confidence, p.method, p.reason, p.parameter_name) for p in proposals
@@ -94,6 +100,7 @@ def infer_catalog(
     sources: set[str] | None = None,
     catalog: str | None = None,
     progress: Callable[[int], None] | None = None,
+    nested_wants: bool = False,
 ) -> InferenceResult:
     """Proposals for one catalog's tools (pairs in `existing` are skipped).
 
@@ -109,7 +116,12 @@ def infer_catalog(
     structural = [
         e
         for e in structural_edges(
-            tools, sources=sources, min_confidence=min_confidence, progress=progress, abstained=result.abstained
+            tools,
+            sources=sources,
+            min_confidence=min_confidence,
+            progress=progress,
+            abstained=result.abstained,
+            nested_wants=nested_wants,
         )
         if (e.source, e.target) not in existing
     ]

@@ -229,7 +229,9 @@ class Cues:
         self.out: dict[str, list[LabelledEdge]] = defaultdict(list)
         for e in self.examples.edges:
             self.out[e.source].append(e)
-        self.labelled = {k: [s for s in self.examples.sources if self.kinds.get(s) == k] for k in ("core", "regular")}
+        self.labelled = {
+            k: [s for s in sorted(self.examples.sources) if self.kinds.get(s) == k] for k in ("core", "regular")
+        }
         self.prior = {k: Counter(e.target for s in self.labelled[k] for e in self.out[s]) for k in self.labelled}
         self.position = learned_positions(self.examples, self.kinds)
 

@@ -112,6 +112,7 @@ class Tool:
     output_schema: dict | None = None
     http: dict | None = None
     annotations: dict | None = None
+    input_schema: dict | None = None  # the JSON schema of the arguments (MCP, OpenAI tools): nested parameters
     kind: str = "other"  # search | list | get | create | change | other
     offers: list[Offer] = field(default_factory=list)
     wants: list[Want] = field(default_factory=list)
@@ -654,8 +655,74 @@ def prepare(raw_tools: Iterable) -> dict[str, Tool]:
             output_schema=getattr(spec, "output_schema", None),
             http=http.model_dump() if (http := getattr(spec, "http", None)) else None,
             annotations=hints.model_dump(exclude_none=True) if (hints := getattr(spec, "annotations", None)) else None,
+            input_schema=_input_schema(spec),
         )
     return tools
+
+
+def _input_schema(spec) -> dict | None:
+    """The tool's argument schema (kept by the MCP and OpenAI-tools loaders as an extra field of its spec)."""
+    schema = (getattr(spec, "model_extra", None) or {}).get("input_schema")
+    return schema if isinstance(schema, dict) else None
+
+
+NESTED_DEPTH = 3  # levels of objects and arrays below a top-level parameter whose properties are read
+NESTED_PROPERTIES = 40  # at most this many nested parameters per tool
+
+
+def nested_parameters(tool: Tool) -> list[dict]:
+    """The properties inside object and array parameters (`params.projectId`, `items[].task_id`) as parameters
+    named by their dotted path (`path`) and their own name (`name`), required when every level is; they keep
+    the top-level parameter's `in` (a request body's own `id` stays the body object's)."""
+    props = (tool.input_schema or {}).get("properties")
+    if not isinstance(props, dict):
+        return []
+    out: list[dict] = []
+
+    def walk(node: object, path: str, required: bool, where: object, depth: int) -> None:
+        if not isinstance(node, dict) or depth > NESTED_DEPTH:
+            return
+        if node.get("type") == "array" or "items" in node:
+            walk(node.get("items"), path + "[]", required, where, depth)
+            return
+        children = node.get("properties")
+        if not isinstance(children, dict):
+            return
+        needed = set(node.get("required") or [])
+        for name, child in children.items():
+            if len(out) >= NESTED_PROPERTIES or not isinstance(child, dict):
+                continue
+            where_to = f"{path}.{name}"
+            leaf: dict[str, object] = {
+                "name": str(name),
+                "path": where_to,
+                "type": _json_type(child),
+                "description": str(child.get("description") or ""),
+                "required": required and name in needed,
+            }
+            if where:
+                leaf["in"] = where
+            if isinstance(child.get("enum"), list):
+                leaf["enum"] = child["enum"]
+            out.append(leaf)
+            walk(child, where_to, bool(leaf["required"]), where, depth + 1)
+
+    for p in tool.parameters:
+        if p.get("type") in ("object", "array") and isinstance(props.get(p.get("name")), dict):
+            walk(props[p["name"]], str(p["name"]), bool(p.get("required")), p.get("in"), 1)
+    return out
+
+
+def _json_type(schema: dict) -> str | None:
+    """A property's type: the first non-null one of a list or of `anyOf`/`oneOf` members."""
+    kinds = schema.get("type")
+    if isinstance(kinds, list):
+        kinds = next((k for k in kinds if k != "null"), None)
+    if kinds is None:
+        for member in (schema.get("anyOf") or []) + (schema.get("oneOf") or []):
+            if isinstance(member, dict) and member.get("type") not in (None, "null"):
+                return _json_type(member)
+    return kinds if isinstance(kinds, str) else None
 
 
 def path_wants(tool: Tool) -> list[Want]:
@@ -819,14 +886,16 @@ def candidate_groups(
     sources: set[str] | None = None,
     progress: Callable[[int], None] | None = None,
     name_rules: bool = True,
+    nested_wants: bool = False,
 ) -> tuple[list[Proposal], list[list[Candidate]]]:
     """(the proposals of fixed rules: OpenAPI links, getter/setter and status names, parameters whose description
-    names their source; one group of candidates per parameter that wants an existing instance, features set)."""
+    names their source; one group of candidates per parameter that wants an existing instance, features set).
+    `nested_wants`: properties inside object and array parameters want providers too (off: see set_wants)."""
     tools = prepare(raw_tools)
     for t in tools.values():
         t.kind = tool_kind(t)
     index = offer_index(tools)
-    set_wants(tools, set(index))
+    set_wants(tools, set(index), nested_wants=nested_wants)
     by_operation = {t.http["operation_id"]: t.name for t in tools.values() if t.http and t.http.get("operation_id")}
     fixed: list[Proposal] = link_proposals(tools, by_operation)
     linked = {(p.source, p.parameter_name) for p in fixed}
@@ -861,16 +930,23 @@ def offer_index(tools: dict[str, Tool]) -> dict[str, list[Offer]]:
     return index
 
 
-def set_wants(tools: dict[str, Tool], known: set[str]) -> None:
+def set_wants(tools: dict[str, Tool], known: set[str], *, nested_wants: bool = False) -> None:
     """Sets every tool's wants (of the `known` resources, and its path template's), each marked rare when at
-    most RARE_PARAMETER tools of the catalog take a parameter of its name."""
-    for t in tools.values():
-        t.wants = [w for w in (parameter_wants(t, p, known) for p in t.parameters) if w]
-        t.wants += path_wants(t)
+    most RARE_PARAMETER tools of the catalog take a parameter of its name. With `nested_wants`, the properties
+    inside object and array parameters too (`nested_parameters`); off by default: with the shipped scorer they
+    cost dev precision (docs/dependencies.md, "Nested wants")."""
     takers: dict[str, int] = defaultdict(int)
     for t in tools.values():
-        for prop in t.parameters:
-            takers[str(prop.get("name"))] += 1
+        nested = nested_parameters(t) if nested_wants else []
+        t.wants = [w for w in (parameter_wants(t, p, known) for p in t.parameters) if w]
+        t.wants += path_wants(t)
+        for p in nested:
+            want = parameter_wants(t, p, known)
+            if want:
+                want.parameter = str(p["path"])
+                t.wants.append(want)
+        for prop in t.parameters + nested:
+            takers[str(prop.get("path") or prop.get("name"))] += 1
     for t in tools.values():
         for w in t.wants:
             w.rare = takers[w.parameter] <= RARE_PARAMETER
@@ -931,11 +1007,14 @@ def infer_producers(
     name_rules: bool = True,
     scorer: Scorer | None = None,
     abstained: dict[str, int] | None = None,
+    nested_wants: bool = False,
 ) -> list[Proposal]:
     """Producer -> consumer proposals for a catalog (see the module doc), each source's in listing order.
     `abstained`, when given, receives how many parameters were left without a provider and why."""
     scorer = scorer or default_scorer()
-    proposals, groups = candidate_groups(raw_tools, sources=sources, progress=progress, name_rules=name_rules)
+    proposals, groups = candidate_groups(
+        raw_tools, sources=sources, progress=progress, name_rules=name_rules, nested_wants=nested_wants
+    )
     for group in groups:
         for c in group:
             c.probability = scorer.probability(c.features)

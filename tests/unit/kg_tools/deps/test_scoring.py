@@ -69,6 +69,55 @@ def _always(**params) -> Scorer:
     return Scorer((), 0.0, 0.1, **(base | params))
 
 
+def _mcp(name, description, properties, output=None):
+    """An MCP tool whose arguments all live in one object `params` (or an `items` array of objects)."""
+    wrapper, inner = next(iter(properties.items()))
+    return {
+        "name": name,
+        "description": description,
+        "parameters": [{"name": wrapper, "type": "array" if "[]" in inner else "object", "required": True}],
+        "input_schema": {
+            "type": "object",
+            "properties": {wrapper: _nested(inner)},
+            "required": [wrapper],
+        },
+        **({"output_schema": output} if output else {}),
+    }
+
+
+def _nested(names):
+    obj = {"type": "object", "properties": {n: {"type": "string"} for n in names.strip("[]").split(",")}}
+    obj["required"] = list(obj["properties"])
+    return {"type": "array", "items": obj} if names.startswith("[]") else obj
+
+
+def test_parameters_nested_in_an_object_or_array_want_their_provider():
+    projects = {
+        "type": "object",
+        "properties": {
+            "projects": {"type": "array", "items": {"type": "object", "properties": {"id": {"type": "string"}}}}
+        },
+    }
+    raw = [
+        _mcp("list_projects", "List the projects", {"params": "limit"}, output=projects),
+        _mcp("delete_project", "Delete a project", {"params": "projectId"}),
+        _mcp("close_tasks", "Close tasks", {"items": "[]project_id,task_name"}),
+    ]
+    _, groups = candidate_groups(_tools(raw), nested_wants=True)
+    groups = [g for g in groups if g]  # `items[].task_name` wants a task: no tool here lists them
+    wanted = {(g[0].consumer.name, g[0].want.parameter): {c.producer.name for c in g} for g in groups}
+    assert wanted[("delete_project", "params.projectId")] == {"list_projects"}
+    assert wanted[("close_tasks", "items[].project_id")] == {"list_projects"}
+    assert all(g[0].want.required for g in groups)  # required at every level
+    result = infer_catalog(_tools(raw), None, Examples([]), min_confidence=0.0, nested_wants=True)
+    edge = next(e for e in result.edges if e.source == "delete_project")
+    assert (edge.target, edge.parameter_name) == ("list_projects", "params.projectId")
+    # off by default (they cost dev precision with the shipped scorer): nothing nested is wanted
+    _, groups = candidate_groups(_tools(raw))
+    assert not any(g for g in groups)
+    assert not infer_catalog(_tools(raw), None, Examples([]), min_confidence=0.0).edges
+
+
 def test_selection_abstains_below_the_threshold_and_guards_hubs():
     _, groups = candidate_groups(_tools(TEAMS))
     for g in groups:

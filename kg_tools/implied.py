@@ -143,11 +143,13 @@ def pick_utilities(
     implied: list[tuple[Kind, str]], utilities: list[dict], servers: Collection[str] = ()
 ) -> list[ImpliedTool]:
     """One utility per implied kind, from `utilities` (rows of cypher/core_utilities: name, kind, catalog,
-    score): a utility of a server the step's own tools come from (`servers`) first, then the highest score,
-    then the name. A kind the catalog has no utility of is left out: nothing is invented."""
+    score, and optionally `server`, else the server of its name or its catalog): a utility of a server the
+    step's own tools come from (`servers`) first, then the highest score, then the name. A kind the catalog
+    has no utility of is left out: nothing is invented."""
 
     def rank(u: dict) -> tuple:
-        return (server_of(u["name"], u.get("catalog")) not in servers, -(u.get("score") or 0.0), u["name"])
+        server = u.get("server") or server_of(u["name"], u.get("catalog"))
+        return (server not in servers, -(u.get("score") or 0.0), u["name"])
 
     picked = []
     for kind, evidence in implied:

@@ -150,7 +150,7 @@ def test_the_utilities_retrieval_attaches(loaded, embedder):
     rows = loaded.read(
         query("core_utilities"),
         kinds=[kind for kind, _ in implied],
-        catalog="mcp",
+        catalogs=["mcp"],
         embedding=embedder.embed_query(step),
     )
     assert {r["kind"] for r in rows} == {"fetch_url", "file_write"}
@@ -158,7 +158,7 @@ def test_the_utilities_retrieval_attaches(loaded, embedder):
         ("fetch__fetch", "fetch_url"),
         ("filesystem__write_file", "file_write"),
     ]
-    none = loaded.read(query("core_utilities"), kinds=["web_search"], catalog="own", embedding=None)
+    none = loaded.read(query("core_utilities"), kinds=["web_search"], catalogs=["own"], embedding=None)
     assert none == []
 
 

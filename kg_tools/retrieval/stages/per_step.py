@@ -12,8 +12,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 
+from kg_tools.cypher import query
+from kg_tools.implied import ImpliedTool, implied_utilities, pick_utilities
 from kg_tools.retrieval.context import Candidate, RetrievalContext, Stage
 from kg_tools.retrieval.stages.fusion import by_step as merged
 from kg_tools.retrieval.stages.search import rescores_seeds
@@ -97,3 +100,71 @@ class Diversify(Stage):
             last = max(step for step in steps if step is not None)
             ctx.candidates = merged([diversified(steps.get(step, [])) for step in range(last + 1)])
         ctx.note(self.name, f"by step, then at most {PER_SERVER} tool(s) of a server before the others")
+
+
+IMPLIED = "IMPLIED_BY_STEP"  # the `via.type` of a utility a step implies
+
+
+def _step_texts(ctx: RetrievalContext) -> list[tuple[int | None, str]]:
+    """(step, text) of what is searched: the steps 1.. of a per-step request (step 0, the request as a whole,
+    implies nothing of its own), else the request itself (its candidates carry no step)."""
+    if ctx.per_step and len(ctx.queries) > 1:
+        return [(step, text) for step, text in enumerate(ctx.queries) if step > 0]
+    return [(None, ctx.queries[0])]
+
+
+def _attached(best: Candidate, picked: list[ImpliedTool], rows: dict[str, dict]) -> Candidate:
+    """`best` with the picked utilities after its own dependencies (those it already has, or is, left out)."""
+    have = {best.name, *(d["name"] for d in best.deps or [])}
+    extra: list[dict] = [
+        {
+            "name": p.name,
+            "func_type": rows[p.name].get("func_type"),
+            "spec": rows[p.name].get("spec"),
+            "members": [],
+            "via": {
+                "from": best.name,
+                "type": IMPLIED,
+                "parameter_name": None,
+                "reason": f"the step says '{p.evidence}'",
+            },
+        }
+        for p in picked
+        if p.name not in have
+    ]
+    return replace(best, deps=[*(best.deps or []), *extra]) if extra else best
+
+
+class Utilities(Stage):
+    """After the expansion: the generic utility a step implies (a path to save to -> a file writer, a URL ->
+    a fetch tool, "search the web for" -> a web search; kg_tools/implied.py) attached as a dependency of
+    the step's best tool: the catalog's :Core tool of that kind (`kg-tools core detect --apply`), one of the
+    servers of the step's own tools first, then the closest to the request. Nothing when no step implies a
+    utility (no extra query then), nor when the catalog has none of the kind."""
+
+    name = "utilities"
+    reads = frozenset({"request", "queries", "per_step", "candidates"})
+    writes = frozenset({"candidates"})
+
+    def run(self, ctx: RetrievalContext) -> None:
+        candidates = list(ctx.candidates or [])
+        implied = [(step, text, found) for step, text in _step_texts(ctx) if (found := implied_utilities(text))]
+        if not implied or not candidates:
+            return
+        req = ctx.request
+        kinds = sorted({kind for _, _, found in implied for kind, _ in found})
+        embedding = self.env.embed(ctx, req.query) if req.mode != "fulltext" else None
+        rows = self.env.run_query(query("core_utilities"), kinds=kinds, catalogs=req.scope, embedding=embedding)
+        by_name = {r["name"]: {**r, "server": server_of(Candidate(r["name"], None, spec=r.get("spec")))} for r in rows}
+        notes = []
+        for step, _, found in implied:
+            at = next((i for i, c in enumerate(candidates) if step is None or c.step == step), None)
+            if at is None:
+                continue
+            own = [c for c in candidates if step is None or c.step == step][: req.k]
+            picked = pick_utilities(found, list(by_name.values()), {server_of(c) for c in own} - {""})
+            candidates[at] = _attached(candidates[at], picked, by_name)
+            label = "request" if step is None else f"step {step}"
+            notes += [f"{label}: '{p.evidence}' -> {p.name} ({p.kind})" for p in picked]
+        ctx.candidates = candidates
+        ctx.note(self.name, "; ".join(notes) or "implied " + ", ".join(kinds) + ": no :Core utility of the kind")

@@ -9,10 +9,11 @@ evidence being the words of the step that imply it:
 - fetch_url: a URL (http(s)://..., www....) or "this page" / "this article";
 - web_search: "search the web for", "look up online", "find ... on the internet", "web search";
 - run_command: "run `ls -la`", "run the command ...", "execute npm test", "in the terminal";
-- convert_document: "convert ... to PDF", "export it as markdown", "turn it into a Word document".
+- convert_document: "convert ... to PDF", "export it as markdown", "turn it into a Word document";
+- memory_write: "remember that ...", "memorize ...", "keep in mind that ...", "store ... in memory".
 
-It never fires without such words: "write a poem", "run a marathon", "look up the weather" and "search my
-emails" imply nothing. Pure and offline; retrieval calls it per step (docs/retrieval.md). `pick_utilities`
+It never fires without such words: "write a poem", "run a marathon", "look up the weather", "search my
+emails" and "remember to call mom" (a reminder, not a fact) imply nothing. Pure and offline; retrieval calls it per step (docs/retrieval.md). `pick_utilities`
 chooses, for each kind implied, one of the catalog's :Core utilities (cypher/core_utilities.cypher).
 """
 
@@ -77,6 +78,16 @@ CONVERT = re.compile(
     re.I,
 )
 
+REMEMBER = (
+    re.compile(r"\bremember (?:that|this|these|my|our|me|the fact)\b|\bmemori[sz]e\b|\bkeep in mind\b", re.I),
+    re.compile(r"\bdon'?t forget (?:that|this|my|our)\b", re.I),
+    re.compile(
+        r"\b(?:store|save|add|put|keep|record|write|commit)\b[^.;!?]{0,60}?\b(?:in|to|into)\s+(?:your |the |my |our )?"
+        r"(?:long[- ]term )?(?:memory|memories|knowledge graph|knowledge base)\b",
+        re.I,
+    ),
+)
+
 
 def _path_kind(text: str, match: re.Match[str]) -> Kind | None:
     """file_write or file_read for one path, from the words of its clause before it (None: no cue)."""
@@ -117,6 +128,7 @@ def implied_utilities(step: str) -> list[tuple[Kind, str]]:
         ("web_search", WEB_SEARCH),
         ("run_command", RUN_COMMAND),
         ("convert_document", (CONVERT,)),
+        ("memory_write", REMEMBER),
     )
     for phrase_kind, patterns in phrases:
         hits = [hit for p in patterns if (hit := p.search(step))]

@@ -33,6 +33,9 @@ from kg_tools.implied import ImpliedTool, implied_utilities, pick_utilities
         ("Execute the shell command that lists open ports", [("run_command", "Execute the shell command")]),
         ("Convert report.docx to PDF", [("convert_document", "Convert report.docx to PDF")]),
         ("Export the meeting notes as markdown", [("convert_document", "Export the meeting notes as markdown")]),
+        ("Remember that Alice works at Acme", [("memory_write", "Remember that")]),
+        ("Store the key facts in memory", [("memory_write", "Store the key facts in memory")]),
+        ("Keep in mind that I am vegetarian", [("memory_write", "Keep in mind")]),
         (
             "Fetch https://example.org/paper and save the summary to summary.md",
             [("fetch_url", "https://example.org/paper"), ("file_write", "summary.md")],
@@ -54,7 +57,7 @@ def test_explicit_evidence_implies_a_utility(step, expected):
         "Look up the weather in Paris",
         "Find the cheapest flight to Lisbon",
         "Search my emails for the invoice from Acme",
-        "Remember that Alice works at Acme",
+        "Remember to call mom on Sunday",
         "Send my current location to john@example.com",
         "Update this page in Notion with the new roadmap",
         "Use Node.js to build a server",

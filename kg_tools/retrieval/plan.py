@@ -105,6 +105,8 @@ def build_plan(request: RetrievalRequest, env: PipelineEnv) -> list[Stage]:
         *_built(entries, env, "post-search", after_rerank=True),
     ]
     post_expand = _built(entries, env, "post-expand")
+    if request.utilities and "utilities" not in request.stages:  # on by default (docs/retrieval.md)
+        post_expand.append(Utilities(env))
     if not transforms and all(s.on_expanded_rows for s in post_search):
         # the query builder's optimisation: the search and the expansion in one round trip
         for stage in post_search:

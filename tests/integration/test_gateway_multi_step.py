@@ -51,13 +51,16 @@ def gateway_env(settings, graph, mcp_servers, repository, tmp_path_factory):  # 
     fetch = PY_SERVERS / "mcp-server-fetch"
     if fetch.exists():  # not in scripts/setup-mcp-servers yet
         servers["fetch"] = {"command": str(fetch)}
-    config = {"mcpServers": servers, "kg-tools": {"start_timeout": 60, "call_timeout": 20}}
+    # an agent that may write files and memories (destructive tools are hidden unless a profile allows them)
+    profile = {"allow": ["*"], "allow_destructive": ["filesystem__write_file", "memory__create_*"]}
+    policy = {"start_timeout": 60, "call_timeout": 20, "default_profile": "agent", "profiles": {"agent": profile}}
+    config = {"mcpServers": servers, "kg-tools": policy}
     path = tmp_path_factory.mktemp("gw") / "gateway.json"
     path.write_text(json.dumps(config))
     return path, kg_tools_env(settings), set(servers)
 
 
-def test_search_tools_lists_the_write_and_the_implied_tools_in_its_top_5(gateway_env):
+def test_search_tools_lists_the_write_and_the_implied_tools_in_its_top_5(gateway_env, graph):
     path, env, servers = gateway_env
     params = StdioServerParameters(
         command=sys.executable,
@@ -77,6 +80,10 @@ def test_search_tools_lists_the_write_and_the_implied_tools_in_its_top_5(gateway
                     found[f"{text} servers"] = [s["name"] for s in result["servers"] if s["available"]]
 
     anyio.run(run)
+    core = {r["name"]: r["kind"] for r in graph.read("MATCH (t:Core) RETURN t.name AS name, t.core_kind AS kind")}
+    print(found, core)
+    # the sync marked the utilities :Core (kg-tools core detect)
+    assert core["filesystem__write_file"] == "file_write" and core["memory__create_entities"] == "memory_write"
     assert set(found[f"{REMEMBER} servers"]) == servers  # every upstream synced and searched
     assert "memory__create_entities" in found[REMEMBER][:5], found[REMEMBER]
     top5 = found[READ_AND_SAVE][:5]

@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from kg_tools.cypher import query
 from kg_tools.retrieval.context import Candidate, Stage
+from kg_tools.retrieval.stages.fusion import by_step
 
 
 def blend(candidates: list[Candidate], server_scores: dict[str, float], weight: float) -> list[Candidate]:
@@ -49,7 +50,13 @@ class ServerScore(Stage):
             ctx.note(self.name, "no candidate has a server with an embedding: scores unchanged")
             return
         weight = self.env.settings.server_score_weight
-        ctx.candidates = blend(candidates, scores, weight)
+        if any(c.step is not None for c in candidates):  # per-step: each step's list blended, merged again
+            lists: dict[int, list[Candidate]] = {}
+            for c in candidates:
+                lists.setdefault(c.step or 0, []).append(c)
+            ctx.candidates = by_step([blend(lists.get(i, []), scores, weight) for i in range(max(lists) + 1)])
+        else:
+            ctx.candidates = blend(candidates, scores, weight)
         ctx.note(
             self.name,
             f"{len(scores)} of {len(candidates)} candidates blended with their server's similarity (weight {weight})",

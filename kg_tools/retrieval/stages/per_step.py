@@ -148,23 +148,28 @@ class Utilities(Stage):
 
     def run(self, ctx: RetrievalContext) -> None:
         candidates = list(ctx.candidates or [])
-        implied = [(step, text, found) for step, text in _step_texts(ctx) if (found := implied_utilities(text))]
+        implied = [(step, found) for step, text in _step_texts(ctx) if (found := implied_utilities(text))]
         if not implied or not candidates:
             return
-        req = ctx.request
-        kinds = sorted({kind for _, _, found in implied for kind, _ in found})
-        embedding = self.env.embed(ctx, req.query) if req.mode != "fulltext" else None
-        rows = self.env.run_query(query("core_utilities"), kinds=kinds, catalogs=req.scope, embedding=embedding)
-        by_name = {r["name"]: {**r, "server": server_of(Candidate(r["name"], None, spec=r.get("spec")))} for r in rows}
+        kinds = sorted({kind for _, found in implied for kind, _ in found})
+        rows = self._utilities(ctx, kinds)
         notes = []
-        for step, _, found in implied:
-            at = next((i for i, c in enumerate(candidates) if step is None or c.step == step), None)
-            if at is None:
+        for step, found in implied:
+            own = [i for i, c in enumerate(candidates) if step is None or c.step == step]
+            if not own:
                 continue
-            own = [c for c in candidates if step is None or c.step == step][: req.k]
-            picked = pick_utilities(found, list(by_name.values()), {server_of(c) for c in own} - {""})
-            candidates[at] = _attached(candidates[at], picked, by_name)
+            servers = {server_of(candidates[i]) for i in own[: ctx.request.k]} - {""}
+            picked = pick_utilities(found, list(rows.values()), servers)
+            candidates[own[0]] = _attached(candidates[own[0]], picked, rows)
             label = "request" if step is None else f"step {step}"
             notes += [f"{label}: '{p.evidence}' -> {p.name} ({p.kind})" for p in picked]
         ctx.candidates = candidates
         ctx.note(self.name, "; ".join(notes) or "implied " + ", ".join(kinds) + ": no :Core utility of the kind")
+
+    def _utilities(self, ctx: RetrievalContext, kinds: Sequence[str]) -> dict[str, dict]:
+        """The :Core utilities of `kinds` in the request's catalogs by name, each with its server and its
+        cosine to the request (cypher/core_utilities)."""
+        req = ctx.request
+        embedding = self.env.embed(ctx, req.query) if req.mode != "fulltext" else None
+        rows = self.env.run_query(query("core_utilities"), kinds=kinds, catalogs=req.scope, embedding=embedding)
+        return {r["name"]: {**r, "server": server_of(Candidate(r["name"], None, spec=r.get("spec")))} for r in rows}

@@ -135,15 +135,21 @@ def _attached(best: Candidate, picked: list[ImpliedTool], rows: dict[str, dict])
     return replace(best, deps=[*(best.deps or []), *extra]) if extra else best
 
 
+def _picked(found: list, rows: dict[str, dict], own: list[Candidate], seeds: set[str]) -> list[ImpliedTool]:
+    """The utilities to attach for one step: pick_utilities over the step's own servers, seeds left out."""
+    servers = {server_of(c) for c in own} - {""}
+    return [p for p in pick_utilities(found, list(rows.values()), servers) if p.name not in seeds]
+
+
 class Utilities(Stage):
     """After the expansion: the generic utility a step implies (a path to save to -> a file writer, a URL ->
     a fetch tool, "search the web for" -> a web search; kg_tools/implied.py) attached as a dependency of
     the step's best tool: the catalog's :Core tool of that kind (`kg-tools core detect --apply`), one of the
     servers of the step's own tools first, then the closest to the request. Nothing when no step implies a
-    utility (no extra query then), nor when the catalog has none of the kind."""
+    utility (no extra query then), when the catalog has none of the kind, or when the utility is a seed already."""
 
     name = "utilities"
-    reads = frozenset({"request", "queries", "per_step", "candidates"})
+    reads = frozenset({"request", "queries", "per_step", "candidates", "seeds"})
     writes = frozenset({"candidates"})
 
     def run(self, ctx: RetrievalContext) -> None:
@@ -153,13 +159,15 @@ class Utilities(Stage):
             return
         kinds = sorted({kind for _, found in implied for kind, _ in found})
         rows = self._utilities(ctx, kinds)
+        # a seed is listed near the top anyway: attached to another tool it would follow that tool, and vanish
+        # with it where that tool is not offered (the gateway hides deprecated or denied tools)
+        seeds = {c.name for c in candidates[: ctx.seeds or ctx.request.k]}
         notes = []
         for step, found in implied:
             own = [i for i, c in enumerate(candidates) if step is None or c.step == step]
             if not own:
                 continue
-            servers = {server_of(candidates[i]) for i in own[: ctx.request.k]} - {""}
-            picked = pick_utilities(found, list(rows.values()), servers)
+            picked = _picked(found, rows, [candidates[i] for i in own[: ctx.request.k]], seeds)
             candidates[own[0]] = _attached(candidates[own[0]], picked, rows)
             label = "request" if step is None else f"step {step}"
             notes += [f"{label}: '{p.evidence}' -> {p.name} ({p.kind})" for p in picked]

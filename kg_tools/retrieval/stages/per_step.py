@@ -135,10 +135,13 @@ def _attached(best: Candidate, picked: list[ImpliedTool], rows: dict[str, dict])
     return replace(best, deps=[*(best.deps or []), *extra]) if extra else best
 
 
-def _picked(found: list, rows: dict[str, dict], own: list[Candidate], seeds: set[str]) -> list[ImpliedTool]:
-    """The utilities to attach for one step: pick_utilities over the step's own servers, seeds left out."""
+def _picked(found: list, rows: dict[str, dict], own: list[Candidate]) -> list[ImpliedTool]:
+    """The utilities to attach for one step (`own`: its first k tools, best first): pick_utilities over the
+    step's own servers; none of the kind its best tool is (a deprecated reader first: another reader attached
+    to it would follow it, and vanish with it where it is not offered, as the gateway hides it)."""
     servers = {server_of(c) for c in own} - {""}
-    return [p for p in pick_utilities(found, list(rows.values()), servers) if p.name not in seeds]
+    best_kind = rows.get(own[0].name, {}).get("kind")
+    return [p for p in pick_utilities(found, list(rows.values()), servers) if p.kind != best_kind]
 
 
 class Utilities(Stage):
@@ -146,10 +149,10 @@ class Utilities(Stage):
     a fetch tool, "search the web for" -> a web search; kg_tools/implied.py) attached as a dependency of
     the step's best tool: the catalog's :Core tool of that kind (`kg-tools core detect --apply`), one of the
     servers of the step's own tools first, then the closest to the request. Nothing when no step implies a
-    utility (no extra query then), when the catalog has none of the kind, or when the utility is a seed already."""
+    utility (no extra query then), when the catalog has none of the kind, or when the step's best tool is one."""
 
     name = "utilities"
-    reads = frozenset({"request", "queries", "per_step", "candidates", "seeds"})
+    reads = frozenset({"request", "queries", "per_step", "candidates"})
     writes = frozenset({"candidates"})
 
     def run(self, ctx: RetrievalContext) -> None:
@@ -159,15 +162,12 @@ class Utilities(Stage):
             return
         kinds = sorted({kind for _, found in implied for kind, _ in found})
         rows = self._utilities(ctx, kinds)
-        # a seed is listed near the top anyway: attached to another tool it would follow that tool, and vanish
-        # with it where that tool is not offered (the gateway hides deprecated or denied tools)
-        seeds = {c.name for c in candidates[: ctx.seeds or ctx.request.k]}
         notes = []
         for step, found in implied:
             own = [i for i, c in enumerate(candidates) if step is None or c.step == step]
             if not own:
                 continue
-            picked = _picked(found, rows, [candidates[i] for i in own[: ctx.request.k]], seeds)
+            picked = _picked(found, rows, [candidates[i] for i in own[: ctx.request.k]])
             candidates[own[0]] = _attached(candidates[own[0]], picked, rows)
             label = "request" if step is None else f"step {step}"
             notes += [f"{label}: '{p.evidence}' -> {p.name} ({p.kind})" for p in picked]

@@ -98,8 +98,8 @@ def retrieval_rows(
         totals: dict[str, float] = {}
         for q in queries:
             request = RetrievalRequest(
-                query=q.query, k=max(CUTOFFS), K=max(CUTOFFS), depth=0, catalog=catalog, **fields
-            )
+                query=q.query, k=max(CUTOFFS), K=max(CUTOFFS), depth=0, catalog=catalog, utilities=False, **fields
+            )  # plain top-K lists, as runner.plain: no dependencies, no implied utilities
             ranked = retrieve(pipeline, request).names
             gold = {phi.get(g, g) for g in q.gold}
             for key, value in score(ranked, gold).items():

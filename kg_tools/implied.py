@@ -9,10 +9,11 @@ evidence being the words of the step that imply it:
 - fetch_url: a URL (http(s)://..., www....) or "this page" / "this article";
 - web_search: "search the web for", "look up online", "find ... on the internet", "web search";
 - run_command: "run `ls -la`", "run the command ...", "execute npm test", "in the terminal";
-- convert_document: "convert ... to PDF", "export it as markdown", "turn it into a Word document".
+- convert_document: "convert ... to PDF", "export it as markdown", "turn it into a Word document";
+- memory_write: "remember that ...", "memorize ...", "keep in mind that ...", "store ... in memory".
 
-It never fires without such words: "write a poem", "run a marathon", "look up the weather" and "search my
-emails" imply nothing. Pure and offline; retrieval calls it per step (docs/retrieval.md). `pick_utilities`
+It never fires without such words: "write a poem", "run a marathon", "look up the weather", "search my
+emails" and "remember to call mom" (a reminder, not a fact) imply nothing. Pure and offline; retrieval calls it per step (docs/retrieval.md). `pick_utilities`
 chooses, for each kind implied, one of the catalog's :Core utilities (cypher/core_utilities.cypher).
 """
 
@@ -22,7 +23,7 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from kg_tools.utilities import Kind, server_of
+from kg_tools.utilities import SERVER_SEPARATOR, Kind, server_of
 
 EXTENSIONS = (
     "md markdown txt text csv tsv json jsonl ndjson yaml yml xml html htm pdf docx doc odt rtf xlsx xls ods pptx "
@@ -48,6 +49,15 @@ READ_VERBS = set(
     "go".split()
 )
 SEND_WORDS = {"webhook", "post", "upload", "callback", "endpoint"}  # a URL data is sent to, not one to read
+# A step that opens its URL another way (a browser, a transcript, a screenshot): no fetch. Real-catalog steps dev:
+# 15 of 21 fetch tools attached were wrong, mostly "open https://… in the browser", "the transcript of https://…".
+OTHER_WAY = re.compile(
+    r"\b(?:browser|playwright|puppeteer|selenium|screenshot|click|log ?in|transcripts?|webhooks?)\b", re.I
+)
+# Files a text reader or writer does not handle (an office document, an image, an archive): no file_read/file_write
+# (steps dev: .xlsx paths drew the filesystem's readers where the excel server's tools were needed).
+DEPRECATED = re.compile(r"\bDEPRECATED\b")  # as the gateway tells deprecated tools (kg_tools/gateway/service.py)
+BINARY = set("pdf docx doc odt rtf xlsx xls ods pptx png jpg jpeg gif svg webp mp3 wav mp4 zip tar gz tgz".split())
 PAGE = re.compile(r"\b(?:this|that) (?:web ?page|page|article|link|blog post|site|website)\b", re.I)
 PAGE_HOSTS = re.compile(r"\b(?:notion|confluence|wiki|jira)\b", re.I)  # "this page" there is not a web page
 WEB_SEARCH = (
@@ -77,6 +87,22 @@ CONVERT = re.compile(
     re.I,
 )
 
+REMEMBER = (
+    re.compile(r"\bremember (?:that|this|these|my|our|me|the fact)\b|\bmemori[sz]e\b|\bkeep in mind\b", re.I),
+    re.compile(r"\bdon'?t forget (?:that|this|my|our)\b", re.I),
+    re.compile(
+        r"\b(?:store|save|add|put|keep|record|write|commit)\b[^.;!?]{0,60}?\b(?:in|to|into)\s+(?:your |the |my |our )?"
+        r"(?:long[- ]term )?(?:memory|memories|knowledge graph|knowledge base)\b",
+        re.I,
+    ),
+)
+
+
+def _extension(path: str) -> str:
+    """The file extension of a path's last part ('' for a directory such as ./frontend)."""
+    name = path.rstrip("/").rsplit("/", 1)[-1]
+    return name.rsplit(".", 1)[1].lower() if "." in name.strip(".") else ""
+
 
 def _path_kind(text: str, match: re.Match[str]) -> Kind | None:
     """file_write or file_read for one path, from the words of its clause before it (None: no cue)."""
@@ -91,7 +117,7 @@ def _path_kind(text: str, match: re.Match[str]) -> Kind | None:
             return "file_write"
         if word in READ_VERBS:
             return "file_read"
-    if words and words[-1] in ("in", "of") and "." in match.group():  # a file, not a directory
+    if words and words[-1] in ("in", "of") and _extension(match.group()):  # a file, not a directory
         return "file_read"
     return None
 
@@ -101,9 +127,9 @@ def implied_utilities(step: str) -> list[tuple[Kind, str]]:
     text; at most one entry per kind. [] when the step names no path, URL, web search, command or conversion."""
     found: list[tuple[int, Kind, str]] = []
     urls = list(URL.finditer(step))
-    for m in urls:
+    for m in urls if not OTHER_WAY.search(step) else []:
         before = set(re.findall(r"[a-z]+", step[: m.start()].lower())[-4:])
-        if not before & SEND_WORDS:
+        if not before & SEND_WORDS and _extension(m.group().rstrip(".,;:!?")) not in BINARY:
             found.append((m.start(), "fetch_url", m.group().rstrip(".,;:!?")))
     page = PAGE.search(step)
     if not urls and page and not PAGE_HOSTS.search(step):
@@ -111,12 +137,13 @@ def implied_utilities(step: str) -> list[tuple[Kind, str]]:
     without_urls = URL.sub(lambda u: " " * len(u.group()), step)  # a URL's path is not a file path
     for m in PATH.finditer(without_urls):
         kind = _path_kind(without_urls, m)
-        if kind is not None:
+        if kind is not None and _extension(m.group()) not in BINARY:
             found.append((m.start(), kind, m.group()))
     phrases: tuple[tuple[Kind, tuple[re.Pattern[str], ...]], ...] = (
         ("web_search", WEB_SEARCH),
         ("run_command", RUN_COMMAND),
         ("convert_document", (CONVERT,)),
+        ("memory_write", REMEMBER),
     )
     for phrase_kind, patterns in phrases:
         hits = [hit for p in patterns if (hit := p.search(step))]
@@ -139,15 +166,25 @@ class ImpliedTool:
     evidence: str
 
 
+def _unfit(utility: dict) -> bool:
+    """A reader of several files or of media (the paths implied are single text files: BINARY is left out), or a
+    tool its spec calls deprecated."""
+    words = set(re.findall(r"[a-z]+", utility["name"].lower().split(SERVER_SEPARATOR)[-1]))
+    return bool(words & {"multiple", "media"} or DEPRECATED.search(utility.get("spec") or ""))
+
+
 def pick_utilities(
     implied: list[tuple[Kind, str]], utilities: list[dict], servers: Collection[str] = ()
 ) -> list[ImpliedTool]:
     """One utility per implied kind, from `utilities` (rows of cypher/core_utilities: name, kind, catalog,
-    score): a utility of a server the step's own tools come from (`servers`) first, then the highest score,
-    then the name. A kind the catalog has no utility of is left out: nothing is invented."""
+    score, spec, and optionally `server`, else the server of its name or its catalog): a utility of a server the
+    step's own tools come from (`servers`) first, then one that fits (the implied paths are single text files: not a
+    reader of several files or of media; not deprecated), then the highest score, then the name. A kind the catalog has
+    no utility of is left out: nothing is invented."""
 
     def rank(u: dict) -> tuple:
-        return (server_of(u["name"], u.get("catalog")) not in servers, -(u.get("score") or 0.0), u["name"])
+        server = u.get("server") or server_of(u["name"], u.get("catalog"))
+        return (server not in servers, _unfit(u), -(u.get("score") or 0.0), u["name"])
 
     picked = []
     for kind, evidence in implied:

@@ -1,5 +1,6 @@
 """Generic utilities in any catalog: tools that read or write a local file, fetch a URL, search the web, run a
-command or convert a document (GRTF's Core tools), told apart from server-specific tools.
+command, convert a document or store a fact in the agent's memory (GRTF's Core tools), told apart from
+server-specific tools.
 
 `classify(spec)` decides from the tool alone: its name in words (a server prefix such as `brave_` or
 `filesystem__` removed), its parameters and its MCP annotations. A tool is a utility of a kind only when its
@@ -24,8 +25,16 @@ from typing import Literal
 
 from kg_tools.catalog import ToolSpec, split_name
 
-Kind = Literal["file_write", "file_read", "fetch_url", "web_search", "run_command", "convert_document"]
-KINDS: tuple[Kind, ...] = ("file_write", "file_read", "fetch_url", "web_search", "run_command", "convert_document")
+Kind = Literal["file_write", "file_read", "fetch_url", "web_search", "run_command", "convert_document", "memory_write"]
+KINDS: tuple[Kind, ...] = (
+    "file_write",
+    "file_read",
+    "fetch_url",
+    "web_search",
+    "run_command",
+    "convert_document",
+    "memory_write",
+)
 SERVER_SEPARATOR = "__"  # `<server>__<tool>`: the names of catalog_mcp.json and of the gateway
 
 
@@ -54,6 +63,7 @@ QUERY = _w("query q search_query search_term keywords")
 COMMAND = _w("command cmd shell_command")
 FORMAT = _w("format formats output_format output_type content_type")
 DOCUMENT = _w("pdf docx markdown md html document documents doc")
+FACTS = _w("entities entity memory memories fact facts")
 
 RULES: tuple[Rule, ...] = (
     Rule(
@@ -98,6 +108,14 @@ RULES: tuple[Rule, ...] = (
         allowed=_w("convert parse render write export create to from file") | DOCUMENT,
         params=(PATH | CONTENT, FORMAT | PATH | CONTENT),
         veto="",
+    ),
+    Rule(  # the agent's memory: a knowledge graph or memory store ("remember that ...")
+        "memory_write",
+        must=(_w("create add store save remember"), FACTS),
+        allowed=_w("create add store save remember new multiple") | FACTS,
+        params=(FACTS | CONTENT,),
+        veto="readOnlyHint",
+        wording=_w("knowledge memory memories"),
     ),
 )
 

@@ -280,6 +280,13 @@ def supplied_parameters(app, directory, json_file, stages):
     help="The user's flow: after the methods ran, infer the catalog's dependencies offline and apply them "
     "(as `kg-tools deps infer --apply`), then run every method again as `<method>+deps`.",
 )
+@click.option(
+    "--core",
+    "detect_core",
+    is_flag=True,
+    help="The user's flow: after loading, mark the catalog's generic utilities :Core (as `kg-tools core detect "
+    "--apply`), which the default attaches when a request implies one.",
+)
 @json_file_option("Write the results as JSON (default out/eval-catalog-<catalog>.json).")
 @plot_file_option("Write a PNG chart (default out/eval-catalog-<catalog>.png).")
 @click.pass_obj
@@ -295,6 +302,7 @@ def catalog_command(
     limit,
     servers,
     infer_deps,
+    detect_core,
     json_file,
     plot_file,
 ):
@@ -319,6 +327,7 @@ def catalog_command(
     inference: dict | None = None
     with catalog_eval.loaded_catalog(app.graph, app.embedder, data, app.settings, click.echo, servers) as n_tools:
         app.embedder.embed([i.query for i in data.instances])  # one batch; the pipeline reuses the cache
+        core = catalog_eval.detect_core(app, name, click.echo) if detect_core else None
         pipeline = app.pipeline
 
         def run_all(suffix: str) -> None:
@@ -364,6 +373,7 @@ def catalog_command(
             "split": split,
             "servers": servers,
             "infer_deps": inference,
+            "core": core,
             "embedder": app.embedder.name,
             "methods": {m.name: {"description": m.description, "request": m.request} for m in chosen},
             "metrics": "AP@k = (1/min(|G|,k)) sum_{i<=k} P@i rel_i; Recall@k = |top-k ∩ G|/|G|; "

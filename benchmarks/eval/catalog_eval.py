@@ -16,6 +16,7 @@ from pathlib import Path
 from benchmarks.eval.datasets import EvalDataset, EvalInstance, check_gold_names, read_instances
 from benchmarks.eval.metrics import mean_scores
 from kg_tools.catalogs import delete_catalog
+from kg_tools.core_tools import detect
 from kg_tools.cypher import query
 from kg_tools.deps import DEFAULT_MIN_CONFIDENCE, apply_results, infer_graph
 from kg_tools.errors import CatalogError, EvalError
@@ -181,3 +182,10 @@ def infer_and_apply(app, catalog: str, log: Callable[[str], None]) -> dict:
     [applied] = apply_results(app.graph, results, DEFAULT_MIN_CONFIDENCE)
     log(applied["message"])
     return results[0].summary() | {"run": applied["run"], "applied_edges": applied["edges"]}
+
+
+def detect_core(app, catalog: str, log: Callable[[str], None]) -> dict[str, str | None]:
+    """`kg-tools core detect --catalog CATALOG --apply`: the catalog's utilities as :Core, {name: kind}."""
+    found = detect(app.graph, catalog, apply=True)
+    log(f"{len(found.core)} :Core utilities in catalog {catalog!r}")
+    return {t.name: t.core_kind for t in found.core}

@@ -65,7 +65,7 @@ class GraphOptions:
 
 
 def plain(mode: str, k: int, **extra) -> dict:
-    return {"mode": mode, "k": k, "depth": 0, **extra}
+    return {"mode": mode, "k": k, "depth": 0, "utilities": False, **extra}
 
 
 def method_catalog(K: int, options: GraphOptions, rerank: str) -> dict[str, Method]:
@@ -77,7 +77,7 @@ def method_catalog(K: int, options: GraphOptions, rerank: str) -> dict[str, Meth
         **({"rerank": options.rerank} if options.rerank else {}),
         **options.fields(),
     }
-    paper = {**grtf, "mode": "vector", "rerank": "none", "supplied_last": False}
+    paper = {**grtf, "mode": "vector", "rerank": "none", "supplied_last": False, "utilities": False}
     # ToolScope's retriever: no graph; each sub-query reranked by the configured reranker, if any
     scope = plain("hybrid", K, alpha=TOOLSCOPE_ALPHA, rerank="cross-encoder" if rerank == "cross-encoder" else "none")
     methods = [
@@ -141,6 +141,18 @@ def method_catalog(K: int, options: GraphOptions, rerank: str) -> dict[str, Meth
             True,
         ),
         Method("grtf_no_steps", "default with split_steps off", {**grtf, "split_steps": False}, True),
+        Method(
+            "grtf_no_utilities",
+            "default without the utilities a step implies (the default before 2026-11-28)",
+            {**grtf, "utilities": False},
+            True,
+        ),
+        Method(
+            "grtf_per_step",
+            "default plus per-step retrieval (each step searched with its own k, merged round-robin)",
+            {**grtf, "stages": [*grtf["stages"], "per-step"]},
+            True,
+        ),
         Method(
             "grtf_server",
             "default plus the server-score stage (a tool's score draws on its server's; needs (:Server) "

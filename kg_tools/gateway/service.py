@@ -54,7 +54,9 @@ SEARCH_ROUNDS = 3  # searches per search_tools call, each wider by the seeds tha
 
 # A tool's score draws on its server's (the server-score stage; real-catalog dev with servers: mAP@10
 # 0.468 -> 0.496, docs/retrieval.md). The gateway always has its upstreams as (:Server) nodes.
-SEARCH_STAGES = ["server-score"]
+# The :Core utility a request implies ("save it to notes.txt" -> write_file, "remember that ..." -> the memory
+# server's create_entities) follows the tool it serves (the utilities stage; the sync marks :Core).
+SEARCH_STAGES = ["server-score", "utilities"]
 
 _DEPRECATED = re.compile(r"\bDEPRECATED\b")
 

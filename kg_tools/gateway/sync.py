@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from kg_tools.catalog import split_name
 from kg_tools.catalogs import delete_catalog
+from kg_tools.core_tools import detect
 from kg_tools.cypher import query
 from kg_tools.deps import DEFAULT_MIN_CONFIDENCE
 from kg_tools.deps.infer import infer_catalog
@@ -91,12 +92,23 @@ def sync_server(
     )
     if infer and loaded.changed:
         result.inferred_edges = infer_for(graph, embedder, server, set(loaded.changed))
+    if loaded.changed or loaded.removed:
+        detect_core(graph, server)
     if info is not None:
         result.server_written = write_server(
             graph, embedder, server, info, entries, force=bool(loaded.removed or loaded.changed)
         )
     result.seconds = time.perf_counter() - t0
     return result
+
+
+def detect_core(graph, catalog: str) -> None:
+    """`kg-tools core detect --catalog CATALOG --apply`: the catalog's generic utilities as :Core, which
+    search_tools attaches when a request implies one (the `utilities` stage). A failure is logged."""
+    try:
+        detect(graph, catalog, apply=True)
+    except Exception as exc:  # noqa: BLE001 - detection is an extra; the sync itself is done
+        logger.warning("sync %s: core detection skipped: %s: %s", catalog, type(exc).__name__, exc)
 
 
 def infer_for(graph, embedder, catalog: str, sources: set[str]) -> int:

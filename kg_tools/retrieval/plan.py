@@ -1,7 +1,8 @@
 """The retrieval plan: every stage a request may name, listed here, and `build_plan`, the one place
 that turns a request into its stage sequence, always of one shape:
 
-    [transform stages] -> search -> [post-search stages, the reranker, self-check] -> expand -> order
+    [transform stages] -> search -> [post-search stages, the reranker, self-check] -> expand
+        -> [post-expand stages] -> order
 
 The reranker is the request's `rerank` (the offline seed rescoring by default); how several queries'
 lists are fused is the request's `fusion`. Their old stage names (`rerank-llm`, `fusion-rrf`, ...) are
@@ -24,7 +25,7 @@ from kg_tools.retrieval.request import STAGE_ALIASES, RerankMode, RetrievalReque
 from kg_tools.retrieval.stages.dedupe import Dedupe
 from kg_tools.retrieval.stages.enriched import EnrichedSearch
 from kg_tools.retrieval.stages.order import OrderAndTruncate
-from kg_tools.retrieval.stages.per_step import Diversify, PerStep
+from kg_tools.retrieval.stages.per_step import Diversify, PerStep, Utilities
 from kg_tools.retrieval.stages.rerank import Rerank
 from kg_tools.retrieval.stages.search import Expand, Search, rescores_seeds
 from kg_tools.retrieval.stages.selfcheck import SelfCheck
@@ -38,7 +39,7 @@ class StageEntry:
     """A name a request may give in `stages`: where its stage runs and how it is built, or (phase
     "alias") a request field it sets (request.STAGE_ALIASES)."""
 
-    phase: Literal["transform", "post-search", "alias"]
+    phase: Literal["transform", "post-search", "post-expand", "alias"]
     build: Callable[[PipelineEnv], Stage] | None = None
     after_rerank: bool = False  # a post-search stage that runs after the reranker (self-check, diversify)
 
@@ -54,6 +55,7 @@ STAGES: dict[str, StageEntry] = {
     "self-check": StageEntry("post-search", SelfCheck, after_rerank=True),
     "per-step": StageEntry("transform", PerStep),
     "diversify": StageEntry("post-search", Diversify, after_rerank=True),
+    "utilities": StageEntry("post-expand", Utilities),
     **{name: StageEntry("alias") for name in STAGE_ALIASES},
 }
 
@@ -102,13 +104,16 @@ def build_plan(request: RetrievalRequest, env: PipelineEnv) -> list[Stage]:
         *([Rerank(env, method)] if method else []),
         *_built(entries, env, "post-search", after_rerank=True),
     ]
+    post_expand = _built(entries, env, "post-expand")
+    if request.utilities and "utilities" not in request.stages:  # on by default (docs/retrieval.md)
+        post_expand.append(Utilities(env))
     if not transforms and all(s.on_expanded_rows for s in post_search):
         # the query builder's optimisation: the search and the expansion in one round trip
         for stage in post_search:
             stage.expanded = True
-        return [Search(env, request.k, expand=True), *post_search, OrderAndTruncate(env)]
+        return [Search(env, request.k, expand=True), *post_search, *post_expand, OrderAndTruncate(env)]
     pool = max(request.k, MIN_CANDIDATES if post_search else request.k)
-    return [*transforms, Search(env, pool), *post_search, Expand(env), OrderAndTruncate(env)]
+    return [*transforms, Search(env, pool), *post_search, Expand(env), *post_expand, OrderAndTruncate(env)]
 
 
 def unmet_reads(stages: Sequence[Stage]) -> list[str]:

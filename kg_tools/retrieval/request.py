@@ -93,6 +93,14 @@ class RetrievalRequest(BaseModel):
         description="A seed's dependencies through a parameter whose value the query states go after its "
         "other dependencies.",
     )
+    utilities: bool = Field(
+        True,
+        strict=True,
+        description="Attach the generic utility a step implies (a path to save to: a file writer; a URL: a fetch "
+        "tool; 'search the web for': a web search; 'remember that': a memory store) as the dependency of the "
+        "step's best tool: the catalog's :Core tool of that kind (`kg-tools core detect --apply`); `stages` says "
+        "so (`utilities`). false: never.",
+    )
     split_steps: bool = Field(
         False,
         strict=True,

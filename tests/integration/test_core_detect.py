@@ -57,7 +57,10 @@ def test_dry_run_then_apply_then_again(loaded):
     assert kinds["fetch__fetch"] == "fetch_url"
     assert kinds["brave_search__brave_web_search"] == "web_search"
     assert kinds["filesystem__read_text_file"] == "file_read"
-    assert not any(name.startswith(("github__", "memory__")) for name in kinds)
+    assert kinds["memory__create_entities"] == "memory_write"  # "remember that ..." (the one memory tool)
+    assert not any(
+        name.startswith("github__") or name in ("memory__add_observations", "memory__read_graph") for name in kinds
+    )
     assert {t.action for t in dry.core} == {"add"}
 
     applied = detect(loaded, catalog="mcp", apply=True)
@@ -66,7 +69,7 @@ def test_dry_run_then_apply_then_again(loaded):
     assert "Core" in write["labels"] and "Regular" not in write["labels"] and write["func_type"] == "core"
     assert (write["kind"], write["source"]) == ("file_write", "detected")
     assert "parameters 'path' + 'content'" in write["reason"]
-    for name in ("github__create_or_update_file", "github__get_file_contents", "memory__create_entities"):
+    for name in ("github__create_or_update_file", "github__get_file_contents", "memory__add_observations"):
         assert "Regular" in state(loaded, name)["labels"]
     assert loaded.read("MATCH (t:Tool:Core {catalog: 'mcp'}) WHERE t.name STARTS WITH 'github__' RETURN t") == []
 
@@ -150,7 +153,7 @@ def test_the_utilities_retrieval_attaches(loaded, embedder):
     rows = loaded.read(
         query("core_utilities"),
         kinds=[kind for kind, _ in implied],
-        catalog="mcp",
+        catalogs=["mcp"],
         embedding=embedder.embed_query(step),
     )
     assert {r["kind"] for r in rows} == {"fetch_url", "file_write"}
@@ -158,7 +161,7 @@ def test_the_utilities_retrieval_attaches(loaded, embedder):
         ("fetch__fetch", "fetch_url"),
         ("filesystem__write_file", "file_write"),
     ]
-    none = loaded.read(query("core_utilities"), kinds=["web_search"], catalog="own", embedding=None)
+    none = loaded.read(query("core_utilities"), kinds=["web_search"], catalogs=["own"], embedding=None)
     assert none == []
 
 

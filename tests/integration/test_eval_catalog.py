@@ -174,3 +174,20 @@ def test_eval_catalog_servers_are_written_for_grtf_server_and_removed(app, files
     refused = _invoke(app, nameless, "--queries", queries, "--servers")
     assert refused.exit_code != 0 and "names its server" in str(refused.exception)
     assert graph_snapshot(app.graph) == before
+
+
+@pytest.mark.integration
+def test_eval_catalog_core_marks_the_utilities_the_default_attaches(app, files, tmp_path):
+    """`--core`: `kg-tools core detect --apply` after the load (the user's flow); the default attaches them."""
+    before = graph_snapshot(app.graph)
+    out = tmp_path / "out.json"
+    args = ["--queries", files / "queries.json", "--core", "--methods", "grtf_no_utilities,grtf", "--json", out]
+    result = _invoke(app, files / "mcp_tools.json", *args, "--plot", tmp_path / "out.png")
+    assert result.exit_code == 0, result.output
+    assert graph_snapshot(app.graph) == before  # removed with the catalog
+    payload = json.loads(out.read_text())
+    core = payload["config"]["core"]
+    assert core["filesystem__write_file"] == "file_write" and core["fetch__fetch"] == "fetch_url"
+    assert "github__create_issue" not in core
+    rows = {r["method"]: r for r in payload["kinds"]["multi-step"]}
+    assert rows["grtf"]["mAP@10"] >= rows["grtf_no_utilities"]["mAP@10"]

@@ -15,7 +15,7 @@ from kg_tools.implied import ImpliedTool, implied_utilities, pick_utilities
         ("Put the meeting minutes into ~/notes/minutes.txt", [("file_write", "~/notes/minutes.txt")]),
         ("Export the table to out/data.csv", [("file_write", "out/data.csv")]),
         ("Download the dataset saved at /tmp/x.csv", [("file_write", "/tmp/x.csv")]),
-        ("Summarise report.pdf in three bullet points", [("file_read", "report.pdf")]),
+        ("Summarise report.md in three bullet points", [("file_read", "report.md")]),
         ("Load the numbers from sales.csv", [("file_read", "sales.csv")]),
         ("Open ~/notes/todo.md", [("file_read", "~/notes/todo.md")]),
         ("What is in data.csv?", [("file_read", "data.csv")]),
@@ -33,6 +33,9 @@ from kg_tools.implied import ImpliedTool, implied_utilities, pick_utilities
         ("Execute the shell command that lists open ports", [("run_command", "Execute the shell command")]),
         ("Convert report.docx to PDF", [("convert_document", "Convert report.docx to PDF")]),
         ("Export the meeting notes as markdown", [("convert_document", "Export the meeting notes as markdown")]),
+        ("Remember that Alice works at Acme", [("memory_write", "Remember that")]),
+        ("Store the key facts in memory", [("memory_write", "Store the key facts in memory")]),
+        ("Keep in mind that I am vegetarian", [("memory_write", "Keep in mind")]),
         (
             "Fetch https://example.org/paper and save the summary to summary.md",
             [("fetch_url", "https://example.org/paper"), ("file_write", "summary.md")],
@@ -54,7 +57,13 @@ def test_explicit_evidence_implies_a_utility(step, expected):
         "Look up the weather in Paris",
         "Find the cheapest flight to Lisbon",
         "Search my emails for the invoice from Acme",
-        "Remember that Alice works at Acme",
+        "Remember to call mom on Sunday",
+        # a file a text reader or writer does not handle, a URL opened another way, a directory
+        "Summarise report.pdf in three bullet points",
+        "Sort the Orders sheet of ./sales.xlsx by amount",
+        "Open https://status.acme.io in the browser and check it",
+        "Get me the transcript of https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+        "Run the linter in ./frontend",
         "Send my current location to john@example.com",
         "Update this page in Notion with the new roadmap",
         "Use Node.js to build a server",
@@ -89,3 +98,16 @@ def test_pick_one_utility_per_kind():
     assert pick_utilities(implied, utilities, {"filesystem"})[0].name == "filesystem__write_file"
     # no web-search utility in the catalog: nothing attached
     assert pick_utilities(implied_utilities("Search the web for flights"), utilities) == []
+
+
+def test_a_reader_of_one_text_file_is_picked_before_media_several_or_deprecated_readers():
+    def row(name, score, spec="{}"):
+        return {"name": f"filesystem__{name}", "kind": "file_read", "score": score, "spec": spec}
+
+    readers = [
+        row("read_file", 0.9, '{"description": "Read a file. DEPRECATED: use read_text_file"}'),
+        row("read_media_file", 0.8),
+        row("read_multiple_files", 0.95),
+        row("read_text_file", 0.5),
+    ]
+    assert pick_utilities([("file_read", "notes.md")], readers)[0].name == "filesystem__read_text_file"

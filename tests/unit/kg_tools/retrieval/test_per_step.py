@@ -4,12 +4,21 @@ database (the plan, the merge, the ordering over hand-made rows)."""
 
 import json
 
+from kg_tools.implied import ImpliedTool
 from kg_tools.retrieval.context import Candidate, PipelineEnv, RetrievalContext
 from kg_tools.retrieval.plan import build_plan, unmet_reads
 from kg_tools.retrieval.request import RetrievalRequest, ToolHit
 from kg_tools.retrieval.stages.fusion import by_step
 from kg_tools.retrieval.stages.order import OrderAndTruncate
-from kg_tools.retrieval.stages.per_step import Diversify, PerStep, diversified, server_of
+from kg_tools.retrieval.stages.per_step import (
+    IMPLIED,
+    Diversify,
+    PerStep,
+    _attached,
+    _step_texts,
+    diversified,
+    server_of,
+)
 from kg_tools.settings import Settings
 
 ENV = PipelineEnv(graph=None, embedder=None, settings=Settings())  # type: ignore[arg-type]  # no database
@@ -112,7 +121,48 @@ def test_per_step_is_opt_in_and_its_plans_are_sound():
     default = [type(s).__name__ for s in build_plan(RetrievalRequest(query=REQUEST), ENV)]
     assert "PerStep" not in default and "Diversify" not in default
     per_step = build_plan(RetrievalRequest(query=REQUEST, stages=["per-step", "diversify"]), ENV)
-    assert [type(s).__name__ for s in per_step] == ["PerStep", "Search", "Diversify", "Expand", "OrderAndTruncate"]
+    assert [type(s).__name__ for s in per_step] == [
+        "PerStep",
+        "Search",
+        "Diversify",
+        "Expand",
+        "Utilities",
+        "OrderAndTruncate",
+    ]
     assert unmet_reads(per_step) == []
-    alone = build_plan(RetrievalRequest(query="q", stages=["diversify"]), ENV)
+    alone = build_plan(RetrievalRequest(query="q", stages=["diversify"], utilities=False), ENV)
     assert [type(s).__name__ for s in alone] == ["Search", "Rerank", "Diversify", "Expand", "OrderAndTruncate"]
+
+
+def test_the_utilities_stage_runs_by_default_after_the_expansion_once():
+    default = build_plan(RetrievalRequest(query=REQUEST), ENV)
+    assert [type(s).__name__ for s in default] == ["Search", "Rerank", "Utilities", "OrderAndTruncate"]
+    assert unmet_reads(default) == []
+    named = build_plan(RetrievalRequest(query=REQUEST, stages=["utilities"]), ENV)
+    assert [type(s).__name__ for s in named].count("Utilities") == 1
+    off = build_plan(RetrievalRequest(query=REQUEST, utilities=False), ENV)
+    assert "Utilities" not in [type(s).__name__ for s in off]
+
+
+def test_the_steps_that_imply_a_utility_are_the_searched_steps():
+    ctx = RetrievalContext(request=RetrievalRequest(query=REQUEST), queries=[REQUEST])
+    assert _step_texts(ctx) == [(None, REQUEST)]  # a request searched whole: its candidates carry no step
+    PerStep(ENV).run(ctx)
+    assert [step for step, _ in _step_texts(ctx)] == [1, 2, 3]  # step 0 (the whole request) implies nothing
+
+
+def test_a_utility_follows_the_dependencies_of_the_steps_best_tool_once():
+    dep = {"name": "x_dep", "spec": None, "via": {"from": "x", "type": "TOOL_DIRECTLY_DEPENDS_ON"}}
+    best = c("x", deps=[dep])
+    rows = {"fs__write_file": {"func_type": "core", "spec": None}, "x_dep": {"func_type": "core", "spec": None}}
+    picked = [ImpliedTool("fs__write_file", "file_write", "notes.md"), ImpliedTool("x_dep", "file_read", "a.md")]
+    attached = _attached(best, picked, rows)
+    assert [d["name"] for d in attached.deps] == ["x_dep", "fs__write_file"]  # one it already has: not twice
+    assert attached.deps[-1]["via"] == {
+        "from": "x",
+        "type": IMPLIED,
+        "parameter_name": None,
+        "reason": "the step says 'notes.md'",
+    }
+    assert best.deps == [dep]  # the candidate (perhaps a cached row) is not changed in place
+    assert _attached(c("fs__write_file", deps=[]), picked[:1], rows).deps == []  # the best tool is the utility

@@ -26,7 +26,9 @@ def plan(**fields):
 
 
 def stages_of(**fields):
-    return build_plan(RetrievalRequest(**fields), ENV)
+    """The plan; without the utilities stage (on by default, after the expansion) unless `utilities` is given:
+    tests/unit/kg_tools/retrieval/test_per_step.py plans it."""
+    return build_plan(RetrievalRequest(**{"utilities": False, **fields}), ENV)
 
 
 def test_a_fresh_process_sees_every_stage_listed_in_the_plan():

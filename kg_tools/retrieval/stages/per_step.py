@@ -119,6 +119,7 @@ def _attached(best: Candidate, picked: list[ImpliedTool], rows: dict[str, dict])
     extra: list[dict] = [
         {
             "name": p.name,
+            "catalog": rows[p.name].get("catalog"),
             "func_type": rows[p.name].get("func_type"),
             "spec": rows[p.name].get("spec"),
             "members": [],

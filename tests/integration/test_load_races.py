@@ -20,9 +20,9 @@ from kg_tools import staged_load
 from kg_tools.api.app import create_app
 from kg_tools.ingest import LoadMode, load_catalog
 from tests.conftest import wipe
-from tests.integration.test_catalog_versions import OTHER, big, quiet
 from tests.integration.test_catalogs import closures, recomputed
 from tests.integration.test_cli_load import tool
+from tests.integration.test_staged_load import OTHER, big, quiet
 
 pytestmark = pytest.mark.integration
 

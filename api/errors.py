@@ -19,7 +19,6 @@ from neo4j.exceptions import Neo4jError
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from kg_tools.catalog import clip
 from kg_tools.errors import (
     AmbiguousToolError,
     CatalogBusyError,
@@ -42,6 +41,7 @@ from kg_tools.errors import (
     WriteConflictError,
 )
 from kg_tools.telemetry import ERRORS
+from kg_tools.tool_spec import clip
 
 log = logging.getLogger("kg_tools.api")
 

@@ -26,7 +26,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from kg_tools.api.errors import error_body
-from kg_tools.catalog import lone_surrogate
+from kg_tools.tool_spec import lone_surrogate
 
 RAW_PREFIX = "/v1/"
 _SAFE = "/%!$&'()*+,;=:@~-._"  # what may stay as it is in a path (RFC 3986 pchar + '/' + '%')

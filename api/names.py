@@ -8,7 +8,7 @@ from typing import Annotated
 from fastapi import Path
 from pydantic import AfterValidator
 
-from kg_tools.catalog import MAX_CATALOG_LENGTH, MAX_NAME_LENGTH, TOOL_NAME_PATTERN
+from kg_tools.tool_spec import MAX_CATALOG_LENGTH, MAX_NAME_LENGTH, TOOL_NAME_PATTERN
 
 ToolName = Annotated[
     str,

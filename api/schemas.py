@@ -1,5 +1,5 @@
 """Response models of the endpoints. The models of what a module returns live next to it and are served as
-they are (kg_tools.tool_store, kg_tools.catalogs, ...; the retrieval models in kg_tools.retrieval.request);
+they are (kg_tools.tool_store, kg_tools.catalog_store, ...; the retrieval models in kg_tools.retrieval.request);
 this module imports them and adds the API's own envelopes and the PUT body."""
 
 from __future__ import annotations
@@ -8,11 +8,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from kg_tools.catalog import _ALIASES, DEPENDENCY_TYPES, MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, TOOL_NAME_PATTERN
-from kg_tools.catalogs import CatalogDeleted, CatalogInfo
+from kg_tools.catalog_store import CatalogDeleted, CatalogInfo
 from kg_tools.deps.store import AppliedRun, DependencyRun, DependencyRunUndone
 from kg_tools.merge.classify import PairDecision  # the classifier's own record, as served
 from kg_tools.merge.store import MergeRun, MergeUndone
+from kg_tools.tool_spec import _ALIASES, DEPENDENCY_TYPES, MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, TOOL_NAME_PATTERN
 from kg_tools.tool_store import Dependency, DependencyList, Kind, PutResult, ToolDetail, ToolPage, ToolSummary
 
 __all__ = [  # served as their producers return them
@@ -32,7 +32,7 @@ __all__ = [  # served as their producers return them
     "ToolSummary",
 ]
 
-# -- the PUT body, for the OpenAPI schema (the route validates the raw JSON with kg_tools.catalog) --
+# -- the PUT body, for the OpenAPI schema (the route validates the raw JSON with kg_tools.tool_spec) --
 
 
 class ParameterIn(BaseModel):

@@ -19,9 +19,9 @@ from pathlib import Path
 from benchmarks import DATA
 from benchmarks.deps_gold import gold_scores, read_gold, scored_sources
 from benchmarks.eval.catalog_eval import read_catalog
-from kg_tools.catalog import validate_catalog
 from kg_tools.deps.infer import infer_catalog
-from kg_tools.deps.model import Examples, ToolInfo
+from kg_tools.deps.offline import Examples, ToolInfo
+from kg_tools.tool_spec import validate_catalog
 
 CORPUS = DATA / "deps"
 FIRST = DATA / "real"

@@ -28,14 +28,14 @@ from benchmarks.eval import datasets
 from benchmarks.eval.datasets import SPLIT_DIR
 from benchmarks.eval.report import plot, table, write_json
 from benchmarks.eval.runner import GraphOptions, Method, ensure_catalog, method_catalog, run_method
-from kg_tools.catalog import normalise_dependency_type
 from kg_tools.commands.options import json_file_option
 from kg_tools.deps.infer import DEFAULT_MIN_CONFIDENCE, infer_catalog
-from kg_tools.deps.model import Examples, LabelledEdge, ProposedEdge, ToolInfo
+from kg_tools.deps.offline import Examples, LabelledEdge, ProposedEdge, ToolInfo
 from kg_tools.deps.store import apply_run, delete_catalog_edges, run_id_for, undo_run
 from kg_tools.errors import EvalError
 from kg_tools.ingest import load_catalog
 from kg_tools.llm import llm_from_settings
+from kg_tools.tool_spec import normalise_dependency_type
 
 OUT_DIR = Path("out")
 

@@ -15,11 +15,11 @@ import click
 from benchmarks.eval.catalog_eval import loaded_catalog, read_catalog
 from benchmarks.eval.datasets import EvalDataset
 from benchmarks.eval.report import write_json
-from kg_tools.catalog import normalise_dependency_type
 from kg_tools.deps import infer_graph
-from kg_tools.deps.model import LabelledEdge, ProposedEdge
+from kg_tools.deps.offline import LabelledEdge, ProposedEdge
 from kg_tools.errors import CatalogError, EvalError
 from kg_tools.loaders.common import read_json
+from kg_tools.tool_spec import normalise_dependency_type
 
 
 def read_gold(path: Path, split: str = "all") -> tuple[list[LabelledEdge], dict]:

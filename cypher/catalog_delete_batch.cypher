@@ -1,5 +1,5 @@
 // Delete at most $limit tools of one catalog (and the enrichment questions that ask only for them);
-// one bounded transaction per call (kg_tools/catalogs.py loops until 0). Their other relationships were
+// one bounded transaction per call (kg_tools/catalog_store.py loops until 0). Their other relationships were
 // deleted before in batches (catalog_delete_edges_batch); DETACH for any written meanwhile.
 MATCH (t:Tool) WHERE t.catalog = $catalog
 WITH t LIMIT $limit

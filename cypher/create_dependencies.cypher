@@ -1,4 +1,4 @@
-// Edges stay inside the catalog $catalog. e.type is one of the four DependencyType values (validated in kg_tools.catalog). An edge that is
+// Edges stay inside the catalog $catalog. e.type is one of the four DependencyType values (validated in kg_tools.tool_spec). An edge that is
 // already there (same source, type, target and listing order) is updated in place, not recreated.
 UNWIND $edges AS e
 MATCH (a:Tool {catalog: $catalog, name: e.source}), (b:Tool {catalog: $catalog, name: e.target})

@@ -1,5 +1,5 @@
 // Tools whose dependencies may be inferred (one catalog, or all): name, catalog, original spec. Not the
-// tools of a catalog version being loaded (kg_tools/catalog_versions.py), which readers do not see yet.
+// tools of a catalog version being loaded (kg_tools/staged_load.py), which readers do not see yet.
 MATCH (t:Tool)
 WHERE ($catalog IS NULL OR t.catalog = $catalog)
   AND (t.version IS NULL OR EXISTS { MATCH (v:Catalog {name: t.catalog}) WHERE v.current >= t.version })

@@ -1,5 +1,5 @@
 // Which of the given names are tools (of catalog $catalog, or of any), and their catalog (PUT validation; targets only, not the whole graph).
-// `staged`: a tool of a catalog version a load has written but not switched in (kg_tools/catalog_versions.py).
+// `staged`: a tool of a catalog version a load has written but not switched in (kg_tools/staged_load.py).
 UNWIND $names AS name
 MATCH (t:Tool {name: name}) WHERE $catalog IS NULL OR t.catalog = $catalog
 RETURN t.name AS name, t.catalog AS catalog,

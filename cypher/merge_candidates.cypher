@@ -1,7 +1,7 @@
 // Merge candidates for a batch of tools: each tool's top-$top_k neighbours from the vector index
 // with cosine >= $theta. Neo4j's cosine score is (1 + cos) / 2, so cos = 2 * score - 1.
 // Tools already merged (either end of a MERGED_INTO) and tools of a catalog version being loaded
-// (kg_tools/catalog_versions.py) take no part in a new plan.
+// (kg_tools/staged_load.py) take no part in a new plan.
 UNWIND $names AS name
 MATCH (t:Tool {name: name})
 WHERE t.embedding IS NOT NULL AND ($catalog IS NULL OR t.catalog = $catalog)

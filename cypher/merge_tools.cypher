@@ -1,5 +1,5 @@
 // The tools a new merge plan may touch: not merged, not canonical for an earlier run, not of a catalog
-// version being loaded (kg_tools/catalog_versions.py: `version` newer than the catalog's `current`).
+// version being loaded (kg_tools/staged_load.py: `version` newer than the catalog's `current`).
 MATCH (t:Tool)
 WHERE ($catalog IS NULL OR t.catalog = $catalog) AND NOT (t)-[:MERGED_INTO]-()
   AND (t.version IS NULL OR EXISTS { MATCH (v:Catalog {name: t.catalog}) WHERE v.current >= t.version })

@@ -1,6 +1,6 @@
 // Fragment: search hits -> seeds. Merged tools map to their canonical tool (MERGED_INTO),
 // duplicates keep their best score; optional catalog filter; best k first. A tool of a catalog
-// version not switched in yet (kg_tools/catalog_versions.py: marked `version`, newer than its
+// version not switched in yet (kg_tools/staged_load.py: marked `version`, newer than its
 // catalog's `current`) is skipped; settled tools carry no mark, so the check costs nothing then.
 WITH hit, score
 WHERE ($catalogs IS NULL OR hit.catalog IN $catalogs)

@@ -1,4 +1,4 @@
-// Start writing a new version of a catalog (kg_tools/catalog_versions.py). The SET takes the catalog
+// Start writing a new version of a catalog (kg_tools/staged_load.py). The SET takes the catalog
 // node's write lock first, so two loads of one catalog see each other's pending version.
 MERGE (c:Catalog {name: $catalog})
 ON CREATE SET c.created = $now, c.new = true

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 import click
 from pydantic import ValidationError
 
-from kg_tools.catalog import clip
 from kg_tools.commands import (
     browser_guide,
     catalogs,
@@ -32,6 +31,7 @@ from kg_tools.commands import (
 from kg_tools.commands.context import AppContext
 from kg_tools.errors import CatalogError, KgToolsError
 from kg_tools.settings import Settings
+from kg_tools.tool_spec import clip
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint

@@ -17,11 +17,11 @@ from typing import Any, Literal
 
 from pydantic import Field, PrivateAttr, ValidationError, computed_field
 
-from kg_tools.catalog import ToolSpec
 from kg_tools.cypher import query
 from kg_tools.errors import CatalogNotFoundError
 from kg_tools.graph import Graph
 from kg_tools.results import Result
+from kg_tools.tool_spec import ToolSpec
 from kg_tools.utilities import CatalogTool, Kind, classify_catalog
 from kg_tools.write_lock import serialized
 

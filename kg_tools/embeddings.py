@@ -38,15 +38,15 @@ import numpy as np
 from tqdm import tqdm
 
 from kg_tools import DATA_HOME
+from kg_tools.embedding_profiles import MARKER, OnnxProfile, canonical_name, find_profile, resolve_model
 from kg_tools.errors import ConfigurationError
-from kg_tools.model_profiles import MARKER, OnnxProfile, canonical_name, find_profile, resolve_model
 
 # Nothing downloads weights at run time unless the user explicitly allows it (HF_HUB_OFFLINE=0).
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", os.environ["HF_HUB_OFFLINE"])
 
 CACHE_SIZE = 100_000
-# kg_tools/model_profiles.py ONNX_PROFILES. Chosen on the dev data (docs/models.md): with today's rescoring
+# kg_tools/embedding_profiles.py ONNX_PROFILES. Chosen on the dev data (docs/models.md): with today's rescoring
 # MiniLM leads bge-small (fp32 and int8) on two of the three dev sets, so bge-small stays opt-in.
 DEFAULT_MODEL_KEY = "minilm"
 DEFAULT_MODEL_NAME = "all-MiniLM-L6-v2"

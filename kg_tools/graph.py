@@ -91,7 +91,7 @@ class Graph:
 
     @property
     def driver(self) -> Driver:
-        """The one driver (kg_tools.models shares it with neomodel)."""
+        """The one driver (kg_tools.ogm shares it with neomodel)."""
         return self._driver
 
     def close(self) -> None:
@@ -153,7 +153,7 @@ class Graph:
 
     def retrying(self, attempt: Callable[[], T]) -> T:
         """`attempt()` under this policy, for work that opens its own transaction on this graph's driver
-        (kg_tools.models: neomodel's `db.read_transaction` / `db.write_transaction`): run again after a
+        (kg_tools.ogm: neomodel's `db.read_transaction` / `db.write_transaction`): run again after a
         retryable failure, errors turned into kg-tools errors as for `read_transaction` and `transaction`."""
         claimed = self._claim_login()
         try:

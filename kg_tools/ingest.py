@@ -18,8 +18,14 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from kg_tools import catalog_versions, catalogs, closure
-from kg_tools.catalog import (
+from kg_tools import catalog_store, closure, staged_load
+from kg_tools.cypher import query
+from kg_tools.embedding_check import mismatch
+from kg_tools.embeddings import Embedder, PassageEmbedder
+from kg_tools.errors import DanglingReferenceError, ToolConflictError
+from kg_tools.graph import Graph
+from kg_tools.schema import apply_schema
+from kg_tools.tool_spec import (
     CatalogReport,
     ToolSpec,
     ValidatedCatalog,
@@ -30,12 +36,6 @@ from kg_tools.catalog import (
     tool_document,
     validate_catalog,
 )
-from kg_tools.cypher import query
-from kg_tools.embeddings import Embedder, PassageEmbedder
-from kg_tools.errors import DanglingReferenceError, ToolConflictError
-from kg_tools.graph import Graph
-from kg_tools.schema import apply_schema
-from kg_tools.vector_models import mismatch
 from kg_tools.write_lock import serialized
 
 DEFAULT_CATALOG = "api"  # the catalog of a tool written without one (a PUT without ?catalog)
@@ -224,20 +224,20 @@ def load_catalog(
 ) -> LoadResult:
     """Validate, plan (`plan_load`), embed what changed, write it with one writer (`pick_writer`): one
     transaction, or more than `batch_size` new tools under a new catalog version in bounded
-    transactions switched in by one (kg_tools/catalog_versions.py, docs/scale.md).
+    transactions switched in by one (kg_tools/staged_load.py, docs/scale.md).
 
     `mode`: LoadMode (with REPLACE_ALL and more than `batch_size` tools the old graph is deleted
     first in bounded batches, so it is not undone if the load then fails). Names are per catalog: a name
     another catalog holds too is another tool (`takeover` is accepted and does nothing; before names
     were namespaced it moved such tools). A load that changes nothing writes nothing. `source` and `kind` (load, sync, import;
-    default: "sync" for SYNC, else "load") are stored on the catalog's node (kg_tools/catalogs.py).
+    default: "sync" for SYNC, else "load") are stored on the catalog's node (kg_tools/catalog_store.py).
     `between(stage)`: a test hook, called with "staged" when a versioned load has staged its new tools
     and not yet switched them in."""
     catalog = check_catalog_name(catalog)  # every path: CLI, API, a file's stem, an MCP server's name
     if mode is LoadMode.ADD or mode is LoadMode.REPLACE:
-        catalogs.check_writable(graph, catalog)  # a gateway's catalog changes only through its sync
+        catalog_store.check_writable(graph, catalog)  # a gateway's catalog changes only through its sync
     if mode is not LoadMode.REPLACE_ALL:
-        catalog_versions.prepare(graph, catalog)  # another load running? leftovers of one that died?
+        staged_load.prepare(graph, catalog)  # another load running? leftovers of one that died?
     state = graph.read(query("tool_state"), catalog=None)  # every catalog's: the vector model check
     existing = {r["name"]: r for r in state if r["catalog"] == catalog}
     known_catalog = graph.read(query("catalog_get"), catalog=catalog)[0]["catalog"] is not None
@@ -343,15 +343,15 @@ def write_fresh(job: WriteJob) -> str:
 
 
 def write_versioned(job: WriteJob) -> str:
-    """A large load (kg_tools/catalog_versions.py): the new tools, their edges and closures in bounded
+    """A large load (kg_tools/staged_load.py): the new tools, their edges and closures in bounded
     transactions under a new catalog version, then ONE transaction with the changed tools, the
     deletions and the switch. Any failure before the switch deletes the new version again."""
     graph, plan, catalog = job.graph, job.plan, job.plan.catalog
     new = set(plan.create)
     staged_edges = [e for e in plan.edges if e["source"] in new]
-    version, created = catalog_versions.begin(graph, catalog)
+    version, created = staged_load.begin(graph, catalog)
     try:
-        catalog_versions.stage(
+        staged_load.stage(
             graph, catalog, version, [r for r in job.rows if r["name"] in new], staged_edges, job.batch_size, job.log
         )
         if job.between is not None:
@@ -365,14 +365,14 @@ def write_versioned(job: WriteJob) -> str:
         )
     except BaseException:
         try:
-            catalog_versions.discard(graph, catalog, version, drop_new=created)
+            staged_load.discard(graph, catalog, version, drop_new=created)
         except Exception as exc:  # noqa: BLE001 - the load's own error is the one to report
             job.log(
                 f"warning: version {version} of catalog {catalog!r} was not cleaned up ({exc}); "
                 f"the next load of {catalog!r} removes it"
             )
         raise
-    catalog_versions.settle(graph, catalog, version)
+    staged_load.settle(graph, catalog, version)
     return (
         f"under catalog version {version} in bounded transactions of at most {job.batch_size} tools, "
         f"switched in by one transaction"
@@ -416,7 +416,7 @@ def write_tools(
     dependency target that does not exist in the catalog (e.g. deleted concurrently) is a
     DanglingReferenceError and rolls everything back. Returns each written tool's catalog before the write
     (None: the tool was created). `switch_to`: this is the switch transaction of a versioned load
-    (kg_tools/catalog_versions.py), whose staged edges' targets `also_check` must still exist.
+    (kg_tools/staged_load.py), whose staged edges' targets `also_check` must still exist.
     `unchanged`: tools of the load not rewritten; one deleted meanwhile by another writer rolls back."""
     if (switch_to is not None or delete) and catalog is None:
         raise ValueError("write_tools: switch_to and delete need the catalog")
@@ -445,9 +445,9 @@ def write_tools(
         _check_targets(tx, name, targets, edges, unchanged)
         # Closures list names, so those of deleted tools (`gone`) find the tools that listed them.
         closure.refresh(tx, None if replace_all else names + sources + gone)
-        catalogs.record(tx, name, **({"source": catalog[1], "kind": catalog[2]} if catalog else {"kind": "put"}))
+        catalog_store.record(tx, name, **({"source": catalog[1], "kind": catalog[2]} if catalog else {"kind": "put"}))
         if switch_to is not None:
-            catalog_versions.switch(tx, name, switch_to)
+            staged_load.switch(tx, name, switch_to)
         return {n: before.get(n) for n in names}
 
     return serialized(graph, work)

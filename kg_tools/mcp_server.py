@@ -22,13 +22,13 @@ from mcp_types import CallToolResult, TextContent
 from pydantic import BaseModel, Field, ValidationError
 
 from kg_tools import services as wiring  # called through the module: tests spy on wiring.build_services
-from kg_tools.catalog import MAX_CATALOG_LENGTH, MAX_NAME_LENGTH
 from kg_tools.http_guard import serve_http
 from kg_tools.mcp_errors import invalid_arguments, mcp_errors
 from kg_tools.retrieval import RetrievalRequest
 from kg_tools.retrieval.request import MAX_K, MAX_QUERY_LENGTH, MAX_TOTAL, RetrievalResponse
 from kg_tools.settings import Settings
 from kg_tools.telemetry import mcp_call, setup_tracing
+from kg_tools.tool_spec import MAX_CATALOG_LENGTH, MAX_NAME_LENGTH
 from kg_tools.tool_store import ToolDetail
 
 SERVER_NAME = "kg-tools"
@@ -83,7 +83,7 @@ def result_text(data: dict[str, Any]) -> str:
     return pydantic_core.to_json(data, fallback=str, indent=2).decode()
 
 
-class Service:
+class McpBackend:
     """The graph gateway, embedder and pipeline one MCP server uses (created once, at start-up)."""
 
     def __init__(self, settings: Settings, graph=None, embedder=None):
@@ -128,7 +128,7 @@ class Service:
         }
 
 
-def build_server(service: Service):
+def build_server(service: McpBackend):
     """The MCPServer with its two tools bound to `service`."""
     server = MCPServer(SERVER_NAME, instructions=INSTRUCTIONS, log_level="WARNING", cache_hints=tools_list_cache())
 
@@ -171,7 +171,7 @@ def run(settings: Settings, transport: str = "stdio", host: str | None = None, p
     """Serve until stopped: stdio (a client starts this process) or streamable HTTP at /mcp."""
 
     setup_tracing("kg-tools-mcp")
-    service = Service(settings)
+    service = McpBackend(settings)
     service.warm_up_in_background()
     server = build_server(service)
     if transport == "stdio":

@@ -4,9 +4,9 @@ vectors were made by the configured embedding model."""
 from __future__ import annotations
 
 from kg_tools.cypher import query
+from kg_tools.embedding_check import mismatch, vector_models
 from kg_tools.graph import Graph
 from kg_tools.schema import FULLTEXT_INDEX, VECTOR_INDEX
-from kg_tools.vector_models import mismatch, vector_models
 
 REQUIRED_INDEXES = (VECTOR_INDEX, FULLTEXT_INDEX)
 

@@ -1,4 +1,4 @@
-"""The base of the result models the stores return (kg_tools.catalogs, kg_tools.deps.store, ...): pydantic
+"""The base of the result models the stores return (kg_tools.catalog_store, kg_tools.deps.store, ...): pydantic
 models the REST API serves as they are and the CLI prints with `model_dump()`."""
 
 from __future__ import annotations

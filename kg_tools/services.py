@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kg_tools import models
+from kg_tools import ogm
 from kg_tools.embeddings import Embedder, embedder_from_settings
 from kg_tools.graph import Graph
 from kg_tools.retrieval.pipeline import Pipeline
@@ -40,7 +40,7 @@ def build_services(
     the graph is connected (`verify`: check the server answers now) and the embedder loaded with
     `embed_threads` (default settings.embed_threads; 0: onnxruntime's choice)."""
     owns_graph = graph is None
-    graph = models.bind(graph if graph is not None else Graph.connect(settings, verify=verify))
+    graph = ogm.bind(graph if graph is not None else Graph.connect(settings, verify=verify))
     if embedder is None:
         embedder = embedder_from_settings(settings, settings.embed_threads if embed_threads is None else embed_threads)
     return Services(settings, graph, embedder, Pipeline(graph, embedder, settings), ToolStore(graph), owns_graph)

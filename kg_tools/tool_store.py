@@ -3,16 +3,16 @@
 A tool is (catalog, name): every method takes the name and an optional catalog. Without one, a name
 one catalog holds is that tool; a name several hold is an AmbiguousToolError (409 listing them); a PUT
 of a name no catalog holds creates it in DEFAULT_CATALOG. Writes to a gateway's catalog are refused
-(kg_tools.catalogs.check_writable).
+(kg_tools.catalog_store.check_writable).
 
-One tool is read and written through the neomodel classes (kg_tools.models) on the graph's one driver;
+One tool is read and written through the neomodel classes (kg_tools.ogm) on the graph's one driver;
 lists and the dependency expansion through cypher/ files with $parameters. A PUT validates and embeds as
 `kg-tools load` does and writes the node (Core or Regular) and its hand-written outgoing edges with
 neomodel; a DELETE deletes the node with neomodel. Both run in ONE transaction that holds the graph's
 write lock (kg_tools/write_lock.py), with the same checks as a load (dependency targets that exist in
 the tool's catalog), the closures they affect recomputed and the catalog's PUT recorded in it: a PUT and a
 DELETE of one tool run one after the other, and a PUT's answer is what its own transaction wrote.
-A tool a load has staged but not switched in (kg_tools/catalog_versions.py) is invisible to both: a
+A tool a load has staged but not switched in (kg_tools/staged_load.py) is invisible to both: a
 DELETE of it is a 404, a PUT a 409 while that load may run (`unstage`), and never a dependency target.
 """
 
@@ -24,16 +24,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from kg_tools import catalog_versions, catalogs, closure, models
-from kg_tools.catalog import (
-    check_catalog_name,
-    clip,
-    lone_surrogate,
-    normalise_name,
-    skeleton,
-    tool_document,
-    validate_catalog,
-)
+from kg_tools import catalog_store, closure, ogm, staged_load
 from kg_tools.cypher import query
 from kg_tools.embeddings import Embedder
 from kg_tools.errors import (
@@ -51,8 +42,17 @@ from kg_tools.retrieval import queries
 from kg_tools.retrieval.expansion import DependencyExpansion
 from kg_tools.retrieval.functions import openai_function
 from kg_tools.retrieval.request import Via
+from kg_tools.tool_spec import (
+    check_catalog_name,
+    clip,
+    lone_surrogate,
+    normalise_name,
+    skeleton,
+    tool_document,
+    validate_catalog,
+)
 
-# What real catalogs carry besides the ToolLinkOS fields (kg_tools.catalog.ToolSpec), shown at the top level.
+# What real catalogs carry besides the ToolLinkOS fields (kg_tools.tool_spec.ToolSpec), shown at the top level.
 SPEC_FACTS = ("title", "annotations", "output_schema", "http", "strict")
 # The node properties a PUT writes: those of cypher/upsert_tools.cypher (a load), from kg_tools.ingest.tool_row.
 NODE_PROPERTIES = (
@@ -186,10 +186,10 @@ class ToolStore:
         raise ToolNotFoundError(name)
 
     def get_tool(self, name: str, catalog: str | None = None) -> ToolDetail:
-        """One tool, read through the neomodel classes (kg_tools.models); a tool of a catalog version not
+        """One tool, read through the neomodel classes (kg_tools.ogm); a tool of a catalog version not
         switched in yet is not found."""
         catalog = self.resolve(name, catalog)
-        tool = models.read(self.graph, lambda: live_tool(name, catalog))
+        tool = ogm.read(self.graph, lambda: live_tool(name, catalog))
         if tool is None:
             raise ToolNotFoundError(name, catalog)
         return _detail(
@@ -238,7 +238,7 @@ class ToolStore:
         name = _check_body(name, raw)
         catalog = check_catalog_name(catalog) if catalog is not None else None
         catalog = self.resolve(name, catalog, create=True) if not lone_surrogate(name) else catalog or DEFAULT_CATALOG
-        catalogs.check_writable(self.graph, catalog)
+        catalog_store.check_writable(self.graph, catalog)
         deps = raw.get("depends_on")
         targets = [d.get("name") for d in deps if isinstance(d, dict)] if isinstance(deps, list) else []
         names = [n for n in [name, *targets] if isinstance(n, str) and not lone_surrogate(n)]
@@ -252,7 +252,7 @@ class ToolStore:
         row["embedding"] = embedder.embed([tool_document(spec)])[0].tolist()
         row["embedding_model"] = embedder.name
         edges = [e.as_row() for e in validated.edges]
-        created = models.write(self.graph, lambda tx: _write_tool(tx, row, edges, where))
+        created = ogm.write(self.graph, lambda tx: _write_tool(tx, row, edges, where))
         return PutResult(created=created, tool=_detail(row), warnings=validated.report.warnings)
 
     def _look_alikes(self, name: str, catalog: str) -> set[str]:
@@ -268,7 +268,7 @@ class ToolStore:
     def delete_tool(self, name: str, catalog: str | None = None) -> None:
         """Delete the node and all its relationships (in and out), and recompute the closures that listed it."""
         catalog = self.resolve(name, catalog)
-        catalogs.check_writable(self.graph, catalog)
+        catalog_store.check_writable(self.graph, catalog)
 
         def work(tx) -> bool:
             tool = live_tool(name, catalog)
@@ -279,7 +279,7 @@ class ToolStore:
             closure.refresh(tx, targets=targets)
             return True
 
-        if not models.write(self.graph, work):
+        if not ogm.write(self.graph, work):
             raise ToolNotFoundError(name, catalog)
 
 
@@ -315,11 +315,11 @@ def target_catalogs(catalog: str, found: list[dict]) -> dict[str, str]:
 
 def _write_tool(tx, row: dict[str, Any], edges: list[dict[str, Any]], where: dict[str, str]) -> bool:
     """One tool's node and hand-written outgoing edges through neomodel, in the write-lock transaction `tx`
-    (models.write), as a load writes them (cypher/upsert_tools.cypher, delete_outgoing_dependencies,
+    (ogm.write), as a load writes them (cypher/upsert_tools.cypher, delete_outgoing_dependencies,
     create_dependencies): an unchanged edge is kept as it is (closures reference its element id), inferred
     edges are left to their run. Returns whether the tool was created."""
     name, catalog = row["name"], row["catalog"]
-    tool = models.Tool.nodes.get_or_none(catalog=catalog, name=name)
+    tool = ogm.Tool.nodes.get_or_none(catalog=catalog, name=name)
     if tool is not None and not tool.live:  # staged by a load since put_tool checked: leave it to the load
         raise CatalogBusyError(
             f"tool {name!r} is being loaded into catalog {catalog!r} (version {tool.version}, not switched "
@@ -330,11 +330,11 @@ def _write_tool(tx, row: dict[str, Any], edges: list[dict[str, Any]], where: dic
     tool = _save_node(tx, tool, row)
     _write_edges(tx, tool, edges, targets)
     closure.refresh(tx, [name])
-    catalogs.record(tx, catalog, kind="put")
+    catalog_store.record(tx, catalog, kind="put")
     return created
 
 
-def _edge_targets(where: dict[str, str], name: str, edges: list[dict[str, Any]]) -> dict[str, models.Tool]:
+def _edge_targets(where: dict[str, str], name: str, edges: list[dict[str, Any]]) -> dict[str, ogm.Tool]:
     """The live tools the edges point to (`where`: name -> catalog, from target_catalogs); a
     DanglingReferenceError naming any that is gone."""
     targets = {n: live_tool(n, where[n]) for n in sorted({e["target"] for e in edges})}
@@ -347,21 +347,21 @@ def _edge_targets(where: dict[str, str], name: str, edges: list[dict[str, Any]])
     return {n: t for n, t in targets.items() if t is not None}
 
 
-def _save_node(tx, tool: models.Tool | None, row: dict[str, Any]) -> models.Tool:
+def _save_node(tx, tool: ogm.Tool | None, row: dict[str, Any]) -> ogm.Tool:
     """Create the node (Core or Regular) or rewrite its properties and kind label."""
     properties = {k: row[k] for k in NODE_PROPERTIES} | dict.fromkeys(CORE_PROPERTIES)
-    kind = models.Core if row["func_type"] == "core" else models.Regular
+    kind = ogm.Core if row["func_type"] == "core" else ogm.Regular
     if tool is None:
         return kind(**properties).save()
     for key, value in properties.items():
         setattr(tool, key, value)
     tool.save()
     if not isinstance(tool, kind):
-        tx.run(query("tool_set_kind"), catalog=row["catalog"], name=row["name"], core=kind is models.Core).consume()
+        tx.run(query("tool_set_kind"), catalog=row["catalog"], name=row["name"], core=kind is ogm.Core).consume()
     return tool
 
 
-def _write_edges(tx, tool: models.Tool, edges: list[dict[str, Any]], targets: dict[str, models.Tool]) -> None:
+def _write_edges(tx, tool: ogm.Tool, edges: list[dict[str, Any]], targets: dict[str, ogm.Tool]) -> None:
     """Replace the tool's hand-written outgoing edges by `edges`, keeping unchanged ones in place."""
     wanted = {(e["type"], e["target"], e["ord"]): e for e in edges}
     for dependency in tool.dependencies:
@@ -379,17 +379,17 @@ def _write_edges(tx, tool: models.Tool, edges: list[dict[str, Any]], targets: di
         tool.depends_on(edge["type"]).connect(targets[edge["target"]], {k: edge[k] for k in EDGE_PROPERTIES})
 
 
-def live_tool(name: str, catalog: str) -> models.Tool | None:
+def live_tool(name: str, catalog: str) -> ogm.Tool | None:
     """The tool (catalog, name) unless a load has staged it and not switched it in (neomodel, in a transaction)."""
-    tool = models.Tool.nodes.get_or_none(catalog=catalog, name=name)
+    tool = ogm.Tool.nodes.get_or_none(catalog=catalog, name=name)
     return tool if tool is not None and tool.live else None
 
 
 def unstage(graph: Graph, name: str, catalog: str) -> None:
     """A PUT of a name a load of `catalog` staged: a CatalogBusyError (409) while that load may still run;
-    once it is dead (kg_tools/catalog_versions.prepare), its leftovers are removed and the PUT creates the tool."""
+    once it is dead (kg_tools/staged_load.prepare), its leftovers are removed and the PUT creates the tool."""
     try:
-        catalog_versions.prepare(graph, catalog)
+        staged_load.prepare(graph, catalog)
     except CatalogBusyError as exc:
         raise CatalogBusyError(f"tool {name!r} is part of a load not switched in yet; nothing written: {exc}") from exc
 

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from kg_tools.catalog import ToolSpec, split_name
+from kg_tools.tool_spec import ToolSpec, split_name
 
 Kind = Literal["file_write", "file_read", "fetch_url", "web_search", "run_command", "convert_document", "memory_write"]
 KINDS: tuple[Kind, ...] = (

@@ -20,8 +20,8 @@ from typing import Any
 
 import yaml
 
-from kg_tools.catalog import MAX_NESTING, nesting_depth
 from kg_tools.errors import CatalogError, DocumentTooLargeError
+from kg_tools.tool_spec import MAX_NESTING, nesting_depth
 
 MAX_DEPTH = 2 * MAX_NESTING  # a whole document: a tool inside it nests at most MAX_NESTING levels
 MAX_EXPANSION_BYTES = 20 * 1024 * 1024  # what aliases / $refs may add (the default import body limit)

@@ -6,8 +6,8 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kg_tools.catalog import MAX_NESTING
 from kg_tools.errors import CatalogError
+from kg_tools.tool_spec import MAX_NESTING
 
 
 @dataclass

@@ -34,7 +34,7 @@ def detect(document) -> str:
 def mcp_entries(document, warnings: list[str] | None = None) -> list[dict]:
     """An MCP tools/list result as catalog entries (the same translation as the live MCP importer):
     the input schema's properties as parameters; `title`, `outputSchema` (as `output_schema`, size-capped
-    with a warning) and `annotations` kept when the server sends them (validated by kg_tools.catalog)."""
+    with a warning) and `annotations` kept when the server sends them (validated by kg_tools.tool_spec)."""
     items = document.get("tools") if isinstance(document, dict) else document
     if not isinstance(items, list):
         raise CatalogError('an MCP tool list must be {"tools": [...]} or a list of tools')

@@ -10,8 +10,8 @@ import json
 import re
 from typing import Any
 
-from kg_tools.catalog import MAX_NESTING, MAX_OUTPUT_SCHEMA_CHARS, nesting_depth
 from kg_tools.errors import CatalogError
+from kg_tools.tool_spec import MAX_NESTING, MAX_OUTPUT_SCHEMA_CHARS, nesting_depth
 
 # OpenAI function names: ^[a-zA-Z0-9_-]{1,64}$; we use the same alphabet for every importer.
 _INVALID = re.compile(r"[^A-Za-z0-9_-]+")

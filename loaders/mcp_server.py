@@ -28,10 +28,10 @@ from mcp import ClientSession, StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.types import PaginatedRequestParams
 
-from kg_tools.catalog import clip
 from kg_tools.errors import CatalogError
 from kg_tools.loaders.common import CatalogSource
 from kg_tools.loaders.document import mcp_entries
+from kg_tools.tool_spec import clip
 
 TIMEOUT_SECONDS = 60.0
 MAX_RESPONSE_BYTES = 32 * 1024 * 1024  # all an HTTP server may send (a large real tool list: < 1 MB)

@@ -8,18 +8,18 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.concurrency import run_in_threadpool
 
-from kg_tools import catalogs as catalog_store
+from kg_tools import catalog_store
 from kg_tools.api.deps import EmbedderDep, GraphDep, SettingsDep, WriteAccess
 from kg_tools.api.errors import responses
 from kg_tools.api.http import KgRoute
 from kg_tools.api.schemas import CatalogList, ImportResult
-from kg_tools.catalog import CATALOG_NAME_PATTERN, MAX_CATALOG_LENGTH
-from kg_tools.catalogs import CatalogDeleted
+from kg_tools.catalog_store import CatalogDeleted
 from kg_tools.core_tools import CoreDetection
 from kg_tools.core_tools import detect as detect_core
 from kg_tools.errors import CatalogError
 from kg_tools.ingest import LoadMode, load_catalog
 from kg_tools.loaders.document import Format, load_document
+from kg_tools.tool_spec import CATALOG_NAME_PATTERN, MAX_CATALOG_LENGTH
 
 router = APIRouter(prefix="/catalogs", tags=["catalogs"], route_class=KgRoute)
 DOCUMENT = {"anyOf": [{"type": "array"}, {"type": "object"}]}

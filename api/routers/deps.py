@@ -14,9 +14,9 @@ from kg_tools.api.http import KgRoute
 from kg_tools.api.names import RunId
 from kg_tools.api.runs import run_list_route, undo_run_route
 from kg_tools.api.schemas import DependencyRunList, InferResponse
-from kg_tools.catalog import MAX_CATALOG_LENGTH
 from kg_tools.deps import DEFAULT_MIN_CONFIDENCE, apply_results, infer_graph, list_runs, recover, undo_run
 from kg_tools.deps.store import DependencyRunUndone
+from kg_tools.tool_spec import MAX_CATALOG_LENGTH
 
 router = APIRouter(prefix="/deps", tags=["dependency inference"], route_class=KgRoute)
 

@@ -14,10 +14,10 @@ from kg_tools.api.http import KgRoute
 from kg_tools.api.names import RunId
 from kg_tools.api.runs import run_list_route, undo_run_route
 from kg_tools.api.schemas import MergeApplied, MergePlan, MergeRunList
-from kg_tools.catalog import MAX_CATALOG_LENGTH
 from kg_tools.llm import llm_from_settings
 from kg_tools.merge import DEFAULT_THETA, DEFAULT_TOP_K, apply_plan, build_plan, list_runs, undo_run
 from kg_tools.merge.store import MergeUndone
+from kg_tools.tool_spec import MAX_CATALOG_LENGTH
 
 router = APIRouter(prefix="/merges", tags=["merges"], route_class=KgRoute)
 

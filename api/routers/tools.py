@@ -14,8 +14,8 @@ from kg_tools.api.errors import json_write_responses, responses
 from kg_tools.api.http import KgRoute
 from kg_tools.api.names import ToolName
 from kg_tools.api.schemas import tool_body_schema
-from kg_tools.catalog import CATALOG_NAME_PATTERN, MAX_CATALOG_LENGTH, DependencyType
 from kg_tools.retrieval.request import MAX_DEPTH
+from kg_tools.tool_spec import CATALOG_NAME_PATTERN, MAX_CATALOG_LENGTH, DependencyType
 from kg_tools.tool_store import DependencyList, PutResult, ToolDetail, ToolPage
 
 AMBIGUOUS = "the name is in several catalogs and `catalog` is not given (`ambiguous_tool`; `problems` lists them)"

@@ -13,7 +13,7 @@ import numpy as np
 
 from benchmarks.bench import synthetic
 from benchmarks.bench.retrieve import Client, api_server, concurrent, percentile, sequential, server_split
-from kg_tools.catalogs import delete_catalog
+from kg_tools.catalog_store import delete_catalog
 from kg_tools.cypher import query
 from kg_tools.errors import CatalogNotFoundError, KgToolsError
 from kg_tools.ingest import load_catalog

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from benchmarks.eval.datasets import EvalDataset, EvalInstance, check_gold_names, read_instances
 from benchmarks.eval.metrics import mean_scores
-from kg_tools.catalogs import delete_catalog
+from kg_tools.catalog_store import delete_catalog
 from kg_tools.core_tools import detect
 from kg_tools.cypher import query
 from kg_tools.deps import DEFAULT_MIN_CONFIDENCE, apply_results, infer_graph

@@ -16,13 +16,13 @@ from dataclasses import dataclass, field
 from benchmarks.eval import paper_methods
 from benchmarks.eval.datasets import EvalDataset, EvalInstance
 from benchmarks.eval.metrics import CUTOFFS, mean_scores, score_ranking
-from kg_tools.catalog import spec_hash
 from kg_tools.cypher import query
 from kg_tools.errors import EvalError
 from kg_tools.ingest import LoadMode, load_catalog
 from kg_tools.retrieval.pipeline import Pipeline
 from kg_tools.retrieval.plan import STAGES
 from kg_tools.retrieval.request import RetrievalRequest, RetrievalResponse
+from kg_tools.tool_spec import spec_hash
 
 GRTF_K = 3
 HYBRID_ALPHA = 0.8

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from benchmarks import DATA as BENCHMARK_DATA
 from benchmarks.eval.datasets import EvalDataset, EvalInstance
-from kg_tools.catalog import normalise_dependency_type
 from kg_tools.errors import CatalogError
+from kg_tools.tool_spec import normalise_dependency_type
 
 DATA = BENCHMARK_DATA / "supplied_parameters.json"
 MAX_DEPTH = 5

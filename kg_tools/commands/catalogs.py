@@ -1,4 +1,4 @@
-"""`kg-tools catalogs list|delete`: the catalogs in the graph, and removing one (kg_tools/catalogs.py)."""
+"""`kg-tools catalogs list|delete`: the catalogs in the graph, and removing one (kg_tools/catalog_store.py)."""
 
 import click
 
@@ -17,7 +17,7 @@ def register(cli):
     def list_(app, as_json):
         """Name, tools, dependency edges, last load or sync, pending version (a load still writing) and source
         of every catalog."""
-        from kg_tools.catalogs import list_catalogs
+        from kg_tools.catalog_store import list_catalogs
 
         catalogs = list_catalogs(app.graph)
         if as_json:
@@ -46,7 +46,7 @@ def register(cli):
     def delete(app, name, batch_size):
         """Delete catalog NAME: its tools with their edges, its dependency inference and merge runs.
         Other catalogs are untouched (their edges into NAME are removed and their closures recomputed first)."""
-        from kg_tools.catalogs import delete_catalog
+        from kg_tools.catalog_store import delete_catalog
 
         r = delete_catalog(app.graph, name, batch_size=batch_size, log=click.echo)
         click.echo(

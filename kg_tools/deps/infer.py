@@ -1,7 +1,7 @@
 """`kg-tools deps infer`: propose typed dependency edges for a catalog, offline or with an LLM judge.
 
 Per catalog: the tools and their hand-written edges (labelled examples) are read from the graph, the
-offline model (kg_tools/deps/model.py) scores every pair, and, when an LLM is configured and the method
+offline model (kg_tools/deps/offline.py) scores every pair, and, when an LLM is configured and the method
 allows it, the LLM judges each tool's top candidates. Pairs that already have an edge are never
 proposed. Nothing is written here: `apply_run` in kg_tools/deps/store.py does that.
 """
@@ -15,11 +15,11 @@ from typing import Any, Literal
 import numpy as np
 from pydantic import BaseModel, Field, create_model
 
-from kg_tools.catalog import DEPENDENCY_TYPES, DependencyType
-from kg_tools.deps.model import Cues, Examples, ProposedEdge, ToolInfo, infer_offline, order_edges
+from kg_tools.deps.offline import Cues, Examples, ProposedEdge, ToolInfo, infer_offline, order_edges
 from kg_tools.deps.producers import infer_producers
 from kg_tools.errors import LLMError
 from kg_tools.llm import LLMClient, render_prompt
+from kg_tools.tool_spec import DEPENDENCY_TYPES, DependencyType
 
 DEFAULT_MIN_CONFIDENCE = 0.2  # tuned on the dev half of ToolLinkOS (kg-tools eval deps --split dev)
 LLM_CANDIDATES = 8  # candidates per tool the LLM judges
@@ -106,7 +106,7 @@ def infer_catalog(
 
     Signals: producer -> consumer matching (OpenAPI links, output schemas, what descriptions say a tool
     returns, getter/setter and status names) for every catalog; with labelled edges in the catalog, the
-    learned model (kg_tools/deps/model.py) decides for the sources it has neighbours for and only the
+    learned model (kg_tools/deps/offline.py) decides for the sources it has neighbours for and only the
     schema- and link-based producer edges are added beside it; with an LLM, the LLM judges each tool's
     candidates (producer candidates first)."""
     result = InferenceResult(catalog, "offline", [], tools=len(tools), labelled_edges=len(examples.edges))

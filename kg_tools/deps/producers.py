@@ -29,7 +29,6 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from kg_tools.catalog import DependencyType
 from kg_tools.deps.resources import (
     CHANGE_VERBS,
     CONTAINER_NOUNS,
@@ -53,6 +52,7 @@ from kg_tools.deps.resources import (
 )
 from kg_tools.deps.scoring import Candidate, Scorer, default_scorer, feature_vector, select
 from kg_tools.gateway.names import SEPARATOR
+from kg_tools.tool_spec import DependencyType
 
 PATTERN_WORDS = {"pattern", "patterns", "glob", "regex", "regexp"}  # a pattern is typed, not looked up
 CHOICE_WORDS = {"type", "types", "kind", "mode", "format", "sort", "order", "direction"}  # `branch_type`: a choice

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from kg_tools.catalog import split_name
+from kg_tools.tool_spec import split_name
 
 # How an instance of a resource is referred to. The plural forms map to the singular.
 ID_FIELDS = {

@@ -23,7 +23,7 @@ from pydantic import ConfigDict, Field
 
 from kg_tools import closure, write_lock
 from kg_tools.cypher import query
-from kg_tools.deps.model import LabelledEdge, ProposedEdge, ToolInfo
+from kg_tools.deps.offline import LabelledEdge, ProposedEdge, ToolInfo
 from kg_tools.errors import DependencyRunNotFoundError, WriteConflictError
 from kg_tools.graph import Graph
 from kg_tools.results import Result

@@ -24,10 +24,10 @@ import logging
 import re
 from dataclasses import dataclass, field
 
-from kg_tools.catalog import validate_catalog
 from kg_tools.cypher import query
 from kg_tools.errors import CatalogError
 from kg_tools.gateway.names import qualified_name
+from kg_tools.tool_spec import validate_catalog
 
 logger = logging.getLogger("kg_tools.gateway")
 

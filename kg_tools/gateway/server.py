@@ -30,7 +30,7 @@ from kg_tools.gateway.service import Gateway, payload, principal
 from kg_tools.graph import Graph
 from kg_tools.http_guard import serve_http
 from kg_tools.mcp_errors import mcp_errors
-from kg_tools.mcp_server import Service, tools_list_cache, typed
+from kg_tools.mcp_server import McpBackend, tools_list_cache, typed
 from kg_tools.retrieval.request import MAX_K, MAX_TOTAL
 from kg_tools.telemetry import mcp_call, setup_tracing
 
@@ -308,7 +308,7 @@ def run(
     setup_tracing("kg-tools-gateway")
     try:
         # Neo4j reachable and the login accepted, checked before any upstream starts
-        service = Service(settings, graph=Graph.connect(settings))
+        service = McpBackend(settings, graph=Graph.connect(settings))
         gateway = Gateway(config, service, resync=resync, profile=profile)
         server = build_server(gateway)
         anyio.run(serve, gateway, server, transport, host, port, status_file)

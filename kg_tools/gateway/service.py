@@ -1,7 +1,7 @@
 """The gateway's logic, without MCP types: routing `server__tool` to its upstream, policy checks, the search
 with its widening loop, server ranking, the token cap, argument schema checks and observed calls.
 
-Search and get run on the same `Pipeline`/`ToolStore` as `kg-tools mcp` (kg_tools.mcp_server.Service).
+Search and get run on the same `Pipeline`/`ToolStore` as `kg-tools mcp` (kg_tools.mcp_server.McpBackend).
 call checks the policy, validates the arguments against the tool's input schema (jsonschema) and forwards
 them to the owning upstream's live session, returning its result unchanged. Every refusal or failure is a
 `KgToolsError` (kg_tools/errors.py) naming the server or the rule; server.py maps it to the MCP answer.
@@ -262,7 +262,7 @@ def route_validator(route: Route):
 
 # -- the gateway ------------------------------------------------------------------------------
 class Gateway:
-    """Upstreams, the routing table `server__tool -> (server, tool)`, policy, and the shared Service."""
+    """Upstreams, the routing table `server__tool -> (server, tool)`, policy, and the shared McpBackend."""
 
     def __init__(self, config: GatewayConfig, service, *, resync: float | None = None, profile: str | None = None):
         self.config = config

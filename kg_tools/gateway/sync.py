@@ -15,18 +15,18 @@ import logging
 import time
 from dataclasses import dataclass, field
 
-from kg_tools.catalog import split_name
-from kg_tools.catalogs import delete_catalog
+from kg_tools.catalog_store import delete_catalog
 from kg_tools.core_tools import detect
 from kg_tools.cypher import query
 from kg_tools.deps import DEFAULT_MIN_CONFIDENCE
 from kg_tools.deps.infer import infer_catalog
-from kg_tools.deps.model import Examples
+from kg_tools.deps.offline import Examples
 from kg_tools.deps.store import apply_run, catalog_edges, catalog_tools, recover, run_id_for
 from kg_tools.errors import CatalogNotFoundError, ConfigurationError
 from kg_tools.gateway.names import SEPARATOR, qualified_name
 from kg_tools.ingest import LoadMode, load_catalog
 from kg_tools.loaders.mcp_server import tool_entry
+from kg_tools.tool_spec import split_name
 from kg_tools.write_lock import serialized
 
 logger = logging.getLogger("kg_tools.gateway")
@@ -201,7 +201,7 @@ def claim_servers(graph, gateway: str, servers: set[str]) -> None:
 def forget_servers(graph, gateway: str, keep: set[str]) -> list[str]:
     """Servers this gateway claimed before that are no longer in its config: it lets go of them
     (`gateway_release`); a server no other gateway serves then goes with its pins, its catalog through the catalog
-    delete (`kg_tools.catalogs.delete_catalog`: bounded batches, with its inference and merge runs, other
+    delete (`kg_tools.catalog_store.delete_catalog`: bounded batches, with its inference and merge runs, other
     catalogs untouched). A server another gateway still lists stays. Returns the servers let go of."""
 
     gone = [r["name"] for r in graph.read(query("gateway_server_names"), gateway=gateway) if r["name"] not in keep]

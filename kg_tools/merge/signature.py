@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from kg_tools.catalog import ToolSpec, split_name
 from kg_tools.retrieval.functions import json_type
+from kg_tools.tool_spec import ToolSpec, split_name
 
 VERB_CLASSES: dict[str, str] = {}
 for _cls, _words in {

@@ -18,13 +18,13 @@ from datetime import UTC, datetime
 from pydantic import ConfigDict, Field
 
 from kg_tools import closure
-from kg_tools.catalog import ToolSpec, parameter_text, tool_document
 from kg_tools.cypher import query
 from kg_tools.embeddings import PassageEmbedder
 from kg_tools.errors import MergeRunNotFoundError, StalePlanError
 from kg_tools.graph import Graph
 from kg_tools.merge.plan import MergePlan
 from kg_tools.results import Result
+from kg_tools.tool_spec import ToolSpec, parameter_text, tool_document
 from kg_tools.write_lock import serialized
 
 

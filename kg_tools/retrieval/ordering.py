@@ -37,9 +37,9 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any, ClassVar, Protocol, TypeVar
 
-from kg_tools.catalog import split_name
 from kg_tools.retrieval import places
 from kg_tools.retrieval.supplied import KINDS, supplied_parameters
+from kg_tools.tool_spec import split_name
 
 SEED_POOL = 15  # 5, 10, 15, 20 tried on the dev sets (with W_DESCRIPTION): 15 lowers none, 20 lowers one
 W_LEVEL = 0.05

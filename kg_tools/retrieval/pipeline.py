@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 
+from kg_tools.embedding_check import check_graph_model
 from kg_tools.embeddings import Embedder
 from kg_tools.graph import Graph
 from kg_tools.retrieval import places, queries
@@ -18,7 +19,6 @@ from kg_tools.retrieval.request import RetrievalRequest, RetrievalResponse
 from kg_tools.retrieval.seed_cache import SeedCache
 from kg_tools.settings import Settings
 from kg_tools.telemetry import span
-from kg_tools.vector_models import check_graph_model
 
 
 class Pipeline:
@@ -27,7 +27,7 @@ class Pipeline:
     def __init__(self, graph: Graph, embedder: Embedder, settings: Settings, **components: object):
         size = settings.retrieval_cache_size
         self.env = PipelineEnv(graph, embedder, settings, dict(components), SeedCache(size) if size > 0 else None)
-        self._model_checked = False  # the graph's vectors are the embedder's (vector_models.py), once found
+        self._model_checked = False  # the graph's vectors are the embedder's (embedding_check.py), once found
 
     def warm_up(self) -> int:
         """Before serving: one default retrieval so Neo4j plans and caches the query (a cold plan

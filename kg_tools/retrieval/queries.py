@@ -13,12 +13,12 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
-from kg_tools.catalog import DEPENDENCY_TYPES
 from kg_tools.closure import CLOSURE_DEPTH, CLOSURE_SIZE
 from kg_tools.cypher import query
 from kg_tools.retrieval.request import MAX_DEPTH
 from kg_tools.retrieval.stages.fusion import RRF_K
 from kg_tools.schema import FULLTEXT_FIELDS, FULLTEXT_INDEX, VECTOR_INDEX
+from kg_tools.tool_spec import DEPENDENCY_TYPES
 
 SEARCH_FRAGMENTS = {
     "vector": "search_vector",

@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from kg_tools.catalog import MAX_CATALOG_LENGTH, NOT_BLANK_PATTERN, DependencyType
+from kg_tools.tool_spec import MAX_CATALOG_LENGTH, NOT_BLANK_PATTERN, DependencyType
 
 MAX_K = 50
 MAX_TOTAL = 128

@@ -13,11 +13,11 @@ from fastapi.testclient import TestClient
 from jsonschema import Draft202012Validator
 
 from kg_tools.api.app import create_app
-from kg_tools.catalog import ToolSpec, tool_document
 from kg_tools.cli import cli
 from kg_tools.processes import free_port
 from kg_tools.retrieval.queries import LUCENE_MAX_TOKENS, lucene_query
 from kg_tools.schema import apply_schema
+from kg_tools.tool_spec import ToolSpec, tool_document
 from tests.conftest import graph_snapshot
 from tests.support import synthetic_catalog as syn
 from tests.support.cli_process import neo4j_env

@@ -8,7 +8,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from kg_tools.api.app import create_app
-from kg_tools.deps.model import ProposedEdge
+from kg_tools.deps.offline import ProposedEdge
 from kg_tools.deps.store import apply_run, list_runs
 from kg_tools.ingest import LoadMode, load_catalog
 

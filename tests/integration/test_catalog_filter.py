@@ -6,12 +6,12 @@ import numpy as np
 import pytest
 
 from benchmarks.bench import synthetic
-from kg_tools.catalog import tool_document, validate_catalog
-from kg_tools.catalogs import delete_catalog
+from kg_tools.catalog_store import delete_catalog
 from kg_tools.ingest import load_catalog
 from kg_tools.retrieval import queries
 from kg_tools.retrieval.pipeline import Pipeline
 from kg_tools.retrieval.request import RetrievalRequest
+from kg_tools.tool_spec import tool_document, validate_catalog
 
 SMALL, BIG = "small", "crowd"
 N_BIG = 10_000

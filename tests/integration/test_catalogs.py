@@ -13,10 +13,10 @@ from fastapi.testclient import TestClient
 
 from kg_tools import closure
 from kg_tools.api.app import create_app
-from kg_tools.catalogs import delete_catalog, list_catalogs
+from kg_tools.catalog_store import delete_catalog, list_catalogs
 from kg_tools.cypher import query
 from kg_tools.deps import apply_run
-from kg_tools.deps.model import ProposedEdge
+from kg_tools.deps.offline import ProposedEdge
 from kg_tools.ingest import load_catalog
 from kg_tools.merge.plan import ClusterPlan, MemberLink, MergePlan
 from kg_tools.merge.store import apply_plan

@@ -16,7 +16,7 @@ from kg_tools.core_tools import CATALOG_REASON, detect
 from kg_tools.cypher import query
 from kg_tools.implied import implied_utilities, pick_utilities
 from kg_tools.ingest import load_catalog
-from kg_tools.mcp_server import Service
+from kg_tools.mcp_server import McpBackend
 from tests.conftest import graph_snapshot, wipe
 from tests.integration.test_browser_guide import _guide_block
 from tests.integration.test_cli_load import assert_one_error_line, cli_env, run_cli, tool  # noqa: F401
@@ -125,7 +125,7 @@ def test_get_tool_shows_the_core_facts_over_rest_and_mcp(loaded, settings, embed
     assert rest["kind"] == "core" and rest["core_kind"] == "web_search" and rest["core_source"] == "detected"
     assert "described as searching the web" in rest["core_reason"]
     assert plain["kind"] == "regular" and plain["core_kind"] is None and plain["core_reason"] is None
-    mcp = Service(settings, graph=loaded, embedder=embedder).get("brave_search__brave_web_search")
+    mcp = McpBackend(settings, graph=loaded, embedder=embedder).get("brave_search__brave_web_search")
     assert (mcp["core_kind"], mcp["core_reason"]) == (rest["core_kind"], rest["core_reason"])
     # the Browser guide's block lists them with their kind, source and reason
     rows = {r["tool"]: r for r in loaded.read(_guide_block("core-utilities"))}

@@ -13,7 +13,7 @@ from kg_tools.cli import cli as group
 from kg_tools.cli import cli as kg
 from kg_tools.deps import apply_results, infer_graph, undo_run
 from kg_tools.deps.infer import infer_catalog
-from kg_tools.deps.model import Examples, LabelledEdge, ToolInfo, infer_offline
+from kg_tools.deps.offline import Examples, LabelledEdge, ToolInfo, infer_offline
 from kg_tools.ingest import load_catalog
 from kg_tools.llm import LLMClient
 from kg_tools.loaders import openapi

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 from mcp_types import Tool as McpTool
 
 from kg_tools.api.app import create_app
-from kg_tools.catalogs import delete_catalog, list_catalogs
+from kg_tools.catalog_store import delete_catalog, list_catalogs
 from kg_tools.errors import ConfigurationError, GatewayCatalogError
 from kg_tools.gateway import pinning
 from kg_tools.gateway import service as gw
@@ -19,7 +19,7 @@ from kg_tools.gateway.config import default_name, load_config, parse_config
 from kg_tools.gateway.names import qualified_name
 from kg_tools.gateway.sync import claim_servers, forget_servers, gateway_entry, sync_server
 from kg_tools.ingest import load_catalog
-from kg_tools.mcp_server import Service
+from kg_tools.mcp_server import McpBackend
 from tests.conftest import wipe
 from tests.integration.test_cli_load import assert_one_error_line, cli_env, run_cli, tool, write  # noqa: F401
 
@@ -79,7 +79,7 @@ def test_a_gateway_finds_its_own_tools_first_among_crowding_catalogs(settings, g
     sync(graph, embedder, "fs", FS_TOOLS)
     sync(graph, embedder, "weather", WEATHER_TOOLS)
     config = parse_config({"mcpServers": {"fs": {"command": "fs"}, "weather": {"command": "w"}}})
-    gateway = gw.Gateway(config, Service(settings, graph=graph, embedder=embedder))
+    gateway = gw.Gateway(config, McpBackend(settings, graph=graph, embedder=embedder))
     for server, tools in (("fs", FS_TOOLS), ("weather", WEATHER_TOOLS)):
         gateway.routes.update(
             {e["name"]: gw.Route(server, e["upstream"]["tool"], SCHEMA, READ_ONLY) for e in entries(server, tools)}

@@ -24,7 +24,7 @@ from kg_tools.gateway.config import parse_config
 from kg_tools.gateway.server import build_server, serve
 from kg_tools.gateway.service import Gateway
 from kg_tools.http_guard import SessionGuard, is_loopback
-from kg_tools.mcp_server import Service
+from kg_tools.mcp_server import McpBackend
 from kg_tools.processes import free_port
 from tests.conftest import wipe
 from tests.support.spans import in_memory_spans
@@ -69,7 +69,7 @@ def test_gateway_metrics_spans_and_traceparent(settings, graph, embedder, spans)
             "kg-tools": {"start_timeout": 120, "call_timeout": 60, "profiles": {"agent": {"token": TOKEN}}},
         }
     )
-    gateway = Gateway(config, Service(settings, graph=graph, embedder=embedder))
+    gateway = Gateway(config, McpBackend(settings, graph=graph, embedder=embedder))
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     seen: dict = {}

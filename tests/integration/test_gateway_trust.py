@@ -18,7 +18,7 @@ from kg_tools.errors import PolicyDeniedError
 from kg_tools.gateway.config import parse_config
 from kg_tools.gateway.pinning import approve, decide, definition, definition_hash, scan
 from kg_tools.gateway.service import Gateway
-from kg_tools.mcp_server import Service
+from kg_tools.mcp_server import McpBackend
 from tests.conftest import wipe
 from tests.support.cli_process import kg_tools_env
 
@@ -77,7 +77,7 @@ def test_hostile_upstreams_are_hints_and_changed_definitions_are_held(settings, 
     }
     path = tmp_path / "gateway.json"
     path.write_text(json.dumps(document))
-    gateway = Gateway(parse_config(document), Service(settings, graph=graph, embedder=embedder))
+    gateway = Gateway(parse_config(document), McpBackend(settings, graph=graph, embedder=embedder))
     reader = ("reader", gateway.options.profiles["reader"])
 
     def refused(name: str) -> str:

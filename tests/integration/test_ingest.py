@@ -6,7 +6,6 @@ from collections import Counter
 import pytest
 
 import kg_tools.ingest as ingest
-from kg_tools.catalog import normalise_dependency_type
 from kg_tools.embeddings import Embedder
 from kg_tools.errors import CatalogError, SchemaMismatchError
 from kg_tools.ingest import LoadMode, load_catalog, reembed_all
@@ -16,6 +15,7 @@ from kg_tools.retrieval.pipeline import Pipeline
 from kg_tools.retrieval.request import RetrievalRequest
 from kg_tools.schema import VECTOR_INDEX, apply_schema, drop_vector_indexes, vector_index_dimensions
 from kg_tools.stats import graph_stats
+from kg_tools.tool_spec import normalise_dependency_type
 from tests.conftest import graph_snapshot
 from tests.support.tiny_models import tiny_sentence_transformer
 

@@ -16,13 +16,13 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
-from kg_tools import catalog_versions
+from kg_tools import staged_load
 from kg_tools.api.app import create_app
 from kg_tools.ingest import LoadMode, load_catalog
 from tests.conftest import wipe
-from tests.integration.test_catalog_versions import OTHER, big, quiet
 from tests.integration.test_catalogs import closures, recomputed
 from tests.integration.test_cli_load import tool
+from tests.integration.test_staged_load import OTHER, big, quiet
 
 pytestmark = pytest.mark.integration
 
@@ -87,7 +87,7 @@ def crash_after_staging(graph, embedder, monkeypatch) -> None:
     def between(stage: str) -> None:
         raise Crash
 
-    monkeypatch.setattr(catalog_versions, "discard", lambda *args, **kwargs: None)  # a killed process cleans nothing
+    monkeypatch.setattr(staged_load, "discard", lambda *args, **kwargs: None)  # a killed process cleans nothing
     with pytest.raises(Crash):
         load_catalog(graph, embedder, big(12), "big", batch_size=4, log=quiet, between=between)
     monkeypatch.undo()

@@ -12,7 +12,7 @@ from mcp import ClientSession, StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
 
 from kg_tools import PROJECT_ROOT
-from kg_tools.mcp_server import Service
+from kg_tools.mcp_server import McpBackend
 from kg_tools.processes import free_port
 from kg_tools.retrieval import Pipeline, RetrievalRequest
 from tests.support import synthetic_catalog as syn
@@ -136,7 +136,7 @@ def test_mcp_over_streamable_http(server_env, settings, graph, embedder):
 
 
 def test_the_server_warms_its_seed_cache_in_the_background(server_env, settings, graph, embedder):
-    service = Service(settings, graph=graph, embedder=embedder)
+    service = McpBackend(settings, graph=graph, embedder=embedder)
     assert len(service.pipeline.env.seed_cache) == 0
     thread = service.warm_up_in_background()
     assert thread.daemon

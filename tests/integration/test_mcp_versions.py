@@ -8,7 +8,7 @@ import asyncio
 import pytest
 from mcp import Client
 
-from kg_tools.mcp_server import Service, build_server
+from kg_tools.mcp_server import McpBackend, build_server
 from tests.support import synthetic_catalog as syn
 
 pytestmark = pytest.mark.integration
@@ -19,7 +19,7 @@ def test_kg_tools_mcp_serves_both_protocol_versions(settings, graph, embedder, m
 
     graph.write("MATCH (n) DETACH DELETE n")
     syn.load(graph, embedder)
-    server = build_server(Service(settings, graph=graph, embedder=embedder))
+    server = build_server(McpBackend(settings, graph=graph, embedder=embedder))
     seen: dict = {}
 
     async def main():

@@ -8,13 +8,13 @@ import pytest
 from click.testing import CliRunner
 
 import kg_tools.merge as merge
-from kg_tools.catalog import ToolSpec, tool_document
 from kg_tools.cli import cli
 from kg_tools.errors import AmbiguousToolError, MergeRunNotFoundError
 from kg_tools.ingest import LoadMode, load_catalog
 from kg_tools.llm import LLMClient
 from kg_tools.merge import apply_plan, build_plan, current_phi, list_runs, undo_run
 from kg_tools.retrieval import Pipeline, RetrievalRequest
+from kg_tools.tool_spec import ToolSpec, tool_document
 from tests.conftest import graph_snapshot
 from tests.support.fake_openai import FakeOpenAI
 

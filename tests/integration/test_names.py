@@ -10,11 +10,11 @@ import pytest
 from fastapi.testclient import TestClient
 
 from kg_tools.api.app import create_app
-from kg_tools.catalog import (
-    MAX_CATALOG_LENGTH,
-)
 from kg_tools.errors import CatalogError
 from kg_tools.ingest import load_catalog
+from kg_tools.tool_spec import (
+    MAX_CATALOG_LENGTH,
+)
 from tests.support.cli_process import kg_tools_process
 from tests.unit.kg_tools.test_names import CYRILLIC_CALENDAR
 

@@ -15,11 +15,11 @@ from mcp import Client
 
 from kg_tools import PROJECT_ROOT
 from kg_tools.api.app import create_app
-from kg_tools.catalogs import delete_catalog, list_catalogs
+from kg_tools.catalog_store import delete_catalog, list_catalogs
 from kg_tools.errors import AmbiguousToolError
 from kg_tools.ingest import load_catalog
 from kg_tools.loaders import openapi
-from kg_tools.mcp_server import Service, build_server
+from kg_tools.mcp_server import McpBackend, build_server
 from kg_tools.retrieval import Pipeline, RetrievalRequest
 from kg_tools.schema import apply_schema
 from tests.conftest import wipe
@@ -112,7 +112,7 @@ def test_a_bare_name_is_the_tool_where_unique_and_a_409_listing_the_catalogs_whe
 
 def test_mcp_get_tool_names_the_catalogs_of_an_ambiguous_name(settings, two_shops, embedder):
 
-    service = Service(settings, graph=two_shops, embedder=embedder)
+    service = McpBackend(settings, graph=two_shops, embedder=embedder)
     with pytest.raises(AmbiguousToolError):
         service.get("login")
     assert service.get("login", "books")["catalog"] == "books"

@@ -14,7 +14,7 @@ from mcp import Client
 
 from kg_tools.api.app import create_app
 from kg_tools.ingest import load_catalog
-from kg_tools.mcp_server import Service, build_server
+from kg_tools.mcp_server import McpBackend, build_server
 from kg_tools.retrieval import Pipeline, RetrievalRequest
 from kg_tools.retrieval.seed_cache import HISTORY
 from tests.conftest import wipe
@@ -97,7 +97,7 @@ def test_rest_and_mcp_results_carry_the_catalog(settings, twins, embedder):
         assert "catalog" in schema["properties"] and "catalog" not in schema.get("required", [])
 
     async def search():
-        async with Client(build_server(Service(settings, graph=twins, embedder=embedder))) as client:
+        async with Client(build_server(McpBackend(settings, graph=twins, embedder=embedder))) as client:
             return await client.call_tool("search_tools", {"query": ASK["query"], "k": 2, "K": 6})
 
     result = anyio.run(search)

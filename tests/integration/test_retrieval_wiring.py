@@ -6,7 +6,7 @@ from fastapi.testclient import TestClient
 from api.app import create_app
 from kg_tools import services
 from kg_tools.commands.context import AppContext
-from kg_tools.mcp_server import Service
+from kg_tools.mcp_server import McpBackend
 from kg_tools.retrieval import Pipeline
 
 
@@ -22,7 +22,7 @@ def test_one_wiring_for_the_api_the_mcp_server_and_the_cli(graph, embedder, sett
     monkeypatch.setattr(services, "build_services", spy)
     with TestClient(create_app(settings, graph=graph, embedder=embedder)) as client:
         assert client.app.state.pipeline is built[-1].pipeline  # type: ignore[attr-defined]
-    assert Service(settings, graph=graph, embedder=embedder).pipeline is built[-1].pipeline
+    assert McpBackend(settings, graph=graph, embedder=embedder).pipeline is built[-1].pipeline
     app = AppContext(settings)
     app._graph, app._embedder = graph, embedder
     assert app.pipeline is built[-1].pipeline and app.pipeline is app.pipeline

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from kg_tools.catalog import validate_catalog
 from kg_tools.loaders import seal_tools
+from kg_tools.tool_spec import validate_catalog
 
 
 @pytest.mark.integration

@@ -13,7 +13,7 @@ from mcp import Client
 from prometheus_client.parser import text_string_to_metric_families
 
 from kg_tools.api.app import create_app
-from kg_tools.mcp_server import Service, build_server
+from kg_tools.mcp_server import McpBackend, build_server
 from kg_tools.telemetry import MCP_CALLS
 from tests.support import synthetic_catalog as syn
 from tests.support.spans import in_memory_spans
@@ -80,7 +80,7 @@ def test_metrics_parse_and_move_with_requests(api):
 
 def test_kg_tools_mcp_calls_are_spans_and_counted(settings, graph, embedder, api, spans):
 
-    server = build_server(Service(settings, graph=graph, embedder=embedder))
+    server = build_server(McpBackend(settings, graph=graph, embedder=embedder))
     spans.clear()
     ok_before = MCP_CALLS.labels("mcp", "search_tools", "ok")._value.get()
     err_before = MCP_CALLS.labels("mcp", "get_tool", "error")._value.get()

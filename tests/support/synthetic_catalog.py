@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import copy
 
-from kg_tools import catalogs, closure
-from kg_tools.catalog import ToolSpec, tool_document
+from kg_tools import catalog_store, closure
 from kg_tools.ingest import LoadMode, load_catalog
+from kg_tools.tool_spec import ToolSpec, tool_document
 
 
 def _dep(name, dtype, parameter_name=None, reason=""):
@@ -138,7 +138,7 @@ def load(graph, embedder) -> None:
 
     def move(tx) -> None:
         tx.run("MATCH (t:Tool {catalog: 'syn-deps'}) WHERE t.name IN $seeds SET t.catalog = 'syn-seeds'", seeds=seeds)
-        catalogs.record(tx, "syn-seeds")
+        catalog_store.record(tx, "syn-seeds")
         closure.refresh(tx)
 
     graph.transaction(move)

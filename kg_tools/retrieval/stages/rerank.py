@@ -9,7 +9,6 @@ import json
 from dataclasses import replace
 from functools import lru_cache
 
-from kg_tools.catalog import ToolSpec, split_name, tool_document
 from kg_tools.embeddings import import_sentence_transformers
 from kg_tools.errors import ConfigurationError
 from kg_tools.llm import enum_model
@@ -17,6 +16,7 @@ from kg_tools.retrieval import ordering
 from kg_tools.retrieval.context import Candidate, PipelineEnv, RetrievalContext, Stage
 from kg_tools.retrieval.request import RerankMode
 from kg_tools.retrieval.stages.llm_call import LLMFallback, ask, candidate_lines
+from kg_tools.tool_spec import ToolSpec, split_name, tool_document
 
 
 class Rerank(Stage):

@@ -11,9 +11,9 @@ import pytest
 
 from benchmarks import DATA
 from benchmarks.eval.datasets import EvalDataset, instances_from_rows
-from kg_tools.catalog import normalise_dependency_type, validate_catalog
 from kg_tools.loaders import json_catalog, openapi
 from kg_tools.loaders.document import load_document
+from kg_tools.tool_spec import normalise_dependency_type, validate_catalog
 
 REAL = DATA / "real"
 SPECS = {"spotify": "spotify.yml", "resend": "resend.yaml", "discord": "discord.json", "petstore": "petstore.yaml"}

@@ -4,7 +4,8 @@ import re
 
 import pytest
 
-from kg_tools.catalog import (
+from kg_tools.errors import CatalogError
+from kg_tools.tool_spec import (
     DOCUMENT_WORDS,
     TOOL_NAME_PATTERN,
     DependencyType,
@@ -17,7 +18,6 @@ from kg_tools.catalog import (
     tool_document,
     validate_catalog,
 )
-from kg_tools.errors import CatalogError
 
 
 def tool(name, deps=(), func_type="regular", **extra):

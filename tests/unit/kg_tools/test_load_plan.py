@@ -3,7 +3,6 @@ from the graph's tool states (cypher/tool_state.cypher rows) and a validated cat
 
 from __future__ import annotations
 
-from kg_tools.catalog import spec_hash, validate_catalog
 from kg_tools.ingest import (
     LoadMode,
     known_names,
@@ -13,6 +12,7 @@ from kg_tools.ingest import (
     write_in_one_transaction,
     write_versioned,
 )
+from kg_tools.tool_spec import spec_hash, validate_catalog
 
 MODEL = "test-model"
 

@@ -14,7 +14,7 @@ from mcp_types.jsonrpc import INTERNAL_ERROR, INVALID_PARAMS
 from kg_tools import errors
 from kg_tools.gateway.server import build_server as gateway_server
 from kg_tools.mcp_errors import PROTOCOL_ERRORS, jsonrpc_code, mcp_error
-from kg_tools.mcp_server import Service
+from kg_tools.mcp_server import McpBackend
 from kg_tools.mcp_server import build_server as mcp_server
 from tests.unit.kg_tools.gateway.test_service import FakeService, gateway, seed
 
@@ -104,7 +104,7 @@ def test_the_gateway_answers_neo4j_down_as_a_jsonrpc_error():
 
 
 class FakeMcpService:
-    """`kg-tools mcp`'s Service, failing as told."""
+    """`kg-tools mcp`'s McpBackend, failing as told."""
 
     def __init__(self, error: Exception):
         self.error = error
@@ -129,6 +129,6 @@ def test_kg_tools_mcp_applies_the_same_rule():
 
 
 def test_retrieval_arguments_the_signature_lets_through_are_invalid_arguments():
-    service = Service.__new__(Service)  # no graph: the request is refused before any is used
+    service = McpBackend.__new__(McpBackend)  # no graph: the request is refused before any is used
     with pytest.raises(errors.InvalidArgumentsError, match=r"^invalid arguments: query: "):
         service.search(query="   ")

@@ -11,7 +11,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from kg_tools.api.app import create_app
-from kg_tools.catalog import (
+from kg_tools.errors import CatalogError
+from kg_tools.settings import Settings
+from kg_tools.tool_spec import (
     CATALOG_NAME_PATTERN,
     MAX_CATALOG_LENGTH,
     check_catalog_name,
@@ -19,8 +21,6 @@ from kg_tools.catalog import (
     skeleton,
     validate_catalog,
 )
-from kg_tools.errors import CatalogError
-from kg_tools.settings import Settings
 
 CAFE_NFC, CAFE_NFD = "caf\u00e9", "cafe\u0301"
 CYRILLIC_CALENDAR = "\u0441alendar"  # Cyrillic es + 'alendar'

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from kg_tools import PROJECT_ROOT
-from kg_tools import model_profiles as mp
+from kg_tools import embedding_profiles as mp
 from kg_tools.embeddings import DEFAULT_MODEL_NAME, Embedder
 from kg_tools.errors import ConfigurationError
 from kg_tools.retrieval.stages.rerank import load_cross_encoder

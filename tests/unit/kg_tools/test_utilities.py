@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from kg_tools import PROJECT_ROOT
-from kg_tools.catalog import ToolSpec
+from kg_tools.tool_spec import ToolSpec
 from kg_tools.utilities import CatalogTool, classify, classify_catalog, name_words
 from loaders.document import mcp_entries
 

@@ -12,11 +12,11 @@ import tracemalloc
 import pytest
 
 from benchmarks import DATA
-from kg_tools.catalog import MAX_SPEC_BYTES, validate_catalog
 from kg_tools.errors import CatalogError, DocumentTooLargeError
 from kg_tools.loaders import openapi
 from kg_tools.loaders.bounded import MAX_DEPTH, RefResolver, parse_document, parse_yaml
 from kg_tools.loaders.document import load_document
+from kg_tools.tool_spec import MAX_SPEC_BYTES, validate_catalog
 from tests.support import FIXTURES
 from tests.support.cli_process import kg_tools_process
 

@@ -10,11 +10,11 @@ import sys
 import pytest
 import yaml
 
-from kg_tools.catalog import validate_catalog
 from kg_tools.errors import CatalogError
 from kg_tools.loaders import mcp_server, openai_tools, openapi
 from kg_tools.loaders.document import load_document
 from kg_tools.processes import free_port
+from kg_tools.tool_spec import validate_catalog
 from tests.support import FIXTURES
 
 SHOP = FIXTURES / "shop_openapi.yaml"

@@ -12,7 +12,7 @@ from benchmarks import DATA
 from benchmarks.deps_eval import edge_scores, hand_edges, load_split
 from benchmarks.deps_gold import read_gold, scored_sources
 from kg_tools.deps.infer import infer_catalog, structural_edges
-from kg_tools.deps.model import Examples, LabelledEdge, ProposedEdge, ToolInfo
+from kg_tools.deps.offline import Examples, LabelledEdge, ProposedEdge, ToolInfo
 from kg_tools.deps.producers import candidate_groups, candidate_proposal
 from kg_tools.deps.resources import schema_resource
 from kg_tools.errors import CatalogError

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from kg_tools.deps.infer import infer_catalog
-from kg_tools.deps.model import Examples, ToolInfo
+from kg_tools.deps.offline import Examples, ToolInfo
 from kg_tools.deps.producers import candidate_groups, candidate_proposal
 from kg_tools.deps.scoring import FEATURES, WEIGHTS_FILE, Scorer, default_scorer, select
 from kg_tools.retrieval import ordering

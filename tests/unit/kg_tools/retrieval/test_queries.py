@@ -7,10 +7,10 @@ import re
 
 import pytest
 
-from kg_tools.catalog import DEPENDENCY_TYPES
 from kg_tools.retrieval import queries
 from kg_tools.retrieval.queries import LUCENE_MAX_CLAUSES, LUCENE_MAX_TOKENS, lucene_query
 from kg_tools.schema import FULLTEXT_FIELDS
+from kg_tools.tool_spec import DEPENDENCY_TYPES
 
 EXPANSION = queries.expand_params(d_limit=10)
 SEEDS = [{"name": "a", "score": 0.9}]

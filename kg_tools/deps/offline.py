@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from kg_tools.catalog import DependencyType, ToolSpec, split_name, tool_document
+from kg_tools.tool_spec import DependencyType, ToolSpec, split_name, tool_document
 
 STOP_WORDS = {"get", "set", "the", "a", "an", "of", "to", "for", "and", "by", "in", "on", "id", "user", "status"}
 VERBS = {

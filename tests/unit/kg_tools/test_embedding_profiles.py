@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from kg_tools import model_profiles as mp
+from kg_tools import embedding_profiles as mp
 
 
 def _fake_model_zip(weights: bytes) -> bytes:

@@ -1,4 +1,4 @@
-"""The Python API (kg_tools.models, neomodel) against a real Neo4j: the synthetic catalog loaded with
+"""The Python API (kg_tools.ogm, neomodel) against a real Neo4j: the synthetic catalog loaded with
 `load_catalog`, then read through Tool.nodes, .dependencies, kinds and merged members; and the single-tool
 read of the API/MCP (ToolStore.get_tool) served by it with the same JSON as the former Cypher read."""
 
@@ -11,10 +11,10 @@ from neomodel import StructuredNode, StructuredRel, db
 from neomodel.config import get_config
 from neomodel.sync_.relationship_manager import RelationshipManager
 
-from kg_tools import models
+from kg_tools import ogm
 from kg_tools.api import schemas
 from kg_tools.ingest import load_catalog
-from kg_tools.models import Core, DependsOn, Regular, Server, Tool
+from kg_tools.ogm import Core, DependsOn, Regular, Server, Tool
 from kg_tools.retrieval.functions import openai_function
 from kg_tools.tool_store import CORE_PROPERTIES, SPEC_FACTS, ToolStore
 from tests.support import synthetic_catalog as syn
@@ -26,7 +26,7 @@ pytestmark = pytest.mark.integration
 @pytest.fixture
 def bound(graph, embedder):
     syn.load(graph, embedder)
-    return models.bind(graph)
+    return ogm.bind(graph)
 
 
 def test_get_returns_the_kind_class_with_the_node_properties(bound):
@@ -96,7 +96,7 @@ def test_inferred_edge_properties_and_merged_members(bound):
 def test_bind_shares_the_graphs_driver_and_database(bound):
     assert db.driver is bound.driver
     assert get_config().database_name == bound.database == db._database_name
-    assert models.read(bound, lambda: Tool.nodes.get(name=C).kind) == "core"  # inside the Graph's transaction
+    assert ogm.read(bound, lambda: Tool.nodes.get(name=C).kind) == "core"  # inside the Graph's transaction
 
 
 def cypher_get_tool(graph, name):
@@ -244,7 +244,7 @@ def test_put_changes_kind_and_edges_and_leaves_inferred_edges_to_their_run(bound
 
 def test_write_is_one_neomodel_transaction_with_the_cypher_on_tx(bound):
     def work(tx, fail: bool):
-        models.Catalog(name="tx_probe").save()  # neomodel
+        ogm.Catalog(name="tx_probe").save()  # neomodel
         tx.run("CREATE (:TxProbe {name: $name})", name="tx_probe").consume()  # Cypher on tx, same transaction
         seen = tx.run("MATCH (c:Catalog {name: $name}) RETURN c.name AS name", name="tx_probe").single()
         if fail:
@@ -252,12 +252,12 @@ def test_write_is_one_neomodel_transaction_with_the_cypher_on_tx(bound):
         return seen["name"]
 
     with pytest.raises(RuntimeError, match="boom"):
-        models.write(bound, lambda tx: work(tx, fail=True))
+        ogm.write(bound, lambda tx: work(tx, fail=True))
     probes = "MATCH (n) WHERE n:TxProbe OR n:Catalog AND n.name = 'tx_probe' RETURN count(n) AS n"
     assert bound.read(probes)[0]["n"] == 0  # both rolled back
-    assert models.write(bound, lambda tx: work(tx, fail=False)) == "tx_probe"
+    assert ogm.write(bound, lambda tx: work(tx, fail=False)) == "tx_probe"
     assert bound.read(probes)[0]["n"] == 2
-    assert models.read(bound, lambda: models.Catalog.nodes.get(name="tx_probe").name) == "tx_probe"
+    assert ogm.read(bound, lambda: ogm.Catalog.nodes.get(name="tx_probe").name) == "tx_probe"
     bound.write("MATCH (n) WHERE n:TxProbe OR n:Catalog AND n.name = 'tx_probe' DETACH DELETE n")
 
 

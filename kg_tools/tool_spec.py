@@ -270,7 +270,7 @@ class Parameter(BaseModel):
     required: bool = False
 
 
-class Dependency(BaseModel):
+class DependencySpec(BaseModel):
     model_config = ConfigDict(extra="allow")
     name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH)
     dependence_type: str
@@ -315,7 +315,7 @@ class ToolSpec(BaseModel):
     description: str = Field("", max_length=MAX_DESCRIPTION_LENGTH)
     parameters: list[Parameter] = Field(default_factory=list)
     func_type: Literal["core", "regular"] = "regular"
-    depends_on: list[Dependency] = Field(default_factory=list)
+    depends_on: list[DependencySpec] = Field(default_factory=list)
     title: str | None = Field(None, max_length=MAX_NAME_LENGTH * 2)
     output_schema: dict[str, Any] | None = None
     annotations: ToolAnnotations | None = None

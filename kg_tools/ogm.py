@@ -5,9 +5,9 @@ Bulk paths (load, retrieval, merge, inference, closures) stay in cypher/*.cypher
 instance. The four dependency relationship types carry `DependsOn` properties; MERGED_INTO points a
 merged tool at its canonical tool; a gateway (:Server) PROVIDES its tools. Usage (docs/python-api.md):
 
-    from kg_tools import models
-    graph = models.connect()                  # or models.bind(an existing kg_tools.graph.Graph)
-    tool = models.Tool.nodes.get(name="get_weather")
+    from kg_tools import ogm
+    graph = ogm.connect()                     # or ogm.bind(an existing kg_tools.graph.Graph)
+    tool = ogm.Tool.nodes.get(name="get_weather")
     tool.kind, [(d.type, d.tool.name, d.rel.parameter_name) for d in tool.dependencies]
 
 neomodel shares the driver and database of the `Graph` it is bound to; `read(graph, work)` runs
@@ -113,7 +113,7 @@ class Tool(StructuredNode):
     core_kind = StringProperty()
     core_reason = StringProperty()
     core_source = StringProperty()
-    # Set while the tool belongs to a catalog version being loaded (kg_tools/catalog_versions.py): readers
+    # Set while the tool belongs to a catalog version being loaded (kg_tools/staged_load.py): readers
     # skip it until its catalog's `current` reaches it (`live`); removed once that version is settled.
     version = IntegerProperty()
     # Maintained by kg_tools.closure: every transitive dependency and the element ids of the edges used.
@@ -156,12 +156,12 @@ class Tool(StructuredNode):
         return json.loads(self.spec) if self.spec else {"name": self.name, "description": self.description or ""}
 
     @property
-    def dependencies(self) -> list[Dependency]:
+    def dependencies(self) -> list[DependencyLink]:
         """The direct dependencies (one per typed edge, parallel edges included), in listing order."""
         rows, _ = db.cypher_query(
             query("tool_dependencies"), {"catalog": self.catalog, "name": self.name}, resolve_objects=True
         )
-        return [Dependency(type=rel_type, tool=target, rel=rel) for rel_type, rel, target in rows]
+        return [DependencyLink(type=rel_type, tool=target, rel=rel) for rel_type, rel, target in rows]
 
 
 class Core(Tool):
@@ -177,7 +177,7 @@ class Regular(Tool):
 
 
 class Catalog(StructuredNode):
-    """A catalog's node (kg_tools/catalogs.py, kg_tools/catalog_versions.py): metadata and versions."""
+    """A catalog's node (kg_tools/catalog_store.py, kg_tools/staged_load.py): metadata and versions."""
 
     __label__ = "Catalog"
 
@@ -211,7 +211,7 @@ class Server(StructuredNode):
 
 # An inflated StructuredRel keeps properties and ids, not its type: Dependency carries the type.
 @dataclass(frozen=True)
-class Dependency:
+class DependencyLink:
     type: str  # one of DEPENDENCY_TYPES
     tool: Tool  # the dependency (a Core or Regular)
     rel: DependsOn  # reason, parameter_name, ord, inferred, run, confidence, method
@@ -288,7 +288,7 @@ class CypherResult:
 
 class CypherTx:
     """`tx.run(cypher, **params)` in neomodel's current transaction (`db.cypher_query`), for the code that
-    takes a driver transaction (kg_tools.closure, kg_tools.catalogs, kg_tools.write_lock)."""
+    takes a driver transaction (kg_tools.closure, kg_tools.catalog_store, kg_tools.write_lock)."""
 
     def run(self, cypher: str, parameters: dict[str, Any] | None = None, **params: Any) -> CypherResult:
         rows, keys = db.cypher_query(cypher, {**(parameters or {}), **params})

@@ -10,7 +10,7 @@ import secrets
 
 import pytest
 
-from kg_tools.catalogs import list_catalogs
+from kg_tools.catalog_store import list_catalogs
 from kg_tools.deps.store import catalog_edges, catalog_tools
 from kg_tools.errors import DanglingReferenceError, ToolNotFoundError
 from kg_tools.graph import Graph

@@ -84,7 +84,7 @@ def check_writable(graph: Graph, catalog: str) -> None:
 
 def list_catalogs(graph: Graph) -> list[CatalogInfo]:
     """Every catalog, by name. `version`: the catalog version readers see (None before any versioned load);
-    `pending_version`: the version a running load is writing (kg_tools/catalog_versions.py), else None.
+    `pending_version`: the version a running load is writing (kg_tools/staged_load.py), else None.
     `tools` and `edges` count the live version only."""
     out: dict[str, dict] = {}
     for r in graph.read(query("catalogs_nodes")):

@@ -66,9 +66,10 @@ def register(cli):
         if json_file:
             write_json_file(json_file, result)
 
-    from benchmarks.commands import bench_compare, bench_retrieve, bench_scale
+    from benchmarks.commands import bench_compare, bench_gateway_soak, bench_retrieve, bench_scale
 
     bench_compare.add_to(group)
+    bench_gateway_soak.add_to(group)
     bench_retrieve.add_to(group)
     bench_scale.add_to(group)
     return group

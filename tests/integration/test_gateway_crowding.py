@@ -10,10 +10,7 @@ import subprocess
 import sys
 
 import anyio
-import httpx2
 import pytest
-from mcp import ClientSession
-from mcp.client.streamable_http import streamable_http_client
 
 from benchmarks.eval.datasets import toollinkos
 from benchmarks.eval.runner import ensure_catalog
@@ -23,6 +20,7 @@ from kg_tools.processes import free_port
 from tests.conftest import wipe
 from tests.integration.test_gateway import mcp_servers  # noqa: F401 - the session fixture installing the real servers
 from tests.support.cli_process import kg_tools_env, wait_for_port
+from tests.support.mcp_http import bearer_session
 
 pytestmark = pytest.mark.integration
 
@@ -73,12 +71,7 @@ def test_the_gateway_finds_its_tools_in_a_graph_crowded_by_the_real_datasets(  #
     found: dict[str, list[dict]] = {}
 
     async def search():
-        client = httpx2.AsyncClient(headers={"Authorization": f"Bearer {TOKEN}"}, timeout=300)
-        async with (
-            client,
-            streamable_http_client(f"http://127.0.0.1:{port}/mcp", http_client=client) as (read, write),
-            ClientSession(read, write) as session,
-        ):
+        async with bearer_session(f"http://127.0.0.1:{port}/mcp", TOKEN) as session:
             await session.initialize()
             for query in QUERIES:
                 result = await session.call_tool("search_tools", {"query": query})

@@ -13,16 +13,14 @@ import time
 from pathlib import Path
 
 import anyio
-import httpx2
 import pytest
-from mcp import ClientSession
-from mcp.client.streamable_http import streamable_http_client
 
 from kg_tools import PROJECT_ROOT
 from kg_tools.processes import free_port
 from tests.conftest import wipe
 from tests.integration.test_gateway import mcp_servers  # noqa: F401 - the session fixture installing the real servers
 from tests.support.cli_process import kg_tools_env, wait_for_port
+from tests.support.mcp_http import bearer_session
 
 pytestmark = pytest.mark.integration
 
@@ -100,12 +98,7 @@ def test_hostile_upstreams_are_bounded_and_never_stall_the_others(settings, grap
 
     async def run():
 
-        client = httpx2.AsyncClient(headers={"Authorization": f"Bearer {TOKEN}"}, timeout=300)
-        async with (
-            client,
-            streamable_http_client(f"http://127.0.0.1:{port}/mcp", http_client=client) as (read, write),
-            ClientSession(read, write) as session,
-        ):
+        async with bearer_session(f"http://127.0.0.1:{port}/mcp", TOKEN) as session:
             await session.initialize()
 
             async def call(name, arguments):

@@ -10,14 +10,12 @@ import sys
 
 import anyio
 import httpx
-import httpx2
 import pytest
-from mcp import ClientSession
-from mcp.client.streamable_http import streamable_http_client
 
 from kg_tools import PROJECT_ROOT
 from kg_tools.processes import free_port
 from tests.support.cli_process import kg_tools_env, wait_for_port
+from tests.support.mcp_http import bearer_session
 
 pytestmark = pytest.mark.integration
 
@@ -46,11 +44,7 @@ async def sdk_tools(port: int, token: str) -> list[str]:
     """tools/list through the official client with a bearer token."""
 
     with anyio.fail_after(60):
-        async with (
-            httpx2.AsyncClient(headers={"authorization": f"Bearer {token}"}, timeout=30) as http,
-            streamable_http_client(f"http://127.0.0.1:{port}/mcp", http_client=http) as (read, write),
-            ClientSession(read, write) as session,
-        ):
+        async with bearer_session(f"http://127.0.0.1:{port}/mcp", token, timeout=30) as session:
             await session.initialize()
             return sorted(t.name for t in (await session.list_tools()).tools)
 

@@ -24,6 +24,7 @@ from kg_tools.gateway.results import GatewaySearch, ServerRank
 from kg_tools.gateway.transport import LineSplitter, Oversized, oversized_id
 from kg_tools.gateway.upstream import Upstream
 from kg_tools.processes import free_port, port_open
+from tests.support.upstream_run import run_upstream as run_support
 from tests.unit.kg_tools.gateway.test_service import AGENT, FakeService, dependency, gateway, seed
 
 CATASTROPHIC = {"type": "object", "properties": {"s": {"type": "string", "pattern": "^(a+)+$"}}}
@@ -177,26 +178,7 @@ def test_a_result_over_the_limit_is_cut_with_a_note():
 # -- a real upstream process, no Neo4j: coalesced list_changed, a restart after a crash ----------
 def run_upstream(args: list[str], body) -> list:
     """An Upstream on `python args...` whose syncs are only counted; `body(upstream)` runs once it is ready."""
-
-    syncs: list = []
-
-    async def on_tools(upstream):
-        syncs.append(sorted(t.name for t in upstream.tools))
-
-    async def run():
-        upstream = Upstream(
-            "up", UpstreamConfig(command=sys.executable, args=args), start_timeout=60, on_tools=on_tools
-        )
-        with anyio.fail_after(120):
-            async with anyio.create_task_group() as tg:
-                tg.start_soon(upstream.run)
-                await upstream.started.wait()
-                assert upstream.state == "ready", upstream.error
-                await body(upstream)
-                tg.cancel_scope.cancel()
-
-    anyio.run(run)
-    return syncs
+    return run_support(UpstreamConfig(command=sys.executable, args=args), body)
 
 
 def test_a_burst_of_list_changed_is_one_listing():

@@ -18,30 +18,14 @@ from kg_tools.gateway import transport
 from kg_tools.gateway.config import UpstreamConfig
 from kg_tools.gateway.upstream import Upstream
 from tests.support.modern_upstream import MEMORY_SERVER, modern_http_upstream, npm_servers, stdio_config
+from tests.support.upstream_run import run_upstream
 
 pytestmark = pytest.mark.skipif(not npm_servers(), reason="npm servers not installed (scripts/setup-mcp-servers)")
 
 
 def run(config: UpstreamConfig, body) -> list[list[str]]:
     """An Upstream whose syncs are only recorded; `body(upstream)` runs once it is ready."""
-
-    syncs: list[list[str]] = []
-
-    async def on_tools(upstream):
-        syncs.append(sorted(t.name for t in upstream.tools))
-
-    async def main():
-        upstream = Upstream("up", config, start_timeout=30, on_tools=on_tools)
-        with anyio.fail_after(120):
-            async with anyio.create_task_group() as tg:
-                tg.start_soon(upstream.run)
-                await upstream.started.wait()
-                assert upstream.state == "ready", upstream.error
-                await body(upstream)
-                tg.cancel_scope.cancel()
-
-    anyio.run(main)
-    return syncs
+    return run_upstream(config, body, start_timeout=30)
 
 
 async def changed_and_called(upstream: Upstream) -> None:

@@ -17,10 +17,17 @@ from mcp_types import UNSUPPORTED_PROTOCOL_VERSION
 from kg_tools.gateway import transport
 from kg_tools.gateway.config import UpstreamConfig
 from kg_tools.gateway.upstream import Upstream
+from tests.integration.test_gateway import mcp_servers  # noqa: F401 - the session fixture installing the real servers
 from tests.support.modern_upstream import MEMORY_SERVER, modern_http_upstream, npm_servers, stdio_config
 from tests.support.upstream_run import run_upstream
 
-pytestmark = pytest.mark.skipif(not npm_servers(), reason="npm servers not installed (scripts/setup-mcp-servers)")
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture(autouse=True)
+def _servers(mcp_servers):
+    """The npm servers (scripts/setup-mcp-servers, fast when present)."""
+    assert npm_servers()
 
 
 def run(config: UpstreamConfig, body) -> list[list[str]]:

@@ -1,5 +1,5 @@
 """Issue 29 "Done when": through `kg-tools gateway` with real upstreams (the npm filesystem and memory
-servers, PyPI mcp-server-git and mcp-server-time, and mcp-server-fetch when installed), search_tools lists
+servers, PyPI mcp-server-git, mcp-server-time and mcp-server-fetch), search_tools lists
 the tools a write intent and a multi-step request need in its top 5: "remember that Alice works at Acme"
 -> memory's `create_entities`; "read the README and save a summary to notes.txt" -> the filesystem's read
 tool and `write_file` (the file writer the step "save ... to notes.txt" implies, attached by the
@@ -48,9 +48,7 @@ def gateway_env(settings, graph, mcp_servers, repository, tmp_path_factory):  # 
         "git": {"command": str(PY_SERVERS / "mcp-server-git"), "args": ["--repository", str(repository)]},
         "time": {"command": str(mcp_servers["time"]), "args": ["--local-timezone", "Etc/UTC"]},
     }
-    fetch = PY_SERVERS / "mcp-server-fetch"
-    if fetch.exists():  # not in scripts/setup-mcp-servers yet
-        servers["fetch"] = {"command": str(fetch)}
+    servers["fetch"] = {"command": str(PY_SERVERS / "mcp-server-fetch")}
     # an agent that may write files and memories (destructive tools are hidden unless a profile allows them)
     profile = {"allow": ["*"], "allow_destructive": ["filesystem__write_file", "memory__create_*"]}
     policy = {"start_timeout": 60, "call_timeout": 20, "default_profile": "agent", "profiles": {"agent": profile}}

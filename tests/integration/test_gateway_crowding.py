@@ -6,8 +6,6 @@ datasets are absent: KG_TOOLS_DATASETS)."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import anyio
 import pytest
@@ -16,10 +14,9 @@ from benchmarks.eval.datasets import toollinkos
 from benchmarks.eval.runner import ensure_catalog
 from kg_tools.ingest import load_catalog
 from kg_tools.loaders import seal_tools
-from kg_tools.processes import free_port
 from tests.conftest import wipe
 from tests.integration.test_gateway import mcp_servers  # noqa: F401 - the session fixture installing the real servers
-from tests.support.cli_process import kg_tools_env, wait_for_port
+from tests.support.cli_process import kg_tools_env, start_http, stop_http
 from tests.support.mcp_http import bearer_session
 
 pytestmark = pytest.mark.integration
@@ -58,16 +55,6 @@ def test_the_gateway_finds_its_tools_in_a_graph_crowded_by_the_real_datasets(  #
     }
     path = tmp_path / "gateway.json"
     path.write_text(json.dumps(config))
-    port = free_port()
-    gateway = subprocess.Popen(
-        [sys.executable, "-m", "kg_tools.cli", "gateway", "--config", str(path), "--transport", "http"]
-        + ["--port", str(port)],
-        env=kg_tools_env(settings),
-        cwd=str(tmp_path),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
     found: dict[str, list[dict]] = {}
 
     async def search():
@@ -78,12 +65,13 @@ def test_the_gateway_finds_its_tools_in_a_graph_crowded_by_the_real_datasets(  #
                 assert not result.is_error, result.content
                 found[query] = result.structured_content["tools"]
 
+    gateway, port = start_http(
+        ["gateway", "--config", str(path)], kg_tools_env(settings), "kg-tools gateway", cwd=tmp_path
+    )
     try:
-        wait_for_port(port, gateway, "kg-tools gateway", timeout=300)
         anyio.run(search)
     finally:
-        gateway.terminate()
-        gateway.wait(timeout=60)
+        stop_http(gateway)
     for query, expected in QUERIES.items():
         names = [t["name"] for t in found[query]]
         assert names and names[0] == expected, (query, names)

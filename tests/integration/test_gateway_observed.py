@@ -7,7 +7,6 @@ that search_tools expands to, and is gone after `kg-tools deps undo RUN`."""
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 import time
 
@@ -19,9 +18,8 @@ from mcp.shared._httpx_utils import create_mcp_http_client
 
 from kg_tools import PROJECT_ROOT
 from kg_tools.deps.observed import Flow, list_observed, record
-from kg_tools.processes import free_port
 from tests.conftest import wipe
-from tests.support.cli_process import kg_tools_env, kg_tools_process, wait_for_port
+from tests.support.cli_process import kg_tools_env, kg_tools_process, start_http, stop_http
 
 pytestmark = pytest.mark.integration
 
@@ -108,17 +106,13 @@ def test_a_flow_seen_in_n_sessions_is_promoted_to_an_edge_and_undone_like_a_run(
     }
     path = tmp_path / "gateway.json"
     path.write_text(json.dumps(config))
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "kg_tools.cli", "gateway", "--config", str(path), "--transport", "http"]
-        + ["--port", str(port)],
-        env=kg_tools_env(settings, KG_TOOLS_OBSERVED_PROMOTE_AFTER=str(PROMOTE_AFTER)),
-        cwd=str(PROJECT_ROOT),
-        stdout=subprocess.DEVNULL,
+    proc, port = start_http(
+        ["gateway", "--config", str(path)],
+        kg_tools_env(settings, KG_TOOLS_OBSERVED_PROMOTE_AFTER=str(PROMOTE_AFTER)),
+        "kg-tools gateway --transport http",
         stderr=(tmp_path / "gateway.log").open("w"),
     )
     try:
-        wait_for_port(port, proc, "kg-tools gateway --transport http", timeout=300)
         assert edges(graph) == [], "the sync's own inference must not link the pair (the test needs it unlinked)"
 
         # sessions 1 .. N-1: observed, in shadow -- no edge, retrieval unchanged
@@ -167,8 +161,7 @@ def test_a_flow_seen_in_n_sessions_is_promoted_to_an_edge_and_undone_like_a_run(
         (row,) = wait_for(lambda: [r for r in observed(settings) if r["count"] == PROMOTE_AFTER + 1], "session N+1")
         assert row["status"] == "undone" and edges(graph) == []
     finally:
-        proc.terminate()
-        proc.wait(30)
+        stop_http(proc)
         stderr = (tmp_path / "gateway.log").read_text()
         print(stderr)
     assert "recording observed flows failed" not in stderr and "observing" not in stderr, stderr

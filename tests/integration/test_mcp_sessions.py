@@ -5,7 +5,6 @@ token and in total, and tokenless requests cannot lock out a valid client (kg_to
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 
 import anyio
@@ -13,8 +12,7 @@ import httpx
 import pytest
 
 from kg_tools import PROJECT_ROOT
-from kg_tools.processes import free_port
-from tests.support.cli_process import kg_tools_env, wait_for_port
+from tests.support.cli_process import kg_tools_env, start_http, stop_http
 from tests.support.mcp_http import bearer_session
 
 pytestmark = pytest.mark.integration
@@ -49,31 +47,6 @@ async def sdk_tools(port: int, token: str) -> list[str]:
             return sorted(t.name for t in (await session.list_tools()).tools)
 
 
-def start(args: list[str], env: dict, what: str):
-
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "kg_tools.cli", *args, "--transport", "http", "--port", str(port)],
-        env=env,
-        cwd=str(PROJECT_ROOT),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    wait_for_port(port, proc, what, timeout=300)
-    return proc, port
-
-
-def stop(proc) -> str:
-    proc.terminate()
-    try:
-        _, err = proc.communicate(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        _, err = proc.communicate()
-    return err or ""
-
-
 def test_gateway_checks_the_token_at_initialize_and_caps_sessions_per_token(settings, graph, tmp_path):
     config = {
         "mcpServers": {"dynamic": {"command": sys.executable, "args": [str(UPSTREAM)]}},
@@ -82,7 +55,7 @@ def test_gateway_checks_the_token_at_initialize_and_caps_sessions_per_token(sett
     path = tmp_path / "gateway.json"
     path.write_text(json.dumps(config))
     env = kg_tools_env(settings, KG_TOOLS_MCP_SESSIONS_PER_CLIENT="3", KG_TOOLS_MCP_MAX_SESSIONS="20")
-    proc, port = start(["gateway", "--config", str(path)], env, "kg-tools gateway --transport http")
+    proc, port = start_http(["gateway", "--config", str(path)], env, "kg-tools gateway --transport http")
     try:
         # no token, a wrong one: 401 with WWW-Authenticate, and no session
         for token in (None, "wrong-" + "x" * 20):
@@ -105,7 +78,7 @@ def test_gateway_checks_the_token_at_initialize_and_caps_sessions_per_token(sett
         stolen = opened[0].headers["mcp-session-id"]
         assert initialize(port, READER, session=stolen).status_code == 404
     finally:
-        err = stop(proc)
+        err = stop_http(proc)
     assert "refused a request from 127.0.0.1: no valid bearer token" in err
     assert err.count("no valid bearer token") < 5  # logged, not once per request
     assert "refused a new session for profile agent" in err
@@ -116,7 +89,7 @@ def test_mcp_over_http_needs_the_api_key_when_set_and_caps_sessions_per_client(s
     env = kg_tools_env(
         settings, KG_TOOLS_API_KEY=key, KG_TOOLS_MCP_SESSIONS_PER_CLIENT="2", KG_TOOLS_MCP_MAX_SESSIONS="10"
     )
-    proc, port = start(["mcp"], env, "kg-tools mcp --transport http")
+    proc, port = start_http(["mcp"], env, "kg-tools mcp --transport http")
     try:
         for _ in range(20):
             refused = initialize(port)
@@ -124,4 +97,4 @@ def test_mcp_over_http_needs_the_api_key_when_set_and_caps_sessions_per_client(s
         assert anyio.run(sdk_tools, port, key) == ["get_tool", "search_tools"]
         assert [initialize(port, key).status_code for _ in range(3)][-1] == 429
     finally:
-        stop(proc)
+        stop_http(proc)

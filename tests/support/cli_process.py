@@ -56,3 +56,30 @@ def wait_for_port(port: int, proc: subprocess.Popen, what: str, timeout: float) 
                 return
         time.sleep(0.2)
     raise AssertionError(f"{what} did not open its port")
+
+
+def start_http(args: list[str], env: dict, what: str, *, cwd=PROJECT_ROOT, stderr=subprocess.PIPE):
+    """`kg-tools ARGS --transport http` on a free port in a fresh interpreter, once it listens: (process, port).
+    `stderr` a pipe (text, read by `stop_http`) or a file."""
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "kg_tools.cli", *args, "--transport", "http", "--port", str(port)],
+        env=env,
+        cwd=str(cwd),
+        stdout=subprocess.DEVNULL,
+        stderr=stderr,
+        text=True,
+    )
+    wait_for_port(port, proc, what, timeout=300)
+    return proc, port
+
+
+def stop_http(proc: subprocess.Popen) -> str:
+    """Terminate a process of `start_http` (killed after 20 s); its stderr when piped."""
+    proc.terminate()
+    try:
+        _, err = proc.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        _, err = proc.communicate()
+    return err or ""

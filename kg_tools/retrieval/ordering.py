@@ -38,7 +38,7 @@ from functools import lru_cache
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from kg_tools.retrieval import places
-from kg_tools.retrieval.supplied import KINDS, supplied_parameters
+from kg_tools.retrieval.supplied import ValueKind, query_values, supplied_parameters
 from kg_tools.tool_spec import split_name
 
 SEED_POOL = 15  # 5, 10, 15, 20 tried on the dev sets (with W_DESCRIPTION): 15 lowers none, 20 lowers one
@@ -51,6 +51,8 @@ W_DESCRIPTION = 0.12  # 0.01-0.3 tried on the dev sets: the largest dev mean tha
 STOP_WORDS = frozenset(
     "a an the to of for and or in on with by from is are be it this that my me i you your as at".split()
 )
+
+_WORDS = re.compile(r"[a-z0-9]+")  # compiled here: `re`'s cache of 512 patterns is cycled by others
 
 # Verbs in tool names that read vs act; the first one in the name decides.
 READ_VERBS = frozenset("get find search track view fetch check list read monitor lookup show".split())
@@ -106,7 +108,7 @@ def _parsed(text: str) -> tuple[tuple[tuple[str, str], ...], frozenset[str]]:
 
 def _description_words(spec: dict) -> frozenset[str]:
     text = str(spec.get("description") or "").lower()
-    return frozenset(w for w in re.findall(r"[a-z0-9]+", text) if len(w) > 2 and w not in STOP_WORDS)
+    return frozenset(w for w in _WORDS.findall(text) if len(w) > 2 and w not in STOP_WORDS)
 
 
 def _parameters(spec: dict) -> list[tuple[str, str]]:
@@ -123,12 +125,18 @@ def _tool_levels(parameter_names: tuple[str, ...]) -> frozenset[str]:
     return frozenset(level for level, rx in LEVEL_PARAMETERS.items() if any(rx.search(p) for p in parameter_names))
 
 
+@lru_cache(maxsize=8192)
+def _fillable(params: tuple[tuple[str, str], ...], kinds: tuple[ValueKind, ...]) -> int:
+    """How many of `kinds` one of the parameters takes (once per tool and set of kinds: both recur)."""
+    return sum(1 for k in kinds if any(k.fills(n, d) for n, d in params))
+
+
 class QuerySignals:
     """What the query says, computed once per request (lazily: place lookups only when needed)."""
 
     def __init__(self, query: str):
         self.query = query
-        self.kinds = [k for k in KINDS if k.value.search(query)]
+        self.kinds = query_values(query)[0]
         self._levels: set[str] | None = None
         self.asks = bool(ASKS.search(query))
 
@@ -138,13 +146,12 @@ class QuerySignals:
             self._levels = places.mentioned_levels(self.query)
         return self._levels
 
-    def bonus(self, params: list[tuple[str, str]]) -> float:
-        names = [n for n, _ in params]
+    def bonus(self, params: tuple[tuple[str, str], ...]) -> float:
         score = 0.0
-        own = _tool_levels(tuple(names))
+        own = _tool_levels(tuple(n for n, _ in params))
         if own and self.levels:
             score += W_LEVEL if own & self.levels else -W_LEVEL
-        score += W_VALUES * sum(1 for k in self.kinds if any(k.fills(n, d) for n, d in params))
+        score += W_VALUES * (_fillable(params, self.kinds) if self.kinds else 0)
         return score
 
     def intent(self, tool_name: str) -> float:
@@ -176,13 +183,8 @@ def name_words(name: str) -> frozenset[str]:
 
 def query_words(query: str) -> set[str]:
     """The query's words, their singulars and adjacent pairs joined ("uber eats" -> "ubereats")."""
-    words = re.findall(r"[a-z0-9]+", query.lower().replace("'", ""))
+    words = _WORDS.findall(query.lower().replace("'", ""))
     return set(words) | {w[:-1] for w in words if w.endswith("s")} | {a + b for a, b in zip(words, words[1:])}
-
-
-def name_matches(query: str, names: list[str]) -> list[float]:
-    """Per name: the idf-weighted share of its words in the query; idf over these names only."""
-    return word_matches(query_words(query), [name_words(n) for n in names])
 
 
 def word_matches(said: set[str], words: list[set[str]] | list[frozenset[str]]) -> list[float]:
@@ -191,11 +193,13 @@ def word_matches(said: set[str], words: list[set[str]] | list[frozenset[str]]) -
     for ws in words:
         for w in ws:
             df[w] = df.get(w, 0) + 1
+    n = len(words) + 1
+    idf = {w: math.log(n / c) for w, c in df.items()}  # once per word, summed per set in the set's order
     out = []
     for ws in words:
-        idf = {w: math.log((len(words) + 1) / df[w]) for w in ws}
-        total = sum(idf.values())
-        out.append(sum(v for w, v in idf.items() if w in said) / total if total else 0.0)
+        weights = [idf[w] for w in ws]
+        total = sum(weights)
+        out.append(sum(v for w, v in zip(ws, weights) if w in said) / total if total else 0.0)
     return out
 
 
@@ -227,12 +231,13 @@ def rescore(query: str, rows: list[T]) -> list[tuple[float, T]]:
     """(new score, row) for the first SEED_POOL rows, best first; ties keep search order."""
     signals = QuerySignals(query)
     head = rows[:SEED_POOL]
-    lexical = name_matches(query, [r.name for r in head])
-    described = word_matches(query_words(query), [description_words(r.spec) for r in head])
+    said = query_words(query)
+    lexical = word_matches(said, [name_words(r.name) for r in head])
+    described = word_matches(said, [description_words(r.spec) for r in head])
     scored = [
         (
             cosine(r.score or 0.0)
-            + signals.bonus(parameters(r.spec))
+            + signals.bonus(tuple(parameters(r.spec)))
             + W_NAME * lexical[i]
             + W_DESCRIPTION * described[i]
             + signals.intent(r.name),

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from kg_tools.retrieval import places
@@ -33,9 +33,14 @@ class ValueKind:
     value: re.Pattern  # finds a value of this kind in the query
     parameter: str  # regular expression over parameter names it fills (also Neo4j `=~` syntax)
     describes: re.Pattern | None = None  # words in a parameter's description that tie it to this kind
+    # `parameter` compiled once: re.fullmatch(str) relies on `re`'s cache of 512, which other patterns cycle
+    parameter_rx: re.Pattern = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "parameter_rx", re.compile(self.parameter))
 
     def fills(self, name: str, description: str = "") -> bool:
-        if re.fullmatch(self.parameter, name):
+        if self.parameter_rx.fullmatch(name):
             return True
         return bool(self.describes and description and self.describes.search(description))
 
@@ -143,6 +148,7 @@ _GENERIC_NAME_WORDS = {
 }
 # A landmark or area named after a locative word: "near Fenway Park", "in the Pacific Northwest".
 _NAMED_PLACE = re.compile(r"\b(?:near|around|close to|next to|by|in the|at the)\s+(?:[A-Z][\w'-]+\s?){1,4}")
+_LANGUAGE_PARAMETER = re.compile(r"(?i)language")
 _PLACE_PARAMETER = re.compile(
     r"(?i)^(?!.*(_code|_id)$)(?!.*(mail|ip_)).*(location|address|region|city|place|destination|origin|area|country)"
 )
@@ -158,9 +164,7 @@ def supplied_parameters(query: str, parameters: Iterable[tuple[str, str]]) -> se
     parameters = list(parameters)
     if not parameters:
         return set()
-    found = [k for k in KINDS if k.value.search(query)]
-    measures = [words for unit, words in _MEASURES if unit.search(query)]
-    numbered = bool(_ANY_NUMBER.search(query))
+    found, measures, numbered = query_values(query)
     place = None
     out = set()
     for name, description in parameters:
@@ -177,9 +181,21 @@ def supplied_parameters(query: str, parameters: Iterable[tuple[str, str]]) -> se
                 place = places.mentions_place(query) or bool(_NAMED_PLACE.search(query))
             if place:
                 out.add(name)
-        elif re.search(r"(?i)language", name) and places.mentions_language(query):
+        elif _LANGUAGE_PARAMETER.search(name) and places.mentions_language(query):
             out.add(name)
     return out
+
+
+@lru_cache(maxsize=64)
+def query_values(query: str) -> tuple[tuple[ValueKind, ...], tuple[re.Pattern, ...], bool]:
+    """What supplied_parameters looks for in the query, searched once per query (the ordering asks
+    for each seed's parameters, the rescoring for the kinds): the kinds of values it states, the
+    parameter-name words of the measures it states, whether it holds a number."""
+    return (
+        tuple(k for k in KINDS if k.value.search(query)),
+        tuple(words for unit, words in _MEASURES if unit.search(query)),
+        bool(_ANY_NUMBER.search(query)),
+    )
 
 
 # What every pattern of _named_number needs in the query: a digit, or a number word and a space. A query

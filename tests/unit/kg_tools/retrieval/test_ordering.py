@@ -1,6 +1,7 @@
 """The default ordering levers (kg_tools/retrieval/ordering.py, supplied.py, places.py): pure, no database."""
 
 import json
+import re
 
 from kg_tools.retrieval import ordering, places
 from kg_tools.retrieval.context import Candidate
@@ -46,6 +47,23 @@ def test_location_levels():
     assert places.mentioned_levels("jobs created in the Chicago area") == {"sub_region"}
     assert places.mentioned_levels("the population of California") == {"sub_region"}
     assert places.mentioned_levels("a turkey sandwich") == set()
+
+
+def test_a_gazetteer_matches_the_longest_name_at_a_word_boundary():
+    """places._alternation (a trie) matches what `\\b(?:names sorted longest first)\\b` matches."""
+    names = ["New York", "New York City", "York", "Newark", "Ne", "São Paulo", "St. Louis", "Washington, D.C."]
+    trie = places._alternation(names)
+    ordered = sorted({re.escape(n) for n in names if len(n) > 2}, key=len, reverse=True)
+    plain = re.compile(r"\b(?:" + "|".join(ordered) + r")\b")
+    texts = [
+        "from New York City to Newark",
+        "New York Citys and New Yorkers in York",
+        "São Paulo, St. Louis and Washington, D.C. today",
+        "Ne New Newark2 York",
+    ]
+    for text in texts:
+        assert [m.span() for m in trie.finditer(text)] == [m.span() for m in plain.finditer(text)], text
+    assert trie.sub(" ", "from New York City to Newark") == "from   to  "
 
 
 def _row(name, score, parameters=(), deps=()):

@@ -181,6 +181,16 @@ def name_words(name: str) -> frozenset[str]:
     return frozenset(split_name(name).split())
 
 
+def prepare(name: str, spec: str | None) -> None:
+    """Fill the per-tool caches of the rescoring for one tool (its name words and verb, its spec's
+    parameters, description words and place levels), so that no request pays for them the first time
+    it meets the tool (Pipeline.warm_seed_cache)."""
+    name_words(name)
+    name_verb(name)
+    if spec:
+        _tool_levels(tuple(n for n, _ in parameters(spec)))
+
+
 def query_words(query: str) -> set[str]:
     """The query's words, their singulars and adjacent pairs joined ("uber eats" -> "ubereats")."""
     words = _WORDS.findall(query.lower().replace("'", ""))

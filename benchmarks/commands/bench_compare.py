@@ -18,7 +18,7 @@ def add_to(group):
     @plot_file_option("PNG plot [next to --json, else bench-compare.png].")
     @pass_app
     def compare(app, directory, n, load, json_file, plot_file):
-        """In-process default retrieval vs neo4j-graphrag's VectorCypherRetriever: same embedder, graph, queries."""
+        """In-process default retrieval vs neo4j-graphrag's Vector- and HybridCypherRetriever: same embedder, graph, queries."""
         from benchmarks.bench import compare as bench
         from benchmarks.eval import datasets
         from benchmarks.eval.runner import ensure_catalog

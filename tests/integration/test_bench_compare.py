@@ -1,4 +1,4 @@
-"""`kg-tools bench compare` on a tiny catalog against a real Neo4j: it runs and reports both retrievers."""
+"""`kg-tools bench compare` on a tiny catalog against a real Neo4j: it runs and reports the three retrievers."""
 
 import json
 
@@ -17,7 +17,7 @@ from tests.integration.test_eval import CORE, INSTANCES, REGULAR
 pytestmark = pytest.mark.integration
 
 
-def test_compare_reports_both(empty_graph, embedder, settings, tmp_path):
+def test_compare_reports_every_retriever(empty_graph, embedder, settings, tmp_path):
     for name, data in (("core_tools", CORE), ("regular_tools", REGULAR), ("instances", INSTANCES)):
         (tmp_path / f"{name}.json").write_text(json.dumps(data))
     app = AppContext(settings)
@@ -31,14 +31,16 @@ def test_compare_reports_both(empty_graph, embedder, settings, tmp_path):
     assert result.exit_code == 0, result.output
     assert "kg-tools" in result.output and "neo4j-graphrag" in result.output
     payload = json.loads(out.read_text())
-    assert set(payload["rows"]) == {"kg-tools", "neo4j-graphrag"}
+    assert set(payload["rows"]) == {"kg-tools", "neo4j-graphrag", "neo4j-graphrag-hybrid"}
     assert payload["requests"] == 2
     for row in payload["rows"].values():
         assert set(row) == {"p50_ms", "p95_ms", "cpu_ms_per_request", "mAP@10"}
         assert 0.0 <= row["mAP@10"] <= 1.0
-    # query 1's gold is convert_currency's whole closure, which both reach
+    # query 1's gold is convert_currency's whole closure, which the peers reach too
     assert payload["rows"]["neo4j-graphrag"]["mAP@10"] > 0.5
-    assert payload["ratio_p50"] > 0
+    assert payload["rows"]["neo4j-graphrag-hybrid"]["mAP@10"] > 0.5
+    assert payload["ratio_p50"] == payload["ratios"]["neo4j-graphrag"]["p50"] > 0
+    assert set(payload["ratios"]) == {"neo4j-graphrag", "neo4j-graphrag-hybrid"}
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
@@ -49,4 +51,4 @@ def test_compare_under_load(empty_graph, embedder, settings, tmp_path):
     ensure_catalog(empty_graph, embedder, dataset, settings, lambda *_: None)
     result = compare.run(Pipeline(empty_graph, embedder, settings), empty_graph, embedder, dataset.instances, 2, True)
     assert result["background_load"] is True and result["requests"] == 2
-    assert "neo4j-graphrag" in compare.table(result)
+    assert "kg-tools / neo4j-graphrag-hybrid" in compare.table(result)

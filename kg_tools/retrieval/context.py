@@ -9,6 +9,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from kg_tools.cypher import query
 from kg_tools.embeddings import Embedder
 from kg_tools.graph import Graph
 from kg_tools.retrieval import queries
@@ -16,7 +17,7 @@ from kg_tools.retrieval.expansion import DependencyExpansion, Row
 from kg_tools.retrieval.recording import record
 from kg_tools.retrieval.request import FusionMode, RetrievalRequest, StageInfo, ToolHit, tool_key
 from kg_tools.retrieval.seed_cache import SeedCache
-from kg_tools.retrieval.server_index import ServerIndex
+from kg_tools.retrieval.server_index import ServerIndex, Servers
 from kg_tools.settings import Settings
 from kg_tools.telemetry import span
 
@@ -123,6 +124,11 @@ class PipelineEnv:
         """As run_query, plus the graph version the read saw (Graph.read_plain_versioned)."""
         record(cypher, params)
         return self.graph.read_plain_versioned(cypher, params)
+
+    def servers(self, version: str | None) -> Servers:
+        """The (:Server) nodes at graph `version` (server_index.py: read once per version). Not recorded for
+        `retrieve --cypher`: like the seed cache's rows it is memory of the graph, not the request's query."""
+        return self.server_index.servers(version, lambda: self.graph.read_plain_versioned(query("server_index")))
 
     def search_params(self, ctx: RetrievalContext, text: str, k: int) -> dict:
         req = ctx.request

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from kg_tools.cypher import query as cypher_query
 from kg_tools.gateway.sync import write_server
 from kg_tools.ingest import load_catalog
 from kg_tools.retrieval import Pipeline, RetrievalRequest
@@ -93,9 +92,7 @@ def test_the_similarity_is_neo4js_cosine(empty_graph, embedder, settings):
     _load(empty_graph, embedder)
     pipeline = Pipeline(empty_graph, embedder, settings)
     embedding = embedder.embed_query(QUERIES[0][0])
-    servers = pipeline.env.server_index.servers(
-        None, lambda: empty_graph.read_plain_versioned(cypher_query("server_index"))
-    )
+    servers = pipeline.env.servers(None)
     ours = servers.scores([("search_items", "alpha"), ("search_items", "beta")], embedding)
     rows = empty_graph.read(
         "MATCH (s:Server)-[:PROVIDES]->(t:Tool) RETURN t.catalog AS catalog, "

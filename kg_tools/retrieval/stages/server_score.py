@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from kg_tools.cypher import query
 from kg_tools.retrieval.context import Candidate, PipelineEnv, RetrievalContext, Stage
 from kg_tools.retrieval.server_index import Key
 
@@ -61,7 +60,7 @@ class ServerScore(Stage):
             # blending those broke their order (real-catalog dev with per-step: 0.560 -> 0.277 mAP@10)
             self._note(ctx, "each step's list already rescored by its own text: scores unchanged")
             return
-        servers = self.env.server_index.servers(ctx.graph_version, self._read)
+        servers = self.env.servers(ctx.graph_version)
         provided = servers.provided(c.key for c in candidates)
         if not provided:
             self._note(ctx, "no candidate has a server with an embedding: scores unchanged")
@@ -77,9 +76,6 @@ class ServerScore(Stage):
             self.name,
             f"{len(scores)} of {len(candidates)} candidates blended with their server's similarity (weight {weight})",
         )
-
-    def _read(self) -> tuple[list[dict], str]:
-        return self.env.run_query_versioned(query("server_index"), {})
 
     def _note(self, ctx: RetrievalContext, detail: str) -> None:
         if not self.by_default:  # named in `stages`: say why it changed nothing

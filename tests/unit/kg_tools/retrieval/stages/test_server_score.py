@@ -25,7 +25,7 @@ class Graph:
     def __init__(self, rows: list[dict], version: str = "v1"):
         self.rows, self.version, self.reads = rows, version, 0
 
-    def read_plain_versioned(self, cypher, params):
+    def read_plain_versioned(self, cypher, params=None):
         assert "(s:Server)" in cypher
         self.reads += 1
         return self.rows, self.version

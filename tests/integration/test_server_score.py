@@ -100,3 +100,15 @@ def test_the_similarity_is_neo4js_cosine(empty_graph, embedder, settings):
         embedding=embedding,
     )
     assert {(r["catalog"]): r["score"] for r in rows} == pytest.approx({c: s for (_, c), s in ours.items()}, abs=1e-6)
+
+
+@pytest.mark.integration
+def test_each_step_of_a_per_step_request_is_blended_by_its_own_text(empty_graph, embedder, settings):
+    _load(empty_graph, embedder)
+    pipeline = Pipeline(empty_graph, embedder, settings)
+    request = RetrievalRequest(query="search for a song by keyword, then search chat channels by keyword", K=4)
+    response = pipeline.retrieve(request.model_copy(update={"stages": ["per-step"]}))
+    blended = [d for d in _blended(response) if "blended with their server's similarity to it" in d]
+    assert len(blended) == 3  # the request as a whole and its two steps
+    off = pipeline.retrieve(request.model_copy(update={"stages": ["per-step"], "server_score": False}))
+    assert _blended(off) == []

@@ -11,6 +11,7 @@ from kg_tools.retrieval.expansion import DependencyExpansion, Row
 from kg_tools.retrieval.request import MAX_K, RetrievalRequest, tool_key
 from kg_tools.retrieval.seed_cache import SeedCache
 from kg_tools.retrieval.stages.fusion import by_step, fuse
+from kg_tools.retrieval.stages.server_score import blended_by_text
 
 
 def _key(row: Row) -> tuple[str, str]:
@@ -79,7 +80,7 @@ class Search(Stage):
                 ]
             )
             if ctx.rescore_each and len(ranked[-1]) >= 2:  # each list rescored offline by its own text (steps)
-                ranked[-1] = ordering.rescored(text, ranked[-1])
+                ranked[-1] = ordering.rescored(text, blended_by_text(self.env, ctx, text, ranked[-1]))
         if ctx.per_step and len(ranked) > 1:  # each step's top k are seeds, round-robin (per_step.py)
             ctx.candidates, ctx.seeds = by_step(ranked), req.k * len(ranked)
         else:

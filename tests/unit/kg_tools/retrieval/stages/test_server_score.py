@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from kg_tools.retrieval.context import Candidate, PipelineEnv, RetrievalContext
 from kg_tools.retrieval.request import RetrievalRequest
-from kg_tools.retrieval.stages.server_score import ServerScore, blend
+from kg_tools.retrieval.stages.server_score import ServerScore, blend, blended_by_text
 from kg_tools.settings import Settings
 
 
@@ -100,3 +100,15 @@ def test_servers_without_a_usable_embedding_are_left_out():
     candidates = _candidates()
     ctx, _ = _run(env, candidates, "v1")
     assert ctx.candidates == candidates and ctx.stages == []
+
+
+def test_a_step_list_is_blended_by_its_own_text_unless_the_request_turns_the_score_off():
+    """per-step/steps: each step's list, before its rescoring, by the step's own text's similarity."""
+    rows = [{"name": "s", "embedding": [2.0, 0.0], "tools": [["s", "search"]]}]
+    env = PipelineEnv(Graph(rows), Embedder(), Settings())  # type: ignore[arg-type]
+    ctx = RetrievalContext(request=RetrievalRequest(query="q"), graph_version="v1")
+    out = blended_by_text(env, ctx, "step one", _candidates())
+    assert [(c.catalog, c.score) for c in out] == [("s", 0.868), ("other", 0.8)]
+    assert ctx.embeddings.keys() == {"step one"} and ctx.stages[0].detail.startswith("'step one': 1 of 2")
+    off = RetrievalContext(request=RetrievalRequest(query="q", server_score=False), graph_version="v1")
+    assert blended_by_text(env, off, "step one", _candidates()) == _candidates() and off.stages == []

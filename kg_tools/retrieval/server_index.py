@@ -49,9 +49,6 @@ class Servers:
                 of_tool.setdefault(tool_key(name, catalog), []).append(len(vectors) - 1)
         return cls(vectors, {key: tuple(ids) for key, ids in of_tool.items()})
 
-    def __bool__(self) -> bool:
-        return bool(self.of_tool)
-
     def provided(self, keys: Iterable[Key]) -> list[Key]:
         """The tools among `keys` some server provides."""
         return [key for key in keys if key in self.of_tool]
@@ -85,7 +82,7 @@ class ServerIndex:
         self._lock = threading.Lock()
         self._version: str | None = None
         self._servers = Servers()
-        self.reads = 0  # index queries sent (tests, `stats`)
+        self.reads = 0  # index queries sent (tests)
 
     def servers(self, version: str | None, read: Read) -> Servers:
         """The servers at `version` (the graph version the request's search saw): kept ones, else read;

@@ -98,8 +98,15 @@ def retrieval_rows(
         totals: dict[str, float] = {}
         for q in queries:
             request = RetrievalRequest(
-                query=q.query, k=max(CUTOFFS), K=max(CUTOFFS), depth=0, catalog=catalog, utilities=False, **fields
-            )  # plain top-K lists, as runner.plain: no dependencies, no implied utilities
+                query=q.query,
+                k=max(CUTOFFS),
+                K=max(CUTOFFS),
+                depth=0,
+                catalog=catalog,
+                utilities=False,
+                server_score=False,
+                **fields,
+            )  # plain top-K lists, as runner.plain: no dependencies, no implied utilities, no server score
             ranked = retrieve(pipeline, request).names
             gold = {phi.get(g, g) for g in q.gold}
             for key, value in score(ranked, gold).items():

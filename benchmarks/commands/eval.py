@@ -272,7 +272,7 @@ def supplied_parameters(app, directory, json_file, stages):
     "--servers",
     is_flag=True,
     help="Also write the servers the tools name (mcp_server, openapi_spec or upstream.server) as (:Server) "
-    "nodes embedded as the gateway embeds its upstreams, removed afterwards (for grtf_server / --stages server-score).",
+    "nodes embedded as the gateway embeds its upstreams, removed afterwards (the default runs server-score where they exist).",
 )
 @click.option(
     "--infer-deps",

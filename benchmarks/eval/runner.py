@@ -65,7 +65,7 @@ class GraphOptions:
 
 
 def plain(mode: str, k: int, **extra) -> dict:
-    return {"mode": mode, "k": k, "depth": 0, "utilities": False, **extra}
+    return {"mode": mode, "k": k, "depth": 0, "utilities": False, "server_score": False, **extra}
 
 
 def method_catalog(K: int, options: GraphOptions, rerank: str) -> dict[str, Method]:
@@ -77,7 +77,14 @@ def method_catalog(K: int, options: GraphOptions, rerank: str) -> dict[str, Meth
         **({"rerank": options.rerank} if options.rerank else {}),
         **options.fields(),
     }
-    paper = {**grtf, "mode": "vector", "rerank": "none", "supplied_last": False, "utilities": False}
+    paper = {
+        **grtf,
+        "mode": "vector",
+        "rerank": "none",
+        "supplied_last": False,
+        "utilities": False,
+        "server_score": False,
+    }
     # ToolScope's retriever: no graph; each sub-query reranked by the configured reranker, if any
     scope = plain("hybrid", K, alpha=TOOLSCOPE_ALPHA, rerank="cross-encoder" if rerank == "cross-encoder" else "none")
     methods = [
@@ -143,8 +150,14 @@ def method_catalog(K: int, options: GraphOptions, rerank: str) -> dict[str, Meth
         Method("grtf_no_steps", "default with split_steps off", {**grtf, "split_steps": False}, True),
         Method(
             "grtf_no_utilities",
-            "default without the utilities a step implies (the default before 2026-11-28)",
-            {**grtf, "utilities": False},
+            "default without the utilities a step implies nor the server score (the default before issue 29)",
+            {**grtf, "utilities": False, "server_score": False},
+            True,
+        ),
+        Method(
+            "grtf_no_server",
+            "default without the server score (the default before it was, 2026-11-28)",
+            {**grtf, "server_score": False},
             True,
         ),
         Method(
@@ -155,7 +168,7 @@ def method_catalog(K: int, options: GraphOptions, rerank: str) -> dict[str, Meth
         ),
         Method(
             "grtf_server",
-            "default plus the server-score stage (a tool's score draws on its server's; needs (:Server) "
+            "default with the server-score stage named (the default runs it too; needs (:Server) "
             "nodes: the gateway's, or eval catalog --servers)",
             {**grtf, "stages": [*grtf["stages"], "server-score"]},
             True,

@@ -9,6 +9,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from kg_tools.cypher import query
 from kg_tools.embeddings import Embedder
 from kg_tools.graph import Graph
 from kg_tools.retrieval import queries
@@ -16,6 +17,7 @@ from kg_tools.retrieval.expansion import DependencyExpansion, Row
 from kg_tools.retrieval.recording import record
 from kg_tools.retrieval.request import FusionMode, RetrievalRequest, StageInfo, ToolHit, tool_key
 from kg_tools.retrieval.seed_cache import SeedCache
+from kg_tools.retrieval.server_index import ServerIndex, Servers
 from kg_tools.settings import Settings
 from kg_tools.telemetry import span
 
@@ -80,6 +82,7 @@ class RetrievalContext:
     per_step: bool = False  # the queries are the request's steps, each searched with its own k (per-step)
     seeds: int | None = None  # how many candidates are seeds (None: the request's k)
     candidates: list[Candidate] | None = None  # the search's rows, best first; expanded by Expand
+    graph_version: str | None = None  # the graph version the search saw (Graph.read_plain_versioned)
     tools: list[ToolHit] = field(default_factory=list)
     stages: list[StageInfo] = field(default_factory=list)
     timing_ms: dict[str, float] = field(default_factory=dict)
@@ -99,6 +102,7 @@ class PipelineEnv:
     settings: Settings
     components: dict[str, Any] = field(default_factory=dict)  # e.g. rerankers, LLM client (created lazily)
     seed_cache: SeedCache | None = None  # the default path's seed rows between requests (None = off)
+    server_index: ServerIndex = field(default_factory=ServerIndex)  # (:Server) embeddings per graph version
 
     def embed(self, ctx: RetrievalContext, text: str) -> list[float]:
         if text not in ctx.embeddings:
@@ -120,6 +124,11 @@ class PipelineEnv:
         """As run_query, plus the graph version the read saw (Graph.read_plain_versioned)."""
         record(cypher, params)
         return self.graph.read_plain_versioned(cypher, params)
+
+    def servers(self, version: str | None) -> Servers:
+        """The (:Server) nodes at graph `version` (server_index.py: read once per version). Not recorded for
+        `retrieve --cypher`: like the seed cache's rows it is memory of the graph, not the request's query."""
+        return self.server_index.servers(version, lambda: self.graph.read_plain_versioned(query("server_index")))
 
     def search_params(self, ctx: RetrievalContext, text: str, k: int) -> dict:
         req = ctx.request

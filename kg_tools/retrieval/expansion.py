@@ -152,11 +152,9 @@ class DependencyExpansion:
     def of_seeds_versioned(self, seeds: list[dict]) -> tuple[list[Row], str]:
         return self._versioned(*queries.expand(self.depth, seeds, self.params))
 
-    def with_search(self, mode: str, search: dict) -> list[Row]:
-        """One round trip: the search (queries.search_params()), canonical seeds, their rows."""
-        return self._complete(self.read(*queries.search_expand(mode, self.depth, search, self.params)))
-
     def with_search_versioned(self, mode: str, search: dict) -> tuple[list[Row], str]:
+        """One round trip: the search (queries.search_params()), canonical seeds, their rows; and the
+        graph version the read saw."""
         return self._versioned(*queries.search_expand(mode, self.depth, search, self.params))
 
     def _versioned(self, cypher: str, params: dict) -> tuple[list[Row], str]:

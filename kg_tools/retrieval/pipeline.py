@@ -55,6 +55,7 @@ class Pipeline:
         if len(names) > cache.size:
             return 0
         cache.observe(version)
+        self.env.servers(version)  # the server-score stage's servers of this version (server_index.py)
         stored = 0
         for start in range(0, len(names), chunk):
             seeds = [{"name": r["name"], "catalog": r["catalog"], "score": 0.0} for r in names[start : start + chunk]]

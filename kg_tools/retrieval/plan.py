@@ -1,13 +1,13 @@
 """The retrieval plan: every stage a request may name, listed here, and `build_plan`, the one place
 that turns a request into its stage sequence, always of one shape:
 
-    [transform stages] -> search -> [post-search stages, the reranker, self-check] -> expand
+    [transform stages] -> search -> [post-search stages, server-score, the reranker, self-check] -> expand
         -> [post-expand stages] -> order
 
 The reranker is the request's `rerank` (the offline seed rescoring by default); how several queries'
 lists are fused is the request's `fusion`. Their old stage names (`rerank-llm`, `fusion-rrf`, ...) are
 aliases that set those fields (request.STAGE_ALIASES). One optimisation, not a second plan: when no
-post-search stage needs more than the rows the expansion gets (none, or the offline rescoring alone),
+post-search stage needs more than the rows the expansion gets (none, server-score, the offline rescoring),
 the search and the expansion go in one round trip (`Search(expand=True)`) and the rescoring reorders
 the expanded rows; the seeds are the same (tests/test_default_ordering_pipeline.py)."""
 
@@ -87,6 +87,17 @@ def reranker(request: RetrievalRequest, transformed: bool) -> RerankMode | None:
     return None
 
 
+def scores_servers(request: RetrievalRequest, transformed: bool) -> bool:
+    """server-score runs by default (issue 29): `server_score` on, not named in `stages`, a search whose
+    scores are vector scores (the blend's scale) of the request itself (a transform's lists carry others)."""
+    return (
+        request.server_score
+        and "server-score" not in request.stages
+        and request.mode in ("vector", "hybrid-boost")
+        and not transformed
+    )
+
+
 def _built(entries: list[StageEntry], env: PipelineEnv, phase: str, after_rerank: bool = False) -> list[Stage]:
     return [e.build(env) for e in entries if e.build and e.phase == phase and e.after_rerank == after_rerank]
 
@@ -101,6 +112,7 @@ def build_plan(request: RetrievalRequest, env: PipelineEnv) -> list[Stage]:
     method = reranker(request, bool(transforms))
     post_search = [
         *_built(entries, env, "post-search"),
+        *([ServerScore(env, by_default=True)] if scores_servers(request, bool(transforms)) else []),
         *([Rerank(env, method)] if method else []),
         *_built(entries, env, "post-search", after_rerank=True),
     ]

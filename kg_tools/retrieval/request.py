@@ -101,6 +101,14 @@ class RetrievalRequest(BaseModel):
         "step's best tool: the catalog's :Core tool of that kind (`kg-tools core detect --apply`); `stages` says "
         "so (`utilities`). false: never.",
     )
+    server_score: bool = Field(
+        True,
+        strict=True,
+        description="A tool's score draws on its server's: blended with the query's similarity to the (:Server) "
+        "that provides it (a gateway's upstreams), when the search is by vector score (vector, hybrid-boost) and "
+        "the request searched as one query; `stages` says so (`server-score`) when some candidate has a server. "
+        "false: only when `server-score` is named in `stages`.",
+    )
     split_steps: bool = Field(
         False,
         strict=True,

@@ -11,6 +11,7 @@ from kg_tools.retrieval.expansion import DependencyExpansion, Row
 from kg_tools.retrieval.request import MAX_K, RetrievalRequest, tool_key
 from kg_tools.retrieval.seed_cache import SeedCache
 from kg_tools.retrieval.stages.fusion import by_step, fuse
+from kg_tools.retrieval.stages.server_score import blended_by_text
 
 
 def _key(row: Row) -> tuple[str, str]:
@@ -45,7 +46,7 @@ class Search(Stage):
     expansion of those memory lacks; the rows are the same."""
 
     reads = frozenset({"request", "queries", "fusion", "source", "rescore_each", "per_step"})
-    writes = frozenset({"candidates", "seeds"})
+    writes = frozenset({"candidates", "seeds", "graph_version"})
 
     def __init__(self, env: PipelineEnv, pool: int, expand: bool = False):
         super().__init__(env)
@@ -70,7 +71,8 @@ class Search(Stage):
         pool = self.pool if multiple else max(self.pool, fill_pool(req))
         ranked = []
         for text in ctx.queries:
-            rows = self.env.run_query(cypher, **self.env.search_params(ctx, text, pool), **extra)
+            rows, version = self.env.run_query_versioned(cypher, {**self.env.search_params(ctx, text, pool), **extra})
+            ctx.graph_version = ctx.graph_version or version  # the first search's (server_index.py)
             ranked.append(
                 [
                     Candidate(r["name"], r["score"], r["description"] or "", r["spec"], catalog=r.get("catalog"))
@@ -78,7 +80,7 @@ class Search(Stage):
                 ]
             )
             if ctx.rescore_each and len(ranked[-1]) >= 2:  # each list rescored offline by its own text (steps)
-                ranked[-1] = ordering.rescored(text, ranked[-1])
+                ranked[-1] = ordering.rescored(text, blended_by_text(self.env, ctx, text, ranked[-1]))
         if ctx.per_step and len(ranked) > 1:  # each step's top k are seeds, round-robin (per_step.py)
             ctx.candidates, ctx.seeds = by_step(ranked), req.k * len(ranked)
         else:
@@ -92,12 +94,13 @@ class Search(Stage):
         search, expansion = self.env.search_params(ctx, ctx.queries[0], pool), self.env.expansion(req)
         cache = self.env.seed_cache
         if cache is None or not expansion.from_closure or recording.active():
-            rows = expansion.with_search(req.mode, search)
+            rows, ctx.graph_version = expansion.with_search_versioned(req.mode, search)
         elif cache.prefer_light():
-            rows = self._light(cache, req, search, expansion)
+            rows, ctx.graph_version = self._light(cache, req, search, expansion)
         else:
             since = cache.last_seen
             rows, version = expansion.with_search_versioned(req.mode, search)
+            ctx.graph_version = version
             cache.observe(version)
             cache.lookup(version, [_key(r) for r in rows], expansion.d_limit)  # the hit rate
             cache.store(since, version, rows, expansion.d_limit)
@@ -107,9 +110,9 @@ class Search(Stage):
 
     def _light(
         self, cache: SeedCache, req: RetrievalRequest, search: dict, expansion: DependencyExpansion
-    ) -> list[Row]:
+    ) -> tuple[list[Row], str]:
         """The search alone, the seeds' rows from the cache; unknown seeds expanded by a second query.
-        The rows are those of the full query (seed_cache.py)."""
+        The rows are those of the full query (seed_cache.py); with the graph version the search saw."""
         rows, version = self.env.run_query_versioned(*queries.search_seeds(req.mode, search))
         seeds = rows[0]["seeds"]
         cache.observe(version)
@@ -131,7 +134,7 @@ class Search(Stage):
             row = cached or fetched.get(_key(seed))
             if row is not None:  # (a seed deleted between the two queries is left out)
                 out.append({**row, "score": seed["score"]})
-        return out
+        return out, version
 
 
 class Expand(Stage):

@@ -131,12 +131,14 @@ def test_per_step_is_opt_in_and_its_plans_are_sound():
     ]
     assert unmet_reads(per_step) == []
     alone = build_plan(RetrievalRequest(query="q", stages=["diversify"], utilities=False), ENV)
-    assert [type(s).__name__ for s in alone] == ["Search", "Rerank", "Diversify", "Expand", "OrderAndTruncate"]
+    names = ["Search", "ServerScore", "Rerank", "Diversify", "Expand", "OrderAndTruncate"]
+    assert [type(s).__name__ for s in alone] == names
 
 
 def test_the_utilities_stage_runs_by_default_after_the_expansion_once():
     default = build_plan(RetrievalRequest(query=REQUEST), ENV)
-    assert [type(s).__name__ for s in default] == ["Search", "Rerank", "Utilities", "OrderAndTruncate"]
+    names = ["Search", "ServerScore", "Rerank", "Utilities", "OrderAndTruncate"]
+    assert [type(s).__name__ for s in default] == names
     assert unmet_reads(default) == []
     named = build_plan(RetrievalRequest(query=REQUEST, stages=["utilities"]), ENV)
     assert [type(s).__name__ for s in named].count("Utilities") == 1

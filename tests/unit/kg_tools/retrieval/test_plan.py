@@ -26,9 +26,10 @@ def plan(**fields):
 
 
 def stages_of(**fields):
-    """The plan; without the utilities stage (on by default, after the expansion) unless `utilities` is given:
-    tests/unit/kg_tools/retrieval/test_per_step.py plans it."""
-    return build_plan(RetrievalRequest(**{"utilities": False, **fields}), ENV)
+    """The plan; without the utilities stage (on by default, after the expansion) unless `utilities` is given
+    (tests/unit/kg_tools/retrieval/test_per_step.py plans it), nor the default server score unless
+    `server_score` is given (test_the_server_score_is_part_of_the_default_where_scores_are_vector_scores)."""
+    return build_plan(RetrievalRequest(**{"utilities": False, "server_score": False, **fields}), ENV)
 
 
 def test_a_fresh_process_sees_every_stage_listed_in_the_plan():
@@ -78,6 +79,28 @@ def test_staged_plans_put_each_stage_in_its_phase():
     assert plan(query="q", stages=["rerank-offline"]) == plan(query="q")
     steps = plan(query="fetch the page, then write it to a file", split_steps=True)
     assert steps[:2] == ["Steps", "Search"]
+
+
+def test_the_server_score_is_part_of_the_default_where_scores_are_vector_scores():
+    """Issue 29: server-score runs by default, before the rescoring, on the rows of the one round trip;
+    not for other scales (fulltext, hybrid, a transform's fused lists), nor twice when named."""
+    assert plan(query="q", server_score=True) == ["Search", "ServerScore", "Rerank(offline)", "OrderAndTruncate"]
+    default = stages_of(query="q", server_score=True)
+    assert default[0].expand and default[1].expanded and default[1].by_default
+    assert unmet_reads(default) == []
+    assert plan(query="q", server_score=True, mode="vector", rerank="none") == [
+        "Search",
+        "ServerScore",
+        "OrderAndTruncate",
+    ]
+    for other in ({"mode": "fulltext"}, {"mode": "hybrid"}, {"stages": ["decompose"]}, {"split_steps": True}):
+        query = "fetch the page, then write it to a file"
+        assert "ServerScore" not in plan(query=query, server_score=True, **other), other
+    named = stages_of(query="q", server_score=True, stages=["server-score"])
+    assert [type(s).__name__ for s in named].count("ServerScore") == 1 and not named[1].by_default
+    assert plan(query="q", stages=["server-score"], mode="fulltext")[:2] == ["Search", "ServerScore"]
+    staged = plan(query="q", server_score=True, stages=["dedupe"])
+    assert staged == ["Search", "Dedupe", "ServerScore", "Rerank(offline)", "Expand", "OrderAndTruncate"]
 
 
 def test_a_reranker_named_twice_runs_once():

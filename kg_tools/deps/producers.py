@@ -231,6 +231,10 @@ def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
         owner = described_owner(str(p.get("description") or ""), field)
         if owner in known:
             return _want(p, [owner], field)
+        if field == "name" and p.get("required") and tool.kind in ("get", "change"):
+            # `get_node(name)`, `delete_index(name)`: the name of the thing the tool is about
+            resources = [r for r in context_resources(tool, p, name, known) if r in known]
+            return _want(p, resources[:1], field) if resources else None
     if field and (field != "name" or len(ws) > 1):
         return _identifier_want(tool, p, ws, field, known)
     if p.get("type") not in (None, "string", "array"):
@@ -295,7 +299,7 @@ def _path_context(tool: Tool, name: str, known: set[str]) -> list[str]:
     resource (PUT /me/albums?ids=); '' for a segment that names none."""
     path = (tool.http or {}).get("path") or ""
     segments = [s for s in path.split("/") if s]
-    static = [s for s in segments if not s.startswith("{")]
+    static = [s for s in segments if not s.startswith("{") and s not in MEMBERSHIP_SEGMENTS]
     if f"{{{name}}}" in segments:  # /albums/{id}: the segment before
         before = [s for s in segments[: segments.index(f"{{{name}}}")] if not s.startswith("{")]
         return [resource_key(words(before[-1])) or ""] if before else []

@@ -84,18 +84,19 @@ def analyse(r: CatalogRows, scorer: Scorer, probs: dict[int, float] | None) -> d
         seen.add(pair)
         cands = [c for g in groups for c in g if (c.consumer.name, c.producer.name) == pair]
         wanted = {c.want.parameter for g in groups for c in g[:1] if c.consumer.name == e.source}
+        if e.parameter_name in wanted:  # the producer as a candidate of the gold's parameter, not of another
+            cands = [c for c in cands if c.want.parameter == e.parameter_name]
         if cands:
             best = max(cands, key=lambda c: c.probability)
             cause = (
-                "guard"
-                if pair in before
-                else "below_threshold"
-                if best.probability < scorer.threshold
-                else "outranked"
+                "guard" if pair in before else "below_threshold" if best.probability < scorer.threshold else "outranked"
             )
             detail = f"p={best.probability:.2f} {found_by(best)} [{best.want.parameter}]"
         elif e.parameter_name in wanted:
-            cause, detail = "not_candidate", f"[{e.parameter_name}] wants {_want_of(groups, e.source, e.parameter_name)}"
+            cause, detail = (
+                "not_candidate",
+                f"[{e.parameter_name}] wants {_want_of(groups, e.source, e.parameter_name)}",
+            )
         else:
             params = {str(p.get("name")): p for p in tools[e.source].parameters} if e.source in tools else {}
             p = params.get(e.parameter_name or "")
@@ -161,7 +162,9 @@ def table(results: list[dict]) -> str:
         total["tp"] += res["tp"]
         total["fp"] += len(res["wrong"])
         cells = " | ".join(str(causes.get(k, 0) or "") for k in CAUSES)
-        lines.append(f"| {res['key']} | {res['gold']} | {res['predicted']} | {res['tp']} | {cells} | {len(res['wrong'])} |")
+        lines.append(
+            f"| {res['key']} | {res['gold']} | {res['predicted']} | {res['tp']} | {cells} | {len(res['wrong'])} |"
+        )
     cells = " | ".join(f"**{total.get(k, 0)}**" for k in CAUSES)
     lines.append(f"| **all** | {total['gold']} | {total['pred']} | {total['tp']} | {cells} | **{total['fp']}** |")
     return "\n".join(lines)

@@ -133,6 +133,8 @@ def tool_kind(tool: Tool) -> str:
     verb, _ = name_verb_and_object(tool.name)
     if verb in AUTH_VERBS or _starts_with(tool.name, AUTH_VERBS):
         return "auth"  # what a login returns (a session token) is what the other calls need
+    if set(words(tool.name)) & AUTH_VERBS and _returns_token(tool.output_schema):
+        return "auth"  # `updateLoginFlow` that answers with a `session_token`
     method = _method(tool)
     hints = tool.annotations or {}
     if method in ("DELETE", "PUT", "PATCH") or verb in CHANGE_VERBS:
@@ -148,6 +150,12 @@ def tool_kind(tool: Tool) -> str:
     if method == "POST" and verb in ("search", "query", "find"):
         return "search"
     return "create" if verb in CREATE_VERBS or method == "POST" else "other"
+
+
+def _returns_token(schema: dict | None) -> bool:
+    """The output schema has a token at its top (`token`, `session_token`, `accessToken`)."""
+    props = (schema or {}).get("properties")
+    return isinstance(props, dict) and any(words(str(k))[-1:] == ["token"] for k in props)
 
 
 def _method(tool: Tool) -> str:
@@ -299,7 +307,7 @@ def _path_context(tool: Tool, name: str, known: set[str]) -> list[str]:
     resource (PUT /me/albums?ids=); '' for a segment that names none."""
     path = (tool.http or {}).get("path") or ""
     segments = [s for s in path.split("/") if s]
-    static = [s for s in segments if not s.startswith("{") and s not in MEMBERSHIP_SEGMENTS]
+    static = [s for s in segments if not s.startswith("{")]
     if f"{{{name}}}" in segments:  # /albums/{id}: the segment before
         before = [s for s in segments[: segments.index(f"{{{name}}}")] if not s.startswith("{")]
         return [resource_key(words(before[-1])) or ""] if before else []
@@ -309,9 +317,15 @@ def _path_context(tool: Tool, name: str, known: set[str]) -> list[str]:
 
 
 def tool_offers(tool: Tool) -> list[Offer]:
-    if tool.kind == "change":
-        return []
     offers = schema_offers(tool.name, tool.output_schema) if tool.output_schema else []
+    # a token at the top of what a call returns (`session_token` of a submitted login) is what it hands out
+    offers = [
+        Offer(o.tool, o.resource, o.field, o.path, True, o.source) if _handed_out(o) else o
+        for o in offers
+        if tool.kind != "change" or _handed_out(o)
+    ]
+    if tool.kind == "change":  # a change offers nothing else
+        return offers
     has_schema = any(o.source == "schema" for o in offers)
     if not has_schema:  # what the name and description say it returns
         verb, rest = name_verb_and_object(tool.name)
@@ -328,6 +342,11 @@ def tool_offers(tool: Tool) -> list[Offer]:
                     Offer(tool.name, resource_key(ws[:-1]) or ws[0], ID_FIELDS[ws[-1]], "", True, "description")
                 )
     return offers
+
+
+def _handed_out(o: Offer) -> bool:
+    """A token field at the top of an output schema."""
+    return o.source == "schema" and o.field == "token" and "." not in o.path and "[" not in o.path
 
 
 @dataclass

@@ -235,20 +235,33 @@ def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
     field = ID_FIELDS.get(ws[-1])
     if _scalar(p, field):
         return None
-    if field and len(ws) == 1 and p.get("in") != "body":  # `names`: "An array of entity names" -> entity
-        owner = described_owner(str(p.get("description") or ""), field)
-        if owner in known:
-            return _want(p, [owner], field)
-        if field == "name" and p.get("required") and tool.kind in ("get", "change"):
-            # `get_node(name)`, `delete_index(name)`: the name of the thing the tool is about
-            resources = [r for r in context_resources(tool, p, name, known) if r in known]
-            return _want(p, resources[:1], field) if resources else None
+    if field and len(ws) == 1 and p.get("in") != "body":
+        bare = _bare_want(tool, p, field, known)
+        if bare or _subject_name(tool, p, field):
+            return bare
     if field and (field != "name" or len(ws) > 1):
         return _identifier_want(tool, p, ws, field, known)
     if p.get("type") not in (None, "string", "array"):
         return None
     key = resource_key(ws)
     return _want(p, [key], "*") if key else None
+
+
+def _bare_want(tool: Tool, p: dict, field: str, known: set[str]) -> Want | None:
+    """A one-word identifier: of the resource its description names (`names`: "An array of entity names"), else
+    a required `name` of a get or change is the name of the thing the tool is about (`get_node(name)`)."""
+    owner = described_owner(str(p.get("description") or ""), field)
+    if owner in known:
+        return _want(p, [owner], field)
+    if _subject_name(tool, p, field):
+        resources = [r for r in context_resources(tool, p, str(p.get("name") or ""), known) if r in known]
+        return _want(p, resources[:1], field) if resources else None
+    return None
+
+
+def _subject_name(tool: Tool, p: dict, field: str) -> bool:
+    """A required `name` of a tool that reads or changes one thing (`get_node(name)`, `delete_index(name)`)."""
+    return field == "name" and bool(p.get("required")) and tool.kind in ("get", "change")
 
 
 def _want(p: dict, resources: list[str], field: str) -> Want:
@@ -317,14 +330,8 @@ def _path_context(tool: Tool, name: str, known: set[str]) -> list[str]:
 
 
 def tool_offers(tool: Tool) -> list[Offer]:
-    offers = schema_offers(tool.name, tool.output_schema) if tool.output_schema else []
-    # a token at the top of what a call returns (`session_token` of a submitted login) is what it hands out
-    offers = [
-        Offer(o.tool, o.resource, o.field, o.path, True, o.source) if _handed_out(o) else o
-        for o in offers
-        if tool.kind != "change" or _handed_out(o)
-    ]
-    if tool.kind == "change":  # a change offers nothing else
+    offers = _schema_offers(tool)
+    if tool.kind == "change":
         return offers
     has_schema = any(o.source == "schema" for o in offers)
     if not has_schema:  # what the name and description say it returns
@@ -342,6 +349,17 @@ def tool_offers(tool: Tool) -> list[Offer]:
                     Offer(tool.name, resource_key(ws[:-1]) or ws[0], ID_FIELDS[ws[-1]], "", True, "description")
                 )
     return offers
+
+
+def _schema_offers(tool: Tool) -> list[Offer]:
+    """The identifying fields of the output schema; a token at its top (`session_token` of a submitted login) is
+    what the call hands out (a primary offer, the only one a change makes)."""
+    offers = schema_offers(tool.name, tool.output_schema) if tool.output_schema else []
+    return [
+        Offer(o.tool, o.resource, o.field, o.path, True, o.source) if _handed_out(o) else o
+        for o in offers
+        if tool.kind != "change" or _handed_out(o)
+    ]
 
 
 def _handed_out(o: Offer) -> bool:

@@ -661,14 +661,9 @@ def named_source_proposals(tools: dict[str, Tool], sources: set[str] | None) -> 
             for name in tools:
                 if name != consumer.name and tools[name].kind != "change" and name.split("__")[-1] in text:
                     found.setdefault(name, f"its description names {name.split('__')[-1]}")
-            for phrase in source_phrases(text):
-                noun = singular(phrase.split()[-1])
-                named = by_noun.get(noun, ())
-                if len(named) > 2:  # a noun many tools are named after points to none of them
-                    continue
-                for name in named:
-                    if name != consumer.name:
-                        found.setdefault(name, f"its description: “from the {phrase}”")
+            for name, why in _named_by_phrases(text, by_noun).items():
+                if name != consumer.name:
+                    found.setdefault(name, why)
             for name, why in found.items():
                 out.append(
                     Proposal(
@@ -682,6 +677,20 @@ def named_source_proposals(tools: dict[str, Tool], sources: set[str] | None) -> 
                     )
                 )
     return out
+
+
+def _named_by_phrases(text: str, by_noun: dict[str, list[str]]) -> dict[str, str]:
+    """The tools a description's "from the <noun>" phrases name: the one or two tools named after that noun. A noun
+    many tools are named after points to none of them, nor does a bare identifier word ("from the next key" of a
+    paging token is no `ListLabelKeys`)."""
+    found: dict[str, str] = {}
+    for phrase in source_phrases(text):
+        noun = singular(phrase.split()[-1])
+        named = by_noun.get(noun, ())
+        if len(named) <= 2 and noun not in ID_FIELDS:
+            for name in named:
+                found.setdefault(name, f"its description: “from the {phrase}”")
+    return found
 
 
 def prepare(raw_tools: Iterable) -> dict[str, Tool]:

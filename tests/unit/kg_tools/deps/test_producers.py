@@ -62,3 +62,26 @@ def test_a_login_flow_that_hands_out_a_token_provides_it():
     found = _candidates(tools)
     assert "updateLoginFlow" in found[("toSession", "X-Session-Token")]
     assert "updateSettings" not in found.get(("toSession", "X-Session-Token"), set())
+
+
+def test_a_bare_identifier_word_in_a_description_names_no_source():
+    """ "Exact target reference from the page snapshot" names `browser_snapshot`; "the continue token from the
+    next key" of a paging parameter names no `list_label_keys` (`key` is an identifier word, not a thing)."""
+    tools = [
+        _tool("browser_snapshot", "Capture the page.", []),
+        _tool("list_label_keys", "Lists label keys.", []),
+        _tool(
+            "browser_click",
+            "Click.",
+            [{"name": "ref", "type": "string", "description": "Exact target reference from the page snapshot"}],
+        ),
+        _tool(
+            "list_workflows",
+            "Lists workflows.",
+            [{"name": "continue", "type": "string", "description": "The token to continue from the next key"}],
+        ),
+    ]
+    fixed, _ = candidate_groups(tools)
+    pairs = {(p.source, p.target) for p in fixed}
+    assert ("browser_click", "browser_snapshot") in pairs
+    assert ("list_workflows", "list_label_keys") not in pairs

@@ -133,6 +133,8 @@ def tool_kind(tool: Tool) -> str:
     verb, _ = name_verb_and_object(tool.name)
     if verb in AUTH_VERBS or _starts_with(tool.name, AUTH_VERBS):
         return "auth"  # what a login returns (a session token) is what the other calls need
+    if set(words(tool.name)) & AUTH_VERBS and _returns_token(tool.output_schema):
+        return "auth"  # `updateLoginFlow` that answers with a `session_token`
     method = _method(tool)
     hints = tool.annotations or {}
     if method in ("DELETE", "PUT", "PATCH") or verb in CHANGE_VERBS:
@@ -148,6 +150,12 @@ def tool_kind(tool: Tool) -> str:
     if method == "POST" and verb in ("search", "query", "find"):
         return "search"
     return "create" if verb in CREATE_VERBS or method == "POST" else "other"
+
+
+def _returns_token(schema: dict | None) -> bool:
+    """The output schema has a token at its top (`token`, `session_token`, `accessToken`)."""
+    props = (schema or {}).get("properties")
+    return isinstance(props, dict) and any(words(str(k))[-1:] == ["token"] for k in props)
 
 
 def _method(tool: Tool) -> str:
@@ -227,16 +235,33 @@ def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
     field = ID_FIELDS.get(ws[-1])
     if _scalar(p, field):
         return None
-    if field and len(ws) == 1 and p.get("in") != "body":  # `names`: "An array of entity names" -> entity
-        owner = described_owner(str(p.get("description") or ""), field)
-        if owner in known:
-            return _want(p, [owner], field)
+    if field and len(ws) == 1 and p.get("in") != "body":
+        bare = _bare_want(tool, p, field, known)
+        if bare or _subject_name(tool, p, field):
+            return bare
     if field and (field != "name" or len(ws) > 1):
         return _identifier_want(tool, p, ws, field, known)
     if p.get("type") not in (None, "string", "array"):
         return None
     key = resource_key(ws)
     return _want(p, [key], "*") if key else None
+
+
+def _bare_want(tool: Tool, p: dict, field: str, known: set[str]) -> Want | None:
+    """A one-word identifier: of the resource its description names (`names`: "An array of entity names"), else
+    a required `name` of a get or change is the name of the thing the tool is about (`get_node(name)`)."""
+    owner = described_owner(str(p.get("description") or ""), field)
+    if owner in known:
+        return _want(p, [owner], field)
+    if _subject_name(tool, p, field):
+        resources = [r for r in context_resources(tool, p, str(p.get("name") or ""), known) if r in known]
+        return _want(p, resources[:1], field) if resources else None
+    return None
+
+
+def _subject_name(tool: Tool, p: dict, field: str) -> bool:
+    """A required `name` of a tool that reads or changes one thing (`get_node(name)`, `delete_index(name)`)."""
+    return field == "name" and bool(p.get("required")) and tool.kind in ("get", "change")
 
 
 def _want(p: dict, resources: list[str], field: str) -> Want:
@@ -305,9 +330,9 @@ def _path_context(tool: Tool, name: str, known: set[str]) -> list[str]:
 
 
 def tool_offers(tool: Tool) -> list[Offer]:
+    offers = _schema_offers(tool)
     if tool.kind == "change":
-        return []
-    offers = schema_offers(tool.name, tool.output_schema) if tool.output_schema else []
+        return offers
     has_schema = any(o.source == "schema" for o in offers)
     if not has_schema:  # what the name and description say it returns
         verb, rest = name_verb_and_object(tool.name)
@@ -324,6 +349,22 @@ def tool_offers(tool: Tool) -> list[Offer]:
                     Offer(tool.name, resource_key(ws[:-1]) or ws[0], ID_FIELDS[ws[-1]], "", True, "description")
                 )
     return offers
+
+
+def _schema_offers(tool: Tool) -> list[Offer]:
+    """The identifying fields of the output schema; a token at its top (`session_token` of a submitted login) is
+    what the call hands out (a primary offer, the only one a change makes)."""
+    offers = schema_offers(tool.name, tool.output_schema) if tool.output_schema else []
+    return [
+        Offer(o.tool, o.resource, o.field, o.path, True, o.source) if _handed_out(o) else o
+        for o in offers
+        if tool.kind != "change" or _handed_out(o)
+    ]
+
+
+def _handed_out(o: Offer) -> bool:
+    """A token field at the top of an output schema."""
+    return o.source == "schema" and o.field == "token" and "." not in o.path and "[" not in o.path
 
 
 @dataclass
@@ -620,14 +661,9 @@ def named_source_proposals(tools: dict[str, Tool], sources: set[str] | None) -> 
             for name in tools:
                 if name != consumer.name and tools[name].kind != "change" and name.split("__")[-1] in text:
                     found.setdefault(name, f"its description names {name.split('__')[-1]}")
-            for phrase in source_phrases(text):
-                noun = singular(phrase.split()[-1])
-                named = by_noun.get(noun, ())
-                if len(named) > 2:  # a noun many tools are named after points to none of them
-                    continue
-                for name in named:
-                    if name != consumer.name:
-                        found.setdefault(name, f"its description: “from the {phrase}”")
+            for name, why in _named_by_phrases(text, by_noun).items():
+                if name != consumer.name:
+                    found.setdefault(name, why)
             for name, why in found.items():
                 out.append(
                     Proposal(
@@ -641,6 +677,20 @@ def named_source_proposals(tools: dict[str, Tool], sources: set[str] | None) -> 
                     )
                 )
     return out
+
+
+def _named_by_phrases(text: str, by_noun: dict[str, list[str]]) -> dict[str, str]:
+    """The tools a description's "from the <noun>" phrases name: the one or two tools named after that noun. A noun
+    many tools are named after points to none of them, nor does a bare identifier word ("from the next key" of a
+    paging token is no `ListLabelKeys`)."""
+    found: dict[str, str] = {}
+    for phrase in source_phrases(text):
+        noun = singular(phrase.split()[-1])
+        named = by_noun.get(noun, ())
+        if len(named) <= 2 and noun not in ID_FIELDS:
+            for name in named:
+                found.setdefault(name, f"its description: “from the {phrase}”")
+    return found
 
 
 def prepare(raw_tools: Iterable) -> dict[str, Tool]:

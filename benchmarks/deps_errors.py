@@ -1,0 +1,207 @@
+"""Error analysis of dependency inference on the DEV halves of the dev catalogs (never the fresh ones).
+
+    .venv/bin/python -m benchmarks.deps_errors [--oof] [--json PATH] [--only KEY ...] [-v]
+
+Every missed gold edge gets one cause:
+- `no_want`: the consumer's gold parameter names no wanted instance (no candidate generated for it); split into
+  `no_want:not_a_parameter` (the gold names a parameter the tool does not have, or none: a nested property or a
+  tool-level edge), `no_want:object` (an object/array parameter: nested wants are off) and `no_want:unrecognised`;
+- `not_candidate`: the parameter is wanted but the producer is not among its candidates;
+- `below_threshold`: the producer is a candidate whose probability is below the scorer's threshold;
+- `outranked`: above the threshold but cut by the second-candidate share or the per-parameter cap;
+- `guard`: dropped by the hub guard.
+Every false positive gets the feature that pushed its probability up most (per-tree path attributions of the
+gradient-boosted trees) and how the candidate was found. `--oof`: out-of-fold probabilities (5 folds by catalog,
+as benchmarks/train_scorer.py chooses on) instead of the shipped scorer's (fitted on these dev halves)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter, defaultdict
+from pathlib import Path
+
+from benchmarks.deps_corpus import catalogs
+from benchmarks.deps_gold import read_gold
+from benchmarks.train_scorer import CatalogRows, out_of_fold, prepare
+from kg_tools.deps.scoring import FEATURES, Candidate, Scorer, default_scorer, select
+
+CAUSES = (
+    "no_want:not_a_parameter",
+    "no_want:object",
+    "no_want:unrecognised",
+    "not_candidate",
+    "below_threshold",
+    "outranked",
+    "guard",
+)
+
+
+def attributions(scorer: Scorer, x: list[float]) -> dict[str, float]:
+    """Each feature's share of the log-odds (Saabas: the change of node value along every tree's path)."""
+    out: dict[str, float] = defaultdict(float)
+    for tree in scorer.trees:
+        node = 0
+        while tree[node][2] >= 0:
+            feature, threshold, left, right, value = tree[node]
+            child = left if x[feature] <= threshold else right
+            out[FEATURES[feature]] += scorer.rate * (tree[child][4] - value)
+            node = child
+    return out
+
+
+def found_by(c: Candidate) -> str:
+    """How a candidate was generated."""
+    if c.offer is not None:
+        how = f"{c.offer.source}{'' if c.offer.primary else '-nested'}"
+    elif c.path_list or c.path_scoped or c.path_create:
+        how = "path-" + ("list" if c.path_list else "scoped" if c.path_scoped else "create")
+    else:
+        how = "named-after"
+    return how
+
+
+def analyse(r: CatalogRows, scorer: Scorer, probs: dict[int, float] | None) -> dict:
+    scored = r.scored["dev"]
+    groups = [[c for c in g if c.consumer.name in scored] for g in r.groups]
+    groups = [g for g in groups if g]
+    for g in groups:
+        for c in g:
+            c.probability = probs[id(c)] if probs is not None else scorer.probability(c.features)
+    accepted, _ = select(groups, scorer)
+    no_hub = Scorer((), 0.0, 0.0, scorer.threshold, scorer.second, scorer.per_parameter, 1.0, 10**9)
+    before_hub, _ = select(groups, no_hub)
+    pred = {(c.consumer.name, c.producer.name) for c in accepted} | {p for p in r.fixed if p[0] in scored}
+    before = {(c.consumer.name, c.producer.name) for c in before_hub}
+    edges, _ = read_gold(r.catalog.gold, "dev")
+    tools = {t.name: t for t in r.catalog.tools()}
+    missed: list[dict] = []
+    seen: set[tuple[str, str]] = set()
+    for e in edges:
+        pair = (e.source, e.target)
+        if pair in pred or pair in seen:
+            continue
+        seen.add(pair)
+        cands = [c for g in groups for c in g if (c.consumer.name, c.producer.name) == pair]
+        wanted = {c.want.parameter for g in groups for c in g[:1] if c.consumer.name == e.source}
+        if e.parameter_name in wanted:  # the producer as a candidate of the gold's parameter, not of another
+            cands = [c for c in cands if c.want.parameter == e.parameter_name]
+        if cands:
+            best = max(cands, key=lambda c: c.probability)
+            cause = (
+                "guard" if pair in before else "below_threshold" if best.probability < scorer.threshold else "outranked"
+            )
+            detail = f"p={best.probability:.2f} {found_by(best)} [{best.want.parameter}]"
+        elif e.parameter_name in wanted:
+            cause, detail = (
+                "not_candidate",
+                f"[{e.parameter_name}] wants {_want_of(groups, e.source, e.parameter_name)}",
+            )
+        else:
+            params = {str(p.get("name")): p for p in tools[e.source].parameters} if e.source in tools else {}
+            p = params.get(e.parameter_name or "")
+            if p is None:
+                cause = "no_want:not_a_parameter"
+            elif p.get("type") in ("object", "array") and not _id_like(e.parameter_name or ""):
+                cause = "no_want:object"
+            else:
+                cause = "no_want:unrecognised"
+            detail = f"[{e.parameter_name}] {str((p or {}).get('type'))}"
+        missed.append({"pair": list(pair), "parameter": e.parameter_name, "cause": cause, "detail": detail})
+    gold_pairs = {(e.source, e.target) for e in edges}
+    wrong: list[dict] = []
+    by_pair = {(c.consumer.name, c.producer.name): c for c in sorted(accepted, key=lambda c: c.probability)}
+    for pair in sorted(pred - gold_pairs):
+        c = by_pair.get(pair)
+        if c is None:
+            wrong.append({"pair": list(pair), "feature": "fixed rule", "found_by": "fixed", "p": 1.0})
+            continue
+        shares = attributions(scorer, c.features)
+        top = max(shares, key=lambda k: shares[k])
+        wrong.append(
+            {
+                "pair": list(pair),
+                "parameter": c.want.parameter,
+                "feature": top,
+                "found_by": found_by(c),
+                "p": round(c.probability, 3),
+                "consumer_has_gold": any(s == pair[0] for s, _ in gold_pairs),
+            }
+        )
+    return {
+        "key": r.catalog.key,
+        "gold": len(gold_pairs),
+        "predicted": len(pred),
+        "tp": len(pred & gold_pairs),
+        "missed": missed,
+        "wrong": wrong,
+    }
+
+
+def _want_of(groups: list[list[Candidate]], consumer: str, parameter: str | None) -> str:
+    for g in groups:
+        if g and g[0].consumer.name == consumer and g[0].want.parameter == parameter:
+            w = g[0].want
+            return f"{w.resources}/{w.field} ({len(g)} candidates)"
+    return "?"
+
+
+def _id_like(name: str) -> bool:
+    low = name.lower()
+    return low.endswith(("id", "ids", "key", "slug", "name", "uri", "gid"))
+
+
+def table(results: list[dict]) -> str:
+    lines = ["| catalog | gold | pred | TP | " + " | ".join(CAUSES) + " | FP |", "|---" * (len(CAUSES) + 5) + "|"]
+    total: Counter = Counter()
+    for res in results:
+        causes = Counter(m["cause"] for m in res["missed"])
+        total.update(causes)
+        total["gold"] += res["gold"]
+        total["pred"] += res["predicted"]
+        total["tp"] += res["tp"]
+        total["fp"] += len(res["wrong"])
+        cells = " | ".join(str(causes.get(k, 0) or "") for k in CAUSES)
+        lines.append(
+            f"| {res['key']} | {res['gold']} | {res['predicted']} | {res['tp']} | {cells} | {len(res['wrong'])} |"
+        )
+    cells = " | ".join(f"**{total.get(k, 0)}**" for k in CAUSES)
+    lines.append(f"| **all** | {total['gold']} | {total['pred']} | {total['tp']} | {cells} | **{total['fp']}** |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--oof", action="store_true", help="out-of-fold probabilities (as train_scorer chooses on)")
+    ap.add_argument("--only", nargs="*", help="keys")
+    ap.add_argument("--json")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    args = ap.parse_args(argv)
+    rows = [prepare(c) for c in catalogs("dev")]  # dev catalogs only: the fresh ones stay unseen
+    probs = out_of_fold(rows) if args.oof else None
+    scorer = default_scorer()
+    results = [
+        analyse(r, scorer, probs[i] if probs else None)
+        for i, r in enumerate(rows)
+        if not args.only or r.catalog.key in args.only
+    ]
+    print(table(results))
+    fooled: Counter = Counter(w["feature"] for res in results for w in res["wrong"])
+    how: Counter = Counter(w["found_by"] for res in results for w in res["wrong"])
+    no_gold = sum(not w.get("consumer_has_gold", True) for res in results for w in res["wrong"])
+    print("\nfalse positives by the feature that raised them most:", dict(fooled.most_common()))
+    print("false positives by how the candidate was found:", dict(how.most_common()))
+    print(f"false positives whose consumer has no dev gold edge at all: {no_gold}")
+    if args.verbose:
+        for res in results:
+            for m in res["missed"]:
+                print(f"  {res['key']:22} missed {m['cause']:24} {m['pair'][0]} -> {m['pair'][1]}  {m['detail']}")
+            for w in res["wrong"]:
+                print(f"  {res['key']:22} wrong  {w['feature']:24} {w['pair'][0]} -> {w['pair'][1]}  {w.get('p')}")
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,24 @@
+"""The error analysis of dependency inference (benchmarks/deps_errors.py) on a real server of the dev corpus."""
+
+from __future__ import annotations
+
+import math
+
+from benchmarks.deps_corpus import catalogs
+from benchmarks.deps_errors import CAUSES, analyse, attributions
+from benchmarks.train_scorer import prepare
+from kg_tools.deps.scoring import default_scorer
+
+
+def test_every_missed_edge_has_one_cause_and_attributions_add_up():
+    [memory] = [c for c in catalogs("dev") if c.key == "mcp_memory"]
+    rows = prepare(memory)
+    scorer = default_scorer()
+    result = analyse(rows, scorer, None)
+    assert result["tp"] + len(result["missed"]) == result["gold"]
+    assert result["predicted"] - result["tp"] == len(result["wrong"])
+    assert {m["cause"] for m in result["missed"]} <= set(CAUSES)
+    cand = next(c for g in rows.groups for c in g)
+    z = scorer.intercept + scorer.rate * sum(tree[0][4] for tree in scorer.trees)
+    z += sum(attributions(scorer, cand.features).values())
+    assert math.isclose(1 / (1 + math.exp(-z)), scorer.probability(cand.features), abs_tol=1e-9)

@@ -2,7 +2,7 @@
 by the same loaders as `kg-tools load`, validated into the tool model, inferred by the same code as
 `kg-tools deps infer` (no labelled edges, no LLM) and scored against its gold.
 
-    .venv/bin/python -m benchmarks.deps_corpus [--role dev|fresh|all] [--split dev|test|all] [--nested-wants]
+    .venv/bin/python -m benchmarks.deps_corpus [--role dev|fresh|all] [--split dev|test|all] [--no-nested-wants]
         [--json PATH] [-v]
 
 Catalogs: the manifests in benchmarks/data/deps/manifest/*.json (role dev or fresh) and the team's first gold
@@ -72,7 +72,7 @@ def catalogs(role: str = "dev") -> list[CorpusCatalog]:
     return [c for c in every if role == "all" or c.role == role]
 
 
-def score_catalog(c: CorpusCatalog, split: str, min_confidence: float = 0.2, nested_wants: bool = False) -> dict:
+def score_catalog(c: CorpusCatalog, split: str, min_confidence: float = 0.2, nested_wants: bool = True) -> dict:
     tools = c.tools()
     result = infer_catalog(
         tools, None, Examples([]), min_confidence=min_confidence, catalog=c.key, nested_wants=nested_wants
@@ -108,7 +108,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json")
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument(
-        "--nested-wants", action="store_true", help="properties inside object/array parameters want providers too"
+        "--nested-wants",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="properties inside object/array parameters want providers too (the default)",
     )
     args = ap.parse_args(argv)
     rows = []

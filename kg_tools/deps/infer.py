@@ -62,7 +62,7 @@ def structural_edges(
     min_confidence: float,
     progress: Callable[[int], None] | None = None,
     abstained: dict[str, int] | None = None,
-    nested_wants: bool = False,
+    nested_wants: bool = True,
 ) -> list[ProposedEdge]:
     """Producer -> consumer proposals (kg_tools/deps/producers.py) as ProposedEdges, each source's in
     listing order: most confident first. `abstained` receives the parameters left without a provider."""
@@ -100,7 +100,7 @@ def infer_catalog(
     sources: set[str] | None = None,
     catalog: str | None = None,
     progress: Callable[[int], None] | None = None,
-    nested_wants: bool = False,
+    nested_wants: bool = True,
 ) -> InferenceResult:
     """Proposals for one catalog's tools (pairs in `existing` are skipped).
 

@@ -100,6 +100,7 @@ class Want:
     required: bool
     in_path: bool = False  # the resource the operation addresses (/playlists/{playlist_id}/tracks)
     rare: bool = False  # at most RARE_PARAMETER tools of the catalog take a parameter of this name
+    nested: bool = False  # a property inside an object or array parameter (`params.projectId`)
 
 
 @dataclass
@@ -873,6 +874,8 @@ def want_candidates(
         if name != consumer.name and name not in out:
             out[name] = Candidate(consumer, want, tools[name], None)
     out = {name: c for name, c in out.items() if same_server(consumer.name, name)}
+    if want.nested:  # a tool that takes the same property (`params.projectSlug`) is another consumer of it
+        out = {name: c for name, c in out.items() if not any(w.parameter == want.parameter for w in c.producer.wants)}
     wanted = set(want.resources[0].split()) if want.resources else set()
     for c in out.values():
         c.resource_in_name = bool(wanted) and wanted <= _name_words(c.producer)
@@ -936,11 +939,11 @@ def candidate_groups(
     sources: set[str] | None = None,
     progress: Callable[[int], None] | None = None,
     name_rules: bool = True,
-    nested_wants: bool = False,
+    nested_wants: bool = True,
 ) -> tuple[list[Proposal], list[list[Candidate]]]:
     """(the proposals of fixed rules: OpenAPI links, getter/setter and status names, parameters whose description
     names their source; one group of candidates per parameter that wants an existing instance, features set).
-    `nested_wants`: properties inside object and array parameters want providers too (off: see set_wants)."""
+    `nested_wants`: identifiers inside object and array parameters want providers too (see set_wants)."""
     tools = prepare(raw_tools)
     for t in tools.values():
         t.kind = tool_kind(t)
@@ -980,11 +983,10 @@ def offer_index(tools: dict[str, Tool]) -> dict[str, list[Offer]]:
     return index
 
 
-def set_wants(tools: dict[str, Tool], known: set[str], *, nested_wants: bool = False) -> None:
+def set_wants(tools: dict[str, Tool], known: set[str], *, nested_wants: bool = True) -> None:
     """Sets every tool's wants (of the `known` resources, and its path template's), each marked rare when at
-    most RARE_PARAMETER tools of the catalog take a parameter of its name. With `nested_wants`, the properties
-    inside object and array parameters too (`nested_parameters`); off by default: with the shipped scorer they
-    cost dev precision (docs/dependencies.md, "Nested wants")."""
+    most RARE_PARAMETER tools of the catalog take a parameter of its name. With `nested_wants` (the default), the
+    identifiers inside object and array parameters too (`nested_parameters`; docs/dependencies.md, "Nested wants")."""
     takers: dict[str, int] = defaultdict(int)
     for t in tools.values():
         nested = nested_parameters(t) if nested_wants else []
@@ -992,8 +994,8 @@ def set_wants(tools: dict[str, Tool], known: set[str], *, nested_wants: bool = F
         t.wants += path_wants(t)
         for p in nested:
             want = parameter_wants(t, p, known)
-            if want:
-                want.parameter = str(p["path"])
+            if want and want.field != "*":  # an identifier (`task_id`, `labelIds`, `name`), not the thing itself
+                want.parameter, want.nested = str(p["path"]), True
                 t.wants.append(want)
         for prop in t.parameters + nested:
             takers[str(prop.get("path") or prop.get("name"))] += 1
@@ -1057,7 +1059,7 @@ def infer_producers(
     name_rules: bool = True,
     scorer: Scorer | None = None,
     abstained: dict[str, int] | None = None,
-    nested_wants: bool = False,
+    nested_wants: bool = True,
 ) -> list[Proposal]:
     """Producer -> consumer proposals for a catalog (see the module doc), each source's in listing order.
     `abstained`, when given, receives how many parameters were left without a provider and why."""

@@ -112,10 +112,30 @@ def test_parameters_nested_in_an_object_or_array_want_their_provider():
     result = infer_catalog(_tools(raw), None, Examples([]), min_confidence=0.0, nested_wants=True)
     edge = next(e for e in result.edges if e.source == "delete_project")
     assert (edge.target, edge.parameter_name) == ("list_projects", "params.projectId")
-    # off by default (they cost dev precision with the shipped scorer): nothing nested is wanted
-    _, groups = candidate_groups(_tools(raw))
+    # on by default; off when asked: nothing nested is wanted
+    assert infer_catalog(_tools(raw), None, Examples([]), min_confidence=0.0).edges
+    _, groups = candidate_groups(_tools(raw), nested_wants=False)
     assert not any(g for g in groups)
-    assert not infer_catalog(_tools(raw), None, Examples([]), min_confidence=0.0).edges
+    assert not infer_catalog(_tools(raw), None, Examples([]), min_confidence=0.0, nested_wants=False).edges
+
+
+def test_nested_wants_are_identifiers_and_never_served_by_a_tool_that_takes_the_same_property():
+    projects = {"type": "object", "properties": {"projects": {"type": "array", "items": {"type": "object"}}}}
+    projects["properties"]["projects"]["items"]["properties"] = {"slug": {"type": "string"}}
+    text = {"type": "object", "properties": {"text": {"type": "string"}}}
+    raw = [
+        _mcp("list_followed_projects", "List the projects the user follows", {"params": "limit"}, output=projects),
+        # CircleCI: every tool takes `params.projectSlug`; one that lists builds is another consumer of it
+        _mcp("list_project_builds", "List the builds of a project", {"params": "projectSlug"}, output=projects),
+        _mcp("run_pipeline", "Run a pipeline of a project", {"params": "projectSlug"}),
+        # filesystem: `edits[].oldText` is text to replace, not an instance another tool lists
+        _mcp("read_text", "Read a file as text", {"params": "path"}, output=text),
+        _mcp("edit_file", "Edit a file", {"edits": "[]oldText,newText"}),
+    ]
+    _, groups = candidate_groups(_tools(raw))
+    wanted = {(g[0].consumer.name, g[0].want.parameter): {c.producer.name for c in g} for g in groups if g}
+    assert wanted[("run_pipeline", "params.projectSlug")] == {"list_followed_projects"}
+    assert not any(parameter.startswith("edits") for _, parameter in wanted)
 
 
 def test_selection_abstains_below_the_threshold_and_guards_hubs():

@@ -5,7 +5,8 @@
 Every missed gold edge gets one cause:
 - `no_want`: the consumer's gold parameter names no wanted instance (no candidate generated for it); split into
   `no_want:not_a_parameter` (the gold names a parameter the tool does not have, or none: a nested property or a
-  tool-level edge), `no_want:object` (an object/array parameter: nested wants are off) and `no_want:unrecognised`;
+  tool-level edge), `no_want:object` (an object/array parameter: the rows have no nested wants) and
+  `no_want:unrecognised`;
 - `not_candidate`: the parameter is wanted but the producer is not among its candidates;
 - `below_threshold`: the producer is a candidate whose probability is below the scorer's threshold;
 - `outranked`: above the threshold but cut by the second-candidate share or the per-parameter cap;

@@ -33,13 +33,16 @@ from __future__ import annotations
 import json
 import math
 import re
-from dataclasses import replace
+from collections import Counter
 from functools import lru_cache
-from typing import Any, ClassVar, Protocol, TypeVar
+from itertools import chain
+from typing import Protocol, Self, TypeVar
 
+from kg_tools.implied import implied_utilities
 from kg_tools.retrieval import places
 from kg_tools.retrieval.supplied import ValueKind, query_values, supplied_parameters
 from kg_tools.tool_spec import split_name
+from kg_tools.utilities import Kind
 
 SEED_POOL = 15  # 5, 10, 15, 20 tried on the dev sets (with W_DESCRIPTION): 15 lowers none, 20 lowers one
 W_LEVEL = 0.05
@@ -84,6 +87,15 @@ def parameters(spec: str | dict | None) -> list[tuple[str, str]]:
     return _parameters(spec)
 
 
+def parameter_tuple(spec: str | dict | None) -> tuple[tuple[str, str], ...]:
+    """parameters() as the tuple the per-tool caches are keyed on (a stored spec text's: no copy)."""
+    if not spec:
+        return ()
+    if isinstance(spec, str):
+        return _parsed(spec)[0]
+    return tuple(_parameters(spec))
+
+
 def description_words(spec: str | dict | None) -> frozenset[str]:
     """The words of a tool's description (lower case, no stop words, at least 3 letters)."""
     if not spec:
@@ -126,6 +138,12 @@ def _tool_levels(parameter_names: tuple[str, ...]) -> frozenset[str]:
 
 
 @lru_cache(maxsize=8192)
+def _levels_of(params: tuple[tuple[str, str], ...]) -> frozenset[str]:
+    """_tool_levels of a tool's (name, description) parameters, once per tool."""
+    return _tool_levels(tuple(n for n, _ in params))
+
+
+@lru_cache(maxsize=8192)
 def _fillable(params: tuple[tuple[str, str], ...], kinds: tuple[ValueKind, ...]) -> int:
     """How many of `kinds` one of the parameters takes (once per tool and set of kinds: both recur)."""
     return sum(1 for k in kinds if any(k.fills(n, d) for n, d in params))
@@ -148,7 +166,7 @@ class QuerySignals:
 
     def bonus(self, params: tuple[tuple[str, str], ...]) -> float:
         score = 0.0
-        own = _tool_levels(tuple(n for n, _ in params))
+        own = _levels_of(params)
         if own and self.levels:
             score += W_LEVEL if own & self.levels else -W_LEVEL
         score += W_VALUES * (_fillable(params, self.kinds) if self.kinds else 0)
@@ -157,6 +175,25 @@ class QuerySignals:
     def intent(self, tool_name: str) -> float:
         """W_INTENT if the query asks and the tool reads, -W_INTENT if it asks and the tool acts, else 0."""
         return W_INTENT * name_verb(tool_name) if self.asks else 0.0
+
+
+@lru_cache(maxsize=64)
+def query_signals(query: str) -> QuerySignals:
+    """QuerySignals of a query, once per query (read-only): `analyse` may have made them already."""
+    return QuerySignals(query)
+
+
+@lru_cache(maxsize=64)
+def implied(text: str) -> list[tuple[Kind, str]]:
+    """implied_utilities(text), once per text (read-only: shared by the requests of that text)."""
+    return implied_utilities(text)
+
+
+def analyse(query: str) -> None:
+    """What the rescoring and the utilities stage compute of the query alone (its value kinds, place levels
+    and implied utilities), made ahead: Search runs it while Neo4j executes the search (~0.1 ms a query)."""
+    _ = query_signals(query).levels
+    implied(query)
 
 
 @lru_cache(maxsize=8192)
@@ -188,7 +225,7 @@ def prepare(name: str, spec: str | None) -> None:
     name_words(name)
     name_verb(name)
     if spec:
-        _tool_levels(tuple(n for n, _ in parameters(spec)))
+        _levels_of(parameter_tuple(spec))
 
 
 def query_words(query: str) -> set[str]:
@@ -198,18 +235,15 @@ def query_words(query: str) -> set[str]:
 
 
 def word_matches(said: set[str], words: list[set[str]] | list[frozenset[str]]) -> list[float]:
-    """Per word set: the idf-weighted share of its words in `said`; idf over these sets only."""
-    df: dict[str, int] = {}
-    for ws in words:
-        for w in ws:
-            df[w] = df.get(w, 0) + 1
+    """Per word set: the idf-weighted share of its words in `said`; idf over these sets only. Each set's
+    weights are summed in the set's own order (the same floats whatever the set of `said`)."""
+    df = Counter(chain.from_iterable(words))
     n = len(words) + 1
     idf = {w: math.log(n / c) for w, c in df.items()}  # once per word, summed per set in the set's order
     out = []
     for ws in words:
-        weights = [idf[w] for w in ws]
-        total = sum(weights)
-        out.append(sum(v for w, v in zip(ws, weights) if w in said) / total if total else 0.0)
+        total = sum(map(idf.__getitem__, ws))
+        out.append(sum([idf[w] for w in ws if w in said]) / total if total else 0.0)
     return out
 
 
@@ -222,9 +256,7 @@ def rescored_note(candidates: int) -> str:
 
 
 class Row(Protocol):
-    """What the rescoring reads of a row (a dataclass: rescored rows are copies with the new score)."""
-
-    __dataclass_fields__: ClassVar[dict[str, Any]]
+    """What the rescoring reads of a row (rescored rows are copies with the new score: `with_score`)."""
 
     @property
     def name(self) -> str: ...
@@ -232,6 +264,7 @@ class Row(Protocol):
     def score(self) -> float | None: ...
     @property
     def spec(self) -> str | dict | None: ...
+    def with_score(self, score: float) -> Self: ...
 
 
 T = TypeVar("T", bound=Row)
@@ -239,7 +272,7 @@ T = TypeVar("T", bound=Row)
 
 def rescore(query: str, rows: list[T]) -> list[tuple[float, T]]:
     """(new score, row) for the first SEED_POOL rows, best first; ties keep search order."""
-    signals = QuerySignals(query)
+    signals = query_signals(query)
     head = rows[:SEED_POOL]
     said = query_words(query)
     lexical = word_matches(said, [name_words(r.name) for r in head])
@@ -247,7 +280,7 @@ def rescore(query: str, rows: list[T]) -> list[tuple[float, T]]:
     scored = [
         (
             cosine(r.score or 0.0)
-            + signals.bonus(tuple(parameters(r.spec)))
+            + signals.bonus(parameter_tuple(r.spec))
             + W_NAME * lexical[i]
             + W_DESCRIPTION * described[i]
             + signals.intent(r.name),
@@ -264,7 +297,7 @@ def rescored(query: str, rows: list[T]) -> list[T]:
     """The offline seed rescoring applied: the first SEED_POOL rows in their new order with their new
     score (rounded to 6 places), the rest after."""
     head, tail = rows[:SEED_POOL], rows[SEED_POOL:]
-    return [replace(r, score=round(s, 6)) for s, r in rescore(query, head)] + tail
+    return [r.with_score(round(s, 6)) for s, r in rescore(query, head)] + tail
 
 
 def _parameter_edge(dep: dict, seed: str) -> set[str]:

@@ -26,9 +26,9 @@ def spy_queries(pipeline: Pipeline) -> list[str]:
     sent: list[str] = []
     real = pipeline.env.run_query_versioned
 
-    def run(cypher, params):
+    def run(cypher, params, meanwhile=None):
         sent.append(cypher)
-        return real(cypher, params)
+        return real(cypher, params, meanwhile)
 
     pipeline.env.run_query_versioned = run
     return sent

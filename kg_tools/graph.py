@@ -117,22 +117,14 @@ class Graph:
             READ_ACCESS, lambda session: [dict(record) for record in session.run(cypher, params or {})], autocommit=True
         )
 
-    def read_plain_versioned(
-        self, cypher: str, params: dict[str, Any] | None = None, meanwhile: Callable[[], object] | None = None
-    ) -> tuple[list[dict], str]:
+    def read_plain_versioned(self, cypher: str, params: dict[str, Any] | None = None) -> tuple[list[dict], str]:
         """As `read_plain`, plus the version of the graph the read saw: the session's bookmark after
         the query, i.e. the database's last committed transaction (every write -- by kg-tools, Neo4j
         Browser or anyone else -- gives a new one). Two reads with equal versions had no commit
-        between them; kg_tools/retrieval/seed_cache.py keys its entries on it. `meanwhile()`, if given,
-        runs once when the query has been sent, before its records are read: the caller's own work
-        while Neo4j executes it (the driver sends RUN and PULL together and returns at RUN's reply)."""
-        pending = [meanwhile] if meanwhile is not None else []
+        between them; kg_tools/retrieval/seed_cache.py keys its entries on it."""
 
         def work(session):
-            result = session.run(cypher, params or {})
-            while pending:  # once, even if the query is run again after a retryable failure
-                pending.pop()()
-            rows = [dict(record) for record in result]
+            rows = [dict(record) for record in session.run(cypher, params or {})]
             return rows, "|".join(sorted(session.last_bookmarks().raw_values))
 
         return self._execute(READ_ACCESS, work, autocommit=True)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -136,13 +135,10 @@ class PipelineEnv:
         record(cypher, params)
         return self.graph.read_plain(cypher, params)
 
-    def run_query_versioned(
-        self, cypher: str, params: dict, meanwhile: Callable[[], object] | None = None
-    ) -> tuple[list[dict], str]:
-        """As run_query, plus the graph version the read saw (Graph.read_plain_versioned: `meanwhile()` runs
-        while Neo4j executes the query)."""
+    def run_query_versioned(self, cypher: str, params: dict) -> tuple[list[dict], str]:
+        """As run_query, plus the graph version the read saw (Graph.read_plain_versioned)."""
         record(cypher, params)
-        return self.graph.read_plain_versioned(cypher, params, meanwhile)
+        return self.graph.read_plain_versioned(cypher, params)
 
     def servers(self, version: str | None) -> Servers:
         """The (:Server) nodes at graph `version` (server_index.py: read once per version). Not recorded for

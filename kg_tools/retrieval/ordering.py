@@ -38,11 +38,9 @@ from functools import lru_cache
 from itertools import chain
 from typing import Protocol, Self, TypeVar
 
-from kg_tools.implied import implied_utilities
 from kg_tools.retrieval import places
 from kg_tools.retrieval.supplied import ValueKind, query_values, supplied_parameters
 from kg_tools.tool_spec import split_name
-from kg_tools.utilities import Kind
 
 SEED_POOL = 15  # 5, 10, 15, 20 tried on the dev sets (with W_DESCRIPTION): 15 lowers none, 20 lowers one
 W_LEVEL = 0.05
@@ -177,25 +175,6 @@ class QuerySignals:
         return W_INTENT * name_verb(tool_name) if self.asks else 0.0
 
 
-@lru_cache(maxsize=64)
-def query_signals(query: str) -> QuerySignals:
-    """QuerySignals of a query, once per query (read-only): `analyse` may have made them already."""
-    return QuerySignals(query)
-
-
-@lru_cache(maxsize=64)
-def implied(text: str) -> list[tuple[Kind, str]]:
-    """implied_utilities(text), once per text (read-only: shared by the requests of that text)."""
-    return implied_utilities(text)
-
-
-def analyse(query: str) -> None:
-    """What the rescoring and the utilities stage compute of the query alone (its value kinds, place levels
-    and implied utilities), made ahead: Search runs it while Neo4j executes the search (~0.1 ms a query)."""
-    _ = query_signals(query).levels
-    implied(query)
-
-
 @lru_cache(maxsize=8192)
 def name_verb(name: str) -> int:
     """+1 if the first verb in the tool's name reads, -1 if it acts, 0 if it has none of either."""
@@ -272,7 +251,7 @@ T = TypeVar("T", bound=Row)
 
 def rescore(query: str, rows: list[T]) -> list[tuple[float, T]]:
     """(new score, row) for the first SEED_POOL rows, best first; ties keep search order."""
-    signals = query_signals(query)
+    signals = QuerySignals(query)
     head = rows[:SEED_POOL]
     said = query_words(query)
     lexical = word_matches(said, [name_words(r.name) for r in head])

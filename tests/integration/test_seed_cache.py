@@ -26,9 +26,9 @@ def spy_queries(pipeline: Pipeline) -> list[str]:
     sent: list[str] = []
     real = pipeline.env.run_query_versioned
 
-    def run(cypher, params, meanwhile=None):
+    def run(cypher, params):
         sent.append(cypher)
-        return real(cypher, params, meanwhile)
+        return real(cypher, params)
 
     pipeline.env.run_query_versioned = run
     return sent

@@ -16,8 +16,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from kg_tools.cypher import query
-from kg_tools.implied import ImpliedTool, pick_utilities
-from kg_tools.retrieval import ordering
+from kg_tools.implied import ImpliedTool, implied_utilities, pick_utilities
 from kg_tools.retrieval.context import Candidate, RetrievalContext, Stage
 from kg_tools.retrieval.stages.fusion import by_step as merged
 from kg_tools.retrieval.stages.search import rescores_seeds
@@ -159,7 +158,7 @@ class Utilities(Stage):
 
     def run(self, ctx: RetrievalContext) -> None:
         candidates = list(ctx.candidates or [])
-        implied = [(step, found) for step, text in _step_texts(ctx) if (found := ordering.implied(text))]
+        implied = [(step, found) for step, text in _step_texts(ctx) if (found := implied_utilities(text))]
         if not implied or not candidates:
             return
         kinds = sorted({kind for _, found in implied for kind, _ in found})

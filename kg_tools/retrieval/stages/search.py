@@ -113,8 +113,7 @@ class Search(Stage):
     ) -> tuple[list[Row], str]:
         """The search alone, the seeds' rows from the cache; unknown seeds expanded by a second query.
         The rows are those of the full query (seed_cache.py); with the graph version the search saw."""
-        cypher, params = queries.search_seeds(req.mode, search)
-        rows, version = self.env.run_query_versioned(cypher, params, lambda: ordering.analyse(req.query))
+        rows, version = self.env.run_query_versioned(*queries.search_seeds(req.mode, search))
         seeds = rows[0]["seeds"]
         cache.observe(version)
         d_limit = expansion.d_limit

@@ -44,6 +44,21 @@ class Candidate:
         """Its identity among the candidates (request.tool_key)."""
         return tool_key(self.name, self.catalog)
 
+    def with_score(self, score: float | None) -> Candidate:
+        """A copy with another score (dataclasses.replace(self, score=score), ~4x faster: per request the
+        rescoring copies 15 rows)."""
+        return Candidate(
+            self.name,
+            score,
+            self.description,
+            self.spec,
+            self.func_type,
+            self.members,
+            self.deps,
+            self.step,
+            self.catalog,
+        )
+
     @classmethod
     def of_row(cls, row: Row, description: str = "") -> Candidate:
         """An expansion row (cypher/expand*.cypher, the seed cache) as a candidate."""

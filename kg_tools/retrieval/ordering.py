@@ -33,9 +33,10 @@ from __future__ import annotations
 import json
 import math
 import re
-from dataclasses import replace
+from collections import Counter
 from functools import lru_cache
-from typing import Any, ClassVar, Protocol, TypeVar
+from itertools import chain
+from typing import Protocol, Self, TypeVar
 
 from kg_tools.retrieval import places
 from kg_tools.retrieval.supplied import ValueKind, query_values, supplied_parameters
@@ -84,6 +85,15 @@ def parameters(spec: str | dict | None) -> list[tuple[str, str]]:
     return _parameters(spec)
 
 
+def parameter_tuple(spec: str | dict | None) -> tuple[tuple[str, str], ...]:
+    """parameters() as the tuple the per-tool caches are keyed on (a stored spec text's: no copy)."""
+    if not spec:
+        return ()
+    if isinstance(spec, str):
+        return _parsed(spec)[0]
+    return tuple(_parameters(spec))
+
+
 def description_words(spec: str | dict | None) -> frozenset[str]:
     """The words of a tool's description (lower case, no stop words, at least 3 letters)."""
     if not spec:
@@ -126,6 +136,12 @@ def _tool_levels(parameter_names: tuple[str, ...]) -> frozenset[str]:
 
 
 @lru_cache(maxsize=8192)
+def _levels_of(params: tuple[tuple[str, str], ...]) -> frozenset[str]:
+    """_tool_levels of a tool's (name, description) parameters, once per tool."""
+    return _tool_levels(tuple(n for n, _ in params))
+
+
+@lru_cache(maxsize=8192)
 def _fillable(params: tuple[tuple[str, str], ...], kinds: tuple[ValueKind, ...]) -> int:
     """How many of `kinds` one of the parameters takes (once per tool and set of kinds: both recur)."""
     return sum(1 for k in kinds if any(k.fills(n, d) for n, d in params))
@@ -148,7 +164,7 @@ class QuerySignals:
 
     def bonus(self, params: tuple[tuple[str, str], ...]) -> float:
         score = 0.0
-        own = _tool_levels(tuple(n for n, _ in params))
+        own = _levels_of(params)
         if own and self.levels:
             score += W_LEVEL if own & self.levels else -W_LEVEL
         score += W_VALUES * (_fillable(params, self.kinds) if self.kinds else 0)
@@ -188,7 +204,7 @@ def prepare(name: str, spec: str | None) -> None:
     name_words(name)
     name_verb(name)
     if spec:
-        _tool_levels(tuple(n for n, _ in parameters(spec)))
+        _levels_of(parameter_tuple(spec))
 
 
 def query_words(query: str) -> set[str]:
@@ -198,18 +214,15 @@ def query_words(query: str) -> set[str]:
 
 
 def word_matches(said: set[str], words: list[set[str]] | list[frozenset[str]]) -> list[float]:
-    """Per word set: the idf-weighted share of its words in `said`; idf over these sets only."""
-    df: dict[str, int] = {}
-    for ws in words:
-        for w in ws:
-            df[w] = df.get(w, 0) + 1
+    """Per word set: the idf-weighted share of its words in `said`; idf over these sets only. Each set's
+    weights are summed in the set's own order (the same floats whatever the set of `said`)."""
+    df = Counter(chain.from_iterable(words))
     n = len(words) + 1
     idf = {w: math.log(n / c) for w, c in df.items()}  # once per word, summed per set in the set's order
     out = []
     for ws in words:
-        weights = [idf[w] for w in ws]
-        total = sum(weights)
-        out.append(sum(v for w, v in zip(ws, weights) if w in said) / total if total else 0.0)
+        total = sum(map(idf.__getitem__, ws))
+        out.append(sum([idf[w] for w in ws if w in said]) / total if total else 0.0)
     return out
 
 
@@ -222,9 +235,7 @@ def rescored_note(candidates: int) -> str:
 
 
 class Row(Protocol):
-    """What the rescoring reads of a row (a dataclass: rescored rows are copies with the new score)."""
-
-    __dataclass_fields__: ClassVar[dict[str, Any]]
+    """What the rescoring reads of a row (rescored rows are copies with the new score: `with_score`)."""
 
     @property
     def name(self) -> str: ...
@@ -232,6 +243,7 @@ class Row(Protocol):
     def score(self) -> float | None: ...
     @property
     def spec(self) -> str | dict | None: ...
+    def with_score(self, score: float) -> Self: ...
 
 
 T = TypeVar("T", bound=Row)
@@ -247,7 +259,7 @@ def rescore(query: str, rows: list[T]) -> list[tuple[float, T]]:
     scored = [
         (
             cosine(r.score or 0.0)
-            + signals.bonus(tuple(parameters(r.spec)))
+            + signals.bonus(parameter_tuple(r.spec))
             + W_NAME * lexical[i]
             + W_DESCRIPTION * described[i]
             + signals.intent(r.name),
@@ -264,7 +276,7 @@ def rescored(query: str, rows: list[T]) -> list[T]:
     """The offline seed rescoring applied: the first SEED_POOL rows in their new order with their new
     score (rounded to 6 places), the rest after."""
     head, tail = rows[:SEED_POOL], rows[SEED_POOL:]
-    return [replace(r, score=round(s, 6)) for s, r in rescore(query, head)] + tail
+    return [r.with_score(round(s, 6)) for s, r in rescore(query, head)] + tail
 
 
 def _parameter_edge(dep: dict, seed: str) -> set[str]:

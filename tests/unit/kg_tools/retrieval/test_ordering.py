@@ -1,6 +1,7 @@
 """The default ordering levers (kg_tools/retrieval/ordering.py, supplied.py, places.py): pure, no database."""
 
 import json
+import math
 import re
 
 from kg_tools.retrieval import ordering, places
@@ -145,3 +146,19 @@ def test_supplied_dependencies_go_last_with_what_they_reached():
         "get_current_location",
         "get_location_service_status",
     ]
+
+
+def test_a_rescored_row_is_the_row_with_its_new_score_only():
+    row = Candidate("t", 0.5, "d", '{"name": "t"}', "core", ["m"], [{"name": "dep"}], 2, "cat")
+    copy = row.with_score(0.7)
+    assert copy is not row and copy == Candidate(
+        "t", 0.7, "d", '{"name": "t"}', "core", ["m"], [{"name": "dep"}], 2, "cat"
+    )
+    assert row.score == 0.5
+
+
+def test_word_matches_weigh_each_word_by_its_rarity_among_the_sets():
+    sets = [frozenset({"get", "weather"}), frozenset({"get", "news"}), frozenset()]
+    got = ordering.word_matches({"weather"}, sets)
+    idf_get, idf_rare = math.log(4 / 2), math.log(4 / 1)
+    assert got == [idf_rare / (idf_get + idf_rare), 0.0, 0.0]

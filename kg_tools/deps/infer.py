@@ -74,11 +74,8 @@ def structural_edges(
         abstained=abstained,
         nested_wants=nested_wants,
     )
-    edges = [
-        ProposedEdge(p.source, p.target, p.type, p.confidence, p.method, p.reason, p.parameter_name) for p in proposals
-    ]
     by_source: dict[str, list[ProposedEdge]] = {}
-    for e in edges:
+    for e in proposals:
         by_source.setdefault(e.source, []).append(e)
     out = []
     for group in by_source.values():

@@ -114,7 +114,8 @@ class ProposedEdge:
     method: str
     reason: str
     parameter_name: str | None = None
-    ord: int = 0
+    ord: int = 0  # its place in its source's listing order
+    rank: int = 0  # kg_tools/deps/producers.py: 0 = the best producer of its parameter
 
     def as_dict(self) -> dict:
         return {

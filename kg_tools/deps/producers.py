@@ -29,6 +29,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from kg_tools.deps.offline import ProposedEdge
 from kg_tools.deps.resources import (
     CHANGE_VERBS,
     CONTAINER_NOUNS,
@@ -523,18 +524,6 @@ def _lists_collection(producer: Tool, collection: str) -> bool:
     return _method(producer) == "GET" and _norm_path(_path(producer)) in (collection, collection + "/search")
 
 
-@dataclass
-class Proposal:
-    source: str
-    target: str
-    type: str
-    confidence: float
-    method: str
-    reason: str
-    parameter_name: str | None
-    rank: int = 0  # 0 = the best producer of its parameter
-
-
 def reason_text(want: Want, producer: Tool, offer: Offer) -> str:
     if offer.source == "schema":
         return f"`{want.parameter}` ← `{offer.path}` of {producer.name}"
@@ -544,7 +533,7 @@ def reason_text(want: Want, producer: Tool, offer: Offer) -> str:
     )
 
 
-def link_proposals(tools: dict[str, Tool], by_operation: dict[str, str]) -> list[Proposal]:
+def link_proposals(tools: dict[str, Tool], by_operation: dict[str, str]) -> list[ProposedEdge]:
     out = []
     for producer in tools.values():
         for link_name, link in ((producer.http or {}).get("links") or {}).items():
@@ -566,7 +555,7 @@ def link_proposals(tools: dict[str, Tool], by_operation: dict[str, str]) -> list
                     else f"{producer.name} links to {target} (OpenAPI link {link_name})"
                 )
                 out.append(
-                    Proposal(
+                    ProposedEdge(
                         target,
                         producer.name,
                         (
@@ -583,7 +572,7 @@ def link_proposals(tools: dict[str, Tool], by_operation: dict[str, str]) -> list
     return out
 
 
-def name_rule_proposals(tools: dict[str, Tool]) -> list[Proposal]:
+def name_rule_proposals(tools: dict[str, Tool]) -> list[ProposedEdge]:
     """get_X/set_X pairs (each reads or changes the other's state) and `get_<service>_status` gates."""
     out = []
     by_rest: dict[str, list[str]] = defaultdict(list)
@@ -606,7 +595,7 @@ def name_rule_proposals(tools: dict[str, Tool]) -> list[Proposal]:
             a, b = names
             for s, t in ((a, b), (b, a)):
                 out.append(
-                    Proposal(
+                    ProposedEdge(
                         s,
                         t,
                         DependencyType.TOOL_INDIRECTLY_DEPENDS_ON.value,
@@ -627,7 +616,7 @@ def name_rule_proposals(tools: dict[str, Tool]) -> list[Proposal]:
                     "device",
                 }:
                     out.append(
-                        Proposal(
+                        ProposedEdge(
                             name,
                             gate,
                             DependencyType.TOOL_DIRECTLY_DEPENDS_ON.value,
@@ -640,7 +629,7 @@ def name_rule_proposals(tools: dict[str, Tool]) -> list[Proposal]:
     return out
 
 
-def named_source_proposals(tools: dict[str, Tool], sources: set[str] | None) -> list[Proposal]:
+def named_source_proposals(tools: dict[str, Tool], sources: set[str] | None) -> list[ProposedEdge]:
     """A parameter whose description names where its value comes from: a tool by its exact name ("as printed by
     browser_network_requests"), or a noun a producer is named after ("from the page snapshot" ->
     browser_snapshot). Producers are tools that do not change anything."""
@@ -667,7 +656,7 @@ def named_source_proposals(tools: dict[str, Tool], sources: set[str] | None) -> 
                     found.setdefault(name, why)
             for name, why in found.items():
                 out.append(
-                    Proposal(
+                    ProposedEdge(
                         consumer.name,
                         name,
                         DependencyType.PARAMETER_DIRECTLY_DEPENDS_ON.value,
@@ -940,7 +929,7 @@ def candidate_groups(
     progress: Callable[[int], None] | None = None,
     name_rules: bool = True,
     nested_wants: bool = True,
-) -> tuple[list[Proposal], list[list[Candidate]]]:
+) -> tuple[list[ProposedEdge], list[list[Candidate]]]:
     """(the proposals of fixed rules: OpenAPI links, getter/setter and status names, parameters whose description
     names their source; one group of candidates per parameter that wants an existing instance, features set).
     `nested_wants`: identifiers inside object and array parameters want providers too (see set_wants)."""
@@ -950,7 +939,7 @@ def candidate_groups(
     index = offer_index(tools)
     set_wants(tools, set(index), nested_wants=nested_wants)
     by_operation = {t.http["operation_id"]: t.name for t in tools.values() if t.http and t.http.get("operation_id")}
-    fixed: list[Proposal] = link_proposals(tools, by_operation)
+    fixed: list[ProposedEdge] = link_proposals(tools, by_operation)
     linked = {(p.source, p.parameter_name) for p in fixed}
     if name_rules:
         fixed += name_rule_proposals(tools)
@@ -1023,7 +1012,7 @@ def set_features(groups: list[list[Candidate]]) -> None:
             )
 
 
-def candidate_proposal(c: Candidate, rank: int) -> Proposal:
+def candidate_proposal(c: Candidate, rank: int) -> ProposedEdge:
     o = c.offer
     # the value is what the producer is about, not nested in another resource nor inside the text an output
     # schema declares (`{content: string}` of list_directory)
@@ -1045,8 +1034,15 @@ def candidate_proposal(c: Candidate, rank: int) -> Proposal:
     else:
         named = " ".join(c.want.resources[:1]) or c.want.parameter
         method, reason = METHOD_NAME, f"`{c.want.parameter}` ← {c.producer.name} (a reader named after the {named})"
-    return Proposal(
-        c.consumer.name, c.producer.name, dtype.value, round(c.probability, 4), method, reason, c.want.parameter, rank
+    return ProposedEdge(
+        c.consumer.name,
+        c.producer.name,
+        dtype.value,
+        round(c.probability, 4),
+        method,
+        reason,
+        c.want.parameter,
+        rank=rank,
     )
 
 
@@ -1060,7 +1056,7 @@ def infer_producers(
     scorer: Scorer | None = None,
     abstained: dict[str, int] | None = None,
     nested_wants: bool = True,
-) -> list[Proposal]:
+) -> list[ProposedEdge]:
     """Producer -> consumer proposals for a catalog (see the module doc), each source's in listing order.
     `abstained`, when given, receives how many parameters were left without a provider and why."""
     scorer = scorer or default_scorer()
@@ -1079,7 +1075,7 @@ def infer_producers(
         proposals.append(candidate_proposal(c, ranks[key]))
         ranks[key] += 1
     # one edge per (source, target): for the parameter it serves best, then the most confident
-    best_edge: dict[tuple[str, str], Proposal] = {}
+    best_edge: dict[tuple[str, str], ProposedEdge] = {}
     for p in proposals:
         if sources is not None and p.source not in sources or not same_server(p.source, p.target):
             continue

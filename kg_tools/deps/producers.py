@@ -237,6 +237,9 @@ def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
     field = ID_FIELDS.get(ws[-1])
     if _scalar(p, field):
         return None
+    if len(ws) == 1 and ws[0] not in ID_FIELDS:
+        ws = _glued(ws[0], known)
+        field = ID_FIELDS.get(ws[-1])
     if field and len(ws) == 1 and p.get("in") != "body":
         bare = _bare_want(tool, p, field, known)
         if bare or _subject_name(tool, p, field):
@@ -245,14 +248,36 @@ def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
         return _identifier_want(tool, p, ws, field, known)
     if p.get("type") not in (None, "string", "array"):
         return None
-    key = resource_key(ws)
+    key = resource_key(ws) or _listed_noun(p, ws, known)
     return _want(p, [key], "*") if key else None
+
+
+def _listed_noun(p: dict, ws: list[str], known: set[str]) -> str | None:
+    """A one-word string parameter whose noun is too generic for a schema title (`collection`, `model`, `item`)
+    still names an instance when a tool of the catalog lists that noun (`list-collections`, `list_models`)."""
+    if len(ws) != 1 or p.get("type") not in (None, "string"):
+        return None
+    key = parameter_resource(ws)
+    return key if key in known else None
+
+
+GLUED_FIELDS = ("names", "name", "paths", "path")  # `filepath`, `dirpath`, `fullname`: one word, an identifier
+
+
+def _glued(word: str, known: set[str]) -> list[str]:
+    """A one-word name that ends with an identifier word (`filepath` -> file path, `dirpath` -> directory path);
+    the identifier alone when the rest names no resource of the catalog (`fullname` -> name)."""
+    for end in GLUED_FIELDS:
+        head = word[: -len(end)]
+        if word.endswith(end) and len(head) >= 3:
+            return [head, end] if parameter_resource([head]) in known else [end]
+    return [word]
 
 
 def _bare_want(tool: Tool, p: dict, field: str, known: set[str]) -> Want | None:
     """A one-word identifier: of the resource its description names (`names`: "An array of entity names"), else
     a required `name` of a get or change is the name of the thing the tool is about (`get_node(name)`)."""
-    owner = described_owner(str(p.get("description") or ""), field)
+    owner = described_owner(str(p.get("description") or ""), field, own=str(p.get("name") or "").lower())
     if owner in known:
         return _want(p, [owner], field)
     if _subject_name(tool, p, field):
@@ -343,6 +368,8 @@ def tool_offers(tool: Tool) -> list[Offer]:
         if tool.kind == "search":  # what its query is compared against ("page and database titles")
             for p in tool.parameters:
                 keys += [r for r in searched_resources(str(p.get("description") or "")) if r not in keys]
+        if not keys and verb and rest and singular(rest[-1]) != rest[-1]:
+            keys = [parameter_resource(rest[-1:]) or ""]  # nothing but a generic plural (`get_all_items`): items
         for _i, key in enumerate(keys[:3]):
             offers.append(Offer(tool.name, key, "*", "", True, "description"))
             ws = key.split()
@@ -991,6 +1018,29 @@ def set_wants(tools: dict[str, Tool], known: set[str], *, nested_wants: bool = T
     for t in tools.values():
         for w in t.wants:
             w.rare = takers[w.parameter] <= RARE_PARAMETER
+    _pool_resources(tools)
+
+
+def _pool_resources(tools: dict[str, Tool]) -> None:
+    """A parameter name of its own (`fullname`, `filepath`, not a bare `id` or `name`) names one thing across a
+    server's tools, whatever each description calls it ("the fullname of the job", "... of the item"): each want
+    of that name also takes the resources the others' descriptions give, after its own."""
+    pooled: dict[tuple[str, str, str], list[str]] = defaultdict(list)
+    for t in tools.values():
+        for w in t.wants:
+            if _own_name(w):
+                key = (server_of(t.name), w.parameter, w.field)
+                pooled[key] += [r for r in w.resources if r not in pooled[key]]
+    for t in tools.values():
+        for w in t.wants:
+            if _own_name(w):
+                w.resources += [r for r in pooled[(server_of(t.name), w.parameter, w.field)] if r not in w.resources]
+
+
+def _own_name(w: Want) -> bool:
+    """A top-level parameter whose name is one word but no bare identifier word (`fullname`, `collection`)."""
+    ws = words(w.parameter)
+    return not w.in_path and not w.nested and len(ws) == 1 and ws[0] not in ID_FIELDS
 
 
 def set_features(groups: list[list[Candidate]]) -> None:

@@ -570,13 +570,22 @@ def described_resources(text: str) -> list[str]:
     return found[:3]
 
 
-def described_owner(text: str, field: str) -> str | None:
+ANY_THING = {"resource", "resources", "object", "objects", "thing", "things"}  # "the name of the resource": any
+
+
+def described_owner(text: str, field: str, own: str = "") -> str | None:
     """The resource a bare identifier's description names right before the field: "An array of entity
-    names to retrieve" -> entity (for `names`), "the track URIs" -> track (for `uris`)."""
+    names to retrieve" -> entity (for `names`), "the track URIs" -> track (for `uris`); else right after the field
+    or the parameter's own word and `of`: "The name of the node" -> node, "The fullname of the item" -> item."""
     ws = words(text) if text else []
     for i in range(1, len(ws)):
         if ID_FIELDS.get(ws[i]) == field and ws[i - 1] not in STOP:
             return resource_key(ws[max(0, i - 2) : i]) or parameter_resource(ws[i - 1 : i])
+    for i in range(len(ws) - 2):
+        if (ID_FIELDS.get(ws[i]) == field or ws[i] == own) and ws[i + 1] == "of":
+            nouns = [w for w in ws[i + 2 : i + 4] if w not in ("the", "a", "an")][:1]
+            if nouns and nouns[0] not in STOP | ANY_THING:
+                return parameter_resource(nouns)
     return None
 
 

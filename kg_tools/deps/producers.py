@@ -335,11 +335,20 @@ def context_resources(tool: Tool, p: dict, name: str, known: set[str]) -> list[s
         if r and r in known and r not in out:
             out.append(r)
     if not any(out):
-        _, rest = name_verb_and_object(tool.name)
-        r = resource_key(rest)
+        verb, rest = name_verb_and_object(tool.name)
+        r = resource_key(rest) or _noun_before_verb(tool.name, verb)
         if r:
             out.append(r)
     return [r for r in out if r][:3]
+
+
+def _noun_before_verb(name: str, verb: str | None) -> str | None:
+    """The thing of a name that puts its verb last (`firecrawl_monitor_get` -> monitor, `contacts_delete`), a known
+    resource of the catalog or not: the words between a prefix and the verb."""
+    ws = words(name.split("__")[-1])
+    if not verb or verb not in ws or ws.index(verb) == 0:
+        return None
+    return resource_key(ws[: ws.index(verb)])
 
 
 def _path_context(tool: Tool, name: str, known: set[str]) -> list[str]:

@@ -564,13 +564,20 @@ def described_resources(text: str) -> list[str]:
         for joint in ("and", "or"):  # "files and directories" -> file, directory
             parts = [q for part in parts for q in _split_on(part, joint)]
         for part in parts:
-            key = resource_key(part)
+            key = resource_key(part) or _generic_plural(part)
             if key and key not in found:
                 found.append(key)
     return found[:3]
 
 
 ANY_THING = {"resource", "resources", "object", "objects", "thing", "things"}  # "the name of the resource": any
+
+
+def _generic_plural(part: list[str]) -> str | None:
+    """A lone generic plural still says what comes back ("Find items carrying tags" -> item)."""
+    if len(part) != 1 or part[0] in STOP or singular(part[0]) == part[0]:
+        return None
+    return parameter_resource(part)
 
 
 def described_owner(text: str, field: str, own: str = "") -> str | None:

@@ -593,6 +593,8 @@ def described_owner(text: str, field: str, own: str = "") -> str | None:
             nouns = [w for w in ws[i + 2 : i + 4] if w not in ("the", "a", "an")][:1]
             if nouns and nouns[0] not in STOP | ANY_THING:
                 return parameter_resource(nouns)
+    if ws[:1] == ["the"] and len(ws) > 2 and ws[2] == "to" and ws[1] not in ID_FIELDS:
+        return parameter_resource(ws[1:2])  # "The index to describe."
     return None
 
 

@@ -270,6 +270,7 @@ def _glued(word: str, known: set[str]) -> list[str]:
     for end in GLUED_FIELDS:
         head = word[: -len(end)]
         if word.endswith(end) and len(head) >= 3:
+            end = singular(end)  # the field word ID_FIELDS knows (`paths` -> path)
             return [head, end] if parameter_resource([head]) in known else [end]
     return [word]
 

@@ -466,6 +466,10 @@ def schema_offers(tool: str, schema: dict, *, max_nodes: int = 4000, max_depth: 
         if isinstance(node.get("items"), dict):
             item = node["items"]
             walk(item, path + "[]", schema_resource(item.get("title")) or resource, chain, depth + 1)
+        if isinstance(node.get("additionalProperties"), dict) and path:
+            # a map keyed by id (`status.nodes` of a workflow): its values are instances of what the property names
+            value = node["additionalProperties"]
+            walk(value, path + "{}", resource_key(words(path.rsplit(".", 1)[-1])) or resource, chain, depth + 1)
         props = node.get("properties")
         if not isinstance(props, dict):
             return

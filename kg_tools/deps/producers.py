@@ -102,6 +102,7 @@ class Want:
     in_path: bool = False  # the resource the operation addresses (/playlists/{playlist_id}/tracks)
     rare: bool = False  # at most RARE_PARAMETER tools of the catalog take a parameter of this name
     nested: bool = False  # a property inside an object or array parameter (`params.projectId`)
+    fallback: list[str] = field(default_factory=list)  # other names of it, looked up when no tool offers `resources`
 
 
 @dataclass
@@ -323,7 +324,20 @@ def _identifier_want(tool: Tool, p: dict, ws: list[str], field: str, known: set[
         resources = context_resources(tool, p, str(p.get("name") or ""), known)
     if field in ("username", "login", "email"):
         resources, field = resources or ["user"], "*" if field == "email" else field
-    return _want(p, resources, field) if resources else None
+    want = _want(p, resources, field) if resources else None
+    if want and field not in ("username", "login", "email"):
+        want.fallback = [r for r in _fallback_resources(p, known) if r not in resources]
+    return want
+
+
+def _fallback_resources(p: dict, known: set[str]) -> list[str]:
+    """Other names of what an identifier names, looked up only when no tool offers its own (`messageId`: "ID of
+    the email message"): the nouns right after its description's first `of`."""
+    ws = words(str(p.get("description") or ""))
+    if "of" not in ws:
+        return []
+    after = [w for w in ws[ws.index("of") + 1 : ws.index("of") + 4] if w not in ("the", "a", "an")][:2]
+    return [r for r in (parameter_resource([w]) for w in after) if r and r in known]
 
 
 def context_resources(tool: Tool, p: dict, name: str, known: set[str]) -> list[str]:
@@ -915,7 +929,7 @@ def _resource_matches(
     """The best-scored offer of each producer of the wanted resource: the most likely resource first, the next
     only if it has no producer."""
     matches: dict[str, Match] = {}
-    for resource in want.resources:
+    for resource in want.resources + want.fallback:
         for offer in index.get(resource, ()):
             producer = tools[offer.tool]
             scored = score(consumer, want, producer, offer)

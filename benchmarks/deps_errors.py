@@ -189,7 +189,9 @@ def main(argv: list[str] | None = None) -> int:
         help="rows with nested wants, as inference runs (the default); the trees were fitted without",
     )
     args = ap.parse_args(argv)
-    rows = [prepare(c, nested_wants=args.nested_wants) for c in catalogs("dev")]  # dev catalogs only: the fresh ones stay unseen
+    rows = [
+        prepare(c, nested_wants=args.nested_wants) for c in catalogs("dev")
+    ]  # dev catalogs only: the fresh ones stay unseen
     probs = out_of_fold(rows) if args.oof else None
     scorer = default_scorer()
     results = [

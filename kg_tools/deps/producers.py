@@ -24,6 +24,7 @@ never on a test half or a fresh catalog."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
@@ -102,7 +103,9 @@ class Want:
     in_path: bool = False  # the resource the operation addresses (/playlists/{playlist_id}/tracks)
     rare: bool = False  # at most RARE_PARAMETER tools of the catalog take a parameter of this name
     nested: bool = False  # a property inside an object or array parameter (`params.projectId`)
-    fallback: list[str] = field(default_factory=list)  # other names of it, looked up when no tool offers `resources`
+    fallback: list[str] = dataclasses.field(
+        default_factory=list
+    )  # other names of it, looked up when no tool offers `resources`
 
 
 @dataclass
@@ -235,18 +238,21 @@ def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
         return None
     if ws == ["path"] and tool.kind in ("list", "search"):  # where to look: a directory (list_directory, search_files)
         return _want(p, ["directory"], "path")
+    ws = _glued(ws[0], known) if len(ws) == 1 else ws
     field = ID_FIELDS.get(ws[-1])
     if _scalar(p, field):
         return None
-    if len(ws) == 1 and ws[0] not in ID_FIELDS:
-        ws = _glued(ws[0], known)
-        field = ID_FIELDS.get(ws[-1])
     if field and len(ws) == 1 and p.get("in") != "body":
         bare = _bare_want(tool, p, field, known)
         if bare or _subject_name(tool, p, field):
             return bare
     if field and (field != "name" or len(ws) > 1):
         return _identifier_want(tool, p, ws, field, known)
+    return _noun_want(p, ws, known)
+
+
+def _noun_want(p: dict, ws: list[str], known: set[str]) -> Want | None:
+    """A noun (`repo`, `collection`): an instance of that resource itself."""
     if p.get("type") not in (None, "string", "array"):
         return None
     key = resource_key(ws) or _listed_noun(p, ws, known)
@@ -268,6 +274,8 @@ GLUED_FIELDS = ("names", "name", "paths", "path")  # `filepath`, `dirpath`, `ful
 def _glued(word: str, known: set[str]) -> list[str]:
     """A one-word name that ends with an identifier word (`filepath` -> file path, `dirpath` -> directory path);
     the identifier alone when the rest names no resource of the catalog (`fullname` -> name)."""
+    if word in ID_FIELDS:
+        return [word]
     for end in GLUED_FIELDS:
         head = word[: -len(end)]
         if word.endswith(end) and len(head) >= 3:
@@ -386,15 +394,7 @@ def tool_offers(tool: Tool) -> list[Offer]:
         return offers
     has_schema = any(o.source == "schema" for o in offers)
     if not has_schema:  # what the name and description say it returns
-        verb, rest = name_verb_and_object(tool.name)
-        named = resource_key(rest) if verb else None
-        keys = ([named] if named else []) + [r for r in described_resources(tool.description) if r != named]
-        if tool.kind == "search":  # what its query is compared against ("page and database titles")
-            for p in tool.parameters:
-                keys += [r for r in searched_resources(str(p.get("description") or "")) if r not in keys]
-        if not keys and verb and rest and singular(rest[-1]) != rest[-1]:
-            keys = [parameter_resource(rest[-1:]) or ""]  # nothing but a generic plural (`get_all_items`): items
-        for _i, key in enumerate(keys[:3]):
+        for key in _described_keys(tool)[:3]:
             offers.append(Offer(tool.name, key, "*", "", True, "description"))
             ws = key.split()
             if len(ws) > 1 and ws[-1] in ID_FIELDS:  # get_country_code serves country_code
@@ -402,6 +402,19 @@ def tool_offers(tool: Tool) -> list[Offer]:
                     Offer(tool.name, resource_key(ws[:-1]) or ws[0], ID_FIELDS[ws[-1]], "", True, "description")
                 )
     return offers
+
+
+def _described_keys(tool: Tool) -> list[str]:
+    """The resources a tool without an output schema returns, by its name and description."""
+    verb, rest = name_verb_and_object(tool.name)
+    named = resource_key(rest) if verb else None
+    keys = ([named] if named else []) + [r for r in described_resources(tool.description) if r != named]
+    if tool.kind == "search":  # what its query is compared against ("page and database titles")
+        for p in tool.parameters:
+            keys += [r for r in searched_resources(str(p.get("description") or "")) if r not in keys]
+    if not keys and verb and rest and singular(rest[-1]) != rest[-1]:
+        keys = [parameter_resource(rest[-1:]) or ""]  # nothing but a generic plural (`get_all_items`): items
+    return [k for k in keys if k]
 
 
 def _schema_offers(tool: Tool) -> list[Offer]:

@@ -209,6 +209,9 @@ def _lists(schema: dict) -> bool:
     return len(arrays) == 1 and len(props) <= 6 or bool(arrays) and len(arrays) == len(props)
 
 
+FOR_WORDS = {"for", "on", "to", "in", "into", "from", "with"}  # what a create makes comes before these
+
+
 def created_resource(tool: Tool) -> str | None:
     """What a create makes: `create_entities` -> entity, `contacts_create` -> contact, POST /me/playlists -> playlist."""
     verb, _ = name_verb_and_object(tool.name)
@@ -218,6 +221,8 @@ def created_resource(tool: Tool) -> str | None:
     verb, rest = name_verb_and_object(tool.name)
     before = ws[: ws.index(verb)] if verb in ws else []
     static = [s for s in ((tool.http or {}).get("path") or "").split("/") if s and not s.startswith("{")]
+    cut = next((i for i, w in enumerate(rest) if w in FOR_WORDS), len(rest))
+    rest = rest[:cut]  # `createRecoveryCodeForIdentity` makes a recovery code, not an identity
     return resource_key(rest) or resource_key(before) or (resource_key(words(static[-1])) if static else None)
 
 

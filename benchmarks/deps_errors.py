@@ -1,6 +1,6 @@
 """Error analysis of dependency inference on the DEV halves of the dev catalogs (never the fresh ones).
 
-    .venv/bin/python -m benchmarks.deps_errors [--oof] [--json PATH] [--only KEY ...] [-v]
+    .venv/bin/python -m benchmarks.deps_errors [--oof] [--no-nested-wants] [--json PATH] [--only KEY ...] [-v]
 
 Every missed gold edge gets one cause:
 - `no_want`: the consumer's gold parameter names no wanted instance (no candidate generated for it); split into
@@ -84,9 +84,9 @@ def analyse(r: CatalogRows, scorer: Scorer, probs: dict[int, float] | None) -> d
             continue
         seen.add(pair)
         cands = [c for g in groups for c in g if (c.consumer.name, c.producer.name) == pair]
-        wanted = {c.want.parameter for g in groups for c in g[:1] if c.consumer.name == e.source}
+        wanted = {top_level(c.want.parameter) for g in groups for c in g[:1] if c.consumer.name == e.source}
         if e.parameter_name in wanted:  # the producer as a candidate of the gold's parameter, not of another
-            cands = [c for c in cands if c.want.parameter == e.parameter_name]
+            cands = [c for c in cands if top_level(c.want.parameter) == e.parameter_name]
         if cands:
             best = max(cands, key=lambda c: c.probability)
             cause = (
@@ -139,9 +139,14 @@ def analyse(r: CatalogRows, scorer: Scorer, probs: dict[int, float] | None) -> d
     }
 
 
+def top_level(parameter: str) -> str:
+    """The top-level parameter of a want (`params.projectId` -> `params`, `items[].task_id` -> `items`)."""
+    return parameter.split(".", 1)[0].removesuffix("[]")
+
+
 def _want_of(groups: list[list[Candidate]], consumer: str, parameter: str | None) -> str:
     for g in groups:
-        if g and g[0].consumer.name == consumer and g[0].want.parameter == parameter:
+        if g and g[0].consumer.name == consumer and top_level(g[0].want.parameter) == parameter:
             w = g[0].want
             return f"{w.resources}/{w.field} ({len(g)} candidates)"
     return "?"
@@ -177,8 +182,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", nargs="*", help="keys")
     ap.add_argument("--json")
     ap.add_argument("-v", "--verbose", action="store_true")
+    ap.add_argument(
+        "--nested-wants",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="rows with nested wants, as inference runs (the default); the trees were fitted without",
+    )
     args = ap.parse_args(argv)
-    rows = [prepare(c) for c in catalogs("dev")]  # dev catalogs only: the fresh ones stay unseen
+    rows = [
+        prepare(c, nested_wants=args.nested_wants) for c in catalogs("dev")
+    ]  # dev catalogs only: the fresh ones stay unseen
     probs = out_of_fold(rows) if args.oof else None
     scorer = default_scorer()
     results = [

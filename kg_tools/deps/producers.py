@@ -24,6 +24,7 @@ never on a test half or a fresh catalog."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
@@ -102,6 +103,9 @@ class Want:
     in_path: bool = False  # the resource the operation addresses (/playlists/{playlist_id}/tracks)
     rare: bool = False  # at most RARE_PARAMETER tools of the catalog take a parameter of this name
     nested: bool = False  # a property inside an object or array parameter (`params.projectId`)
+    fallback: list[str] = dataclasses.field(
+        default_factory=list
+    )  # other names of it, looked up when no tool offers `resources`
 
 
 @dataclass
@@ -205,6 +209,9 @@ def _lists(schema: dict) -> bool:
     return len(arrays) == 1 and len(props) <= 6 or bool(arrays) and len(arrays) == len(props)
 
 
+FOR_WORDS = {"for", "on", "to", "in", "into", "from", "with"}  # what a create makes comes before these
+
+
 def created_resource(tool: Tool) -> str | None:
     """What a create makes: `create_entities` -> entity, `contacts_create` -> contact, POST /me/playlists -> playlist."""
     verb, _ = name_verb_and_object(tool.name)
@@ -214,6 +221,8 @@ def created_resource(tool: Tool) -> str | None:
     verb, rest = name_verb_and_object(tool.name)
     before = ws[: ws.index(verb)] if verb in ws else []
     static = [s for s in ((tool.http or {}).get("path") or "").split("/") if s and not s.startswith("{")]
+    cut = next((i for i, w in enumerate(rest) if w in FOR_WORDS), len(rest))
+    rest = rest[:cut]  # `createRecoveryCodeForIdentity` makes a recovery code, not an identity
     return resource_key(rest) or resource_key(before) or (resource_key(words(static[-1])) if static else None)
 
 
@@ -234,6 +243,7 @@ def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
         return None
     if ws == ["path"] and tool.kind in ("list", "search"):  # where to look: a directory (list_directory, search_files)
         return _want(p, ["directory"], "path")
+    ws = _glued(ws[0], known) if len(ws) == 1 else ws
     field = ID_FIELDS.get(ws[-1])
     if _scalar(p, field):
         return None
@@ -243,16 +253,46 @@ def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
             return bare
     if field and (field != "name" or len(ws) > 1):
         return _identifier_want(tool, p, ws, field, known)
+    return _noun_want(p, ws, known)
+
+
+def _noun_want(p: dict, ws: list[str], known: set[str]) -> Want | None:
+    """A noun (`repo`, `collection`): an instance of that resource itself."""
     if p.get("type") not in (None, "string", "array"):
         return None
-    key = resource_key(ws)
+    key = resource_key(ws) or _listed_noun(p, ws, known)
     return _want(p, [key], "*") if key else None
+
+
+def _listed_noun(p: dict, ws: list[str], known: set[str]) -> str | None:
+    """A one-word string parameter whose noun is too generic for a schema title (`collection`, `model`, `item`)
+    still names an instance when a tool of the catalog lists that noun (`list-collections`, `list_models`)."""
+    if len(ws) != 1 or p.get("type") not in (None, "string"):
+        return None
+    key = parameter_resource(ws)
+    return key if key in known else None
+
+
+GLUED_FIELDS = ("names", "name", "paths", "path")  # `filepath`, `dirpath`, `fullname`: one word, an identifier
+
+
+def _glued(word: str, known: set[str]) -> list[str]:
+    """A one-word name that ends with an identifier word (`filepath` -> file path, `dirpath` -> directory path);
+    the identifier alone when the rest names no resource of the catalog (`fullname` -> name)."""
+    if word in ID_FIELDS:
+        return [word]
+    for end in GLUED_FIELDS:
+        head = word[: -len(end)]
+        if word.endswith(end) and len(head) >= 3:
+            end = singular(end)  # the field word ID_FIELDS knows (`paths` -> path)
+            return [head, end] if parameter_resource([head]) in known else [end]
+    return [word]
 
 
 def _bare_want(tool: Tool, p: dict, field: str, known: set[str]) -> Want | None:
     """A one-word identifier: of the resource its description names (`names`: "An array of entity names"), else
     a required `name` of a get or change is the name of the thing the tool is about (`get_node(name)`)."""
-    owner = described_owner(str(p.get("description") or ""), field)
+    owner = described_owner(str(p.get("description") or ""), field, own=str(p.get("name") or "").lower())
     if owner in known:
         return _want(p, [owner], field)
     if _subject_name(tool, p, field):
@@ -297,7 +337,20 @@ def _identifier_want(tool: Tool, p: dict, ws: list[str], field: str, known: set[
         resources = context_resources(tool, p, str(p.get("name") or ""), known)
     if field in ("username", "login", "email"):
         resources, field = resources or ["user"], "*" if field == "email" else field
-    return _want(p, resources, field) if resources else None
+    want = _want(p, resources, field) if resources else None
+    if want and field not in ("username", "login", "email"):
+        want.fallback = [r for r in _fallback_resources(p, known) if r not in resources]
+    return want
+
+
+def _fallback_resources(p: dict, known: set[str]) -> list[str]:
+    """Other names of what an identifier names, looked up only when no tool offers its own (`messageId`: "ID of
+    the email message"): the nouns right after its description's first `of`."""
+    ws = words(str(p.get("description") or ""))
+    if "of" not in ws:
+        return []
+    after = [w for w in ws[ws.index("of") + 1 : ws.index("of") + 4] if w not in ("the", "a", "an")][:2]
+    return [r for r in (parameter_resource([w]) for w in after) if r and r in known]
 
 
 def context_resources(tool: Tool, p: dict, name: str, known: set[str]) -> list[str]:
@@ -310,11 +363,20 @@ def context_resources(tool: Tool, p: dict, name: str, known: set[str]) -> list[s
         if r and r in known and r not in out:
             out.append(r)
     if not any(out):
-        _, rest = name_verb_and_object(tool.name)
-        r = resource_key(rest)
+        verb, rest = name_verb_and_object(tool.name)
+        r = resource_key(rest) or _noun_before_verb(tool.name, verb)
         if r:
             out.append(r)
     return [r for r in out if r][:3]
+
+
+def _noun_before_verb(name: str, verb: str | None) -> str | None:
+    """The thing of a name that puts its verb last (`firecrawl_monitor_get` -> monitor, `contacts_delete`), a known
+    resource of the catalog or not: the words between a prefix and the verb."""
+    ws = words(name.split("__")[-1])
+    if not verb or verb not in ws or ws.index(verb) == 0:
+        return None
+    return resource_key(ws[: ws.index(verb)])
 
 
 def _path_context(tool: Tool, name: str, known: set[str]) -> list[str]:
@@ -337,13 +399,7 @@ def tool_offers(tool: Tool) -> list[Offer]:
         return offers
     has_schema = any(o.source == "schema" for o in offers)
     if not has_schema:  # what the name and description say it returns
-        verb, rest = name_verb_and_object(tool.name)
-        named = resource_key(rest) if verb else None
-        keys = ([named] if named else []) + [r for r in described_resources(tool.description) if r != named]
-        if tool.kind == "search":  # what its query is compared against ("page and database titles")
-            for p in tool.parameters:
-                keys += [r for r in searched_resources(str(p.get("description") or "")) if r not in keys]
-        for _i, key in enumerate(keys[:3]):
+        for key in _described_keys(tool)[:3]:
             offers.append(Offer(tool.name, key, "*", "", True, "description"))
             ws = key.split()
             if len(ws) > 1 and ws[-1] in ID_FIELDS:  # get_country_code serves country_code
@@ -351,6 +407,19 @@ def tool_offers(tool: Tool) -> list[Offer]:
                     Offer(tool.name, resource_key(ws[:-1]) or ws[0], ID_FIELDS[ws[-1]], "", True, "description")
                 )
     return offers
+
+
+def _described_keys(tool: Tool) -> list[str]:
+    """The resources a tool without an output schema returns, by its name and description."""
+    verb, rest = name_verb_and_object(tool.name)
+    named = resource_key(rest) if verb else None
+    keys = ([named] if named else []) + [r for r in described_resources(tool.description) if r != named]
+    if tool.kind == "search":  # what its query is compared against ("page and database titles")
+        for p in tool.parameters:
+            keys += [r for r in searched_resources(str(p.get("description") or "")) if r not in keys]
+    if not keys and verb and rest and singular(rest[-1]) != rest[-1]:
+        keys = [parameter_resource(rest[-1:]) or ""]  # nothing but a generic plural (`get_all_items`): items
+    return [k for k in keys if k]
 
 
 def _schema_offers(tool: Tool) -> list[Offer]:
@@ -878,7 +947,7 @@ def _resource_matches(
     """The best-scored offer of each producer of the wanted resource: the most likely resource first, the next
     only if it has no producer."""
     matches: dict[str, Match] = {}
-    for resource in want.resources:
+    for resource in want.resources + want.fallback:
         for offer in index.get(resource, ()):
             producer = tools[offer.tool]
             scored = score(consumer, want, producer, offer)
@@ -991,6 +1060,29 @@ def set_wants(tools: dict[str, Tool], known: set[str], *, nested_wants: bool = T
     for t in tools.values():
         for w in t.wants:
             w.rare = takers[w.parameter] <= RARE_PARAMETER
+    _pool_resources(tools)
+
+
+def _pool_resources(tools: dict[str, Tool]) -> None:
+    """A parameter name of its own (`fullname`, `filepath`, not a bare `id` or `name`) names one thing across a
+    server's tools, whatever each description calls it ("the fullname of the job", "... of the item"): each want
+    of that name also takes the resources the others' descriptions give, after its own."""
+    pooled: dict[tuple[str, str, str], list[str]] = defaultdict(list)
+    for t in tools.values():
+        for w in t.wants:
+            if _own_name(w):
+                key = (server_of(t.name), w.parameter, w.field)
+                pooled[key] += [r for r in w.resources if r not in pooled[key]]
+    for t in tools.values():
+        for w in t.wants:
+            if _own_name(w):
+                w.resources += [r for r in pooled[(server_of(t.name), w.parameter, w.field)] if r not in w.resources]
+
+
+def _own_name(w: Want) -> bool:
+    """A top-level parameter whose name is one word but no bare identifier word (`fullname`, `collection`)."""
+    ws = words(w.parameter)
+    return not w.in_path and not w.nested and len(ws) == 1 and ws[0] not in ID_FIELDS
 
 
 def set_features(groups: list[list[Candidate]]) -> None:

@@ -466,6 +466,10 @@ def schema_offers(tool: str, schema: dict, *, max_nodes: int = 4000, max_depth: 
         if isinstance(node.get("items"), dict):
             item = node["items"]
             walk(item, path + "[]", schema_resource(item.get("title")) or resource, chain, depth + 1)
+        if isinstance(node.get("additionalProperties"), dict) and path:
+            # a map keyed by id (`status.nodes` of a workflow): its values are instances of what the property names
+            value = node["additionalProperties"]
+            walk(value, path + "{}", resource_key(words(path.rsplit(".", 1)[-1])) or resource, chain, depth + 1)
         props = node.get("properties")
         if not isinstance(props, dict):
             return
@@ -564,19 +568,37 @@ def described_resources(text: str) -> list[str]:
         for joint in ("and", "or"):  # "files and directories" -> file, directory
             parts = [q for part in parts for q in _split_on(part, joint)]
         for part in parts:
-            key = resource_key(part)
+            key = resource_key(part) or _generic_plural(part)
             if key and key not in found:
                 found.append(key)
     return found[:3]
 
 
-def described_owner(text: str, field: str) -> str | None:
+ANY_THING = {"resource", "resources", "object", "objects", "thing", "things"}  # "the name of the resource": any
+
+
+def _generic_plural(part: list[str]) -> str | None:
+    """A lone generic plural still says what comes back ("Find items carrying tags" -> item)."""
+    if len(part) != 1 or part[0] in STOP or singular(part[0]) == part[0]:
+        return None
+    return parameter_resource(part)
+
+
+def described_owner(text: str, field: str, own: str = "") -> str | None:
     """The resource a bare identifier's description names right before the field: "An array of entity
-    names to retrieve" -> entity (for `names`), "the track URIs" -> track (for `uris`)."""
+    names to retrieve" -> entity (for `names`), "the track URIs" -> track (for `uris`); else right after the field
+    or the parameter's own word and `of`: "The name of the node" -> node, "The fullname of the item" -> item."""
     ws = words(text) if text else []
     for i in range(1, len(ws)):
         if ID_FIELDS.get(ws[i]) == field and ws[i - 1] not in STOP:
             return resource_key(ws[max(0, i - 2) : i]) or parameter_resource(ws[i - 1 : i])
+    for i in range(len(ws) - 2):
+        if (ID_FIELDS.get(ws[i]) == field or ws[i] == own) and ws[i + 1] == "of":
+            nouns = [w for w in ws[i + 2 : i + 4] if w not in ("the", "a", "an")][:1]
+            if nouns and nouns[0] not in STOP | ANY_THING:
+                return parameter_resource(nouns)
+    if ws[:1] == ["the"] and len(ws) > 2 and ws[2] == "to" and ws[1] not in ID_FIELDS:
+        return parameter_resource(ws[1:2])  # "The index to describe."
     return None
 
 

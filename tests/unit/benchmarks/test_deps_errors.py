@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from benchmarks.deps_corpus import catalogs
-from benchmarks.deps_errors import CAUSES, analyse, attributions
+from benchmarks.deps_errors import CAUSES, analyse, attributions, top_level
 from benchmarks.train_scorer import prepare
 from kg_tools.deps.scoring import default_scorer
 
@@ -22,3 +22,13 @@ def test_every_missed_edge_has_one_cause_and_attributions_add_up():
     z = scorer.intercept + scorer.rate * sum(tree[0][4] for tree in scorer.trees)
     z += sum(attributions(scorer, cand.features).values())
     assert math.isclose(1 / (1 + math.exp(-z)), scorer.probability(cand.features), abs_tol=1e-9)
+
+
+def test_a_nested_want_is_matched_to_the_gold_parameter_that_holds_it():
+    """The gold names the top-level parameter (`params`, `items`); a nested want names its dotted path."""
+    assert top_level("params.projectId") == "params"
+    assert top_level("items[].task_id") == "items"
+    assert top_level("collection") == "collection"
+    [circleci] = [c for c in catalogs("dev") if c.key == "circleci"]
+    result = analyse(prepare(circleci, nested_wants=True), default_scorer(), None)
+    assert not [m for m in result["missed"] if m["cause"] == "no_want:object"]

@@ -85,3 +85,90 @@ def test_a_bare_identifier_word_in_a_description_names_no_source():
     pairs = {(p.source, p.target) for p in fixed}
     assert ("browser_click", "browser_snapshot") in pairs
     assert ("list_workflows", "list_label_keys") not in pairs
+
+
+def _param(name: str, description: str, type_: str = "string", required: bool = True) -> dict:
+    return {"name": name, "type": type_, "description": description, "required": required}
+
+
+def test_a_generic_noun_that_a_tool_lists_is_wanted():
+    """`collection` and `model` are too generic for a schema title, but `list-collections` lists them: wanted."""
+    listing = {
+        "type": "object",
+        "properties": {"collections": {"type": "array", "items": {"type": "object", "properties": {"name": {}}}}},
+    }
+    tools = [
+        _tool("list-collections", "List all collections for a given database", [], output_schema=listing),
+        _tool("count", "Count the documents of a collection.", [_param("collection", "Collection name")]),
+        _tool("list_models", "List all models enabled for access.", []),
+        _tool("get_fields", "Describe a model's fields.", [_param("model", "Model")]),
+    ]
+    found = _candidates(tools)
+    assert "list-collections" in found[("count", "collection")]
+    assert "list_models" in found[("get_fields", "model")]
+
+
+def test_glued_identifiers_and_the_x_of_the_y():
+    """`filepath` is a file's path, `dirpath` a directory's; `fullname` ("The fullname of the item") an item's name,
+    and every tool's `fullname` names the same thing, whatever its description calls it ("... of the job")."""
+    tools = [
+        _tool("list_files_in_vault", "Lists all files and directories in the vault.", []),
+        _tool("get_file_contents", "Return the content of a file.", [_param("filepath", "Path to the file")]),
+        _tool("list_files_in_dir", "Lists files in a directory.", [_param("dirpath", "Path to list files from")]),
+        _tool("get_all_items", "Get all items from Jenkins", []),
+        _tool("get_item", "Get specific item.", [_param("fullname", "The fullname of the item")]),
+        _tool("get_item_parameters", "Get the parameters of a job", [_param("fullname", "The fullname of the item")]),
+        _tool("get_build_log", "Get the log of a build.", [_param("fullname", "The fullname of the job")]),
+    ]
+    found = _candidates(tools)
+    assert "list_files_in_vault" in found[("get_file_contents", "filepath")]
+    assert "list_files_in_vault" in found[("list_files_in_dir", "dirpath")]
+    assert "get_all_items" in found[("get_item", "fullname")]
+    assert "get_all_items" in found[("get_build_log", "fullname")]
+    # the job's provider needs a fullname itself: a lookup, not a provider
+    assert "get_item_parameters" not in found[("get_build_log", "fullname")]
+
+
+def test_the_name_of_any_resource_names_none():
+    """ "Name of the resource to describe" says nothing about which resource: no want from it."""
+    tools = [
+        _tool("list_api_resources", "List the API resources available in the cluster", []),
+        _tool("kubectl_describe", "Describe a resource.", [_param("name", "Name of the resource to describe")]),
+    ]
+    assert ("kubectl_describe", "name") not in _candidates(tools)
+
+
+def test_an_identifier_falls_back_to_what_its_description_says_it_is_of():
+    """`messageId` ("ID of the email message") of a server whose tools return emails: the email search."""
+    tools = [
+        _tool("search_emails", "Searches for emails using Gmail search syntax", [_param("query", "Query")]),
+        _tool("read_email", "Retrieves the content of an email", [_param("messageId", "ID of the email message")]),
+    ]
+    assert "search_emails" in _candidates(tools)[("read_email", "messageId")]
+
+
+def test_a_name_with_its_verb_last_and_a_map_of_instances():
+    """`firecrawl_monitor_get(id)` wants a monitor; `status.nodes` (a map of node objects) offers node ids."""
+    workflow = {
+        "type": "object",
+        "properties": {
+            "status": {
+                "type": "object",
+                "properties": {
+                    "nodes": {
+                        "type": "object",
+                        "additionalProperties": {"type": "object", "properties": {"id": {"type": "string"}}},
+                    }
+                },
+            }
+        },
+    }
+    tools = [
+        _tool("firecrawl_monitor_list", "List all Firecrawl monitors.", []),
+        _tool("firecrawl_monitor_get", "Get a single monitor by ID.", [_param("id", "")]),
+        _tool("get_workflow", "Get a workflow.", [], output_schema=workflow),
+        _tool("get_node_artifact", "Get an artifact of a node.", [_param("nodeId", "")]),
+    ]
+    found = _candidates(tools)
+    assert "firecrawl_monitor_list" in found[("firecrawl_monitor_get", "id")]
+    assert "get_workflow" in found[("get_node_artifact", "nodeId")]

@@ -4,10 +4,11 @@ candidate scorer (`benchmarks.train_scorer --out PATH`) changes against the ship
     .venv/bin/python -m benchmarks.scorer_check CANDIDATE.json [--against SCORER.json] [--sure 0.5] [-v]
 
 Per catalog: the edges each scorer infers (as `kg-tools eval catalog --infer-deps` does: no labelled edges, no
-LLM), how many differ, and the edges between the golden tools of each dev query (all / sure: at least `--sure`,
-the confidence retrieval lists a dependency before the next seed at). A catalog whose edges between golden tools
-are the same under both is unlikely to move; the others need the retrieval rows measured (docs/dependencies.md,
-"Inferred edges in retrieval"). The test queries are never read."""
+LLM), how many differ, the edges between the golden tools of each dev query (all / sure: at least `--sure`, the
+confidence retrieval lists a dependency before the next seed at), and the edges from a golden tool to a tool the
+query does not need (each takes one of the K places, before the next seed when sure: a right edge of the gold can
+still lower retrieval; dependencies of dependencies are not followed here). A catalog where none of these differ is unlikely to move; the others need the retrieval rows measured
+(docs/dependencies.md, "Inferred edges in retrieval"). The test queries are never read."""
 
 from __future__ import annotations
 
@@ -47,32 +48,39 @@ def inferred(tools: list[ToolInfo], scorer: Scorer) -> Edges:
     return {(e.source, e.target): e.confidence for e in proposals}
 
 
-def golden_edges(key: str, edges: Edges, sure: float) -> tuple[set, set]:
-    """The edges (source, target) between the golden tools of one dev query, all and sure ones."""
-    every, sure_ones = set(), set()
+def golden_edges(key: str, edges: Edges, sure: float) -> tuple[set, set, set]:
+    """Over the dev queries: the edges (source, target) between golden tools of one query, all and sure ones, and
+    the edges (query, source, target) from a golden tool to a tool that query does not need."""
+    every, sure_ones, extra = set(), set(), set()
     for q in read_queries(CATALOGS[key][1], "dev"):
         golden = set(q.gold)
         for (a, b), confidence in edges.items():
-            if a in golden and b in golden:
+            if a not in golden:
+                continue
+            if b in golden:
                 every.add((a, b))
                 if confidence >= sure:
                     sure_ones.add((a, b))
-    return every, sure_ones
+            else:
+                extra.add((q.query, a, b))
+    return every, sure_ones, extra
 
 
 def compare(key: str, candidate: Scorer, shipped: Scorer, sure: float) -> dict:
     tools = catalog_tools(key)
     new, old = inferred(tools, candidate), inferred(tools, shipped)
-    g_new, s_new = golden_edges(key, new, sure)
-    g_old, s_old = golden_edges(key, old, sure)
+    g_new, s_new, x_new = golden_edges(key, new, sure)
+    g_old, s_old, x_old = golden_edges(key, old, sure)
     return {
         "key": key,
         "edges": [len(old), len(new)],
         "changed": len(set(new) ^ set(old)),
         "golden": [len(g_old), len(g_new)],
         "golden_sure": [len(s_old), len(s_new)],
+        "sure_to_others": [len(x_old), len(x_new)],
         "lost": sorted(f"{a} -> {b}" for a, b in (g_old - g_new) | (s_old - s_new)),
         "gained": sorted(f"{a} -> {b}" for a, b in (g_new - g_old) | (s_new - s_old)),
+        "crowding": sorted(f"{a} -> {b} (not needed by: {q[:60]})" for q, a, b in x_new - x_old),
     }
 
 
@@ -85,17 +93,19 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     candidate, shipped = load_scorer(Path(args.candidate)), load_scorer(Path(args.against))
     moved = []
-    print(f"{'catalog':16} {'edges':>11} {'changed':>8} {'golden':>9} {'sure':>9}")
+    print(f"{'catalog':16} {'edges':>11} {'changed':>8} {'golden':>9} {'sure':>9} {'to others':>10}")
     for key in CATALOGS:
         r = compare(key, candidate, shipped, args.sure)
-        (e0, e1), (g0, g1), (s0, s1) = r["edges"], r["golden"], r["golden_sure"]
-        print(f"{key:16} {e0:5} {e1:5} {r['changed']:8} {g0:4} {g1:4} {s0:4} {s1:4}")
+        (e0, e1), (g0, g1), (s0, s1), (x0, x1) = r["edges"], r["golden"], r["golden_sure"], r["sure_to_others"]
+        print(f"{key:16} {e0:5} {e1:5} {r['changed']:8} {g0:4} {g1:4} {s0:4} {s1:4} {x0:5} {x1:4}")
         if args.verbose:
             for edge in r["lost"]:
                 print(f"    lost   {edge}")
             for edge in r["gained"]:
                 print(f"    gained {edge}")
-        if r["lost"] or r["gained"]:
+            for edge in r["crowding"]:
+                print(f"    more   {edge}")
+        if r["lost"] or r["gained"] or r["crowding"] or x1 != x0:
             moved.append(key)
     print(f"golden edges differ on: {', '.join(moved) or 'none'} (measure their retrieval rows)")
     return 0

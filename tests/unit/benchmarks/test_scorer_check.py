@@ -70,3 +70,4 @@ def test_the_command_compares_a_scorer_file_with_the_shipped_one(tmp_path, monke
     out = capsys.readouterr().out
     assert "lost   delete_project -> list_projects" in out
     assert "golden edges differ on: tiny" in out
+    assert "to others" in out

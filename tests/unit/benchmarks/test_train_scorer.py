@@ -1,0 +1,22 @@
+"""The scorer's training script (benchmarks/train_scorer.py): its options and its rows."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks.deps_corpus import catalogs
+from benchmarks.train_scorer import main, prepare
+
+
+def test_one_scorer_file_per_run_and_no_ablation_is_written():
+    for argv in (["--write", "--out", "x.json"], ["--drop", "hub", "--write"]):
+        with pytest.raises(SystemExit) as exc:
+            main(argv)
+        assert exc.value.code == 2
+
+
+def test_rows_have_nested_wants_as_inference_does_by_default():
+    [neon] = [c for c in catalogs("dev") if c.key == "neon"]  # its arguments live in one `params` object
+    nested = prepare(neon)
+    assert any(g and "." in g[0].want.parameter for g in nested.groups)
+    assert not any(g and "." in g[0].want.parameter for g in prepare(neon, nested_wants=False).groups)

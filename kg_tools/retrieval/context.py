@@ -152,7 +152,9 @@ class PipelineEnv:
         recorded for `retrieve --cypher`: memory of the graph, as the seed cache's rows."""
         if self.hit_index is None:
             return None
-        return self.hit_index.seeds_of(version, lambda limit: self.graph.read_plain_versioned(*queries.hit_seeds(limit)))
+        return self.hit_index.seeds_of(
+            version, lambda limit: self.graph.read_plain_versioned(*queries.hit_seeds(limit))
+        )
 
     def search_params(self, ctx: RetrievalContext, text: str, k: int) -> dict:
         req = ctx.request

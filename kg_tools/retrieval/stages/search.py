@@ -136,7 +136,6 @@ class Search(Stage):
                 out.append({**row, "score": seed["score"]})
         return out, version
 
-
     def _light_seeds(self, req: RetrievalRequest, search: dict) -> tuple[list[dict], str]:
         """The search's seeds [{name, catalog, score}], best first, and the graph version it saw: for the
         default mode and scope the two index legs merged here (hit_index.py), else in Neo4j."""

@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 Seed = tuple[str, str | None]  # (name, catalog) of a canonical tool
 SeedsOf = dict[str, tuple[Seed, ...]]  # a tool's elementId -> the seeds a hit on it gives
-Read = Callable[[int], tuple[list[dict], str]]  # the hit_seeds query for at most n rows: rows, graph version
+Read = Callable[[int], tuple[list[dict], str]]  # the hit_seeds query for at most n tools: its row, graph version
 
 
 class HitIndex:
@@ -55,7 +55,8 @@ class HitIndex:
             if version == self._version:
                 return self._seeds
         rows, seen = read(self.limit + 1)
-        seeds = None if len(rows) > self.limit else {r["id"]: tuple((n, c) for n, c in r["seeds"]) for r in rows}
+        ids, lists = rows[0]["ids"], rows[0]["seeds"]
+        seeds = None if len(ids) > self.limit else {i: tuple((n, c) for n, c in s) for i, s in zip(ids, lists)}
         with self._lock:
             self.reads += 1
             if seen != version:

@@ -61,7 +61,8 @@ class Reads:
 
     def __call__(self, limit: int):
         self.limits.append(limit)
-        return self.rows[:limit], self.versions.pop(0)
+        rows = self.rows[:limit]
+        return [{"ids": [r["id"] for r in rows], "seeds": [r["seeds"] for r in rows]}], self.versions.pop(0)
 
 
 ROWS = [{"id": "a", "seeds": [["A", "c"]]}, {"id": "b", "seeds": []}]

@@ -45,6 +45,7 @@ class HitIndex:
             return self._version is not None and self._seeds is None
 
     def knows(self, version: str) -> bool:
+        """`version` is the one read most recently (its seeds, or that it was too large)."""
         with self._lock:
             return version == self._version
 

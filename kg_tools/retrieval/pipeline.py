@@ -28,8 +28,14 @@ class Pipeline:
 
     def __init__(self, graph: Graph, embedder: Embedder, settings: Settings, **components: object):
         size = settings.retrieval_cache_size
-        self.env = PipelineEnv(graph, embedder, settings, dict(components), SeedCache(size) if size > 0 else None)
-        self.env.hit_index = HitIndex(size) if size > 0 else None  # the seed cache's light path only
+        self.env = PipelineEnv(
+            graph,
+            embedder,
+            settings,
+            dict(components),
+            SeedCache(size) if size > 0 else None,
+            hit_index=HitIndex(size) if size > 0 else None,  # the seed cache's light path only
+        )
         self._model_checked = False  # the graph's vectors are the embedder's (embedding_check.py), once found
 
     def warm_up(self) -> int:

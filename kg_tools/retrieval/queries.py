@@ -217,7 +217,7 @@ def search_legs(search: dict) -> tuple[str, dict]:
 
 
 def hit_seeds(limit: int) -> tuple[str, dict]:
-    """Every tool's seeds by elementId (hit_index.py), at most `limit` rows."""
+    """Every tool's seeds by elementId (hit_index.py), of at most `limit` tools: one row of two lists."""
     return query("hit_seeds"), {"limit": _check_limit(limit)}
 
 

@@ -14,6 +14,7 @@ from kg_tools.embeddings import Embedder
 from kg_tools.graph import Graph
 from kg_tools.retrieval import queries
 from kg_tools.retrieval.expansion import DependencyExpansion, Row
+from kg_tools.retrieval.hit_index import HitIndex, SeedsOf
 from kg_tools.retrieval.recording import record
 from kg_tools.retrieval.request import FusionMode, RetrievalRequest, StageInfo, ToolHit, tool_key
 from kg_tools.retrieval.seed_cache import SeedCache
@@ -118,6 +119,7 @@ class PipelineEnv:
     components: dict[str, Any] = field(default_factory=dict)  # e.g. rerankers, LLM client (created lazily)
     seed_cache: SeedCache | None = None  # the default path's seed rows between requests (None = off)
     server_index: ServerIndex = field(default_factory=ServerIndex)  # (:Server) embeddings per graph version
+    hit_index: HitIndex | None = None  # the light path's canonical seeds per graph version (None = off)
 
     def embed(self, ctx: RetrievalContext, text: str) -> list[float]:
         if text not in ctx.embeddings:
@@ -144,6 +146,15 @@ class PipelineEnv:
         """The (:Server) nodes at graph `version` (server_index.py: read once per version). Not recorded for
         `retrieve --cypher`: like the seed cache's rows it is memory of the graph, not the request's query."""
         return self.server_index.servers(version, lambda: self.graph.read_plain_versioned(query("server_index")))
+
+    def seeds_of(self, version: str) -> SeedsOf | None:
+        """Each tool's seeds at graph `version` (hit_index.py: read once per version), None when unknown. Not
+        recorded for `retrieve --cypher`: memory of the graph, as the seed cache's rows."""
+        if self.hit_index is None:
+            return None
+        return self.hit_index.seeds_of(
+            version, lambda limit: self.graph.read_plain_versioned(*queries.hit_seeds(limit))
+        )
 
     def search_params(self, ctx: RetrievalContext, text: str, k: int) -> dict:
         req = ctx.request

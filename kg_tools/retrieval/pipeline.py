@@ -13,6 +13,7 @@ from kg_tools.embeddings import Embedder
 from kg_tools.graph import Graph
 from kg_tools.retrieval import ordering, places, queries
 from kg_tools.retrieval.context import PipelineEnv, RetrievalContext, Stage
+from kg_tools.retrieval.hit_index import HitIndex
 from kg_tools.retrieval.plan import build_plan
 from kg_tools.retrieval.query_text import clean_query
 from kg_tools.retrieval.request import RetrievalRequest, RetrievalResponse
@@ -27,7 +28,14 @@ class Pipeline:
 
     def __init__(self, graph: Graph, embedder: Embedder, settings: Settings, **components: object):
         size = settings.retrieval_cache_size
-        self.env = PipelineEnv(graph, embedder, settings, dict(components), SeedCache(size) if size > 0 else None)
+        self.env = PipelineEnv(
+            graph,
+            embedder,
+            settings,
+            dict(components),
+            SeedCache(size) if size > 0 else None,
+            hit_index=HitIndex(size) if size > 0 else None,  # the seed cache's light path only
+        )
         self._model_checked = False  # the graph's vectors are the embedder's (embedding_check.py), once found
 
     def warm_up(self) -> int:
@@ -56,6 +64,7 @@ class Pipeline:
             return 0
         cache.observe(version)
         self.env.servers(version)  # the server-score stage's servers of this version (server_index.py)
+        self.env.seeds_of(version)  # the light search's canonical seeds of this version (hit_index.py)
         stored = 0
         for start in range(0, len(names), chunk):
             seeds = [{"name": r["name"], "catalog": r["catalog"], "score": 0.0} for r in names[start : start + chunk]]

@@ -27,6 +27,7 @@ SEARCH_FRAGMENTS = {
     "rrf": "search_hybrid",
     "hybrid-boost": "search_boost",
 }
+LEG_PARAMS = ("vector_index", "candidates", "embedding", "fulltext_index", "lucene_query")  # search_legs's
 TWO_LEGS = ("search_hybrid", "search_boost")  # fragments with {vector_leg} and {fulltext_leg}
 MIN_CANDIDATES = 50  # HNSW is approximate: ask for at least this many, then cut to k
 # A request for one catalog (cypher/search_*_catalog.cypher): a catalog of at most EXACT_SCAN_MAX
@@ -209,11 +210,26 @@ def search_seeds(mode: str, search: dict) -> tuple[str, dict]:
     return _search_seeds_query(_check_mode(mode), scoped(search)), search
 
 
+def search_legs(search: dict) -> tuple[str, dict]:
+    """The default search's two legs as the indexes return them (hybrid-boost, unscoped): one row of
+    elementIds and scores per leg, merged by hit_index.boost_seeds. Only the legs' parameters are sent."""
+    return _search_legs_query(), {name: search[name] for name in LEG_PARAMS}
+
+
+def hit_seeds(limit: int) -> tuple[str, dict]:
+    """Every tool's seeds by elementId (hit_index.py), of at most `limit` tools: one row of two lists."""
+    return query("hit_seeds"), {"limit": _check_limit(limit)}
+
+
 def seed_cache_candidates(limit: int) -> tuple[str, dict]:
     """Names of the tools that can be a seed (canonical ones), at most `limit`."""
+    return query("seed_cache_candidates"), {"limit": _check_limit(limit)}
+
+
+def _check_limit(limit: int) -> int:
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
         raise ValueError(f"limit must be a non-negative integer, got {limit!r}")
-    return query("seed_cache_candidates"), {"limit": limit}
+    return limit
 
 
 def search_expand(mode: str, depth: int, search: dict, expansion: dict, closure: bool = True) -> tuple[str, dict]:
@@ -268,6 +284,15 @@ def _search_expand_query(mode: str, depth: int, closure: bool = False, scoped: b
 @lru_cache(maxsize=16)
 def _search_seeds_query(mode: str, scoped: bool = False) -> str:
     return "\n".join([search_fragment(mode, scoped), query("seeds_canonical"), query("return_seed_names")])
+
+
+@lru_cache(maxsize=1)
+def _search_legs_query() -> str:
+    return (
+        query("search_legs")
+        .replace("{vector_leg}", query("search_vector"))
+        .replace("{fulltext_leg}", query("search_fulltext"))
+    )
 
 
 @lru_cache(maxsize=16)

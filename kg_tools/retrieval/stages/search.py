@@ -8,6 +8,7 @@ from dataclasses import replace
 from kg_tools.retrieval import ordering, queries, recording
 from kg_tools.retrieval.context import Candidate, PipelineEnv, RetrievalContext, Stage
 from kg_tools.retrieval.expansion import DependencyExpansion, Row
+from kg_tools.retrieval.hit_index import boost_seeds
 from kg_tools.retrieval.request import MAX_K, RetrievalRequest, tool_key
 from kg_tools.retrieval.seed_cache import SeedCache
 from kg_tools.retrieval.stages.fusion import by_step, fuse
@@ -113,8 +114,7 @@ class Search(Stage):
     ) -> tuple[list[Row], str]:
         """The search alone, the seeds' rows from the cache; unknown seeds expanded by a second query.
         The rows are those of the full query (seed_cache.py); with the graph version the search saw."""
-        rows, version = self.env.run_query_versioned(*queries.search_seeds(req.mode, search))
-        seeds = rows[0]["seeds"]
+        seeds, version = self._light_seeds(req, search)
         cache.observe(version)
         d_limit = expansion.d_limit
         known = cache.lookup(version, [_key(s) for s in seeds], d_limit)
@@ -135,6 +135,27 @@ class Search(Stage):
             if row is not None:  # (a seed deleted between the two queries is left out)
                 out.append({**row, "score": seed["score"]})
         return out, version
+
+    def _light_seeds(self, req: RetrievalRequest, search: dict) -> tuple[list[dict], str]:
+        """The search's seeds [{name, catalog, score}], best first, and the graph version it saw: for the
+        default mode and scope the two index legs merged here (hit_index.py), else in Neo4j."""
+        env, index = self.env, self.env.hit_index
+        if index is None or req.mode != "hybrid-boost" or queries.scoped(search):
+            return self._neo4j_seeds(req, search)
+        if not index.too_large():
+            rows, version = env.run_query_versioned(*queries.search_legs(search))
+            seeds_of = env.seeds_of(version)
+            seeds = boost_seeds(rows[0], seeds_of, search["boost"], search["k"]) if seeds_of is not None else None
+            if seeds is not None:
+                return seeds, version
+        seeds, version = self._neo4j_seeds(req, search)
+        if not index.knows(version):  # the graph was too large, or changed during the read: and now?
+            env.seeds_of(version)
+        return seeds, version
+
+    def _neo4j_seeds(self, req: RetrievalRequest, search: dict) -> tuple[list[dict], str]:
+        rows, version = self.env.run_query_versioned(*queries.search_seeds(req.mode, search))
+        return rows[0]["seeds"], version
 
 
 class Expand(Stage):

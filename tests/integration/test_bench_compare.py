@@ -52,3 +52,4 @@ def test_compare_under_load(empty_graph, embedder, settings, tmp_path):
     result = compare.run(Pipeline(empty_graph, embedder, settings), empty_graph, embedder, dataset.instances, 2, True)
     assert result["background_load"] is True and result["requests"] == 2
     assert "kg-tools / neo4j-graphrag-hybrid" in compare.table(result)
+    assert result["goal_peer"] == "neo4j-graphrag-hybrid"

@@ -510,6 +510,7 @@ def own_list_for(consumer: Tool, want: Want, producer: Tool) -> bool:
     )
 
 
+SEARCH_SEGMENTS = ("search", "scroll")  # POST /contacts/search, POST /collections/{}/points/scroll: read the collection
 MEMBERSHIP_SEGMENTS = {"contains"}  # GET /me/tracks/contains checks the collection /me/tracks
 
 
@@ -972,6 +973,8 @@ def _add_path_candidates(
         return
     adds = adds_to_collection(consumer, want)
     listing = paths.get(("GET", collection), []) + paths.get(("GET", collection + "/search"), [])
+    # a search of the collection sent as a POST (`POST /contacts/search`, `POST /points/scroll`) lists it too
+    listing += [n for end in SEARCH_SEGMENTS for n in paths.get(("POST", f"{collection}/{end}"), [])]
     for name in listing:
         if name != consumer.name:
             c = out[name] = _candidate(out, consumer, want, tools, name)

@@ -243,7 +243,7 @@ def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
         return None
     if ws == ["path"] and tool.kind in ("list", "search"):  # where to look: a directory (list_directory, search_files)
         return _want(p, ["directory"], "path")
-    ws = ABBREVIATED.get(ws[0], _glued(ws[0], known)) if len(ws) == 1 else ws
+    ws = _glued(ws[0], known) if len(ws) == 1 else ws
     field = ID_FIELDS.get(ws[-1])
     if _scalar(p, field):
         return None
@@ -273,7 +273,6 @@ def _listed_noun(p: dict, ws: list[str], known: set[str]) -> str | None:
     return key if key in known else None
 
 
-ABBREVIATED = {"pid": ["process", "id"], "ppid": ["process", "id"]}  # identifiers known by an abbreviation
 GLUED_FIELDS = ("names", "name", "paths", "path")  # `filepath`, `dirpath`, `fullname`: one word, an identifier
 
 

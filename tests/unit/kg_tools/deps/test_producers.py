@@ -172,3 +172,24 @@ def test_a_name_with_its_verb_last_and_a_map_of_instances():
     found = _candidates(tools)
     assert "firecrawl_monitor_list" in found[("firecrawl_monitor_get", "id")]
     assert "get_workflow" in found[("get_node_artifact", "nodeId")]
+
+
+def test_a_search_of_the_collection_sent_as_a_post_is_a_path_candidate():
+    """`POST /contacts/search` and `POST /points/scroll` read the collection `DELETE /contacts?ids=` and
+    `GET /points/{id}` address: path candidates of their values (like `GET /contacts`); another collection's
+    search is not."""
+    ids = {"name": "ids", "type": "string", "description": "Contact IDs", "in": "query"}
+    point = {"name": "id", "type": "string", "description": "", "in": "path", "required": True}
+    query = {"name": "query", "type": "string", "description": "A query", "in": "body"}
+    tools = [
+        _tool("delete_contacts", "Delete contacts.", [ids], http={"method": "DELETE", "path": "/contacts"}),
+        _tool("search_contacts", "Search.", [query], http={"method": "POST", "path": "/contacts/search"}),
+        _tool("search_lists", "Search.", [query], http={"method": "POST", "path": "/lists/search"}),
+        _tool("get_point", "Get a point.", [point], http={"method": "GET", "path": "/points/{id}"}),
+        _tool("scroll_points", "Scroll.", [query], http={"method": "POST", "path": "/points/scroll"}),
+    ]
+    _, groups = candidate_groups(tools)
+    found = {(c.consumer.name, c.producer.name): c for g in groups for c in g}
+    assert found[("delete_contacts", "search_contacts")].path_list
+    assert found[("get_point", "scroll_points")].path_list
+    assert ("delete_contacts", "search_lists") not in found

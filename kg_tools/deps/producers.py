@@ -153,8 +153,8 @@ def tool_kind(tool: Tool) -> str:
         return "get" if _path(tool).rstrip("/").endswith("}") else "list"
     if verb in GET_VERBS or hints.get("readOnlyHint") is True:
         return _reader_kind(tool)
-    if method == "POST" and verb in ("search", "query", "find"):
-        return "search"
+    if method == "POST" and (verb in ("search", "query", "find") or _path(tool).rstrip("/").endswith(SEARCH_ENDS)):
+        return "search"  # `POST /contacts/search`, `POST /points/scroll`: a search sent as a POST
     return "create" if verb in CREATE_VERBS or method == "POST" else "other"
 
 
@@ -209,6 +209,8 @@ def _lists(schema: dict) -> bool:
     return len(arrays) == 1 and len(props) <= 6 or bool(arrays) and len(arrays) == len(props)
 
 
+SEARCH_SEGMENTS = ("search", "scroll")  # POST /contacts/search, POST /collections/{}/points/scroll: read the collection
+SEARCH_ENDS = tuple(f"/{end}" for end in SEARCH_SEGMENTS)
 FOR_WORDS = {"for", "on", "to", "in", "into", "from", "with"}  # what a create makes comes before these
 
 
@@ -510,7 +512,6 @@ def own_list_for(consumer: Tool, want: Want, producer: Tool) -> bool:
     )
 
 
-SEARCH_SEGMENTS = ("search", "scroll")  # POST /contacts/search, POST /collections/{}/points/scroll: read the collection
 MEMBERSHIP_SEGMENTS = {"contains"}  # GET /me/tracks/contains checks the collection /me/tracks
 
 

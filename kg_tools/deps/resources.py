@@ -429,7 +429,7 @@ def schema_resource(title: str | None) -> str | None:
     `ListAudiencesResponseSuccess` -> audience (the words before Response/Request/Success name the resource)."""
     if not isinstance(title, str) or not title:
         return None
-    ws = words(title)
+    ws = [re.sub(r"(?<=[a-z])\d+$", "", w) for w in words(title)]  # a numbered variant (`contact-details3`)
     cut = next((i for i, w in enumerate(ws) if w in TITLE_TAIL and i > 0), len(ws))
     return resource_key(ws[:cut])
 

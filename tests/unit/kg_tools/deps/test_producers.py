@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kg_tools.deps.offline import ToolInfo
 from kg_tools.deps.producers import candidate_groups
-from kg_tools.deps.resources import described_resources
+from kg_tools.deps.resources import described_resources, schema_resource
 
 
 def _tool(name: str, description: str, params: list[dict], **spec) -> ToolInfo:
@@ -193,3 +193,21 @@ def test_a_search_of_the_collection_sent_as_a_post_is_a_path_candidate():
     assert found[("delete_contacts", "search_contacts")].path_list
     assert found[("get_point", "scroll_points")].path_list
     assert ("delete_contacts", "search_lists") not in found
+
+
+def test_a_post_to_a_search_path_is_a_search_and_a_numbered_title_names_its_resource():
+    """`POST /contacts/search` is a search (not a create), and its `contact-details3` items are contacts: its
+    `result[].id` serves the contact ids of `DELETE /contacts?ids=`."""
+    found = {"title": "contact-details3", "type": "object", "properties": {"id": {"type": "string"}}}
+    output = {"type": "object", "properties": {"result": {"type": "array", "items": found}}}
+    query = {"name": "query", "type": "string", "description": "A query", "in": "body"}
+    search = _tool(
+        "search", "Search.", [query], http={"method": "POST", "path": "/contacts/search"}, output_schema=output
+    )
+    ids = {"name": "ids", "type": "string", "description": "Contact IDs", "in": "query"}
+    delete = _tool("delete_contacts", "Delete contacts.", [ids], http={"method": "DELETE", "path": "/contacts"})
+    assert schema_resource("contact-details3") == "contact"
+    _, groups = candidate_groups([search, delete])
+    (candidate,) = [c for g in groups for c in g if c.producer.name == "search"]
+    assert candidate.producer.kind == "search"
+    assert candidate.offer is not None and candidate.offer.resource == "contact" and candidate.offer.field == "id"

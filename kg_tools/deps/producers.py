@@ -416,9 +416,9 @@ def _described_keys(tool: Tool) -> list[str]:
     verb, rest = name_verb_and_object(tool.name)
     named = resource_key(rest) if verb else None
     keys = ([named] if named else []) + [r for r in described_resources(tool.description) if r != named]
-    if tool.kind == "search":  # what its query is compared against ("page and database titles")
-        for p in tool.parameters:
-            keys += [r for r in searched_resources(str(p.get("description") or "")) if r not in keys]
+    if tool.kind == "search":  # what its query is compared against ("page and database titles", "across all files")
+        for text in [tool.description] + [str(p.get("description") or "") for p in tool.parameters]:
+            keys += [r for r in searched_resources(text) if r not in keys]
     if not keys and verb and rest and singular(rest[-1]) != rest[-1]:
         keys = [parameter_resource(rest[-1:]) or ""]  # nothing but a generic plural (`get_all_items`): items
     return [k for k in keys if k]

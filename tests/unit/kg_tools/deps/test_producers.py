@@ -211,3 +211,21 @@ def test_a_post_to_a_search_path_is_a_search_and_a_numbered_title_names_its_reso
     (candidate,) = [c for g in groups for c in g if c.producer.name == "search"]
     assert candidate.producer.kind == "search"
     assert candidate.offer is not None and candidate.offer.resource == "contact" and candidate.offer.field == "id"
+
+
+def test_a_search_offers_what_it_searches_across():
+    """ "Search for documents matching a query across all files in the vault" searches files: a candidate of a
+    file path; a search that says nothing of files is not."""
+    query = {"name": "query", "type": "string", "description": "Text to search for."}
+    path = {"name": "filepath", "type": "string", "description": "Path to the file.", "required": True}
+    tools = [
+        _tool(
+            "simple_search", "Simple search for documents matching a text query across all files in the vault.", [query]
+        ),
+        _tool("search_tags", "Search tags by name.", [query]),
+        _tool("list_files", "Lists files in the vault.", []),
+        _tool("get_file_contents", "Return the content of a single file.", [path]),
+    ]
+    found = _candidates(tools)[("get_file_contents", "filepath")]
+    assert "simple_search" in found
+    assert "search_tags" not in found

@@ -153,9 +153,16 @@ def tool_kind(tool: Tool) -> str:
         return "get" if _path(tool).rstrip("/").endswith("}") else "list"
     if verb in GET_VERBS or hints.get("readOnlyHint") is True:
         return _reader_kind(tool)
-    if method == "POST" and (verb in ("search", "query", "find") or _path(tool).rstrip("/").endswith(SEARCH_ENDS)):
-        return "search"  # `POST /contacts/search`, `POST /points/scroll`: a search sent as a POST
+    if _post_search(tool, verb):
+        return "search"
     return "create" if verb in CREATE_VERBS or method == "POST" else "other"
+
+
+def _post_search(tool: Tool, verb: str | None) -> bool:
+    """A search sent as a POST: named so, or to a search path (`POST /contacts/search`, `POST /points/scroll`)."""
+    return _method(tool) == "POST" and (
+        verb in ("search", "query", "find") or _path(tool).rstrip("/").endswith(SEARCH_ENDS)
+    )
 
 
 def _returns_token(schema: dict | None) -> bool:

@@ -153,9 +153,16 @@ def tool_kind(tool: Tool) -> str:
         return "get" if _path(tool).rstrip("/").endswith("}") else "list"
     if verb in GET_VERBS or hints.get("readOnlyHint") is True:
         return _reader_kind(tool)
-    if method == "POST" and verb in ("search", "query", "find"):
+    if _post_search(tool, verb):
         return "search"
     return "create" if verb in CREATE_VERBS or method == "POST" else "other"
+
+
+def _post_search(tool: Tool, verb: str | None) -> bool:
+    """A search sent as a POST: named so, or to a search path (`POST /contacts/search`, `POST /points/scroll`)."""
+    return _method(tool) == "POST" and (
+        verb in ("search", "query", "find") or _path(tool).rstrip("/").endswith(SEARCH_ENDS)
+    )
 
 
 def _returns_token(schema: dict | None) -> bool:
@@ -209,6 +216,8 @@ def _lists(schema: dict) -> bool:
     return len(arrays) == 1 and len(props) <= 6 or bool(arrays) and len(arrays) == len(props)
 
 
+SEARCH_SEGMENTS = ("search", "scroll")  # POST /contacts/search, POST /collections/{}/points/scroll: read the collection
+SEARCH_ENDS = tuple(f"/{end}" for end in SEARCH_SEGMENTS)
 FOR_WORDS = {"for", "on", "to", "in", "into", "from", "with"}  # what a create makes comes before these
 
 
@@ -414,9 +423,9 @@ def _described_keys(tool: Tool) -> list[str]:
     verb, rest = name_verb_and_object(tool.name)
     named = resource_key(rest) if verb else None
     keys = ([named] if named else []) + [r for r in described_resources(tool.description) if r != named]
-    if tool.kind == "search":  # what its query is compared against ("page and database titles")
-        for p in tool.parameters:
-            keys += [r for r in searched_resources(str(p.get("description") or "")) if r not in keys]
+    if tool.kind == "search":  # what its query is compared against ("page and database titles", "across all files")
+        for text in [tool.description] + [str(p.get("description") or "") for p in tool.parameters]:
+            keys += [r for r in searched_resources(text) if r not in keys]
     if not keys and verb and rest and singular(rest[-1]) != rest[-1]:
         keys = [parameter_resource(rest[-1:]) or ""]  # nothing but a generic plural (`get_all_items`): items
     return [k for k in keys if k]
@@ -972,6 +981,8 @@ def _add_path_candidates(
         return
     adds = adds_to_collection(consumer, want)
     listing = paths.get(("GET", collection), []) + paths.get(("GET", collection + "/search"), [])
+    # a search of the collection sent as a POST (`POST /contacts/search`, `POST /points/scroll`) lists it too
+    listing += [n for end in SEARCH_SEGMENTS for n in paths.get(("POST", f"{collection}/{end}"), [])]
     for name in listing:
         if name != consumer.name:
             c = out[name] = _candidate(out, consumer, want, tools, name)

@@ -429,7 +429,7 @@ def schema_resource(title: str | None) -> str | None:
     `ListAudiencesResponseSuccess` -> audience (the words before Response/Request/Success name the resource)."""
     if not isinstance(title, str) or not title:
         return None
-    ws = words(title)
+    ws = [re.sub(r"(?<=[a-z])\d+$", "", w) for w in words(title)]  # a numbered variant (`contact-details3`)
     cut = next((i for i, w in enumerate(ws) if w in TITLE_TAIL and i > 0), len(ws))
     return resource_key(ws[:cut])
 
@@ -546,10 +546,15 @@ def source_phrases(text: str) -> list[str]:
 _SEARCHED = re.compile(r"\b([a-z]+)(?:\s+(?:and|or)\s+([a-z]+))?\s+(?:titles|names)\b", re.I)
 
 
+# "Simple search for documents matching a text query across all files in the vault": it searches files.
+_SEARCHED_ACROSS = re.compile(r"\bacross\s+(?:all\s+)?(?:the\s+)?([a-z]+)\b()", re.I)
+
+
 def searched_resources(text: str) -> list[str]:
-    """What a search's query is compared against: the resources whose titles or names it matches."""
+    """What a search's query is compared against: the resources whose titles or names it matches, or that it
+    searches across."""
     out = []
-    for m in _SEARCHED.finditer(text or ""):
+    for m in [*_SEARCHED.finditer(text or ""), *_SEARCHED_ACROSS.finditer(text or "")]:
         for w in m.groups():
             key = parameter_resource([w.lower()]) if w else None
             if key and key not in out:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kg_tools.deps.offline import ToolInfo
 from kg_tools.deps.producers import candidate_groups
-from kg_tools.deps.resources import described_resources
+from kg_tools.deps.resources import described_resources, schema_resource
 
 
 def _tool(name: str, description: str, params: list[dict], **spec) -> ToolInfo:
@@ -172,3 +172,60 @@ def test_a_name_with_its_verb_last_and_a_map_of_instances():
     found = _candidates(tools)
     assert "firecrawl_monitor_list" in found[("firecrawl_monitor_get", "id")]
     assert "get_workflow" in found[("get_node_artifact", "nodeId")]
+
+
+def test_a_search_of_the_collection_sent_as_a_post_is_a_path_candidate():
+    """`POST /contacts/search` and `POST /points/scroll` read the collection `DELETE /contacts?ids=` and
+    `GET /points/{id}` address: path candidates of their values (like `GET /contacts`); another collection's
+    search is not."""
+    ids = {"name": "ids", "type": "string", "description": "Contact IDs", "in": "query"}
+    point = {"name": "id", "type": "string", "description": "", "in": "path", "required": True}
+    query = {"name": "query", "type": "string", "description": "A query", "in": "body"}
+    tools = [
+        _tool("delete_contacts", "Delete contacts.", [ids], http={"method": "DELETE", "path": "/contacts"}),
+        _tool("search_contacts", "Search.", [query], http={"method": "POST", "path": "/contacts/search"}),
+        _tool("search_lists", "Search.", [query], http={"method": "POST", "path": "/lists/search"}),
+        _tool("get_point", "Get a point.", [point], http={"method": "GET", "path": "/points/{id}"}),
+        _tool("scroll_points", "Scroll.", [query], http={"method": "POST", "path": "/points/scroll"}),
+    ]
+    _, groups = candidate_groups(tools)
+    found = {(c.consumer.name, c.producer.name): c for g in groups for c in g}
+    assert found[("delete_contacts", "search_contacts")].path_list
+    assert found[("get_point", "scroll_points")].path_list
+    assert ("delete_contacts", "search_lists") not in found
+
+
+def test_a_post_to_a_search_path_is_a_search_and_a_numbered_title_names_its_resource():
+    """`POST /contacts/search` is a search (not a create), and its `contact-details3` items are contacts: its
+    `result[].id` serves the contact ids of `DELETE /contacts?ids=`."""
+    found = {"title": "contact-details3", "type": "object", "properties": {"id": {"type": "string"}}}
+    output = {"type": "object", "properties": {"result": {"type": "array", "items": found}}}
+    query = {"name": "query", "type": "string", "description": "A query", "in": "body"}
+    search = _tool(
+        "search", "Search.", [query], http={"method": "POST", "path": "/contacts/search"}, output_schema=output
+    )
+    ids = {"name": "ids", "type": "string", "description": "Contact IDs", "in": "query"}
+    delete = _tool("delete_contacts", "Delete contacts.", [ids], http={"method": "DELETE", "path": "/contacts"})
+    assert schema_resource("contact-details3") == "contact"
+    _, groups = candidate_groups([search, delete])
+    (candidate,) = [c for g in groups for c in g if c.producer.name == "search"]
+    assert candidate.producer.kind == "search"
+    assert candidate.offer is not None and candidate.offer.resource == "contact" and candidate.offer.field == "id"
+
+
+def test_a_search_offers_what_it_searches_across():
+    """ "Search for documents matching a query across all files in the vault" searches files: a candidate of a
+    file path; a search that says nothing of files is not."""
+    query = {"name": "query", "type": "string", "description": "Text to search for."}
+    path = {"name": "filepath", "type": "string", "description": "Path to the file.", "required": True}
+    tools = [
+        _tool(
+            "simple_search", "Simple search for documents matching a text query across all files in the vault.", [query]
+        ),
+        _tool("search_tags", "Search tags by name.", [query]),
+        _tool("list_files", "Lists files in the vault.", []),
+        _tool("get_file_contents", "Return the content of a single file.", [path]),
+    ]
+    found = _candidates(tools)[("get_file_contents", "filepath")]
+    assert "simple_search" in found
+    assert "search_tags" not in found

@@ -157,3 +157,52 @@ def capped_schema(schema: Any, where: str, warnings: list[str] | None = None) ->
     if warnings is not None:
         warnings.append(f"{where}: schema too large to keep (over {MAX_OUTPUT_SCHEMA_CHARS} characters even cut)")
     return {k: v for k, v in list(schema.items())[:10] if isinstance(v, str)}
+
+
+def merged_all_of(node: Any, depth: int = MAX_NESTING) -> Any:
+    """A copy of a schema with each `allOf` of objects folded into one object: the members' properties and
+    `required` joined (the node's own win), `type: object`. Other `allOf`s stay; `depth` bounds the walk."""
+    if depth <= 0 or not isinstance(node, (dict, list)):
+        return node
+    if isinstance(node, list):
+        return [merged_all_of(v, depth - 1) for v in node]
+    out = {
+        k: {n: merged_all_of(s, depth - 2) for n, s in v.items()}
+        if k in ("properties", "patternProperties") and isinstance(v, dict)
+        else merged_all_of(v, depth - 1)
+        for k, v in node.items()
+    }
+    members = out.get("allOf")
+    if not isinstance(members, list) or not any(isinstance(m, dict) and "properties" in m for m in members):
+        return out
+    props: dict = {}
+    required: list = []
+    for part in [*(m for m in members if isinstance(m, dict)), out]:
+        if isinstance(part.get("properties"), dict):
+            props.update(part["properties"])
+        if isinstance(part.get("required"), list):
+            required += [r for r in part["required"] if r not in required]
+    folded = {k: v for m in members if isinstance(m, dict) for k, v in m.items() if isinstance(v, (str, bool))}
+    folded.update({k: v for k, v in out.items() if k != "allOf"})
+    folded.update({"type": "object", "properties": props} | ({"required": required} if required else {}))
+    return folded
+
+
+def writable(node: Any, depth: int = MAX_NESTING) -> Any:
+    """A copy of a request schema without its `readOnly` properties (what a server sends, never takes: the
+    `gid`, `created_at` of a resource schema reused for its create body); `depth` bounds the walk."""
+    if depth <= 0 or not isinstance(node, (dict, list)):
+        return node
+    if isinstance(node, list):
+        return [writable(v, depth - 1) for v in node]
+    out = {}
+    for k, v in node.items():
+        if k in ("properties", "patternProperties") and isinstance(v, dict):
+            out[k] = {
+                n: writable(s, depth - 2) for n, s in v.items() if not (isinstance(s, dict) and s.get("readOnly") is True)
+            }
+        else:
+            out[k] = writable(v, depth - 1)
+    if isinstance(out.get("required"), list) and isinstance(out.get("properties"), dict):
+        out["required"] = [r for r in out["required"] if r in out["properties"] or r not in (node.get("properties") or {})]
+    return out

@@ -118,7 +118,7 @@ class Tool:
     output_schema: dict | None = None
     http: dict | None = None
     annotations: dict | None = None
-    input_schema: dict | None = None  # the JSON schema of the arguments (MCP, OpenAI tools): nested parameters
+    input_schema: dict | None = None  # the JSON schema of the arguments (MCP, OpenAI tools, OpenAPI): nested parameters
     kind: str = "other"  # search | list | get | create | change | other
     offers: list[Offer] = field(default_factory=list)
     wants: list[Want] = field(default_factory=list)
@@ -770,7 +770,7 @@ def prepare(raw_tools: Iterable) -> dict[str, Tool]:
 
 
 def _input_schema(spec) -> dict | None:
-    """The tool's argument schema (kept by the MCP and OpenAI-tools loaders as an extra field of its spec)."""
+    """The tool's argument schema (kept by the MCP, OpenAI-tools and OpenAPI loaders as an extra field of its spec)."""
     schema = (getattr(spec, "model_extra", None) or {}).get("input_schema")
     return schema if isinstance(schema, dict) else None
 
@@ -1088,10 +1088,11 @@ def _own_name(w: Want) -> bool:
 def set_features(groups: list[list[Candidate]]) -> None:
     """Every candidate's feature vector (kg_tools/deps/scoring.py), within its group and the whole catalog."""
     serves: dict[str, int] = defaultdict(int)
-    for group in groups:
+    counted = [g for g in groups if not (g and _nested_in_operation(g[0]))]  # the hub share
+    for group in counted:
         for c in group:
             serves[c.producer.name] += 1
-    n = max(len(groups), 1)
+    n = max(len(counted), 1)
     for group in groups:
         best = max((c.hand for c in group), default=0.0)
         for c in group:
@@ -1102,6 +1103,12 @@ def set_features(groups: list[list[Candidate]]) -> None:
                 hub_share=serves[c.producer.name] / n,
                 own=own_list_for(c.consumer, c.want, c.producer),
             )
+
+
+def _nested_in_operation(c: Candidate) -> bool:
+    """A want nested in an HTTP operation's parameter (`parent.id`, `send_to.list_ids` of a request body): left out
+    of the hub share, which the shipped trees learned without them (docs/dependencies.md, "OpenAPI bodies")."""
+    return c.want.nested and bool(c.consumer.http)
 
 
 def candidate_proposal(c: Candidate, rank: int) -> ProposedEdge:

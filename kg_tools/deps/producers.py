@@ -1016,6 +1016,7 @@ def candidate_groups(
     paths = path_index(tools)
     names = name_index(tools)
     groups: list[list[Candidate]] = []
+    hub_groups: list[list[Candidate]] = []  # the hub share leaves out wants nested in an HTTP operation's parameter
     for consumer in tools.values():
         if progress:
             progress(1)
@@ -1024,7 +1025,9 @@ def candidate_groups(
         for want in consumer.wants:
             if (consumer.name, want.parameter) not in linked:
                 groups.append(want_candidates(consumer, want, index, tools, paths, names))
-    set_features(groups)
+                if not (want.nested and consumer.http):
+                    hub_groups.append(groups[-1])
+    set_features(groups, hub_groups)
     return fixed, groups
 
 
@@ -1085,14 +1088,17 @@ def _own_name(w: Want) -> bool:
     return not w.in_path and not w.nested and len(ws) == 1 and ws[0] not in ID_FIELDS
 
 
-def set_features(groups: list[list[Candidate]]) -> None:
-    """Every candidate's feature vector (kg_tools/deps/scoring.py), within its group and the whole catalog."""
+def set_features(groups: list[list[Candidate]], hub_groups: list[list[Candidate]] | None = None) -> None:
+    """Every candidate's feature vector (kg_tools/deps/scoring.py), within its group and the whole catalog; the hub
+    share counts the `hub_groups` (default: all). Wants nested in an HTTP operation's parameter (`parent.id`,
+    `send_to.list_ids` of a request body) are left out of it: the shipped trees learned it without them, and
+    counting them moves every top-level candidate's share (docs/dependencies.md, "OpenAPI request bodies")."""
+    hub_groups = groups if hub_groups is None else hub_groups
     serves: dict[str, int] = defaultdict(int)
-    counted = [g for g in groups if not (g and _nested_in_operation(g[0]))]  # the hub share
-    for group in counted:
+    for group in hub_groups:
         for c in group:
             serves[c.producer.name] += 1
-    n = max(len(counted), 1)
+    n = max(len(hub_groups), 1)
     for group in groups:
         best = max((c.hand for c in group), default=0.0)
         for c in group:
@@ -1103,12 +1109,6 @@ def set_features(groups: list[list[Candidate]]) -> None:
                 hub_share=serves[c.producer.name] / n,
                 own=own_list_for(c.consumer, c.want, c.producer),
             )
-
-
-def _nested_in_operation(c: Candidate) -> bool:
-    """A want nested in an HTTP operation's parameter (`parent.id`, `send_to.list_ids` of a request body): left out
-    of the hub share, which the shipped trees learned without them (docs/dependencies.md, "OpenAPI bodies")."""
-    return c.want.nested and bool(c.consumer.http)
 
 
 def candidate_proposal(c: Candidate, rank: int) -> ProposedEdge:

@@ -822,6 +822,15 @@ def nested_parameters(tool: Tool) -> list[dict]:
     return out
 
 
+def _owner_named(p: dict) -> dict:
+    """A nested bare identifier named by the object holding it: `parent.id` as `parent_id`."""
+    ws = words(str(p["name"]))
+    owner = str(p["path"]).rsplit(".", 2)[-2].removesuffix("[]") if str(p["path"]).count(".") else ""
+    if len(ws) != 1 or ID_FIELDS.get(ws[0]) != "id" or not owner:
+        return p
+    return {**p, "name": f"{owner}_{p['name']}"}
+
+
 def _json_type(schema: dict) -> str | None:
     """A property's type: the first non-null one of a list or of `anyOf`/`oneOf` members."""
     kinds = schema.get("type")
@@ -1054,7 +1063,9 @@ def set_wants(tools: dict[str, Tool], known: set[str], *, nested_wants: bool = T
         t.wants = [w for w in (parameter_wants(t, p, known) for p in t.parameters) if w]
         t.wants += path_wants(t)
         for p in nested:
-            want = parameter_wants(t, p, known)
+            if t.http and not p.get("description"):
+                continue
+            want = parameter_wants(t, _owner_named(p) if t.http else p, known)
             if want and want.field != "*":  # an identifier (`task_id`, `labelIds`, `name`), not the thing itself
                 want.parameter, want.nested = str(p["path"]), True
                 t.wants.append(want)

@@ -182,7 +182,9 @@ def merged_all_of(node: Any, depth: int = MAX_NESTING) -> Any:
             props.update(part["properties"])
         if isinstance(part.get("required"), list):
             required += [r for r in part["required"] if r not in required]
-    folded = {k: v for m in members if isinstance(m, dict) for k, v in m.items() if isinstance(v, (str, bool))}
+    folded: dict[str, Any] = {
+        k: v for m in members if isinstance(m, dict) for k, v in m.items() if isinstance(v, (str, bool))
+    }
     folded.update({k: v for k, v in out.items() if k != "allOf"})
     folded.update({"type": "object", "properties": props} | ({"required": required} if required else {}))
     return folded
@@ -195,14 +197,18 @@ def writable(node: Any, depth: int = MAX_NESTING) -> Any:
         return node
     if isinstance(node, list):
         return [writable(v, depth - 1) for v in node]
-    out = {}
+    out: dict[str, Any] = {}
     for k, v in node.items():
         if k in ("properties", "patternProperties") and isinstance(v, dict):
             out[k] = {
-                n: writable(s, depth - 2) for n, s in v.items() if not (isinstance(s, dict) and s.get("readOnly") is True)
+                n: writable(s, depth - 2)
+                for n, s in v.items()
+                if not (isinstance(s, dict) and s.get("readOnly") is True)
             }
         else:
             out[k] = writable(v, depth - 1)
     if isinstance(out.get("required"), list) and isinstance(out.get("properties"), dict):
-        out["required"] = [r for r in out["required"] if r in out["properties"] or r not in (node.get("properties") or {})]
+        out["required"] = [
+            r for r in out["required"] if r in out["properties"] or r not in (node.get("properties") or {})
+        ]
     return out

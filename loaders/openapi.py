@@ -172,9 +172,7 @@ def _input_schema(params: list[dict], schemas: dict[str, Any], where: str, warni
     return capped_schema(schema, f"{where}: input schema", warnings)
 
 
-def _operation_parameters(
-    resolver: RefResolver, item: dict, op: dict, where: str
-) -> tuple[list[dict], dict[str, Any]]:
+def _operation_parameters(resolver: RefResolver, item: dict, op: dict, where: str) -> tuple[list[dict], dict[str, Any]]:
     """The path, query and header parameters (the path item's, overridden by the operation's) and their schemas
     by name; a cookie parameter is checked but not kept."""
     by_key: dict[tuple, dict] = {}

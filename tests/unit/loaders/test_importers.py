@@ -300,9 +300,7 @@ def test_openapi_input_schema_is_size_capped_with_a_warning(tmp_path):
             "/things": {
                 "post": {
                     "operationId": "createThing",
-                    "requestBody": {
-                        "content": {"application/json": {"schema": {"type": "object", "properties": big}}}
-                    },
+                    "requestBody": {"content": {"application/json": {"schema": {"type": "object", "properties": big}}}},
                 },
                 "get": {"operationId": "listThings"},
             }

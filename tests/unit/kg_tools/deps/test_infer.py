@@ -314,3 +314,15 @@ def test_an_openapi_body_objects_nested_id_gets_a_provider():
     assert ("POST_marketing-singlesends", "LIST-designs") not in {
         (e.source, e.target) for e in infer_catalog(without, None, Examples([])).edges
     }
+
+
+def test_a_body_reference_objects_bare_id_is_named_by_its_key():
+    """Box: `parent: {id}` of a new folder is a `parent_id` (a folder from the search); an undescribed nested
+    property of an operation wants nothing (listmonk's `send_at.template_id`)."""
+    box = [ToolInfo.from_raw(raw) for raw in openapi.load(DATA / "deps" / "openapi" / "box.json").tools]
+    edges = {(e.source, e.target): e for e in infer_catalog(box, None, Examples([])).edges}
+    assert edges[("post_folders", "get_search")].parameter_name == "parent.id"
+    listmonk = [ToolInfo.from_raw(raw) for raw in openapi.load(DATA / "deps" / "openapi" / "listmonk.json").tools]
+    assert "template_id" in json.dumps(next(t for t in listmonk if t.name == "createCampaign").spec.model_extra)
+    names = {e.parameter_name for e in infer_catalog(listmonk, None, Examples([])).edges}
+    assert "send_at.template_id" not in names

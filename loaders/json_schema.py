@@ -159,6 +159,16 @@ def capped_schema(schema: Any, where: str, warnings: list[str] | None = None) ->
     return {k: v for k, v in list(schema.items())[:10] if isinstance(v, str)}
 
 
+def _mapped(node: dict, walk, depth: int) -> dict[str, Any]:
+    """`node` with `walk(child, depth)` applied to each child schema (each property of `properties` by name)."""
+    return {
+        k: {n: walk(sub, depth - 2) for n, sub in v.items()}
+        if k in ("properties", "patternProperties") and isinstance(v, dict)
+        else walk(v, depth - 1)
+        for k, v in node.items()
+    }
+
+
 def merged_all_of(node: Any, depth: int = MAX_NESTING) -> Any:
     """A copy of a schema with each `allOf` of objects folded into one object: the members' properties and
     `required` joined (the node's own win), `type: object`. Other `allOf`s stay; `depth` bounds the walk."""
@@ -166,28 +176,23 @@ def merged_all_of(node: Any, depth: int = MAX_NESTING) -> Any:
         return node
     if isinstance(node, list):
         return [merged_all_of(v, depth - 1) for v in node]
-    out = {
-        k: {n: merged_all_of(s, depth - 2) for n, s in v.items()}
-        if k in ("properties", "patternProperties") and isinstance(v, dict)
-        else merged_all_of(v, depth - 1)
-        for k, v in node.items()
-    }
+    out = _mapped(node, merged_all_of, depth)
     members = out.get("allOf")
     if not isinstance(members, list) or not any(isinstance(m, dict) and "properties" in m for m in members):
         return out
+    return _folded([m for m in members if isinstance(m, dict)], out)
+
+
+def _folded(members: list[dict], own: dict) -> dict[str, Any]:
+    """One object of `allOf` members and the schema holding them (its own keys win)."""
     props: dict = {}
     required: list = []
-    for part in [*(m for m in members if isinstance(m, dict)), out]:
-        if isinstance(part.get("properties"), dict):
-            props.update(part["properties"])
-        if isinstance(part.get("required"), list):
-            required += [r for r in part["required"] if r not in required]
-    folded: dict[str, Any] = {
-        k: v for m in members if isinstance(m, dict) for k, v in m.items() if isinstance(v, (str, bool))
-    }
-    folded.update({k: v for k, v in out.items() if k != "allOf"})
-    folded.update({"type": "object", "properties": props} | ({"required": required} if required else {}))
-    return folded
+    for part in [*members, own]:
+        props.update(part["properties"] if isinstance(part.get("properties"), dict) else {})
+        required += [r for r in part.get("required") or [] if r not in required]
+    folded: dict[str, Any] = {k: v for m in members for k, v in m.items() if isinstance(v, (str, bool))}
+    folded.update({k: v for k, v in own.items() if k != "allOf"})
+    return folded | {"type": "object", "properties": props} | ({"required": required} if required else {})
 
 
 def writable(node: Any, depth: int = MAX_NESTING) -> Any:
@@ -197,18 +202,11 @@ def writable(node: Any, depth: int = MAX_NESTING) -> Any:
         return node
     if isinstance(node, list):
         return [writable(v, depth - 1) for v in node]
-    out: dict[str, Any] = {}
-    for k, v in node.items():
-        if k in ("properties", "patternProperties") and isinstance(v, dict):
-            out[k] = {
-                n: writable(s, depth - 2)
-                for n, s in v.items()
-                if not (isinstance(s, dict) and s.get("readOnly") is True)
-            }
-        else:
-            out[k] = writable(v, depth - 1)
-    if isinstance(out.get("required"), list) and isinstance(out.get("properties"), dict):
-        out["required"] = [
-            r for r in out["required"] if r in out["properties"] or r not in (node.get("properties") or {})
-        ]
+    out = _mapped(node, writable, depth)
+    props = out.get("properties")
+    if isinstance(props, dict):
+        gone = {n for n, sub in props.items() if isinstance(sub, dict) and sub.get("readOnly") is True}
+        out["properties"] = {n: sub for n, sub in props.items() if n not in gone}
+        if isinstance(out.get("required"), list):
+            out["required"] = [r for r in out["required"] if r not in gone]
     return out

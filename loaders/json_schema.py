@@ -157,3 +157,56 @@ def capped_schema(schema: Any, where: str, warnings: list[str] | None = None) ->
     if warnings is not None:
         warnings.append(f"{where}: schema too large to keep (over {MAX_OUTPUT_SCHEMA_CHARS} characters even cut)")
     return {k: v for k, v in list(schema.items())[:10] if isinstance(v, str)}
+
+
+def _mapped(node: dict, walk, depth: int) -> dict[str, Any]:
+    """`node` with `walk(child, depth)` applied to each child schema (each property of `properties` by name)."""
+    return {
+        k: {n: walk(sub, depth - 2) for n, sub in v.items()}
+        if k in ("properties", "patternProperties") and isinstance(v, dict)
+        else walk(v, depth - 1)
+        for k, v in node.items()
+    }
+
+
+def merged_all_of(node: Any, depth: int = MAX_NESTING) -> Any:
+    """A copy of a schema with each `allOf` of objects folded into one object: the members' properties and
+    `required` joined (the node's own win), `type: object`. Other `allOf`s stay; `depth` bounds the walk."""
+    if depth <= 0 or not isinstance(node, (dict, list)):
+        return node
+    if isinstance(node, list):
+        return [merged_all_of(v, depth - 1) for v in node]
+    out = _mapped(node, merged_all_of, depth)
+    members = out.get("allOf")
+    if not isinstance(members, list) or not any(isinstance(m, dict) and "properties" in m for m in members):
+        return out
+    return _folded([m for m in members if isinstance(m, dict)], out)
+
+
+def _folded(members: list[dict], own: dict) -> dict[str, Any]:
+    """One object of `allOf` members and the schema holding them (its own keys win)."""
+    props: dict = {}
+    required: list = []
+    for part in [*members, own]:
+        props.update(part["properties"] if isinstance(part.get("properties"), dict) else {})
+        required += [r for r in part.get("required") or [] if r not in required]
+    folded: dict[str, Any] = {k: v for m in members for k, v in m.items() if isinstance(v, (str, bool))}
+    folded.update({k: v for k, v in own.items() if k != "allOf"})
+    return folded | {"type": "object", "properties": props} | ({"required": required} if required else {})
+
+
+def writable(node: Any, depth: int = MAX_NESTING) -> Any:
+    """A copy of a request schema without its `readOnly` properties (what a server sends, never takes: the
+    `gid`, `created_at` of a resource schema reused for its create body); `depth` bounds the walk."""
+    if depth <= 0 or not isinstance(node, (dict, list)):
+        return node
+    if isinstance(node, list):
+        return [writable(v, depth - 1) for v in node]
+    out = _mapped(node, writable, depth)
+    props = out.get("properties")
+    if isinstance(props, dict):
+        gone = {n for n, sub in props.items() if isinstance(sub, dict) and sub.get("readOnly") is True}
+        out["properties"] = {n: sub for n, sub in props.items() if n not in gone}
+        if isinstance(out.get("required"), list):
+            out["required"] = [r for r in out["required"] if r not in gone]
+    return out

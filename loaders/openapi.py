@@ -3,7 +3,10 @@
 Name: the operationId, else `<method> <path>`, sanitised to [A-Za-z0-9_-]. Description: summary and
 description. Parameters: path, query and header parameters (path-level ones overridden by the
 operation's) and the properties of the JSON request body, flattened into one list; each keeps
-where it goes (`in`: path | query | header | body). Local `$ref`s (#/components/...) are resolved where
+where it goes (`in`: path | query | header | body). `input_schema`: the JSON schema of those parameters (one
+property each, a body property with its nested objects, `allOf` members merged, `readOnly` properties inside
+left out), size-capped like an output
+schema, so `deps infer` can read ids inside body objects (`data.workspace`, `parent.id`). Local `$ref`s (#/components/...) are resolved where
 they are used (parameters, request bodies), by the bounded resolver of loaders/bounded.py: each target
 once, a reference cycle cut (the inner occurrence keeps only its type and description), the output
 limited in size and depth. No dependency edges (see `kg-tools deps infer`).
@@ -17,7 +20,7 @@ from typing import Any
 from kg_tools.errors import CatalogError, DocumentTooLargeError
 from kg_tools.loaders.bounded import MAX_EXPANSION_BYTES, RefResolver, parse_document
 from kg_tools.loaders.common import CatalogSource
-from kg_tools.loaders.json_schema import capped_schema, object_parameters, parameter, tool_name
+from kg_tools.loaders.json_schema import capped_schema, merged_all_of, object_parameters, parameter, tool_name, writable
 
 METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
 PARAMETER_PLACES = ("path", "query", "header")
@@ -132,9 +135,11 @@ def operation_entry(
 ) -> dict:
     name = tool_name(op.get("operationId") or f"{method} {path}")  # first: a bad name is the error to report
     where = f"{method.upper()} {path}"
-    params = _operation_parameters(resolver, item, op, where)
+    params, schemas = _operation_parameters(resolver, item, op, where)
+    body, body_schemas = _body_parameters(resolver, op, where)
     taken = {p["name"] for p in params}
-    params += [p for p in _body_parameters(resolver, op, where) if p["name"] not in taken]
+    params += [p for p in body if p["name"] not in taken]
+    schemas = body_schemas | schemas  # a path/query/header parameter wins over a body property of its name
     description = _description(op)
     facts = response_facts(responses or resolver, op, where, warnings)
     entry = {
@@ -145,21 +150,39 @@ def operation_entry(
         "depends_on": [],
         "http": _http_facts(path, method, op, facts),
     }
+    if params:
+        entry["input_schema"] = _input_schema(params, schemas, where, warnings)
     if "output_schema" in facts:
         entry["output_schema"] = facts["output_schema"]
     return entry
 
 
-def _operation_parameters(resolver: RefResolver, item: dict, op: dict, where: str) -> list[dict]:
-    """The path, query and header parameters (the path item's, overridden by the operation's); a cookie
-    parameter is checked but not kept."""
+def _input_schema(params: list[dict], schemas: dict[str, Any], where: str, warnings: list[str] | None) -> dict:
+    """The parameters as one object schema (each parameter's own schema, its description added, `allOf`s
+    merged, `readOnly` properties inside it left out), cut to MAX_OUTPUT_SCHEMA_CHARS with a warning like an output schema."""
+    props: dict[str, Any] = {}
+    for p in params:
+        schema = schemas.get(p["name"])
+        schema = writable(merged_all_of(schema)) if isinstance(schema, dict) else {}
+        if p.get("description") and not schema.get("description"):
+            schema = {**schema, "description": p["description"]}
+        props.setdefault(p["name"], schema)
+    required = list(dict.fromkeys(p["name"] for p in params if p.get("required")))
+    schema = {"type": "object", "properties": props} | ({"required": required} if required else {})
+    return capped_schema(schema, f"{where}: input schema", warnings)
+
+
+def _operation_parameters(resolver: RefResolver, item: dict, op: dict, where: str) -> tuple[list[dict], dict[str, Any]]:
+    """The path, query and header parameters (the path item's, overridden by the operation's) and their schemas
+    by name; a cookie parameter is checked but not kept."""
     by_key: dict[tuple, dict] = {}
     for raw in [*(item.get("parameters") or []), *(op.get("parameters") or [])]:
         p = resolver.resolve(raw)
         if not isinstance(p, dict) or not p.get("name") or p.get("in") not in (*PARAMETER_PLACES, "cookie"):
             raise CatalogError(f"{resolver.where}: {where}: a parameter needs a name and 'in'")
         by_key[(p["name"], p["in"])] = p
-    return [
+    kept = [p for p in by_key.values() if p["in"] in PARAMETER_PLACES]
+    params = [
         parameter(
             p["name"],
             p.get("schema") or {},
@@ -167,25 +190,30 @@ def _operation_parameters(resolver: RefResolver, item: dict, op: dict, where: st
             _one_line(p.get("description")),
             **{"in": p["in"]},
         )
-        for p in by_key.values()
-        if p["in"] in PARAMETER_PLACES
+        for p in kept
     ]
+    schemas: dict[str, Any] = {}
+    for p in kept:
+        schemas.setdefault(p["name"], p.get("schema") or {})
+    return params, schemas
 
 
-def _body_parameters(resolver: RefResolver, op: dict, where: str) -> list[dict]:
-    """The JSON request body: an object's properties, any other schema as one parameter `body`."""
+def _body_parameters(resolver: RefResolver, op: dict, where: str) -> tuple[list[dict], dict[str, Any]]:
+    """The JSON request body: an object's properties, any other schema as one parameter `body`; and their
+    schemas by name."""
     body = resolver.resolve(op.get("requestBody") or {})
     schema = _json_body(body) if isinstance(body, dict) else None
     if not schema:
-        return []
+        return [], {}
     if schema.get("type", "object") == "object" and "properties" in schema:
         params = object_parameters(schema, f"{resolver.where}: {where} request body", **{"in": "body"})
         if not body.get("required"):
             for p in params:
                 p["required"] = False
-        return params
+        return params, dict(schema["properties"])
     # a non-object body (array, string ...) is one parameter
-    return [parameter("body", schema, bool(body.get("required")), _one_line(body.get("description")), **{"in": "body"})]
+    one = parameter("body", schema, bool(body.get("required")), _one_line(body.get("description")), **{"in": "body"})
+    return [one], {"body": schema}
 
 
 def _one_line(text: Any) -> str:

@@ -118,7 +118,7 @@ class Tool:
     output_schema: dict | None = None
     http: dict | None = None
     annotations: dict | None = None
-    input_schema: dict | None = None  # the JSON schema of the arguments (MCP, OpenAI tools): nested parameters
+    input_schema: dict | None = None  # the JSON schema of the arguments (MCP, OpenAI tools, OpenAPI): nested parameters
     kind: str = "other"  # search | list | get | create | change | other
     offers: list[Offer] = field(default_factory=list)
     wants: list[Want] = field(default_factory=list)
@@ -779,7 +779,7 @@ def prepare(raw_tools: Iterable) -> dict[str, Tool]:
 
 
 def _input_schema(spec) -> dict | None:
-    """The tool's argument schema (kept by the MCP and OpenAI-tools loaders as an extra field of its spec)."""
+    """The tool's argument schema (kept by the MCP, OpenAI-tools and OpenAPI loaders as an extra field of its spec)."""
     schema = (getattr(spec, "model_extra", None) or {}).get("input_schema")
     return schema if isinstance(schema, dict) else None
 
@@ -829,6 +829,15 @@ def nested_parameters(tool: Tool) -> list[dict]:
         if p.get("type") in ("object", "array") and isinstance(props.get(p.get("name")), dict):
             walk(props[p["name"]], str(p["name"]), bool(p.get("required")), p.get("in"), 1)
     return out
+
+
+def _owner_named(p: dict) -> dict:
+    """A nested bare identifier named by the object holding it: `parent.id` as `parent_id`."""
+    ws = words(str(p["name"]))
+    owner = str(p["path"]).rsplit(".", 2)[-2].removesuffix("[]") if str(p["path"]).count(".") else ""
+    if len(ws) != 1 or ID_FIELDS.get(ws[0]) != "id" or not owner:
+        return p
+    return {**p, "name": f"{owner}_{p['name']}"}
 
 
 def _json_type(schema: dict) -> str | None:
@@ -1027,6 +1036,7 @@ def candidate_groups(
     paths = path_index(tools)
     names = name_index(tools)
     groups: list[list[Candidate]] = []
+    hub_groups: list[list[Candidate]] = []  # the hub share leaves out wants nested in an HTTP operation's parameter
     for consumer in tools.values():
         if progress:
             progress(1)
@@ -1035,7 +1045,9 @@ def candidate_groups(
         for want in consumer.wants:
             if (consumer.name, want.parameter) not in linked:
                 groups.append(want_candidates(consumer, want, index, tools, paths, names))
-    set_features(groups)
+                if not (want.nested and consumer.http):
+                    hub_groups.append(groups[-1])
+    set_features(groups, hub_groups)
     return fixed, groups
 
 
@@ -1062,7 +1074,9 @@ def set_wants(tools: dict[str, Tool], known: set[str], *, nested_wants: bool = T
         t.wants = [w for w in (parameter_wants(t, p, known) for p in t.parameters) if w]
         t.wants += path_wants(t)
         for p in nested:
-            want = parameter_wants(t, p, known)
+            if t.http and not p.get("description"):
+                continue
+            want = parameter_wants(t, _owner_named(p) if t.http else p, known)
             if want and want.field != "*":  # an identifier (`task_id`, `labelIds`, `name`), not the thing itself
                 want.parameter, want.nested = str(p["path"]), True
                 t.wants.append(want)
@@ -1096,13 +1110,17 @@ def _own_name(w: Want) -> bool:
     return not w.in_path and not w.nested and len(ws) == 1 and ws[0] not in ID_FIELDS
 
 
-def set_features(groups: list[list[Candidate]]) -> None:
-    """Every candidate's feature vector (kg_tools/deps/scoring.py), within its group and the whole catalog."""
+def set_features(groups: list[list[Candidate]], hub_groups: list[list[Candidate]] | None = None) -> None:
+    """Every candidate's feature vector (kg_tools/deps/scoring.py), within its group and the whole catalog; the hub
+    share counts the `hub_groups` (default: all). Wants nested in an HTTP operation's parameter (`parent.id`,
+    `send_to.list_ids` of a request body) are left out of it: the shipped trees learned it without them, and
+    counting them moves every top-level candidate's share (docs/dependencies.md, "OpenAPI request bodies")."""
+    hub_groups = groups if hub_groups is None else hub_groups
     serves: dict[str, int] = defaultdict(int)
-    for group in groups:
+    for group in hub_groups:
         for c in group:
             serves[c.producer.name] += 1
-    n = max(len(groups), 1)
+    n = max(len(hub_groups), 1)
     for group in groups:
         best = max((c.hand for c in group), default=0.0)
         for c in group:

@@ -217,3 +217,98 @@ def test_openai_strict_is_kept():
         )
     )
     assert tools["a"]["strict"] is True and "strict" not in tools["b"]
+
+
+def test_openapi_keeps_the_input_schema_of_parameters_and_body(tmp_path):
+    """Path/query parameters and the body's properties in one schema: `allOf` merged, `readOnly` properties left
+    out, a parameter's description kept; the parameters themselves are as before."""
+    spec = {
+        "openapi": "3.0.3",
+        "paths": {
+            "/teams/{team_id}/projects": {
+                "post": {
+                    "operationId": "createProject",
+                    "parameters": [
+                        {"name": "team_id", "in": "path", "description": "The team.", "schema": {"type": "string"}},
+                        {"name": "pretty", "in": "query", "schema": {"type": "boolean"}},
+                    ],
+                    "requestBody": {
+                        "required": True,
+                        "content": {
+                            "application/json": {
+                                "schema": {
+                                    "type": "object",
+                                    "required": ["data"],
+                                    "properties": {"data": {"$ref": "#/components/schemas/ProjectRequest"}},
+                                }
+                            }
+                        },
+                    },
+                }
+            }
+        },
+        "components": {
+            "schemas": {
+                "Project": {
+                    "type": "object",
+                    "properties": {
+                        "gid": {"type": "string", "readOnly": True},
+                        "name": {"type": "string"},
+                    },
+                },
+                "ProjectRequest": {
+                    "allOf": [
+                        {"$ref": "#/components/schemas/Project"},
+                        {
+                            "type": "object",
+                            "required": ["workspace"],
+                            "properties": {
+                                "workspace": {"type": "string", "description": "The gid of a workspace."},
+                                "parent": {"type": "object", "properties": {"id": {"type": "string"}}},
+                            },
+                        },
+                    ]
+                },
+            }
+        },
+    }
+    path = tmp_path / "spec.json"
+    path.write_text(json.dumps(spec))
+    tool = openapi.load(path).tools[0]
+    assert [(p["name"], p["in"], p["type"]) for p in tool["parameters"]] == [
+        ("team_id", "path", "string"),
+        ("pretty", "query", "boolean"),
+        ("data", "body", "object"),
+    ]
+    schema = tool["input_schema"]
+    assert schema["required"] == ["team_id", "data"]
+    assert schema["properties"]["team_id"] == {"type": "string", "description": "The team."}
+    data = schema["properties"]["data"]
+    assert data["type"] == "object" and "allOf" not in data
+    assert list(data["properties"]) == ["name", "workspace", "parent"]  # `gid` is read-only
+    assert data["required"] == ["workspace"]
+    assert data["properties"]["parent"]["properties"] == {"id": {"type": "string"}}
+    validated = validate_catalog([tool])  # kept as an extra field of the spec
+    assert validated.specs[0].model_extra["input_schema"] == schema
+
+
+def test_openapi_input_schema_is_size_capped_with_a_warning(tmp_path):
+    big = {f"field_{i}": {"type": "string", "description": "x" * 400} for i in range(100)}
+    spec = {
+        "openapi": "3.0.3",
+        "paths": {
+            "/things": {
+                "post": {
+                    "operationId": "createThing",
+                    "requestBody": {"content": {"application/json": {"schema": {"type": "object", "properties": big}}}},
+                },
+                "get": {"operationId": "listThings"},
+            }
+        },
+    }
+    source = load_document(json.dumps(spec), "things", "openapi")
+    tools = by_name(source.tools)
+    assert "input_schema" not in tools["listThings"]  # no parameters, no schema
+    assert len(json.dumps(tools["createThing"]["input_schema"])) <= 20_000
+    assert list(tools["createThing"]["input_schema"]["properties"]) == list(big)  # descriptions went first
+    assert any("POST /things: input schema: descriptions and examples left out" in w for w in source.warnings)

@@ -299,3 +299,30 @@ def test_what_mcp_tools_without_identifying_outputs_say_they_return():
     assert pw[("browser_click", "browser_snapshot")].reason.startswith("`target` ← browser_snapshot")
     assert ("browser_network_request", "browser_network_requests") in pw
     assert ("API-retrieve-a-page", "API-post-search") in _mcp_edges("notion")
+
+
+def test_an_openapi_body_objects_nested_id_gets_a_provider():
+    """SendGrid: `email_config.design_id` inside the request body of a create, read from the input schema the
+    OpenAPI loader keeps, is served by the tool that lists designs."""
+    source = openapi.load(DATA / "deps" / "openapi" / "sendgrid.json")
+    tools = [ToolInfo.from_raw(raw) for raw in source.tools]
+    edges = {(e.source, e.target): e for e in infer_catalog(tools, None, Examples([])).edges}
+    design = edges[("POST_marketing-singlesends", "LIST-designs")]
+    assert design.parameter_name == "email_config.design_id"
+    assert design.reason == "`email_config.design_id` ← `result[].id` of LIST-designs"
+    without = [ToolInfo.from_raw({k: v for k, v in raw.items() if k != "input_schema"}) for raw in source.tools]
+    assert ("POST_marketing-singlesends", "LIST-designs") not in {
+        (e.source, e.target) for e in infer_catalog(without, None, Examples([])).edges
+    }
+
+
+def test_a_body_reference_objects_bare_id_is_named_by_its_key():
+    """Box: `parent: {id}` of a new folder is a `parent_id` (a folder from the search); an undescribed nested
+    property of an operation wants nothing (listmonk's `send_at.template_id`)."""
+    box = [ToolInfo.from_raw(raw) for raw in openapi.load(DATA / "deps" / "openapi" / "box.json").tools]
+    edges = {(e.source, e.target): e for e in infer_catalog(box, None, Examples([])).edges}
+    assert edges[("post_folders", "get_search")].parameter_name == "parent.id"
+    listmonk = [ToolInfo.from_raw(raw) for raw in openapi.load(DATA / "deps" / "openapi" / "listmonk.json").tools]
+    assert "template_id" in json.dumps(next(t for t in listmonk if t.name == "createCampaign").spec.model_extra)
+    names = {e.parameter_name for e in infer_catalog(listmonk, None, Examples([])).edges}
+    assert "send_at.template_id" not in names

@@ -38,6 +38,7 @@ GRID: dict[str, list[float]] = {
     "per_parameter": [1, 2, 3],
     "hub_share": [0.1, 0.2, 0.3, 1.0],
     "hub_min": [8],
+    "root_extra": [0, 1],
 }
 
 
@@ -79,12 +80,18 @@ def matrix(rows: list[CatalogRows], split: str) -> tuple[np.ndarray, np.ndarray,
     return np.array(xs, dtype=float), np.array(ys, dtype=int), np.array(groups)
 
 
-TREES, DEPTH, RATE, LEAF = 300, 2, 0.1, 100  # chosen on out-of-fold dev (docs/dependencies.md)
+DEPTH, RATE = 2, 0.1
+SIZE = {"trees": 300, "leaf": 100}  # the trees and the least candidates per leaf (--trees, --leaf)
 
 
 def fit(x: np.ndarray, y: np.ndarray, seed: int = 0) -> GradientBoostingClassifier:
     model = GradientBoostingClassifier(
-        n_estimators=TREES, max_depth=DEPTH, learning_rate=RATE, subsample=0.8, min_samples_leaf=LEAF, random_state=seed
+        n_estimators=SIZE["trees"],
+        max_depth=DEPTH,
+        learning_rate=RATE,
+        subsample=0.8,
+        min_samples_leaf=SIZE["leaf"],
+        random_state=seed,
     )
     model.fit(x, y)
     return model
@@ -163,7 +170,8 @@ def choose(rows: list[CatalogRows], probs, target: float = TARGET_PRECISION) -> 
     scored = []
     for values in itertools.product(*GRID.values()):
         params: dict[str, Any] = dict(zip(GRID, values))
-        params["per_parameter"], params["hub_min"] = int(params["per_parameter"]), int(params["hub_min"])
+        for name in ("per_parameter", "hub_min", "root_extra"):
+            params[name] = int(params[name])
         m = evaluate(rows, "dev", Scorer((), 0.0, 0.0, **params), probs)
         met = m["precision"] >= target
         scored.append(((met, m["recall"] if met else m["f1"]), params, m))
@@ -203,6 +211,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", help="write the fitted scorer here (a candidate; not the shipped file)")
     ap.add_argument("--tree-seed", type=int, default=0, help="the fitted trees' random seed (model selection)")
     ap.add_argument("--json", help="write the measurements here")
+    ap.add_argument(
+        "--select",
+        nargs="*",
+        default=[],
+        metavar="NAME=VALUE",
+        help=f"fix selection parameters instead of choosing them out-of-fold (names: {', '.join(GRID)})",
+    )
+    ap.add_argument("--trees", type=int, default=SIZE["trees"], help="how many trees")
+    ap.add_argument("--leaf", type=int, default=SIZE["leaf"], help="the least candidates per leaf")
     ap.add_argument("--drop", nargs="*", default=[], help="features to leave out (an ablation; not with --write)")
     ap.add_argument(
         "--nested-wants",
@@ -218,6 +235,15 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--drop is an ablation: the shipped scorer uses every feature")
     if args.write and args.out:
         ap.error("--write and --out: one file")
+    SIZE.update(trees=args.trees, leaf=args.leaf)
+    for item in args.select:
+        name, _, value = item.partition("=")
+        if name not in GRID or not value:
+            ap.error(f"--select {item}: expected NAME=VALUE with NAME one of {', '.join(GRID)}")
+        try:
+            GRID[name] = [float(value)]
+        except ValueError:
+            ap.error(f"--select {item}: {value!r} is not a number")
     rows = [prepare(c, tuple(args.drop), args.nested_wants) for c in catalogs("dev")]
     probs = out_of_fold(rows)
     params, oof = choose(rows, probs)
@@ -227,7 +253,7 @@ def main(argv: list[str] | None = None) -> int:
     scorer = as_scorer(
         model,
         f"dev halves of {len(rows)} dev catalogs, {len(y)} candidates ({int(y.sum())} gold), {wants}, "
-        f"tree seed {args.tree_seed}",
+        f"{args.trees} trees, {args.leaf} per leaf, tree seed {args.tree_seed}",
         **params,
     )
     check = model.predict_proba(x[:50])[:, 1]

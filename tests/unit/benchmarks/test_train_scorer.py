@@ -27,3 +27,9 @@ def test_a_fixed_selection_parameter_is_a_known_name_and_a_number(item):
     with pytest.raises(SystemExit) as exc:
         main(["--select", item])
     assert exc.value.code == 2
+
+
+def test_keeping_the_shipped_trees_needs_the_selection_to_change():
+    with pytest.raises(SystemExit) as exc:
+        main(["--keep-trees"])
+    assert exc.value.code == 2

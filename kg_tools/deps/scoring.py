@@ -208,6 +208,16 @@ def default_scorer() -> Scorer:
     return Scorer.from_dict(json.loads(WEIGHTS_FILE.read_text(encoding="utf-8")))
 
 
+def _providers(ranked: list[Candidate], scorer: Scorer) -> list[Candidate]:
+    """A parameter's providers, of its candidates best first (the best one above the threshold)."""
+    least = max(scorer.threshold, ranked[0].probability * scorer.second)
+    kept = [c for c in ranked[: scorer.per_parameter] if c.probability >= least]
+    # a list inside a container's instance (the workspace's projects) is the one a request walks through (above the
+    # threshold, whatever the best one's share: a lower hub share puts the team's list before it)
+    inside = [c for c in ranked[scorer.per_parameter :] if c.scope == 2 and c.probability >= scorer.threshold]
+    return kept + inside[: scorer.root_extra]
+
+
 def select(groups: list[list[Candidate]], scorer: Scorer) -> tuple[list[Candidate], dict[str, int]]:
     """The accepted candidates of every parameter (each group: one parameter's candidates, probabilities set),
     and how many parameters were left without a provider, by reason."""
@@ -218,14 +228,7 @@ def select(groups: list[list[Candidate]], scorer: Scorer) -> tuple[list[Candidat
         if not ranked or ranked[0].probability < scorer.threshold:
             abstained["below_threshold" if ranked else "no_candidate"] += 1
             continue
-        least = max(scorer.threshold, ranked[0].probability * scorer.second)
-        kept = [c for c in ranked[: scorer.per_parameter] if c.probability >= least]
-        # a list inside a top-level instance (the workspace's projects) is the one a request walks through
-        # (above the threshold, whatever the best one's share: a lower hub share puts the team's list before it)
-        kept += [c for c in ranked[scorer.per_parameter :] if c.scope == 2 and c.probability >= scorer.threshold][
-            : scorer.root_extra
-        ]
-        chosen.append(kept)
+        chosen.append(_providers(ranked, scorer))
     # hubs: a producer chosen for a large share of the catalog's parameters keeps only its path-backed edges
     served: dict[str, int] = {}
     for kept in chosen:

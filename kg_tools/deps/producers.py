@@ -881,7 +881,7 @@ def containers(paths: dict[tuple[str, str], list[str]]) -> dict[str, set[str]]:
     inside: dict[str, set[str]] = defaultdict(set)
     for path in gets:
         parent, _, rest = path.partition("/{}/")
-        if rest and "{}" not in parent and parent.rsplit("/", 1)[-1] not in scoped:
+        if rest and parent.rsplit("/", 1)[-1] not in scoped:
             inside[parent].add(rest.split("/")[0])
     return {parent: names for parent, names in inside.items() if parent in gets and len(names) >= CONTAINER_MIN}
 

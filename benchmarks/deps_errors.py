@@ -70,7 +70,9 @@ def analyse(r: CatalogRows, scorer: Scorer, probs: dict[int, float] | None) -> d
         for c in g:
             c.probability = probs[id(c)] if probs is not None else scorer.probability(c.features)
     accepted, _ = select(groups, scorer)
-    no_hub = Scorer((), 0.0, 0.0, scorer.threshold, scorer.second, scorer.per_parameter, 1.0, 10**9)
+    no_hub = Scorer(
+        (), 0.0, 0.0, scorer.threshold, scorer.second, scorer.per_parameter, 1.0, 10**9, root_extra=scorer.root_extra
+    )
     before_hub, _ = select(groups, no_hub)
     pred = {(c.consumer.name, c.producer.name) for c in accepted} | {p for p in r.fixed if p[0] in scored}
     before = {(c.consumer.name, c.producer.name) for c in before_hub}

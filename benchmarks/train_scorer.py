@@ -1,7 +1,7 @@
 """Learn the dependency scorer's weights (kg_tools/deps/scorer.json) on the dev part of the corpus.
 
     .venv/bin/python -m benchmarks.train_scorer [--write | --out PATH] [--tree-seed N] [--json PATH] [--drop FEATURE ...]
-        [--no-nested-wants] [--seeds N]
+        [--no-nested-wants] [--seeds N] [--trees N] [--leaf N] [--select NAME=VALUE ...] [--keep-trees]
 
 Training rows: the candidates (kg_tools/deps/producers.py `candidate_groups`) of every consumer in the dev half
 of the gold of every *dev* catalog (benchmarks/deps_corpus.py: the first gold files and the corpus manifests;
@@ -10,12 +10,15 @@ logistic regression gives the probability; threshold, second-candidate share and
 out-of-fold probabilities (folds by catalog, so a catalog is never scored by weights fitted on it): the most
 recall at precision >= TARGET_PRECISION, else the best F1. The test halves are reported beside, never used.
 Rows have nested wants, as inference does by default (`--no-nested-wants`: without). `--out` writes a candidate
-scorer elsewhere and `--tree-seed` draws other trees: a candidate is shipped only when `benchmarks.scorer_check`
-and the retrieval rows of docs/dependencies.md lower no dev catalog."""
+scorer elsewhere, `--tree-seed` draws other trees, `--trees` / `--leaf` size them, `--select` fixes selection
+parameters instead of choosing them out-of-fold, `--keep-trees` changes only the shipped scorer's selection: a
+candidate is shipped only when `benchmarks.scorer_check` and the retrieval rows of docs/dependencies.md lower no dev
+catalog."""
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import itertools
 import json
 from dataclasses import dataclass
@@ -28,7 +31,7 @@ from sklearn.ensemble import GradientBoostingClassifier
 from benchmarks.deps_corpus import CorpusCatalog, catalogs, micro
 from benchmarks.deps_gold import read_gold, scored_sources
 from kg_tools.deps.producers import candidate_groups
-from kg_tools.deps.scoring import FEATURES, WEIGHTS_FILE, Scorer, select
+from kg_tools.deps.scoring import FEATURES, WEIGHTS_FILE, Scorer, default_scorer, select
 
 TARGET_PRECISION = 0.7  # the issue's aim on catalogs nobody tuned to: recall >= 0.6 at precision >= 0.7
 FOLDS = 5
@@ -38,6 +41,7 @@ GRID: dict[str, list[float]] = {
     "per_parameter": [1, 2, 3],
     "hub_share": [0.1, 0.2, 0.3, 1.0],
     "hub_min": [8],
+    "root_extra": [0, 1],
 }
 
 
@@ -79,12 +83,18 @@ def matrix(rows: list[CatalogRows], split: str) -> tuple[np.ndarray, np.ndarray,
     return np.array(xs, dtype=float), np.array(ys, dtype=int), np.array(groups)
 
 
-TREES, DEPTH, RATE, LEAF = 300, 2, 0.1, 100  # chosen on out-of-fold dev (docs/dependencies.md)
+DEPTH, RATE = 2, 0.1
+SIZE = {"trees": 300, "leaf": 100}  # the trees and the least candidates per leaf (--trees, --leaf)
 
 
 def fit(x: np.ndarray, y: np.ndarray, seed: int = 0) -> GradientBoostingClassifier:
     model = GradientBoostingClassifier(
-        n_estimators=TREES, max_depth=DEPTH, learning_rate=RATE, subsample=0.8, min_samples_leaf=LEAF, random_state=seed
+        n_estimators=SIZE["trees"],
+        max_depth=DEPTH,
+        learning_rate=RATE,
+        subsample=0.8,
+        min_samples_leaf=SIZE["leaf"],
+        random_state=seed,
     )
     model.fit(x, y)
     return model
@@ -163,7 +173,8 @@ def choose(rows: list[CatalogRows], probs, target: float = TARGET_PRECISION) -> 
     scored = []
     for values in itertools.product(*GRID.values()):
         params: dict[str, Any] = dict(zip(GRID, values))
-        params["per_parameter"], params["hub_min"] = int(params["per_parameter"]), int(params["hub_min"])
+        for name in ("per_parameter", "hub_min", "root_extra"):
+            params[name] = int(params[name])
         m = evaluate(rows, "dev", Scorer((), 0.0, 0.0, **params), probs)
         met = m["precision"] >= target
         scored.append(((met, m["recall"] if met else m["f1"]), params, m))
@@ -197,12 +208,42 @@ def seed_means(rows: list[CatalogRows], seeds: int) -> str:
     )
 
 
+def reselect(rows: list[CatalogRows], fixed: dict[str, float], args: argparse.Namespace) -> int:
+    """The shipped trees with the selection parameters `fixed` changed: measured on the dev and test halves."""
+    shipped = default_scorer()
+    scorer = dataclasses.replace(shipped, **{name: type(getattr(shipped, name))(v) for name, v in fixed.items()})
+    for split in ("dev", "test"):
+        m = evaluate(rows, split, scorer)
+        print(
+            f"{split:5} shipped trees, selection {fixed}: P {m['precision']:.3f} R {m['recall']:.3f} F1 {m['f1']:.3f}"
+        )
+    if args.write or args.out:
+        target = Path(args.out) if args.out else WEIGHTS_FILE
+        target.write_text(json.dumps(scorer.as_dict(), indent=1) + "\n")
+        print(f"wrote {target}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--write", action="store_true", help=f"write {WEIGHTS_FILE}")
     ap.add_argument("--out", help="write the fitted scorer here (a candidate; not the shipped file)")
     ap.add_argument("--tree-seed", type=int, default=0, help="the fitted trees' random seed (model selection)")
     ap.add_argument("--json", help="write the measurements here")
+    ap.add_argument(
+        "--select",
+        nargs="*",
+        default=[],
+        metavar="NAME=VALUE",
+        help=f"fix selection parameters instead of choosing them out-of-fold (names: {', '.join(GRID)})",
+    )
+    ap.add_argument(
+        "--keep-trees",
+        action="store_true",
+        help="keep the shipped trees and change only the selection given by --select (no fitting)",
+    )
+    ap.add_argument("--trees", type=int, default=SIZE["trees"], help="how many trees")
+    ap.add_argument("--leaf", type=int, default=SIZE["leaf"], help="the least candidates per leaf")
     ap.add_argument("--drop", nargs="*", default=[], help="features to leave out (an ablation; not with --write)")
     ap.add_argument(
         "--nested-wants",
@@ -218,7 +259,20 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--drop is an ablation: the shipped scorer uses every feature")
     if args.write and args.out:
         ap.error("--write and --out: one file")
+    SIZE.update(trees=args.trees, leaf=args.leaf)
+    for item in args.select:
+        name, _, value = item.partition("=")
+        if name not in GRID or not value:
+            ap.error(f"--select {item}: expected NAME=VALUE with NAME one of {', '.join(GRID)}")
+        try:
+            GRID[name] = [float(value)]
+        except ValueError:
+            ap.error(f"--select {item}: {value!r} is not a number")
+    if args.keep_trees and not args.select:
+        ap.error("--keep-trees changes the shipped scorer's selection: give it with --select")
     rows = [prepare(c, tuple(args.drop), args.nested_wants) for c in catalogs("dev")]
+    if args.keep_trees:
+        return reselect(rows, {item.partition("=")[0]: GRID[item.partition("=")[0]][0] for item in args.select}, args)
     probs = out_of_fold(rows)
     params, oof = choose(rows, probs)
     x, y, _ = matrix(rows, "dev")
@@ -227,7 +281,7 @@ def main(argv: list[str] | None = None) -> int:
     scorer = as_scorer(
         model,
         f"dev halves of {len(rows)} dev catalogs, {len(y)} candidates ({int(y.sum())} gold), {wants}, "
-        f"tree seed {args.tree_seed}",
+        f"{args.trees} trees, {args.leaf} per leaf, tree seed {args.tree_seed}",
         **params,
     )
     check = model.predict_proba(x[:50])[:, 1]

@@ -887,6 +887,34 @@ def path_index(tools: dict[str, Tool]) -> dict[tuple[str, str], list[str]]:
     return out
 
 
+CONTAINER_MIN = 5  # a top-level collection inside whose instances this many collections are listed: a container
+
+
+def containers(paths: dict[tuple[str, str], list[str]]) -> dict[str, set[str]]:
+    """The containers of a catalog (`/workspaces`, an account, an organisation), each with the collections listed
+    inside its instances (`projects`, `teams`, `tags`): a top-level collection, listed by a GET without path
+    parameters and never under another parent, inside whose instances at least CONTAINER_MIN collections are listed."""
+    gets = [path for method, path in paths if method == "GET" and not path.startswith("*")]
+    scoped = {path.rsplit("/", 1)[-1] for path in gets if "/{}/" in path}
+    inside: dict[str, set[str]] = defaultdict(set)
+    for path in gets:
+        parent, _, rest = path.partition("/{}/")
+        if rest and parent.rsplit("/", 1)[-1] not in scoped:
+            inside[parent].add(rest.split("/")[0])
+    return {parent: names for parent, names in inside.items() if parent in gets and len(names) >= CONTAINER_MIN}
+
+
+def container_scope(producer: Tool, held: dict[str, set[str]]) -> int:
+    """2: the producer lists a collection inside a container's instance (`/workspaces/{}/projects`); 1: inside an
+    instance of a collection a container holds (`/teams/{}/projects`, teams listed in a workspace); else 0."""
+    parent, _, last = _norm_path(_path(producer)).rpartition("/{}/")
+    if not last or "/" in last:
+        return 0
+    if parent in held:
+        return 2
+    return int(any(parent.rsplit("/", 1)[-1] in names for names in held.values()))
+
+
 def _name_words(tool: Tool) -> set[str]:
     path = (tool.http or {}).get("path") or ""
     text = tool.name.split("__")[-1] + " " + " ".join(s for s in path.split("/") if not s.startswith("{"))
@@ -1047,7 +1075,7 @@ def candidate_groups(
                 groups.append(want_candidates(consumer, want, index, tools, paths, names))
                 if not (want.nested and consumer.http):
                     hub_groups.append(groups[-1])
-    set_features(groups, hub_groups)
+    set_features(groups, containers(paths), hub_groups)
     return fixed, groups
 
 
@@ -1110,11 +1138,14 @@ def _own_name(w: Want) -> bool:
     return not w.in_path and not w.nested and len(ws) == 1 and ws[0] not in ID_FIELDS
 
 
-def set_features(groups: list[list[Candidate]], hub_groups: list[list[Candidate]] | None = None) -> None:
-    """Every candidate's feature vector (kg_tools/deps/scoring.py), within its group and the whole catalog; the hub
-    share counts the `hub_groups` (default: all). Wants nested in an HTTP operation's parameter (`parent.id`,
-    `send_to.list_ids` of a request body) are left out of it: the shipped trees learned it without them, and
-    counting them moves every top-level candidate's share (docs/dependencies.md, "OpenAPI request bodies")."""
+def set_features(
+    groups: list[list[Candidate]], held: dict[str, set[str]], hub_groups: list[list[Candidate]] | None = None
+) -> None:
+    """Every candidate's feature vector (kg_tools/deps/scoring.py), within its group and the whole catalog;
+    `held`: the catalog's containers and what they hold (containers). The hub share counts the `hub_groups`
+    (default: all). Wants nested in an HTTP operation's parameter (`parent.id`, `send_to.list_ids` of a request
+    body) are left out of it: the shipped trees learned it without them, and counting them moves every top-level
+    candidate's share (docs/dependencies.md, "OpenAPI request bodies")."""
     hub_groups = groups if hub_groups is None else hub_groups
     serves: dict[str, int] = defaultdict(int)
     for group in hub_groups:
@@ -1124,6 +1155,7 @@ def set_features(groups: list[list[Candidate]], hub_groups: list[list[Candidate]
     for group in groups:
         best = max((c.hand for c in group), default=0.0)
         for c in group:
+            c.scope = container_scope(c.producer, held) if c.path_scoped else 0
             c.features = feature_vector(
                 c,
                 candidates=len(group),

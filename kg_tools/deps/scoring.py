@@ -55,6 +55,7 @@ class Candidate:
     adds_conflict: bool = False  # the consumer adds to that collection: its own list is not where the value is
     resource_in_name: bool = False  # the wanted resource's words are in the producer's name or path
     lookup: bool = False  # the producer itself needs an instance of the wanted resource
+    scope: int = 0  # path_scoped inside a container's instance (2: /workspaces/{}/projects) or what it holds (1)
     note: str = ""
     features: list[float] = field(default_factory=list)
     probability: float = 0.0
@@ -86,6 +87,8 @@ FEATURES = (
     "resource_in_name",
     "lookup",
     "has_output_schema",
+    "container_scope",
+    "want_nested",
     # the same evidence weighs differently in a tool list without HTTP operations (MCP, OpenAI tools)
     *(f"no_http_{name}" for name in INTERACTIONS),
 )
@@ -122,6 +125,8 @@ def feature_vector(c: Candidate, *, candidates: int, best_hand: float, hub_share
         float(c.resource_in_name),
         float(c.lookup),
         float(p.output_schema is not None),
+        float(c.scope),
+        float(c.want.nested),
     ]
     named = dict(zip(FEATURES, x))
     named["bias"] = 1.0
@@ -142,6 +147,7 @@ class Scorer:
     hub_share: float  # a producer proposed for more than this share of a catalog's parameters is a hub ...
     hub_min: int  # ... when that is more than this many parameters: it keeps only its path-backed edges
     trained_on: str = ""
+    root_extra: int = 0  # lists inside a container's instance (Candidate.scope 2) kept beyond per_parameter
 
     def probability(self, x: list[float]) -> float:
         """Gradient-boosted regression trees (log loss): the prior's log-odds plus each tree's leaf, squashed."""
@@ -156,11 +162,20 @@ class Scorer:
 
     @classmethod
     def from_dict(cls, data: dict) -> Scorer:
-        names = data["features"]
-        if list(names) != list(FEATURES):
-            raise ValueError(f"{WEIGHTS_FILE.name}: features {names} are not this code's {list(FEATURES)}")
+        names = list(data["features"])
+        unknown = [name for name in names if name not in FEATURES]
+        if unknown:
+            raise ValueError(f"{WEIGHTS_FILE.name}: features {unknown} are not this code's {list(FEATURES)}")
+        # trees fitted before a feature was added split only on the features they name: by name, not position
+        at = [FEATURES.index(name) for name in names]
+
+        def column(f: float) -> int:
+            return at[int(f)] if int(f) >= 0 else int(f)  # a leaf's feature is negative
+
         return cls(
-            tuple(tuple((int(n[0]), float(n[1]), int(n[2]), int(n[3]), float(n[4])) for n in t) for t in data["trees"]),
+            tuple(
+                tuple((column(n[0]), float(n[1]), int(n[2]), int(n[3]), float(n[4])) for n in t) for t in data["trees"]
+            ),
             float(data["intercept"]),
             float(data["rate"]),
             float(data["threshold"]),
@@ -169,6 +184,7 @@ class Scorer:
             float(data["hub_share"]),
             int(data["hub_min"]),
             str(data.get("trained_on") or ""),
+            int(data.get("root_extra") or 0),
         )
 
     def as_dict(self) -> dict:
@@ -181,6 +197,7 @@ class Scorer:
             "per_parameter": self.per_parameter,
             "hub_share": self.hub_share,
             "hub_min": self.hub_min,
+            "root_extra": self.root_extra,
             "trained_on": self.trained_on,
             "trees": [[[f, round(t, 6), a, b, round(v, 6)] for f, t, a, b, v in tree] for tree in self.trees],
         }
@@ -189,6 +206,16 @@ class Scorer:
 @cache
 def default_scorer() -> Scorer:
     return Scorer.from_dict(json.loads(WEIGHTS_FILE.read_text(encoding="utf-8")))
+
+
+def _providers(ranked: list[Candidate], scorer: Scorer) -> list[Candidate]:
+    """A parameter's providers, of its candidates best first (the best one above the threshold)."""
+    least = max(scorer.threshold, ranked[0].probability * scorer.second)
+    kept = [c for c in ranked[: scorer.per_parameter] if c.probability >= least]
+    # a list inside a container's instance (the workspace's projects) is the one a request walks through (above the
+    # threshold, whatever the best one's share: a lower hub share puts the team's list before it)
+    inside = [c for c in ranked[scorer.per_parameter :] if c.scope == 2 and c.probability >= scorer.threshold]
+    return kept + inside[: scorer.root_extra]
 
 
 def select(groups: list[list[Candidate]], scorer: Scorer) -> tuple[list[Candidate], dict[str, int]]:
@@ -201,14 +228,7 @@ def select(groups: list[list[Candidate]], scorer: Scorer) -> tuple[list[Candidat
         if not ranked or ranked[0].probability < scorer.threshold:
             abstained["below_threshold" if ranked else "no_candidate"] += 1
             continue
-        best = ranked[0].probability
-        chosen.append(
-            [
-                c
-                for c in ranked[: scorer.per_parameter]
-                if c.probability >= scorer.threshold and c.probability >= best * scorer.second
-            ]
-        )
+        chosen.append(_providers(ranked, scorer))
     # hubs: a producer chosen for a large share of the catalog's parameters keeps only its path-backed edges
     served: dict[str, int] = {}
     for kept in chosen:

@@ -20,3 +20,16 @@ def test_rows_have_nested_wants_as_inference_does_by_default():
     nested = prepare(neon)
     assert any(g and "." in g[0].want.parameter for g in nested.groups)
     assert not any(g and "." in g[0].want.parameter for g in prepare(neon, nested_wants=False).groups)
+
+
+@pytest.mark.parametrize("item", ["second", "nothing=0.5", "second=half"])
+def test_a_fixed_selection_parameter_is_a_known_name_and_a_number(item):
+    with pytest.raises(SystemExit) as exc:
+        main(["--select", item])
+    assert exc.value.code == 2
+
+
+def test_keeping_the_shipped_trees_needs_the_selection_to_change():
+    with pytest.raises(SystemExit) as exc:
+        main(["--keep-trees"])
+    assert exc.value.code == 2

@@ -42,7 +42,7 @@ def _tools(raw):
 def test_the_shipped_weights_load_and_give_probabilities():
     scorer = default_scorer()
     data = json.loads(WEIGHTS_FILE.read_text())
-    assert data["features"] == list(FEATURES) and scorer.trees and 0 < scorer.threshold < 1
+    assert set(data["features"]) <= set(FEATURES) and scorer.trees and 0 < scorer.threshold < 1
     _, groups = candidate_groups(_tools(TEAMS))
     for c in (c for g in groups for c in g):
         assert len(c.features) == len(FEATURES)
@@ -199,3 +199,57 @@ def test_a_doubtful_dependency_is_listed_after_the_next_seed(sure_confidence, ex
     assert [t.name for t in ctx.tools] == expected
     hit = next(t for t in ctx.tools if t.name == "a_dep")
     assert hit.via[0].inferred and hit.via[0].confidence == 0.6
+
+
+# A workspace holds five collections; a team (listed inside a workspace) holds projects too
+WORKSPACES = [
+    _op("listWorkspaces", "GET", "/workspaces"),
+    *(
+        _op(f"list{n.title()}ForWorkspace", "GET", f"/workspaces/{{workspace_gid}}/{n}", ["workspace_gid"])
+        for n in ("projects", "teams", "tags", "users", "goals")
+    ),
+    _op("listProjectsForTeam", "GET", "/teams/{team_gid}/projects", ["team_gid"]),
+    _op("listProjects", "GET", "/projects"),
+    _op("getTasksForProject", "GET", "/projects/{project_gid}/tasks", ["project_gid"]),
+]
+
+
+def test_lists_inside_a_container_are_told_from_lists_inside_what_it_holds():
+    _, groups = candidate_groups(_tools(WORKSPACES))
+    by = {c.producer.name: c for g in groups for c in g if c.want.parameter == "project_gid"}
+    assert by["listProjectsForWorkspace"].scope == 2  # /workspaces: top-level, five collections inside
+    assert by["listProjectsForTeam"].scope == 1  # teams are listed inside a workspace
+    assert by["listProjects"].path_list and by["listProjects"].scope == 0
+    # four collections inside are not a container
+    _, groups = candidate_groups(_tools([t for t in WORKSPACES if t["name"] != "listGoalsForWorkspace"]))
+    assert all(c.scope == 0 for g in groups for c in g)
+
+
+def test_a_list_inside_a_container_may_be_kept_beyond_the_per_parameter_cap():
+    _, groups = candidate_groups(_tools(WORKSPACES))
+    [group] = [g for g in groups if g and g[0].want.parameter == "project_gid"]
+    # the workspace's list last, below half the best
+    p = {"listProjects": 0.9, "listProjectsForTeam": 0.8, "listProjectsForWorkspace": 0.35}
+    for c in group:
+        c.probability = p.get(c.producer.name, 0.0)
+    kept = {c.producer.name for c in select([group], _always(threshold=0.3, per_parameter=2))[0]}
+    assert kept == {"listProjects", "listProjectsForTeam"}
+    kept = {c.producer.name for c in select([group], _always(threshold=0.3, per_parameter=2, root_extra=1))[0]}
+    assert kept == set(p)
+    kept = {c.producer.name for c in select([group], _always(threshold=0.4, per_parameter=2, root_extra=1))[0]}
+    assert kept == {"listProjects", "listProjectsForTeam"}  # never below the threshold
+
+
+def test_weights_fitted_before_a_feature_was_added_still_load():
+    """A file's trees name their features by its own list: they are read by name, not position."""
+    data = json.loads(WEIGHTS_FILE.read_text()) | {
+        "features": ["hub", "path_list"],
+        "trees": [[[1, 0.5, 1, 2, 0.0], [-2, 0.0, -1, -1, -1.0], [-2, 0.0, -1, -1, 1.0]]],
+    }
+    scorer = Scorer.from_dict(data)
+    assert scorer.trees[0][0][0] == FEATURES.index("path_list") and scorer.trees[0][1][0] < 0
+    x = [0.0] * len(FEATURES)
+    x[FEATURES.index("path_list")] = 1.0
+    assert scorer.probability(x) > scorer.probability([0.0] * len(FEATURES))
+    with pytest.raises(ValueError, match="not_a_feature"):
+        Scorer.from_dict(data | {"features": ["hub", "not_a_feature"]})

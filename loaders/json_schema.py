@@ -172,11 +172,19 @@ def _mapped(node: dict, walk, depth: int) -> dict[str, Any]:
 def merged_all_of(node: Any, depth: int = MAX_NESTING) -> Any:
     """A copy of a schema with each `allOf` of objects folded into one object: the members' properties and
     `required` joined (the node's own win), `type: object`. Other `allOf`s stay; `depth` bounds the walk."""
+    return _rebuilt(node, depth, merged_all_of, _all_of_folded)
+
+
+def _rebuilt(node: Any, depth: int, walk, finish) -> Any:
+    """A schema walk's step: lists and children through `walk`, then `finish` on the rebuilt object."""
     if depth <= 0 or not isinstance(node, (dict, list)):
         return node
     if isinstance(node, list):
-        return [merged_all_of(v, depth - 1) for v in node]
-    out = _mapped(node, merged_all_of, depth)
+        return [walk(v, depth - 1) for v in node]
+    return finish(_mapped(node, walk, depth))
+
+
+def _all_of_folded(out: dict) -> dict[str, Any]:
     members = out.get("allOf")
     if not isinstance(members, list) or not any(isinstance(m, dict) and "properties" in m for m in members):
         return out
@@ -198,11 +206,10 @@ def _folded(members: list[dict], own: dict) -> dict[str, Any]:
 def writable(node: Any, depth: int = MAX_NESTING) -> Any:
     """A copy of a request schema without its `readOnly` properties (what a server sends, never takes: the
     `gid`, `created_at` of a resource schema reused for its create body); `depth` bounds the walk."""
-    if depth <= 0 or not isinstance(node, (dict, list)):
-        return node
-    if isinstance(node, list):
-        return [writable(v, depth - 1) for v in node]
-    out = _mapped(node, writable, depth)
+    return _rebuilt(node, depth, writable, _read_only_dropped)
+
+
+def _read_only_dropped(out: dict) -> dict[str, Any]:
     props = out.get("properties")
     if isinstance(props, dict):
         gone = {n for n, sub in props.items() if isinstance(sub, dict) and sub.get("readOnly") is True}

@@ -103,6 +103,7 @@ class Want:
     in_path: bool = False  # the resource the operation addresses (/playlists/{playlist_id}/tracks)
     rare: bool = False  # at most RARE_PARAMETER tools of the catalog take a parameter of this name
     nested: bool = False  # a property inside an object or array parameter (`params.projectId`)
+    typed: bool = False  # a `name` of a resource of the type another parameter gives (`resourceType`)
     fallback: list[str] = dataclasses.field(
         default_factory=list
     )  # other names of it, looked up when no tool offers `resources`
@@ -152,7 +153,7 @@ def tool_kind(tool: Tool) -> str:
     if method == "GET":  # a collection (/albums, /me/playlists) or one item (/albums/{id})
         return "get" if _path(tool).rstrip("/").endswith("}") else "list"
     if verb in GET_VERBS or hints.get("readOnlyHint") is True:
-        return _reader_kind(tool)
+        return "list" if _gets_or_lists(tool) else _reader_kind(tool)
     if _post_search(tool, verb):
         return "search"
     return "create" if verb in CREATE_VERBS or method == "POST" else "other"
@@ -195,6 +196,15 @@ def _reader_kind(tool: Tool) -> str:
     # `git_log`, `directory_tree`: a container of things; "List Git branches": says it lists
     listing = words(tool.name)[-1:] and singular(words(tool.name)[-1]) in CONTAINER_NOUNS
     return "list" if _plural_object(tool.name) or listing or first and first[0] in LIST_VERBS else "get"
+
+
+_GETS_OR_LISTS = re.compile(r"^\W*(?:get|retrieve|fetch|read|show|describe)\s+or\s+list\b", re.I)
+
+
+def _gets_or_lists(tool: Tool) -> bool:
+    """A reader without HTTP that says it gets one or lists many ("Get or list Kubernetes resources by resource type,
+    name ..."): where the names of existing things come from, as a list is."""
+    return not tool.http and bool(_GETS_OR_LISTS.match(tool.description))
 
 
 def _plural_object(name: str) -> bool:
@@ -306,7 +316,33 @@ def _bare_want(tool: Tool, p: dict, field: str, known: set[str]) -> Want | None:
         return _want(p, [owner], field)
     if _subject_name(tool, p, field):
         resources = [r for r in context_resources(tool, p, str(p.get("name") or ""), known) if r in known]
-        return _want(p, resources[:1], field) if resources else None
+        if resources:
+            return _want(p, resources[:1], field)
+    return _typed_name_want(tool, p, field, known)
+
+
+TYPE_WORDS = {"type", "kind"}
+
+
+def _typed_name_want(tool: Tool, p: dict, field: str, known: set[str]) -> Want | None:
+    """A `name` beside a parameter that gives the type of the thing (`kubectl_describe(resourceType, name)`,
+    `resource_kind`): the name of an existing instance of any resource type, when a tool of the catalog offers such
+    generic resources (a `get` or list of resources of a type)."""
+    if field != "name" or words(str(p.get("name") or ""))[-1:] != ["name"] or tool.kind == "create":
+        return None
+    if "resource" not in known or not _type_parameter(tool):
+        return None
+    want = _want(p, ["resource"], field)
+    want.typed = True
+    return want
+
+
+def _type_parameter(tool: Tool) -> str | None:
+    """The name of the parameter that gives the type of resource a tool works on (`resourceType`, `resource_kind`)."""
+    for q in tool.parameters:
+        ws = words(str(q.get("name") or ""))
+        if len(ws) == 2 and ws[0] == "resource" and ws[1] in TYPE_WORDS:
+            return str(q.get("name"))
     return None
 
 
@@ -978,6 +1014,8 @@ def want_candidates(
         if name != consumer.name and name not in out:
             out[name] = Candidate(consumer, want, tools[name], None)
     out = {name: c for name, c in out.items() if same_server(consumer.name, name)}
+    if want.typed:
+        out = _typed_readers(out)
     if want.nested:  # a tool that takes the same property (`params.projectSlug`) is another consumer of it
         out = {name: c for name, c in out.items() if not any(w.parameter == want.parameter for w in c.producer.wants)}
     wanted = set(want.resources[0].split()) if want.resources else set()
@@ -985,6 +1023,14 @@ def want_candidates(
         c.resource_in_name = bool(wanted) and wanted <= _name_words(c.producer)
         c.lookup = looks_up(c.producer, want)
     return list(out.values())
+
+
+def _typed_readers(out: dict[str, Candidate]) -> dict[str, Candidate]:
+    """For a typed `name` (`kubectl_delete(resourceType, name)`): the readers that take a type of resource too
+    (`kubectl_get(resourceType, name?)` lists those of a type), not a listing of the types themselves."""
+    return {
+        n: c for n, c in out.items() if c.producer.kind in ("list", "search", "get") and _type_parameter(c.producer)
+    }
 
 
 def _resource_matches(

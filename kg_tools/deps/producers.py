@@ -409,10 +409,18 @@ def context_resources(tool: Tool, p: dict, name: str, known: set[str]) -> list[s
             out.append(r)
     if not any(out):
         verb, rest = name_verb_and_object(tool.name)
-        r = resource_key(rest) or _noun_before_verb(tool.name, verb)
+        r = _listing_owner(tool, rest) or resource_key(rest) or _noun_before_verb(tool.name, verb)
         if r:
             out.append(r)
     return [r for r in out if r][:3]
+
+
+def _listing_owner(tool: Tool, rest: list[str]) -> str | None:
+    """The owner whose things a list without HTTP lists (`monitor_checks(id)`: "List historical checks for a
+    monitor"): its bare identifier names the owner, not one of the things listed."""
+    if tool.kind != "list" or tool.http or len(rest) < 2 or singular(rest[-1]) == rest[-1]:
+        return None
+    return resource_key(rest[:-1])
 
 
 def _noun_before_verb(name: str, verb: str | None) -> str | None:

@@ -791,6 +791,61 @@ def named_source_proposals(tools: dict[str, Tool], sources: set[str] | None) -> 
     return out
 
 
+# A tool's description that names the tool whose output it takes: "long-running commands started with
+# start_process()", "after starting an agent with `firecrawl_agent`", "a paper previously downloaded via
+# download_paper", "Pass a `scrapeId` from a previous firecrawl_scrape".
+_STARTED_BY = re.compile(
+    r"\b(?:started|starting|launched|downloaded|obtained)\b[^.\n]{0,60}?\b(?:with|by|via)\s+`?([\w-]+)"
+    r"|\bfrom\s+a\s+previous\s+(?:call\s+to\s+)?`?([\w-]+)",
+    re.I,
+)
+
+
+def started_by_proposals(tools: dict[str, Tool], sources: set[str] | None) -> list[ProposedEdge]:
+    """A tool whose description says its subject was started, downloaded or returned by another tool of the
+    catalog, named exactly ("commands started with start_process()"): that tool provides the identifier the
+    consumer requires (the parameter the sentence names, else its first required identifier)."""
+    short = {name.split("__")[-1]: name for name in tools}
+    out = []
+    for consumer in tools.values():
+        if sources is not None and consumer.name not in sources:
+            continue
+        for m in _STARTED_BY.finditer(consumer.description):
+            name = short.get(m.group(1) or m.group(2) or "")
+            if not name or name == consumer.name:
+                continue
+            sentence = consumer.description[max(0, m.start() - 80) : m.end()]
+            p = _started_parameter(consumer, sentence)
+            if p:
+                why = f"its description: “{m.group(0).strip()}”"
+                out.append(
+                    ProposedEdge(
+                        consumer.name,
+                        name,
+                        DependencyType.PARAMETER_DIRECTLY_DEPENDS_ON.value,
+                        0.8,
+                        METHOD_DESCRIPTION,
+                        f"`{p}` ← {name} ({why})",
+                        p,
+                    )
+                )
+    return out
+
+
+def _started_parameter(consumer: Tool, sentence: str) -> str | None:
+    """The parameter that takes what another tool started: the one the sentence names, else the first required
+    identifier (`pid`, `paper_id`, `id`: a name ending in an identifier word, or an id glued to a letter)."""
+    names = [str(p.get("name") or "") for p in consumer.parameters]
+    named = [n for n in names if n and re.search(rf"\b{re.escape(n)}\b", sentence)]
+    if named:
+        return named[0]
+    for p in consumer.parameters:
+        ws = words(str(p.get("name") or ""))
+        if p.get("required") and ws and (ws[-1] in ID_FIELDS or re.fullmatch(r"[a-z]id", ws[-1])):
+            return str(p["name"])
+    return None
+
+
 def _named_by_phrases(text: str, by_noun: dict[str, list[str]]) -> dict[str, str]:
     """The tools a description's "from the <noun>" phrases name: the one or two tools named after that noun. A noun
     many tools are named after points to none of them, nor does a bare identifier word ("from the next key" of a
@@ -1115,6 +1170,7 @@ def candidate_groups(
     if name_rules:
         fixed += name_rule_proposals(tools)
     fixed += named_source_proposals(tools, sources)
+    fixed += started_by_proposals(tools, sources)
     paths = path_index(tools)
     names = name_index(tools)
     groups: list[list[Candidate]] = []

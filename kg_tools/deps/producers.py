@@ -833,10 +833,13 @@ def started_by_proposals(tools: dict[str, Tool], sources: set[str] | None) -> li
 
 
 def _started_parameter(consumer: Tool, sentence: str) -> str | None:
-    """The parameter that takes what another tool started: the one the sentence names, else the first required
-    identifier (`pid`, `paper_id`, `id`: a name ending in an identifier word, or an id glued to a letter)."""
+    """The parameter that takes what another tool started: the one the sentence names (`scrapeId`; a plain word
+    such as `input` is no name), else the first required identifier (`pid`, `paper_id`, `id`: a name ending in an
+    identifier word, or an id glued to a letter)."""
     names = [str(p.get("name") or "") for p in consumer.parameters]
-    named = [n for n in names if n and re.search(rf"\b{re.escape(n)}\b", sentence)]
+    named = [
+        n for n in names if n and (not n.isalpha() or not n.islower()) and re.search(rf"\b{re.escape(n)}\b", sentence)
+    ]
     if named:
         return named[0]
     for p in consumer.parameters:
@@ -1090,9 +1093,14 @@ def want_candidates(
 
 def _typed_readers(out: dict[str, Candidate]) -> dict[str, Candidate]:
     """For a typed `name` (`kubectl_delete(resourceType, name)`): the readers that take a type of resource too
-    (`kubectl_get(resourceType, name?)` lists those of a type), not a listing of the types themselves."""
+    (`kubectl_get(resourceType, name?)` lists those of a type), not a listing of the types themselves nor a reader
+    that needs the name itself (`kubectl_describe`)."""
     return {
-        n: c for n, c in out.items() if c.producer.kind in ("list", "search", "get") and _type_parameter(c.producer)
+        n: c
+        for n, c in out.items()
+        if c.producer.kind in ("list", "search", "get")
+        and _type_parameter(c.producer)
+        and not looks_up(c.producer, c.want)
     }
 
 

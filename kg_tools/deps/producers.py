@@ -258,7 +258,7 @@ def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
     ws = words(name)
     if ws and ws[0] == "x" and len(ws) > 1:  # X-Session-Token
         ws = ws[1:]
-    if _free_value(name, ws):
+    if _free_value(name, ws) or _query_or_paging(p, ws):
         return None
     if ws == ["path"] and tool.kind in ("list", "search"):  # where to look: a directory (list_directory, search_files)
         return _want(p, ["directory"], "path")
@@ -360,6 +360,19 @@ def _free_value(name: str, ws: list[str]) -> bool:
     return (
         not ws or " ".join(ws) in FREE_VALUES or name.lower() in FREE_VALUES or ws[-1] in PATTERN_WORDS | CHOICE_WORDS
     )
+
+
+PAGING_WORDS = {"pagination", "paging", "paginate"}
+
+
+def _query_or_paging(p: dict, ws: list[str]) -> bool:
+    """A query a person writes ("JQL query string", "SQL query to execute") or a paging token ("Pagination token
+    from a previous search result"): values of no other tool, whatever the parameter is called (`jql`, `page_token`)."""
+    if p.get("type") not in (None, "string"):
+        return False
+    text = words(str(p.get("description") or ""))
+    written = "query" in text[:3] and ws[-1] not in ID_FIELDS
+    return written or bool(PAGING_WORDS & set(text[:3])) and ws[-1] in ("token", "cursor")
 
 
 def _scalar(p: dict, field: str | None) -> bool:
@@ -1023,6 +1036,16 @@ def _name_words(tool: Tool) -> set[str]:
     return {singular(w) for w in words(text)}
 
 
+def _described_object(tool: Tool) -> set[str]:
+    """The object a reader without HTTP named by its verb alone (`jira_search`, `confluence_search`) reads, as its
+    description gives it ("Search Jira issues using JQL" -> issue): the word its name leaves out."""
+    verb, rest = name_verb_and_object(tool.name)
+    if tool.http or rest or not verb or tool.kind not in ("search", "list"):
+        return set()
+    found = described_resources(tool.description)[:1]
+    return set(found[0].split()) if found else set()
+
+
 NAME_CANDIDATES = 12  # producers named after a parameter's resource, per parameter
 
 
@@ -1086,7 +1109,7 @@ def want_candidates(
         out = {name: c for name, c in out.items() if not any(w.parameter == want.parameter for w in c.producer.wants)}
     wanted = set(want.resources[0].split()) if want.resources else set()
     for c in out.values():
-        c.resource_in_name = bool(wanted) and wanted <= _name_words(c.producer)
+        c.resource_in_name = bool(wanted) and wanted <= _name_words(c.producer) | _described_object(c.producer)
         c.lookup = looks_up(c.producer, want)
     return list(out.values())
 

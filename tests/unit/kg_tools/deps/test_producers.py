@@ -298,3 +298,34 @@ def test_a_description_that_names_the_tool_that_started_its_subject_is_an_edge()
     assert ("interact_with_process", "start_process", "pid") in edges
     assert ("interact", "scrape", "scrapeId") in edges
     assert not any(e[0] == "read_file" for e in edges)
+
+
+def test_a_written_query_and_a_paging_token_want_nothing():
+    """`jql` ("JQL query string") is written by a person and `page_token` ("Pagination token from a previous search
+    result") comes back from the same tool: neither wants another tool's output."""
+    jql = {"name": "jql", "type": "string", "description": "JQL query string (Jira Query Language).", "required": True}
+    token = {"name": "page_token", "type": "string", "description": "Pagination token from a previous search result."}
+    tools = [
+        _tool("jira_search", "Search Jira issues using JQL.", [jql, token]),
+        _tool("jira_list_jql_filters", "List saved JQL filters.", []),
+        _tool("get_page", "Get a page.", [{"name": "page_id", "type": "string", "required": True}]),
+        _tool("list_pages", "List pages.", []),
+    ]
+    found = _candidates(tools)
+    assert ("jira_search", "jql") not in found
+    assert ("jira_search", "page_token") not in found
+    assert "list_pages" in found[("get_page", "page_id")]
+
+
+def test_a_search_named_by_its_verb_alone_reads_what_its_description_says():
+    """`jira_search` ("Search Jira issues using JQL") reads issues as `search_issues` would: the resource is in its
+    name for the scorer (`resource_in_name`), which a search of something else does not get."""
+    key = {"name": "issue_key", "type": "string", "description": "Jira issue key", "required": True}
+    tools = [
+        _tool("jira_search", "Search Jira issues using JQL.", []),
+        _tool("jira_search_fields", "Search Jira fields by keyword.", []),
+        _tool("jira_get_issue", "Get details of a specific Jira issue.", [key]),
+    ]
+    _, groups = candidate_groups(tools)
+    by_producer = {c.producer.name: c for g in groups for c in g if c.want.parameter == "issue_key"}
+    assert by_producer["jira_search"].resource_in_name

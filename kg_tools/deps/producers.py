@@ -103,6 +103,7 @@ class Want:
     in_path: bool = False  # the resource the operation addresses (/playlists/{playlist_id}/tracks)
     rare: bool = False  # at most RARE_PARAMETER tools of the catalog take a parameter of this name
     nested: bool = False  # a property inside an object or array parameter (`params.projectId`)
+    typed: bool = False  # a `name` of a resource of the type another parameter gives (`resourceType`)
     fallback: list[str] = dataclasses.field(
         default_factory=list
     )  # other names of it, looked up when no tool offers `resources`
@@ -152,7 +153,7 @@ def tool_kind(tool: Tool) -> str:
     if method == "GET":  # a collection (/albums, /me/playlists) or one item (/albums/{id})
         return "get" if _path(tool).rstrip("/").endswith("}") else "list"
     if verb in GET_VERBS or hints.get("readOnlyHint") is True:
-        return _reader_kind(tool)
+        return "list" if _gets_or_lists(tool) else _reader_kind(tool)
     if _post_search(tool, verb):
         return "search"
     return "create" if verb in CREATE_VERBS or method == "POST" else "other"
@@ -195,6 +196,15 @@ def _reader_kind(tool: Tool) -> str:
     # `git_log`, `directory_tree`: a container of things; "List Git branches": says it lists
     listing = words(tool.name)[-1:] and singular(words(tool.name)[-1]) in CONTAINER_NOUNS
     return "list" if _plural_object(tool.name) or listing or first and first[0] in LIST_VERBS else "get"
+
+
+_GETS_OR_LISTS = re.compile(r"^\W*(?:get|retrieve|fetch|read|show|describe)\s+or\s+list\b", re.I)
+
+
+def _gets_or_lists(tool: Tool) -> bool:
+    """A reader without HTTP that says it gets one or lists many ("Get or list Kubernetes resources by resource type,
+    name ..."): where the names of existing things come from, as a list is."""
+    return not tool.http and bool(_GETS_OR_LISTS.match(tool.description))
 
 
 def _plural_object(name: str) -> bool:
@@ -248,7 +258,7 @@ def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
     ws = words(name)
     if ws and ws[0] == "x" and len(ws) > 1:  # X-Session-Token
         ws = ws[1:]
-    if _free_value(name, ws):
+    if _free_value(name, ws) or _query_or_paging(p, ws):
         return None
     if ws == ["path"] and tool.kind in ("list", "search"):  # where to look: a directory (list_directory, search_files)
         return _want(p, ["directory"], "path")
@@ -306,7 +316,33 @@ def _bare_want(tool: Tool, p: dict, field: str, known: set[str]) -> Want | None:
         return _want(p, [owner], field)
     if _subject_name(tool, p, field):
         resources = [r for r in context_resources(tool, p, str(p.get("name") or ""), known) if r in known]
-        return _want(p, resources[:1], field) if resources else None
+        if resources:
+            return _want(p, resources[:1], field)
+    return _typed_name_want(tool, p, field, known)
+
+
+TYPE_WORDS = {"type", "kind"}
+
+
+def _typed_name_want(tool: Tool, p: dict, field: str, known: set[str]) -> Want | None:
+    """A `name` beside a parameter that gives the type of the thing (`kubectl_describe(resourceType, name)`,
+    `resource_kind`): the name of an existing instance of any resource type, when a tool of the catalog offers such
+    generic resources (a `get` or list of resources of a type)."""
+    if field != "name" or words(str(p.get("name") or ""))[-1:] != ["name"] or tool.kind == "create":
+        return None
+    if "resource" not in known or not _type_parameter(tool):
+        return None
+    want = _want(p, ["resource"], field)
+    want.typed = True
+    return want
+
+
+def _type_parameter(tool: Tool) -> str | None:
+    """The name of the parameter that gives the type of resource a tool works on (`resourceType`, `resource_kind`)."""
+    for q in tool.parameters:
+        ws = words(str(q.get("name") or ""))
+        if len(ws) == 2 and ws[0] == "resource" and ws[1] in TYPE_WORDS:
+            return str(q.get("name"))
     return None
 
 
@@ -324,6 +360,19 @@ def _free_value(name: str, ws: list[str]) -> bool:
     return (
         not ws or " ".join(ws) in FREE_VALUES or name.lower() in FREE_VALUES or ws[-1] in PATTERN_WORDS | CHOICE_WORDS
     )
+
+
+PAGING_WORDS = {"pagination", "paging", "paginate"}
+
+
+def _query_or_paging(p: dict, ws: list[str]) -> bool:
+    """A query a person writes ("JQL query string", "SQL query to execute") or a paging token ("Pagination token
+    from a previous search result"): values of no other tool, whatever the parameter is called (`jql`, `page_token`)."""
+    if p.get("type") not in (None, "string"):
+        return False
+    text = words(str(p.get("description") or ""))
+    written = "query" in text[:3] and ws[-1] not in ID_FIELDS
+    return written or bool(PAGING_WORDS & set(text[:3])) and ws[-1] in ("token", "cursor")
 
 
 def _scalar(p: dict, field: str | None) -> bool:
@@ -373,10 +422,18 @@ def context_resources(tool: Tool, p: dict, name: str, known: set[str]) -> list[s
             out.append(r)
     if not any(out):
         verb, rest = name_verb_and_object(tool.name)
-        r = resource_key(rest) or _noun_before_verb(tool.name, verb)
+        r = _listing_owner(tool, rest) or resource_key(rest) or _noun_before_verb(tool.name, verb)
         if r:
             out.append(r)
     return [r for r in out if r][:3]
+
+
+def _listing_owner(tool: Tool, rest: list[str]) -> str | None:
+    """The owner whose things a list without HTTP lists (`monitor_checks(id)`: "List historical checks for a
+    monitor"): its bare identifier names the owner, not one of the things listed."""
+    if tool.kind != "list" or tool.http or len(rest) < 2 or singular(rest[-1]) == rest[-1]:
+        return None
+    return resource_key(rest[:-1])
 
 
 def _noun_before_verb(name: str, verb: str | None) -> str | None:
@@ -747,6 +804,64 @@ def named_source_proposals(tools: dict[str, Tool], sources: set[str] | None) -> 
     return out
 
 
+# A tool's description that names the tool whose output it takes: "long-running commands started with
+# start_process()", "after starting an agent with `firecrawl_agent`", "a paper previously downloaded via
+# download_paper", "Pass a `scrapeId` from a previous firecrawl_scrape".
+_STARTED_BY = re.compile(
+    r"\b(?:started|starting|launched|downloaded|obtained)\b[^.\n]{0,60}?\b(?:with|by|via)\s+`?([\w-]+)"
+    r"|\bfrom\s+a\s+previous\s+(?:call\s+to\s+)?`?([\w-]+)",
+    re.I,
+)
+
+
+def started_by_proposals(tools: dict[str, Tool], sources: set[str] | None) -> list[ProposedEdge]:
+    """A tool whose description says its subject was started, downloaded or returned by another tool of the
+    catalog, named exactly ("commands started with start_process()"): that tool provides the identifier the
+    consumer requires (the parameter the sentence names, else its first required identifier)."""
+    short = {name.split("__")[-1]: name for name in tools}
+    out = []
+    for consumer in tools.values():
+        if sources is not None and consumer.name not in sources:
+            continue
+        for m in _STARTED_BY.finditer(consumer.description):
+            name = short.get(m.group(1) or m.group(2) or "")
+            if not name or name == consumer.name:
+                continue
+            sentence = consumer.description[max(0, m.start() - 80) : m.end()]
+            p = _started_parameter(consumer, sentence)
+            if p:
+                why = f"its description: “{m.group(0).strip()}”"
+                out.append(
+                    ProposedEdge(
+                        consumer.name,
+                        name,
+                        DependencyType.PARAMETER_DIRECTLY_DEPENDS_ON.value,
+                        0.8,
+                        METHOD_DESCRIPTION,
+                        f"`{p}` ← {name} ({why})",
+                        p,
+                    )
+                )
+    return out
+
+
+def _started_parameter(consumer: Tool, sentence: str) -> str | None:
+    """The parameter that takes what another tool started: the one the sentence names (`scrapeId`; a plain word
+    such as `input` is no name), else the first required identifier (`pid`, `paper_id`, `id`: a name ending in an
+    identifier word, or an id glued to a letter)."""
+    names = [str(p.get("name") or "") for p in consumer.parameters]
+    named = [
+        n for n in names if n and (not n.isalpha() or not n.islower()) and re.search(rf"\b{re.escape(n)}\b", sentence)
+    ]
+    if named:
+        return named[0]
+    for p in consumer.parameters:
+        ws = words(str(p.get("name") or ""))
+        if p.get("required") and ws and (ws[-1] in ID_FIELDS or re.fullmatch(r"[a-z]id", ws[-1])):
+            return str(p["name"])
+    return None
+
+
 def _named_by_phrases(text: str, by_noun: dict[str, list[str]]) -> dict[str, str]:
     """The tools a description's "from the <noun>" phrases name: the one or two tools named after that noun. A noun
     many tools are named after points to none of them, nor does a bare identifier word ("from the next key" of a
@@ -921,6 +1036,16 @@ def _name_words(tool: Tool) -> set[str]:
     return {singular(w) for w in words(text)}
 
 
+def _described_object(tool: Tool) -> set[str]:
+    """The object a reader without HTTP named by its verb alone (`jira_search`, `confluence_search`) reads, as its
+    description gives it ("Search Jira issues using JQL" -> issue): the word its name leaves out."""
+    verb, rest = name_verb_and_object(tool.name)
+    if tool.http or rest or not verb or tool.kind not in ("search", "list"):
+        return set()
+    found = described_resources(tool.description)[:1]
+    return set(found[0].split()) if found else set()
+
+
 NAME_CANDIDATES = 12  # producers named after a parameter's resource, per parameter
 
 
@@ -978,13 +1103,28 @@ def want_candidates(
         if name != consumer.name and name not in out:
             out[name] = Candidate(consumer, want, tools[name], None)
     out = {name: c for name, c in out.items() if same_server(consumer.name, name)}
+    if want.typed:
+        out = _typed_readers(out)
     if want.nested:  # a tool that takes the same property (`params.projectSlug`) is another consumer of it
         out = {name: c for name, c in out.items() if not any(w.parameter == want.parameter for w in c.producer.wants)}
     wanted = set(want.resources[0].split()) if want.resources else set()
     for c in out.values():
-        c.resource_in_name = bool(wanted) and wanted <= _name_words(c.producer)
+        c.resource_in_name = bool(wanted) and wanted <= _name_words(c.producer) | _described_object(c.producer)
         c.lookup = looks_up(c.producer, want)
     return list(out.values())
+
+
+def _typed_readers(out: dict[str, Candidate]) -> dict[str, Candidate]:
+    """For a typed `name` (`kubectl_delete(resourceType, name)`): the readers that take a type of resource too
+    (`kubectl_get(resourceType, name?)` lists those of a type), not a listing of the types themselves nor a reader
+    that needs the name itself (`kubectl_describe`)."""
+    return {
+        n: c
+        for n, c in out.items()
+        if c.producer.kind in ("list", "search", "get")
+        and _type_parameter(c.producer)
+        and not looks_up(c.producer, c.want)
+    }
 
 
 def _resource_matches(
@@ -1061,6 +1201,7 @@ def candidate_groups(
     if name_rules:
         fixed += name_rule_proposals(tools)
     fixed += named_source_proposals(tools, sources)
+    fixed += started_by_proposals(tools, sources)
     paths = path_index(tools)
     names = name_index(tools)
     groups: list[list[Candidate]] = []

@@ -229,3 +229,103 @@ def test_a_search_offers_what_it_searches_across():
     found = _candidates(tools)[("get_file_contents", "filepath")]
     assert "simple_search" in found
     assert "search_tags" not in found
+
+
+def test_a_typed_name_wants_a_resource_of_that_type_from_a_reader_taking_a_type():
+    """`describe(resourceType, name)` names an instance of the type it is given: `get(resourceType, name?)`, which
+    says it gets or lists, provides it; a listing of the types themselves (`list_api_resources`) does not."""
+    kind = {"name": "resourceType", "type": "string", "description": "Type of resource (e.g. pods)", "required": True}
+    name = {"name": "name", "type": "string", "description": "Name of the resource", "required": True}
+    optional = {**name, "required": False}
+    tools = [
+        _tool(
+            "get_resources", "Get or list resources by resource type, name, and optionally namespace", [kind, optional]
+        ),
+        _tool("list_api_resources", "List the API resources available in the cluster", []),
+        _tool("describe_resource", "Describe resources by resource type and name", [kind, name]),
+        _tool("delete_resource", "Delete resources by resource type and name", [kind, name]),
+    ]
+    found = _candidates(tools)
+    assert found[("describe_resource", "name")] == {"get_resources"}
+    assert found[("delete_resource", "name")] == {"get_resources"}
+
+
+def test_a_name_without_a_type_beside_it_is_not_typed():
+    """A `name` with no resource type beside it keeps the rules it had (a create's `name` is the new thing's)."""
+    name = {"name": "name", "type": "string", "description": "Name of the release", "required": True}
+    tools = [
+        _tool("list_resources", "Get or list resources by resource type", []),
+        _tool("install_chart", "Install a chart", [name]),
+    ]
+    assert ("install_chart", "name") not in _candidates(tools)
+
+
+def test_the_bare_id_of_a_listing_names_the_owner_of_what_it_lists():
+    """`monitor_checks(id)` ("List historical checks for a monitor") takes a monitor's id: `monitor_list` provides it,
+    not a tool about checks."""
+    ident = {"name": "id", "type": "string", "description": "", "required": True}
+    read_only = {"readOnlyHint": True}
+    tools = [
+        _tool("svc_monitor_list", "List all monitors for the account.", [], annotations=read_only),
+        _tool("svc_monitor_checks", "List historical checks for a monitor.", [ident], annotations=read_only),
+        _tool("svc_check_status", "Get the status of a check.", [ident], annotations=read_only),
+    ]
+    found = _candidates(tools)
+    assert found[("svc_monitor_checks", "id")] >= {"svc_monitor_list"}
+    assert "svc_check_status" not in found[("svc_monitor_checks", "id")]
+
+
+def test_a_description_that_names_the_tool_that_started_its_subject_is_an_edge():
+    """ "commands started with start_process()", "Pass a `scrapeId` from a previous scrape": the named tool provides
+    the parameter the sentence names, else the first required identifier; a mention of another kind is no edge."""
+    pid = {"name": "pid", "type": "integer", "description": "Process id", "required": True}
+    text = {"name": "input", "type": "string", "description": "Input to send", "required": True}
+    scrape_id = {"name": "scrapeId", "type": "string", "description": "", "required": False}
+    url = {"name": "url", "type": "string", "description": "", "required": False}
+    tools = [
+        _tool("start_process", "Start a new terminal process.", [{"name": "command", "type": "string"}]),
+        _tool(
+            "interact_with_process", "Send input to long-running commands started with start_process().", [pid, text]
+        ),
+        _tool("scrape", "Scrape a page.", [url]),
+        _tool(
+            "interact", "Interact with a page. Pass a `scrapeId` from a previous scrape to reuse it.", [url, scrape_id]
+        ),
+        _tool("read_file", "Read a file. For bulk changes use start_process with Python.", [text]),
+    ]
+    fixed, _ = candidate_groups(tools)
+    edges = {(e.source, e.target, e.parameter_name) for e in fixed}
+    assert ("interact_with_process", "start_process", "pid") in edges
+    assert ("interact", "scrape", "scrapeId") in edges
+    assert not any(e[0] == "read_file" for e in edges)
+
+
+def test_a_written_query_and_a_paging_token_want_nothing():
+    """`jql` ("JQL query string") is written by a person and `page_token` ("Pagination token from a previous search
+    result") comes back from the same tool: neither wants another tool's output."""
+    jql = {"name": "jql", "type": "string", "description": "JQL query string (Jira Query Language).", "required": True}
+    token = {"name": "page_token", "type": "string", "description": "Pagination token from a previous search result."}
+    tools = [
+        _tool("jira_search", "Search Jira issues using JQL.", [jql, token]),
+        _tool("jira_list_jql_filters", "List saved JQL filters.", []),
+        _tool("get_page", "Get a page.", [{"name": "page_id", "type": "string", "required": True}]),
+        _tool("list_pages", "List pages.", []),
+    ]
+    found = _candidates(tools)
+    assert ("jira_search", "jql") not in found
+    assert ("jira_search", "page_token") not in found
+    assert "list_pages" in found[("get_page", "page_id")]
+
+
+def test_a_search_named_by_its_verb_alone_reads_what_its_description_says():
+    """`jira_search` ("Search Jira issues using JQL") reads issues as `search_issues` would: the resource is in its
+    name for the scorer (`resource_in_name`), which a search of something else does not get."""
+    key = {"name": "issue_key", "type": "string", "description": "Jira issue key", "required": True}
+    tools = [
+        _tool("jira_search", "Search Jira issues using JQL.", []),
+        _tool("jira_search_fields", "Search Jira fields by keyword.", []),
+        _tool("jira_get_issue", "Get details of a specific Jira issue.", [key]),
+    ]
+    _, groups = candidate_groups(tools)
+    by_producer = {c.producer.name: c for g in groups for c in g if c.want.parameter == "issue_key"}
+    assert by_producer["jira_search"].resource_in_name

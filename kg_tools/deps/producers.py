@@ -1034,6 +1034,43 @@ def qualifier_conflict(consumer: Tool, want: Want, producer: Tool, kinds: dict[s
     return _kind_of(own, kinds[head]) != _kind_of(other, kinds[head])
 
 
+def want_qualifier(consumer: Tool, want: Want) -> set[str]:
+    """The words that qualify the wanted resource: before it in the parameter's name (`project_membership_gid` ->
+    project), else in the consumer's name when that ends with it (`getLoginFlow` -> login); none for a bare one."""
+    head = singular(want.resources[0].split()[-1]) if want.resources else None
+    if not head:
+        return set()
+    ws = [singular(w) for w in words(want.parameter.rsplit(".", 1)[-1])]
+    if head in ws[1:]:
+        return {w for w in ws[: ws.index(head)] if w not in STOP_QUALIFIERS}
+    _, own_head, qualifier = name_qualifier(consumer.name)
+    return {w for w in qualifier if w not in STOP_QUALIFIERS} if own_head == head else set()
+
+
+STOP_QUALIFIERS = {
+    "a",
+    "an",
+    "the",
+    "my",
+    "user",
+    "current",
+    "of",
+    "multiple",
+    "several",
+    "all",
+    "many",
+}  # whose, how many
+
+
+def qualifier_share(qualifier: set[str], producer: Tool) -> float:
+    """The share of the qualifier words in the producer's name, path and output schema title; -1 without any."""
+    if not qualifier:
+        return -1.0
+    title = (producer.output_schema or {}).get("title") if isinstance(producer.output_schema, dict) else None
+    mine = _name_words(producer) | {singular(w) for w in words(str(title or ""))}
+    return len(qualifier & mine) / len(qualifier)
+
+
 def want_candidates(
     consumer: Tool,
     want: Want,
@@ -1066,6 +1103,9 @@ def want_candidates(
     for c in out.values():
         c.resource_in_name = bool(wanted) and wanted <= _name_words(c.producer)
         c.lookup = looks_up(c.producer, want)
+    qualifier = want_qualifier(consumer, want)
+    for c in out.values():
+        c.qualifier_share = qualifier_share(qualifier, c.producer)
     return list(out.values())
 
 
@@ -1110,10 +1150,19 @@ def _add_path_candidates(
         if name != consumer.name and not (name in out and out[name].path_list):
             c = out[name] = _candidate(out, consumer, want, tools, name)
             c.path_scoped, c.adds_conflict = True, adds
-    for name in paths.get(("POST", collection), []):
+    for name in paths.get(("POST", collection), []) + action_creators(paths, collection):
         if name != consumer.name and not adds:
             c = out[name] = _candidate(out, consumer, want, tools, name)
             c.path_create = True
+
+
+CREATE_SEGMENTS = ("submit", "create", "new", "generate", "build")  # POST /workflows/{ns}/submit makes a workflow
+
+
+def action_creators(paths: dict, collection: str) -> list[str]:
+    """The POSTs to a create action of a collection (`POST /workflows/{}/submit` for `/workflows/{}`): they make an
+    instance of it as a POST to the collection itself does."""
+    return [n for end in CREATE_SEGMENTS for n in paths.get(("POST", f"{collection}/{end}"), [])]
 
 
 def _candidate(out: dict[str, Candidate], consumer: Tool, want: Want, tools: dict[str, Tool], name: str) -> Candidate:

@@ -367,8 +367,9 @@ def context_resources(tool: Tool, p: dict, name: str, known: set[str]) -> list[s
     `{id}` (or the last static one for a query list), else the nouns of its description, else the tool name."""
     out = _path_context(tool, name, known)
     text = " ".join(str(p.get(k) or "") for k in ("description", "title"))
-    for w in words(text):
-        r = resource_key([w])
+    ws = words(text)
+    for before, w in zip(["", *ws], ws):
+        r = resource_key([w]) if before != "this" else None  # "This field is ignored": the parameter itself
         if r and r in known and r not in out:
             out.append(r)
     if not any(out):

@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from kg_tools.deps.offline import ToolInfo
-from kg_tools.deps.producers import Want, candidate_groups, name_qualifier, prepare, resource_kinds, want_qualifier
+from kg_tools.deps.producers import (
+    Want,
+    candidate_groups,
+    context_resources,
+    name_qualifier,
+    prepare,
+    resource_kinds,
+    want_qualifier,
+)
 from kg_tools.deps.resources import described_resources, schema_resource
 
 
@@ -302,3 +310,12 @@ def test_the_qualifier_share_says_how_much_of_the_wanted_kind_a_producer_names()
     assert share["getProjectMemberships"] == 1.0
     assert share.get("getMemberships", 0.0) == 0.0
     assert want_qualifier(prepare(tools)["getMemberships"], Want("id", ["membership"], "id", True)) == set()
+
+
+def test_this_field_in_a_description_is_the_parameter_itself():
+    """ "DEPRECATED: This field is ignored." names no resource "field"; "the field to sort by" still would."""
+    tool = prepare([_tool("UpdateThing", "Update.", [], http={"method": "PUT", "path": "/things/{ns}/{name}"})])
+    tool = tool["UpdateThing"]
+    ignored = {"name": "name", "description": "DEPRECATED: This field is ignored."}
+    assert "field" not in context_resources(tool, ignored, "name", {"field", "thing"})
+    assert "field" in context_resources(tool, {"name": "name", "description": "The field"}, "name", {"field"})

@@ -1030,8 +1030,10 @@ def qualifier_conflict(consumer: Tool, want: Want, producer: Tool, kinds: dict[s
         return False
     _, own_head, own = name_qualifier(consumer.name)
     _, other_head, other = name_qualifier(producer.name)
-    if own_head != head or other_head != head:
+    if own_head != head:
         return False
+    if other_head != head:  # `getFlowError`: about a flow's error, not a login flow
+        return bool(_kind_of(own, kinds[head])) and head in other
     return _kind_of(own, kinds[head]) != _kind_of(other, kinds[head])
 
 

@@ -252,10 +252,15 @@ def _flow_tools(kind: str) -> list[ToolInfo]:
 
 
 def test_another_kind_of_a_resource_is_no_candidate():
-    """A login flow's id comes from the login flows' create, not the settings flows' (both return a `flow` id):
-    `login` and `settings` name kinds of flow, each with tools of three verbs."""
-    found = _candidates(_flow_tools("Login") + _flow_tools("Settings"))
+    """A login flow's id comes from the login flows' create, not the settings flows' (both return a `flow` id) nor
+    a flow's error: `login` and `settings` name kinds of flow, each with tools of three verbs."""
+    error = {"title": "flowError", "type": "object", "properties": {"id": {"type": "string"}}}
+    errors = _tool(
+        "getFlowError", "Get a flow error.", [], http={"method": "GET", "path": "/errors"}, output_schema=error
+    )
+    found = _candidates([*_flow_tools("Login"), *_flow_tools("Settings"), errors])
     assert "createLoginFlow" in found[("getLoginFlow", "id")]
+    assert "getFlowError" not in found[("getLoginFlow", "id")]  # about a flow's error, not a login flow
     assert "createSettingsFlow" not in found[("getLoginFlow", "id")]
     assert "createLoginFlow" not in found[("getSettingsFlow", "id")]
 

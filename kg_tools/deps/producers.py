@@ -416,8 +416,9 @@ def context_resources(tool: Tool, p: dict, name: str, known: set[str]) -> list[s
     `{id}` (or the last static one for a query list), else the nouns of its description, else the tool name."""
     out = _path_context(tool, name, known)
     text = " ".join(str(p.get(k) or "") for k in ("description", "title"))
-    for w in words(text):
-        r = resource_key([w])
+    ws = words(text)
+    for before, w in zip(["", *ws], ws):
+        r = resource_key([w]) if before != "this" else None  # "This field is ignored": the parameter itself
         if r and r in known and r not in out:
             out.append(r)
     if not any(out):
@@ -1085,8 +1086,127 @@ def named_after(want: Want, tools: dict[str, Tool], names: dict[str, list[str]])
     return sorted(found, key=lambda n: (order.get(tools[n].kind, 3), len(_name_words(tools[n])), n))[:NAME_CANDIDATES]
 
 
+# Qualified resource identity (issue 28, sixth session). A name that puts words before the resource
+# (`getLoginFlow`, `ListCronWorkflows`, `UpdateClusterWorkflowTemplate`) may name a *kind* of that resource the
+# catalog keeps apart: a login flow is no settings flow, a cron workflow no workflow. A qualifier is a kind when
+# tools of at least KIND_VERBS different verbs are named with it (create, get, update of login flows) and the
+# resource has at least two such kinds; one or two tools named with an adjective (`get-users-saved-tracks`,
+# `get-featured-playlists`) make no kind, nor does a path prefix alone (`/mc/lists`).
+KIND_VERBS = 3
+_ALL_VERBS = LIST_VERBS | GET_VERBS | CREATE_VERBS | CHANGE_VERBS
+
+
+def name_qualifier(name: str) -> tuple[str | None, str | None, tuple[str, ...]]:
+    """(verb, head, qualifier) of a tool name: the first verb, the resource it ends with (singular; before a `for`,
+    `in` ..., without a trailing identifier word) and the words between them (`createBrowserLoginFlow` -> create,
+    flow, (browser, login); `WorkflowService_DeleteWorkflow` -> delete, workflow, (); `getTasksForProject` -> get,
+    task, ()); a name without a known verb takes its first word as the verb."""
+    ws = [singular(w) for w in words(name.split(SEPARATOR)[-1]) if w not in ("a", "an", "the")]
+    at = next((i for i, w in enumerate(ws[:-1]) if w in _ALL_VERBS), 0)
+    verb, rest = (ws[at], ws[at + 1 :]) if ws else (None, [])
+    cut = next((i for i, w in enumerate(rest) if w in FOR_WORDS or w == "by"), len(rest))
+    rest = rest[:cut]
+    rest = [w for w in rest if ID_FIELDS.get(w) != "id"]  # `get_folders_id_items`: the path's words, not its ids
+    if not rest:
+        return verb, None, ()
+    return verb, rest[-1], tuple(w for w in rest[:-1] if w != rest[-1])  # `asm-groups-group_id`: one group
+
+
+def _parent_words(tools: dict[str, Tool]) -> set[str]:
+    """The words of every path collection whose instances are addressed (`projects` of /projects/{id}): in a
+    name built from a path (`get_projects_id_templates`) they are a parent, not a kind."""
+    out: set[str] = set()
+    for t in tools.values():
+        segments = ((t.http or {}).get("path") or "").split("/")
+        for seg, nxt in zip(segments, segments[1:]):
+            if seg and not seg.startswith("{") and nxt.startswith("{") and words(seg):
+                out.add(singular(words(seg)[-1]))
+    return out
+
+
+def resource_kinds(tools: dict[str, Tool]) -> dict[str, set[tuple[str, ...]]]:
+    """head resource -> the qualifiers that name a kind of it in this catalog (see KIND_VERBS); a qualifier ending
+    of path collections' words only is a parent (`/projects/{}/templates`), no kind."""
+    parents = _parent_words(tools)
+    verbs: dict[tuple[str, tuple[str, ...]], set[str]] = defaultdict(set)
+    for t in tools.values():
+        verb, head, qualifier = name_qualifier(t.name)
+        for i in range(len(qualifier)):  # every suffix: `native login` flows are login flows too
+            verbs[(head or "", qualifier[i:])].add(verb or "")
+    kinds: dict[str, set[tuple[str, ...]]] = defaultdict(set)
+    for (head, qualifier), vs in verbs.items():
+        if len(vs) >= KIND_VERBS and not set(qualifier) <= parents:
+            kinds[head].add(qualifier)
+    # one qualifier alone is a namespace (`/mc/lists`, `/v3/senders`), not kinds the catalog keeps apart
+    return {head: qs for head, qs in kinds.items() if len({q[-1] for q in qs}) >= 2}
+
+
+def _kind_of(qualifier: tuple[str, ...], kinds: set[tuple[str, ...]]) -> tuple[str, ...]:
+    """The longest suffix of a qualifier that is a kind (() for a bare or unqualified resource)."""
+    return next((qualifier[i:] for i in range(len(qualifier)) if qualifier[i:] in kinds), ())
+
+
+def qualifier_conflict(consumer: Tool, want: Want, producer: Tool, kinds: dict[str, set[tuple[str, ...]]]) -> bool:
+    """The consumer's name and the producer's both end with the wanted resource but name different kinds of it
+    (`getLoginFlow` <- `createBrowserSettingsFlow`; `DeleteWorkflow` <- `ListCronWorkflows`); False when either
+    name is about something else or the resource has no kinds in the catalog."""
+    head = singular(want.resources[0].split()[-1]) if want.resources else None
+    if not head or not kinds.get(head):
+        return False
+    _, own_head, own = name_qualifier(consumer.name)
+    _, other_head, other = name_qualifier(producer.name)
+    if own_head != head:
+        return False
+    if other_head != head:  # `getFlowError`: about a flow's error, not a login flow
+        return bool(_kind_of(own, kinds[head])) and head in other
+    return _kind_of(own, kinds[head]) != _kind_of(other, kinds[head])
+
+
+def want_qualifier(consumer: Tool, want: Want) -> set[str]:
+    """The words that qualify the wanted resource: before it in the parameter's name (`project_membership_gid` ->
+    project), else in the consumer's name when that ends with it (`getLoginFlow` -> login); none for a bare one."""
+    head = singular(want.resources[0].split()[-1]) if want.resources else None
+    if not head:
+        return set()
+    ws = [singular(w) for w in words(want.parameter.rsplit(".", 1)[-1])]
+    if head in ws[1:]:
+        return {w for w in ws[: ws.index(head)] if w not in STOP_QUALIFIERS}
+    _, own_head, qualifier = name_qualifier(consumer.name)
+    return {w for w in qualifier if w not in STOP_QUALIFIERS} if own_head == head else set()
+
+
+STOP_QUALIFIERS = {
+    "a",
+    "an",
+    "the",
+    "my",
+    "user",
+    "current",
+    "of",
+    "multiple",
+    "several",
+    "all",
+    "many",
+}  # whose, how many
+
+
+def qualifier_share(qualifier: set[str], producer: Tool) -> float:
+    """The share of the qualifier words in the producer's name, path and output schema title; -1 without any."""
+    if not qualifier:
+        return -1.0
+    title = (producer.output_schema or {}).get("title") if isinstance(producer.output_schema, dict) else None
+    mine = _name_words(producer) | {singular(w) for w in words(str(title or ""))}
+    return len(qualifier & mine) / len(qualifier)
+
+
 def want_candidates(
-    consumer: Tool, want: Want, index: dict[str, list[Offer]], tools: dict[str, Tool], paths: dict, names: dict
+    consumer: Tool,
+    want: Want,
+    index: dict[str, list[Offer]],
+    tools: dict[str, Tool],
+    paths: dict,
+    names: dict,
+    kinds: dict[str, set[tuple[str, ...]]] | None = None,
 ) -> list[Candidate]:
     """Every producer that may provide one parameter's value: by resource (the offers index) and by the path
     template (a GET of the collection the parameter's value lives in, a POST that adds to it)."""
@@ -1105,12 +1225,17 @@ def want_candidates(
     out = {name: c for name, c in out.items() if same_server(consumer.name, name)}
     if want.typed:
         out = _typed_readers(out)
+    if kinds:  # another kind of the resource (a settings flow for a login flow's id) is no provider
+        out = {name: c for name, c in out.items() if not qualifier_conflict(consumer, want, c.producer, kinds)}
     if want.nested:  # a tool that takes the same property (`params.projectSlug`) is another consumer of it
         out = {name: c for name, c in out.items() if not any(w.parameter == want.parameter for w in c.producer.wants)}
     wanted = set(want.resources[0].split()) if want.resources else set()
     for c in out.values():
         c.resource_in_name = bool(wanted) and wanted <= _name_words(c.producer) | _described_object(c.producer)
         c.lookup = looks_up(c.producer, want)
+    qualifier = want_qualifier(consumer, want)
+    for c in out.values():
+        c.qualifier_share = qualifier_share(qualifier, c.producer)
     return list(out.values())
 
 
@@ -1168,10 +1293,19 @@ def _add_path_candidates(
         if name != consumer.name and not (name in out and out[name].path_list):
             c = out[name] = _candidate(out, consumer, want, tools, name)
             c.path_scoped, c.adds_conflict = True, adds
-    for name in paths.get(("POST", collection), []):
+    for name in paths.get(("POST", collection), []) + action_creators(paths, collection):
         if name != consumer.name and not adds:
             c = out[name] = _candidate(out, consumer, want, tools, name)
             c.path_create = True
+
+
+CREATE_SEGMENTS = ("submit", "create", "new", "generate", "build")  # POST /workflows/{ns}/submit makes a workflow
+
+
+def action_creators(paths: dict, collection: str) -> list[str]:
+    """The POSTs to a create action of a collection (`POST /workflows/{}/submit` for `/workflows/{}`): they make an
+    instance of it as a POST to the collection itself does."""
+    return [n for end in CREATE_SEGMENTS for n in paths.get(("POST", f"{collection}/{end}"), [])]
 
 
 def _candidate(out: dict[str, Candidate], consumer: Tool, want: Want, tools: dict[str, Tool], name: str) -> Candidate:
@@ -1204,6 +1338,7 @@ def candidate_groups(
     fixed += started_by_proposals(tools, sources)
     paths = path_index(tools)
     names = name_index(tools)
+    kinds = resource_kinds(tools)
     groups: list[list[Candidate]] = []
     hub_groups: list[list[Candidate]] = []  # the hub share leaves out wants nested in an HTTP operation's parameter
     for consumer in tools.values():
@@ -1213,7 +1348,7 @@ def candidate_groups(
             continue
         for want in consumer.wants:
             if (consumer.name, want.parameter) not in linked:
-                groups.append(want_candidates(consumer, want, index, tools, paths, names))
+                groups.append(want_candidates(consumer, want, index, tools, paths, names, kinds))
                 if not (want.nested and consumer.http):
                     hub_groups.append(groups[-1])
     set_features(groups, containers(paths), hub_groups)

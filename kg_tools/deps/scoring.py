@@ -56,6 +56,9 @@ class Candidate:
     resource_in_name: bool = False  # the wanted resource's words are in the producer's name or path
     lookup: bool = False  # the producer itself needs an instance of the wanted resource
     scope: int = 0  # path_scoped inside a container's instance (2: /workspaces/{}/projects) or what it holds (1)
+    qualifier_share: float = (
+        -1.0
+    )  # of the wanted resource's qualifier words (`login` flow), the producer's share; -1: none
     note: str = ""
     features: list[float] = field(default_factory=list)
     probability: float = 0.0
@@ -89,6 +92,7 @@ FEATURES = (
     "has_output_schema",
     "container_scope",
     "want_nested",
+    "qualifier_share",
     # the same evidence weighs differently in a tool list without HTTP operations (MCP, OpenAI tools)
     *(f"no_http_{name}" for name in INTERACTIONS),
 )
@@ -127,6 +131,7 @@ def feature_vector(c: Candidate, *, candidates: int, best_hand: float, hub_share
         float(p.output_schema is not None),
         float(c.scope),
         float(c.want.nested),
+        c.qualifier_share,
     ]
     named = dict(zip(FEATURES, x))
     named["bias"] = 1.0

@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from kg_tools.deps.offline import ToolInfo
-from kg_tools.deps.producers import candidate_groups
+from kg_tools.deps.producers import (
+    Want,
+    candidate_groups,
+    context_resources,
+    name_qualifier,
+    prepare,
+    resource_kinds,
+    want_qualifier,
+)
 from kg_tools.deps.resources import described_resources, schema_resource
 
 
@@ -329,3 +337,90 @@ def test_a_search_named_by_its_verb_alone_reads_what_its_description_says():
     _, groups = candidate_groups(tools)
     by_producer = {c.producer.name: c for g in groups for c in g if c.want.parameter == "issue_key"}
     assert by_producer["jira_search"].resource_in_name
+
+
+def _flow_tools(kind: str) -> list[ToolInfo]:
+    """create/get/update tools of one kind of flow (`createLoginFlow` ...), each create returning a flow id."""
+    flow = {"title": f"{kind}Flow", "type": "object", "properties": {"id": {"type": "string"}}}
+    fid = {"name": "id", "type": "string", "description": "The flow ID", "in": "query", "required": True}
+    base = f"/self-service/{kind.lower()}"
+    return [
+        _tool(f"create{kind}Flow", "Create a flow.", [], http={"method": "GET", "path": base}, output_schema=flow),
+        _tool(f"get{kind}Flow", "Get a flow.", [fid], http={"method": "GET", "path": f"{base}/flows"}),
+        _tool(f"update{kind}Flow", "Submit a flow.", [fid], http={"method": "POST", "path": base}),
+    ]
+
+
+def test_another_kind_of_a_resource_is_no_candidate():
+    """A login flow's id comes from the login flows' create, not the settings flows' (both return a `flow` id) nor
+    a flow's error: `login` and `settings` name kinds of flow, each with tools of three verbs."""
+    error = {"title": "flowError", "type": "object", "properties": {"id": {"type": "string"}}}
+    errors = _tool(
+        "getFlowError", "Get a flow error.", [], http={"method": "GET", "path": "/errors"}, output_schema=error
+    )
+    found = _candidates([*_flow_tools("Login"), *_flow_tools("Settings"), errors])
+    assert "createLoginFlow" in found[("getLoginFlow", "id")]
+    assert "getFlowError" not in found[("getLoginFlow", "id")]  # about a flow's error, not a login flow
+    assert "createSettingsFlow" not in found[("getLoginFlow", "id")]
+    assert "createLoginFlow" not in found[("getSettingsFlow", "id")]
+
+
+def test_one_qualifier_or_an_adjective_makes_no_kind():
+    """One qualified family alone (`/mc/lists`, only login flows) or an adjective of one or two tools
+    (`get_saved_tracks`) keeps every producer of the resource a candidate."""
+    kinds = resource_kinds(prepare(_flow_tools("Login") + _flow_tools("")))
+    assert kinds == {}
+    assert name_qualifier("createBrowserLoginFlow") == ("create", "flow", ("browser", "login"))
+    assert name_qualifier("WorkflowService_DeleteWorkflow") == ("delete", "workflow", ())
+    assert name_qualifier("getTasksForProject") == ("get", "task", ())
+    assert name_qualifier("DELETE_asm-groups-group_id") == ("delete", "group", ("asm",))
+
+
+def test_a_post_to_a_create_action_of_the_collection_is_a_creator():
+    """`POST /workflows/{ns}/submit` makes a workflow as `POST /workflows/{ns}` does: a path candidate (create)
+    of `DELETE /workflows/{ns}/{name}`."""
+    ns = {"name": "namespace", "type": "string", "description": "", "in": "path", "required": True}
+    name = {"name": "name", "type": "string", "description": "", "in": "path", "required": True}
+    tools = [
+        _tool(
+            "DeleteWorkflow", "Delete.", [ns, name], http={"method": "DELETE", "path": "/workflows/{namespace}/{name}"}
+        ),
+        _tool("SubmitWorkflow", "Submit.", [ns], http={"method": "POST", "path": "/workflows/{namespace}/submit"}),
+        _tool("LintWorkflow", "Lint.", [ns], http={"method": "POST", "path": "/workflows/{namespace}/lint"}),
+    ]
+    _, groups = candidate_groups(tools)
+    found = {(c.consumer.name, c.want.parameter, c.producer.name): c for g in groups for c in g}
+    assert found[("DeleteWorkflow", "name", "SubmitWorkflow")].path_create
+    assert ("DeleteWorkflow", "name", "LintWorkflow") not in found
+
+
+def test_the_qualifier_share_says_how_much_of_the_wanted_kind_a_producer_names():
+    """`project_membership_gid` wants a membership of a project: a producer named with `project` shares 1, one
+    without 0; a bare `id` of a tool named after the bare resource has no qualifier (-1)."""
+    gid = {"name": "project_membership_gid", "type": "string", "description": "", "in": "path", "required": True}
+    tools = [
+        _tool(
+            "getProjectMembership",
+            "Get.",
+            [gid],
+            http={"method": "GET", "path": "/project_memberships/{project_membership_gid}"},
+        ),
+        _tool(
+            "getProjectMemberships", "List.", [], http={"method": "GET", "path": "/projects/{p}/project_memberships"}
+        ),
+        _tool("getMemberships", "List.", [], http={"method": "GET", "path": "/memberships"}),
+    ]
+    _, groups = candidate_groups(tools)
+    share = {c.producer.name: c.qualifier_share for g in groups for c in g if c.want.parameter == gid["name"]}
+    assert share["getProjectMemberships"] == 1.0
+    assert share.get("getMemberships", 0.0) == 0.0
+    assert want_qualifier(prepare(tools)["getMemberships"], Want("id", ["membership"], "id", True)) == set()
+
+
+def test_this_field_in_a_description_is_the_parameter_itself():
+    """ "DEPRECATED: This field is ignored." names no resource "field"; "the field to sort by" still would."""
+    tool = prepare([_tool("UpdateThing", "Update.", [], http={"method": "PUT", "path": "/things/{ns}/{name}"})])
+    tool = tool["UpdateThing"]
+    ignored = {"name": "name", "description": "DEPRECATED: This field is ignored."}
+    assert "field" not in context_resources(tool, ignored, "name", {"field", "thing"})
+    assert "field" in context_resources(tool, {"name": "name", "description": "The field"}, "name", {"field"})

@@ -1,0 +1,128 @@
+"""Inferred dependencies a request likely does not need: listed after the k seeds, not before the next one.
+
+An inferred edge can be right (the producer does return the value) and still not be what this request
+walks through: Box's folder listing returns file ids, but "roll contract.docx back" finds the file by
+search. Three generic signals, read from the expansion rows and the query alone (catalog edges are never
+moved; docs/dependencies.md, "sixth session: dependencies a request needs"):
+
+1. **An optional filter of a dependency**: a dependency reached through a parameter that its dependent
+   tool (itself a dependency, not the seed) does not require. Search's optional `owner_user_ids` is
+   fillable by a user listing, but the search runs without it.
+2. **A second provider that names neither the value nor the request**: of the inferred providers of one
+   parameter, one that is not the most confident whose name words share nothing with the parameter's
+   resource words ("folders" for `file_id` or `item.id`) nor with the query's words.
+3. **An optional parameter of the seed the query does not speak of**: a template's optional
+   `environment_id` when the request says nothing of an environment.
+
+OrderAndTruncate lists them (and what was reached through them) after the k seeds and their other
+dependencies, before the fill: never dropped, never pushing a seed out of K.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+
+from kg_tools.retrieval.ordering import READ_VERBS, STOP_WORDS, WRITE_VERBS, name_words, query_words
+
+# Words of identifiers, generic nouns and name glue that say nothing about which resource a name is about
+# (fixed list, not tuned: "item.id" wants an id of any item).
+ID_WORDS = frozenset("id ids gid gids uuid uid for by of item items object objects resource resources entity".split())
+
+
+def unneeded(seed: str, seed_spec: str | dict | None, deps: list[dict], query: str) -> set[str]:
+    """The names of a seed's inferred dependencies the request likely does not need (rules 1, 2, 3)."""
+    specs = {seed: seed_spec} | {d["name"]: d.get("spec") for d in deps}
+    best: dict[tuple[str, str], float] = {}  # (dependent tool, parameter) -> its most confident inferred provider
+    for d in deps:
+        via = d.get("via") or {}
+        if via.get("inferred") and via.get("confidence") is not None:
+            for p in _parameter_names(via):
+                key = (str(via.get("from")), p)
+                best[key] = max(best.get(key, 0.0), float(via["confidence"]))
+    said = query_words(query)
+    out: set[str] = set()
+    for d in deps:
+        via = d.get("via") or {}
+        if not via.get("inferred") or not str(via.get("type", "")).startswith("PARAMETER_"):
+            continue
+        source, names = str(via.get("from")), _parameter_names(via)
+        if not names:
+            continue
+        optional = {p for p in names if p.split(".")[0] in _optional(specs.get(source))} == names
+        if optional and (source != seed or _unsaid(names, said)):
+            out.add(d["name"])
+        elif _second_unnamed(d["name"], via, names, best, said):
+            out.add(d["name"])
+    return out
+
+
+def _second_unnamed(name: str, via: dict, names: set[str], best: dict[tuple[str, str], float], said: set[str]) -> bool:
+    """Rule 2: not the most confident provider of its parameter, and its name words share nothing with the
+    parameter's resource words nor with the query's words."""
+    confidence = float(via["confidence"]) if via.get("confidence") is not None else 1.0
+    if all(confidence >= best.get((str(via.get("from")), p), 0.0) for p in names):
+        return False
+    own = resource_words(name)
+    wanted = set().union(*(resource_words(p) for p in names))
+    return bool(own) and not (own & wanted or own & said)
+
+
+def _unsaid(names: set[str], said: set[str]) -> bool:
+    """Rule 3: the parameters name a resource, and the query says none of their words."""
+    words = set().union(*(resource_words(p) for p in names))
+    return bool(words) and not words & said
+
+
+@lru_cache(maxsize=8192)
+def resource_words(name: str) -> frozenset[str]:
+    """A tool's or parameter's name words without verbs, identifier words and glue, each also in its
+    singular ("get_folders_id_items" -> folders, folder, items, item)."""
+    words = {w for w in name_words(name) if w not in ID_WORDS | STOP_WORDS | READ_VERBS | WRITE_VERBS}
+    return frozenset(words | {w[:-1] for w in words if w.endswith("s") and len(w) > 3})
+
+
+def _parameter_names(via: dict) -> set[str]:
+    return {p.strip() for p in str(via.get("parameter_name") or "").split(",") if p.strip()}
+
+
+def _optional(spec: str | dict | None) -> frozenset[str]:
+    """The names of the parameters a stored spec marks as not required (`required: false`)."""
+    if not spec:
+        return frozenset()
+    return _optional_of(spec) if isinstance(spec, str) else _optional_in(spec)
+
+
+@lru_cache(maxsize=8192)
+def _optional_of(text: str) -> frozenset[str]:
+    try:
+        spec = json.loads(text)
+    except ValueError:
+        return frozenset()
+    return _optional_in(spec) if isinstance(spec, dict) else frozenset()
+
+
+def _optional_in(spec: dict) -> frozenset[str]:
+    return frozenset(
+        p["name"]
+        for p in spec.get("parameters") or []
+        if isinstance(p, dict) and isinstance(p.get("name"), str) and p.get("required") is False
+    )
+
+
+def split_unneeded(
+    sure: list[dict], doubtful: list[dict], names: set[str]
+) -> tuple[list[dict], list[dict], list[dict]]:
+    """A seed's (sure, doubtful) dependencies (ordering.by_confidence) as (sure, doubtful, unneeded): the sure
+    ones named in `names` whose edge is inferred, and what is reached through them (sure or doubtful), are
+    unneeded. Catalog edges stay where they are."""
+    moved: set[str] = set()
+    for d in sure + doubtful:  # depth-first order within each list; a doubtful one's `via.from` comes first
+        via = d.get("via") or {}
+        if via.get("from") in moved or (d in sure and via.get("inferred") and d["name"] in names):
+            moved.add(d["name"])
+    return (
+        [d for d in sure if d["name"] not in moved],
+        [d for d in doubtful if d["name"] not in moved],
+        [d for d in sure + doubtful if d["name"] in moved],
+    )

@@ -1,0 +1,132 @@
+"""Inferred dependencies a request likely does not need (kg_tools/retrieval/needed.py) and where
+OrderAndTruncate lists them: pure, no database."""
+
+import json
+
+from kg_tools.retrieval import needed
+from kg_tools.retrieval.context import Candidate, PipelineEnv, RetrievalContext
+from kg_tools.retrieval.request import RetrievalRequest
+from kg_tools.retrieval.stages.order import OrderAndTruncate
+from kg_tools.settings import Settings
+
+
+def _spec(name, required=(), optional=()):
+    parameters = [{"name": p, "required": True} for p in required] + [{"name": p, "required": False} for p in optional]
+    return json.dumps({"name": name, "parameters": parameters})
+
+
+def _dep(name, source, parameter, confidence=0.9, inferred=True, spec=None):
+    return {
+        "name": name,
+        "spec": spec,
+        "via": {
+            "from": source,
+            "type": "PARAMETER_DIRECTLY_DEPENDS_ON",
+            "parameter_name": parameter,
+            "inferred": inferred,
+            "confidence": confidence if inferred else None,
+        },
+    }
+
+
+SEARCH = _spec("get_search", optional=["query", "owner_user_ids"])
+VERSIONS = _spec("post_files_id_versions_current", required=["file_id"], optional=["collections"])
+# Box-like: a file's version made current; search and a folder listing both return file ids
+BOX = [
+    _dep("get_search", "post_files_id_versions_current", "file_id", 0.91, spec=SEARCH),
+    _dep("get_users", "get_search", "owner_user_ids", 0.74),  # an optional filter of the search
+    _dep("get_users_me", "get_users", "external_app_user_id", 0.45),  # reached through it
+    _dep("get_folders_id_items", "post_files_id_versions_current", "file_id", 0.58),  # a second provider
+    _dep("get_collections", "post_files_id_versions_current", "collections", 0.8),  # an optional field unsaid
+]
+
+
+def test_optional_filters_second_unnamed_providers_and_unsaid_optional_fields_are_unneeded():
+    query = "roll contract.docx back to its previous version"
+    assert needed.unneeded("post_files_id_versions_current", VERSIONS, BOX, query) == {
+        "get_users",
+        "get_folders_id_items",
+        "get_collections",
+    }
+
+
+def test_what_the_query_says_keeps_a_dependency():
+    # the query names the folder (the second provider's words) and the collection (the optional field's)
+    query = "put the file of the Archive folder into my Favorites collection"
+    assert needed.unneeded("post_files_id_versions_current", VERSIONS, BOX, query) == {"get_users"}
+
+
+def test_a_second_provider_that_names_the_value_and_catalog_edges_stay():
+    spec = _spec("createSectionForProject", required=["project_gid"])
+    deps = [
+        _dep("getProjects", "createSectionForProject", "project_gid", 0.9),
+        _dep("getProjectsForWorkspace", "createSectionForProject", "project_gid", 0.59),  # names projects
+        _dep("listThings", "createSectionForProject", "project_gid", inferred=False),  # a catalog edge
+    ]
+    assert needed.unneeded("createSectionForProject", spec, deps, "create a section in the Mobile project") == set()
+
+
+def test_the_most_confident_provider_and_generic_parameters():
+    spec = _spec("post_tasks", optional=["item.id"])
+    deps = [
+        _dep("get_search", "post_tasks", "item.id", 0.91),
+        _dep("get_folders_id_items", "post_tasks", "item.id", 0.73),
+    ]
+    # `item` names no resource: the seed's optional item is not "unsaid"; the folder listing, second, names nothing
+    assert needed.unneeded("post_tasks", spec, deps, "approve the review task on proposal.docx") == {
+        "get_folders_id_items"
+    }
+
+
+def test_split_moves_what_is_reached_through_an_unneeded_dependency():
+    sure = [d for d in BOX if d["via"]["confidence"] >= 0.5]
+    doubtful = [d for d in BOX if d["via"]["confidence"] < 0.5]
+    kept, still_doubtful, moved = needed.split_unneeded(sure, doubtful, {"get_users"})
+    assert [d["name"] for d in kept] == ["get_search", "get_folders_id_items", "get_collections"]
+    assert still_doubtful == []
+    assert [d["name"] for d in moved] == ["get_users", "get_users_me"]
+
+
+def test_resource_words_drop_verbs_ids_and_glue():
+    assert needed.resource_words("get_folders_id_items") == {"folders", "folder"}
+    assert needed.resource_words("getProjectsForWorkspace") == {"projects", "project", "workspace"}
+    assert needed.resource_words("item.id") == set()
+
+
+def _order(query, unneeded_later=True):
+    settings = Settings(deps_unneeded_later=unneeded_later)
+    stage = OrderAndTruncate(PipelineEnv(graph=None, embedder=None, settings=settings))  # type: ignore[arg-type]
+    ctx = RetrievalContext(RetrievalRequest(query=query, K=10, k=2, supplied_last=False))
+    ctx.candidates = [
+        Candidate("post_files_id_versions_current", 0.9, spec=VERSIONS, deps=BOX),
+        Candidate("put_files_id_versions_id", 0.8, deps=[]),
+        Candidate("spare", 0.7, deps=[]),
+    ]
+    stage.run(ctx)
+    return [t.name for t in ctx.tools]
+
+
+def test_unneeded_dependencies_are_listed_after_the_k_seeds():
+    assert _order("roll contract.docx back to its previous version") == [
+        "post_files_id_versions_current",
+        "get_search",
+        "put_files_id_versions_id",  # the next seed comes before ...
+        "get_users",  # ... the unneeded ones, listed after the k seeds, with what is reached through them
+        "get_folders_id_items",
+        "get_collections",
+        "get_users_me",
+        "spare",  # the fill
+    ]
+
+
+def test_the_setting_switches_it_off():
+    assert _order("roll contract.docx back to its previous version", unneeded_later=False) == [
+        "post_files_id_versions_current",
+        "get_search",
+        "get_users",
+        "get_folders_id_items",
+        "get_collections",
+        "put_files_id_versions_id",
+        "get_users_me",  # doubtful: after the next seed
+        "spare",
+    ]

@@ -1,4 +1,4 @@
-"""Inferred dependencies a request likely does not need: listed after the k seeds, not before the next one.
+"""Inferred dependencies by what the request says: those it likely does not need are listed last.
 
 An inferred edge can be right (the producer does return the value) and still not be what this request
 walks through: Box's folder listing returns file ids, but "roll contract.docx back" finds the file by
@@ -14,8 +14,10 @@ moved; docs/dependencies.md, "sixth session: dependencies a request needs"):
 3. **An optional parameter of the seed the query does not speak of**: a template's optional
    `environment_id` when the request says nothing of an environment.
 
-OrderAndTruncate lists them (and what was reached through them) after the k seeds and their other
-dependencies, before the fill: never dropped, never pushing a seed out of K.
+OrderAndTruncate lists them (and what was reached through them) last, after the k seeds, their other
+dependencies and the fill: not dropped, but in the K returned tools only when K leaves room. The other way
+(rule 4, `said_first`): a doubtful dependency of the seed whose parameter names what the query says is listed
+with the sure ones. Setting `deps_by_request` (KG_TOOLS_DEPS_BY_REQUEST), on by default.
 """
 
 from __future__ import annotations
@@ -126,3 +128,16 @@ def split_unneeded(
         [d for d in doubtful if d["name"] not in moved],
         [d for d in sure + doubtful if d["name"] in moved],
     )
+
+
+def said_first(seed: str, sure: list[dict], doubtful: list[dict], query: str) -> tuple[list[dict], list[dict]]:
+    """The other way (rule 4): a doubtful inferred dependency of the seed itself whose parameter names a resource
+    the query says (`podName` in "the logs of the pod that failed") is listed with the sure ones, after them."""
+    said = query_words(query)
+    up = []
+    for d in doubtful:
+        via = d.get("via") or {}
+        names = _parameter_names(via)
+        if via.get("from") == seed and via.get("inferred") and names and not _unsaid(names, said):
+            up.append(d)
+    return sure + up, [d for d in doubtful if d not in up]

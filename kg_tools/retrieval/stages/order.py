@@ -14,10 +14,10 @@ from kg_tools.retrieval.request import RetrievalRequest, ToolHit, Via, tool_key
 class OrderAndTruncate(Stage):
     """seed 1, its dependencies, seed 2, its dependencies, ... unique, cut to K: the first k expanded
     candidates are the seeds; supplied-value dependencies go last within their seed
-    (ordering.supplied_last); doubtful ones after the next seed (ordering.by_confidence); inferred ones the
-    request likely does not need after the k seeds (kg_tools.retrieval.needed). K is a budget: when the k
-    seeds and their dependencies give fewer than K tools, the next candidates (in order) fill it, each with
-    its dependencies; `stages` says so (`fill`)."""
+    (ordering.supplied_last); doubtful ones after the next seed (ordering.by_confidence), unless the query
+    names what they provide; inferred ones the request likely does not need last, after the fill
+    (kg_tools.retrieval.needed). K is a budget: when the k seeds and their dependencies give fewer than K
+    tools, the next candidates (in order) fill it, each with its dependencies; `stages` says so (`fill`)."""
 
     name = "order"
     reads = frozenset({"request", "candidates", "seeds"})
@@ -32,7 +32,7 @@ class OrderAndTruncate(Stage):
         seeds, spare = rows[:k], rows[k:]
         doubtful: list[dict] = []  # the previous seed's doubtful dependencies: after this seed, not before it
         doubtful_step = None
-        unneeded: list[tuple[list[dict], int | None]] = []  # every seed's unneeded ones: after the k seeds
+        unneeded: list[tuple[list[dict], int | None]] = []  # every seed's unneeded ones: listed last
         for row in seeds:
             sure, later, spare_deps = self._dependencies(row, req)
             _add(row, [], req, seen, tools)
@@ -41,8 +41,6 @@ class OrderAndTruncate(Stage):
             doubtful, doubtful_step = later, row.step
             unneeded.append((spare_deps, row.step))
         _add(None, doubtful, req, seen, tools, doubtful_step)
-        for deps, step in unneeded:
-            _add(None, deps, req, seen, tools, step)
         filled_from = len(tools)
         used = 0
         for row in spare:
@@ -51,8 +49,11 @@ class OrderAndTruncate(Stage):
             if row.key in seen and all(_key(d) in seen for d in row.deps or []):
                 continue
             sure, later, spare_deps = self._dependencies(row, req)
-            _add(row, sure + spare_deps + later, req, seen, tools)
+            _add(row, sure + later, req, seen, tools)
+            unneeded.append((spare_deps, row.step))
             used += 1
+        for deps, step in unneeded:  # last: only when K leaves room after the fill
+            _add(None, deps, req, seen, tools, step)
         ctx.tools = tools
         if used:
             ctx.note(
@@ -64,14 +65,15 @@ class OrderAndTruncate(Stage):
 
     def _dependencies(self, row: Candidate, req: RetrievalRequest) -> tuple[list[dict], list[dict], list[dict]]:
         """(the dependencies listed right after the seed, the doubtful ones listed after the next seed, the
-        unneeded ones listed after the k seeds: kg_tools.retrieval.needed)."""
+        unneeded ones listed last: kg_tools.retrieval.needed)."""
         deps = row.deps or []
         if req.supplied_last:
             deps = ordering.supplied_last(row.name, row.spec, deps, req.query)
         s = self.env.settings
         sure, doubtful = ordering.by_confidence(deps, s.deps_follow_min_confidence, s.deps_sure_confidence)
-        if not s.deps_unneeded_later:
+        if not s.deps_by_request:
             return sure, doubtful, []
+        sure, doubtful = needed.said_first(row.name, sure, doubtful, req.query)
         return needed.split_unneeded(sure, doubtful, needed.unneeded(row.name, row.spec, deps, req.query))
 
 

@@ -93,8 +93,8 @@ def test_resource_words_drop_verbs_ids_and_glue():
     assert needed.resource_words("item.id") == set()
 
 
-def _order(query, unneeded_later=True):
-    settings = Settings(deps_unneeded_later=unneeded_later)
+def _order(query, by_request=True):
+    settings = Settings(deps_by_request=by_request)
     stage = OrderAndTruncate(PipelineEnv(graph=None, embedder=None, settings=settings))  # type: ignore[arg-type]
     ctx = RetrievalContext(RetrievalRequest(query=query, K=10, k=2, supplied_last=False))
     ctx.candidates = [
@@ -106,21 +106,34 @@ def _order(query, unneeded_later=True):
     return [t.name for t in ctx.tools]
 
 
-def test_unneeded_dependencies_are_listed_after_the_k_seeds():
+def test_unneeded_dependencies_are_listed_last_after_the_fill():
     assert _order("roll contract.docx back to its previous version") == [
         "post_files_id_versions_current",
         "get_search",
-        "put_files_id_versions_id",  # the next seed comes before ...
-        "get_users",  # ... the unneeded ones, listed after the k seeds, with what is reached through them
+        "put_files_id_versions_id",  # the next seed, then the fill ...
+        "spare",
+        "get_users",  # ... then the unneeded ones, with what is reached through them
         "get_folders_id_items",
         "get_collections",
         "get_users_me",
-        "spare",  # the fill
     ]
 
 
+def test_a_doubtful_dependency_whose_parameter_the_query_names_is_listed_with_the_sure_ones():
+    spec = _spec("PodLogs", required=["namespace", "name"], optional=["podName"])
+    deps = [
+        _dep("ListWorkflows", "PodLogs", "name", 0.53),
+        _dep("GetWorkflow", "PodLogs", "podName", 0.49),
+        _dep("ListNamespaces", "PodLogs", "namespace", 0.4),
+    ]
+    sure, doubtful = needed.said_first("PodLogs", deps[:1], deps[1:], "the logs of the pod that failed")
+    assert [d["name"] for d in sure] == ["ListWorkflows", "GetWorkflow"]
+    assert [d["name"] for d in doubtful] == ["ListNamespaces"]
+    assert needed.unneeded("PodLogs", spec, deps, "the logs of the pod that failed") == set()
+
+
 def test_the_setting_switches_it_off():
-    assert _order("roll contract.docx back to its previous version", unneeded_later=False) == [
+    assert _order("roll contract.docx back to its previous version", by_request=False) == [
         "post_files_id_versions_current",
         "get_search",
         "get_users",

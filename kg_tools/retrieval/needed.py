@@ -29,7 +29,9 @@ from kg_tools.retrieval.ordering import READ_VERBS, STOP_WORDS, WRITE_VERBS, nam
 
 # Words of identifiers, generic nouns and name glue that say nothing about which resource a name is about
 # (fixed list, not tuned: "item.id" wants an id of any item).
-ID_WORDS = frozenset("id ids gid gids uuid uid for by of item items object objects resource resources entity".split())
+ID_WORDS = frozenset(
+    "id ids gid gids uuid uid name names for by of item items object objects resource resources entity".split()
+)
 
 
 def unneeded(seed: str, seed_spec: str | dict | None, deps: list[dict], query: str) -> set[str]:
@@ -68,6 +70,11 @@ def _second_unnamed(name: str, via: dict, names: set[str], best: dict[tuple[str,
     own = resource_words(name)
     wanted = set().union(*(resource_words(p) for p in names))
     return bool(own) and not (own & wanted or own & said)
+
+
+def _said(names: set[str], said: set[str]) -> bool:
+    """Rule 4: the query says a resource word of the parameters."""
+    return bool(set().union(*(resource_words(p) for p in names)) & said) if names else False
 
 
 def _unsaid(names: set[str], said: set[str]) -> bool:
@@ -138,6 +145,6 @@ def said_first(seed: str, sure: list[dict], doubtful: list[dict], query: str) ->
     for d in doubtful:
         via = d.get("via") or {}
         names = _parameter_names(via)
-        if via.get("from") == seed and via.get("inferred") and names and not _unsaid(names, said):
+        if via.get("from") == seed and via.get("inferred") and _said(names, said):
             up.append(d)
     return sure + up, [d for d in doubtful if d not in up]

@@ -148,3 +148,21 @@ def said_first(seed: str, sure: list[dict], doubtful: list[dict], query: str) ->
         if via.get("from") == seed and via.get("inferred") and _said(names, said):
             up.append(d)
     return sure + up, [d for d in doubtful if d not in up]
+
+
+def http_operation(spec: str | dict | None) -> bool:
+    """The tool is an HTTP operation (its stored spec has `http`: OpenAPI). The rules apply to HTTP seeds only:
+    an HTTP operation's optional parameters are filters and fields a request may leave out; on ToolLinkOS
+    (function tools, no `http`) the rules cost dev grtf_inferred 0.828 -> about 0.79 (docs/dependencies.md)."""
+    if isinstance(spec, str):
+        return '"http"' in spec and bool(_http_of(spec))
+    return bool(spec and spec.get("http"))
+
+
+@lru_cache(maxsize=8192)
+def _http_of(text: str) -> bool:
+    try:
+        spec = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(spec, dict) and bool(spec.get("http"))

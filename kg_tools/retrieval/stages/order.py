@@ -71,7 +71,7 @@ class OrderAndTruncate(Stage):
             deps = ordering.supplied_last(row.name, row.spec, deps, req.query)
         s = self.env.settings
         sure, doubtful = ordering.by_confidence(deps, s.deps_follow_min_confidence, s.deps_sure_confidence)
-        if not s.deps_by_request:
+        if not s.deps_by_request or not needed.http_operation(row.spec):
             return sure, doubtful, []
         sure, doubtful = needed.said_first(row.name, sure, doubtful, req.query)
         return needed.split_unneeded(sure, doubtful, needed.unneeded(row.name, row.spec, deps, req.query))

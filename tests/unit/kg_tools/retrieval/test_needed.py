@@ -10,9 +10,10 @@ from kg_tools.retrieval.stages.order import OrderAndTruncate
 from kg_tools.settings import Settings
 
 
-def _spec(name, required=(), optional=()):
+def _spec(name, required=(), optional=(), http=True):
     parameters = [{"name": p, "required": True} for p in required] + [{"name": p, "required": False} for p in optional]
-    return json.dumps({"name": name, "parameters": parameters})
+    operation = {"http": {"method": "POST", "path": "/" + name}} if http else {}
+    return json.dumps({"name": name, "parameters": parameters, **operation})
 
 
 def _dep(name, source, parameter, confidence=0.9, inferred=True, spec=None):
@@ -93,12 +94,12 @@ def test_resource_words_drop_verbs_ids_and_glue():
     assert needed.resource_words("item.id") == set()
 
 
-def _order(query, by_request=True):
+def _order(query, by_request=True, spec=VERSIONS):
     settings = Settings(deps_by_request=by_request)
     stage = OrderAndTruncate(PipelineEnv(graph=None, embedder=None, settings=settings))  # type: ignore[arg-type]
     ctx = RetrievalContext(RetrievalRequest(query=query, K=10, k=2, supplied_last=False))
     ctx.candidates = [
-        Candidate("post_files_id_versions_current", 0.9, spec=VERSIONS, deps=BOX),
+        Candidate("post_files_id_versions_current", 0.9, spec=spec, deps=BOX),
         Candidate("put_files_id_versions_id", 0.8, deps=[]),
         Candidate("spare", 0.7, deps=[]),
     ]
@@ -143,3 +144,11 @@ def test_the_setting_switches_it_off():
         "get_users_me",  # doubtful: after the next seed
         "spare",
     ]
+
+
+def test_only_http_operations_are_ordered_by_request():
+    function_tool = _spec("post_files_id_versions_current", ["file_id"], ["collections"], http=False)
+    query = "roll contract.docx back to its previous version"
+    assert _order(query, spec=function_tool) == _order(query, by_request=False)
+    assert needed.http_operation(VERSIONS) and not needed.http_operation(function_tool)
+    assert needed.http_operation({"http": {"method": "GET"}}) and not needed.http_operation(None)

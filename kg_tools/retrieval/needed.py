@@ -2,7 +2,7 @@
 
 An inferred edge can be right (the producer does return the value) and still not be what this request
 walks through: Box's folder listing returns file ids, but "roll contract.docx back" finds the file by
-search. Three generic signals, read from the expansion rows and the query alone (catalog edges are never
+search. Two generic signals, read from the expansion rows and the query alone (catalog edges are never
 moved; docs/dependencies.md, "sixth session: dependencies a request needs"):
 
 1. **An optional filter of a dependency**: a dependency reached through a parameter that its dependent
@@ -11,12 +11,10 @@ moved; docs/dependencies.md, "sixth session: dependencies a request needs"):
 2. **A second provider that names neither the value nor the request**: of the inferred providers of one
    parameter, one that is not the most confident whose name words share nothing with the parameter's
    resource words ("folders" for `file_id` or `item.id`) nor with the query's words.
-3. **An optional parameter of the seed the query does not speak of**: a template's optional
-   `environment_id` when the request says nothing of an environment.
 
 OrderAndTruncate lists them (and what was reached through them) last, after the k seeds, their other
 dependencies and the fill: not dropped, but in the K returned tools only when K leaves room. The other way
-(rule 4, `said_first`): a doubtful dependency of the seed whose parameter names what the query says is listed
+(`said_first`): a doubtful dependency of the seed whose parameter names what the query says is listed
 with the sure ones. Setting `deps_by_request` (KG_TOOLS_DEPS_BY_REQUEST), on by default.
 """
 
@@ -35,7 +33,7 @@ ID_WORDS = frozenset(
 
 
 def unneeded(seed: str, seed_spec: str | dict | None, deps: list[dict], query: str) -> set[str]:
-    """The names of a seed's inferred dependencies the request likely does not need (rules 1, 2, 3)."""
+    """The names of a seed's inferred dependencies the request likely does not need (rules 1 and 2)."""
     specs = {seed: seed_spec} | {d["name"]: d.get("spec") for d in deps}
     best: dict[tuple[str, str], float] = {}  # (dependent tool, parameter) -> its most confident inferred provider
     for d in deps:
@@ -54,7 +52,7 @@ def unneeded(seed: str, seed_spec: str | dict | None, deps: list[dict], query: s
         if not names:
             continue
         optional = {p for p in names if p.split(".")[0] in _optional(specs.get(source))} == names
-        if optional and (source != seed or _unsaid(names, said)):
+        if optional and source != seed:
             out.add(d["name"])
         elif _second_unnamed(d["name"], via, names, best, said):
             out.add(d["name"])
@@ -73,14 +71,8 @@ def _second_unnamed(name: str, via: dict, names: set[str], best: dict[tuple[str,
 
 
 def _said(names: set[str], said: set[str]) -> bool:
-    """Rule 4: the query says a resource word of the parameters."""
+    """The query says a resource word of the parameters."""
     return bool(set().union(*(resource_words(p) for p in names)) & said) if names else False
-
-
-def _unsaid(names: set[str], said: set[str]) -> bool:
-    """Rule 3: the parameters name a resource, and the query says none of their words."""
-    words = set().union(*(resource_words(p) for p in names))
-    return bool(words) and not words & said
 
 
 @lru_cache(maxsize=8192)
@@ -138,7 +130,7 @@ def split_unneeded(
 
 
 def said_first(seed: str, sure: list[dict], doubtful: list[dict], query: str) -> tuple[list[dict], list[dict]]:
-    """The other way (rule 4): a doubtful inferred dependency of the seed itself whose parameter names a resource
+    """The other way: a doubtful inferred dependency of the seed itself whose parameter names a resource
     the query says (`podName` in "the logs of the pod that failed") is listed with the sure ones, after them."""
     said = query_words(query)
     up = []

@@ -38,21 +38,21 @@ BOX = [
     _dep("get_users", "get_search", "owner_user_ids", 0.74),  # an optional filter of the search
     _dep("get_users_me", "get_users", "external_app_user_id", 0.45),  # reached through it
     _dep("get_folders_id_items", "post_files_id_versions_current", "file_id", 0.58),  # a second provider
-    _dep("get_collections", "post_files_id_versions_current", "collections", 0.8),  # an optional field unsaid
+    _dep("get_collections", "post_files_id_versions_current", "collections", 0.8),  # the seed's optional field
 ]
 
 
-def test_optional_filters_second_unnamed_providers_and_unsaid_optional_fields_are_unneeded():
+def test_optional_filters_of_dependencies_and_second_unnamed_providers_are_unneeded():
     query = "roll contract.docx back to its previous version"
+    # the seed's own optional parameters stay: what a request adds is in them (Spotify's `uris`)
     assert needed.unneeded("post_files_id_versions_current", VERSIONS, BOX, query) == {
         "get_users",
         "get_folders_id_items",
-        "get_collections",
     }
 
 
 def test_what_the_query_says_keeps_a_dependency():
-    # the query names the folder (the second provider's words) and the collection (the optional field's)
+    # the query names the folder (the second provider's words)
     query = "put the file of the Archive folder into my Favorites collection"
     assert needed.unneeded("post_files_id_versions_current", VERSIONS, BOX, query) == {"get_users"}
 
@@ -111,11 +111,11 @@ def test_unneeded_dependencies_are_listed_last_after_the_fill():
     assert _order("roll contract.docx back to its previous version") == [
         "post_files_id_versions_current",
         "get_search",
+        "get_collections",
         "put_files_id_versions_id",  # the next seed, then the fill ...
         "spare",
         "get_users",  # ... then the unneeded ones, with what is reached through them
         "get_folders_id_items",
-        "get_collections",
         "get_users_me",
     ]
 

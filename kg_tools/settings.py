@@ -87,6 +87,11 @@ class Settings(BaseSettings):
         0.0, ge=0.0, le=1.0, validation_alias=_env("KG_TOOLS_DEPS_FOLLOW_MIN_CONFIDENCE")
     )
     deps_sure_confidence: float = Field(0.5, ge=0.0, le=1.0, validation_alias=_env("KG_TOOLS_DEPS_SURE_CONFIDENCE"))
+    # Inferred dependencies of HTTP seeds by what the request says (kg_tools/retrieval/needed.py): those it likely
+    # does not need (an optional filter of a dependency, a second provider naming neither the value nor the request)
+    # are listed last; a doubtful one whose parameter the query names is listed with the sure ones. false:
+    # confidence alone (chosen on dev: docs/dependencies.md, "sixth session").
+    deps_by_request: bool = Field(True, validation_alias=_env("KG_TOOLS_DEPS_BY_REQUEST"))
     # POST /v1/deps/infer works through at most this many tools per request (422 above; the CLI has no limit).
     api_max_infer_tools: int = Field(1000, ge=1, validation_alias=_env("KG_TOOLS_API_MAX_INFER_TOOLS"))
     mcp_port: int = Field(8765, validation_alias=_env("KG_TOOLS_MCP_PORT"))  # `kg-tools mcp --transport http`

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
-from kg_tools.retrieval import ordering
+from kg_tools.retrieval import needed, ordering
 from kg_tools.retrieval.context import Candidate, RetrievalContext, Stage
 from kg_tools.retrieval.functions import openai_function
 from kg_tools.retrieval.request import RetrievalRequest, ToolHit, Via, tool_key
@@ -14,7 +14,9 @@ from kg_tools.retrieval.request import RetrievalRequest, ToolHit, Via, tool_key
 class OrderAndTruncate(Stage):
     """seed 1, its dependencies, seed 2, its dependencies, ... unique, cut to K: the first k expanded
     candidates are the seeds; supplied-value dependencies go last within their seed
-    (ordering.supplied_last). K is a budget: when the k seeds and their dependencies give fewer than K
+    (ordering.supplied_last); doubtful ones after the next seed (ordering.by_confidence), unless the query
+    names what they provide; inferred ones the request likely does not need last, after the fill
+    (kg_tools.retrieval.needed). K is a budget: when the k seeds and their dependencies give fewer than K
     tools, the next candidates (in order) fill it, each with its dependencies; `stages` says so (`fill`)."""
 
     name = "order"
@@ -30,12 +32,14 @@ class OrderAndTruncate(Stage):
         seeds, spare = rows[:k], rows[k:]
         doubtful: list[dict] = []  # the previous seed's doubtful dependencies: after this seed, not before it
         doubtful_step = None
+        unneeded: list[tuple[list[dict], int | None]] = []  # every seed's unneeded ones: listed last
         for row in seeds:
-            sure, later = self._dependencies(row, req)
+            sure, later, spare_deps = self._dependencies(row, req)
             _add(row, [], req, seen, tools)
             _add(None, doubtful, req, seen, tools, doubtful_step)
             _add(None, sure, req, seen, tools, row.step)
             doubtful, doubtful_step = later, row.step
+            unneeded.append((spare_deps, row.step))
         _add(None, doubtful, req, seen, tools, doubtful_step)
         filled_from = len(tools)
         used = 0
@@ -44,9 +48,12 @@ class OrderAndTruncate(Stage):
                 break
             if row.key in seen and all(_key(d) in seen for d in row.deps or []):
                 continue
-            sure, later = self._dependencies(row, req)
+            sure, later, spare_deps = self._dependencies(row, req)
             _add(row, sure + later, req, seen, tools)
+            unneeded.append((spare_deps, row.step))
             used += 1
+        for deps, step in unneeded:  # last: only when K leaves room after the fill
+            _add(None, deps, req, seen, tools, step)
         ctx.tools = tools
         if used:
             ctx.note(
@@ -56,13 +63,18 @@ class OrderAndTruncate(Stage):
             )
         ctx.note("order", ("supplied values last, " if req.supplied_last else "") + f"unique, truncated to K={req.K}")
 
-    def _dependencies(self, row: Candidate, req: RetrievalRequest) -> tuple[list[dict], list[dict]]:
-        """(the dependencies listed right after the seed, the doubtful ones listed after the next seed)."""
+    def _dependencies(self, row: Candidate, req: RetrievalRequest) -> tuple[list[dict], list[dict], list[dict]]:
+        """(the dependencies listed right after the seed, the doubtful ones listed after the next seed, the
+        unneeded ones listed last: kg_tools.retrieval.needed)."""
         deps = row.deps or []
         if req.supplied_last:
             deps = ordering.supplied_last(row.name, row.spec, deps, req.query)
         s = self.env.settings
-        return ordering.by_confidence(deps, s.deps_follow_min_confidence, s.deps_sure_confidence)
+        sure, doubtful = ordering.by_confidence(deps, s.deps_follow_min_confidence, s.deps_sure_confidence)
+        if not s.deps_by_request or not needed.http_operation(row.spec):
+            return sure, doubtful, []
+        sure, doubtful = needed.said_first(row.name, sure, doubtful, req.query)
+        return needed.split_unneeded(sure, doubtful, needed.unneeded(row.name, row.spec, deps, req.query))
 
 
 def _add(

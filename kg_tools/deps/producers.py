@@ -791,18 +791,21 @@ def named_source_proposals(tools: dict[str, Tool], sources: set[str] | None) -> 
                 if name != consumer.name:
                     found.setdefault(name, why)
             for name, why in found.items():
-                out.append(
-                    ProposedEdge(
-                        consumer.name,
-                        name,
-                        DependencyType.PARAMETER_DIRECTLY_DEPENDS_ON.value,
-                        0.8,
-                        METHOD_DESCRIPTION,
-                        f"`{p['name']}` ← {name} ({why})",
-                        str(p["name"]),
-                    )
-                )
+                out.append(described_edge(consumer.name, name, str(p["name"]), why))
     return out
+
+
+def described_edge(consumer: str, producer: str, parameter: str, why: str) -> ProposedEdge:
+    """A fixed edge (confidence 0.8) whose source the consumer's own description names."""
+    return ProposedEdge(
+        consumer,
+        producer,
+        DependencyType.PARAMETER_DIRECTLY_DEPENDS_ON.value,
+        0.8,
+        METHOD_DESCRIPTION,
+        f"`{parameter}` ← {producer} ({why})",
+        parameter,
+    )
 
 
 # A tool's description that names the tool whose output it takes: "long-running commands started with
@@ -831,18 +834,7 @@ def started_by_proposals(tools: dict[str, Tool], sources: set[str] | None) -> li
             sentence = consumer.description[max(0, m.start() - 80) : m.end()]
             p = _started_parameter(consumer, sentence)
             if p:
-                why = f"its description: “{m.group(0).strip()}”"
-                out.append(
-                    ProposedEdge(
-                        consumer.name,
-                        name,
-                        DependencyType.PARAMETER_DIRECTLY_DEPENDS_ON.value,
-                        0.8,
-                        METHOD_DESCRIPTION,
-                        f"`{p}` ← {name} ({why})",
-                        p,
-                    )
-                )
+                out.append(described_edge(consumer.name, name, p, f"its description: “{m.group(0).strip()}”"))
     return out
 
 

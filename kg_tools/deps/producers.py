@@ -53,7 +53,7 @@ from kg_tools.deps.resources import (
     words,
 )
 from kg_tools.deps.scoring import Candidate, Scorer, default_scorer, feature_vector, select
-from kg_tools.deps.workflow import another_way, mentions, runs_before
+from kg_tools.deps.workflow import Mention, another_way, mentions, runs_before, steps
 from kg_tools.gateway.names import SEPARATOR
 from kg_tools.tool_spec import DependencyType
 
@@ -831,35 +831,42 @@ def _own_noun(consumer: Tool, why: str) -> bool:
 def workflow_proposals(tools: dict[str, Tool], sources: set[str] | None) -> list[ProposedEdge]:
     """A tool whose own description names another tool of its server as a step before it ("call download_paper
     first", "After completing data model design with dynamodb_data_modeling tool", "Use watch_topic to register
-    topics before calling this", "created by the prepare_database_migration tool"; kg_tools/deps/workflow.py): an
-    edge to that tool, for the parameter the sentence names, else for the tool as a whole."""
+    topics before calling this", "created by the prepare_database_migration tool"), and two tools any description
+    names as consecutive steps ("search_papers -> download_paper -> read_paper"; kg_tools/deps/workflow.py): an edge
+    to the earlier step, for the parameter the sentence names, else for the tool as a whole."""
     short = short_names(tools)
     out: dict[tuple[str, str], ProposedEdge] = {}
-    for consumer in tools.values():
-        if sources is not None and consumer.name not in sources:
-            continue
-        own = consumer.name.split(SEPARATOR)[-1]
-        found = mentions(consumer.description, short[server_of(consumer.name)])
+
+    def add(consumer: Tool, m: Mention, cue: str) -> None:
+        if m.name != consumer.name and (consumer.name, m.name) not in out:
+            if sources is None or consumer.name in sources:
+                out[(consumer.name, m.name)] = _workflow_edge(consumer, m, cue)
+
+    for tool in tools.values():
+        found = mentions(tool.description, short[server_of(tool.name)])
         for m in found:
-            cue = runs_before(m, own, [o for o in found if o.clause is m.clause and o is not m])
-            if m.name == consumer.name or not cue or (consumer.name, m.name) in out:
-                continue
-            why = f"its description: “{m.clause.strip()[:160]}”"
-            p = _named_parameter(consumer, m.clause)
-            out[(consumer.name, m.name)] = (
-                described_edge(consumer.name, m.name, p, why)
-                if p
-                else ProposedEdge(
-                    consumer.name,
-                    m.name,
-                    DependencyType.TOOL_DIRECTLY_DEPENDS_ON.value,
-                    0.8,
-                    METHOD_DESCRIPTION,
-                    f"{m.name} runs before it ({cue}; {why})",
-                    None,
-                )
-            )
+            cue = runs_before(m, [o for o in found if o.clause is m.clause and o is not m])
+            if cue:
+                add(tool, m, cue)
+        for earlier, later in steps(found):
+            add(tools[later.name], earlier, "workflow")
     return list(out.values())
+
+
+def _workflow_edge(consumer: Tool, m: Mention, cue: str) -> ProposedEdge:
+    why = f"its description: “{m.clause.strip()[:160]}”" if cue != "workflow" else f"“{m.clause.strip()[:160]}”"
+    p = _named_parameter(consumer, m.clause)
+    if p:
+        return described_edge(consumer.name, m.name, p, why)
+    return ProposedEdge(
+        consumer.name,
+        m.name,
+        DependencyType.TOOL_DIRECTLY_DEPENDS_ON.value,
+        0.8,
+        METHOD_DESCRIPTION,
+        f"{m.name} runs before it ({cue}; {why})",
+        None,
+    )
 
 
 def described_edge(consumer: str, producer: str, parameter: str, why: str) -> ProposedEdge:
@@ -934,12 +941,6 @@ def _named_by_phrases(text: str, by_noun: dict[str, list[str]]) -> dict[str, str
     paging token is no `ListLabelKeys`)."""
     found: dict[str, str] = {}
     for phrase in source_phrases(text):
-        if re.search(
-            rf"\b(?:remov|delet|exclud|unsubscrib|detach)\w*\b[^.]{{0,40}}\bfrom\s+(?:the\s+)?{re.escape(phrase)}",
-            text,
-            re.I,
-        ):
-            continue  # "removing an email from the allowlist": what it is taken out of, not a source
         noun = singular(phrase.split()[-1])
         named = by_noun.get(noun, ())
         if len(named) <= 2 and noun not in ID_FIELDS:

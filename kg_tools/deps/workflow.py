@@ -4,8 +4,8 @@ descriptions").
 A description that names another tool of its catalog says one of three things about it:
 - it runs **before** the described tool: "call download_paper first", "After completing data model design with
   dynamodb_data_modeling tool", "Use watch_topic to register topics before calling this", "the branch created by
-  the prepare_database_migration tool", "feedback on a previous `firecrawl_search` result",
-  "Workflow: search_papers -> download_paper -> read_paper";
+  the prepare_database_migration tool", "feedback on a previous `firecrawl_search` result"; and in any description,
+  two tools named as consecutive steps: "Workflow: search_papers -> download_paper -> read_paper";
 - it is **another way** to do something, not a step: "use read_text_file instead", "Similar to force_terminate",
   "prefer `firecrawl_search_feedback`", "Unlike list endpoints", "DEPRECATED";
 - it runs **after**: "then post a note with jira_add_comment", "If you later need other fields, fetch them with
@@ -102,8 +102,8 @@ def another_way(m: Mention) -> bool:
     )
 
 
-def runs_before(m: Mention, own: str, others: Sequence[Mention] = ()) -> str | None:
-    """The cue saying the named tool runs before the described one (`own`: its short name), else None. `others`: the
+def runs_before(m: Mention, others: Sequence[Mention] = ()) -> str | None:
+    """The cue saying the named tool runs before the described one, else None. `others`: the
     mentions of the same clause ("Use search_papers to find papers, then download_paper ... before searching": only
     the last one before "before" runs before)."""
     if another_way(m):
@@ -117,7 +117,16 @@ def runs_before(m: Mention, own: str, others: Sequence[Mention] = ()) -> str | N
         return "before this"
     if _MADE_BY.search(before) or _FROM_PREVIOUS.search(before):
         return "made by"
-    arrow = re.match(r"`?\s*(?:->|→|=>)\s*`?([\w-]+)", after)
-    if arrow and arrow.group(1) == own:
-        return "workflow"
     return None
+
+
+# "search_papers -> download_paper", "call `schema_converter` then `generate_data_access_layer`"
+_STEP = re.compile(r"[`'\"\s)]*(?:->|→|=>|,?\s*(?:and\s+)?then(?:\s+(?:call|use|run))?)\s*[`'\"(]*(?:the\s+)?", re.I)
+
+
+def steps(found: Sequence[Mention]) -> list[tuple[Mention, Mention]]:
+    """(earlier, later) for two tools a workflow names one right after the other ("Workflow: search_papers ->
+    download_paper -> read_paper", "call A then B"), in any tool's description."""
+    return [
+        (a, b) for a, b in zip(found, found[1:]) if a.clause is b.clause and _STEP.fullmatch(a.clause[a.end : b.start])
+    ]

@@ -460,14 +460,13 @@ def test_a_description_that_names_a_step_before_the_tool_is_a_workflow_edge():
 
 def test_a_parameter_description_names_no_source_as_an_alternative_a_later_step_or_a_flag():
     """ "fetch them later with jira_get_issue", "the topic used in watch_topic", `jira_search` inside
-    `jira_search_fields`, a boolean flag, "removing an email from the allowlist", "from the export" of the export's
+    `jira_search_fields`, a boolean flag, "from the export" of the export's
     own creator: no source; "Use jira_search_fields to find field IDs" is one."""
     tools = [
         _tool("jira_get_issue", "Get an issue.", [_param("issue_key", "Issue key")]),
         _tool("jira_search", "Search issues.", [_param("jql", "JQL query string")]),
         _tool("jira_search_fields", "Search fields.", []),
         _tool("watch_topic", "Watch a topic.", [_param("topic", "A query")]),
-        _tool("list_allowlist", "List the allowlist.", []),
         _tool("list_export", "List exports.", []),
         _tool(
             "jira_update_issue",
@@ -479,7 +478,6 @@ def test_a_parameter_description_names_no_source_as_an_alternative_a_later_step_
             ],
         ),
         _tool("unwatch_topic", "Stop watching.", [_param("topic", "Must match the topic used in watch_topic.")]),
-        _tool("allowlist_delete", "Delete.", [_param("body", "Payload for removing an email from the allowlist")]),
         _tool("create_export", "Export contacts.", [_param("max_file_size", "The largest file from the export")]),
     ]
     fixed, _ = candidate_groups(tools)
@@ -489,6 +487,5 @@ def test_a_parameter_description_names_no_source_as_an_alternative_a_later_step_
         ("jira_update_issue", "jira_get_issue"),
         ("jira_update_issue", "jira_search"),
         ("unwatch_topic", "watch_topic"),
-        ("allowlist_delete", "list_allowlist"),
         ("create_export", "list_export"),
     }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kg_tools.deps.workflow import another_way, mentions, runs_before
+from kg_tools.deps.workflow import another_way, mentions, runs_before, steps
 
 NAMES = {
     n: n
@@ -26,9 +26,9 @@ NAMES = {
 }
 
 
-def _cue(text: str, own: str = "this_tool") -> list[tuple[str, str | None]]:
+def _cue(text: str) -> list[tuple[str, str | None]]:
     found = mentions(text, NAMES)
-    return [(m.name, runs_before(m, own, [o for o in found if o.clause is m.clause and o is not m])) for m in found]
+    return [(m.name, runs_before(m, [o for o in found if o.clause is m.clause and o is not m])) for m in found]
 
 
 def test_a_name_is_matched_whole_and_a_plain_word_only_when_marked_as_a_tool():
@@ -51,7 +51,6 @@ def test_a_name_is_matched_whole_and_a_plain_word_only_when_marked_as_a_tool():
         ("Read a paper that was previously downloaded via download_paper.", "made by"),
         ("The temporary branch created by the data_modeling tool has been deleted.", "made by"),
         ("Send structured feedback on a previous `search_papers` result.", "made by"),
-        ("Workflow: search_papers -> download_paper -> this_tool.", "workflow"),
     ],
 )
 def test_a_step_before_the_described_tool_is_named_with_its_cue(text: str, cue: str):
@@ -77,9 +76,16 @@ def test_an_alternative_a_later_step_or_plain_advice_is_no_step_before(text: str
     assert all(c is None for name, c in _cue(text) if name != "download_paper")
 
 
-def test_a_workflow_arrow_names_only_the_step_right_before_the_tool():
-    cues = dict(_cue("Workflow: search_papers -> download_paper -> this_tool -> get_issue.", "this_tool"))
-    assert cues == {"search_papers": None, "download_paper": "workflow", "get_issue": None}
+def test_consecutive_steps_of_a_workflow_are_pairs_in_any_description():
+    """ "Workflow: search_papers -> download_paper -> get_issue", "call `aggregate` then `connect`": each step after
+    the one right before it; "use search_papers or get_issue" names no order."""
+    text = "Workflow: search_papers -> download_paper -> get_issue. Or call `aggregate` then `connect`."
+    assert [(a.name, b.name) for a, b in steps(mentions(text, NAMES))] == [
+        ("search_papers", "download_paper"),
+        ("download_paper", "get_issue"),
+        ("aggregate", "connect"),
+    ]
+    assert steps(mentions("Use search_papers or get_issue.", NAMES)) == []
 
 
 def test_a_value_given_to_another_tool_too_is_another_way():

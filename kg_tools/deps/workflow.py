@@ -12,7 +12,8 @@ A description that names another tool of its catalog says one of three things ab
   jira_get_issue", or it takes the value as input too ("must match the topic used in watch_topic").
 
 Pure text: the names are matched exactly, as whole names (`jira_search` is not inside `jira_search_fields`, `aggregate`
-not inside `db.aggregate---stages`); a name that is one plain word (`connect`, `find`) only when the text marks it
+not inside `db.aggregate---stages`, `listGroups` not inside `.../operation/listGroups!c=200`, but a link to the tool's
+own page counts: `[genre seeds](/reference/get-recommendation-genres)`); a name that is one plain word (`connect`, `find`) only when the text marks it
 as a tool (backticks, "the connect tool", `connect()`)."""
 
 from __future__ import annotations
@@ -82,12 +83,14 @@ def mentions(text: str, names: dict[str, str]) -> list[Mention]:
     if not text or not names:
         return []
     pattern = re.compile(
-        r"(?<![\w.\-/])(" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + r")(?![\w\-])"
+        r"(?<![\w.\-])(" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + r")(?![\w\-])"
     )
     out = []
     for clause in _CLAUSE_END.split(text):
         for m in pattern.finditer(clause):
             short = m.group(1)
+            if clause[m.start() - 1 : m.start()] == "/" and clause[m.end() : m.end() + 1] != ")":
+                continue  # inside a URL, unless the link's target is the tool's page: "[genres](/reference/get-genres)"
             if _plain(short) and not (clause[m.start() - 1 : m.start()] == "`" or _MARKED_AFTER.match(clause, m.end())):
                 continue
             out.append(Mention(names[short], clause, m.start(), m.end()))

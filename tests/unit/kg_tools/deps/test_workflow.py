@@ -38,6 +38,8 @@ def test_a_name_is_matched_whole_and_a_plain_word_only_when_marked_as_a_tool():
     assert [m.name for m in mentions(text, NAMES)] == ["jira_search_fields"]
     assert [m.name for m in mentions("The id returned by one of the connect tools.", NAMES)] == ["connect"]
     assert [m.name for m in mentions("Call `aggregate` with a pipeline.", NAMES)] == ["aggregate"]
+    linked = "Any [seed](/reference/search_papers). See [x](https://a.org/op/get_issue!c=200&path=x)."
+    assert [m.name for m in mentions(linked, NAMES)] == ["search_papers"]
 
 
 @pytest.mark.parametrize(

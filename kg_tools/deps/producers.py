@@ -53,6 +53,7 @@ from kg_tools.deps.resources import (
     words,
 )
 from kg_tools.deps.scoring import Candidate, Scorer, default_scorer, feature_vector, select
+from kg_tools.deps.workflow import Mention, another_way, mentions, runs_before, steps
 from kg_tools.gateway.names import SEPARATOR
 from kg_tools.tool_spec import DependencyType
 
@@ -773,26 +774,99 @@ def named_source_proposals(tools: dict[str, Tool], sources: set[str] | None) -> 
     for t in tools.values():
         ws = words(t.name.split("__")[-1])
         verbs = LIST_VERBS | GET_VERBS | CREATE_VERBS | CHANGE_VERBS
-        if t.kind != "change" and ws and ws[-1] not in verbs:  # named after a thing (`browser_snapshot`)
-            by_noun[singular(ws[-1])].append(t.name)
+        if t.kind != "change" and ws and ws[-1] not in verbs and not _plural_before_last(ws):
+            by_noun[singular(ws[-1])].append(t.name)  # named after a thing (`browser_snapshot`)
+    short = short_names(tools)
     out = []
     for consumer in tools.values():
         if sources is not None and consumer.name not in sources:
             continue
         for p in consumer.parameters:
             text = str(p.get("description") or "")
-            if not text:
+            if not text or p.get("type") == "boolean":  # a flag is set, not looked up
                 continue
-            found: dict[str, str] = {}
-            for name in tools:
-                if name != consumer.name and tools[name].kind != "change" and name.split("__")[-1] in text:
-                    found.setdefault(name, f"its description names {name.split('__')[-1]}")
-            for name, why in _named_by_phrases(text, by_noun).items():
-                if name != consumer.name:
-                    found.setdefault(name, why)
-            for name, why in found.items():
+            for name, why in _named_sources(consumer, text, tools, short[server_of(consumer.name)], by_noun).items():
                 out.append(described_edge(consumer.name, name, str(p["name"]), why))
     return out
+
+
+def _named_sources(
+    consumer: Tool, text: str, tools: dict[str, Tool], short: dict[str, str], by_noun: dict[str, list[str]]
+) -> dict[str, str]:
+    """The tools a parameter's description names as the value's source (name -> why): by exact name, unless named
+    as an alternative, a later step or a tool the value is given to too (workflow.another_way); by a phrase, unless
+    it names the consumer's own subject."""
+    found: dict[str, str] = {}
+    for m in mentions(text, short):
+        if m.name != consumer.name and tools[m.name].kind != "change" and not another_way(m):
+            found.setdefault(m.name, f"its description names {m.name.split(SEPARATOR)[-1]}")
+    for name, why in _named_by_phrases(text, by_noun).items():
+        if name != consumer.name and not _own_noun(consumer, why):
+            found.setdefault(name, why)
+    return found
+
+
+def short_names(tools: dict[str, Tool]) -> dict[str, dict[str, str]]:
+    """server -> the short name (`read_file` of `filesystem__read_file`) -> full name of its tools."""
+    out: dict[str, dict[str, str]] = defaultdict(dict)
+    for name in tools:
+        out[server_of(name)][name.split(SEPARATOR)[-1]] = name
+    return out
+
+
+def _plural_before_last(ws: list[str]) -> bool:
+    """`recommend_indexes_account`: a plural before the last word is what the tool is about, the last word its scope
+    (indexes of an account), so "from the monitoring account" does not name it."""
+    return len(ws) >= 3 and singular(ws[-2]) != ws[-2]
+
+
+def _own_noun(consumer: Tool, why: str) -> bool:
+    """ "from the export" of `POST_mc-contacts-exports`: the phrase names the consumer's own subject (the last word of
+    its name), not a source."""
+    ws = words(consumer.name.split(SEPARATOR)[-1])
+    m = re.search(r"from the ([\w ]+)”", why)
+    return bool(ws and m and singular(m.group(1).split()[-1]) == singular(ws[-1]))
+
+
+def workflow_proposals(tools: dict[str, Tool], sources: set[str] | None) -> list[ProposedEdge]:
+    """A tool whose own description names another tool of its server as a step before it ("call download_paper
+    first", "After completing data model design with dynamodb_data_modeling tool", "Use watch_topic to register
+    topics before calling this", "created by the prepare_database_migration tool"), and two tools any description
+    names as consecutive steps ("search_papers -> download_paper -> read_paper"; kg_tools/deps/workflow.py): an edge
+    to the earlier step, for the parameter the sentence names, else for the tool as a whole."""
+    short = short_names(tools)
+    out: dict[tuple[str, str], ProposedEdge] = {}
+
+    def add(consumer: Tool, m: Mention, cue: str) -> None:
+        if m.name != consumer.name and (consumer.name, m.name) not in out:
+            if sources is None or consumer.name in sources:
+                out[(consumer.name, m.name)] = _workflow_edge(consumer, m, cue)
+
+    for tool in tools.values():
+        found = mentions(tool.description, short[server_of(tool.name)])
+        for m in found:
+            cue = runs_before(m, [o for o in found if o.clause is m.clause and o is not m])
+            if cue:
+                add(tool, m, cue)
+        for earlier, later in steps(found):
+            add(tools[later.name], earlier, "workflow")
+    return list(out.values())
+
+
+def _workflow_edge(consumer: Tool, m: Mention, cue: str) -> ProposedEdge:
+    why = f"its description: “{m.clause.strip()[:160]}”" if cue != "workflow" else f"“{m.clause.strip()[:160]}”"
+    p = _named_parameter(consumer, m.clause)
+    if p:
+        return described_edge(consumer.name, m.name, p, why)
+    return ProposedEdge(
+        consumer.name,
+        m.name,
+        DependencyType.TOOL_DIRECTLY_DEPENDS_ON.value,
+        0.8,
+        METHOD_DESCRIPTION,
+        f"{m.name} runs before it ({cue}; {why})",
+        None,
+    )
 
 
 def described_edge(consumer: str, producer: str, parameter: str, why: str) -> ProposedEdge:
@@ -842,17 +916,23 @@ def _started_parameter(consumer: Tool, sentence: str) -> str | None:
     """The parameter that takes what another tool started: the one the sentence names (`scrapeId`; a plain word
     such as `input` is no name), else the first required identifier (`pid`, `paper_id`, `id`: a name ending in an
     identifier word, or an id glued to a letter)."""
-    names = [str(p.get("name") or "") for p in consumer.parameters]
-    named = [
-        n for n in names if n and (not n.isalpha() or not n.islower()) and re.search(rf"\b{re.escape(n)}\b", sentence)
-    ]
+    named = _named_parameter(consumer, sentence)
     if named:
-        return named[0]
+        return named
     for p in consumer.parameters:
         ws = words(str(p.get("name") or ""))
         if p.get("required") and ws and (ws[-1] in ID_FIELDS or re.fullmatch(r"[a-z]id", ws[-1])):
             return str(p["name"])
     return None
+
+
+def _named_parameter(consumer: Tool, sentence: str) -> str | None:
+    """The first parameter of the consumer the sentence names (`scrapeId`; a plain word such as `input` is no name)."""
+    names = [str(p.get("name") or "") for p in consumer.parameters]
+    named = [
+        n for n in names if n and (not n.isalpha() or not n.islower()) and re.search(rf"\b{re.escape(n)}\b", sentence)
+    ]
+    return named[0] if named else None
 
 
 def _named_by_phrases(text: str, by_noun: dict[str, list[str]]) -> dict[str, str]:
@@ -1328,6 +1408,7 @@ def candidate_groups(
         fixed += name_rule_proposals(tools)
     fixed += named_source_proposals(tools, sources)
     fixed += started_by_proposals(tools, sources)
+    fixed += workflow_proposals(tools, sources)
     paths = path_index(tools)
     names = name_index(tools)
     kinds = resource_kinds(tools)

@@ -424,3 +424,68 @@ def test_this_field_in_a_description_is_the_parameter_itself():
     ignored = {"name": "name", "description": "DEPRECATED: This field is ignored."}
     assert "field" not in context_resources(tool, ignored, "name", {"field", "thing"})
     assert "field" in context_resources(tool, {"name": "name", "description": "The field"}, "name", {"field"})
+
+
+def test_a_description_that_names_a_step_before_the_tool_is_a_workflow_edge():
+    """ "After completing data model design with dynamodb_data_modeling tool": a tool-level edge (no parameter takes
+    what the step made); "call download_paper first" with the parameter the sentence names, a parameter edge; "use X
+    instead" or another server's tool of that name is no edge."""
+    workspace = _param("workspace_dir", "Absolute path of the workspace directory")
+    paper = _param("paper_id", "arXiv id")
+    tools = [
+        _tool("db__dynamodb_data_modeling", "Retrieves the data modeling expert prompt.", []),
+        _tool(
+            "db__dynamodb_data_model_validation",
+            "Validates data models.\n\nWHEN TO USE:\n- After completing data model design with dynamodb_data_modeling "
+            "tool\n- When user asks to validate",
+            [workspace],
+        ),
+        _tool("arxiv__download_paper", "Download a paper.", [paper]),
+        _tool(
+            "arxiv__read_paper", "Read a paper. The `paper_id` must be downloaded: call download_paper first.", [paper]
+        ),
+        _tool("arxiv__read_text", "DEPRECATED: use read_paper instead.", [paper]),
+        _tool("other__read_paper", "Read a local paper after download_paper ran.", [paper]),
+    ]
+    fixed, _ = candidate_groups(tools)
+    edges = {(e.source, e.target): (e.type, e.parameter_name) for e in fixed}
+    assert edges[("db__dynamodb_data_model_validation", "db__dynamodb_data_modeling")] == (
+        "TOOL_DIRECTLY_DEPENDS_ON",
+        None,
+    )
+    assert edges[("arxiv__read_paper", "arxiv__download_paper")] == ("PARAMETER_DIRECTLY_DEPENDS_ON", "paper_id")
+    assert ("arxiv__read_text", "arxiv__read_paper") not in edges
+    assert not any(s == "other__read_paper" for s, _ in edges)
+
+
+def test_a_parameter_description_names_no_source_as_an_alternative_a_later_step_or_a_flag():
+    """ "fetch them later with jira_get_issue", "the topic used in watch_topic", `jira_search` inside
+    `jira_search_fields`, a boolean flag, "from the export" of the export's
+    own creator: no source; "Use jira_search_fields to find field IDs" is one."""
+    tools = [
+        _tool("jira_get_issue", "Get an issue.", [_param("issue_key", "Issue key")]),
+        _tool("jira_search", "Search issues.", [_param("jql", "JQL query string")]),
+        _tool("jira_search_fields", "Search fields.", []),
+        _tool("watch_topic", "Watch a topic.", [_param("topic", "A query")]),
+        _tool("list_export", "List exports.", []),
+        _tool(
+            "jira_update_issue",
+            "Update an issue.",
+            [
+                _param("return_fields", "Fields to return. If you later need others, fetch them with jira_get_issue."),
+                _param("field_id", "Custom field ID. Use jira_search_fields to find field IDs."),
+                _param("notify", "Notify watchers; see jira_get_issue", "boolean", False),
+            ],
+        ),
+        _tool("unwatch_topic", "Stop watching.", [_param("topic", "Must match the topic used in watch_topic.")]),
+        _tool("create_export", "Export contacts.", [_param("max_file_size", "The largest file from the export")]),
+    ]
+    fixed, _ = candidate_groups(tools)
+    pairs = {(p.source, p.target, p.parameter_name) for p in fixed}
+    assert ("jira_update_issue", "jira_search_fields", "field_id") in pairs
+    assert not {(s, t) for s, t, _ in pairs} & {
+        ("jira_update_issue", "jira_get_issue"),
+        ("jira_update_issue", "jira_search"),
+        ("unwatch_topic", "watch_topic"),
+        ("create_export", "list_export"),
+    }

@@ -1,0 +1,135 @@
+"""Tools a description names, and what the sentence says about them (docs/dependencies.md, "workflow edges named in
+descriptions").
+
+A description that names another tool of its catalog says one of three things about it:
+- it runs **before** the described tool: "call download_paper first", "After completing data model design with
+  dynamodb_data_modeling tool", "Use watch_topic to register topics before calling this", "the branch created by
+  the prepare_database_migration tool", "feedback on a previous `firecrawl_search` result"; and in any description,
+  two tools named as consecutive steps: "Workflow: search_papers -> download_paper -> read_paper";
+- it is **another way** to do something, not a step: "use read_text_file instead", "Similar to force_terminate",
+  "prefer `firecrawl_search_feedback`", "Unlike list endpoints", "DEPRECATED";
+- it runs **after**: "then post a note with jira_add_comment", "If you later need other fields, fetch them with
+  jira_get_issue", or it takes the value as input too ("must match the topic used in watch_topic").
+
+Pure text: the names are matched exactly, as whole names (`jira_search` is not inside `jira_search_fields`, `aggregate`
+not inside `db.aggregate---stages`, `listGroups` not inside `.../operation/listGroups!c=200`, but a link to the tool's
+own page counts: `[genre seeds](/reference/get-recommendation-genres)`); a name that is one plain word (`connect`, `find`) only when the text marks it
+as a tool (backticks, "the connect tool", `connect()`)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+# A sentence or a list item: what one statement about another tool spans.
+_CLAUSE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`*\"'(\[])|\n\s*\n|\n\s*(?=[-*•#]|\d+[.)]\s)|;\s+|\n(?=[A-Z])")
+# "the connect tool", "`connect`", "connect()": a one-word name marked as a tool.
+_MARKED_AFTER = re.compile(r"`|\(|\s+(?:tool|tools|endpoint|operation|command|function)\b", re.I)
+
+# Cues that the named tool runs before the described one.
+_FIRST_AFTER = re.compile(  # "call X first", "use X tool first to ..." ("first" as an adverb, not "the first page")
+    r"^[^.]{0,70}?\bfirst\b(?=\s*(?:$|[.,;:!)\-—–(]|to\b|and\b|then\b|if\b|before\b|so\b|when\b|in\s+order\b))",
+    re.I,
+)
+_FIRST_BEFORE = re.compile(r"\bfirst\s+(?:call|use|run|invoke|execute)\s+(?:the\s+)?`?$", re.I)
+_AFTER = re.compile(r"\bafter\b(?!\s+(?:this|that|which|it|each|every)\b)[^.]{0,90}$", re.I)
+_BEFORE_THIS = re.compile(r"^[^.]{0,100}?\bbefore\s+(?:calling|using|running|invoking|executing)\s+(?:this|it)\b", re.I)
+_MADE_BY = re.compile(
+    r"\b(?:returned|created|generated|produced|started|launched|obtained|downloaded|printed|written|saved|prepared)"
+    r"\s+(?:by|with|via|from|using)\s+(?:the\s+|a\s+|an\s+)?`?$",
+    re.I,
+)
+# "the number from browser_network_requests", "a `scrapeId` from a previous firecrawl_scrape", "feedback on a previous
+# `firecrawl_search` result", "the output of X" (not "the same XML you see from read_file").
+_FROM_PREVIOUS = re.compile(
+    r"(?:\b(?:id|ids|key|keys|number|name|token|handle|reference|ref|uri|url|path|value|`\w+`)\s+from\s+(?:the\s+)?"
+    r"|\bfrom\s+(?:the\s+|a\s+|an\s+)?(?:previous|prior|earlier)\s+(?:call\s+to\s+|run\s+of\s+)?"
+    r"|\b(?:output|result|results|response)\s+(?:of|from)\s+(?:the\s+|a\s+|an\s+)?(?:previous\s+|prior\s+)?"
+    r"|\bprevious(?:ly)?\b[^.]{0,40}?(?:\bwith\s+|\bvia\s+|\bby\s+|\s))`?$",
+    re.I,
+)
+
+# Cues that it is no step before the described tool: an alternative or an example ...
+_OTHER_WAY_BEFORE = re.compile(
+    r"(?:\b(?:instead\s+of|rather\s+than|unlike|similar\s+to|like|prefer|preferring|deprecated|alternatively|"
+    r"alternative\s+to|see\s+also|same\s+as|identical\s+to|counterpart|directs?\s+\w+\s+to)\b|\(\s*(?:use|try|see|call)\b)"
+    r"[^.]{0,40}$|\bnot\b[^.]{0,20}$|(?:\be\.g\.|\bi\.e\.|\bfor\s+example\b|\bsuch\s+as\b)[^.]{0,25}$",
+    re.I,
+)
+# ... a later step, or a tool that takes the value as input too ("the topic used in watch_topic")
+_LATER_BEFORE = re.compile(
+    r"\b(?:then|later|afterwards|next|(?:used|passed|given|sent|supplied|specified)\s+(?:in|to))\b[^.]{0,60}$", re.I
+)
+_OTHER_WAY_AFTER = re.compile(r"^[`'\"]?(?:\s+tool)?[^.]{0,25}?\b(?:instead|rather)\b", re.I)
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A tool named in a text: its full name, where, and the clause around it."""
+
+    name: str
+    clause: str
+    start: int  # in the clause
+    end: int
+
+
+def _plain(short: str) -> bool:
+    return re.fullmatch(r"[a-z]+", short) is not None
+
+
+def mentions(text: str, names: dict[str, str]) -> list[Mention]:
+    """The tools of `names` (short name -> full name) that `text` names, each with its clause, in text order."""
+    if not text or not names:
+        return []
+    pattern = re.compile(
+        r"(?<![\w.\-])(" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + r")(?![\w\-])"
+    )
+    out = []
+    for clause in _CLAUSE_END.split(text):
+        for m in pattern.finditer(clause):
+            short = m.group(1)
+            if clause[m.start() - 1 : m.start()] == "/" and clause[m.end() : m.end() + 1] != ")":
+                continue  # inside a URL, unless the link's target is the tool's page: "[genres](/reference/get-genres)"
+            if _plain(short) and not (clause[m.start() - 1 : m.start()] == "`" or _MARKED_AFTER.match(clause, m.end())):
+                continue
+            out.append(Mention(names[short], clause, m.start(), m.end()))
+    return out
+
+
+def another_way(m: Mention) -> bool:
+    """The clause names the tool as an alternative, a later step, or a tool that takes the value too."""
+    before = m.clause[max(0, m.start - 80) : m.start]
+    return bool(
+        _OTHER_WAY_BEFORE.search(before) or _LATER_BEFORE.search(before) or _OTHER_WAY_AFTER.match(m.clause[m.end :])
+    )
+
+
+def runs_before(m: Mention, others: Sequence[Mention] = ()) -> str | None:
+    """The cue saying the named tool runs before the described one, else None. `others`: the
+    mentions of the same clause ("Use search_papers to find papers, then download_paper ... before searching": only
+    the last one before "before" runs before)."""
+    if another_way(m):
+        return None
+    before, after = m.clause[max(0, m.start - 120) : m.start], m.clause[m.end :]
+    if _FIRST_AFTER.match(after) or _FIRST_BEFORE.search(before):
+        return "first"
+    if _AFTER.search(before):
+        return "after"
+    if _BEFORE_THIS.match(after) and not any(o.start > m.start for o in others):
+        return "before this"
+    if _MADE_BY.search(before) or _FROM_PREVIOUS.search(before):
+        return "made by"
+    return None
+
+
+# "search_papers -> download_paper", "call `schema_converter` then `generate_data_access_layer`"
+_STEP = re.compile(r"[`'\"\s)]*(?:->|→|=>|,?\s*(?:and\s+)?then(?:\s+(?:call|use|run))?)\s*[`'\"(]*(?:the\s+)?", re.I)
+
+
+def steps(found: Sequence[Mention]) -> list[tuple[Mention, Mention]]:
+    """(earlier, later) for two tools a workflow names one right after the other ("Workflow: search_papers ->
+    download_paper -> read_paper", "call A then B"), in any tool's description."""
+    return [
+        (a, b) for a, b in zip(found, found[1:]) if a.clause is b.clause and _STEP.fullmatch(a.clause[a.end : b.start])
+    ]

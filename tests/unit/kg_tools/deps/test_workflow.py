@@ -1,0 +1,95 @@
+"""Tools a description names and what the sentence says about them (kg_tools/deps/workflow.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from kg_tools.deps.workflow import another_way, mentions, runs_before, steps
+
+NAMES = {
+    n: n
+    for n in (
+        "download_paper",
+        "search_papers",
+        "jira_search",
+        "jira_search_fields",
+        "aggregate",
+        "connect",
+        "describe-index",
+        "watch_topic",
+        "data_modeling",
+        "read_text_file",
+        "add_comment",
+        "get_issue",
+        "create-index-for-model",
+    )
+}
+
+
+def _cue(text: str) -> list[tuple[str, str | None]]:
+    found = mentions(text, NAMES)
+    return [(m.name, runs_before(m, [o for o in found if o.clause is m.clause and o is not m])) for m in found]
+
+
+def test_a_name_is_matched_whole_and_a_plain_word_only_when_marked_as_a_tool():
+    """`jira_search` is not inside `jira_search_fields`, `aggregate` not inside a URL's `db.aggregate---stages`; the
+    one-word `connect` counts in "the connect tools" or backticks, not in "to connect to"."""
+    text = "Use jira_search_fields to find ids. See https://x.org/db.aggregate---stages. Then connect to it."
+    assert [m.name for m in mentions(text, NAMES)] == ["jira_search_fields"]
+    assert [m.name for m in mentions("The id returned by one of the connect tools.", NAMES)] == ["connect"]
+    assert [m.name for m in mentions("Call `aggregate` with a pipeline.", NAMES)] == ["aggregate"]
+    linked = "Any [seed](/reference/search_papers). See [x](https://a.org/op/get_issue!c=200&path=x)."
+    assert [m.name for m in mentions(linked, NAMES)] == ["search_papers"]
+
+
+@pytest.mark.parametrize(
+    ("text", "cue"),
+    [
+        ("Returns a clear error if the paper is missing — call download_paper first.", "first"),
+        ("Use `describe-index` tool first to confirm the field name.", "first"),
+        ("PREREQUISITE: Before calling this tool, you MUST first call `data_modeling` to make it.", "first"),
+        ("- After completing data model design with data_modeling tool", "after"),
+        ("Use watch_topic to register topics before calling this.", "before this"),
+        ("Read a paper that was previously downloaded via download_paper.", "made by"),
+        ("The temporary branch created by the data_modeling tool has been deleted.", "made by"),
+        ("Send structured feedback on a previous `search_papers` result.", "made by"),
+    ],
+)
+def test_a_step_before_the_described_tool_is_named_with_its_cue(text: str, cue: str):
+    assert cue in [c for _, c in _cue(text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "DEPRECATED: Use read_text_file instead.",
+        "Similar to download_paper for local files.",
+        "- Web search (use search_papers first)",
+        "Only works with indexes (e.g. created with create-index-for-model).",
+        "Create the link, then post a note with add_comment first.",
+        "If you later need other fields, fetch them on demand with get_issue.",
+        "Must match the topic used in watch_topic.",
+        "Use search_papers to find papers.",
+        "Use search_papers to find papers, then download_paper to add them before calling this.",
+    ],
+)
+def test_an_alternative_a_later_step_or_plain_advice_is_no_step_before(text: str):
+    assert ("search_papers", "before this") not in _cue(text)
+    assert all(c is None for name, c in _cue(text) if name != "download_paper")
+
+
+def test_consecutive_steps_of_a_workflow_are_pairs_in_any_description():
+    """ "Workflow: search_papers -> download_paper -> get_issue", "call `aggregate` then `connect`": each step after
+    the one right before it; "use search_papers or get_issue" names no order."""
+    text = "Workflow: search_papers -> download_paper -> get_issue. Or call `aggregate` then `connect`."
+    assert [(a.name, b.name) for a, b in steps(mentions(text, NAMES))] == [
+        ("search_papers", "download_paper"),
+        ("download_paper", "get_issue"),
+        ("aggregate", "connect"),
+    ]
+    assert steps(mentions("Use search_papers or get_issue.", NAMES)) == []
+
+
+def test_a_value_given_to_another_tool_too_is_another_way():
+    (m,) = mentions("Must match the topic string used in watch_topic exactly.", NAMES)
+    assert another_way(m)

@@ -514,12 +514,27 @@ def _described_keys(tool: Tool) -> list[str]:
 def _schema_offers(tool: Tool) -> list[Offer]:
     """The identifying fields of the output schema; a token at its top (`session_token` of a submitted login) is
     what the call hands out (a primary offer, the only one a change makes)."""
-    offers = schema_offers(tool.name, tool.output_schema) if tool.output_schema else []
+    offers = (
+        [_named_by_path(tool, o) for o in schema_offers(tool.name, tool.output_schema)] if tool.output_schema else []
+    )
     return [
         Offer(o.tool, o.resource, o.field, o.path, True, o.source) if _handed_out(o) else o
         for o in offers
         if tool.kind != "change" or _handed_out(o)
     ]
+
+
+GENERIC_RESOURCES = {"resource", "item", "object", "entity", "record"}
+
+
+def _named_by_path(tool: Tool, o: Offer) -> Offer:
+    """An offer of a generic schema (JSON:API's `resources_list`: `data[].id` of a "resource") is of the collection
+    the operation's path names (`GET /variants` -> variant)."""
+    static = [s for s in _path(tool).split("/") if s and not s.startswith("{")]
+    if o.resource not in GENERIC_RESOURCES or not static:
+        return o
+    named = resource_key([singular(w) for w in words(static[-1])])
+    return dataclasses.replace(o, resource=named) if named else o
 
 
 def _handed_out(o: Offer) -> bool:
@@ -1025,8 +1040,8 @@ def wrapped_field(tool: Tool, p: dict) -> bool:
     top, _, rest = str(p.get("path") or "").partition(".")
     if p.get("in") != "body" or not rest or "." in rest or "[" in top + rest:
         return False
-    mine = {resource_key(words(s)) for s in _path(tool).split("/") if s and not s.startswith("{")}
-    return resource_key(words(top)) in mine - {None}
+    mine = {tuple(singular(w) for w in words(s)) for s in _path(tool).split("/") if s and not s.startswith("{")}
+    return tuple(singular(w) for w in words(top)) in mine
 
 
 def _owner_named(p: dict) -> dict:

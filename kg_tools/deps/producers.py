@@ -514,9 +514,8 @@ def _described_keys(tool: Tool) -> list[str]:
 def _schema_offers(tool: Tool) -> list[Offer]:
     """The identifying fields of the output schema; a token at its top (`session_token` of a submitted login) is
     what the call hands out (a primary offer, the only one a change makes)."""
-    offers = (
-        [_named_by_path(tool, o) for o in schema_offers(tool.name, tool.output_schema)] if tool.output_schema else []
-    )
+    offers = schema_offers(tool.name, tool.output_schema) if tool.output_schema else []
+    offers += [named for o in offers if (named := _named_by_path(tool, o))]
     return [
         Offer(o.tool, o.resource, o.field, o.path, True, o.source) if _handed_out(o) else o
         for o in offers
@@ -527,14 +526,15 @@ def _schema_offers(tool: Tool) -> list[Offer]:
 GENERIC_RESOURCES = {"resource", "item", "object", "entity", "record"}
 
 
-def _named_by_path(tool: Tool, o: Offer) -> Offer:
-    """An offer of a generic schema (JSON:API's `resources_list`: `data[].id` of a "resource") is of the collection
-    the operation's path names (`GET /variants` -> variant)."""
+def _named_by_path(tool: Tool, o: Offer) -> Offer | None:
+    """An offer of a generic schema (JSON:API's `resources_list`: `data[].id` of a "resource") is also one of the
+    collection the operation's path names (`GET /variants` -> variant; a segment of one or two letters, `/b/{}/o`,
+    names none)."""
     static = [s for s in _path(tool).split("/") if s and not s.startswith("{")]
     if o.resource not in GENERIC_RESOURCES or not static:
-        return o
+        return None
     named = resource_key([singular(w) for w in words(static[-1])])
-    return dataclasses.replace(o, resource=named) if named else o
+    return dataclasses.replace(o, resource=named) if named and len(named) > 2 and named != o.resource else None
 
 
 def _handed_out(o: Offer) -> bool:

@@ -532,7 +532,7 @@ def test_a_generic_schemas_instances_are_of_the_collection_its_path_names():
         [_tool("variants_list", "List.", [], http={"method": "GET", "path": "/variants"}, output_schema=output)]
     )
     offers = tool_offers(tools["variants_list"])
-    assert [(o.resource, o.field) for o in offers] == [("variant", "id")]
+    assert [(o.resource, o.field) for o in offers] == [("resource", "id"), ("variant", "id")]
 
 
 def test_a_nested_property_whose_description_names_its_source_is_an_edge():

@@ -827,6 +827,8 @@ def named_source_proposals(tools: dict[str, Tool], sources: set[str] | None) -> 
                 if name != consumer.name:
                     found.setdefault(name, why)
             for name, why in found.items():
+                if p.get("path") and not same_server(consumer.name, name):  # a nested one: its own server's tools
+                    continue
                 out.append(described_edge(consumer.name, name, str(p.get("path") or p["name"]), why))
     return out
 

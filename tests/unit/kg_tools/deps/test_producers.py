@@ -537,7 +537,8 @@ def test_a_generic_schemas_instances_are_of_the_collection_its_path_names():
 
 def test_a_nested_property_whose_description_names_its_source_is_an_edge():
     """`items[].color`: "Refer to the name column in the `utils_get_colors` tool" is an edge to that tool; a nested
-    description's plain word ("the document count") names no tool called `count`."""
+    description's plain word ("the document count") names no tool called `count`, nor does it name another server's
+    tool of the same name."""
     items = {
         "type": "array",
         "items": {
@@ -554,6 +555,7 @@ def test_a_nested_property_whose_description_names_its_source_is_an_edge():
             "create_labels", "Create labels.", [param], input_schema={"type": "object", "properties": {"items": items}}
         ),
         _tool("utils_get_colors", "The colors.", []),
+        _tool("paint__utils_get_colors", "Another server's colors.", []),
         _tool("count", "Count documents.", []),
     ]
     fixed, _ = candidate_groups(tools)

@@ -1020,7 +1020,7 @@ def schema_shapes(node: object, root: dict, *, objects: bool = True, unions: boo
     own = [node] if not objects or isinstance(node.get("properties"), dict) or "items" in node else []
     if not objects and not members:
         return own
-    return own + [s for m in members for s in schema_shapes(m, root, objects=objects, unions=True, depth=depth - 1)]
+    return own + [s for m in members for s in schema_shapes(m, root, objects=objects, unions=unions, depth=depth - 1)]
 
 
 def _local_pointer(root: dict, ref: str) -> object:

@@ -257,6 +257,8 @@ def parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
 def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
     name = str(p.get("name") or "")
     ws = words(name)
+    if "[" in name:  # `filter[product_id_eq]`: what the brackets filter on
+        ws = bracketed_words(name)
     if ws and ws[0] == "x" and len(ws) > 1:  # X-Session-Token
         ws = ws[1:]
     if _free_value(name, ws) or _query_or_paging(p, ws):
@@ -274,6 +276,26 @@ def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
     if field and (field != "name" or len(ws) > 1):
         return _identifier_want(tool, p, ws, field, known)
     return _noun_want(p, ws, known)
+
+
+_BRACKETED = re.compile(r"[\w.-]+\[([\w.-]+)\](?:\[\])?")
+# Ransack-style filter operators (`filter[product_id_eq]`, `q[name_cont]`): with one of the first, the value is the
+# identifier itself; with a comparison or a text match, a value a person gives
+SAME_OPERATORS = {"eq", "in", "equals", "is", "any", "not", "ne", "neq", "nin"}
+OTHER_OPERATORS = {"cont", "gt", "gte", "gteq", "lt", "lte", "lteq", "start", "end", "matches", "like", "null"}
+
+
+def bracketed_words(name: str) -> list[str]:
+    """The words of an identifier a bracketed query parameter filters on (`filter[product_id_eq]` -> product id,
+    `where[user_id]` -> user id), its operator suffix dropped; none (a value a person gives) when the brackets end
+    with another operator (`filter[sku_i_cont]`, `filter[created_at_gt]`); else the name's words."""
+    m = _BRACKETED.fullmatch(name)
+    ws = words(m.group(1)) if m else []
+    while len(ws) > 1 and ws[-1] in SAME_OPERATORS:
+        ws = ws[:-1]
+    if ws and ws[-1] in ID_FIELDS:
+        return ws
+    return [] if ws and ws[-1] in SAME_OPERATORS | OTHER_OPERATORS or m and ws != words(m.group(1)) else words(name)
 
 
 def _noun_want(p: dict, ws: list[str], known: set[str]) -> Want | None:
@@ -494,11 +516,26 @@ def _schema_offers(tool: Tool) -> list[Offer]:
     """The identifying fields of the output schema; a token at its top (`session_token` of a submitted login) is
     what the call hands out (a primary offer, the only one a change makes)."""
     offers = schema_offers(tool.name, tool.output_schema) if tool.output_schema else []
+    offers += [named for o in offers if (named := _named_by_path(tool, o))]
     return [
         Offer(o.tool, o.resource, o.field, o.path, True, o.source) if _handed_out(o) else o
         for o in offers
         if tool.kind != "change" or _handed_out(o)
     ]
+
+
+GENERIC_RESOURCES = {"resource", "item", "object", "entity", "record"}
+
+
+def _named_by_path(tool: Tool, o: Offer) -> Offer | None:
+    """An offer of a generic schema (JSON:API's `resources_list`: `data[].id` of a "resource") is also one of the
+    collection the operation's path names (`GET /variants` -> variant; a segment of one or two letters, `/b/{}/o`,
+    names none)."""
+    static = [s for s in _path(tool).split("/") if s and not s.startswith("{")]
+    if o.resource not in GENERIC_RESOURCES or not static:
+        return None
+    named = resource_key([singular(w) for w in words(static[-1])])
+    return dataclasses.replace(o, resource=named) if named and len(named) > 2 and named != o.resource else None
 
 
 def _handed_out(o: Offer) -> bool:
@@ -769,7 +806,8 @@ def name_rule_proposals(tools: dict[str, Tool]) -> list[ProposedEdge]:
 def named_source_proposals(tools: dict[str, Tool], sources: set[str] | None) -> list[ProposedEdge]:
     """A parameter whose description names where its value comes from: a tool by its exact name ("as printed by
     browser_network_requests"), or a noun a producer is named after ("from the page snapshot" ->
-    browser_snapshot). Producers are tools that do not change anything."""
+    browser_snapshot), a property inside an object or array parameter too (named by its path). Producers are tools
+    that do not change anything."""
     by_noun: dict[str, list[str]] = defaultdict(list)
     for t in tools.values():
         ws = words(t.name.split("__")[-1])
@@ -781,12 +819,15 @@ def named_source_proposals(tools: dict[str, Tool], sources: set[str] | None) -> 
     for consumer in tools.values():
         if sources is not None and consumer.name not in sources:
             continue
-        for p in consumer.parameters:
+        # and inside objects and arrays (`items[].color`: "Refer to ... the `utils_get_colors` tool")
+        for p in consumer.parameters + nested_parameters(consumer):
             text = str(p.get("description") or "")
             if not text or p.get("type") == "boolean":  # a flag is set, not looked up
                 continue
             for name, why in _named_sources(consumer, text, tools, short[server_of(consumer.name)], by_noun).items():
-                out.append(described_edge(consumer.name, name, str(p["name"]), why))
+                if p.get("path") and not same_server(consumer.name, name):  # a nested one: its own server's tools
+                    continue
+                out.append(described_edge(consumer.name, name, str(p.get("path") or p["name"]), why))
     return out
 
 
@@ -979,44 +1020,100 @@ NESTED_PROPERTIES = 40  # at most this many nested parameters per tool
 def nested_parameters(tool: Tool) -> list[dict]:
     """The properties inside object and array parameters (`params.projectId`, `items[].task_id`) as parameters
     named by their dotted path (`path`) and their own name (`name`), required when every level is; they keep
-    the top-level parameter's `in` (a request body's own `id` stays the body object's)."""
-    props = (tool.input_schema or {}).get("properties")
+    the top-level parameter's `in` (a request body's own `id` stays the body object's). Local `$ref`s of the
+    input schema (`#/$defs/parentRequest`) are followed and the members of `anyOf`/`oneOf`/`allOf` read as one
+    object (a `parent` that is a page's `{page_id}` or a database's `{database_id}`), for tools without HTTP: an
+    OpenAPI body's `oneOf` are alternative requests (login methods) whose fields a person types (codes, tokens)."""
+    root = tool.input_schema or {}
+    unions = not tool.http
+    props = root.get("properties")
     if not isinstance(props, dict):
         return []
     out: list[dict] = []
+    seen: set[str] = set()
 
     def walk(node: object, path: str, required: bool, where: object, depth: int) -> None:
-        if not isinstance(node, dict) or depth > NESTED_DEPTH:
+        if depth > NESTED_DEPTH:
             return
-        if node.get("type") == "array" or "items" in node:
-            walk(node.get("items"), path + "[]", required, where, depth)
-            return
-        children = node.get("properties")
-        if not isinstance(children, dict):
-            return
-        needed = set(node.get("required") or [])
-        for name, child in children.items():
-            if len(out) >= NESTED_PROPERTIES or not isinstance(child, dict):
+        shapes = schema_shapes(node, root, unions=unions)
+        for shape in shapes:  # of alternatives (`anyOf`), none is required
+            if shape.get("type") == "array" or "items" in shape:
+                walk(shape.get("items"), path + "[]", required, where, depth)
                 continue
-            where_to = f"{path}.{name}"
-            leaf: dict[str, object] = {
-                "name": str(name),
-                "path": where_to,
-                "type": _json_type(child),
-                "description": str(child.get("description") or ""),
-                "required": required and name in needed,
-            }
-            if where:
-                leaf["in"] = where
-            if isinstance(child.get("enum"), list):
-                leaf["enum"] = child["enum"]
-            out.append(leaf)
-            walk(child, where_to, bool(leaf["required"]), where, depth + 1)
+            children = shape.get("properties")
+            if not isinstance(children, dict):
+                continue
+            needed = set(shape.get("required") or []) if len(shapes) == 1 else set()
+            for name, child in children.items():
+                where_to = f"{path}.{name}"
+                if len(out) >= NESTED_PROPERTIES or not isinstance(child, dict) or where_to in seen:
+                    continue
+                seen.add(where_to)
+                child = next(iter(schema_shapes(child, root, objects=False, unions=unions)), child)
+                leaf: dict[str, object] = {
+                    "name": str(name),
+                    "path": where_to,
+                    "type": _json_type(child),
+                    "description": str(child.get("description") or ""),
+                    "required": required and name in needed,
+                }
+                if where:
+                    leaf["in"] = where
+                if isinstance(child.get("enum"), list):
+                    leaf["enum"] = child["enum"]
+                out.append(leaf)
+                walk(child, where_to, bool(leaf["required"]), where, depth + 1)
 
     for p in tool.parameters:
-        if p.get("type") in ("object", "array") and isinstance(props.get(p.get("name")), dict):
-            walk(props[p["name"]], str(p["name"]), bool(p.get("required")), p.get("in"), 1)
+        node = props.get(p.get("name"))
+        if isinstance(node, dict) and (
+            p.get("type") in ("object", "array") or schema_shapes(node, root, unions=unions)
+        ):
+            walk(node, str(p["name"]), bool(p.get("required")), p.get("in"), 1)
     return out
+
+
+UNION_KEYS = ("allOf", "anyOf", "oneOf")
+
+
+def schema_shapes(node: object, root: dict, *, objects: bool = True, unions: bool = True, depth: int = 4) -> list[dict]:
+    """The schemas a node may be, local `$ref`s followed (a cycle or a pointer that does not resolve ends the walk)
+    and, with `unions`, `allOf`/`anyOf`/`oneOf` members taken one by one; with `objects`, only those with
+    properties or items."""
+    refs: set[str] = set()
+    while isinstance(node, dict) and isinstance(node.get("$ref"), str) and node["$ref"] not in refs:
+        refs.add(node["$ref"])
+        node = _local_pointer(root, node["$ref"])
+    if not isinstance(node, dict) or depth <= 0:
+        return []
+    members = [m for key in UNION_KEYS if unions and isinstance(node.get(key), list) for m in node[key]]
+    own = [node] if not objects or isinstance(node.get("properties"), dict) or "items" in node else []
+    if not objects and not members:
+        return own
+    return own + [s for m in members for s in schema_shapes(m, root, objects=objects, unions=unions, depth=depth - 1)]
+
+
+def _local_pointer(root: dict, ref: str) -> object:
+    """The node a local JSON pointer (`#/$defs/x`, `#/definitions/x`) names inside `root`, else None."""
+    if not ref.startswith("#/"):
+        return None
+    node: object = root
+    for part in ref[2:].split("/"):
+        part = part.replace("~1", "/").replace("~0", "~")
+        node = node.get(part) if isinstance(node, dict) else None
+    return node
+
+
+def wrapped_field(tool: Tool, p: dict) -> bool:
+    """A field of a request body wrapped in an object named after a collection of the operation's own path
+    (`POST /addresses` with `{address: {country_id, user_id}}`, `PATCH /line_items/{id}` with `{line_item:
+    {variant_id}}`, the Rails convention): the resource's own fields, wanted like top-level parameters even when
+    undescribed."""
+    top, _, rest = str(p.get("path") or "").partition(".")
+    if p.get("in") != "body" or not rest or "." in rest or "[" in top + rest:
+        return False
+    mine = {tuple(singular(w) for w in words(s)) for s in _path(tool).split("/") if s and not s.startswith("{")}
+    return tuple(singular(w) for w in words(top)) in mine
 
 
 def _owner_named(p: dict) -> dict:
@@ -1451,7 +1548,7 @@ def set_wants(tools: dict[str, Tool], known: set[str], *, nested_wants: bool = T
         t.wants = [w for w in (parameter_wants(t, p, known) for p in t.parameters) if w]
         t.wants += path_wants(t)
         for p in nested:
-            if t.http and not p.get("description"):
+            if t.http and not p.get("description") and not wrapped_field(t, p):
                 continue
             want = parameter_wants(t, _owner_named(p) if t.http else p, known)
             if want and want.field != "*":  # an identifier (`task_id`, `labelIds`, `name`), not the thing itself

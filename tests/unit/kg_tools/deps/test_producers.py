@@ -5,11 +5,14 @@ from __future__ import annotations
 from kg_tools.deps.offline import ToolInfo
 from kg_tools.deps.producers import (
     Want,
+    bracketed_words,
     candidate_groups,
     context_resources,
     name_qualifier,
+    nested_parameters,
     prepare,
     resource_kinds,
+    tool_offers,
     want_qualifier,
 )
 from kg_tools.deps.resources import described_resources, schema_resource
@@ -489,3 +492,138 @@ def test_a_parameter_description_names_no_source_as_an_alternative_a_later_step_
         ("unwatch_topic", "watch_topic"),
         ("create_export", "list_export"),
     }
+
+
+def _ids(resource: str) -> dict:
+    """An output schema listing instances of `resource` by id."""
+    item = {"title": resource, "type": "object", "properties": {"id": {"type": "string"}}}
+    return {"type": "object", "properties": {"results": {"type": "array", "items": item}}}
+
+
+def test_wants_inside_a_referenced_or_alternative_object_parameter():
+    """An MCP `parent` that is `anyOf` a `$ref` to a `oneOf` (a page's `{page_id}` or a database's `{database_id}`)
+    or a string: both ids are wanted, neither required (alternatives); a reference cycle ends the walk. An HTTP
+    operation's `oneOf` body members are alternative requests: not read."""
+    schema = {
+        "$defs": {
+            "parentRequest": {
+                "oneOf": [
+                    {"type": "object", "properties": {"page_id": {"type": "string"}}, "required": ["page_id"]},
+                    {"type": "object", "properties": {"database_id": {"type": "string"}}},
+                    {"$ref": "#/$defs/parentRequest"},
+                ]
+            }
+        },
+        "type": "object",
+        "properties": {"parent": {"anyOf": [{"$ref": "#/$defs/parentRequest"}, {"type": "string"}]}},
+        "required": ["parent"],
+    }
+    parent = {"name": "parent", "type": "string", "description": "", "required": True}
+    tools = [
+        _tool("create_page", "Create a page.", [parent], input_schema=schema),
+        _tool("search_pages", "Search.", [], output_schema=_ids("page")),
+        _tool("search_databases", "Search.", [], output_schema=_ids("database")),
+        _tool("login", "Log in.", [parent], input_schema=schema, http={"method": "POST", "path": "/login"}),
+    ]
+    nested = {p["path"]: p for p in nested_parameters(prepare(tools)["create_page"])}
+    assert set(nested) == {"parent.page_id", "parent.database_id"}
+    assert not nested["parent.page_id"]["required"]
+    found = _candidates(tools)
+    assert "search_pages" in found[("create_page", "parent.page_id")]
+    assert "search_databases" in found[("create_page", "parent.database_id")]
+    assert nested_parameters(prepare(tools)["login"]) == []
+
+
+def test_the_fields_of_a_body_wrapped_in_its_collections_name_are_wanted():
+    """`POST /addresses {address: {country_id}}` (Rails): the wrapper is named after the path's collection, so its
+    undescribed fields are wanted like top-level ones; listmonk's undescribed `send_at.template_id` still is not."""
+    body = {"type": "object", "properties": {"country_id": {"type": "string"}, "city": {"type": "string"}}}
+    address = {"name": "address", "type": "object", "description": "", "in": "body"}
+    send_at = {"name": "send_at", "type": "object", "description": "", "in": "body"}
+    at = {"type": "object", "properties": {"template_id": {"type": "number"}}}
+    tools = [
+        _tool(
+            "create_address",
+            "Create an address.",
+            [address],
+            http={"method": "POST", "path": "/api/addresses"},
+            input_schema={"type": "object", "properties": {"address": body}},
+        ),
+        _tool(
+            "create_campaign",
+            "Create a campaign.",
+            [send_at],
+            http={"method": "POST", "path": "/campaigns"},
+            input_schema={"type": "object", "properties": {"send_at": at}},
+        ),
+        _tool(
+            "list_countries", "List.", [], http={"method": "GET", "path": "/countries"}, output_schema=_ids("country")
+        ),
+        _tool(
+            "list_templates", "List.", [], http={"method": "GET", "path": "/templates"}, output_schema=_ids("template")
+        ),
+    ]
+    found = _candidates(tools)
+    assert "list_countries" in found[("create_address", "address.country_id")]
+    assert ("create_campaign", "send_at.template_id") not in found
+
+
+def test_a_bracketed_filter_wants_the_identifier_it_filters_on():
+    """`filter[product_id_eq]` (Ransack, JSON:API) filters on a product id; a text match or a comparison of
+    another field is a value a person gives; a name without brackets keeps its words."""
+    assert bracketed_words("filter[product_id_eq]") == ["product", "id"]
+    assert bracketed_words("where[user_id]") == ["user", "id"]
+    assert bracketed_words("filter[id_not_in]") == ["id"]
+    assert bracketed_words("filter[sku_i_cont]") == []
+    assert bracketed_words("filter[created_at_gt]") == []
+    assert bracketed_words("page[size]") == ["page", "size"]
+    eq = {"name": "filter[product_id_eq]", "type": "string", "description": "", "in": "query"}
+    cont = {"name": "filter[name_cont]", "type": "string", "description": "", "in": "query"}
+    tools = [
+        _tool("list_variants", "List.", [eq, cont], http={"method": "GET", "path": "/variants"}),
+        _tool("list_products", "List.", [], http={"method": "GET", "path": "/products"}, output_schema=_ids("product")),
+    ]
+    found = _candidates(tools)
+    assert "list_products" in found[("list_variants", "filter[product_id_eq]")]
+    assert ("list_variants", "filter[name_cont]") not in found
+
+
+def test_a_generic_schemas_instances_are_of_the_collection_its_path_names():
+    """JSON:API's `resources_list` (`data[].id` of a "resource") of `GET /variants` lists variants."""
+    generic = {"title": "resource_properties", "type": "object", "properties": {"id": {"type": "string"}}}
+    listed = {"type": "array", "items": {"allOf": [generic]}}
+    output = {"title": "resources_list", "type": "object", "properties": {"data": listed}}
+    tools = prepare(
+        [_tool("variants_list", "List.", [], http={"method": "GET", "path": "/variants"}, output_schema=output)]
+    )
+    offers = tool_offers(tools["variants_list"])
+    assert [(o.resource, o.field) for o in offers] == [("resource", "id"), ("variant", "id")]
+
+
+def test_a_nested_property_whose_description_names_its_source_is_an_edge():
+    """`items[].color`: "Refer to the name column in the `utils_get_colors` tool" is an edge to that tool; a nested
+    description's plain word ("the document count") names no tool called `count`, nor does it name another server's
+    tool of the same name."""
+    items = {
+        "type": "array",
+        "items": {
+            "type": "object",
+            "properties": {
+                "color": {"type": "string", "description": "Refer to the name column in the `utils_get_colors` tool"},
+                "parts": {"type": "number", "description": "Sub-indexes when the document count exceeds a billion"},
+            },
+        },
+    }
+    param = {"name": "items", "type": "array", "description": "", "required": True}
+    tools = [
+        _tool(
+            "create_labels", "Create labels.", [param], input_schema={"type": "object", "properties": {"items": items}}
+        ),
+        _tool("utils_get_colors", "The colors.", []),
+        _tool("paint__utils_get_colors", "Another server's colors.", []),
+        _tool("count", "Count documents.", []),
+    ]
+    fixed, _ = candidate_groups(tools)
+    assert [(p.source, p.target, p.parameter_name) for p in fixed] == [
+        ("create_labels", "utils_get_colors", "items[].color")
+    ]

@@ -39,6 +39,8 @@ from kg_tools.deps.resources import (
     GET_VERBS,
     ID_FIELDS,
     LIST_VERBS,
+    SCHEMA_NOISE,
+    STOP,
     STRONG_FIELDS,
     Offer,
     described_owner,
@@ -150,6 +152,8 @@ def tool_kind(tool: Tool) -> str:
         return "search" if verb in ("search", "find", "query", "lookup") else "list"
     if hints.get("destructiveHint") is True:
         return "change"
+    if _named_search(tool, verb):
+        return "search"
     if method == "GET":  # a collection (/albums, /me/playlists) or one item (/albums/{id})
         return "get" if _path(tool).rstrip("/").endswith("}") else "list"
     if verb in GET_VERBS or hints.get("readOnlyHint") is True:
@@ -250,6 +254,8 @@ def parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
     want = _parameter_wants(tool, p, known)
     if want and not want.in_path and want.resources == [created_resource(tool)]:
         return None  # a create's `name` or `entities` are the new thing's, not another tool's output
+    if want and not want.in_path and want.resources[:1] == [described_new(tool)]:
+        return None  # "Creates a new file, or overwrites ...", "Append content to a new or existing file"
     return want
 
 
@@ -260,8 +266,8 @@ def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
         ws = ws[1:]
     if _free_value(name, ws) or _query_or_paging(p, ws):
         return None
-    if ws == ["path"] and tool.kind in ("list", "search"):  # where to look: a directory (list_directory, search_files)
-        return _want(p, ["directory"], "path")
+    if ws == ["path"] and tool.kind in ("list", "search") and not _reads_one(tool):
+        return _want(p, ["directory"], "path")  # where to look: a directory (list_directory, search_files)
     ws = _glued(ws[0], known) if len(ws) == 1 else ws
     field = ID_FIELDS.get(ws[-1])
     if _scalar(p, field):
@@ -272,7 +278,7 @@ def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
             return bare
     if field and (field != "name" or len(ws) > 1):
         return _identifier_want(tool, p, ws, field, known)
-    return _noun_want(p, ws, known)
+    return _moved_want(tool, p, ws, known) or _described_identifier_want(tool, p, ws, known) or _noun_want(p, ws, known)
 
 
 def _noun_want(p: dict, ws: list[str], known: set[str]) -> Want | None:
@@ -395,9 +401,10 @@ def _identifier_want(tool: Tool, p: dict, ws: list[str], field: str, known: set[
         resources = context_resources(tool, p, str(p.get("name") or ""), known)
     if field in ("username", "login", "email"):
         resources, field = resources or ["user"], "*" if field == "email" else field
-    want = _want(p, resources, field) if resources else None
+    resources = resources if tool.http else _named_head(ws, resources, known)
+    want = _want(p, resources + also_accepted(p, resources, known), field) if resources else None
     if want and field not in ("username", "login", "email"):
-        want.fallback = [r for r in _fallback_resources(p, known) if r not in resources]
+        want.fallback = [r for r in _fallback_resources(p, known) if r not in want.resources]
     return want
 
 
@@ -458,6 +465,200 @@ def _path_context(tool: Tool, name: str, known: set[str]) -> list[str]:
     if static and (resource_key(words(static[-1])) in known):  # PUT /me/albums?ids=
         return [resource_key(words(static[-1])) or ""]
     return []
+
+
+# MCP locators and search providers (issue 28, seventh session): what kind of locator a parameter is (a file's path
+# or a directory's, an element's reference, a thing a move starts from) and which searches return it.
+MOVE_VERBS = {"move", "copy", "rename", "duplicate", "clone"}  # `move_file(source, destination)`
+SOURCE_WORDS = {"source", "src"}
+DIRECTORY_RESOURCES = {"directory"}  # `folder`, `dir` are synonyms of it (resources.SYNONYMS)
+LOCATOR_FIELDS = {"ref": "ref", "reference": "ref", "identifier": "id", "id": "id"}
+
+
+def _reads_one(tool: Tool) -> bool:
+    """A reader named after one thing that is no directory (`read_media_file`): its bare `path` is that thing's, even
+    when its output lists content blocks."""
+    verb, rest = name_verb_and_object(tool.name)
+    content = [w for w in rest if w not in ("a", "an", "the")]
+    if verb not in GET_VERBS or not content or singular(content[-1]) != content[-1]:
+        return False
+    return resource_key(content) not in DIRECTORY_RESOURCES
+
+
+_NEW_THING = re.compile(r"\b(?:creates?|makes?|writes?)\s+a\s+new\s+(\w+)|\ba\s+new\s+or\s+existing\s+(\w+)", re.I)
+
+
+def described_new(tool: Tool) -> str | None:
+    """What a tool's description says it creates ("Creates a new file, or COMPLETELY OVERWRITES ...", "Append content
+    to a new or existing file"): its parameter naming that thing names a new one, not another tool's output."""
+    m = _NEW_THING.search(tool.description) if tool.kind != "create" else None  # a create's own: created_resource
+    return parameter_resource([(m.group(1) or m.group(2)).lower()]) if m else None
+
+
+def _moved_want(tool: Tool, p: dict, ws: list[str], known: set[str]) -> Want | None:
+    """The `source` of a move, copy or rename (`move_file(source, destination)`): an existing instance of what the
+    tool's name moves; the destination is a new one."""
+    verb, rest = name_verb_and_object(tool.name)
+    if not ws or ws[-1] not in SOURCE_WORDS or verb not in MOVE_VERBS:
+        return None
+    key = resource_key(rest)
+    return _want(p, [key], "*") if key in known and p.get("type") in (None, "string", "array") else None
+
+
+# "Exact target element reference from the page snapshot": the parameter is an element's reference.
+_LOCATOR = re.compile(r"^\W*(?:[a-z]+\s+){0,3}?([a-z]+)\s+(reference|ref|identifier|id)\b")
+
+
+def _described_identifier_want(tool: Tool, p: dict, ws: list[str], known: set[str]) -> Want | None:
+    """A parameter named by its role (`target`, `startTarget`), not by a resource of the catalog, whose description
+    opens with the identifier it is ("Exact target element reference ..."): an instance of that resource, when a tool
+    of the catalog offers it."""
+    if tool.http or p.get("type") not in (None, "string") or not ws or ws[-1] in ID_FIELDS:
+        return None
+    if parameter_resource(ws) in known:
+        return None  # a resource of the catalog names what it is itself
+    m = _LOCATOR.match(str(p.get("description") or "").lower())
+    key = parameter_resource([m.group(1)]) if m else None
+    return _want(p, [key], LOCATOR_FIELDS[m.group(2)]) if m and key in known else None
+
+
+def also_accepted(p: dict, resources: list[str], known: set[str]) -> list[str]:
+    """Other resources an identifier's description says it takes ("Identifier for a Notion block or page", "Also
+    accepts a page ID", "a Notion page (or block)"), after its own: looked up when no tool provides its own."""
+    text = str(p.get("description") or "").lower()
+    if not resources or not text or p.get("in"):  # tools without HTTP (an OpenAPI parameter has its `in`)
+        return []
+    head = re.escape(resources[0].split()[-1])
+    said = re.findall(rf"\b{head}s?\s*\(?\s*(?:or|and)\s+(?:an?\s+)?\[?([a-z]+)", text)
+    said += re.findall(r"\balso\s+accepts?\s+(?:an?\s+)?\[?([a-z]+)", text)
+    keys = [parameter_resource([w]) for w in said]
+    return list(dict.fromkeys(k for k in keys if k and k in known and k not in resources))
+
+
+def _named_head(ws: list[str], resources: list[str], known: set[str]) -> list[str]:
+    """An identifier whose name's last noun is a resource of the catalog that the name's key dropped
+    (`source_page_id`: "page" is a paging word in schema titles, so the key was "source"): that noun."""
+    if len(ws) < 3 or not resources or resources[0] in known:
+        return resources
+    head = parameter_resource(ws[-2:-1])
+    return [head] if head in known else resources
+
+
+def _named_search(tool: Tool, verb: str | None) -> bool:
+    """A tool without HTTP named a search after its verb (`start_search`, `run_search`) that changes nothing: a
+    search, whatever the verb."""
+    _, rest = name_verb_and_object(tool.name)
+    hints = tool.annotations or {}
+    return not tool.http and verb is not None and rest == ["search"] and hints.get("destructiveHint") is not True
+
+
+def catalog_compounds(tools: dict[str, Tool]) -> set[tuple[str, str]]:
+    """Two-word resources of a catalog whose first word resource_key drops as schema noise (`data source`: "data"):
+    said together in at least two tool names and in an identifier parameter's name (`data_source_id`)."""
+    named: dict[tuple[str, str], int] = defaultdict(int)
+    ids: set[tuple[str, str]] = set()
+    for t in tools.values():
+        ws = [singular(w) for w in words(t.name.split(SEPARATOR)[-1])]
+        for pair in set(zip(ws, ws[1:])):
+            if pair[0] in SCHEMA_NOISE and pair[1] not in SCHEMA_NOISE | STOP:
+                named[pair] += 1
+        for p in t.parameters:
+            pw = [singular(w) for w in words(str(p.get("name") or ""))]
+            if len(pw) >= 3 and pw[-1] in ID_FIELDS:
+                ids.add((pw[-3], pw[-2]))
+    return {pair for pair, n in named.items() if n >= 2 and pair in ids}
+
+
+def _compound_key(ws: list[str], compounds: set[tuple[str, str]]) -> str | None:
+    """The resource a run of words names, a catalog compound kept whole (`data_source` -> data source)."""
+    sw = [singular(w) for w in ws]
+    if len(sw) >= 2 and (sw[-2], sw[-1]) in compounds:
+        return f"{sw[-2]} {sw[-1]}"
+    return parameter_resource(ws) if ws else None
+
+
+def _compound_resource(resource: str, text: str, compounds: set[tuple[str, str]]) -> str:
+    """`source` as the compound a name says it with (`API-retrieve-a-data-source`, `data_source_id`)."""
+    sw = [singular(w) for w in words(text)]
+    for a, b in zip(sw, sw[1:]):
+        if b == resource and (a, b) in compounds:
+            return f"{a} {b}"
+    return resource
+
+
+def compound_offers(tools: dict[str, Tool], compounds: set[tuple[str, str]]) -> None:
+    """Offers of a catalog compound's head named with the whole compound (by the tool's name, or a schema field's
+    path) take the compound as their resource."""
+    for t in tools.values():
+        t.offers = [
+            dataclasses.replace(o, resource=r)
+            if (r := _compound_resource(o.resource, o.path if o.source == "schema" else t.name, compounds))
+            != o.resource
+            else o
+            for o in t.offers
+        ]
+
+
+def compound_wants(tools: dict[str, Tool], compounds: set[tuple[str, str]]) -> None:
+    """Wants of a catalog compound's head whose parameter names the whole compound (`data_source_id`)."""
+    for t in tools.values():
+        for w in t.wants:
+            if w.resources:
+                w.resources[0] = _compound_resource(w.resources[0], w.parameter.rsplit(".", 1)[-1], compounds)
+
+
+SEARCH_TYPE_NODES = 400  # schema nodes of a search's arguments read for the types it filters on
+_TYPE_IS = re.compile(r"\btype\s*[=:]\s*[\"']?([a-z_]+)", re.I)  # CQL's `type=page`, `type:issue`
+
+
+def search_type_offers(tools: dict[str, Tool], compounds: set[tuple[str, str]]) -> None:
+    """A search without an output schema returns the types of thing it lets its caller filter on: the values of an
+    enum among its arguments (`filter.value`: page, data_source) or a `type=` in its query's examples
+    (`type=page AND space=DEV`), each a resource the server's identifier parameters name (`page_id`)."""
+    nouns: dict[str, set[str]] = defaultdict(set)
+    for t in tools.values():
+        for p in t.parameters:
+            ws = words(str(p.get("name") or ""))
+            if len(ws) >= 2 and ws[-1] in ID_FIELDS:
+                key = _compound_key(ws[:-1], compounds)
+                if key:
+                    nouns[server_of(t.name)].add(key)
+    for t in tools.values():
+        if t.kind != "search" or any(o.source == "schema" for o in t.offers):
+            continue
+        have = {o.resource for o in t.offers}
+        for value in _filter_values(t):
+            key = _compound_key(words(value), compounds)
+            if key and key in nouns[server_of(t.name)] and key not in have:
+                t.offers.append(Offer(t.name, key, "*", "", True, "description"))
+                have.add(key)
+
+
+def _filter_values(tool: Tool) -> list[str]:
+    """The enum values among a tool's arguments (bounded walk) and the `type=` values its parameters' descriptions give."""
+    out = [m for p in tool.parameters for m in _TYPE_IS.findall(str(p.get("description") or ""))]
+    stack: list[object] = [tool.input_schema or {}]
+    budget = SEARCH_TYPE_NODES
+    while stack and budget > 0:
+        node = stack.pop()
+        budget -= 1
+        if isinstance(node, dict):
+            if isinstance(node.get("enum"), list):
+                out += [v for v in node["enum"] if isinstance(v, str)]
+            stack += [v for k, v in node.items() if k not in ("enum", "$defs", "definitions")]
+        elif isinstance(node, list):
+            stack += node
+    return out
+
+
+def _no_path_readers(out: dict[str, Candidate]) -> dict[str, Candidate]:
+    """For a path: not the readers of one thing that need a path themselves (`get_file_info(path)` reads a file or a
+    directory; it lists none)."""
+    return {
+        n: c
+        for n, c in out.items()
+        if not (c.producer.kind == "get" and any(w.required and w.field == "path" for w in c.producer.wants))
+    }
 
 
 def tool_offers(tool: Tool) -> list[Offer]:
@@ -1217,6 +1418,8 @@ def want_candidates(
     out = {name: c for name, c in out.items() if same_server(consumer.name, name)}
     if want.typed:
         out = _typed_readers(out)
+    if want.field == "path":
+        out = _no_path_readers(out)
     if kinds:  # another kind of the resource (a settings flow for a login flow's id) is no provider
         out = {name: c for name, c in out.items() if not qualifier_conflict(consumer, want, c.producer, kinds)}
     if want.nested:  # a tool that takes the same property (`params.projectSlug`) is another consumer of it
@@ -1352,6 +1555,10 @@ def offer_index(tools: dict[str, Tool]) -> dict[str, list[Offer]]:
     index: dict[str, list[Offer]] = defaultdict(list)
     for t in tools.values():
         t.offers = tool_offers(t)
+    compounds = catalog_compounds(tools)
+    compound_offers(tools, compounds)
+    search_type_offers(tools, compounds)
+    for t in tools.values():
         for o in t.offers:
             index[o.resource].append(o)
     for offers in index.values():
@@ -1381,6 +1588,7 @@ def set_wants(tools: dict[str, Tool], known: set[str], *, nested_wants: bool = T
     for t in tools.values():
         for w in t.wants:
             w.rare = takers[w.parameter] <= RARE_PARAMETER
+    compound_wants(tools, catalog_compounds(tools))
     _pool_resources(tools)
 
 

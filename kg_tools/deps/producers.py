@@ -608,13 +608,16 @@ def compound_wants(tools: dict[str, Tool], compounds: set[tuple[str, str]]) -> N
 
 
 SEARCH_TYPE_NODES = 400  # schema nodes of a search's arguments read for the types it filters on
+# "... when you only need to locate an element and its ref": a search that returns elements with their refs
+_ITS_IDENTIFIER = re.compile(r"\b([a-z]+)\s+and\s+(?:its|their)\s+(ids?|refs?|reference|keys?|paths?|urls?|uris?)\b")
 _TYPE_IS = re.compile(r"\btype\s*[=:]\s*[\"']?([a-z_]+)", re.I)  # CQL's `type=page`, `type:issue`
 
 
 def search_type_offers(tools: dict[str, Tool], compounds: set[tuple[str, str]]) -> None:
     """A search without an output schema returns the types of thing it lets its caller filter on: the values of an
     enum among its arguments (`filter.value`: page, data_source) or a `type=` in its query's examples
-    (`type=page AND space=DEV`), each a resource the server's identifier parameters name (`page_id`)."""
+    (`type=page AND space=DEV`), each a resource the server's identifier parameters name (`page_id`); and what its
+    description says it finds with an identifier ("locate an element and its ref": element refs)."""
     nouns: dict[str, set[str]] = defaultdict(set)
     for t in tools.values():
         for p in t.parameters:
@@ -627,6 +630,11 @@ def search_type_offers(tools: dict[str, Tool], compounds: set[tuple[str, str]]) 
         if t.kind != "search" or any(o.source == "schema" for o in t.offers):
             continue
         have = {o.resource for o in t.offers}
+        for thing, field in _ITS_IDENTIFIER.findall(t.description.lower()):
+            key = parameter_resource([thing])
+            if key and key not in have:
+                t.offers.append(Offer(t.name, key, LOCATOR_FIELDS.get(field, ID_FIELDS.get(field, "*")), "", True, "description"))
+                have.add(key)
         for value in _filter_values(t):
             key = _compound_key(words(value), compounds)
             if key and key in nouns[server_of(t.name)] and key not in have:

@@ -333,7 +333,7 @@ CHANGE_VERBS = {
     "trigger",
 }
 _DESCRIBES = re.compile(
-    r"\b(?:returns?|lists?|gets?|retrieves?|fetch(?:es)?|search(?:es)?(?:\s+for)?|finds?|locate|shows?|provides?|"
+    r"\b(?:returns?|lists?|gets?|retrieves?|fetch(?:es)?|search(?:es)?(?:\s+for)?|finds?|shows?|provides?|"
     r"gives?)\s+((?:[\w'-]+\s+){0,8}?[\w'-]+?)(?=[.,;:()\n]|\s+(?:for|by|in|from|with|that|which|matching|"
     r"based|on|of\s+the\s+(?:current|user)|including|using|via|within|whose|where|carrying|containing|having|"
     r"belonging|and\s+(?:their|its))\b|$)",

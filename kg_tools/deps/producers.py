@@ -630,10 +630,12 @@ def search_type_offers(tools: dict[str, Tool], compounds: set[tuple[str, str]]) 
         if t.kind != "search" or any(o.source == "schema" for o in t.offers):
             continue
         have = {o.resource for o in t.offers}
-        for thing, field in _ITS_IDENTIFIER.findall(t.description.lower()):
+        for thing, word in _ITS_IDENTIFIER.findall(t.description.lower()):
             key = parameter_resource([thing])
             if key and key not in have:
-                t.offers.append(Offer(t.name, key, LOCATOR_FIELDS.get(field, ID_FIELDS.get(field, "*")), "", True, "description"))
+                t.offers.append(
+                    Offer(t.name, key, LOCATOR_FIELDS.get(word, ID_FIELDS.get(word, "*")), "", True, "description")
+                )
                 have.add(key)
         for value in _filter_values(t):
             key = _compound_key(words(value), compounds)

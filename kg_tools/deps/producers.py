@@ -268,6 +268,9 @@ def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
         return None
     if ws == ["path"] and tool.kind in ("list", "search") and not _reads_one(tool):
         return _want(p, ["directory"], "path")  # where to look: a directory (list_directory, search_files)
+    abbreviated = _abbreviated_want(tool, p, ws, known)
+    if abbreviated:
+        return abbreviated
     ws = _glued(ws[0], known) if len(ws) == 1 else ws
     field = ID_FIELDS.get(ws[-1])
     if _scalar(p, field):
@@ -544,6 +547,17 @@ def _named_head(ws: list[str], resources: list[str], known: set[str]) -> list[st
     return [head] if head in known else resources
 
 
+def _abbreviated_want(tool: Tool, p: dict, ws: list[str], known: set[str]) -> Want | None:
+    """An identifier abbreviated to its resource's initial (`pid` of `kill_process`): the id of the resource of the
+    catalog that the tool's name gives and that starts with that letter (tools without HTTP)."""
+    m = re.fullmatch(r"([a-z])id", ws[0]) if len(ws) == 1 and not tool.http else None
+    if not m:
+        return None
+    named = [singular(w) for w in words(tool.name.split(SEPARATOR)[-1]) if w.startswith(m.group(1))]
+    keys = [k for k in (parameter_resource([w]) for w in named) if k in known]
+    return _want(p, keys[:1], "id") if keys else None
+
+
 def _named_search(tool: Tool, verb: str | None) -> bool:
     """A tool without HTTP named a search after its verb (`start_search`, `run_search`) that changes nothing: a
     search, whatever the verb."""
@@ -607,6 +621,8 @@ def compound_wants(tools: dict[str, Tool], compounds: set[tuple[str, str]]) -> N
                 w.resources[0] = _compound_resource(w.resources[0], w.parameter.rsplit(".", 1)[-1], compounds)
 
 
+TYPE_CHOICE_WORDS = {"type", "types", "kind", "object"}  # an enum that chooses which things come back
+TYPE_CHOICE_DEPTH = 2  # `filter.value`, `sources[].type`; not `scrapeOptions.actions[].type`
 SEARCH_TYPE_NODES = 400  # schema nodes of a search's arguments read for the types it filters on
 # "... when you only need to locate an element and its ref": a search that returns elements with their refs
 _ITS_IDENTIFIER = re.compile(r"\b([a-z]+)\s+and\s+(?:its|their)\s+(ids?|refs?|reference|keys?|paths?|urls?|uris?)\b")
@@ -645,20 +661,43 @@ def search_type_offers(tools: dict[str, Tool], compounds: set[tuple[str, str]]) 
 
 
 def _filter_values(tool: Tool) -> list[str]:
-    """The enum values among a tool's arguments (bounded walk) and the `type=` values its parameters' descriptions give."""
+    """The `type=` values its parameters' descriptions give, and the enum values of its arguments (at most
+    TYPE_CHOICE_DEPTH properties deep: not an option of a nested action) that choose a type of thing (a property named
+    or described with `type`, `kind` or `object`: `searchType`, `filter.value` "filter by type of object")."""
     out = [m for p in tool.parameters for m in _TYPE_IS.findall(str(p.get("description") or ""))]
-    stack: list[object] = [tool.input_schema or {}]
+    stack: list[tuple[str, int, object]] = [("", 0, tool.input_schema or {})]
     budget = SEARCH_TYPE_NODES
     while stack and budget > 0:
-        node = stack.pop()
+        key, depth, node = stack.pop()
         budget -= 1
-        if isinstance(node, dict):
-            if isinstance(node.get("enum"), list):
-                out += [v for v in node["enum"] if isinstance(v, str)]
-            stack += [v for k, v in node.items() if k not in ("enum", "$defs", "definitions")]
-        elif isinstance(node, list):
-            stack += node
+        if isinstance(node, list):
+            stack += [(key, depth, v) for v in node]
+        if not isinstance(node, dict):
+            continue
+        said = set(words(key)) | set(words(str(node.get("description") or "")))
+        if isinstance(node.get("enum"), list) and said & TYPE_CHOICE_WORDS:
+            out += [v for v in node["enum"] if isinstance(v, str)]
+        props = node.get("properties")
+        if isinstance(props, dict) and depth < TYPE_CHOICE_DEPTH:
+            stack += [(str(name), depth + 1, child) for name, child in props.items()]
+        stack += [(key, depth, node[k]) for k in ("items", "anyOf", "oneOf", "allOf") if k in node]
     return out
+
+
+def _listed_contents(tool: Tool) -> set[str]:
+    """What a listing of one thing without HTTP (`list_directory`: "a listing of all files and directories in a
+    specified path") lists, as its description says: the contents of the thing its name gives."""
+    verb, rest = name_verb_and_object(tool.name)
+    content = [w for w in rest if w not in ("a", "an", "the")]
+    if (
+        tool.http
+        or tool.kind != "list"
+        or verb not in LIST_VERBS
+        or not content
+        or singular(content[-1]) != content[-1]
+    ):
+        return set()
+    return {w for r in described_resources(tool.description)[:2] for w in r.split()}
 
 
 def _no_path_readers(out: dict[str, Candidate]) -> dict[str, Candidate]:
@@ -1437,6 +1476,7 @@ def want_candidates(
     wanted = set(want.resources[0].split()) if want.resources else set()
     for c in out.values():
         c.resource_in_name = bool(wanted) and wanted <= _name_words(c.producer) | _described_object(c.producer)
+        c.resource_in_name = c.resource_in_name or bool(wanted) and wanted <= _listed_contents(c.producer)
         c.lookup = looks_up(c.producer, want)
     qualifier = want_qualifier(consumer, want)
     for c in out.values():

@@ -488,7 +488,8 @@ def _reads_one(tool: Tool) -> bool:
     return resource_key(content) not in DIRECTORY_RESOURCES
 
 
-_NEW_THING = re.compile(r"\b(?:creates?|makes?|writes?)\s+a\s+new\s+(\w+)|\ba\s+new\s+or\s+existing\s+(\w+)", re.I)
+# the tool's own first words ("Creates a new file, or ..."; not "To create a NEW item, use another tool"), or anywhere
+_NEW_THING = re.compile(r"^\W*(?:creates?|makes?|writes?)\s+a\s+new\s+(\w+)|\ba\s+new\s+or\s+existing\s+(\w+)", re.I)
 
 
 def described_new(tool: Tool) -> str | None:
@@ -550,7 +551,7 @@ def _named_head(ws: list[str], resources: list[str], known: set[str]) -> list[st
 def _abbreviated_want(tool: Tool, p: dict, ws: list[str], known: set[str]) -> Want | None:
     """An identifier abbreviated to its resource's initial (`pid` of `kill_process`): the id of the resource of the
     catalog that the tool's name gives and that starts with that letter (tools without HTTP)."""
-    m = re.fullmatch(r"([a-z])id", ws[0]) if len(ws) == 1 and not tool.http else None
+    m = re.fullmatch(r"([a-z])id", ws[0]) if len(ws) == 1 and ws[0] not in ID_FIELDS and not tool.http else None
     if not m:
         return None
     named = [singular(w) for w in words(tool.name.split(SEPARATOR)[-1]) if w.startswith(m.group(1))]

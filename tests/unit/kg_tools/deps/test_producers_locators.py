@@ -38,6 +38,9 @@ def _files() -> list[ToolInfo]:
         _tool("list_allowed_directories", "Returns the list of directories that this server may access.", []),
         _tool("move_file", "Move or rename files and directories.", [_param("source"), _param("destination")]),
         _tool("put_note", "Creates a new file, or overwrites an existing one.", [_param("filepath"), _param("body")]),
+        _tool(
+            "attach_note", "Attach text to an existing file. To create a new file, use put_note.", [_param("filepath")]
+        ),
     ]
 
 
@@ -76,6 +79,7 @@ def test_a_moves_source_is_an_existing_thing_and_a_new_files_path_wants_nothing(
     assert resources == ["file"] and "search_files" in producers
     assert ("move_file", "destination") not in found
     assert ("put_note", "filepath") not in found
+    assert found[("attach_note", "filepath")][0][0] == "file"  # "To create a new file, use ...": another tool's
 
 
 def test_an_element_reference_comes_from_the_search_that_locates_elements_and_their_refs():

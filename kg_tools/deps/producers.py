@@ -148,12 +148,11 @@ def tool_kind(tool: Tool) -> str:
     hints = tool.annotations or {}
     if method in ("DELETE", "PUT", "PATCH") or verb in CHANGE_VERBS:
         return "change"
-    if verb in LIST_VERBS or verb == "search":  # before destructiveHint: some servers mark every POST so
-        return "search" if verb in ("search", "find", "query", "lookup") else "list"
+    listing = _search_or_list(tool, verb)  # before destructiveHint: some servers mark every POST so
+    if listing:
+        return listing
     if hints.get("destructiveHint") is True:
         return "change"
-    if _named_search(tool, verb):
-        return "search"
     if method == "GET":  # a collection (/albums, /me/playlists) or one item (/albums/{id})
         return "get" if _path(tool).rstrip("/").endswith("}") else "list"
     if verb in GET_VERBS or hints.get("readOnlyHint") is True:
@@ -161,6 +160,13 @@ def tool_kind(tool: Tool) -> str:
     if _post_search(tool, verb):
         return "search"
     return "create" if verb in CREATE_VERBS or method == "POST" else "other"
+
+
+def _search_or_list(tool: Tool, verb: str | None) -> str | None:
+    """`search` or `list` by the name's verb, or a search named after its verb (`start_search`); else None."""
+    if verb in LIST_VERBS or verb == "search":
+        return "search" if verb in ("search", "find", "query", "lookup") else "list"
+    return "search" if _named_search(tool, verb) else None
 
 
 def _post_search(tool: Tool, verb: str | None) -> bool:
@@ -266,11 +272,9 @@ def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
         ws = ws[1:]
     if _free_value(name, ws) or _query_or_paging(p, ws):
         return None
-    if ws == ["path"] and tool.kind in ("list", "search") and not _reads_one(tool):
-        return _want(p, ["directory"], "path")  # where to look: a directory (list_directory, search_files)
-    abbreviated = _abbreviated_want(tool, p, ws, known)
-    if abbreviated:
-        return abbreviated
+    locator = _directory_want(tool, p, ws) or _abbreviated_want(tool, p, ws, known)
+    if locator:
+        return locator
     ws = _glued(ws[0], known) if len(ws) == 1 else ws
     field = ID_FIELDS.get(ws[-1])
     if _scalar(p, field):
@@ -281,7 +285,7 @@ def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
             return bare
     if field and (field != "name" or len(ws) > 1):
         return _identifier_want(tool, p, ws, field, known)
-    return _moved_want(tool, p, ws, known) or _described_identifier_want(tool, p, ws, known) or _noun_want(p, ws, known)
+    return _role_want(tool, p, ws, known) or _noun_want(p, ws, known)
 
 
 def _noun_want(p: dict, ws: list[str], known: set[str]) -> Want | None:
@@ -476,6 +480,19 @@ MOVE_VERBS = {"move", "copy", "rename", "duplicate", "clone"}  # `move_file(sour
 SOURCE_WORDS = {"source", "src"}
 DIRECTORY_RESOURCES = {"directory"}  # `folder`, `dir` are synonyms of it (resources.SYNONYMS)
 LOCATOR_FIELDS = {"ref": "ref", "reference": "ref", "identifier": "id", "id": "id"}
+
+
+def _directory_want(tool: Tool, p: dict, ws: list[str]) -> Want | None:
+    """The bare `path` of a list or search is where to look, a directory (`list_directory`, `search_files`), unless
+    the tool reads one thing (`_reads_one`)."""
+    if ws == ["path"] and tool.kind in ("list", "search") and not _reads_one(tool):
+        return _want(p, ["directory"], "path")
+    return None
+
+
+def _role_want(tool: Tool, p: dict, ws: list[str], known: set[str]) -> Want | None:
+    """A parameter named by its role, not by an identifier: a move's `source`, or what its description says it is."""
+    return _moved_want(tool, p, ws, known) or _described_identifier_want(tool, p, ws, known)
 
 
 def _reads_one(tool: Tool) -> bool:
@@ -701,9 +718,18 @@ def _listed_contents(tool: Tool) -> set[str]:
     return {w for r in described_resources(tool.description)[:2] for w in r.split()}
 
 
-def _no_path_readers(out: dict[str, Candidate]) -> dict[str, Candidate]:
+def _resource_in_name(wanted: set[str], producer: Tool) -> bool:
+    """The wanted resource's words are in the producer's name or path, the object a verb-only search describes, or what
+    a listing of one thing lists."""
+    named = _name_words(producer) | _described_object(producer)
+    return bool(wanted) and (wanted <= named or wanted <= _listed_contents(producer))
+
+
+def _no_path_readers(out: dict[str, Candidate], want: Want) -> dict[str, Candidate]:
     """For a path: not the readers of one thing that need a path themselves (`get_file_info(path)` reads a file or a
     directory; it lists none)."""
+    if want.field != "path":
+        return out
     return {
         n: c
         for n, c in out.items()
@@ -1468,16 +1494,14 @@ def want_candidates(
     out = {name: c for name, c in out.items() if same_server(consumer.name, name)}
     if want.typed:
         out = _typed_readers(out)
-    if want.field == "path":
-        out = _no_path_readers(out)
+    out = _no_path_readers(out, want)
     if kinds:  # another kind of the resource (a settings flow for a login flow's id) is no provider
         out = {name: c for name, c in out.items() if not qualifier_conflict(consumer, want, c.producer, kinds)}
     if want.nested:  # a tool that takes the same property (`params.projectSlug`) is another consumer of it
         out = {name: c for name, c in out.items() if not any(w.parameter == want.parameter for w in c.producer.wants)}
     wanted = set(want.resources[0].split()) if want.resources else set()
     for c in out.values():
-        c.resource_in_name = bool(wanted) and wanted <= _name_words(c.producer) | _described_object(c.producer)
-        c.resource_in_name = c.resource_in_name or bool(wanted) and wanted <= _listed_contents(c.producer)
+        c.resource_in_name = _resource_in_name(wanted, c.producer)
         c.lookup = looks_up(c.producer, want)
     qualifier = want_qualifier(consumer, want)
     for c in out.values():

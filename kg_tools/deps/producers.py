@@ -39,6 +39,8 @@ from kg_tools.deps.resources import (
     GET_VERBS,
     ID_FIELDS,
     LIST_VERBS,
+    SCHEMA_NOISE,
+    STOP,
     STRONG_FIELDS,
     Offer,
     described_owner,
@@ -147,8 +149,9 @@ def tool_kind(tool: Tool) -> str:
     hints = tool.annotations or {}
     if method in ("DELETE", "PUT", "PATCH") or verb in CHANGE_VERBS:
         return "change"
-    if verb in LIST_VERBS or verb == "search":  # before destructiveHint: some servers mark every POST so
-        return "search" if verb in ("search", "find", "query", "lookup") else "list"
+    listing = _search_or_list(tool, verb)  # before destructiveHint: some servers mark every POST so
+    if listing:
+        return listing
     if hints.get("destructiveHint") is True:
         return "change"
     if method == "GET":  # a collection (/albums, /me/playlists) or one item (/albums/{id})
@@ -158,6 +161,13 @@ def tool_kind(tool: Tool) -> str:
     if _post_search(tool, verb):
         return "search"
     return "create" if verb in CREATE_VERBS or method == "POST" else "other"
+
+
+def _search_or_list(tool: Tool, verb: str | None) -> str | None:
+    """`search` or `list` by the name's verb, or a search named after its verb (`start_search`); else None."""
+    if verb in LIST_VERBS or verb == "search":
+        return "search" if verb in ("search", "find", "query", "lookup") else "list"
+    return "search" if _named_search(tool, verb) else None
 
 
 def _post_search(tool: Tool, verb: str | None) -> bool:
@@ -251,20 +261,19 @@ def parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
     want = _parameter_wants(tool, p, known)
     if want and not want.in_path and want.resources == [created_resource(tool)]:
         return None  # a create's `name` or `entities` are the new thing's, not another tool's output
+    if want and not want.in_path and want.resources[:1] == [described_new(tool)]:
+        return None  # "Creates a new file, or overwrites ...", "Append content to a new or existing file"
     return want
 
 
 def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
     name = str(p.get("name") or "")
-    ws = words(name)
-    if "[" in name:  # `filter[product_id_eq]`: what the brackets filter on
-        ws = bracketed_words(name)
-    if ws and ws[0] == "x" and len(ws) > 1:  # X-Session-Token
-        ws = ws[1:]
+    ws = _parameter_name_words(name)
     if _free_value(name, ws) or _query_or_paging(p, ws):
         return None
-    if ws == ["path"] and tool.kind in ("list", "search"):  # where to look: a directory (list_directory, search_files)
-        return _want(p, ["directory"], "path")
+    locator = _directory_want(tool, p, ws) or _abbreviated_want(tool, p, ws, known)
+    if locator:
+        return locator
     ws = _glued(ws[0], known) if len(ws) == 1 else ws
     field = ID_FIELDS.get(ws[-1])
     if _scalar(p, field):
@@ -275,7 +284,13 @@ def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
             return bare
     if field and (field != "name" or len(ws) > 1):
         return _identifier_want(tool, p, ws, field, known)
-    return _noun_want(p, ws, known)
+    return _role_want(tool, p, ws, known) or _noun_want(p, ws, known)
+
+
+def _parameter_name_words(name: str) -> list[str]:
+    """A parameter name's words: what brackets filter on (`filter[product_id_eq]`), no `X-` header prefix."""
+    ws = bracketed_words(name) if "[" in name else words(name)
+    return ws[1:] if ws and ws[0] == "x" and len(ws) > 1 else ws  # X-Session-Token
 
 
 _BRACKETED = re.compile(r"[\w.-]+\[([\w.-]+)\](?:\[\])?")
@@ -418,9 +433,10 @@ def _identifier_want(tool: Tool, p: dict, ws: list[str], field: str, known: set[
         resources = context_resources(tool, p, str(p.get("name") or ""), known)
     if field in ("username", "login", "email"):
         resources, field = resources or ["user"], "*" if field == "email" else field
-    want = _want(p, resources, field) if resources else None
+    resources = resources if tool.http else _named_head(ws, resources, known)
+    want = _want(p, resources + also_accepted(p, resources, known), field) if resources else None
     if want and field not in ("username", "login", "email"):
-        want.fallback = [r for r in _fallback_resources(p, known) if r not in resources]
+        want.fallback = [r for r in _fallback_resources(p, known) if r not in want.resources]
     return want
 
 
@@ -481,6 +497,269 @@ def _path_context(tool: Tool, name: str, known: set[str]) -> list[str]:
     if static and (resource_key(words(static[-1])) in known):  # PUT /me/albums?ids=
         return [resource_key(words(static[-1])) or ""]
     return []
+
+
+# MCP locators and search providers (issue 28, seventh session): what kind of locator a parameter is (a file's path
+# or a directory's, an element's reference, a thing a move starts from) and which searches return it.
+MOVE_VERBS = {"move", "copy", "rename", "duplicate", "clone"}  # `move_file(source, destination)`
+SOURCE_WORDS = {"source", "src"}
+DIRECTORY_RESOURCES = {"directory"}  # `folder`, `dir` are synonyms of it (resources.SYNONYMS)
+LOCATOR_FIELDS = {"ref": "ref", "reference": "ref", "identifier": "id", "id": "id"}
+
+
+def _directory_want(tool: Tool, p: dict, ws: list[str]) -> Want | None:
+    """The bare `path` of a list or search is where to look, a directory (`list_directory`, `search_files`), unless
+    the tool reads one thing (`_reads_one`)."""
+    if ws == ["path"] and tool.kind in ("list", "search") and not _reads_one(tool):
+        return _want(p, ["directory"], "path")
+    return None
+
+
+def _role_want(tool: Tool, p: dict, ws: list[str], known: set[str]) -> Want | None:
+    """A parameter named by its role, not by an identifier: a move's `source`, or what its description says it is."""
+    return _moved_want(tool, p, ws, known) or _described_identifier_want(tool, p, ws, known)
+
+
+def _reads_one(tool: Tool) -> bool:
+    """A reader named after one thing that is no directory (`read_media_file`): its bare `path` is that thing's, even
+    when its output lists content blocks."""
+    verb, rest = name_verb_and_object(tool.name)
+    content = [w for w in rest if w not in ("a", "an", "the")]
+    if verb not in GET_VERBS or not content or singular(content[-1]) != content[-1]:
+        return False
+    return resource_key(content) not in DIRECTORY_RESOURCES
+
+
+# the tool's own first words ("Creates a new file, or ..."; not "To create a NEW item, use another tool"), or anywhere
+_NEW_THING = re.compile(r"^\W*(?:creates?|makes?|writes?)\s+a\s+new\s+(\w+)|\ba\s+new\s+or\s+existing\s+(\w+)", re.I)
+
+
+def described_new(tool: Tool) -> str | None:
+    """What a tool's description says it creates ("Creates a new file, or COMPLETELY OVERWRITES ...", "Append content
+    to a new or existing file"): its parameter naming that thing names a new one, not another tool's output."""
+    m = _NEW_THING.search(tool.description) if tool.kind != "create" else None  # a create's own: created_resource
+    return parameter_resource([(m.group(1) or m.group(2)).lower()]) if m else None
+
+
+def _moved_want(tool: Tool, p: dict, ws: list[str], known: set[str]) -> Want | None:
+    """The `source` of a move, copy or rename (`move_file(source, destination)`): an existing instance of what the
+    tool's name moves; the destination is a new one."""
+    verb, rest = name_verb_and_object(tool.name)
+    if not ws or ws[-1] not in SOURCE_WORDS or verb not in MOVE_VERBS:
+        return None
+    key = resource_key(rest)
+    return _want(p, [key], "*") if key in known and p.get("type") in (None, "string", "array") else None
+
+
+# "Exact target element reference from the page snapshot": the parameter is an element's reference.
+_LOCATOR = re.compile(r"^\W*(?:[a-z]+\s+){0,3}?([a-z]+)\s+(reference|ref|identifier|id)\b")
+
+
+def _described_identifier_want(tool: Tool, p: dict, ws: list[str], known: set[str]) -> Want | None:
+    """A parameter named by its role (`target`, `startTarget`), not by a resource of the catalog, whose description
+    opens with the identifier it is ("Exact target element reference ..."): an instance of that resource, when a tool
+    of the catalog offers it."""
+    if tool.http or p.get("type") not in (None, "string") or not ws or ws[-1] in ID_FIELDS:
+        return None
+    if parameter_resource(ws) in known:
+        return None  # a resource of the catalog names what it is itself
+    m = _LOCATOR.match(str(p.get("description") or "").lower())
+    key = parameter_resource([m.group(1)]) if m else None
+    return _want(p, [key], LOCATOR_FIELDS[m.group(2)]) if m and key in known else None
+
+
+def also_accepted(p: dict, resources: list[str], known: set[str]) -> list[str]:
+    """Other resources an identifier's description says it takes ("Identifier for a Notion block or page", "Also
+    accepts a page ID", "a Notion page (or block)"), after its own: looked up when no tool provides its own."""
+    text = str(p.get("description") or "").lower()
+    if not resources or not text or p.get("in"):  # tools without HTTP (an OpenAPI parameter has its `in`)
+        return []
+    head = re.escape(resources[0].split()[-1])
+    said = re.findall(rf"\b{head}s?\s*\(?\s*(?:or|and)\s+(?:an?\s+)?\[?([a-z]+)", text)
+    said += re.findall(r"\balso\s+accepts?\s+(?:an?\s+)?\[?([a-z]+)", text)
+    keys = [parameter_resource([w]) for w in said]
+    return list(dict.fromkeys(k for k in keys if k and k in known and k not in resources))
+
+
+def _named_head(ws: list[str], resources: list[str], known: set[str]) -> list[str]:
+    """An identifier whose name's last noun is a resource of the catalog that the name's key dropped
+    (`source_page_id`: "page" is a paging word in schema titles, so the key was "source"): that noun."""
+    if len(ws) < 3 or not resources or resources[0] in known:
+        return resources
+    head = parameter_resource(ws[-2:-1])
+    return [head] if head in known else resources
+
+
+def _abbreviated_want(tool: Tool, p: dict, ws: list[str], known: set[str]) -> Want | None:
+    """An identifier abbreviated to its resource's initial (`pid` of `kill_process`): the id of the resource of the
+    catalog that the tool's name gives and that starts with that letter (tools without HTTP)."""
+    m = re.fullmatch(r"([a-z])id", ws[0]) if len(ws) == 1 and ws[0] not in ID_FIELDS and not tool.http else None
+    if not m:
+        return None
+    named = [singular(w) for w in words(tool.name.split(SEPARATOR)[-1]) if w.startswith(m.group(1))]
+    keys = [k for k in (parameter_resource([w]) for w in named) if k in known]
+    return _want(p, keys[:1], "id") if keys else None
+
+
+def _named_search(tool: Tool, verb: str | None) -> bool:
+    """A tool without HTTP named a search after its verb (`start_search`, `run_search`) that changes nothing: a
+    search, whatever the verb."""
+    _, rest = name_verb_and_object(tool.name)
+    hints = tool.annotations or {}
+    return not tool.http and verb is not None and rest == ["search"] and hints.get("destructiveHint") is not True
+
+
+def catalog_compounds(tools: dict[str, Tool]) -> set[tuple[str, str]]:
+    """Two-word resources of a catalog whose first word resource_key drops as schema noise (`data source`: "data"):
+    said together in at least two tool names and in an identifier parameter's name (`data_source_id`)."""
+    named: dict[tuple[str, str], int] = defaultdict(int)
+    ids: set[tuple[str, str]] = set()
+    for t in tools.values():
+        ws = [singular(w) for w in words(t.name.split(SEPARATOR)[-1])]
+        for pair in set(zip(ws, ws[1:])):
+            if pair[0] in SCHEMA_NOISE and pair[1] not in SCHEMA_NOISE | STOP:
+                named[pair] += 1
+        for p in t.parameters:
+            pw = [singular(w) for w in words(str(p.get("name") or ""))]
+            if len(pw) >= 3 and pw[-1] in ID_FIELDS:
+                ids.add((pw[-3], pw[-2]))
+    return {pair for pair, n in named.items() if n >= 2 and pair in ids}
+
+
+def _compound_key(ws: list[str], compounds: set[tuple[str, str]]) -> str | None:
+    """The resource a run of words names, a catalog compound kept whole (`data_source` -> data source)."""
+    sw = [singular(w) for w in ws]
+    if len(sw) >= 2 and (sw[-2], sw[-1]) in compounds:
+        return f"{sw[-2]} {sw[-1]}"
+    return parameter_resource(ws) if ws else None
+
+
+def _compound_resource(resource: str, text: str, compounds: set[tuple[str, str]]) -> str:
+    """`source` as the compound a name says it with (`API-retrieve-a-data-source`, `data_source_id`)."""
+    sw = [singular(w) for w in words(text)]
+    for a, b in zip(sw, sw[1:]):
+        if b == resource and (a, b) in compounds:
+            return f"{a} {b}"
+    return resource
+
+
+def compound_offers(tools: dict[str, Tool], compounds: set[tuple[str, str]]) -> None:
+    """Offers of a catalog compound's head named with the whole compound (by the tool's name, or a schema field's
+    path) take the compound as their resource."""
+    for t in tools.values():
+        t.offers = [
+            dataclasses.replace(o, resource=r)
+            if (r := _compound_resource(o.resource, o.path if o.source == "schema" else t.name, compounds))
+            != o.resource
+            else o
+            for o in t.offers
+        ]
+
+
+def compound_wants(tools: dict[str, Tool], compounds: set[tuple[str, str]]) -> None:
+    """Wants of a catalog compound's head whose parameter names the whole compound (`data_source_id`)."""
+    for t in tools.values():
+        for w in t.wants:
+            if w.resources:
+                w.resources[0] = _compound_resource(w.resources[0], w.parameter.rsplit(".", 1)[-1], compounds)
+
+
+TYPE_CHOICE_WORDS = {"type", "types", "kind", "object"}  # an enum that chooses which things come back
+TYPE_CHOICE_DEPTH = 2  # `filter.value`, `sources[].type`; not `scrapeOptions.actions[].type`
+SEARCH_TYPE_NODES = 400  # schema nodes of a search's arguments read for the types it filters on
+# "... when you only need to locate an element and its ref": a search that returns elements with their refs
+_ITS_IDENTIFIER = re.compile(r"\b([a-z]+)\s+and\s+(?:its|their)\s+(ids?|refs?|reference|keys?|paths?|urls?|uris?)\b")
+_TYPE_IS = re.compile(r"\btype\s*[=:]\s*[\"']?([a-z_]+)", re.I)  # CQL's `type=page`, `type:issue`
+
+
+def search_type_offers(tools: dict[str, Tool], compounds: set[tuple[str, str]]) -> None:
+    """A search without an output schema returns the types of thing it lets its caller filter on: the values of an
+    enum among its arguments (`filter.value`: page, data_source) or a `type=` in its query's examples
+    (`type=page AND space=DEV`), each a resource the server's identifier parameters name (`page_id`); and what its
+    description says it finds with an identifier ("locate an element and its ref": element refs)."""
+    nouns: dict[str, set[str]] = defaultdict(set)
+    for t in tools.values():
+        for p in t.parameters:
+            ws = words(str(p.get("name") or ""))
+            if len(ws) >= 2 and ws[-1] in ID_FIELDS:
+                key = _compound_key(ws[:-1], compounds)
+                if key:
+                    nouns[server_of(t.name)].add(key)
+    for t in tools.values():
+        if t.kind != "search" or any(o.source == "schema" for o in t.offers):
+            continue
+        have = {o.resource for o in t.offers}
+        for thing, word in _ITS_IDENTIFIER.findall(t.description.lower()):
+            key = parameter_resource([thing])
+            if key and key not in have:
+                t.offers.append(
+                    Offer(t.name, key, LOCATOR_FIELDS.get(word, ID_FIELDS.get(word, "*")), "", True, "description")
+                )
+                have.add(key)
+        for value in _filter_values(t):
+            key = _compound_key(words(value), compounds)
+            if key and key in nouns[server_of(t.name)] and key not in have:
+                t.offers.append(Offer(t.name, key, "*", "", True, "description"))
+                have.add(key)
+
+
+def _filter_values(tool: Tool) -> list[str]:
+    """The `type=` values its parameters' descriptions give, and the enum values of its arguments (at most
+    TYPE_CHOICE_DEPTH properties deep: not an option of a nested action) that choose a type of thing (a property named
+    or described with `type`, `kind` or `object`: `searchType`, `filter.value` "filter by type of object")."""
+    out = [m for p in tool.parameters for m in _TYPE_IS.findall(str(p.get("description") or ""))]
+    stack: list[tuple[str, int, object]] = [("", 0, tool.input_schema or {})]
+    budget = SEARCH_TYPE_NODES
+    while stack and budget > 0:
+        key, depth, node = stack.pop()
+        budget -= 1
+        if isinstance(node, list):
+            stack += [(key, depth, v) for v in node]
+        if not isinstance(node, dict):
+            continue
+        said = set(words(key)) | set(words(str(node.get("description") or "")))
+        if isinstance(node.get("enum"), list) and said & TYPE_CHOICE_WORDS:
+            out += [v for v in node["enum"] if isinstance(v, str)]
+        props = node.get("properties")
+        if isinstance(props, dict) and depth < TYPE_CHOICE_DEPTH:
+            stack += [(str(name), depth + 1, child) for name, child in props.items()]
+        stack += [(key, depth, node[k]) for k in ("items", "anyOf", "oneOf", "allOf") if k in node]
+    return out
+
+
+def _listed_contents(tool: Tool) -> set[str]:
+    """What a listing of one thing without HTTP (`list_directory`: "a listing of all files and directories in a
+    specified path") lists, as its description says: the contents of the thing its name gives."""
+    verb, rest = name_verb_and_object(tool.name)
+    content = [w for w in rest if w not in ("a", "an", "the")]
+    if (
+        tool.http
+        or tool.kind != "list"
+        or verb not in LIST_VERBS
+        or not content
+        or singular(content[-1]) != content[-1]
+    ):
+        return set()
+    return {w for r in described_resources(tool.description)[:2] for w in r.split()}
+
+
+def _resource_in_name(wanted: set[str], producer: Tool) -> bool:
+    """The wanted resource's words are in the producer's name or path, the object a verb-only search describes, or what
+    a listing of one thing lists."""
+    named = _name_words(producer) | _described_object(producer)
+    return bool(wanted) and (wanted <= named or wanted <= _listed_contents(producer))
+
+
+def _no_path_readers(out: dict[str, Candidate], want: Want) -> dict[str, Candidate]:
+    """For a path: not the readers of one thing that need a path themselves (`get_file_info(path)` reads a file or a
+    directory; it lists none)."""
+    if want.field != "path":
+        return out
+    return {
+        n: c
+        for n, c in out.items()
+        if not (c.producer.kind == "get" and any(w.required and w.field == "path" for w in c.producer.wants))
+    }
 
 
 def tool_offers(tool: Tool) -> list[Offer]:
@@ -1394,13 +1673,14 @@ def want_candidates(
     out = {name: c for name, c in out.items() if same_server(consumer.name, name)}
     if want.typed:
         out = _typed_readers(out)
+    out = _no_path_readers(out, want)
     if kinds:  # another kind of the resource (a settings flow for a login flow's id) is no provider
         out = {name: c for name, c in out.items() if not qualifier_conflict(consumer, want, c.producer, kinds)}
     if want.nested:  # a tool that takes the same property (`params.projectSlug`) is another consumer of it
         out = {name: c for name, c in out.items() if not any(w.parameter == want.parameter for w in c.producer.wants)}
     wanted = set(want.resources[0].split()) if want.resources else set()
     for c in out.values():
-        c.resource_in_name = bool(wanted) and wanted <= _name_words(c.producer) | _described_object(c.producer)
+        c.resource_in_name = _resource_in_name(wanted, c.producer)
         c.lookup = looks_up(c.producer, want)
     qualifier = want_qualifier(consumer, want)
     for c in out.values():
@@ -1530,6 +1810,10 @@ def offer_index(tools: dict[str, Tool]) -> dict[str, list[Offer]]:
     index: dict[str, list[Offer]] = defaultdict(list)
     for t in tools.values():
         t.offers = tool_offers(t)
+    compounds = catalog_compounds(tools)
+    compound_offers(tools, compounds)
+    search_type_offers(tools, compounds)
+    for t in tools.values():
         for o in t.offers:
             index[o.resource].append(o)
     for offers in index.values():
@@ -1559,6 +1843,7 @@ def set_wants(tools: dict[str, Tool], known: set[str], *, nested_wants: bool = T
     for t in tools.values():
         for w in t.wants:
             w.rare = takers[w.parameter] <= RARE_PARAMETER
+    compound_wants(tools, catalog_compounds(tools))
     _pool_resources(tools)
 
 

@@ -15,8 +15,8 @@ parameters instead of choosing them out-of-fold, `--keep-trees` changes only the
 candidate is checked with `benchmarks.scorer_check` and the dev retrieval rows of docs/dependencies.md before it is
 shipped. `--drop NAME ...` keeps features out of the trees (an ablation, or a scorer for catalogs nobody has
 seen: `--drop hub log_candidates`, whose values depend on the catalog's size; docs/dependencies.md, seventh
-session), `--draws N` chooses the selection on the mean of N out-of-fold draws. The shipped file: `--trees 500 --leaf 50 --tree-seed 2 --select threshold=0.2 second=0.5 per_parameter=2
-root_extra=1 hub_share=1.0 --write`."""
+session), `--draws N` chooses the selection on the mean of N out-of-fold draws. The shipped file: `--trees 500
+--leaf 50 --tree-seed 2 --select threshold=0.2 second=0.5 per_parameter=2 root_extra=1 hub_share=1.0 --write`."""
 
 from __future__ import annotations
 

@@ -81,6 +81,8 @@ FEATURES = (
     "want_in_path",
     "want_any_field",
     "want_rare",
+    # log_candidates and hub depend on the catalog's size (docs/dependencies.md, seventh session): kept for the
+    # shipped file; `train_scorer --drop hub log_candidates` fits trees that never split on them
     "log_candidates",
     "best_by_rules",
     "share_of_best",

@@ -6,13 +6,28 @@ import pytest
 
 from benchmarks.deps_corpus import catalogs
 from benchmarks.train_scorer import main, prepare
+from kg_tools.deps.scoring import FEATURES
 
 
-def test_one_scorer_file_per_run_and_no_ablation_is_written():
-    for argv in (["--write", "--out", "x.json"], ["--drop", "hub", "--write"]):
-        with pytest.raises(SystemExit) as exc:
-            main(argv)
-        assert exc.value.code == 2
+def test_one_scorer_file_per_run():
+    with pytest.raises(SystemExit) as exc:
+        main(["--write", "--out", "x.json"])
+    assert exc.value.code == 2
+
+
+@pytest.mark.parametrize("argv", [["--drop", "hub", "no_such_feature"], ["--draws", "0"]])
+def test_dropped_features_are_features_and_draws_at_least_one(argv):
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
+
+
+def test_a_dropped_feature_is_a_constant_column_of_the_rows():
+    [neon] = [c for c in catalogs("dev") if c.key == "neon"]
+    rows = prepare(neon, drop=("hub", "log_candidates"))
+    at = [FEATURES.index(name) for name in ("hub", "log_candidates", "no_http_log_candidates")]
+    assert all(c.features[i] == 0.0 for g in rows.groups for c in g for i in at)
+    assert any(c.features[FEATURES.index("hub")] > 0 for g in prepare(neon).groups for c in g)
 
 
 def test_rows_have_nested_wants_as_inference_does_by_default():

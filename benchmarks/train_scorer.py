@@ -2,6 +2,7 @@
 
     .venv/bin/python -m benchmarks.train_scorer [--write | --out PATH] [--tree-seed N] [--json PATH] [--drop FEATURE ...]
         [--no-nested-wants] [--seeds N] [--draws N] [--trees N] [--leaf N] [--select NAME=VALUE ...] [--keep-trees]
+        [--hold-out CATALOG ...]
 
 Training rows: the candidates (kg_tools/deps/producers.py `candidate_groups`) of every consumer in the dev half
 of the gold of every *dev* catalog (benchmarks/deps_corpus.py: the first gold files and the corpus manifests;
@@ -15,7 +16,8 @@ parameters instead of choosing them out-of-fold, `--keep-trees` changes only the
 candidate is checked with `benchmarks.scorer_check` and the dev retrieval rows of docs/dependencies.md before it is
 shipped. `--drop NAME ...` keeps features out of the trees (an ablation, or a scorer for catalogs nobody has
 seen: `--drop hub log_candidates`, whose values depend on the catalog's size; docs/dependencies.md, seventh
-session), `--draws N` chooses the selection on the mean of N out-of-fold draws. The shipped file: `--trees 500
+session), `--draws N` chooses the selection on the mean of N out-of-fold draws, `--hold-out CATALOG ...` fits the written
+trees without those catalogs (their retrieval rows measured as a catalog nobody has seen). The shipped file: `--trees 500
 --leaf 50 --tree-seed 2 --select threshold=0.2 second=0.5 per_parameter=2 root_extra=1 hub_share=1.0 --write`."""
 
 from __future__ import annotations
@@ -264,6 +266,13 @@ def main(argv: list[str] | None = None) -> int:
         help="choose the selection on the mean of this many out-of-fold draws (fold assignments and tree seeds)",
     )
     ap.add_argument(
+        "--hold-out",
+        nargs="*",
+        default=[],
+        metavar="CATALOG",
+        help="fit the written trees without these dev catalogs (a retrieval row measured on trees that never saw it)",
+    )
+    ap.add_argument(
         "--nested-wants",
         action=argparse.BooleanOptionalAction,
         default=True,
@@ -292,19 +301,25 @@ def main(argv: list[str] | None = None) -> int:
     if args.keep_trees and not args.select:
         ap.error("--keep-trees changes the shipped scorer's selection: give it with --select")
     rows = [prepare(c, tuple(args.drop), args.nested_wants) for c in catalogs("dev")]
+    unheld = sorted(set(args.hold_out) - {r.catalog.key for r in rows})
+    if unheld:
+        ap.error(f"--hold-out {' '.join(unheld)}: not dev catalogs")
+    if args.hold_out and args.write:
+        ap.error("--hold-out writes a candidate for a check: use --out")
     if args.keep_trees:
         return reselect(rows, {item.partition("=")[0]: GRID[item.partition("=")[0]][0] for item in args.select}, args)
     probs = out_of_fold(rows)
     more = [out_of_fold(rows, seed) for seed in range(1, args.draws)]
     params, oof = choose(rows, probs, more=more)
     dropped = f", not splitting on {' '.join(args.drop)}" if args.drop else ""
-    x, y, _ = matrix(rows, "dev")
+    held = f", without {' '.join(args.hold_out)}" if args.hold_out else ""
+    x, y, _ = matrix([r for r in rows if r.catalog.key not in args.hold_out], "dev")
     model = fit(x, y, args.tree_seed)
     wants = "nested wants" if args.nested_wants else "no nested wants"
     scorer = as_scorer(
         model,
         f"dev halves of {len(rows)} dev catalogs, {len(y)} candidates ({int(y.sum())} gold), {wants}, "
-        f"{args.trees} trees, {args.leaf} per leaf, tree seed {args.tree_seed}{dropped}",
+        f"{args.trees} trees, {args.leaf} per leaf, tree seed {args.tree_seed}{dropped}{held}",
         **params,
     )
     check = model.predict_proba(x[:50])[:, 1]

@@ -300,12 +300,13 @@ def main(argv: list[str] | None = None) -> int:
             ap.error(f"--select {item}: {value!r} is not a number")
     if args.keep_trees and not args.select:
         ap.error("--keep-trees changes the shipped scorer's selection: give it with --select")
-    rows = [prepare(c, tuple(args.drop), args.nested_wants) for c in catalogs("dev")]
-    unheld = sorted(set(args.hold_out) - {r.catalog.key for r in rows})
+    dev = catalogs("dev")
+    unheld = sorted(set(args.hold_out) - {c.key for c in dev})
     if unheld:
         ap.error(f"--hold-out {' '.join(unheld)}: not dev catalogs")
     if args.hold_out and args.write:
         ap.error("--hold-out writes a candidate for a check: use --out")
+    rows = [prepare(c, tuple(args.drop), args.nested_wants) for c in dev]
     if args.keep_trees:
         return reselect(rows, {item.partition("=")[0]: GRID[item.partition("=")[0]][0] for item in args.select}, args)
     probs = out_of_fold(rows)

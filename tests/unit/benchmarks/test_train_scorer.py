@@ -15,8 +15,16 @@ def test_one_scorer_file_per_run():
     assert exc.value.code == 2
 
 
-@pytest.mark.parametrize("argv", [["--drop", "hub", "no_such_feature"], ["--draws", "0"]])
-def test_dropped_features_are_features_and_draws_at_least_one(argv):
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--drop", "hub", "no_such_feature"],
+        ["--draws", "0"],
+        ["--hold-out", "nowhere"],
+        ["--hold-out", "box", "--write"],
+    ],
+)
+def test_dropped_features_are_features_draws_at_least_one_and_held_out_catalogs_dev_catalogs(argv):
     with pytest.raises(SystemExit) as exc:
         main(argv)
     assert exc.value.code == 2

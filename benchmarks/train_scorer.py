@@ -18,7 +18,8 @@ shipped. `--drop NAME ...` keeps features out of the trees (an ablation, or a sc
 seen: `--drop hub log_candidates`, whose values depend on the catalog's size; docs/dependencies.md, seventh
 session), `--draws N` chooses the selection on the mean of N out-of-fold draws, `--hold-out CATALOG ...` fits the written
 trees without those catalogs (their retrieval rows measured as a catalog nobody has seen). The shipped file: `--trees 500
---leaf 50 --tree-seed 2 --select threshold=0.2 second=0.5 per_parameter=2 root_extra=1 hub_share=1.0 --write`."""
+--leaf 50 --tree-seed 2 --drop hub log_candidates --select threshold=0.2 second=0.5 per_parameter=2 root_extra=1
+hub_share=1.0 --write`."""
 
 from __future__ import annotations
 

@@ -534,34 +534,28 @@ def test_wants_inside_a_referenced_or_alternative_object_parameter():
     assert nested_parameters(prepare(tools)["login"]) == []
 
 
+def _posted(name: str, path: str, field: str, schema: dict) -> ToolInfo:
+    """`POST path` whose body is one undescribed object `field` of `schema`."""
+    wrapper = {"name": field, "type": "object", "description": "", "in": "body"}
+    body = {"type": "object", "properties": {field: schema}}
+    return _tool(name, "Create.", [wrapper], http={"method": "POST", "path": path}, input_schema=body)
+
+
+def _lister(name: str, path: str, resource: str) -> ToolInfo:
+    """`GET path` listing instances of `resource` by id."""
+    return _tool(name, "List.", [], http={"method": "GET", "path": path}, output_schema=_ids(resource))
+
+
 def test_the_fields_of_a_body_wrapped_in_its_collections_name_are_wanted():
     """`POST /addresses {address: {country_id}}` (Rails): the wrapper is named after the path's collection, so its
     undescribed fields are wanted like top-level ones; listmonk's undescribed `send_at.template_id` still is not."""
     body = {"type": "object", "properties": {"country_id": {"type": "string"}, "city": {"type": "string"}}}
-    address = {"name": "address", "type": "object", "description": "", "in": "body"}
-    send_at = {"name": "send_at", "type": "object", "description": "", "in": "body"}
     at = {"type": "object", "properties": {"template_id": {"type": "number"}}}
     tools = [
-        _tool(
-            "create_address",
-            "Create an address.",
-            [address],
-            http={"method": "POST", "path": "/api/addresses"},
-            input_schema={"type": "object", "properties": {"address": body}},
-        ),
-        _tool(
-            "create_campaign",
-            "Create a campaign.",
-            [send_at],
-            http={"method": "POST", "path": "/campaigns"},
-            input_schema={"type": "object", "properties": {"send_at": at}},
-        ),
-        _tool(
-            "list_countries", "List.", [], http={"method": "GET", "path": "/countries"}, output_schema=_ids("country")
-        ),
-        _tool(
-            "list_templates", "List.", [], http={"method": "GET", "path": "/templates"}, output_schema=_ids("template")
-        ),
+        _posted("create_address", "/api/addresses", "address", body),
+        _posted("create_campaign", "/campaigns", "send_at", at),
+        _lister("list_countries", "/countries", "country"),
+        _lister("list_templates", "/templates", "template"),
     ]
     found = _candidates(tools)
     assert "list_countries" in found[("create_address", "address.country_id")]
@@ -581,7 +575,7 @@ def test_a_bracketed_filter_wants_the_identifier_it_filters_on():
     cont = {"name": "filter[name_cont]", "type": "string", "description": "", "in": "query"}
     tools = [
         _tool("list_variants", "List.", [eq, cont], http={"method": "GET", "path": "/variants"}),
-        _tool("list_products", "List.", [], http={"method": "GET", "path": "/products"}, output_schema=_ids("product")),
+        _lister("list_products", "/products", "product"),
     ]
     found = _candidates(tools)
     assert "list_products" in found[("list_variants", "filter[product_id_eq]")]

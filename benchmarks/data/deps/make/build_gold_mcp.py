@@ -1,7 +1,7 @@
-"""Build ../gold/<key>.json from gold_corpus-mcp-b.txt (hand-written edges for the MCP dumps of task
-corpus-mcp-b). Checks every tool and parameter name against ../mcp/<key>.json.
+"""Build ../gold/<key>.json from gold_<task>.txt (hand-written edges for the MCP dumps of a corpus task,
+corpus-mcp-b or corpus-mcp-c). Checks every tool and parameter name against ../mcp/<key>.json.
 
-    .venv/bin/python benchmarks/data/deps/make/build_gold_corpus-mcp-b.py
+    .venv/bin/python benchmarks/data/deps/make/build_gold_mcp.py corpus-mcp-b
 """
 from __future__ import annotations
 
@@ -19,10 +19,10 @@ def split_list(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
-def main() -> None:
+def main(task: str) -> None:
     sections: dict[str, list[tuple[int, str]]] = {}
     key = None
-    for number, line in enumerate((HERE / "gold_corpus-mcp-b.txt").read_text().splitlines(), 1):
+    for number, line in enumerate((HERE / f"gold_{task}.txt").read_text().splitlines(), 1):
         if not line.strip() or line.startswith("#"):
             continue
         if line.startswith("["):
@@ -73,7 +73,7 @@ def main() -> None:
             e["source_line"] = e.pop("source_line")
         record = {"provenance": f"Written by hand for kg-tools from the MCP server's tools/list (tool descriptions and "
                                 f"input schemas, {catalog['provenance']['package']}@{catalog['provenance']['version']}); "
-                                "corpus-mcp-b; source lines in make/gold_corpus-mcp-b.txt",
+                                f"{task}; source lines in make/gold_{task}.txt",
                   "catalog_file": f"mcp/{key}.json", "edges": edges}
         out = DEPS / "gold" / f"{key}.json"
         out.write_text("{" + ", ".join(f"{json.dumps(k)}: {json.dumps(v)}" for k, v in record.items() if k != "edges")
@@ -85,4 +85,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1] if len(sys.argv) > 1 else "corpus-mcp-b")

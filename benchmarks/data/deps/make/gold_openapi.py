@@ -1,4 +1,6 @@
-"""corpus-oa-c: expand the hand-written gold lines (corpus-oa-c_gold.txt) into gold/<key>.json.
+"""Expand the hand-written gold lines of a corpus task (<task>_gold.txt: corpus-oa-c, corpus-oa-d) into gold/<key>.json.
+
+    .venv/bin/python benchmarks/data/deps/make/gold_openapi.py corpus-oa-d
 
 Line format as benchmarks/data/real/make/gold_edges.txt:
   consumers | parameter(s) | providers | PD/PI/TD/TI | reason      (`*` consumers = every tool having the parameter)
@@ -20,11 +22,15 @@ TYPES = {"PD": "PARAMETER_DIRECTLY_DEPENDS_ON", "PI": "PARAMETER_INDIRECTLY_DEPE
 PROVIDERS = {"listmonk": "listmonk (knadh/listmonk)", "qdrant": "Qdrant (qdrant/qdrant)",
              "ory_kratos": "Ory Kratos (ory/kratos)", "ory_hydra": "Ory Hydra (ory/hydra)",
              "discourse": "Discourse (discourse/discourse_api_docs)",
-             "nextcloud_tables": "Nextcloud Tables (nextcloud/tables)", "coolify": "Coolify (coollabsio/coolify)"}
+             "nextcloud_tables": "Nextcloud Tables (nextcloud/tables)", "coolify": "Coolify (coollabsio/coolify)",
+             "outline": "Outline (outline/openapi)",
+             "mastodon": "Mastodon (abraham/mastodon-openapi, generated from the Mastodon docs)",
+             "gitea": "Gitea 1.22 (swagger from anbraten/gitea-js)",
+             "hetzner_cloud": "Hetzner Cloud (MaximilianKoestler/hcloud-openapi)"}
 
 
-def main():
-    text = (Path(__file__).parent / "corpus-oa-c_gold.txt").read_text(encoding="utf-8")
+def main(task):
+    text = (Path(__file__).parent / f"{task}_gold.txt").read_text(encoding="utf-8")
     blocks, key = {}, None
     for line in text.splitlines():
         line = line.strip()
@@ -70,10 +76,10 @@ def main():
         for e in edges:
             e["split"] = split[e["source"]]
         out = {"provenance": f"Written by hand for kg-tools from {PROVIDERS.get(key, key)}'s spec descriptions and "
-                             "schemas; corpus-oa-c", "catalog_file": f"openapi/{key}.json", "edges": edges}
+                             f"schemas; {task}", "catalog_file": f"openapi/{key}.json", "edges": edges}
         (ROOT / "gold" / f"{key}.json").write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         print(key, len(edges), "edges,", len(order), "consumers of", len(params), "tools")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1] if len(sys.argv) > 1 else "corpus-oa-c")

@@ -986,7 +986,17 @@ def reason_text(want: Want, producer: Tool, offer: Offer) -> str:
     )
 
 
+def _addressed_by(producer: Tool, consumer: Tool, parameter: str) -> bool:
+    """Whether the producer's own path already takes the consumer's `parameter` of the same collection
+    (`/statuses/{id}/bookmark` and `/statuses/{id}`): the caller had the value before calling the producer."""
+    segment = "{" + parameter + "}"
+    mine, theirs = (((t.http or {}).get("path") or "").split("/") for t in (producer, consumer))
+    return segment in mine and segment in theirs and mine[: mine.index(segment)] == theirs[: theirs.index(segment)]
+
+
 def link_proposals(tools: dict[str, Tool], by_operation: dict[str, str]) -> list[ProposedEdge]:
+    """OpenAPI links, except those passing a value the producer was itself addressed by (a spec that links every
+    response of a schema to its getters: an action on an item is no source of the item's id)."""
     out = []
     for producer in tools.values():
         for link_name, link in ((producer.http or {}).get("links") or {}).items():
@@ -1000,6 +1010,7 @@ def link_proposals(tools: dict[str, Tool], by_operation: dict[str, str]) -> list
             params = link.get("parameters") or {}
             consumer_params = {p["name"] for p in tools[target].parameters}
             names = [p for p in params if p in consumer_params] or [None]
+            names = [p for p in names if p is None or not _addressed_by(producer, tools[target], p)]
             for p in names:
                 expression = params.get(p) if p else None
                 reason = (

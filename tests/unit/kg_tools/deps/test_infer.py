@@ -68,7 +68,8 @@ def spotify_tools() -> list[ToolInfo]:
 
 
 def test_openapi_import_keeps_responses_links_tags_and_deprecation(tmp_path):
-    """2xx JSON response schema ($refs resolved, component names as titles), links, tags, deprecated, operationId."""
+    """2xx JSON response schema ($refs resolved, component names as titles), links (not from an operation already
+    addressed by the linked value), tags, deprecated, operationId."""
     tools = {t["name"]: t for t in openapi.load(SPOTIFY).tools}
     mine = tools["get-a-list-of-current-users-playlists"]
     assert mine["http"] | {} == {
@@ -105,6 +106,21 @@ def test_openapi_import_keeps_responses_links_tags_and_deprecation(tmp_path):
                         "200": {
                             "description": "ok",
                             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/User"}}},
+                        }
+                    },
+                }
+            },
+            "/users/{userId}/follow": {  # links every User response to getUser: no source of the id it was given
+                "post": {
+                    "operationId": "followUser",
+                    "parameters": [{"name": "userId", "in": "path", "required": True, "schema": {"type": "string"}}],
+                    "responses": {
+                        "200": {
+                            "description": "followed",
+                            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/User"}}},
+                            "links": {
+                                "GetUser": {"operationId": "getUser", "parameters": {"userId": "$response.body#/id"}}
+                            },
                         }
                     },
                 }

@@ -341,7 +341,18 @@ _DESCRIBES = re.compile(
 )
 
 
-IRREGULAR = {"children": "child", "people": "person", "indices": "index", "entries": "entry"}
+IRREGULAR = {
+    "children": "child",
+    "people": "person",
+    "indices": "index",
+    "entries": "entry",
+    "statuses": "status",
+    "aliases": "alias",
+    "buses": "bus",
+    "bonuses": "bonus",
+    "viruses": "virus",
+    "campuses": "campus",
+}
 # A container of things is about the things: "the commit logs" -> commit, "block children" -> block,
 # "page history" -> page, "directory tree" -> directory.
 CONTAINER_NOUNS = {"log", "history", "tree", "listing", "feed", "timeline", "child"}

@@ -33,6 +33,7 @@ ID_FIELDS = {
     "gid": "id",  # global ids (Asana), string ids (Twilio's sid), unique ids
     "sid": "id",
     "uid": "id",
+    "iid": "id",  # an id internal to a project (GitLab issue_iid)
     "code": "code",
     "name": "name",
     "names": "name",

@@ -582,6 +582,16 @@ def test_a_bracketed_filter_wants_the_identifier_it_filters_on():
     assert ("list_variants", "filter[name_cont]") not in found
 
 
+def test_an_internal_id_is_an_identifier():
+    """`issue_iid` (an id internal to a project, GitLab) wants an issue's id like `issue_id` does."""
+    iid = {"name": "issue_iid", "type": "string", "description": "The internal ID of a project issue", "required": True}
+    tools = [
+        _tool("delete_issue", "Delete an issue.", [iid]),
+        _lister("list_issues", "/issues", "issue"),
+    ]
+    assert "list_issues" in _candidates(tools)[("delete_issue", "issue_iid")]
+
+
 def test_a_generic_schemas_instances_are_of_the_collection_its_path_names():
     """JSON:API's `resources_list` (`data[].id` of a "resource") of `GET /variants` lists variants."""
     generic = {"title": "resource_properties", "type": "object", "properties": {"id": {"type": "string"}}}

@@ -26,7 +26,10 @@ PROVIDERS = {"listmonk": "listmonk (knadh/listmonk)", "qdrant": "Qdrant (qdrant/
              "outline": "Outline (outline/openapi)",
              "mastodon": "Mastodon (abraham/mastodon-openapi, generated from the Mastodon docs)",
              "gitea": "Gitea 1.22 (swagger from anbraten/gitea-js)",
-             "hetzner_cloud": "Hetzner Cloud (MaximilianKoestler/hcloud-openapi)"}
+             "hetzner_cloud": "Hetzner Cloud (MaximilianKoestler/hcloud-openapi)",
+             "netbox": "NetBox 4.2 (schema vendored by netbox-community/go-netbox)",
+             "airflow": "Apache Airflow stable REST API (schema vendored by apache/airflow-client-go)",
+             "overseerr": "Overseerr (sct/overseerr)", "headscale": "Headscale (juanfont/headscale)"}
 
 
 def main(task):

@@ -504,7 +504,7 @@ def _path_context(tool: Tool, name: str, known: set[str]) -> list[str]:
 MOVE_VERBS = {"move", "copy", "rename", "duplicate", "clone"}  # `move_file(source, destination)`
 SOURCE_WORDS = {"source", "src"}
 DIRECTORY_RESOURCES = {"directory"}  # `folder`, `dir` are synonyms of it (resources.SYNONYMS)
-LOCATOR_FIELDS = {"ref": "ref", "reference": "ref", "identifier": "id", "id": "id"}
+LOCATOR_FIELDS = {"ref": "ref", "reference": "ref", "identifier": "id", "id": "id", "sha": "sha"}
 
 
 def _directory_want(tool: Tool, p: dict, ws: list[str]) -> Want | None:
@@ -552,7 +552,7 @@ def _moved_want(tool: Tool, p: dict, ws: list[str], known: set[str]) -> Want | N
 
 
 # "Exact target element reference from the page snapshot": the parameter is an element's reference.
-_LOCATOR = re.compile(r"^\W*(?:[a-z]+\s+){0,3}?([a-z]+)\s+(reference|ref|identifier|id)\b")
+_LOCATOR = re.compile(r"^\W*(?:[a-z]+\s+){0,3}?([a-z]+)\s+(reference|ref|identifier|id|sha)\b")
 
 
 def _described_identifier_want(tool: Tool, p: dict, ws: list[str], known: set[str]) -> Want | None:

@@ -55,7 +55,7 @@ from kg_tools.deps.resources import (
     words,
 )
 from kg_tools.deps.scoring import Candidate, Scorer, default_scorer, feature_vector, select
-from kg_tools.deps.workflow import Mention, another_way, mentions, runs_before, steps
+from kg_tools.deps.workflow import Mention, another_way, mentions, runs_before, staged_for, stages, steps
 from kg_tools.gateway.names import SEPARATOR
 from kg_tools.tool_spec import DependencyType
 
@@ -1173,6 +1173,34 @@ def workflow_proposals(tools: dict[str, Tool], sources: set[str] | None) -> list
     return list(out.values())
 
 
+def staging_proposals(tools: dict[str, Tool], sources: set[str] | None) -> list[ProposedEdge]:
+    """A tool that records what is staged (named `commit`, or after what a description says changes are "staged
+    for") runs after the tools of its server that put changes into the staging area (kg_tools/deps/workflow.py)."""
+    actions = staged_for([t.description for t in tools.values()])
+    out = []
+    for consumer in tools.values():
+        if sources is not None and consumer.name not in sources or consumer.kind in ("list", "search", "get"):
+            continue
+        ws = words(consumer.name.split(SEPARATOR)[-1])
+        if not ws or not {ws[0], ws[-1]} & actions:
+            continue
+        for producer in tools.values():
+            if producer is not consumer and same_server(consumer.name, producer.name) and stages(producer.description):
+                why = f"{producer.name} puts changes into the staging area that {consumer.name} records"
+                out.append(
+                    ProposedEdge(
+                        consumer.name,
+                        producer.name,
+                        DependencyType.TOOL_INDIRECTLY_DEPENDS_ON.value,
+                        0.8,
+                        METHOD_DESCRIPTION,
+                        why,
+                        None,
+                    )
+                )
+    return out
+
+
 def _workflow_edge(consumer: Tool, m: Mention, cue: str) -> ProposedEdge:
     why = f"its description: “{m.clause.strip()[:160]}”" if cue != "workflow" else f"“{m.clause.strip()[:160]}”"
     p = _named_parameter(consumer, m.clause)
@@ -1786,6 +1814,7 @@ def candidate_groups(
     fixed += named_source_proposals(tools, sources)
     fixed += started_by_proposals(tools, sources)
     fixed += workflow_proposals(tools, sources)
+    fixed += staging_proposals(tools, sources)
     paths = path_index(tools)
     names = name_index(tools)
     kinds = resource_kinds(tools)

@@ -205,3 +205,19 @@ def test_a_parameter_whose_description_opens_with_a_commit_sha_wants_the_commit_
     resources, producers = found[("vcs_branches", "contains")]
     assert resources == ["commit"] and producers == {"vcs_log"}
     assert ("vcs_tag", "target") not in found  # "The shell to use": no identifier word
+
+
+def test_a_commit_runs_after_the_tool_that_stages_changes_of_its_server():
+    """A tool named after the action what is staged is for (`commit`) depends on the tool that puts changes into the
+    staging area; a reader of staged changes and a tool that unstages them are neither (eighth session)."""
+    repo = _param("repo_path", "Repo Path")
+    tools = [
+        _tool("vcs_stage", "Adds file contents to the staging area", [repo, _param("files", type_="array")]),
+        _tool("vcs_unstage", "Unstages all staged changes", [repo]),
+        _tool("vcs_diff_staged", "Shows changes that are staged for commit", [repo]),
+        _tool("vcs_commit", "Records changes to the repository", [repo, _param("message")]),
+        _tool("notes_save", "Saves a note", [_param("text")]),
+    ]
+    fixed, _ = candidate_groups(tools)
+    staged = {(p.source, p.target, p.type) for p in fixed}
+    assert staged == {("vcs_commit", "vcs_stage", "TOOL_INDIRECTLY_DEPENDS_ON")}

@@ -1459,11 +1459,21 @@ def path_wants(tool: Tool) -> list[Want]:
         if name in known or name not in params:
             continue
         before = [s for s in segments[:i] if not s.startswith("{")]
-        resource = resource_key(words(before[-1])) if before else None
         ws = words(name)
+        resource = _self_named(params[name], ws) or (resource_key(words(before[-1])) if before else None)
         field = ID_FIELDS.get(ws[-1], "id") if ws else "id"
         out.append(Want(name, [resource] if resource else [], field, True, True))
     return out
+
+
+def _self_named(p: dict, ws: list[str]) -> str | None:
+    """A path parameter named by a plain noun that its description calls an identifier of that noun (`{set}`: "JSON
+    Web Key Set ID" under `/keys/{set}`): an instance of that noun, not of the segment before it (eighth session)."""
+    if len(ws) != 1 or ws[0] in ID_FIELDS:
+        return None
+    text = words(str(p.get("description") or ""))
+    said = any(a == ws[0] and ID_FIELDS.get(b) == "id" for a, b in zip(text, text[1:]))
+    return parameter_resource(ws) if said else None
 
 
 def path_index(tools: dict[str, Tool]) -> dict[tuple[str, str], list[str]]:

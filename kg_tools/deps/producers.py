@@ -591,12 +591,10 @@ def _named_head(ws: list[str], resources: list[str], known: set[str]) -> list[st
 
 
 def _abbreviated_want(tool: Tool, p: dict, ws: list[str], known: set[str]) -> Want | None:
-    """An identifier abbreviated to its resource's initial (`pid` of `kill_process`, `{kid}` of `GET
-    /keys/{set}/{kid}` named `getJsonWebKey`): the id of the resource of the catalog that the tool's name gives and
-    that starts with that letter (tools without HTTP; of an HTTP operation, a path parameter only: a body's `kid`
-    names the new key, eighth session)."""
-    m = re.fullmatch(r"([a-z])id", ws[0]) if len(ws) == 1 and ws[0] not in ID_FIELDS else None
-    if not m or tool.http and p.get("in") != "path":
+    """An identifier abbreviated to its resource's initial (`pid` of `kill_process`): the id of the resource of the
+    catalog that the tool's name gives and that starts with that letter (tools without HTTP)."""
+    m = re.fullmatch(r"([a-z])id", ws[0]) if len(ws) == 1 and ws[0] not in ID_FIELDS and not tool.http else None
+    if not m:
         return None
     named = [singular(w) for w in words(tool.name.split(SEPARATOR)[-1]) if w.startswith(m.group(1))]
     keys = [k for k in (parameter_resource([w]) for w in named) if k in known]

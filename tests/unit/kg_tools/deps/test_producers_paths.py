@@ -38,15 +38,6 @@ def _vault() -> list[ToolInfo]:
     ]
 
 
-def test_an_abbreviated_path_identifier_is_the_id_of_the_resource_its_operation_is_named_after():
-    """`{kid}` of `getVaultKey` is a key's id, listed by the GET of the collection it lives in; a body's `kid` names
-    the key the request writes, not one another operation returns."""
-    found = _wants(_vault())
-    resources, field, producers = found[("getVaultKey", "kid")]
-    assert (resources, field) == (["key"], "id") and "getKeyRing" in producers
-    assert found[("putVaultKey", "kid")][:2] != (["key"], "id")
-
-
 def test_a_path_parameter_that_its_description_calls_its_own_nouns_id_names_that_noun():
     """`/vault/keys/{set}` with "Key Set ID" (a word schema titles drop): the id of a set, not of a key (the segment
     before it); so no list of keys is a candidate for it."""

@@ -55,7 +55,7 @@ from kg_tools.deps.resources import (
     words,
 )
 from kg_tools.deps.scoring import Candidate, Scorer, default_scorer, feature_vector, select
-from kg_tools.deps.workflow import Mention, another_way, mentions, runs_before, steps
+from kg_tools.deps.workflow import Mention, another_way, mentions, runs_before, staged_for, stages, steps
 from kg_tools.gateway.names import SEPARATOR
 from kg_tools.tool_spec import DependencyType
 
@@ -504,7 +504,7 @@ def _path_context(tool: Tool, name: str, known: set[str]) -> list[str]:
 MOVE_VERBS = {"move", "copy", "rename", "duplicate", "clone"}  # `move_file(source, destination)`
 SOURCE_WORDS = {"source", "src"}
 DIRECTORY_RESOURCES = {"directory"}  # `folder`, `dir` are synonyms of it (resources.SYNONYMS)
-LOCATOR_FIELDS = {"ref": "ref", "reference": "ref", "identifier": "id", "id": "id"}
+LOCATOR_FIELDS = {"ref": "ref", "reference": "ref", "identifier": "id", "id": "id", "sha": "sha"}
 
 
 def _directory_want(tool: Tool, p: dict, ws: list[str]) -> Want | None:
@@ -552,7 +552,7 @@ def _moved_want(tool: Tool, p: dict, ws: list[str], known: set[str]) -> Want | N
 
 
 # "Exact target element reference from the page snapshot": the parameter is an element's reference.
-_LOCATOR = re.compile(r"^\W*(?:[a-z]+\s+){0,3}?([a-z]+)\s+(reference|ref|identifier|id)\b")
+_LOCATOR = re.compile(r"^\W*(?:[a-z]+\s+){0,3}?([a-z]+)\s+(reference|ref|identifier|id|sha)\b")
 
 
 def _described_identifier_want(tool: Tool, p: dict, ws: list[str], known: set[str]) -> Want | None:
@@ -1184,6 +1184,34 @@ def workflow_proposals(tools: dict[str, Tool], sources: set[str] | None) -> list
     return list(out.values())
 
 
+def staging_proposals(tools: dict[str, Tool], sources: set[str] | None) -> list[ProposedEdge]:
+    """A tool that records what is staged (named `commit`, or after what a description says changes are "staged
+    for") runs after the tools of its server that put changes into the staging area (kg_tools/deps/workflow.py)."""
+    actions = staged_for([t.description for t in tools.values()])
+    out = []
+    for consumer in tools.values():
+        if sources is not None and consumer.name not in sources or consumer.kind in ("list", "search", "get"):
+            continue
+        ws = words(consumer.name.split(SEPARATOR)[-1])
+        if not ws or not {ws[0], ws[-1]} & actions:
+            continue
+        for producer in tools.values():
+            if producer is not consumer and same_server(consumer.name, producer.name) and stages(producer.description):
+                why = f"{producer.name} puts changes into the staging area that {consumer.name} records"
+                out.append(
+                    ProposedEdge(
+                        consumer.name,
+                        producer.name,
+                        DependencyType.TOOL_INDIRECTLY_DEPENDS_ON.value,
+                        0.8,
+                        METHOD_DESCRIPTION,
+                        why,
+                        None,
+                    )
+                )
+    return out
+
+
 def _workflow_edge(consumer: Tool, m: Mention, cue: str) -> ProposedEdge:
     why = f"its description: “{m.clause.strip()[:160]}”" if cue != "workflow" else f"“{m.clause.strip()[:160]}”"
     p = _named_parameter(consumer, m.clause)
@@ -1442,11 +1470,21 @@ def path_wants(tool: Tool) -> list[Want]:
         if name in known or name not in params:
             continue
         before = [s for s in segments[:i] if not s.startswith("{")]
-        resource = resource_key(words(before[-1])) if before else None
         ws = words(name)
+        resource = _self_named(params[name], ws) or (resource_key(words(before[-1])) if before else None)
         field = ID_FIELDS.get(ws[-1], "id") if ws else "id"
         out.append(Want(name, [resource] if resource else [], field, True, True))
     return out
+
+
+def _self_named(p: dict, ws: list[str]) -> str | None:
+    """A path parameter named by a plain noun that its description calls an identifier of that noun (`{set}`: "JSON
+    Web Key Set ID" under `/keys/{set}`): an instance of that noun, not of the segment before it (eighth session)."""
+    if len(ws) != 1 or ws[0] in ID_FIELDS:
+        return None
+    text = words(str(p.get("description") or ""))
+    said = any(a == ws[0] and ID_FIELDS.get(b) == "id" for a, b in zip(text, text[1:]))
+    return parameter_resource(ws) if said else None
 
 
 def path_index(tools: dict[str, Tool]) -> dict[tuple[str, str], list[str]]:
@@ -1797,6 +1835,7 @@ def candidate_groups(
     fixed += named_source_proposals(tools, sources)
     fixed += started_by_proposals(tools, sources)
     fixed += workflow_proposals(tools, sources)
+    fixed += staging_proposals(tools, sources)
     paths = path_index(tools)
     names = name_index(tools)
     kinds = resource_kinds(tools)

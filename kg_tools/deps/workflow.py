@@ -133,3 +133,21 @@ def steps(found: Sequence[Mention]) -> list[tuple[Mention, Mention]]:
     return [
         (a, b) for a, b in zip(found, found[1:]) if a.clause is b.clause and _STEP.fullmatch(a.clause[a.end : b.start])
     ]
+
+
+# A staging area (docs/dependencies.md, eighth session): a tool that puts changes into it ("Adds file contents to the
+# staging area", "Stage files for the next commit") runs before the tool that records what is staged, named after
+# the action the staging is for (`commit`, and what any description says changes are "staged for").
+_STAGES = re.compile(r"\b(?:to|into|in)\s+the\s+staging\s+area\b|^\W*stages?\b", re.I)
+_STAGED_FOR = re.compile(r"\bstaged\s+for\s+(?:the\s+)?(?:next\s+)?([a-z]+)", re.I)
+STAGED_FOR = {"commit"}
+
+
+def stages(description: str) -> bool:
+    """The description says the tool puts things into a staging area."""
+    return bool(_STAGES.search(description or ""))
+
+
+def staged_for(descriptions: Sequence[str]) -> set[str]:
+    """The actions that take what is staged: `commit`, and the word after "staged for" in any description."""
+    return STAGED_FOR | {m.lower() for d in descriptions for m in _STAGED_FOR.findall(d or "")}

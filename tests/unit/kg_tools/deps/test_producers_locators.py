@@ -188,3 +188,36 @@ def test_a_started_search_is_a_search_of_the_type_it_chooses_and_a_pid_is_a_proc
     assert "start_search" in found[("edit_block", "file_path")][1]
     resources, producers = found[("kill_process", "pid")]
     assert resources == ["process"] and producers == {"list_processes"}
+
+
+def test_a_parameter_whose_description_opens_with_a_commit_sha_wants_the_commit_from_the_log():
+    """`contains` ("The commit sha that the branch should contain") is named by its role; its description says it is a
+    commit's sha, which the tool that shows the commits offers (eighth session)."""
+    repo = _param("repo_path", "Repo Path")
+    tools = [
+        _tool("vcs_log", "Shows the commit logs", [repo]),
+        _tool(
+            "vcs_branches", "List branches", [repo, _param("contains", "The commit sha that the branch should contain")]
+        ),
+        _tool("vcs_tag", "Tag a revision", [repo, _param("target", "The shell to use for the tag")]),
+    ]
+    found = _groups(tools)
+    resources, producers = found[("vcs_branches", "contains")]
+    assert resources == ["commit"] and producers == {"vcs_log"}
+    assert ("vcs_tag", "target") not in found  # "The shell to use": no identifier word
+
+
+def test_a_commit_runs_after_the_tool_that_stages_changes_of_its_server():
+    """A tool named after the action what is staged is for (`commit`) depends on the tool that puts changes into the
+    staging area; a reader of staged changes and a tool that unstages them are neither (eighth session)."""
+    repo = _param("repo_path", "Repo Path")
+    tools = [
+        _tool("vcs_stage", "Adds file contents to the staging area", [repo, _param("files", type_="array")]),
+        _tool("vcs_unstage", "Unstages all staged changes", [repo]),
+        _tool("vcs_diff_staged", "Shows changes that are staged for commit", [repo]),
+        _tool("vcs_commit", "Records changes to the repository", [repo, _param("message")]),
+        _tool("notes_save", "Saves a note", [_param("text")]),
+    ]
+    fixed, _ = candidate_groups(tools)
+    staged = {(p.source, p.target, p.type) for p in fixed}
+    assert staged == {("vcs_commit", "vcs_stage", "TOOL_INDIRECTLY_DEPENDS_ON")}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kg_tools.deps.workflow import another_way, mentions, runs_before, steps
+from kg_tools.deps.workflow import another_way, mentions, runs_before, staged_for, stages, steps
 
 NAMES = {
     n: n
@@ -93,3 +93,13 @@ def test_consecutive_steps_of_a_workflow_are_pairs_in_any_description():
 def test_a_value_given_to_another_tool_too_is_another_way():
     (m,) = mentions("Must match the topic string used in watch_topic exactly.", NAMES)
     assert another_way(m)
+
+
+def test_a_tool_that_puts_changes_into_the_staging_area_stages_and_what_is_staged_is_for_a_commit():
+    """ "Adds file contents to the staging area" and "Stage files" stage; "Unstages all staged changes" and a tool that
+    only shows staged changes do not. The actions that take what is staged: `commit`, and what a description names."""
+    assert stages("Adds file contents to the staging area")
+    assert stages("Stage files for the next commit.")
+    assert not stages("Unstages all staged changes")
+    assert not stages("Shows changes that are staged for commit")
+    assert staged_for(["Shows changes that are staged for the next release"]) == {"commit", "release"}

@@ -89,20 +89,32 @@ def matrix(rows: list[CatalogRows], split: str) -> tuple[np.ndarray, np.ndarray,
     return np.array(xs, dtype=float), np.array(ys, dtype=int), np.array(groups)
 
 
-DEPTH, RATE = 2, 0.1
-SIZE = {"trees": 300, "leaf": 100}  # the trees and the least candidates per leaf (--trees, --leaf)
+RATE = 0.1
+SIZE = {"trees": 300, "leaf": 100, "depth": 2}  # how many trees, the least candidates per leaf, their depth
+# a catalog of n candidates weighs n ** CATALOG_WEIGHT["power"] in the fit (1: every candidate alike; 0: every
+# catalog alike), so that big catalogs do not dominate (--catalog-weight)
+CATALOG_WEIGHT = {"power": 1.0}
 
 
-def fit(x: np.ndarray, y: np.ndarray, seed: int = 0) -> GradientBoostingClassifier:
+def catalog_weights(groups: np.ndarray) -> np.ndarray | None:
+    """Each row's sample weight: its catalog's weight (n ** power) shared by its n rows, mean 1."""
+    if CATALOG_WEIGHT["power"] == 1.0:
+        return None
+    counts = np.bincount(groups)[groups].astype(float)
+    w = counts ** (CATALOG_WEIGHT["power"] - 1.0)
+    return w * len(w) / w.sum()
+
+
+def fit(x: np.ndarray, y: np.ndarray, seed: int = 0, groups: np.ndarray | None = None) -> GradientBoostingClassifier:
     model = GradientBoostingClassifier(
         n_estimators=SIZE["trees"],
-        max_depth=DEPTH,
+        max_depth=SIZE["depth"],
         learning_rate=RATE,
         subsample=0.8,
         min_samples_leaf=SIZE["leaf"],
         random_state=seed,
     )
-    model.fit(x, y)
+    model.fit(x, y, sample_weight=None if groups is None else catalog_weights(groups))
     return model
 
 
@@ -162,8 +174,8 @@ def out_of_fold(rows: list[CatalogRows], seed: int = 0) -> list[dict[int, float]
     probs: list[dict[int, float]] = [{} for _ in rows]
     for f in range(FOLDS):
         train = [r for i, r in enumerate(rows) if fold_of[i] != f]
-        x, y, _ = matrix(train, "dev")
-        model = fit(x, y, seed)
+        x, y, g = matrix(train, "dev")
+        model = fit(x, y, seed, g)
         for i, r in enumerate(rows):
             if fold_of[i] != f:
                 continue
@@ -265,6 +277,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--trees", type=int, default=SIZE["trees"], help="how many trees")
     ap.add_argument("--leaf", type=int, default=SIZE["leaf"], help="the least candidates per leaf")
+    ap.add_argument("--depth", type=int, default=SIZE["depth"], help="the trees' depth")
+    ap.add_argument(
+        "--catalog-weight",
+        type=float,
+        default=1.0,
+        metavar="POWER",
+        help="a catalog of n candidates weighs n ** POWER in the fit (1: every candidate alike; 0: every catalog alike)",
+    )
     ap.add_argument(
         "--drop",
         nargs="*",
@@ -301,7 +321,8 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"--drop {' '.join(unknown)}: not features (names: {', '.join(FEATURES)})")
     if args.draws < 1:
         ap.error(f"--draws {args.draws}: at least 1")
-    SIZE.update(trees=args.trees, leaf=args.leaf)
+    SIZE.update(trees=args.trees, leaf=args.leaf, depth=args.depth)
+    CATALOG_WEIGHT.update(power=args.catalog_weight)
     for item in args.select:
         name, _, value = item.partition("=")
         if name not in GRID or not value:
@@ -326,8 +347,8 @@ def main(argv: list[str] | None = None) -> int:
     params, oof = choose(rows, probs, more=more)
     dropped = f", not splitting on {' '.join(args.drop)}" if args.drop else ""
     held = f", without {' '.join(args.hold_out)}" if args.hold_out else ""
-    x, y, _ = matrix([r for r in rows if r.catalog.key not in args.hold_out], "dev")
-    model = fit(x, y, args.tree_seed)
+    x, y, g = matrix([r for r in rows if r.catalog.key not in args.hold_out], "dev")
+    model = fit(x, y, args.tree_seed, g)
     wants = "nested wants" if args.nested_wants else "no nested wants"
     scorer = as_scorer(
         model,

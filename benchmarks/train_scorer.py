@@ -1,8 +1,8 @@
 """Learn the dependency scorer's weights (kg_tools/deps/scorer.json) on the dev part of the corpus.
 
     .venv/bin/python -m benchmarks.train_scorer [--write | --out PATH] [--tree-seed N] [--json PATH] [--drop FEATURE ...]
-        [--no-nested-wants] [--seeds N] [--draws N] [--trees N] [--leaf N] [--select NAME=VALUE ...] [--keep-trees]
-        [--hold-out CATALOG ...]
+        [--no-nested-wants] [--seeds N] [--draws N] [--trees N] [--leaf N] [--depth N] [--catalog-weight POWER]
+        [--select NAME=VALUE ...] [--keep-trees] [--hold-out CATALOG ...]
 
 Training rows: the candidates (kg_tools/deps/producers.py `candidate_groups`) of every consumer in the dev half
 of the gold of every *dev* catalog (benchmarks/deps_corpus.py: the first gold files and the corpus manifests;
@@ -11,7 +11,9 @@ logistic regression gives the probability; threshold, second-candidate share and
 out-of-fold probabilities (folds by catalog, so a catalog is never scored by weights fitted on it): the most
 recall at precision >= TARGET_PRECISION, else the best F1. The test halves are reported beside, never used.
 Rows have nested wants, as inference does by default (`--no-nested-wants`: without). `--out` writes a candidate
-scorer elsewhere, `--tree-seed` draws other trees, `--trees` / `--leaf` size them, `--select` fixes selection
+scorer elsewhere, `--tree-seed` draws other trees, `--trees` / `--leaf` / `--depth` size them, `--catalog-weight
+POWER` makes a catalog of n candidates weigh n ** POWER in the fit (1, the default: every candidate alike; other
+depths and weights did not transfer better, docs/dependencies.md, eighth session), `--select` fixes selection
 parameters instead of choosing them out-of-fold, `--keep-trees` changes only the shipped scorer's selection: a
 candidate is checked with `benchmarks.scorer_check` and the dev retrieval rows of docs/dependencies.md before it is
 shipped. `--drop NAME ...` keeps features out of the trees (an ablation, or a scorer for catalogs nobody has
@@ -96,12 +98,13 @@ SIZE = {"trees": 300, "leaf": 100, "depth": 2}  # how many trees, the least cand
 CATALOG_WEIGHT = {"power": 1.0}
 
 
-def catalog_weights(groups: np.ndarray) -> np.ndarray | None:
-    """Each row's sample weight: its catalog's weight (n ** power) shared by its n rows, mean 1."""
-    if CATALOG_WEIGHT["power"] == 1.0:
+def catalog_weights(groups: np.ndarray, power: float) -> np.ndarray | None:
+    """Each row's sample weight (`groups`: its catalog's index): a catalog of n rows weighs n ** power, shared by
+    its rows, mean 1; None at power 1 (every row alike)."""
+    if power == 1.0:
         return None
     counts = np.bincount(groups)[groups].astype(float)
-    w = counts ** (CATALOG_WEIGHT["power"] - 1.0)
+    w = counts ** (power - 1.0)
     return w * len(w) / w.sum()
 
 
@@ -114,7 +117,7 @@ def fit(x: np.ndarray, y: np.ndarray, seed: int = 0, groups: np.ndarray | None =
         min_samples_leaf=SIZE["leaf"],
         random_state=seed,
     )
-    model.fit(x, y, sample_weight=None if groups is None else catalog_weights(groups))
+    model.fit(x, y, sample_weight=None if groups is None else catalog_weights(groups, CATALOG_WEIGHT["power"]))
     return model
 
 
@@ -321,6 +324,8 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"--drop {' '.join(unknown)}: not features (names: {', '.join(FEATURES)})")
     if args.draws < 1:
         ap.error(f"--draws {args.draws}: at least 1")
+    if args.depth < 1:
+        ap.error(f"--depth {args.depth}: at least 1")
     SIZE.update(trees=args.trees, leaf=args.leaf, depth=args.depth)
     CATALOG_WEIGHT.update(power=args.catalog_weight)
     for item in args.select:

@@ -64,17 +64,6 @@ class Candidate:
     probability: float = 0.0
 
 
-# features relative to the parameter's other candidates (`add_relative`)
-RELATIVE = (
-    "hand_rank",  # how many candidates of the parameter have a higher rule score (at most 3)
-    "hand_margin",  # the best rule score of the parameter minus the candidate's
-    "exact_rivals",  # other candidates of the parameter that return the wanted field by its schema (at most 3)
-    "only_exact",  # the only candidate of the parameter returning the wanted field by its schema
-    "list_rivals",  # other lists or searches among the parameter's candidates (at most 3)
-    "only_list",  # the only list or search among the parameter's candidates
-    "hub_of_best",  # the candidate's hub share over the largest of the parameter's candidates
-)
-
 FEATURES = (
     "bias_schema_exact",
     "schema_other_field",
@@ -108,8 +97,6 @@ FEATURES = (
     "qualifier_share",
     # the same evidence weighs differently in a tool list without HTTP operations (MCP, OpenAI tools)
     *(f"no_http_{name}" for name in INTERACTIONS),
-    # relative to the other candidates of the same parameter (size-free: docs/dependencies.md, eighth session)
-    *RELATIVE,
 )
 
 
@@ -152,28 +139,6 @@ def feature_vector(c: Candidate, *, candidates: int, best_hand: float, hub_share
     named["bias"] = 1.0
     no_http = float(not (c.consumer.http or {}).get("path"))
     return x + [no_http * named[name] for name in INTERACTIONS]
-
-
-def add_relative(group: list[Candidate]) -> None:
-    """Append the RELATIVE features to every candidate of one parameter (their `features` already set)."""
-    at = {name: FEATURES.index(name) for name in ("hand", "bias_schema_exact", "kind_list", "kind_search", "hub")}
-    hands = [c.features[at["hand"]] for c in group]
-    best = max(hands, default=0.0)
-    exact = [c.features[at["bias_schema_exact"]] > 0 for c in group]
-    lists = [c.features[at["kind_list"]] + c.features[at["kind_search"]] > 0 for c in group]
-    top_hub = max((c.features[at["hub"]] for c in group), default=0.0)
-    for c, hand, e, li in zip(group, hands, exact, lists):
-        exact_rivals = sum(exact) - e
-        list_rivals = sum(lists) - li
-        c.features += [
-            float(min(sum(h > hand for h in hands), 3)),
-            best - hand,
-            float(min(exact_rivals, 3)),
-            float(e and not exact_rivals),
-            float(min(list_rivals, 3)),
-            float(li and not list_rivals),
-            c.features[at["hub"]] / top_hub if top_hub > 0 else 0.0,
-        ]
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ import pytest
 from kg_tools.deps.infer import infer_catalog
 from kg_tools.deps.offline import Examples, ToolInfo
 from kg_tools.deps.producers import candidate_groups, candidate_proposal
-from kg_tools.deps.scoring import FEATURES, RELATIVE, WEIGHTS_FILE, Scorer, default_scorer, select
+from kg_tools.deps.scoring import FEATURES, WEIGHTS_FILE, Scorer, default_scorer, select
 from kg_tools.retrieval import ordering
 from kg_tools.retrieval.context import Candidate, PipelineEnv, RetrievalContext
 from kg_tools.retrieval.request import RetrievalRequest
@@ -253,24 +253,3 @@ def test_weights_fitted_before_a_feature_was_added_still_load():
     assert scorer.probability(x) > scorer.probability([0.0] * len(FEATURES))
     with pytest.raises(ValueError, match="not_a_feature"):
         Scorer.from_dict(data | {"features": ["hub", "not_a_feature"]})
-
-
-def test_relative_features_compare_a_candidate_with_the_other_candidates_of_its_parameter():
-    _, groups = candidate_groups(_tools(TEAMS))
-    at = {name: FEATURES.index(name) for name in (*RELATIVE, "hand", "kind_list", "kind_search")}
-    seen = 0
-    for group in (g for g in groups if g):
-        best = max(c.features[at["hand"]] for c in group)
-        lists = [c for c in group if c.features[at["kind_list"]] + c.features[at["kind_search"]] > 0]
-        for c in group:
-            x = c.features
-            assert len(x) == len(FEATURES)
-            assert x[at["hand_margin"]] == pytest.approx(best - x[at["hand"]])
-            assert (x[at["hand_rank"]] == 0) == (x[at["hand"]] == best)
-            assert x[at["list_rivals"]] == min(len(lists) - (c in lists), 3)
-            assert x[at["only_list"]] == float(lists == [c])
-            seen += 1
-    by = {(c.consumer.name, c.want.parameter, c.producer.name): c for g in groups for c in g}
-    # the members of a team and of an org both list what {slug} names: neither is the only list
-    assert by[("removeTeamMember", "slug", "listTeamMembers")].features[at["list_rivals"]] >= 1
-    assert seen

@@ -1,8 +1,8 @@
 """Learn the dependency scorer's weights (kg_tools/deps/scorer.json) on the dev part of the corpus.
 
     .venv/bin/python -m benchmarks.train_scorer [--write | --out PATH] [--tree-seed N] [--json PATH] [--drop FEATURE ...]
-        [--no-nested-wants] [--seeds N] [--draws N] [--trees N] [--leaf N] [--select NAME=VALUE ...] [--keep-trees]
-        [--hold-out CATALOG ...]
+        [--no-nested-wants] [--seeds N] [--draws N] [--trees N] [--leaf N] [--depth N] [--catalog-weight POWER]
+        [--select NAME=VALUE ...] [--keep-trees] [--hold-out CATALOG ...]
 
 Training rows: the candidates (kg_tools/deps/producers.py `candidate_groups`) of every consumer in the dev half
 of the gold of every *dev* catalog (benchmarks/deps_corpus.py: the first gold files and the corpus manifests;
@@ -11,7 +11,9 @@ logistic regression gives the probability; threshold, second-candidate share and
 out-of-fold probabilities (folds by catalog, so a catalog is never scored by weights fitted on it): the most
 recall at precision >= TARGET_PRECISION, else the best F1. The test halves are reported beside, never used.
 Rows have nested wants, as inference does by default (`--no-nested-wants`: without). `--out` writes a candidate
-scorer elsewhere, `--tree-seed` draws other trees, `--trees` / `--leaf` size them, `--select` fixes selection
+scorer elsewhere, `--tree-seed` draws other trees, `--trees` / `--leaf` / `--depth` size them, `--catalog-weight
+POWER` makes a catalog of n candidates weigh n ** POWER in the fit (1, the default: every candidate alike; other
+depths and weights did not transfer better, docs/dependencies.md, eighth session), `--select` fixes selection
 parameters instead of choosing them out-of-fold, `--keep-trees` changes only the shipped scorer's selection: a
 candidate is checked with `benchmarks.scorer_check` and the dev retrieval rows of docs/dependencies.md before it is
 shipped. `--drop NAME ...` keeps features out of the trees (an ablation, or a scorer for catalogs nobody has
@@ -89,20 +91,33 @@ def matrix(rows: list[CatalogRows], split: str) -> tuple[np.ndarray, np.ndarray,
     return np.array(xs, dtype=float), np.array(ys, dtype=int), np.array(groups)
 
 
-DEPTH, RATE = 2, 0.1
-SIZE = {"trees": 300, "leaf": 100}  # the trees and the least candidates per leaf (--trees, --leaf)
+RATE = 0.1
+SIZE = {"trees": 300, "leaf": 100, "depth": 2}  # how many trees, the least candidates per leaf, their depth
+# a catalog of n candidates weighs n ** CATALOG_WEIGHT["power"] in the fit (1: every candidate alike; 0: every
+# catalog alike), so that big catalogs do not dominate (--catalog-weight)
+CATALOG_WEIGHT = {"power": 1.0}
 
 
-def fit(x: np.ndarray, y: np.ndarray, seed: int = 0) -> GradientBoostingClassifier:
+def catalog_weights(groups: np.ndarray, power: float) -> np.ndarray | None:
+    """Each row's sample weight (`groups`: its catalog's index): a catalog of n rows weighs n ** power, shared by
+    its rows, mean 1; None at power 1 (every row alike)."""
+    if power == 1.0:
+        return None
+    counts = np.bincount(groups)[groups].astype(float)
+    w = counts ** (power - 1.0)
+    return w * len(w) / w.sum()
+
+
+def fit(x: np.ndarray, y: np.ndarray, seed: int = 0, groups: np.ndarray | None = None) -> GradientBoostingClassifier:
     model = GradientBoostingClassifier(
         n_estimators=SIZE["trees"],
-        max_depth=DEPTH,
+        max_depth=SIZE["depth"],
         learning_rate=RATE,
         subsample=0.8,
         min_samples_leaf=SIZE["leaf"],
         random_state=seed,
     )
-    model.fit(x, y)
+    model.fit(x, y, sample_weight=None if groups is None else catalog_weights(groups, CATALOG_WEIGHT["power"]))
     return model
 
 
@@ -162,8 +177,8 @@ def out_of_fold(rows: list[CatalogRows], seed: int = 0) -> list[dict[int, float]
     probs: list[dict[int, float]] = [{} for _ in rows]
     for f in range(FOLDS):
         train = [r for i, r in enumerate(rows) if fold_of[i] != f]
-        x, y, _ = matrix(train, "dev")
-        model = fit(x, y, seed)
+        x, y, g = matrix(train, "dev")
+        model = fit(x, y, seed, g)
         for i, r in enumerate(rows):
             if fold_of[i] != f:
                 continue
@@ -265,6 +280,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--trees", type=int, default=SIZE["trees"], help="how many trees")
     ap.add_argument("--leaf", type=int, default=SIZE["leaf"], help="the least candidates per leaf")
+    ap.add_argument("--depth", type=int, default=SIZE["depth"], help="the trees' depth")
+    ap.add_argument(
+        "--catalog-weight",
+        type=float,
+        default=1.0,
+        metavar="POWER",
+        help="a catalog of n candidates weighs n ** POWER in the fit (1: every candidate alike; 0: every catalog alike)",
+    )
     ap.add_argument(
         "--drop",
         nargs="*",
@@ -301,7 +324,10 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"--drop {' '.join(unknown)}: not features (names: {', '.join(FEATURES)})")
     if args.draws < 1:
         ap.error(f"--draws {args.draws}: at least 1")
-    SIZE.update(trees=args.trees, leaf=args.leaf)
+    if args.depth < 1:
+        ap.error(f"--depth {args.depth}: at least 1")
+    SIZE.update(trees=args.trees, leaf=args.leaf, depth=args.depth)
+    CATALOG_WEIGHT.update(power=args.catalog_weight)
     for item in args.select:
         name, _, value = item.partition("=")
         if name not in GRID or not value:
@@ -326,8 +352,8 @@ def main(argv: list[str] | None = None) -> int:
     params, oof = choose(rows, probs, more=more)
     dropped = f", not splitting on {' '.join(args.drop)}" if args.drop else ""
     held = f", without {' '.join(args.hold_out)}" if args.hold_out else ""
-    x, y, _ = matrix([r for r in rows if r.catalog.key not in args.hold_out], "dev")
-    model = fit(x, y, args.tree_seed)
+    x, y, g = matrix([r for r in rows if r.catalog.key not in args.hold_out], "dev")
+    model = fit(x, y, args.tree_seed, g)
     wants = "nested wants" if args.nested_wants else "no nested wants"
     scorer = as_scorer(
         model,

@@ -54,7 +54,7 @@ from kg_tools.deps.resources import (
     source_phrases,
     words,
 )
-from kg_tools.deps.scoring import Candidate, Scorer, default_scorer, feature_vector, select
+from kg_tools.deps.scoring import Candidate, Scorer, add_relative, default_scorer, feature_vector, select
 from kg_tools.deps.workflow import Mention, another_way, mentions, runs_before, staged_for, stages, steps
 from kg_tools.gateway.names import SEPARATOR
 from kg_tools.tool_spec import DependencyType
@@ -1944,6 +1944,7 @@ def set_features(
                 hub_share=serves[c.producer.name] / n,
                 own=own_list_for(c.consumer, c.want, c.producer),
             )
+        add_relative(group)
 
 
 def candidate_proposal(c: Candidate, rank: int) -> ProposedEdge:

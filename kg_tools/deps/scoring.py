@@ -4,7 +4,8 @@ Every candidate (a consumer's parameter, a producer that may provide its value) 
 every spec or tool list has -- how the resource matched (output schema field, description, path template), the
 producer's kind and HTTP method, whether it lists the collection the consumer's path addresses, how many steps it
 needs first, how many other parameters of the catalog it would serve (a hub), whether the hand rules would keep
-it -- and gradient-boosted trees (log loss) turn them into a probability, the edge's `confidence`. The weights
+it, how many of the parameter's other candidates the rules score higher -- and gradient-boosted trees (log loss)
+turn them into a probability, the edge's `confidence`. The weights
 (`scorer.json` beside this file) are learned on the dev part of our corpus by `python -m benchmarks.train_scorer`
 (benchmarks/data/deps: real OpenAPI specs and MCP servers with hand-written gold edges); nothing is downloaded.
 
@@ -64,6 +65,10 @@ class Candidate:
     probability: float = 0.0
 
 
+# features relative to the parameter's other candidates (`add_relative`; size-free, unlike `hub` and
+# `log_candidates`: docs/dependencies.md, eighth session)
+RELATIVE = ("hand_rank",)  # how many candidates of the parameter have a higher rule score (at most 3)
+
 FEATURES = (
     "bias_schema_exact",
     "schema_other_field",
@@ -97,6 +102,7 @@ FEATURES = (
     "qualifier_share",
     # the same evidence weighs differently in a tool list without HTTP operations (MCP, OpenAI tools)
     *(f"no_http_{name}" for name in INTERACTIONS),
+    *RELATIVE,
 )
 
 
@@ -139,6 +145,14 @@ def feature_vector(c: Candidate, *, candidates: int, best_hand: float, hub_share
     named["bias"] = 1.0
     no_http = float(not (c.consumer.http or {}).get("path"))
     return x + [no_http * named[name] for name in INTERACTIONS]
+
+
+def add_relative(group: list[Candidate]) -> None:
+    """Append the RELATIVE features to every candidate of one parameter (their other features already set)."""
+    hand = FEATURES.index("hand")
+    hands = [c.features[hand] for c in group]
+    for c, h in zip(group, hands):
+        c.features.append(float(min(sum(other > h for other in hands), 3)))
 
 
 @dataclass(frozen=True)

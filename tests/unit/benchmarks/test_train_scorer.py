@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from benchmarks.deps_corpus import catalogs
-from benchmarks.train_scorer import main, prepare
+from benchmarks.train_scorer import catalog_weights, main, prepare
 from kg_tools.deps.scoring import FEATURES
 
 
@@ -20,11 +21,12 @@ def test_one_scorer_file_per_run():
     [
         ["--drop", "hub", "no_such_feature"],
         ["--draws", "0"],
+        ["--depth", "0"],
         ["--hold-out", "nowhere"],
         ["--hold-out", "box", "--write"],
     ],
 )
-def test_dropped_features_are_features_draws_at_least_one_and_held_out_catalogs_dev_catalogs(argv):
+def test_dropped_features_are_features_draws_and_depth_at_least_one_and_held_out_catalogs_dev_catalogs(argv):
     with pytest.raises(SystemExit) as exc:
         main(argv)
     assert exc.value.code == 2
@@ -56,3 +58,13 @@ def test_keeping_the_shipped_trees_needs_the_selection_to_change():
     with pytest.raises(SystemExit) as exc:
         main(["--keep-trees"])
     assert exc.value.code == 2
+
+
+def test_catalog_weights_make_every_catalog_weigh_alike_at_power_zero():
+    groups = np.array([0, 0, 0, 1])  # a catalog of three rows, one of one
+    assert catalog_weights(groups, 1.0) is None  # every row alike: no weights
+    alike = catalog_weights(groups, 0.0)
+    assert alike is not None and alike.mean() == pytest.approx(1.0)
+    assert alike[:3].sum() == pytest.approx(alike[3])
+    sqrt = catalog_weights(groups, 0.5)
+    assert sqrt is not None and sqrt[:3].sum() == pytest.approx(np.sqrt(3) * sqrt[3])

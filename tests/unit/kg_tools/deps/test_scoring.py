@@ -253,3 +253,16 @@ def test_weights_fitted_before_a_feature_was_added_still_load():
     assert scorer.probability(x) > scorer.probability([0.0] * len(FEATURES))
     with pytest.raises(ValueError, match="not_a_feature"):
         Scorer.from_dict(data | {"features": ["hub", "not_a_feature"]})
+
+
+def test_hand_rank_counts_the_candidates_of_the_parameter_the_rules_score_higher():
+    _, groups = candidate_groups(_tools(TEAMS))
+    hand, rank = FEATURES.index("hand"), FEATURES.index("hand_rank")
+    seen = 0
+    for group in groups:
+        for c in group:
+            assert len(c.features) == len(FEATURES)
+            higher = sum(other.features[hand] > c.features[hand] for other in group)
+            assert c.features[rank] == min(higher, 3)
+            seen += 1
+    assert seen

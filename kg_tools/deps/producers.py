@@ -426,7 +426,7 @@ def _scalar(p: dict, field: str | None) -> bool:
 def _identifier_want(tool: Tool, p: dict, ws: list[str], field: str, known: set[str]) -> Want | None:
     """An identifier (`playlist_id`, `team_key`, `ids`): of the resource its name says, else (a strong field
     outside a body) of the resource its context says."""
-    resources = [r for r in [parameter_resource(ws[:-1])] if r] if len(ws) > 1 else []
+    resources = [r for r in [_stop_word_resource(ws, known) or parameter_resource(ws[:-1])] if r] if len(ws) > 1 else []
     if not resources:
         if field not in STRONG_FIELDS or p.get("in") == "body":  # a body's own `id` is the object's
             return None
@@ -438,6 +438,13 @@ def _identifier_want(tool: Tool, p: dict, ws: list[str], field: str, known: set[
     if want and field not in ("username", "login", "email"):
         want.fallback = [r for r in _fallback_resources(p, known) if r not in want.resources]
     return want
+
+
+def _stop_word_resource(ws: list[str], known: set[str]) -> str | None:
+    """The word right before an identifier word when it is a word that names no resource in a title (a verb such
+    as `list`) but a resource of the catalog all the same (`list_id`, `target_list_ids` of a mailing-list API)."""
+    head = singular(ws[-2])
+    return head if ws[-2] in STOP and head in known else None
 
 
 def _fallback_resources(p: dict, known: set[str]) -> list[str]:
@@ -1783,6 +1790,8 @@ def _add_path_candidates(
     listing = paths.get(("GET", collection), []) + paths.get(("GET", collection + "/search"), [])
     # a search of the collection sent as a POST (`POST /contacts/search`, `POST /points/scroll`) lists it too
     listing += [n for end in SEARCH_SEGMENTS for n in paths.get(("POST", f"{collection}/{end}"), [])]
+    if collection.endswith("/{}"):  # /taskInstances/{task_id}/{map_index}: a getter of one item lists nothing
+        listing = [n for n in listing if not _one_item(tools[n])]  # (/workflows/{namespace} lists workflows)
     for name in listing:
         if name != consumer.name:
             c = out[name] = _candidate(out, consumer, want, tools, name)
@@ -1795,6 +1804,12 @@ def _add_path_candidates(
         if name != consumer.name and not adds:
             c = out[name] = _candidate(out, consumer, want, tools, name)
             c.path_create = True
+
+
+def _one_item(tool: Tool) -> bool:
+    """A getter whose output schema is one object, no list of items."""
+    schema = tool.output_schema
+    return tool.kind == "get" and isinstance(schema, dict) and bool(schema.get("properties")) and not _lists(schema)
 
 
 CREATE_SEGMENTS = ("submit", "create", "new", "generate", "build")  # POST /workflows/{ns}/submit makes a workflow

@@ -277,7 +277,7 @@ def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
     ws = _glued(ws[0], known) if len(ws) == 1 else ws
     field = ID_FIELDS.get(ws[-1])
     if _scalar(p, field):
-        return None
+        return _numbered_want(p, ws, known) if field is None else None
     if field and len(ws) == 1 and p.get("in") != "body":
         bare = _bare_want(tool, p, field, known)
         if bare or _subject_name(tool, p, field):
@@ -421,6 +421,18 @@ def _scalar(p: dict, field: str | None) -> bool:
         or p.get("type") in ("number", "integer")
         and field not in ("id", "number")
     )
+
+
+def _numbered_want(p: dict, ws: list[str], known: set[str]) -> Want | None:
+    """A number named after a resource of the catalog that its description calls that resource's id
+    (`placement_group`: "ID of the Placement Group the Server should be in", `milestone`: "milestone id")."""
+    if p.get("type") not in ("integer", "number") or p.get("enum"):
+        return None
+    key = parameter_resource(ws)
+    said = words(str(p.get("description") or ""))[:8]
+    if key not in known or singular(ws[-1]) not in {singular(w) for w in said}:
+        return None
+    return _want(p, [key], "id") if {"id", "identifier"} & set(said) else None
 
 
 def _identifier_want(tool: Tool, p: dict, ws: list[str], field: str, known: set[str]) -> Want | None:

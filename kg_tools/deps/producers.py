@@ -869,13 +869,18 @@ def score(consumer: Tool, want: Want, producer: Tool, offer: Offer) -> tuple[flo
             return None
     if looks_up(producer, want):  # needs an instance of the same resource itself: a lookup, not a provider
         return None
+    if offer.source == "description" and producer.kind == "search" and looks_up(producer, want, optional=True):
+        return None  # a search "in one or all indexes" that takes an index: scoped by it, it returns documents
     return min(_rule_score(consumer, want, producer, offer, exact), 0.99), exact
 
 
-def looks_up(producer: Tool, want: Want) -> bool:
-    """The producer itself needs an instance of the wanted resource (it looks one up, it does not provide one)."""
+def looks_up(producer: Tool, want: Want, *, optional: bool = False) -> bool:
+    """The producer itself needs an instance of the wanted resource (it looks one up, it does not provide one);
+    with `optional`, takes one even when it may go without."""
     return any(
-        w.required and set(w.resources) & set(want.resources[:1]) and w.field in (want.field, "id", "uri", "*")
+        (w.required or optional)
+        and set(w.resources) & set(want.resources[:1])
+        and w.field in (want.field, "id", "uri", "*")
         for w in producer.wants
     )
 

@@ -438,7 +438,7 @@ def _numbered_want(p: dict, ws: list[str], known: set[str]) -> Want | None:
 def _identifier_want(tool: Tool, p: dict, ws: list[str], field: str, known: set[str]) -> Want | None:
     """An identifier (`playlist_id`, `team_key`, `ids`): of the resource its name says, else (a strong field
     outside a body) of the resource its context says."""
-    resources = [r for r in [_stop_word_resource(ws, known) or parameter_resource(ws[:-1])] if r] if len(ws) > 1 else []
+    resources = [r for r in [parameter_resource(ws[:-1])] if r] if len(ws) > 1 else []
     if not resources:
         if field not in STRONG_FIELDS or p.get("in") == "body":  # a body's own `id` is the object's
             return None
@@ -450,13 +450,6 @@ def _identifier_want(tool: Tool, p: dict, ws: list[str], field: str, known: set[
     if want and field not in ("username", "login", "email"):
         want.fallback = [r for r in _fallback_resources(p, known) if r not in want.resources]
     return want
-
-
-def _stop_word_resource(ws: list[str], known: set[str]) -> str | None:
-    """The word right before an identifier word when it is a word that names no resource in a title (a verb such
-    as `list`) but a resource of the catalog all the same (`list_id`, `target_list_ids` of a mailing-list API)."""
-    head = singular(ws[-2])
-    return head if ws[-2] in STOP and head in known else None
 
 
 def _fallback_resources(p: dict, known: set[str]) -> list[str]:

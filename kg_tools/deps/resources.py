@@ -444,8 +444,6 @@ def schema_resource(title: str | None) -> str | None:
         return None
     ws = [re.sub(r"(?<=[a-z])\d+$", "", w) for w in words(title)]  # a numbered variant (`contact-details3`)
     cut = next((i for i, w in enumerate(ws) if w in TITLE_TAIL and i > 0), len(ws))
-    if ws in (["list"], ["collection"]):  # a type titled `List` alone is a list (of a mailing-list API), not noise
-        return ws[0]
     return resource_key(ws[:cut])
 
 

@@ -36,20 +36,6 @@ def _wants(tools: list[ToolInfo]) -> dict[tuple[str, str], tuple[list[str], str,
     }
 
 
-def test_a_list_id_names_a_list_that_a_schema_titled_list_offers():
-    """`list` is a verb in names and noise in titles (`ListAudiencesResponse`), but a mailing-list API's `list_id` and
-    `target_list_ids` name its lists, and a type titled `List` alone is one."""
-    tools = [
-        _op("getLists", "GET", "/lists", [], output_schema=_items("List", "id", "title")),
-        _op("getListTimeline", "GET", "/timelines/list/{list_id}", [_p("list_id", "path")]),
-        _op("addMembers", "PUT", "/members/lists", [_p("target_list_ids", "body", "array", "Lists to add to")]),
-    ]
-    wants = _wants(tools)
-    assert wants[("getListTimeline", "list_id")][:2] == (["list"], "id")
-    assert "getLists" in wants[("getListTimeline", "list_id")][2]
-    assert wants[("addMembers", "target_list_ids")][0] == ["list"]
-
-
 def test_a_getter_of_one_item_lists_nothing_under_it():
     """`{map_index}` right after `{task_id}`: the GET of `/tasks/{task_id}` returns one task, no collection of what
     `{map_index}` names; the GET of `/workflows/{namespace}` does list the workflows `{name}` names."""

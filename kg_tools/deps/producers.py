@@ -485,7 +485,10 @@ def _listing_owner(tool: Tool, rest: list[str]) -> str | None:
     monitor"): its bare identifier names the owner, not one of the things listed."""
     if tool.kind != "list" or tool.http or len(rest) < 2 or singular(rest[-1]) == rest[-1]:
         return None
-    return resource_key(rest[:-1])
+    owner = rest[:-1]
+    while len(owner) > 1 and owner[-1].endswith("ed"):  # `dataset_queued_events`: a participle is no owner
+        owner = owner[:-1]
+    return resource_key(owner)
 
 
 def _noun_before_verb(name: str, verb: str | None) -> str | None:

@@ -99,3 +99,16 @@ def test_a_search_scoped_by_an_optional_instance_provides_none():
     wants = _wants(tools)
     assert "list-indexes" in wants[("delete-index", "uid")][2]
     assert "search" not in wants[("delete-index", "uid")][2]
+
+
+def test_the_owner_of_a_listing_is_no_participle():
+    """`get_dataset_queued_events(uri)` lists the queued events of a dataset: its bare `uri` is the dataset's (the
+    participle `queued` before the listed noun names no owner)."""
+    datasets = {"type": "object", "properties": {"datasets": _items("dataset", "uri")}}
+    tools = [
+        _tool("get_datasets", "List datasets.", [], output_schema=datasets),
+        _tool("get_dataset_queued_events", "Get queued events of a dataset.", [_p("uri", None)]),
+    ]
+    wants = _wants(tools)
+    assert wants[("get_dataset_queued_events", "uri")][0][0] == "dataset"
+    assert "get_datasets" in wants[("get_dataset_queued_events", "uri")][2]

@@ -277,7 +277,7 @@ def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
     ws = _glued(ws[0], known) if len(ws) == 1 else ws
     field = ID_FIELDS.get(ws[-1])
     if _scalar(p, field):
-        return None
+        return _numbered_want(p, ws, known) if field is None else None
     if field and len(ws) == 1 and p.get("in") != "body":
         bare = _bare_want(tool, p, field, known)
         if bare or _subject_name(tool, p, field):
@@ -423,6 +423,18 @@ def _scalar(p: dict, field: str | None) -> bool:
     )
 
 
+def _numbered_want(p: dict, ws: list[str], known: set[str]) -> Want | None:
+    """A number named after a resource of the catalog that its description calls that resource's id
+    (`placement_group`: "ID of the Placement Group the Server should be in", `milestone`: "milestone id")."""
+    if p.get("type") not in ("integer", "number") or p.get("enum"):
+        return None
+    key = parameter_resource(ws)
+    said = words(str(p.get("description") or ""))[:8]
+    if key not in known or singular(ws[-1]) not in {singular(w) for w in said}:
+        return None
+    return _want(p, [key], "id") if {"id", "identifier"} & set(said) else None
+
+
 def _identifier_want(tool: Tool, p: dict, ws: list[str], field: str, known: set[str]) -> Want | None:
     """An identifier (`playlist_id`, `team_key`, `ids`): of the resource its name says, else (a strong field
     outside a body) of the resource its context says."""
@@ -473,7 +485,10 @@ def _listing_owner(tool: Tool, rest: list[str]) -> str | None:
     monitor"): its bare identifier names the owner, not one of the things listed."""
     if tool.kind != "list" or tool.http or len(rest) < 2 or singular(rest[-1]) == rest[-1]:
         return None
-    return resource_key(rest[:-1])
+    owner = rest[:-1]
+    while len(owner) > 1 and owner[-1].endswith("ed"):  # `dataset_queued_events`: a participle is no owner
+        owner = owner[:-1]
+    return resource_key(owner)
 
 
 def _noun_before_verb(name: str, verb: str | None) -> str | None:
@@ -850,13 +865,18 @@ def score(consumer: Tool, want: Want, producer: Tool, offer: Offer) -> tuple[flo
             return None
     if looks_up(producer, want):  # needs an instance of the same resource itself: a lookup, not a provider
         return None
+    if offer.source == "description" and producer.kind == "search" and looks_up(producer, want, optional=True):
+        return None  # a search "in one or all indexes" that takes an index: scoped by it, it returns documents
     return min(_rule_score(consumer, want, producer, offer, exact), 0.99), exact
 
 
-def looks_up(producer: Tool, want: Want) -> bool:
-    """The producer itself needs an instance of the wanted resource (it looks one up, it does not provide one)."""
+def looks_up(producer: Tool, want: Want, *, optional: bool = False) -> bool:
+    """The producer itself needs an instance of the wanted resource (it looks one up, it does not provide one);
+    with `optional`, takes one even when it may go without."""
     return any(
-        w.required and set(w.resources) & set(want.resources[:1]) and w.field in (want.field, "id", "uri", "*")
+        (w.required or optional)
+        and set(w.resources) & set(want.resources[:1])
+        and w.field in (want.field, "id", "uri", "*")
         for w in producer.wants
     )
 
@@ -994,45 +1014,43 @@ def _addressed_by(producer: Tool, consumer: Tool, parameter: str) -> bool:
     return segment in mine and segment in theirs and mine[: mine.index(segment)] == theirs[: theirs.index(segment)]
 
 
+def _link_target(link: object, by_operation: dict[str, str]) -> str | None:
+    """The tool an OpenAPI link points at (by operationId, else operationRef)."""
+    if not isinstance(link, dict):
+        return None
+    target = by_operation.get(str(link.get("operationId") or ""))
+    if target is None and isinstance(link.get("operationRef"), str):
+        target = by_operation.get(link["operationRef"])
+    return target
+
+
+def _link_edge(producer: str, target: str, link_name: str, p: str | None, expression: object) -> ProposedEdge:
+    if p:
+        reason = f"`{p}` ← `{expression}` of {producer} (OpenAPI link {link_name})"
+        kind = DependencyType.PARAMETER_DIRECTLY_DEPENDS_ON
+    else:
+        reason, kind = (
+            f"{producer} links to {target} (OpenAPI link {link_name})",
+            DependencyType.TOOL_DIRECTLY_DEPENDS_ON,
+        )
+    return ProposedEdge(target, producer, kind.value, 1.0, METHOD_LINKS, reason, p)
+
+
 def link_proposals(tools: dict[str, Tool], by_operation: dict[str, str]) -> list[ProposedEdge]:
     """OpenAPI links, except those passing a value the producer was itself addressed by (a spec that links every
     response of a schema to its getters: an action on an item is no source of the item's id)."""
     out = []
     for producer in tools.values():
         for link_name, link in ((producer.http or {}).get("links") or {}).items():
-            if not isinstance(link, dict):
-                continue
-            target = by_operation.get(str(link.get("operationId") or ""))
-            if target is None and isinstance(link.get("operationRef"), str):
-                target = by_operation.get(link["operationRef"])
+            target = _link_target(link, by_operation)
             if target is None or target == producer.name:
                 continue
             params = link.get("parameters") or {}
             consumer_params = {p["name"] for p in tools[target].parameters}
             names = [p for p in params if p in consumer_params] or [None]
-            names = [p for p in names if p is None or not _addressed_by(producer, tools[target], p)]
             for p in names:
-                expression = params.get(p) if p else None
-                reason = (
-                    f"`{p}` ← `{expression}` of {producer.name} (OpenAPI link {link_name})"
-                    if p
-                    else f"{producer.name} links to {target} (OpenAPI link {link_name})"
-                )
-                out.append(
-                    ProposedEdge(
-                        target,
-                        producer.name,
-                        (
-                            DependencyType.PARAMETER_DIRECTLY_DEPENDS_ON
-                            if p
-                            else DependencyType.TOOL_DIRECTLY_DEPENDS_ON
-                        ).value,
-                        1.0,
-                        METHOD_LINKS,
-                        reason,
-                        p,
-                    )
-                )
+                if p is None or not _addressed_by(producer, tools[target], p):
+                    out.append(_link_edge(producer.name, target, link_name, p, params.get(p) if p else None))
     return out
 
 
@@ -1783,6 +1801,8 @@ def _add_path_candidates(
     listing = paths.get(("GET", collection), []) + paths.get(("GET", collection + "/search"), [])
     # a search of the collection sent as a POST (`POST /contacts/search`, `POST /points/scroll`) lists it too
     listing += [n for end in SEARCH_SEGMENTS for n in paths.get(("POST", f"{collection}/{end}"), [])]
+    if collection.endswith("/{}"):  # /taskInstances/{task_id}/{map_index}: a getter of one item lists nothing
+        listing = [n for n in listing if not _one_item(tools[n])]  # (/workflows/{namespace} lists workflows)
     for name in listing:
         if name != consumer.name:
             c = out[name] = _candidate(out, consumer, want, tools, name)
@@ -1795,6 +1815,12 @@ def _add_path_candidates(
         if name != consumer.name and not adds:
             c = out[name] = _candidate(out, consumer, want, tools, name)
             c.path_create = True
+
+
+def _one_item(tool: Tool) -> bool:
+    """A getter whose output schema is one object, no list of items."""
+    schema = tool.output_schema
+    return tool.kind == "get" and isinstance(schema, dict) and bool(schema.get("properties")) and not _lists(schema)
 
 
 CREATE_SEGMENTS = ("submit", "create", "new", "generate", "build")  # POST /workflows/{ns}/submit makes a workflow

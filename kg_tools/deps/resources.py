@@ -65,6 +65,7 @@ STRONG_FIELDS = {
 }
 # Parameter names that are values a person gives, never another tool's output.
 FREE_VALUES = {
+    "idempotency key",  # the `Idempotency-Key` header: a value the caller makes up (eighth session)
     "q",
     "query",
     "limit",

@@ -66,7 +66,7 @@ def element_ids(graph) -> dict:
 @pytest.mark.parametrize(
     "args, catalog, inferred",
     [
-        (["openapi", str(SHOP)], "shop_openapi", 2),  # the session token, the product id of a path (the cart's: below 0.2)
+        (["openapi", str(SHOP)], "shop_openapi", 2),  # the session token, the product id of a path (cart: < 0.2)
         (["openai-tools", str(OPENAI), "--catalog", "assistant"], "assistant", 0),
         (["mcp", "--", sys.executable, str(TINY_MCP)], "tiny-notes", 1),  # delete_note needs a note id
     ],

@@ -15,14 +15,14 @@ Inputs (read with `git show <commit>:<path>` from the public repositories, saved
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import yaml
 
+from subset_spec import METHODS, subset  # this directory (the script's own) is on sys.path
+
 SRC = Path("/tmp/corpus-oa-e")
 OUT = Path(__file__).resolve().parent.parent / "openapi"
-METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
 
 NB = ["tenancy/tenants", "dcim/regions", "dcim/sites", "dcim/locations", "dcim/racks", "dcim/manufacturers",
       "dcim/device-types", "dcim/device-roles", "dcim/platforms", "dcim/devices", "dcim/interfaces",
@@ -42,53 +42,12 @@ PATTERNS = {
 }
 
 
-def refs(node, out):
-    if isinstance(node, dict):
-        ref = node.get("$ref")
-        if isinstance(ref, str) and ref.startswith("#/components/"):
-            out.add(ref)
-        for v in node.values():
-            refs(v, out)
-    elif isinstance(node, list):
-        for v in node:
-            refs(v, out)
-    return out
-
-
-def subset(doc, patterns):
-    keep = {p: item for p, item in doc["paths"].items() if any(re.fullmatch(x, p) for x in patterns)}
-    todo, seen = refs(keep, set()), set()
-    while todo:
-        ref = todo.pop()
-        if ref in seen:
-            continue
-        seen.add(ref)
-        _, _, kind, name = ref.split("/", 3)
-        todo |= refs(doc["components"][kind][name.replace("~1", "/").replace("~0", "~")], set()) - seen
-    comps = {}
-    for ref in sorted(seen):
-        _, _, kind, name = ref.split("/", 3)
-        name = name.replace("~1", "/").replace("~0", "~")
-        comps.setdefault(kind, {})[name] = doc["components"][kind][name]
-    if "securitySchemes" in doc.get("components", {}):
-        comps["securitySchemes"] = doc["components"]["securitySchemes"]
-    out = {k: v for k, v in doc.items() if k not in ("paths", "components")}
-    out["info"] = dict(out.get("info", {}))
-    n_ops = sum(1 for i in keep.values() for m in i if m in METHODS)
-    out["info"]["description"] = (str(out["info"].get("description", "")) + "\n\nSubset for kg-tools' dependency "
-                                  f"corpus (corpus-oa-e): {len(keep)} of {len(doc['paths'])} paths, {n_ops} "
-                                  "operations kept (see benchmarks/data/deps/make/corpus-oa-e_build.py).").strip()
-    out["paths"] = keep
-    out["components"] = comps
-    return out
-
-
 def main():
     for key, (name, pats) in PATTERNS.items():
         text = (SRC / name).read_text(encoding="utf-8")
         doc = json.loads(text) if name.endswith(".json") else yaml.safe_load(text)
         if pats is not None:
-            doc = subset(doc, pats)
+            doc = subset(doc, pats, "corpus-oa-e")
         text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"), default=str) + "\n"
         assert len(text.encode()) <= 1_500_000, (key, len(text.encode()))
         (OUT / f"{key}.json").write_text(text, encoding="utf-8")

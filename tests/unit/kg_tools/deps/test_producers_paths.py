@@ -4,37 +4,23 @@ made-up specs, no names of real ones."""
 from __future__ import annotations
 
 from kg_tools.deps.offline import ToolInfo
-from kg_tools.deps.producers import candidate_groups, offer_index, prepare, set_wants, tool_kind
+from kg_tools.deps.producers import offer_index, prepare, set_wants, tool_kind
+from tests.support.made_up_ops import op, wanted
 
 KEYS = {"type": "object", "properties": {"keys": {"type": "array", "items": {"title": "key", "type": "object"}}}}
-
-
-def _op(name: str, method: str, path: str, params: list[dict], **spec) -> ToolInfo:
-    raw = {"name": name, "description": f"{name}.", "parameters": params, "http": {"method": method, "path": path}}
-    return ToolInfo.from_raw({**raw, **spec})
 
 
 def _in(name: str, where: str, description: str = "") -> dict:
     return {"name": name, "type": "string", "description": description, "required": True, "in": where}
 
 
-def _wants(tools: list[ToolInfo]) -> dict[tuple[str, str], tuple[list[str], str, set[str]]]:
-    """(consumer, parameter) -> (the wanted resources, the field, the names of its candidate producers)."""
-    _, groups = candidate_groups(tools)
-    return {
-        (g[0].consumer.name, g[0].want.parameter): (g[0].want.resources, g[0].want.field, {c.producer.name for c in g})
-        for g in groups
-        if g
-    }
-
-
 def _vault() -> list[ToolInfo]:
     ring = _in("set", "path", "Key Set ID")
     return [
-        _op("getKeyRing", "GET", "/vault/keys/{set}", [ring], output_schema=KEYS),
-        _op("getVaultKey", "GET", "/vault/keys/{set}/{kid}", [ring, _in("kid", "path", "Key ID")]),
-        _op("putVaultKey", "PUT", "/vault/keys/{set}", [ring, _in("kid", "body", "Key ID")]),
-        _op("listTrays", "GET", "/trays", [], output_schema=KEYS),
+        op("getKeyRing", "GET", "/vault/keys/{set}", [ring], output_schema=KEYS),
+        op("getVaultKey", "GET", "/vault/keys/{set}/{kid}", [ring, _in("kid", "path", "Key ID")]),
+        op("putVaultKey", "PUT", "/vault/keys/{set}", [ring, _in("kid", "body", "Key ID")]),
+        op("listTrays", "GET", "/trays", [], output_schema=KEYS),
     ]
 
 
@@ -47,4 +33,4 @@ def test_a_path_parameter_that_its_description_calls_its_own_nouns_id_names_that
     set_wants(tools, set(offer_index(tools)))
     wants = {w.parameter: (w.resources, w.field) for w in tools["getVaultKey"].wants}
     assert wants["set"] == (["set"], "id")
-    assert ("getVaultKey", "set") not in _wants(_vault())
+    assert ("getVaultKey", "set") not in wanted(_vault())

@@ -5,11 +5,7 @@ from __future__ import annotations
 
 from kg_tools.deps.offline import ToolInfo
 from kg_tools.deps.producers import candidate_groups
-
-
-def _op(name: str, method: str, path: str, params: list[dict], **spec) -> ToolInfo:
-    raw = {"name": name, "description": f"{name}.", "parameters": params, "http": {"method": method, "path": path}}
-    return ToolInfo.from_raw({**raw, **spec})
+from tests.support.made_up_ops import op, wanted
 
 
 def _tool(name: str, description: str, params: list[dict], **spec) -> ToolInfo:
@@ -26,26 +22,16 @@ def _items(title: str | None, *fields: str) -> dict:
     return {"type": "array", "items": {**item, "title": title} if title else item}
 
 
-def _wants(tools: list[ToolInfo]) -> dict[tuple[str, str], tuple[list[str], str, set[str]]]:
-    """(consumer, parameter) -> (the wanted resources, the field, the names of its candidate producers)."""
-    _, groups = candidate_groups(tools)
-    return {
-        (g[0].consumer.name, g[0].want.parameter): (g[0].want.resources, g[0].want.field, {c.producer.name for c in g})
-        for g in groups
-        if g
-    }
-
-
 def test_a_getter_of_one_item_lists_nothing_under_it():
     """`{map_index}` right after `{task_id}`: the GET of `/tasks/{task_id}` returns one task, no collection of what
     `{map_index}` names; the GET of `/workflows/{namespace}` does list the workflows `{name}` names."""
     one = {"type": "object", "properties": {"task_id": {"type": "string"}, "state": {"type": "string"}}}
     many = {"type": "object", "properties": {"items": _items("workflow", "name")}}
     tools = [
-        _op("get_task", "GET", "/tasks/{task_id}", [_p("task_id", "path")], output_schema=one),
-        _op("get_mapped_task", "GET", "/tasks/{task_id}/{map_index}", [_p("task_id", "path"), _p("map_index", "path")]),
-        _op("list_workflows", "GET", "/workflows/{namespace}", [_p("namespace", "path")], output_schema=many),
-        _op("get_workflow", "GET", "/workflows/{namespace}/{name}", [_p("namespace", "path"), _p("name", "path")]),
+        op("get_task", "GET", "/tasks/{task_id}", [_p("task_id", "path")], output_schema=one),
+        op("get_mapped_task", "GET", "/tasks/{task_id}/{map_index}", [_p("task_id", "path"), _p("map_index", "path")]),
+        op("list_workflows", "GET", "/workflows/{namespace}", [_p("namespace", "path")], output_schema=many),
+        op("get_workflow", "GET", "/workflows/{namespace}/{name}", [_p("namespace", "path"), _p("name", "path")]),
     ]
     _, groups = candidate_groups(tools)
     path_lists = {(c.consumer.name, c.want.parameter, c.producer.name) for g in groups for c in g if c.path_list}
@@ -59,18 +45,18 @@ def test_a_number_its_description_calls_a_resources_id_wants_that_resource():
     networks = {"type": "object", "properties": {"networks": _items("network", "id", "name")}}
     points = {"type": "object", "properties": {"points": _items("point", "id")}}
     tools = [
-        _op("list_networks", "GET", "/networks", [], output_schema=networks),
-        _op("list_offsets", "GET", "/offsets", [], output_schema={"type": "array", "items": _items("offset", "id")}),
-        _op("list_points", "GET", "/points", [], output_schema=points),
-        _op(
+        op("list_networks", "GET", "/networks", [], output_schema=networks),
+        op("list_offsets", "GET", "/offsets", [], output_schema={"type": "array", "items": _items("offset", "id")}),
+        op("list_points", "GET", "/points", [], output_schema=points),
+        op(
             "attach_to_network",
             "POST",
             "/servers/{id}/actions/attach",
             [_p("id", "path", "integer"), _p("network", "body", "integer", "ID of an existing network to attach to")],
         ),
-        _op("scroll", "POST", "/points/scroll", [_p("offset", "body", "integer", "Start ID to read points from")]),
+        op("scroll", "POST", "/points/scroll", [_p("offset", "body", "integer", "Start ID to read points from")]),
     ]
-    wants = _wants(tools)
+    wants = wanted(tools)
     assert wants[("attach_to_network", "network")][:2] == (["network"], "id")
     assert "list_networks" in wants[("attach_to_network", "network")][2]
     assert ("scroll", "offset") not in wants
@@ -80,10 +66,10 @@ def test_an_idempotency_key_wants_nothing():
     """The `Idempotency-Key` header is a value the caller makes up, whatever its description's "of the status"."""
     statuses = {"type": "array", "items": _items("status", "id")}
     tools = [
-        _op("getStatuses", "GET", "/statuses", [], output_schema=statuses),
-        _op("createStatus", "POST", "/statuses", [_p("Idempotency-Key", "header", description="Key of the status")]),
+        op("getStatuses", "GET", "/statuses", [], output_schema=statuses),
+        op("createStatus", "POST", "/statuses", [_p("Idempotency-Key", "header", description="Key of the status")]),
     ]
-    assert ("createStatus", "Idempotency-Key") not in _wants(tools)
+    assert ("createStatus", "Idempotency-Key") not in wanted(tools)
 
 
 def test_a_search_scoped_by_an_optional_instance_provides_none():
@@ -96,7 +82,7 @@ def test_a_search_scoped_by_an_optional_instance_provides_none():
         _tool("delete-index", "Delete an index.", [_p("uid", None, description="Index uid")]),
     ]
     tools[0].parameters[0]["required"] = False
-    wants = _wants(tools)
+    wants = wanted(tools)
     assert "list-indexes" in wants[("delete-index", "uid")][2]
     assert "search" not in wants[("delete-index", "uid")][2]
 
@@ -109,6 +95,6 @@ def test_the_owner_of_a_listing_is_no_participle():
         _tool("get_datasets", "List datasets.", [], output_schema=datasets),
         _tool("get_dataset_queued_events", "Get queued events of a dataset.", [_p("uri", None)]),
     ]
-    wants = _wants(tools)
+    wants = wanted(tools)
     assert wants[("get_dataset_queued_events", "uri")][0][0] == "dataset"
     assert "get_datasets" in wants[("get_dataset_queued_events", "uri")][2]

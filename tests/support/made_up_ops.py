@@ -1,0 +1,22 @@
+"""Small made-up HTTP operations for the candidate-generation tests of kg_tools/deps/producers.py."""
+
+from __future__ import annotations
+
+from kg_tools.deps.offline import ToolInfo
+from kg_tools.deps.producers import candidate_groups
+
+
+def op(name: str, method: str, path: str, params: list[dict], **spec) -> ToolInfo:
+    """An operation `method path` taking `params` (extra keys: output_schema, ...)."""
+    raw = {"name": name, "description": f"{name}.", "parameters": params, "http": {"method": method, "path": path}}
+    return ToolInfo.from_raw({**raw, **spec})
+
+
+def wanted(tools: list[ToolInfo]) -> dict[tuple[str, str], tuple[list[str], str, set[str]]]:
+    """(consumer, parameter) -> (the wanted resources, the field, the names of its candidate producers)."""
+    _, groups = candidate_groups(tools)
+    return {
+        (g[0].consumer.name, g[0].want.parameter): (g[0].want.resources, g[0].want.field, {c.producer.name for c in g})
+        for g in groups
+        if g
+    }

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import yaml
 
+from subset_spec import closure  # this directory (the script's own) is on sys.path
+
 MIRROR = "/work/.mirror/"
 OUT = Path(__file__).resolve().parent.parent / "openapi"
 
@@ -124,41 +126,10 @@ def merge_component_refs(repo: str, path: str) -> dict:
 
 
 # ---------------------------------------------------------------- subsetting (as subset_openapi.py)
-def refs(node, out):
-    if isinstance(node, dict):
-        ref = node.get("$ref")
-        if isinstance(ref, str) and ref.startswith("#/components/"):
-            out.add(ref)
-        for value in node.values():
-            refs(value, out)
-    elif isinstance(node, list):
-        for value in node:
-            refs(value, out)
-    return out
-
-
 def subset(document: dict, patterns: list[str] | None, note: str) -> dict:
     paths = document["paths"]
     keep = {p: item for p, item in paths.items() if patterns is None or any(re.fullmatch(x, p) for x in patterns)}
-    todo, seen, missing = refs(keep, set()), set(), set()
-    while todo:
-        ref = todo.pop()
-        if ref in seen:
-            continue
-        seen.add(ref)
-        _, _, kind, name = ref.split("/", 3)
-        node = document["components"].get(kind, {}).get(name.replace("~1", "/").replace("~0", "~"))
-        if node is None:
-            missing.add(ref)
-            continue
-        todo |= refs(node, set()) - seen
-    components = {}
-    for ref in sorted(seen - missing):
-        _, _, kind, name = ref.split("/", 3)
-        name = name.replace("~1", "/").replace("~0", "~")
-        components.setdefault(kind, {})[name] = document["components"][kind][name]
-    if "securitySchemes" in document.get("components", {}):
-        components["securitySchemes"] = document["components"]["securitySchemes"]
+    components, missing = closure(document, keep)
     out = {k: v for k, v in document.items() if k not in ("paths", "components")}
     out["info"] = dict(out.get("info", {}))
     if patterns is not None:

@@ -12,11 +12,10 @@ from pathlib import Path
 
 sys.path.insert(0, "/work/main")
 from benchmarks.eval.catalog_eval import read_catalog  # noqa: E402
+from gold_openapi import gold_edge, split_by_consumer  # noqa: E402  (this directory is on sys.path)
 
 HERE = Path(__file__).resolve().parent
 DEPS = HERE.parent
-TYPES = {"PD": "PARAMETER_DIRECTLY_DEPENDS_ON", "PI": "PARAMETER_INDIRECTLY_DEPENDS_ON",
-         "TD": "TOOL_DIRECTLY_DEPENDS_ON", "TI": "TOOL_INDIRECTLY_DEPENDS_ON"}
 PROVIDERS = {"asana": "Asana", "twilio_conversations": "Twilio (Conversations API)", "box": "Box",
              "digitalocean": "DigitalOcean", "sendgrid": "Twilio SendGrid"}
 
@@ -65,15 +64,8 @@ def main() -> None:
                         if k in seen:
                             continue
                         seen.add(k)
-                        e = {"source": c, "target": prov}
-                        if p != "-":
-                            e["parameter_name"] = p
-                        e.update({"type": TYPES[typ], "reason": reason})
-                        edges.append(e)
-        order = sorted({e["source"] for e in edges})
-        split = {c: ("dev" if i % 2 == 0 else "test") for i, c in enumerate(order)}
-        for e in edges:
-            e["split"] = split[e["source"]]
+                        edges.append(gold_edge(c, prov, p, typ, reason))
+        order = split_by_consumer(edges)
         out = {"provenance": f"Written by hand for kg-tools from {PROVIDERS[key]}'s spec/tool descriptions; corpus-oa-a",
                "catalog_file": f"openapi/{key}.json", "edges": edges}
         (DEPS / "gold" / f"{key}.json").write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

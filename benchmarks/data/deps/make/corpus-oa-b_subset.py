@@ -17,6 +17,8 @@ from pathlib import Path
 
 import yaml
 
+from subset_spec import METHODS, closure  # this directory (the script's own) is on sys.path
+
 # Argo Workflows: these schemas expand past the loader's $ref budget inside request bodies; each is replaced
 # by {type: object} with its description (the rest of the spec is unchanged).
 STUBS = {"argo_workflows": [
@@ -25,7 +27,6 @@ STUBS = {"argo_workflows": [
     "io.k8s.api.core.v1.Affinity", "io.k8s.api.core.v1.Container", "io.k8s.api.core.v1.PersistentVolumeClaim",
     "io.k8s.api.core.v1.Volume"]}
 
-METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
 
 SPECS = {
     # key: (raw file, tags to keep or None for all)
@@ -51,19 +52,6 @@ SPECS = {
 }
 
 
-def refs(node, out: set[str]) -> set[str]:
-    if isinstance(node, dict):
-        ref = node.get("$ref")
-        if isinstance(ref, str) and ref.startswith("#/components/"):
-            out.add(ref)
-        for value in node.values():
-            refs(value, out)
-    elif isinstance(node, list):
-        for value in node:
-            refs(value, out)
-    return out
-
-
 def subset(document: dict, tags: list[str] | None) -> dict:
     if tags is None:
         return document
@@ -74,21 +62,7 @@ def subset(document: dict, tags: list[str] | None) -> dict:
         kept = {m: op for m, op in ops.items() if (op.get("tags") or [None])[0] in tags}
         if kept:
             keep[path] = {**{k: v for k, v in item.items() if k not in METHODS}, **kept}
-    todo, seen = refs(keep, set()), set()
-    while todo:
-        ref = todo.pop()
-        if ref in seen:
-            continue
-        seen.add(ref)
-        _, _, kind, name = ref.split("/", 3)
-        todo |= refs(document["components"][kind][name.replace("~1", "/").replace("~0", "~")], set()) - seen
-    components = {}
-    for ref in sorted(seen):
-        _, _, kind, name = ref.split("/", 3)
-        name = name.replace("~1", "/").replace("~0", "~")
-        components.setdefault(kind, {})[name] = document["components"][kind][name]
-    if "securitySchemes" in document.get("components", {}):
-        components["securitySchemes"] = document["components"]["securitySchemes"]
+    components, _ = closure(document, keep)
     out = {k: v for k, v in document.items() if k not in ("paths", "components", "tags")}
     if document.get("tags"):
         out["tags"] = [t for t in document["tags"] if t.get("name") in tags]

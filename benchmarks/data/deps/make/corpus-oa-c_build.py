@@ -15,6 +15,8 @@ from pathlib import Path
 
 import yaml
 
+from subset_spec import closure  # this directory (the script's own) is on sys.path
+
 OUT = Path(__file__).resolve().parent.parent / "openapi"
 
 # key: (input file, output name, path regexes or None = keep all)
@@ -48,36 +50,9 @@ PLAN = {
 }
 
 
-def refs(node, out):
-    if isinstance(node, dict):
-        ref = node.get("$ref")
-        if isinstance(ref, str) and ref.startswith("#/components/"):
-            out.add(ref)
-        for v in node.values():
-            refs(v, out)
-    elif isinstance(node, list):
-        for v in node:
-            refs(v, out)
-    return out
-
-
 def subset(doc, patterns):
     keep = {p: i for p, i in doc["paths"].items() if any(re.fullmatch(x, p) for x in patterns)}
-    todo, seen = refs(keep, set()), set()
-    while todo:
-        ref = todo.pop()
-        if ref in seen:
-            continue
-        seen.add(ref)
-        _, _, kind, name = ref.split("/", 3)
-        todo |= refs(doc["components"][kind][name.replace("~1", "/").replace("~0", "~")], set()) - seen
-    comps = {}
-    for ref in sorted(seen):
-        _, _, kind, name = ref.split("/", 3)
-        name = name.replace("~1", "/").replace("~0", "~")
-        comps.setdefault(kind, {})[name] = doc["components"][kind][name]
-    if "securitySchemes" in doc.get("components", {}):
-        comps["securitySchemes"] = doc["components"]["securitySchemes"]
+    comps, _ = closure(doc, keep)
     out = {k: v for k, v in doc.items() if k not in ("paths", "components")}
     out["info"] = dict(out.get("info", {}))
     out["info"]["description"] = (str(out["info"].get("description", "")) + "\n\nSubset for kg-tools' dependency "

@@ -32,6 +32,23 @@ PROVIDERS = {"listmonk": "listmonk (knadh/listmonk)", "qdrant": "Qdrant (qdrant/
              "overseerr": "Overseerr (sct/overseerr)", "headscale": "Headscale (juanfont/headscale)"}
 
 
+def gold_edge(consumer: str, provider: str, parameter: str, typ: str, reason: str) -> dict:
+    """One edge of a gold file (`parameter` "-" for a tool-level edge)."""
+    edge = {"source": consumer, "target": provider}
+    if parameter != "-":
+        edge["parameter_name"] = parameter
+    return edge | {"type": TYPES[typ], "reason": reason}
+
+
+def split_by_consumer(edges: list[dict]) -> list[str]:
+    """Sets each edge's split: sorted consumer names, even positions dev, odd test. Returns the consumers."""
+    order = sorted({e["source"] for e in edges})
+    split = {c: ("dev" if i % 2 == 0 else "test") for i, c in enumerate(order)}
+    for e in edges:
+        e["split"] = split[e["source"]]
+    return order
+
+
 def main(task):
     text = (Path(__file__).parent / f"{task}_gold.txt").read_text(encoding="utf-8")
     blocks, key = {}, None
@@ -69,15 +86,8 @@ def main(task):
                         k = (c, prov, p)
                         assert k not in seen, (key, k)
                         seen.add(k)
-                        e = {"source": c, "target": prov}
-                        if p != "-":
-                            e["parameter_name"] = p
-                        e.update({"type": TYPES[typ], "reason": reason})
-                        edges.append(e)
-        order = sorted({e["source"] for e in edges})
-        split = {c: ("dev" if i % 2 == 0 else "test") for i, c in enumerate(order)}
-        for e in edges:
-            e["split"] = split[e["source"]]
+                        edges.append(gold_edge(c, prov, p, typ, reason))
+        order = split_by_consumer(edges)
         out = {"provenance": f"Written by hand for kg-tools from {PROVIDERS.get(key, key)}'s spec descriptions and "
                              f"schemas; {task}", "catalog_file": f"openapi/{key}.json", "edges": edges}
         (ROOT / "gold" / f"{key}.json").write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -1,5 +1,5 @@
-"""What the corpus-oa-d / corpus-oa-e builders share: a coherent subset of an OpenAPI document (whole paths and
-every component they reference)."""
+"""What the corpus builders share: a coherent subset of an OpenAPI document (whole paths and every component they
+reference, transitively)."""
 from __future__ import annotations
 
 import re
@@ -20,23 +20,39 @@ def refs(node, out):
     return out
 
 
-def subset(doc, patterns, task):
-    keep = {p: item for p, item in doc["paths"].items() if any(re.fullmatch(x, p) for x in patterns)}
-    todo, seen = refs(keep, set()), set()
+def _kind_and_name(ref: str) -> tuple[str, str]:
+    _, _, kind, name = ref.split("/", 3)
+    return kind, name.replace("~1", "/").replace("~0", "~")
+
+
+def closure(document: dict, keep: dict) -> tuple[dict, set[str]]:
+    """The components `keep` references, transitively (securitySchemes, referenced by name, whole), and the
+    references that point nowhere."""
+    todo, seen, missing = refs(keep, set()), set(), set()
     while todo:
         ref = todo.pop()
         if ref in seen:
             continue
         seen.add(ref)
-        _, _, kind, name = ref.split("/", 3)
-        todo |= refs(doc["components"][kind][name.replace("~1", "/").replace("~0", "~")], set()) - seen
-    comps = {}
-    for ref in sorted(seen):
-        _, _, kind, name = ref.split("/", 3)
-        name = name.replace("~1", "/").replace("~0", "~")
-        comps.setdefault(kind, {})[name] = doc["components"][kind][name]
-    if "securitySchemes" in doc.get("components", {}):
-        comps["securitySchemes"] = doc["components"]["securitySchemes"]
+        kind, name = _kind_and_name(ref)
+        node = document["components"].get(kind, {}).get(name)
+        if node is None:
+            missing.add(ref)
+            continue
+        todo |= refs(node, set()) - seen
+    components: dict = {}
+    for ref in sorted(seen - missing):
+        kind, name = _kind_and_name(ref)
+        components.setdefault(kind, {})[name] = document["components"][kind][name]
+    if "securitySchemes" in document.get("components", {}):
+        components["securitySchemes"] = document["components"]["securitySchemes"]
+    return components, missing
+
+
+def subset(doc, patterns, task):
+    """The paths matching a pattern and their components (corpus-oa-d, corpus-oa-e)."""
+    keep = {p: item for p, item in doc["paths"].items() if any(re.fullmatch(x, p) for x in patterns)}
+    comps, _ = closure(doc, keep)
     out = {k: v for k, v in doc.items() if k not in ("paths", "components")}
     out["info"] = dict(out.get("info", {}))
     n_ops = sum(1 for i in keep.values() for m in i if m in METHODS)

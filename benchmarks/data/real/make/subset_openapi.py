@@ -10,39 +10,15 @@ from __future__ import annotations
 import json
 import re
 import sys
+from pathlib import Path
 
-
-def refs(node, out: set[str]) -> set[str]:
-    if isinstance(node, dict):
-        ref = node.get("$ref")
-        if isinstance(ref, str) and ref.startswith("#/components/"):
-            out.add(ref)
-        for value in node.values():
-            refs(value, out)
-    elif isinstance(node, list):
-        for value in node:
-            refs(value, out)
-    return out
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "deps" / "make"))
+from subset_spec import closure  # noqa: E402  (the corpus builders' subset code)
 
 
 def subset(document: dict, patterns: list[str]) -> dict:
     keep = {p: item for p, item in document["paths"].items() if any(re.fullmatch(x, p) for x in patterns)}
-    todo, seen = refs(keep, set()), set()
-    while todo:
-        ref = todo.pop()
-        if ref in seen:
-            continue
-        seen.add(ref)
-        _, _, kind, name = ref.split("/", 3)
-        todo |= refs(document["components"][kind][name.replace("~1", "/").replace("~0", "~")], set()) - seen
-    components = {}
-    for ref in sorted(seen):
-        _, _, kind, name = ref.split("/", 3)
-        name = name.replace("~1", "/").replace("~0", "~")
-        components.setdefault(kind, {})[name] = document["components"][kind][name]
-    for kind in ("securitySchemes",):  # referenced by name, not by $ref
-        if kind in document.get("components", {}):
-            components[kind] = document["components"][kind]
+    components, _ = closure(document, keep)
     out = {k: v for k, v in document.items() if k not in ("paths", "components")}
     out["info"] = dict(out.get("info", {}))
     out["info"]["description"] = (out["info"].get("description", "") + "\n\nSubset for kg-tools' real-catalog "

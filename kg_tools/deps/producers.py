@@ -809,7 +809,7 @@ def _described_keys(tool: Tool) -> list[str]:
 def _schema_offers(tool: Tool) -> list[Offer]:
     """The identifying fields of the output schema; a token at its top (`session_token` of a submitted login) is
     what the call hands out (a primary offer, the only one a change makes)."""
-    offers = schema_offers(tool.name, tool.output_schema) if tool.output_schema else []
+    offers = schema_offers(tool.name, tool.output_schema, root=_root_resource(tool)) if tool.output_schema else []
     offers += [named for o in offers if (named := _named_by_path(tool, o))]
     return [
         Offer(o.tool, o.resource, o.field, o.path, True, o.source) if _handed_out(o) else o
@@ -819,6 +819,29 @@ def _schema_offers(tool: Tool) -> list[Offer]:
 
 
 GENERIC_RESOURCES = {"resource", "item", "object", "entity", "record"}
+
+
+NAME_CUTS = {"by", "for", "from", "in", "of", "with"}  # `getCycleById`, `get_issues_for_project`: before the cut
+
+
+def _root_resource(tool: Tool) -> str | None:
+    """What a reader whose output schema has no title is about: the collection its path names (`GET
+    /projects/{id}/users` -> user), else what its name names (`getCycles`, `getCycleById` -> cycle). MCP's
+    structured output is an object, so a list comes wrapped (`{"items": [...]}`) with nothing else to name it."""
+    if tool.kind not in ("list", "get", "search"):
+        return None
+    if tool.http:  # a collection (`/users`, `/users/{id}`), not an action (`/points/scroll`)
+        parts = [s for s in _path(tool).split("/") if s]
+        static = [i for i, s in enumerate(parts) if not s.startswith("{")]
+        ws = words(parts[static[-1]]) if static else []
+        if ws and singular(ws[-1]) == ws[-1] and static[-1] == len(parts) - 1:
+            ws = []
+    else:
+        verb, ws = name_verb_and_object(tool.name)
+        ws = ws if verb else []
+        ws = ws[: next((i for i, w in enumerate(ws) if w in NAME_CUTS), len(ws))]
+    named = resource_key([singular(w) for w in ws]) if ws else None
+    return named if named and len(named) > 2 and named not in GENERIC_RESOURCES else None
 
 
 def _named_by_path(tool: Tool, o: Offer) -> Offer | None:

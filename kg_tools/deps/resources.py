@@ -461,9 +461,12 @@ class Offer:
     reference: bool = False  # a `<resource>_id` field of another object (a foreign key), not the resource itself
 
 
-def schema_offers(tool: str, schema: dict, *, max_nodes: int = 4000, max_depth: int = 12) -> list[Offer]:
+def schema_offers(
+    tool: str, schema: dict, *, root: str | None = None, max_nodes: int = 4000, max_depth: int = 12
+) -> list[Offer]:
     """Walk an output JSON Schema (bounded) for identifying fields, each with its resource: the nearest
-    schema title, else the property name that holds the object (`devices[]` -> device), else the parent's."""
+    schema title, else the property name that holds the object (`devices[]` -> device), else the parent's;
+    `root`, what the tool is about, names an untitled top (`{"items": [{"id": …}]}` of `getCycles`)."""
     offers: dict[tuple[str, str], Offer] = {}
     budget = [max_nodes]
 
@@ -525,7 +528,7 @@ def schema_offers(tool: str, schema: dict, *, max_nodes: int = 4000, max_depth: 
                     inner = resource_key(ws) or schema_resource(prop["items"].get("title"))
                 walk(prop, sub, inner or resource, here, depth + 1)
 
-    walk(schema, "", schema_resource(schema.get("title")), (), 0)
+    walk(schema, "", schema_resource(schema.get("title")) or root, (), 0)
     return list(offers.values())
 
 

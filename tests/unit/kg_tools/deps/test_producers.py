@@ -631,3 +631,48 @@ def test_a_nested_property_whose_description_names_its_source_is_an_edge():
     assert [(p.source, p.target, p.parameter_name) for p in fixed] == [
         ("create_labels", "utils_get_colors", "items[].color")
     ]
+
+
+def _untitled(nested: str) -> dict:
+    """MCP structured output of a list: an object wrapping untitled items with an id and a nested reference."""
+    reference = {"type": "object", "properties": {"id": {"type": "string"}, "name": {"type": "string"}}}
+    item = {"type": "object", "properties": {"id": {"type": "string"}, nested: reference}}
+    return {"type": "object", "properties": {"items": {"type": "array", "items": item}}}
+
+
+def test_untitled_items_are_instances_of_what_the_reader_is_about():
+    """`getCycles` answers `{"items": [{"id", "team": {"id"}}]}`: the items' id is a cycle's, the team's a nested
+    reference (not the cycle list's own offer); `getCycleById` is about a cycle too. An action path names nothing."""
+    tools = prepare(
+        [
+            _tool("linear_getCycles", "Get cycles.", [], output_schema=_untitled("team")),
+            _tool(
+                "linear_getCycleById",
+                "Get a cycle.",
+                [],
+                output_schema=_untitled("team")["properties"]["items"]["items"],
+            ),
+            _tool(
+                "scroll",
+                "Scroll points.",
+                [],
+                http={"method": "POST", "path": "/points/scroll"},
+                output_schema=_untitled("point"),
+            ),
+            _tool(
+                "list_users",
+                "Users.",
+                [],
+                http={"method": "GET", "path": "/projects/{id}/users"},
+                output_schema=_untitled("team"),
+            ),
+        ]
+    )
+    for t in tools.values():
+        t.kind = "list"
+    offers = {name: {(o.resource, o.path): o.primary for o in tool_offers(t)} for name, t in tools.items()}
+    assert offers["linear_getCycles"][("cycle", "items[].id")] is True
+    assert offers["linear_getCycles"][("team", "items[].team.id")] is False
+    assert offers["linear_getCycleById"][("cycle", "id")] is True
+    assert ("scroll", "items[].id") not in offers["scroll"]
+    assert offers["list_users"][("user", "items[].id")] is True

@@ -46,6 +46,7 @@ from kg_tools.deps.resources import (
     described_owner,
     described_resources,
     name_verb_and_object,
+    own_identifier,
     parameter_resource,
     resource_key,
     schema_offers,
@@ -1403,6 +1404,7 @@ def nested_parameters(tool: Tool) -> list[dict]:
             if not isinstance(children, dict):
                 continue
             needed = set(shape.get("required") or []) if len(shapes) == 1 else set()
+            instance = any(own_identifier(n) for n in children)  # an embedded instance (`created_by: {id, …}`)
             for name, child in children.items():
                 where_to = f"{path}.{name}"
                 if len(out) >= NESTED_PROPERTIES or not isinstance(child, dict) or where_to in seen:
@@ -1418,6 +1420,8 @@ def nested_parameters(tool: Tool) -> list[dict]:
                 }
                 if where:
                     leaf["in"] = where
+                if instance and not own_identifier(name):
+                    leaf["instance_field"] = True
                 if isinstance(child.get("enum"), list):
                     leaf["enum"] = child["enum"]
                 out.append(leaf)
@@ -1461,6 +1465,19 @@ def _local_pointer(root: dict, ref: str) -> object:
         part = part.replace("~1", "/").replace("~0", "~")
         node = node.get(part) if isinstance(node, dict) else None
     return node
+
+
+def _instance_wants(tool: Tool, p: dict, want: Want) -> bool:
+    """A field of an object that has an identifier of its own is wanted when it identifies that object
+    (`member_user.user_id`) or the object is the consumer's own resource (`issue_data` of `create_issue`, a body
+    wrapped in its collection's name); otherwise it is the embedded instance's own data (`created_by.bot_owner_id`
+    of a full model posted back: the server's user, not a value the caller looks up)."""
+    parent = str(p["path"]).rsplit(".", 2)[-2].removesuffix("[]").rsplit(".", 1)[-1]
+    held = {singular(w) for w in words(parent)}
+    if any(held & set(r.split()) for r in want.resources) or wrapped_field(tool, p):
+        return True
+    verb, rest = name_verb_and_object(tool.name)
+    return not tool.http and bool(held & {singular(w) for w in rest}) and "." not in str(p["path"]).split(".", 1)[1]
 
 
 def wrapped_field(tool: Tool, p: dict) -> bool:
@@ -1934,6 +1951,8 @@ def set_wants(tools: dict[str, Tool], known: set[str], *, nested_wants: bool = T
             if t.http and not p.get("description") and not wrapped_field(t, p):
                 continue
             want = parameter_wants(t, _owner_named(p) if t.http else p, known)
+            if want and p.get("instance_field") and not _instance_wants(t, p, want):
+                continue
             if want and want.field != "*":  # an identifier (`task_id`, `labelIds`, `name`), not the thing itself
                 want.parameter, want.nested = str(p["path"]), True
                 t.wants.append(want)

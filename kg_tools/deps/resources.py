@@ -490,7 +490,7 @@ def schema_offers(
         if not isinstance(props, dict):
             return
         here = chain if resource is None or (chain and chain[-1] == resource) else chain + (resource,)
-        if path and not chain and not any(_own_identifier(n) for n in props):
+        if path and not chain and not any(own_identifier(n) for n in props):
             # a wrapper without an identifier of its own is the object it wraps: a guild member is its
             # `user`, a saved track its `track` (their ids are what the list is about)
             here = chain
@@ -532,7 +532,7 @@ def schema_offers(
     return list(offers.values())
 
 
-def _own_identifier(name) -> bool:
+def own_identifier(name) -> bool:
     """`id`, `uri`, `key` ... alone: the object's own identifier (not `user_id`, a reference)."""
     ws = words(name) if isinstance(name, str) else []
     return len(ws) == 1 and ID_FIELDS.get(ws[0]) in STRONG_FIELDS

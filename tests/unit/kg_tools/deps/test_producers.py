@@ -676,3 +676,40 @@ def test_untitled_items_are_instances_of_what_the_reader_is_about():
     assert offers["linear_getCycleById"][("cycle", "id")] is True
     assert ("scroll", "items[].id") not in offers["scroll"]
     assert offers["list_users"][("user", "items[].id")] is True
+
+
+def test_the_own_data_of_an_embedded_instance_is_not_wanted():
+    """A full model posted back (`created_by: {id, bot_owner_id}`) carries the embedded user's own references: not
+    wanted. The embedded object's identifier is (`member_user.user_id`), and so are the fields of the consumer's own
+    resource (`issue_data.state_id` of `create_issue`)."""
+
+    def described(name: str) -> dict:
+        return {"type": "string", "description": f"The {name.replace('_', ' ')}."}
+
+    def obj(*names: str) -> dict:
+        return {"type": "object", "properties": {n: described(n) for n in names}}
+
+    def body(name: str, path: str, field: str, schema: dict) -> ToolInfo:
+        p = {"name": field, "type": "object", "description": "", "in": "body"}
+        return _tool(
+            name, "Add.", [p], http={"method": "PUT", "path": path}, input_schema={"properties": {field: schema}}
+        )
+
+    issue_data = {"name": "issue_data", "type": "object", "description": "The issue."}
+    tools = [
+        body("put_labels", "/labels", "created_by", obj("id", "bot_owner_id")),
+        body("add_member", "/projects/{id}/members", "member_user", obj("user_id", "username")),
+        _tool(
+            "create_issue",
+            "Create an issue.",
+            [issue_data],
+            input_schema={"properties": {"issue_data": obj("id", "state_id")}},
+        ),
+        _lister("list_users", "/users", "user"),
+        _lister("list_bot_owners", "/bot_owners", "bot owner"),
+        _lister("list_states", "/states", "state"),
+    ]
+    found = _candidates(tools)
+    assert ("put_labels", "created_by.bot_owner_id") not in found
+    assert "list_users" in found[("add_member", "member_user.user_id")]
+    assert "list_states" in found[("create_issue", "issue_data.state_id")]

@@ -1093,7 +1093,8 @@ def name_rule_proposals(tools: dict[str, Tool]) -> list[ProposedEdge]:
             and ws[0] == "get"
             and ws[-1] == "status"
             and not any(p.get("required") for p in tools[name].parameters)
-        ):  # a system's status, not an item's
+            and not tools[name].http
+        ):  # a system's status, not an item's (nor an HTTP API's job: `GET /migration/todoist/status`)
             for w in set(ws[1:-1]) - {"service", "services", "mode", "current", "system", "user", "device"}:
                 gates[w].append(name)
     for names in by_rest.values():

@@ -9,6 +9,7 @@ from kg_tools.deps.producers import (
     candidate_groups,
     context_resources,
     name_qualifier,
+    name_rule_proposals,
     nested_parameters,
     prepare,
     resource_kinds,
@@ -713,3 +714,24 @@ def test_the_own_data_of_an_embedded_instance_is_not_wanted():
     assert ("put_labels", "created_by.bot_owner_id") not in found
     assert "list_users" in found[("add_member", "member_user.user_id")]
     assert "list_states" in found[("create_issue", "issue_data.state_id")]
+
+
+def test_a_status_without_parameters_gates_its_system_but_not_an_http_job():
+    """`get_wifi_status` is the state `set_wifi_enabled` needs; `GET /migration/todoist/status` is a job's
+    progress, no prerequisite of starting the migration."""
+    wifi = [_tool("get_wifi_status", "Is wifi on.", []), _tool("connect_wifi_network", "Connect.", [])]
+    job = [
+        _tool(
+            "get_migration_todoist_status", "Status.", [], http={"method": "GET", "path": "/migration/todoist/status"}
+        ),
+        _tool(
+            "post_migration_todoist_migrate",
+            "Migrate.",
+            [],
+            http={"method": "POST", "path": "/migration/todoist/migrate"},
+        ),
+    ]
+    assert [(e.source, e.target) for e in name_rule_proposals(prepare(wifi))] == [
+        ("connect_wifi_network", "get_wifi_status")
+    ]
+    assert name_rule_proposals(prepare(job)) == []

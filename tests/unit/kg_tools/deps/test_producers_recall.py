@@ -59,3 +59,16 @@ def test_a_name_without_a_verb_offers_the_noun_its_description_lists():
     candidates = wanted(tools)[("open_box", "box_id")]
     assert candidates[:2] == (["box"], "id")
     assert candidates[2] == {"my_boxes"}
+
+
+def test_a_qualifier_in_the_plural_counts_as_the_producers_singular():
+    """`get_discover_movies_genre_genreId` wants a genre of movies: `get_genres_movie` names that qualifier (its share
+    is 1/2 of `discover movie`, as `movies` is a movie, not a "movy")."""
+    genres = {"type": "object", "properties": {"genres": _boxes("id", "name")}}
+    tools = [
+        op("get_genres_movie", "GET", "/genres/movie", [], output_schema=genres),
+        op("get_discover_movies_genre_genreId", "GET", "/discover/movies/genre/{genreId}", [_p("genreId", "path")]),
+    ]
+    _, groups = candidate_groups(tools)
+    (candidate,) = [c for g in groups for c in g if c.producer.name == "get_genres_movie"]
+    assert candidate.qualifier_share == 0.5

@@ -12,7 +12,8 @@ Every missed gold edge gets one cause:
 - `outranked`: above the threshold but cut by the second-candidate share or the per-parameter cap;
 - `guard`: dropped by the hub guard.
 Every false positive gets the feature that pushed its probability up most (per-tree path attributions of the
-gradient-boosted trees) and how the candidate was found. `--oof`: out-of-fold probabilities (5 folds by catalog,
+gradient-boosted trees) and how the candidate was found; every missed gold candidate (`below_threshold`,
+`outranked`, `guard`) the feature that pulled it down most (`lowered by`, the shipped trees' attributions). `--oof`: out-of-fold probabilities (5 folds by catalog,
 as benchmarks/train_scorer.py chooses on) instead of the shipped scorer's (fitted on these dev halves)."""
 
 from __future__ import annotations
@@ -94,7 +95,9 @@ def analyse(r: CatalogRows, scorer: Scorer, probs: dict[int, float] | None) -> d
             cause = (
                 "guard" if pair in before else "below_threshold" if best.probability < scorer.threshold else "outranked"
             )
-            detail = f"p={best.probability:.2f} {found_by(best)} [{best.want.parameter}]"
+            shares = attributions(scorer, best.features)
+            lowered = min(shares, key=lambda k: shares[k])
+            detail = f"p={best.probability:.2f} {found_by(best)} [{best.want.parameter}] lowered by {lowered}"
         elif e.parameter_name in wanted:
             cause, detail = (
                 "not_candidate",
@@ -110,7 +113,10 @@ def analyse(r: CatalogRows, scorer: Scorer, probs: dict[int, float] | None) -> d
             else:
                 cause = "no_want:unrecognised"
             detail = f"[{e.parameter_name}] {str((p or {}).get('type'))}"
-        missed.append({"pair": list(pair), "parameter": e.parameter_name, "cause": cause, "detail": detail})
+        entry = {"pair": list(pair), "parameter": e.parameter_name, "cause": cause, "detail": detail}
+        if cands:
+            entry["lowered_by"] = lowered
+        missed.append(entry)
     gold_pairs = {(e.source, e.target) for e in edges}
     wrong: list[dict] = []
     by_pair = {(c.consumer.name, c.producer.name): c for c in sorted(accepted, key=lambda c: c.probability)}
@@ -208,6 +214,8 @@ def main(argv: list[str] | None = None) -> int:
     print("\nfalse positives by the feature that raised them most:", dict(fooled.most_common()))
     print("false positives by how the candidate was found:", dict(how.most_common()))
     print(f"false positives whose consumer has no dev gold edge at all: {no_gold}")
+    lowered: Counter = Counter(m["lowered_by"] for res in results for m in res["missed"] if "lowered_by" in m)
+    print("missed gold candidates by the feature that lowered them most:", dict(lowered.most_common()))
     if args.verbose:
         for res in results:
             for m in res["missed"]:

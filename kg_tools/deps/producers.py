@@ -319,7 +319,17 @@ def _noun_want(p: dict, ws: list[str], known: set[str]) -> Want | None:
     if p.get("type") not in (None, "string", "array"):
         return None
     key = resource_key(ws) or _listed_noun(p, ws, known)
-    return _want(p, [key], "*") if key else None
+    return _want(p, [key], _described_field(p, key)) if key else None
+
+
+def _described_field(p: dict, key: str) -> str:
+    """Which identifier of its own noun a noun parameter holds, when its description opens by saying so ("name of
+    the repo" for `repo`, "username of the collaborator"): that field; else `*`, the thing itself (ninth session).
+    Not inside an object (`data.workspace`: nested wants are identifiers by their name, seventh session)."""
+    ws = [w for w in words(str(p.get("description") or ""))[:5] if w not in ("the", "a", "an")]
+    if p.get("path") or len(ws) < 3 or ws[1] != "of" or ws[0] not in ID_FIELDS:
+        return "*"
+    return ID_FIELDS[ws[0]] if parameter_resource(ws[2:3]) == key or resource_key(ws[2:3]) == key else "*"
 
 
 def _listed_noun(p: dict, ws: list[str], known: set[str]) -> str | None:
@@ -797,7 +807,7 @@ def tool_offers(tool: Tool) -> list[Offer]:
 def _described_keys(tool: Tool) -> list[str]:
     """The resources a tool without an output schema returns, by its name and description."""
     verb, rest = name_verb_and_object(tool.name)
-    named = resource_key(rest) if verb else None
+    named = resource_key(rest) if verb else _verbless_named(tool)
     keys = ([named] if named else []) + [r for r in described_resources(tool.description) if r != named]
     if tool.kind == "search":  # what its query is compared against ("page and database titles", "across all files")
         for text in [tool.description] + [str(p.get("description") or "") for p in tool.parameters]:
@@ -805,6 +815,16 @@ def _described_keys(tool: Tool) -> list[str]:
     if not keys and verb and rest and singular(rest[-1]) != rest[-1]:
         keys = [parameter_resource(rest[-1:]) or ""]  # nothing but a generic plural (`get_all_items`): items
     return [k for k in keys if k]
+
+
+def _verbless_named(tool: Tool) -> str | None:
+    """A name without a verb (`my_issues`) whose description opens with one and the name's last noun ("List issues
+    assigned to the authenticated user"): that noun, as a name with the verb would give it (ninth session)."""
+    verb, rest = name_verb_and_object(tool.description.split(".", 1)[0][:200])
+    last = words(tool.name)[-1:]
+    if not verb or not rest or not last or singular(rest[0]) != singular(last[0]):
+        return None
+    return resource_key(rest[:1])
 
 
 def _schema_offers(tool: Tool) -> list[Offer]:

@@ -354,6 +354,10 @@ IRREGULAR = {
     "bonuses": "bonus",
     "viruses": "virus",
     "campuses": "campus",
+    "movies": "movie",  # -ies of a singular in -ie, not -y (ninth session: `movies` was a "movy")
+    "cookies": "cookie",
+    "series": "series",
+    "species": "species",
 }
 # A container of things is about the things: "the commit logs" -> commit, "block children" -> block,
 # "page history" -> page, "directory tree" -> directory.

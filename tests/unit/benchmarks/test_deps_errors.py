@@ -7,7 +7,7 @@ import math
 from benchmarks.deps_corpus import catalogs
 from benchmarks.deps_errors import CAUSES, analyse, attributions, top_level
 from benchmarks.train_scorer import prepare
-from kg_tools.deps.scoring import default_scorer
+from kg_tools.deps.scoring import FEATURES, default_scorer
 
 
 def test_every_missed_edge_has_one_cause_and_attributions_add_up():
@@ -32,3 +32,11 @@ def test_a_nested_want_is_matched_to_the_gold_parameter_that_holds_it():
     [circleci] = [c for c in catalogs("dev") if c.key == "circleci"]
     result = analyse(prepare(circleci, nested_wants=True), default_scorer(), None)
     assert not [m for m in result["missed"] if m["cause"] == "no_want:object"]
+
+
+def test_a_missed_gold_candidate_names_the_feature_that_lowered_it():
+    [slack] = [c for c in catalogs("dev") if c.key == "mcp_slack"]
+    result = analyse(prepare(slack), default_scorer(), None)
+    scored = [m for m in result["missed"] if m["cause"] in ("below_threshold", "outranked", "guard")]
+    assert scored and all(m["lowered_by"] in FEATURES for m in scored)
+    assert all("lowered_by" not in m for m in result["missed"] if m["cause"] not in ("below_threshold", "outranked"))

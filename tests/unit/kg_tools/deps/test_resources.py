@@ -16,6 +16,10 @@ from kg_tools.deps.resources import singular
         ("releases", "release"),
         ("status", "status"),
         ("indices", "index"),
+        ("movies", "movie"),
+        ("cookies", "cookie"),
+        ("series", "series"),
+        ("categories", "category"),
     ],
 )
 def test_singular(plural, one):

@@ -45,6 +45,7 @@ from kg_tools.deps.resources import (
     Offer,
     described_owner,
     described_resources,
+    included_resources,
     name_verb_and_object,
     own_identifier,
     parameter_resource,
@@ -794,13 +795,17 @@ def tool_offers(tool: Tool) -> list[Offer]:
         return offers
     has_schema = any(o.source == "schema" for o in offers)
     if not has_schema:  # what the name and description say it returns
-        for key in _described_keys(tool)[:3]:
+        keys = _described_keys(tool)[:3]
+        for key in keys:
             offers.append(Offer(tool.name, key, "*", "", True, "description"))
             ws = key.split()
             if len(ws) > 1 and ws[-1] in ID_FIELDS:  # get_country_code serves country_code
                 offers.append(
                     Offer(tool.name, resource_key(ws[:-1]) or ws[0], ID_FIELDS[ws[-1]], "", True, "description")
                 )
+        if tool.kind in ("get", "list"):  # "a server including channels": nested instances
+            for key in [k for k in included_resources(tool.description) if k not in keys]:
+                offers.append(Offer(tool.name, key, "*", "", False, "description"))
     return offers
 
 

@@ -599,6 +599,26 @@ def described_resources(text: str) -> list[str]:
     return found[:3]
 
 
+_INCLUDES = re.compile(
+    r"\b(?:including|with\s+(?:its|their|all)|along\s+with)\s+((?:[\w'-]+\s+){0,5}?[\w'-]+?)(?=[.,;:()\n]|\s+(?:for|by|in|"
+    r"from|with|that|which|of)\b|$)",
+    re.I,
+)
+
+
+def included_resources(text: str) -> list[str]:
+    """Resources a description says come inside what the tool returns ("… a server including channels and member
+    count" -> [channel]): plural nouns only, a count or a detail is no instance."""
+    found = []
+    for match in _INCLUDES.finditer(text or ""):
+        ws = re.findall(r"[a-z0-9]+", match.group(1).lower())
+        for part in [q for p in _split_on(ws, "and") for q in _split_on(p, "or")]:
+            key = _generic_plural(part[-1:]) if part and part[-1] != "ones" else None
+            if key and key not in found:
+                found.append(key)
+    return found[:3]
+
+
 ANY_THING = {"resource", "resources", "object", "objects", "thing", "things"}  # "the name of the resource": any
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from kg_tools.deps.resources import singular
+from kg_tools.deps.resources import included_resources, singular
 
 
 @pytest.mark.parametrize(
@@ -24,3 +24,16 @@ from kg_tools.deps.resources import singular
 )
 def test_singular(plural, one):
     assert singular(plural) == one
+
+
+@pytest.mark.parametrize(
+    "description, resources",
+    [
+        ("Retrieves detailed information about a Discord server including channels and member count", ["channel"]),
+        ("Get the workspace, with its projects and members", ["project", "member"]),
+        ("Lists repositories including archived ones", []),
+        ("Get a user including profile data", []),
+    ],
+)
+def test_included_resources_are_plural_instances_inside_what_comes_back(description, resources):
+    assert included_resources(description) == resources

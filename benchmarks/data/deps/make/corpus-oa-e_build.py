@@ -14,12 +14,9 @@ Inputs (read with `git show <commit>:<path>` from the public repositories, saved
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-import yaml
-
-from subset_spec import METHODS, subset  # this directory (the script's own) is on sys.path
+from subset_spec import read_spec, subset, write_spec  # this directory (the script's own) is on sys.path
 
 SRC = Path("/tmp/corpus-oa-e")
 OUT = Path(__file__).resolve().parent.parent / "openapi"
@@ -44,14 +41,10 @@ PATTERNS = {
 
 def main():
     for key, (name, pats) in PATTERNS.items():
-        text = (SRC / name).read_text(encoding="utf-8")
-        doc = json.loads(text) if name.endswith(".json") else yaml.safe_load(text)
+        doc = read_spec(SRC / name)
         if pats is not None:
             doc = subset(doc, pats, "corpus-oa-e")
-        text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"), default=str) + "\n"
-        assert len(text.encode()) <= 1_500_000, (key, len(text.encode()))
-        (OUT / f"{key}.json").write_text(text, encoding="utf-8")
-        print(key, sum(1 for i in doc["paths"].values() for m in i if m in METHODS), "ops", len(text), "bytes")
+        write_spec(doc, OUT / f"{key}.json")
 
 
 if __name__ == "__main__":

@@ -49,7 +49,21 @@ def split_by_consumer(edges: list[dict]) -> list[str]:
     return order
 
 
-def main(task):
+def catalog_parameters(key: str, kind: str) -> dict[str, set[str]]:
+    """tool -> its parameter names: an OpenAPI spec as kg_tools loads it, an MCP dump by its input schemas."""
+    if kind == "mcp":
+        catalog = json.loads((ROOT / "mcp" / f"{key}.json").read_text())
+        return {t["name"]: set((t.get("inputSchema") or {}).get("properties", {})) for t in catalog["tools"]}
+    src = read_catalog(ROOT / "openapi" / f"{key}.json", key)
+    return {t["name"]: {p["name"] for p in t["parameters"]} for t in src.tools}
+
+
+def spec_provenance(task: str, key: str, kind: str) -> str:
+    return f"Written by hand for kg-tools from {PROVIDERS.get(key, key)}'s spec descriptions and schemas; {task}"
+
+
+def main(task, provenance=spec_provenance, only=()):
+    """`[key]` or `[key] mcp` opens a catalog's lines; `* !name …`: every tool having the parameter but those."""
     text = (Path(__file__).parent / f"{task}_gold.txt").read_text(encoding="utf-8")
     blocks, key = {}, None
     for line in text.splitlines():
@@ -58,12 +72,13 @@ def main(task):
             continue
         if line.startswith("["):
             key = line[1:line.index("]")]
-            blocks[key] = []
+            blocks[key] = (line[line.index("]") + 1:].strip() or "openapi", [])
             continue
-        blocks[key].append(line)
-    for key, lines in blocks.items():
-        src = read_catalog(ROOT / "openapi" / f"{key}.json", key)
-        params = {t["name"]: {p["name"] for p in t["parameters"]} for t in src.tools}
+        blocks[key][1].append(line)
+    for key, (kind, lines) in blocks.items():
+        if only and key not in only:
+            continue
+        params = catalog_parameters(key, kind)
         edges, seen = [], set()
         for line in lines:
             cons, pars, provs, typ, reason = [x.strip() for x in line.split("|", 4)]
@@ -71,8 +86,10 @@ def main(task):
             provs = [p.strip() for p in provs.split(",")]
             for p in provs:
                 assert p in params, (key, "provider", p)
-            if cons == "*":
-                consumers = [n for n in params if set(pars) & params[n]]
+            if cons.startswith("*"):
+                excluded = {x[1:] for x in cons[1:].split()}
+                assert excluded <= set(params), (key, "excluded", excluded - set(params))
+                consumers = [n for n in params if set(pars) & params[n] and n not in excluded]
             else:
                 consumers = [c.strip() for c in cons.split(",")]
             for c in consumers:
@@ -81,15 +98,14 @@ def main(task):
                 assert have, (key, c, pars, sorted(params[c]))
                 for p in have:
                     for prov in provs:
-                        if prov == c and cons == "*":
+                        if prov == c and cons.startswith("*"):
                             continue
                         k = (c, prov, p)
                         assert k not in seen, (key, k)
                         seen.add(k)
                         edges.append(gold_edge(c, prov, p, typ, reason))
         order = split_by_consumer(edges)
-        out = {"provenance": f"Written by hand for kg-tools from {PROVIDERS.get(key, key)}'s spec descriptions and "
-                             f"schemas; {task}", "catalog_file": f"openapi/{key}.json", "edges": edges}
+        out = {"provenance": provenance(task, key, kind), "catalog_file": f"{kind}/{key}.json", "edges": edges}
         (ROOT / "gold" / f"{key}.json").write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         print(key, len(edges), "edges,", len(order), "consumers of", len(params), "tools")
 

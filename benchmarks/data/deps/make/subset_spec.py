@@ -2,7 +2,11 @@
 reference, transitively)."""
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
+
+import yaml
 
 METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
 
@@ -62,3 +66,17 @@ def subset(doc, patterns, task):
     out["paths"] = keep
     out["components"] = comps
     return out
+
+
+def read_spec(path: Path) -> dict:
+    """A saved spec, JSON or YAML by its file name."""
+    text = path.read_text(encoding="utf-8")
+    return json.loads(text) if path.name.endswith(".json") else yaml.safe_load(text)
+
+
+def write_spec(doc: dict, out: Path) -> None:
+    """The spec as one compact JSON line (at most 1.5 MB), with its operation count printed."""
+    text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"), default=str) + "\n"
+    assert len(text.encode()) <= 1_500_000, (out.name, len(text.encode()))
+    out.write_text(text, encoding="utf-8")
+    print(out.stem, sum(1 for i in doc["paths"].values() for m in i if m in METHODS), "ops", len(text), "bytes")

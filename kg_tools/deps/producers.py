@@ -1430,7 +1430,9 @@ def nested_parameters(tool: Tool) -> list[dict]:
             if not isinstance(children, dict):
                 continue
             needed = set(shape.get("required") or []) if len(shapes) == 1 else set()
-            instance = any(own_identifier(n) for n in children)  # an embedded instance (`created_by: {id, …}`)
+            # an embedded instance of a model posted back (`created_by: {id, …}`): an HTTP body's object with an `id`,
+            # not an array's element (`line_items[]: {id, product_id}`) nor an input object (`input: {id, stateId}`)
+            instance = bool(tool.http) and not path.endswith("[]") and any(_own_id(n) for n in children)
             for name, child in children.items():
                 where_to = f"{path}.{name}"
                 if len(out) >= NESTED_PROPERTIES or not isinstance(child, dict) or where_to in seen:
@@ -1491,6 +1493,11 @@ def _local_pointer(root: dict, ref: str) -> object:
         part = part.replace("~1", "/").replace("~0", "~")
         node = node.get(part) if isinstance(node, dict) else None
     return node
+
+
+def _own_id(name: object) -> bool:
+    """An object's own `id`/`uuid` (not its `key`, `path` or `ref`, which a config object holds)."""
+    return own_identifier(name) and ID_FIELDS.get(words(str(name))[0]) == "id"
 
 
 def _instance_wants(tool: Tool, p: dict, want: Want) -> bool:

@@ -532,8 +532,29 @@ def schema_offers(
                     inner = resource_key(ws) or schema_resource(prop["items"].get("title"))
                 walk(prop, sub, inner or resource, here, depth + 1)
 
-    walk(schema, "", schema_resource(schema.get("title")) or root, (), 0)
+    walk(schema, "", schema_resource(schema.get("title")) or _untitled_root(schema, root), (), 0)
     return list(offers.values())
+
+
+def _untitled_root(schema: dict, root: str | None) -> str | None:
+    """`root` names an untitled top that is an instance (an own identifier) or a bare wrapper (`{"items": [...]}`),
+    not one whose titled `allOf` member names it, nor a wrapper of another collection (`{"messages": [...]}` of
+    `get_channel_history`, `{"teams": [...]}` of `getStatsByTeam`)."""
+    props = schema.get("properties")
+    if isinstance(schema.get("items"), dict) and not isinstance(props, dict):
+        return _untitled_root(schema["items"], root)  # a bare array of them
+    if not root or not isinstance(props, dict):
+        return None
+    if any(isinstance(m, dict) and m.get("title") for m in schema.get("allOf") or []):
+        return None
+    if any(own_identifier(n) for n in props):
+        return root
+    held = {
+        resource_key(words(k))
+        for k, v in props.items()
+        if isinstance(k, str) and isinstance(v, dict) and (v.get("type") in ("object", "array") or "items" in v)
+    }
+    return root if held <= {None, root} else None
 
 
 def own_identifier(name) -> bool:

@@ -735,3 +735,67 @@ def test_a_status_without_parameters_gates_its_system_but_not_an_http_job():
         ("connect_wifi_network", "get_wifi_status")
     ]
     assert name_rule_proposals(prepare(job)) == []
+
+
+def test_an_untitled_wrapper_of_another_collection_keeps_its_own_resource():
+    """`get_channel_history` answers `{"messages": [{"id"}]}`: message ids, primary (the channel names nothing in
+    it); a titled `allOf` member names its top, not the path."""
+    history = {
+        "type": "object",
+        "properties": {"messages": {"type": "array", "items": _untitled("user")["properties"]["items"]["items"]}},
+    }
+    member = {"allOf": [{"title": "Account", "type": "object", "properties": {"id": {"type": "string"}}}]}
+    tools = prepare(
+        [
+            _tool("get_channel_history", "History.", [], output_schema=history),
+            _tool(
+                "get_member",
+                "Member.",
+                [],
+                http={"method": "GET", "path": "/orgs/{org}/members/{name}"},
+                output_schema=member,
+            ),
+        ]
+    )
+    tools["get_channel_history"].kind = tools["get_member"].kind = "get"
+    assert ("message", "messages[].id", True) in {
+        (o.resource, o.path, o.primary) for o in tool_offers(tools["get_channel_history"])
+    }
+    assert {o.resource for o in tool_offers(tools["get_member"])} == {"account"}
+
+
+def test_an_input_object_and_array_elements_are_no_embedded_instances():
+    """`input: {id, stateId}` of a tool without HTTP and `line_items[]: {id, product_id}` of an HTTP body are what
+    the caller sends: their references are wanted."""
+    obj = {
+        "type": "object",
+        "properties": {"id": {"type": "string"}, "state_id": {"type": "string", "description": "The state."}},
+    }
+    items = {
+        "type": "array",
+        "items": {
+            "type": "object",
+            "properties": {"id": {"type": "string"}, "product_id": {"type": "string", "description": "The product."}},
+        },
+    }
+    line_items = {"name": "line_items", "type": "array", "description": "", "in": "body"}
+    tools = [
+        _tool(
+            "update_issue",
+            "Update an issue.",
+            [{"name": "input", "type": "object", "description": "The update."}],
+            input_schema={"properties": {"input": obj}},
+        ),
+        _tool(
+            "update_order",
+            "Update.",
+            [line_items],
+            http={"method": "PUT", "path": "/orders/{id}"},
+            input_schema={"properties": {"line_items": items}},
+        ),
+        _lister("list_states", "/states", "state"),
+        _lister("list_products", "/products", "product"),
+    ]
+    found = _candidates(tools)
+    assert "list_states" in found[("update_issue", "input.state_id")]
+    assert "list_products" in found[("update_order", "line_items[].product_id")]

@@ -358,6 +358,12 @@ IRREGULAR = {
     "cookies": "cookie",
     "series": "series",
     "species": "species",
+    "alias": "alias",  # singulars in -as, -is kept: an `alias_id` wants an alias, not an "alia"
+    "canvas": "canvas",
+    "canvases": "canvas",
+    "atlas": "atlas",
+    "bias": "bias",
+    "analyses": "analysis",
 }
 # A container of things is about the things: "the commit logs" -> commit, "block children" -> block,
 # "page history" -> page, "directory tree" -> directory.

@@ -2,7 +2,8 @@
 
     .venv/bin/python -m benchmarks.train_scorer [--write | --out PATH] [--tree-seed N] [--json PATH] [--drop FEATURE ...]
         [--no-nested-wants] [--seeds N] [--draws N] [--trees N] [--leaf N] [--depth N] [--catalog-weight POWER]
-        [--select NAME=VALUE ...] [--keep-trees] [--hold-out CATALOG ...]
+        [--select NAME=VALUE ...] [--keep-trees] [--hold-out CATALOG ...] [--rate R] [--subsample S]
+        [--max-features F] [--target-precision P] [--report-keys CATALOG ...]
 
 Training rows: the candidates (kg_tools/deps/producers.py `candidate_groups`) of every consumer in the dev half
 of the gold of every *dev* catalog (benchmarks/deps_corpus.py: the first gold files and the corpus manifests;
@@ -19,7 +20,13 @@ candidate is checked with `benchmarks.scorer_check` and the dev retrieval rows o
 shipped. `--drop NAME ...` keeps features out of the trees (an ablation, or a scorer for catalogs nobody has
 seen: `--drop hub log_candidates`, whose values depend on the catalog's size; docs/dependencies.md, seventh
 session), `--draws N` chooses the selection on the mean of N out-of-fold draws, `--hold-out CATALOG ...` fits the written
-trees without those catalogs (their retrieval rows measured as a catalog nobody has seen). The shipped file: `--trees 500
+trees without those catalogs (their retrieval rows measured as a catalog nobody has seen). `--rate`, `--subsample`,
+`--max-features` regularise the trees (learning rate 0.1, 0.8 of the rows per tree, every feature per split by
+default; stronger settings transferred worse, docs/dependencies.md, ninth session), `--target-precision P` chooses
+the selection with the most out-of-fold recall at mean precision >= P (TARGET_PRECISION by default), and
+`--report-keys CATALOG ...` prints the chosen selection's out-of-fold precision / recall / F0.5 pooled over those
+catalogs and over all, mean of the draws (the ninth session's pre-registered comparison on the 13 catalogs the
+shipped trees never saw). The shipped file: `--trees 500
 --leaf 50 --tree-seed 2 --drop hub log_candidates --select threshold=0.2 second=0.5 per_parameter=2 root_extra=1
 hub_share=1.0 --write`."""
 

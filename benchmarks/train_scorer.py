@@ -2,7 +2,8 @@
 
     .venv/bin/python -m benchmarks.train_scorer [--write | --out PATH] [--tree-seed N] [--json PATH] [--drop FEATURE ...]
         [--no-nested-wants] [--seeds N] [--draws N] [--trees N] [--leaf N] [--depth N] [--catalog-weight POWER]
-        [--select NAME=VALUE ...] [--keep-trees] [--hold-out CATALOG ...]
+        [--select NAME=VALUE ...] [--keep-trees] [--hold-out CATALOG ...] [--rate R] [--subsample S]
+        [--max-features F] [--target-precision P] [--report-keys CATALOG ...]
 
 Training rows: the candidates (kg_tools/deps/producers.py `candidate_groups`) of every consumer in the dev half
 of the gold of every *dev* catalog (benchmarks/deps_corpus.py: the first gold files and the corpus manifests;
@@ -19,7 +20,13 @@ candidate is checked with `benchmarks.scorer_check` and the dev retrieval rows o
 shipped. `--drop NAME ...` keeps features out of the trees (an ablation, or a scorer for catalogs nobody has
 seen: `--drop hub log_candidates`, whose values depend on the catalog's size; docs/dependencies.md, seventh
 session), `--draws N` chooses the selection on the mean of N out-of-fold draws, `--hold-out CATALOG ...` fits the written
-trees without those catalogs (their retrieval rows measured as a catalog nobody has seen). The shipped file: `--trees 500
+trees without those catalogs (their retrieval rows measured as a catalog nobody has seen). `--rate`, `--subsample`,
+`--max-features` regularise the trees (learning rate 0.1, 0.8 of the rows per tree, every feature per split by
+default; stronger settings transferred worse, docs/dependencies.md, ninth session), `--target-precision P` chooses
+the selection with the most out-of-fold recall at mean precision >= P (TARGET_PRECISION by default), and
+`--report-keys CATALOG ...` prints the chosen selection's out-of-fold precision / recall / F0.5 pooled over those
+catalogs and over all, mean of the draws (the ninth session's pre-registered comparison on the 13 catalogs the
+shipped trees never saw). The shipped file: `--trees 500
 --leaf 50 --tree-seed 2 --drop hub log_candidates --select threshold=0.2 second=0.5 per_parameter=2 root_extra=1
 hub_share=1.0 --write`."""
 
@@ -91,8 +98,9 @@ def matrix(rows: list[CatalogRows], split: str) -> tuple[np.ndarray, np.ndarray,
     return np.array(xs, dtype=float), np.array(ys, dtype=int), np.array(groups)
 
 
-RATE = 0.1
 SIZE = {"trees": 300, "leaf": 100, "depth": 2}  # how many trees, the least candidates per leaf, their depth
+# each tree's share, the share of rows each tree sees, the share of features each split may choose from (1: all)
+SHRINK = {"rate": 0.1, "subsample": 0.8, "max_features": 1.0}
 # a catalog of n candidates weighs n ** CATALOG_WEIGHT["power"] in the fit (1: every candidate alike; 0: every
 # catalog alike), so that big catalogs do not dominate (--catalog-weight)
 CATALOG_WEIGHT = {"power": 1.0}
@@ -112,9 +120,10 @@ def fit(x: np.ndarray, y: np.ndarray, seed: int = 0, groups: np.ndarray | None =
     model = GradientBoostingClassifier(
         n_estimators=SIZE["trees"],
         max_depth=SIZE["depth"],
-        learning_rate=RATE,
-        subsample=0.8,
+        learning_rate=SHRINK["rate"],
+        subsample=SHRINK["subsample"],
         min_samples_leaf=SIZE["leaf"],
+        max_features=None if SHRINK["max_features"] >= 1.0 else SHRINK["max_features"],
         random_state=seed,
     )
     model.fit(x, y, sample_weight=None if groups is None else catalog_weights(groups, CATALOG_WEIGHT["power"]))
@@ -139,7 +148,8 @@ def as_scorer(model: GradientBoostingClassifier, trained_on: str, **params) -> S
             )
         )
     prior = float(np.clip(model.init_.class_prior_[1], 1e-6, 1 - 1e-6))
-    return Scorer(tuple(trees), float(np.log(prior / (1 - prior))), RATE, trained_on=trained_on, **params)
+    rate = float(model.learning_rate)
+    return Scorer(tuple(trees), float(np.log(prior / (1 - prior))), rate, trained_on=trained_on, **params)
 
 
 def evaluate(rows: list[CatalogRows], split: str, scorer: Scorer, probabilities=None) -> dict:
@@ -162,6 +172,7 @@ def evaluate(rows: list[CatalogRows], split: str, scorer: Scorer, probabilities=
                 "key": r.catalog.key,
                 "gold": len(gold),
                 "predicted": len(pred),
+                "true_positives": tp,
                 "precision": round(tp / len(pred), 3) if pred else 0.0,
                 "recall": round(tp / len(gold), 3) if gold else 0.0,
             }
@@ -225,6 +236,28 @@ def draw_means(rows: list[CatalogRows], draws: list, params: dict) -> str:
         f"out-of-fold dev, mean of {len(ms)} draws: P {np.mean([m['precision'] for m in ms]):.3f} "
         f"R {np.mean([m['recall'] for m in ms]):.3f}, catalogs at the aim {np.mean(ok):.1f}"
     )
+
+
+def pooled_means(rows: list[CatalogRows], draws: list, params: dict, keys: list[str]) -> str:
+    """The chosen selection's out-of-fold precision / recall / F0.5 pooled over the catalogs `keys` and over every
+    dev catalog, averaged over the draws (the pre-registered comparison of docs/dependencies.md, ninth session)."""
+    scorer = Scorer((), 0.0, 0.0, **params)
+    at: dict[str, list[tuple[float, float]]] = {"keys": [], "all": []}
+    for p in draws:
+        per = evaluate(rows, "dev", scorer, p)["catalogs"]
+        for name, part in (("keys", [c for c in per if c["key"] in keys]), ("all", per)):
+            m = micro(*(sum(c[k] for c in part) for k in ("true_positives", "predicted", "gold")))
+            at[name].append((m["precision"], m["recall"]))
+    lines = []
+    for name, label in (("keys", f"{len(keys)} catalogs ({' '.join(keys)})"), ("all", f"all {len(rows)}")):
+        precision, recall = np.mean(at[name], axis=0)
+        f05 = 1.25 * precision * recall / (0.25 * precision + recall) if precision + recall else 0.0
+        each = " ".join(f"{p:.3f}/{r:.3f}" for p, r in at[name])
+        lines.append(
+            f"out-of-fold dev, {label}, mean of {len(draws)} draws: P {precision:.3f} R {recall:.3f} "
+            f"F0.5 {f05:.3f} (each: {each})"
+        )
+    return "\n".join(lines)
 
 
 def seed_means(rows: list[CatalogRows], seeds: int) -> str:
@@ -301,6 +334,28 @@ def main(argv: list[str] | None = None) -> int:
         help="choose the selection on the mean of this many out-of-fold draws (fold assignments and tree seeds)",
     )
     ap.add_argument(
+        "--target-precision",
+        type=float,
+        default=TARGET_PRECISION,
+        metavar="P",
+        help=f"choose the selection with the most out-of-fold recall at precision >= P (default {TARGET_PRECISION})",
+    )
+    ap.add_argument(
+        "--report-keys",
+        nargs="*",
+        default=[],
+        metavar="CATALOG",
+        help="also print out-of-fold precision / recall / F0.5 pooled over these dev catalogs (mean of the draws)",
+    )
+    ap.add_argument("--rate", type=float, default=SHRINK["rate"], help="each tree's share (learning rate)")
+    ap.add_argument("--subsample", type=float, default=SHRINK["subsample"], help="the share of rows each tree sees")
+    ap.add_argument(
+        "--max-features",
+        type=float,
+        default=SHRINK["max_features"],
+        help="the share of features each split may choose from (1: all)",
+    )
+    ap.add_argument(
         "--hold-out",
         nargs="*",
         default=[],
@@ -326,7 +381,12 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"--draws {args.draws}: at least 1")
     if args.depth < 1:
         ap.error(f"--depth {args.depth}: at least 1")
+    for name in ("target_precision", "rate", "subsample", "max_features"):
+        value = getattr(args, name)
+        if not 0.0 < value <= 1.0:
+            ap.error(f"--{name.replace('_', '-')} {value}: a share in (0, 1]")
     SIZE.update(trees=args.trees, leaf=args.leaf, depth=args.depth)
+    SHRINK.update(rate=args.rate, subsample=args.subsample, max_features=args.max_features)
     CATALOG_WEIGHT.update(power=args.catalog_weight)
     for item in args.select:
         name, _, value = item.partition("=")
@@ -339,9 +399,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.keep_trees and not args.select:
         ap.error("--keep-trees changes the shipped scorer's selection: give it with --select")
     dev_catalogs = catalogs("dev")
-    unheld = sorted(set(args.hold_out) - {c.key for c in dev_catalogs})
-    if unheld:
-        ap.error(f"--hold-out {' '.join(unheld)}: not dev catalogs")
+    for option, given in (("--hold-out", args.hold_out), ("--report-keys", args.report_keys)):
+        unknown = sorted(set(given) - {c.key for c in dev_catalogs})
+        if unknown:
+            ap.error(f"{option} {' '.join(unknown)}: not dev catalogs")
     if args.hold_out and args.write:
         ap.error("--hold-out writes a candidate for a check: use --out")
     rows = [prepare(c, tuple(args.drop), args.nested_wants) for c in dev_catalogs]
@@ -349,7 +410,7 @@ def main(argv: list[str] | None = None) -> int:
         return reselect(rows, {item.partition("=")[0]: GRID[item.partition("=")[0]][0] for item in args.select}, args)
     probs = out_of_fold(rows)
     more = [out_of_fold(rows, seed) for seed in range(1, args.draws)]
-    params, oof = choose(rows, probs, more=more)
+    params, oof = choose(rows, probs, args.target_precision, more=more)
     dropped = f", not splitting on {' '.join(args.drop)}" if args.drop else ""
     held = f", without {' '.join(args.hold_out)}" if args.hold_out else ""
     x, y, g = matrix([r for r in rows if r.catalog.key not in args.hold_out], "dev")
@@ -368,6 +429,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"out-of-fold dev: P {oof['precision']:.3f} R {oof['recall']:.3f} F1 {oof['f1']:.3f}")
     if more:
         print(draw_means(rows, [probs, *more], params))
+    if args.report_keys:
+        print(pooled_means(rows, [probs, *more], params, args.report_keys))
     print(f"  dev catalogs with gold and out-of-fold R >= 0.5: {recall_half(oof)}")
     for floor in FLOORS:
         at, m = choose(rows, probs, floor)

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from benchmarks.deps_corpus import catalogs
-from benchmarks.train_scorer import catalog_weights, main, prepare
-from kg_tools.deps.scoring import FEATURES
+from benchmarks.train_scorer import catalog_weights, evaluate, main, pooled_means, prepare
+from kg_tools.deps.scoring import FEATURES, Scorer
 
 
 def test_one_scorer_file_per_run():
@@ -68,3 +68,31 @@ def test_catalog_weights_make_every_catalog_weigh_alike_at_power_zero():
     assert alike[:3].sum() == pytest.approx(alike[3])
     sqrt = catalog_weights(groups, 0.5)
     assert sqrt is not None and sqrt[:3].sum() == pytest.approx(np.sqrt(3) * sqrt[3])
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--rate", "0"],
+        ["--subsample", "1.5"],
+        ["--max-features", "-1"],
+        ["--target-precision", "2"],
+        ["--report-keys", "neon", "nowhere"],
+    ],
+)
+def test_shares_are_in_zero_one_and_reported_catalogs_dev_catalogs(argv):
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
+
+
+def test_pooled_means_pool_the_named_catalogs_counts_over_the_draws():
+    rows = [prepare(c) for c in catalogs("dev") if c.key in ("neon", "box")]
+    every = [{id(c): 1.0 for g in r.groups for c in g} for r in rows]  # every candidate certain
+    params = {"threshold": 0.5, "second": 0.5, "per_parameter": 2, "hub_share": 1.0, "hub_min": 8, "root_extra": 1}
+    [neon] = [c for c in evaluate(rows, "dev", Scorer((), 0.0, 0.0, **params), every)["catalogs"] if c["key"] == "neon"]
+    text = pooled_means(rows, [every, every], params, ["neon"])
+    first, second = text.splitlines()
+    assert "1 catalogs (neon), mean of 2 draws" in first
+    assert f"P {neon['true_positives'] / neon['predicted']:.3f} R {neon['true_positives'] / neon['gold']:.3f}" in first
+    assert second.startswith("out-of-fold dev, all 2, mean of 2 draws")

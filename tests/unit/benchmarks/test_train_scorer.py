@@ -24,9 +24,16 @@ def test_one_scorer_file_per_run():
         ["--depth", "0"],
         ["--hold-out", "nowhere"],
         ["--hold-out", "box", "--write"],
+        ["--rate", "0"],
+        ["--subsample", "1.5"],
+        ["--max-features", "-1"],
+        ["--target-precision", "2"],
+        ["--report-keys", "neon", "nowhere"],
     ],
 )
-def test_dropped_features_are_features_draws_and_depth_at_least_one_and_held_out_catalogs_dev_catalogs(argv):
+def test_bad_option_values_are_usage_errors(argv):
+    """Dropped features are features; draws and depth at least one; held-out and reported catalogs dev catalogs;
+    shares in (0, 1]."""
     with pytest.raises(SystemExit) as exc:
         main(argv)
     assert exc.value.code == 2
@@ -68,22 +75,6 @@ def test_catalog_weights_make_every_catalog_weigh_alike_at_power_zero():
     assert alike[:3].sum() == pytest.approx(alike[3])
     sqrt = catalog_weights(groups, 0.5)
     assert sqrt is not None and sqrt[:3].sum() == pytest.approx(np.sqrt(3) * sqrt[3])
-
-
-@pytest.mark.parametrize(
-    "argv",
-    [
-        ["--rate", "0"],
-        ["--subsample", "1.5"],
-        ["--max-features", "-1"],
-        ["--target-precision", "2"],
-        ["--report-keys", "neon", "nowhere"],
-    ],
-)
-def test_shares_are_in_zero_one_and_reported_catalogs_dev_catalogs(argv):
-    with pytest.raises(SystemExit) as exc:
-        main(argv)
-    assert exc.value.code == 2
 
 
 def test_pooled_means_pool_the_named_catalogs_counts_over_the_draws():

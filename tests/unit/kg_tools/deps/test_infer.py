@@ -67,6 +67,20 @@ def spotify_tools() -> list[ToolInfo]:
     return [ToolInfo.from_raw(t) for t in openapi.load(SPOTIFY).tools]
 
 
+def _user_operation(operation_id: str, status: str, *, linked: bool = False, path_id: bool = True) -> dict:
+    """An operation answering a User (`$ref`), addressed by the path's `userId` or not, linking its answer to getUser."""
+    response: dict = {
+        "description": operation_id,
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/User"}}},
+    }
+    if linked:
+        response["links"] = {"GetUser": {"operationId": "getUser", "parameters": {"userId": "$response.body#/id"}}}
+    operation: dict = {"operationId": operation_id, "responses": {status: response}}
+    if path_id:
+        operation["parameters"] = [{"name": "userId", "in": "path", "required": True, "schema": {"type": "string"}}]
+    return operation
+
+
 def test_openapi_import_keeps_responses_links_tags_and_deprecation(tmp_path):
     """2xx JSON response schema ($refs resolved, component names as titles), links (not from an operation already
     addressed by the linked value), tags, deprecated, operationId."""
@@ -84,47 +98,10 @@ def test_openapi_import_keeps_responses_links_tags_and_deprecation(tmp_path):
     spec = {
         "openapi": "3.0.3",
         "paths": {
-            "/users": {
-                "post": {
-                    "operationId": "createUser",
-                    "responses": {
-                        "201": {
-                            "description": "created",
-                            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/User"}}},
-                            "links": {
-                                "GetUser": {"operationId": "getUser", "parameters": {"userId": "$response.body#/id"}}
-                            },
-                        }
-                    },
-                }
-            },
-            "/users/{userId}": {
-                "get": {
-                    "operationId": "getUser",
-                    "parameters": [{"name": "userId", "in": "path", "required": True, "schema": {"type": "string"}}],
-                    "responses": {
-                        "200": {
-                            "description": "ok",
-                            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/User"}}},
-                        }
-                    },
-                }
-            },
-            "/users/{userId}/follow": {  # links every User response to getUser: no source of the id it was given
-                "post": {
-                    "operationId": "followUser",
-                    "parameters": [{"name": "userId", "in": "path", "required": True, "schema": {"type": "string"}}],
-                    "responses": {
-                        "200": {
-                            "description": "followed",
-                            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/User"}}},
-                            "links": {
-                                "GetUser": {"operationId": "getUser", "parameters": {"userId": "$response.body#/id"}}
-                            },
-                        }
-                    },
-                }
-            },
+            "/users": {"post": _user_operation("createUser", "201", linked=True, path_id=False)},
+            "/users/{userId}": {"get": _user_operation("getUser", "200")},
+            # links every User response to getUser: no source of the id it was given
+            "/users/{userId}/follow": {"post": _user_operation("followUser", "200", linked=True)},
         },
         "components": {
             "schemas": {

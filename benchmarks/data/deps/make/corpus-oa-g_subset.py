@@ -1,0 +1,55 @@
+"""corpus-oa-g: cut the new specs to coherent resources (whole paths with every component they reference, via
+subset_spec.subset).
+
+Inputs (read with `git show <commit>:<path>` from the public repositories, saved under /tmp/corpus-oa-g/):
+  TripService.OpenApi.json  github.com/microsoft/OpenAPI.NET.OData  1c453ea6f4356ef7715adfc00b5f8e4818917059
+                            test/Microsoft.OpenAPI.OData.Reader.Tests/Resources/TripService.OpenApi.json
+                            (the OData TripPin sample service converted by Microsoft.OpenApi.OData)
+  prowler_v1.yaml           github.com/prowler-cloud/prowler        dd882c70e7f2336e4d792c175ede75516e23d165
+                            api/src/backend/api/specs/v1.yaml (Prowler API 1.41.0, JSON:API)
+
+    python corpus-oa-g_subset.py
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from subset_spec import METHODS, read_spec, subset, write_spec  # this directory (the script's own) is on sys.path
+
+SRC = Path("/tmp/corpus-oa-g")
+OUT = Path(__file__).resolve().parent.parent / "openapi"
+M = r"Microsoft\.OData\.Service\.Sample\.TrippinInMemory\.Models\."
+
+# TripPin: the entity sets, their keys and navigation ($ref) paths one level deep, the bound/unbound functions and
+# actions, the Me singleton's trips; not the ~500 derived paths (type casts, nested navigation, NewComePeople)
+TRIPPIN = [
+    r"/Airlines(/\{AirlineCode\}|/\$count)?", r"/Airports(/\{IcaoCode\}(/Location(/EmergencyAuthority(/\$ref)?)?)?|/\$count)?",
+    r"/GetNearestAirport\(.*\)", r"/GetPersonWithMostFriends\(\)", r"/ResetDataSource",
+    r"/People(/\$count)?", r"/People/\{UserName\}",
+    r"/People/\{UserName\}/(AddressInfo|HomeAddress|Photo|BestFriend(/\$ref)?|Friends(/\$ref|/\$count|/\{UserName1\}/\$ref)?)",
+    r"/People/\{UserName\}/Trips(/\$count)?",
+    r"/People/\{UserName\}/Trips/\{TripId\}(/PlanItems(/\$ref|/\$count|/\{PlanItemId\}/\$ref)?|/" + M + r"GetInvolvedPeople\(\))?",
+    r"/People/\{UserName\}/" + M + r"(GetFavoriteAirline\(\)|GetFriendsTrips\(.*\)|GetPeersForTrip|ShareTrip|UpdatePersonLastName\(.*\))",
+    r"/People/\{UserName\}/" + M + r"Manager/(DirectReports(/\$ref|/\{UserName1\}/\$ref)?|" + M + "Hire)",
+    r"/People/\{UserName\}/" + M + r"Employee/(Peers(/\$ref|/\{UserName1\}/\$ref)?)",
+    r"/People/" + M + r"(Employee|Manager)", r"/Me", r"/Me/(Friends|Trips(/\{TripId\})?)",
+]
+# Prowler: every tag but Lighthouse AI, Overview, SAML, Attack Paths and Token (login/refresh)
+PROWLER_DROP = {"Lighthouse AI", "Overview", "SAML", "Attack Paths", "Token"}
+PATTERNS = {"trippin_odata": ("TripService.OpenApi.json", TRIPPIN), "prowler": ("prowler_v1.yaml", "tags")}
+
+
+def main():
+    for key, (name, pats) in PATTERNS.items():
+        doc = read_spec(SRC / name)
+        if pats == "tags":
+            pats = [re.escape(p) for p, item in doc["paths"].items()
+                    if all((op.get("tags") or [""])[0] not in PROWLER_DROP for m, op in item.items() if m in METHODS)]
+        doc = subset(doc, pats, "corpus-oa-g")
+        doc["info"]["description"] = doc["info"]["description"].replace("corpus-oa-g_build.py", "corpus-oa-g_subset.py")
+        write_spec(doc, OUT / f"{key}.json")
+
+
+if __name__ == "__main__":
+    main()

@@ -10,7 +10,10 @@ import gold_openapi  # this directory (the script's own) is on sys.path
 gold_openapi.PROVIDERS.update({
     "square": "Square (square/connect-api-specification)",
     "jira_platform": "Atlassian Jira Cloud platform (spec republished by salto-io/jira-swaggers)",
-    "openai": "OpenAI (openai/openai-openapi)"})
+    "openai": "OpenAI (openai/openai-openapi)",
+    "trippin_odata": "the OData TripPin service (spec from microsoft/OpenAPI.NET.OData)",
+    "prowler": "Prowler (prowler-cloud/prowler)",
+    "openproject": "OpenProject API v3 (spec vendored by dattrink/openproject-typescript-sdk)"})
 
 if __name__ == "__main__":
     gold_openapi.main("corpus-oa-g", only=tuple(sys.argv[1:]))

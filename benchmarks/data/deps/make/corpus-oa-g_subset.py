@@ -7,6 +7,9 @@ Inputs (read with `git show <commit>:<path>` from the public repositories, saved
                             (the OData TripPin sample service converted by Microsoft.OpenApi.OData)
   prowler_v1.yaml           github.com/prowler-cloud/prowler        dd882c70e7f2336e4d792c175ede75516e23d165
                             api/src/backend/api/specs/v1.yaml (Prowler API 1.41.0, JSON:API)
+  openproject-v3.json       github.com/dattrink/openproject-typescript-sdk  d01148a891f5c35863007af098e32d870c716f98
+                            spec/openproject-v3.json (OpenProject API v3, HAL+JSON, as published at
+                            openproject.org/docs/api/v3/spec.json and vendored by the SDK)
 
     python corpus-oa-g_subset.py
 """
@@ -37,15 +40,28 @@ TRIPPIN = [
 ]
 # Prowler: every tag but Lighthouse AI, Overview, SAML, Attack Paths and Token (login/refresh)
 PROWLER_DROP = {"Lighthouse AI", "Overview", "SAML", "Attack Paths", "Token"}
-PATTERNS = {"trippin_odata": ("TripService.OpenApi.json", TRIPPIN), "prowler": ("prowler_v1.yaml", "tags")}
+# OpenProject: every path with an operation of these tags (work packages and what they refer to)
+OPENPROJECT_TAGS = {"Work Packages", "WorkPackages", "Projects", "Users", "Groups", "Memberships", "Relations", "Versions",
+                    "Time Entries", "Time entries", "Time entry activities", "Statuses", "Types", "Priorities",
+                    "Categories", "Activities", "Roles"}
+PATTERNS = {"trippin_odata": ("TripService.OpenApi.json", TRIPPIN), "prowler": ("prowler_v1.yaml", "drop"),
+            "openproject": ("openproject-v3.json", "keep")}
+
+
+def tag_paths(doc: dict, keep) -> list[str]:
+    """Patterns of the paths with an operation whose first tag `keep` accepts."""
+    return [re.escape(p) for p, item in doc["paths"].items()
+            if any(m in METHODS and keep((op.get("tags") or [""])[0]) for m, op in item.items())]
 
 
 def main():
     for key, (name, pats) in PATTERNS.items():
         doc = read_spec(SRC / name)
-        if pats == "tags":
-            pats = [re.escape(p) for p, item in doc["paths"].items()
-                    if all((op.get("tags") or [""])[0] not in PROWLER_DROP for m, op in item.items() if m in METHODS)]
+        if pats == "drop":
+            drop = {re.escape(p) for p in doc["paths"]} - set(tag_paths(doc, PROWLER_DROP.__contains__))
+            pats = sorted(drop)
+        elif pats == "keep":
+            pats = tag_paths(doc, OPENPROJECT_TAGS.__contains__)
         doc = subset(doc, pats, "corpus-oa-g")
         doc["info"]["description"] = doc["info"]["description"].replace("corpus-oa-g_build.py", "corpus-oa-g_subset.py")
         write_spec(doc, OUT / f"{key}.json")

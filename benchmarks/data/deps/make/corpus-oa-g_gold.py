@@ -13,7 +13,8 @@ gold_openapi.PROVIDERS.update({
     "openai": "OpenAI (openai/openai-openapi)",
     "trippin_odata": "the OData TripPin service (spec from microsoft/OpenAPI.NET.OData)",
     "prowler": "Prowler (prowler-cloud/prowler)",
-    "openproject": "OpenProject API v3 (spec vendored by dattrink/openproject-typescript-sdk)"})
+    "openproject": "OpenProject API v3 (spec vendored by dattrink/openproject-typescript-sdk)",
+    "shlink": "Shlink (shlinkio/shlink)"})
 
 if __name__ == "__main__":
     gold_openapi.main("corpus-oa-g", only=tuple(sys.argv[1:]))

@@ -10,11 +10,15 @@ Inputs (read with `git show <commit>:<path>` from the public repositories, saved
   openproject-v3.json       github.com/dattrink/openproject-typescript-sdk  d01148a891f5c35863007af098e32d870c716f98
                             spec/openproject-v3.json (OpenProject API v3, HAL+JSON, as published at
                             openproject.org/docs/api/v3/spec.json and vendored by the SDK)
+  shlink/                   github.com/shlinkio/shlink              59c62a2cccd80c974cae7764e5aae7927f793d35
+                            docs/swagger/ (swagger.json and the files its $refs name: paths/, definitions/,
+                            parameters/, examples/), bundled into one document by `bundle` below (kept whole)
 
     python corpus-oa-g_subset.py
 """
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -45,7 +49,38 @@ OPENPROJECT_TAGS = {"Work Packages", "WorkPackages", "Projects", "Users", "Group
                     "Time Entries", "Time entries", "Time entry activities", "Statuses", "Types", "Priorities",
                     "Categories", "Activities", "Roles"}
 PATTERNS = {"trippin_odata": ("TripService.OpenApi.json", TRIPPIN), "prowler": ("prowler_v1.yaml", "drop"),
-            "openproject": ("openproject-v3.json", "keep")}
+            "openproject": ("openproject-v3.json", "keep"), "shlink": ("shlink", None)}
+SECTIONS = {"definitions": "schemas", "parameters": "parameters", "examples": "examples"}
+
+
+def bundle(root: Path) -> dict:
+    """A multi-file spec as one document: path files inlined, definitions/parameters/examples files moved to
+    components (named by file stem) and every file reference rewritten to #/components/…."""
+    def load(path: Path):
+        return rewrite(json.loads(path.read_text(encoding="utf-8")), path.parent)
+
+    def rewrite(node, base: Path):
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and not ref.startswith("#"):
+                target = (base / ref).resolve()
+                section = SECTIONS.get(target.parent.name)
+                if section is None:  # a path item file: inline it
+                    return load(target)
+                components.setdefault(section, {}).setdefault(target.stem, None)
+                if components[section][target.stem] is None:
+                    components[section][target.stem] = load(target)
+                return {"$ref": f"#/components/{section}/{target.stem}"}
+            return {k: rewrite(v, base) for k, v in node.items()}
+        if isinstance(node, list):
+            return [rewrite(v, base) for v in node]
+        return node
+
+    components: dict = {}
+    doc = load(root / "swagger.json")
+    for section, items in components.items():
+        doc["components"].setdefault(section, {}).update(items)
+    return doc
 
 
 def tag_paths(doc: dict, keep) -> list[str]:
@@ -56,14 +91,15 @@ def tag_paths(doc: dict, keep) -> list[str]:
 
 def main():
     for key, (name, pats) in PATTERNS.items():
-        doc = read_spec(SRC / name)
+        doc = bundle(SRC / name) if key == "shlink" else read_spec(SRC / name)
         if pats == "drop":
             drop = {re.escape(p) for p in doc["paths"]} - set(tag_paths(doc, PROWLER_DROP.__contains__))
             pats = sorted(drop)
         elif pats == "keep":
             pats = tag_paths(doc, OPENPROJECT_TAGS.__contains__)
-        doc = subset(doc, pats, "corpus-oa-g")
-        doc["info"]["description"] = doc["info"]["description"].replace("corpus-oa-g_build.py", "corpus-oa-g_subset.py")
+        if pats is not None:
+            doc = subset(doc, pats, "corpus-oa-g")
+            doc["info"]["description"] = doc["info"]["description"].replace("corpus-oa-g_build.py", "corpus-oa-g_subset.py")
         write_spec(doc, OUT / f"{key}.json")
 
 

@@ -16,6 +16,7 @@ Inputs (read with `git show <commit>:<path>` from the public repositories, saved
 
     python corpus-oa-g_subset.py
 """
+
 from __future__ import annotations
 
 import json
@@ -31,31 +32,62 @@ M = r"Microsoft\.OData\.Service\.Sample\.TrippinInMemory\.Models\."
 # TripPin: the entity sets, their keys and navigation ($ref) paths one level deep, the bound/unbound functions and
 # actions, the Me singleton's trips; not the ~500 derived paths (type casts, nested navigation, NewComePeople)
 TRIPPIN = [
-    r"/Airlines(/\{AirlineCode\}|/\$count)?", r"/Airports(/\{IcaoCode\}(/Location(/EmergencyAuthority(/\$ref)?)?)?|/\$count)?",
-    r"/GetNearestAirport\(.*\)", r"/GetPersonWithMostFriends\(\)", r"/ResetDataSource",
-    r"/People(/\$count)?", r"/People/\{UserName\}",
+    r"/Airlines(/\{AirlineCode\}|/\$count)?",
+    r"/Airports(/\{IcaoCode\}(/Location(/EmergencyAuthority(/\$ref)?)?)?|/\$count)?",
+    r"/GetNearestAirport\(.*\)",
+    r"/GetPersonWithMostFriends\(\)",
+    r"/ResetDataSource",
+    r"/People(/\$count)?",
+    r"/People/\{UserName\}",
     r"/People/\{UserName\}/(AddressInfo|HomeAddress|Photo|BestFriend(/\$ref)?|Friends(/\$ref|/\$count|/\{UserName1\}/\$ref)?)",
     r"/People/\{UserName\}/Trips(/\$count)?",
-    r"/People/\{UserName\}/Trips/\{TripId\}(/PlanItems(/\$ref|/\$count|/\{PlanItemId\}/\$ref)?|/" + M + r"GetInvolvedPeople\(\))?",
-    r"/People/\{UserName\}/" + M + r"(GetFavoriteAirline\(\)|GetFriendsTrips\(.*\)|GetPeersForTrip|ShareTrip|UpdatePersonLastName\(.*\))",
+    r"/People/\{UserName\}/Trips/\{TripId\}(/PlanItems(/\$ref|/\$count|/\{PlanItemId\}/\$ref)?|/"
+    + M
+    + r"GetInvolvedPeople\(\))?",
+    r"/People/\{UserName\}/"
+    + M
+    + r"(GetFavoriteAirline\(\)|GetFriendsTrips\(.*\)|GetPeersForTrip|ShareTrip|UpdatePersonLastName\(.*\))",
     r"/People/\{UserName\}/" + M + r"Manager/(DirectReports(/\$ref|/\{UserName1\}/\$ref)?|" + M + "Hire)",
     r"/People/\{UserName\}/" + M + r"Employee/(Peers(/\$ref|/\{UserName1\}/\$ref)?)",
-    r"/People/" + M + r"(Employee|Manager)", r"/Me", r"/Me/(Friends|Trips(/\{TripId\})?)",
+    r"/People/" + M + r"(Employee|Manager)",
+    r"/Me",
+    r"/Me/(Friends|Trips(/\{TripId\})?)",
 ]
 # Prowler: every tag but Lighthouse AI, Overview, SAML, Attack Paths and Token (login/refresh)
 PROWLER_DROP = {"Lighthouse AI", "Overview", "SAML", "Attack Paths", "Token"}
 # OpenProject: every path with an operation of these tags (work packages and what they refer to)
-OPENPROJECT_TAGS = {"Work Packages", "WorkPackages", "Projects", "Users", "Groups", "Memberships", "Relations", "Versions",
-                    "Time Entries", "Time entries", "Time entry activities", "Statuses", "Types", "Priorities",
-                    "Categories", "Activities", "Roles"}
-PATTERNS = {"trippin_odata": ("TripService.OpenApi.json", TRIPPIN), "prowler": ("prowler_v1.yaml", "drop"),
-            "openproject": ("openproject-v3.json", "keep"), "shlink": ("shlink", None)}
+OPENPROJECT_TAGS = {
+    "Work Packages",
+    "WorkPackages",
+    "Projects",
+    "Users",
+    "Groups",
+    "Memberships",
+    "Relations",
+    "Versions",
+    "Time Entries",
+    "Time entries",
+    "Time entry activities",
+    "Statuses",
+    "Types",
+    "Priorities",
+    "Categories",
+    "Activities",
+    "Roles",
+}
+PATTERNS = {
+    "trippin_odata": ("TripService.OpenApi.json", TRIPPIN),
+    "prowler": ("prowler_v1.yaml", "drop"),
+    "openproject": ("openproject-v3.json", "keep"),
+    "shlink": ("shlink", None),
+}
 SECTIONS = {"definitions": "schemas", "parameters": "parameters", "examples": "examples"}
 
 
 def bundle(root: Path) -> dict:
     """A multi-file spec as one document: path files inlined, definitions/parameters/examples files moved to
     components (named by file stem) and every file reference rewritten to #/components/…."""
+
     def load(path: Path):
         return rewrite(json.loads(path.read_text(encoding="utf-8")), path.parent)
 
@@ -85,8 +117,11 @@ def bundle(root: Path) -> dict:
 
 def tag_paths(doc: dict, keep) -> list[str]:
     """Patterns of the paths with an operation whose first tag `keep` accepts."""
-    return [re.escape(p) for p, item in doc["paths"].items()
-            if any(m in METHODS and keep((op.get("tags") or [""])[0]) for m, op in item.items())]
+    return [
+        re.escape(p)
+        for p, item in doc["paths"].items()
+        if any(m in METHODS and keep((op.get("tags") or [""])[0]) for m, op in item.items())
+    ]
 
 
 def main():
@@ -99,7 +134,9 @@ def main():
             pats = tag_paths(doc, OPENPROJECT_TAGS.__contains__)
         if pats is not None:
             doc = subset(doc, pats, "corpus-oa-g")
-            doc["info"]["description"] = doc["info"]["description"].replace("corpus-oa-g_build.py", "corpus-oa-g_subset.py")
+            doc["info"]["description"] = doc["info"]["description"].replace(
+                "corpus-oa-g_build.py", "corpus-oa-g_subset.py"
+            )
         write_spec(doc, OUT / f"{key}.json")
 
 

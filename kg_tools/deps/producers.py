@@ -916,6 +916,8 @@ def score(consumer: Tool, want: Want, producer: Tool, offer: Offer) -> tuple[flo
         return None
     if offer.source == "description" and producer.kind == "search" and looks_up(producer, want, optional=True):
         return None  # a search "in one or all indexes" that takes an index: scoped by it, it returns documents
+    if offer.source == "description" and _scoped_by(producer, want):
+        return None  # "Get all labels of a specific board" (boardId?): the board scopes it, labels come back
     return min(_rule_score(consumer, want, producer, offer, exact), 0.99), exact
 
 
@@ -928,6 +930,16 @@ def looks_up(producer: Tool, want: Want, *, optional: bool = False) -> bool:
         and w.field in (want.field, "id", "uri", "*")
         for w in producer.wants
     )
+
+
+def _scoped_by(producer: Tool, want: Want) -> bool:
+    """A reader without an output schema that takes an instance of the wanted resource (even optionally) and whose
+    name is about another resource: what its description says of the wanted one is its scope, not its result."""
+    if producer.kind not in ("list", "get") or producer.output_schema or not looks_up(producer, want, optional=True):
+        return False
+    verb, rest = name_verb_and_object(producer.name)
+    named = resource_key(rest) if verb else None
+    return bool(named) and named not in want.resources[:1]
 
 
 def _rule_score(consumer: Tool, want: Want, producer: Tool, offer: Offer, exact: bool) -> float:

@@ -1,0 +1,36 @@
+"""Candidates of MCP-style tool lists (names, descriptions, input schemas, rarely output schemas; tenth session,
+"MCP servers"). Small made-up tool lists, no names of real ones."""
+
+from __future__ import annotations
+
+from kg_tools.deps.offline import ToolInfo
+from kg_tools.deps.producers import candidate_groups
+from tests.support.made_up_ops import wanted
+
+
+def _p(name: str, description: str = "", required: bool = True, type_: str = "string") -> dict:
+    return {"name": name, "type": type_, "description": description, "required": required}
+
+
+def _tool(name: str, description: str, params: list[dict]) -> ToolInfo:
+    return ToolInfo.from_raw({"name": name, "description": description, "parameters": params})
+
+
+def test_a_reader_that_takes_the_wanted_resource_is_scoped_by_it_not_its_source():
+    """`get_basket_tags(basketId?)` "Get all tags of a specific basket" returns tags: the basket its description names is
+    what it reads inside, not what it hands out (at most a candidate by its name); `list_baskets` and
+    `get_current_basket` offer baskets by their descriptions."""
+    basket = _p("basketId", "ID of the basket", required=False)
+    tools = [
+        _tool("list_baskets", "List all baskets the user has access to", []),
+        _tool("get_basket_tags", "Get all tags of a specific basket", [basket]),
+        _tool("get_current_basket", "Get information about the current basket", []),
+        _tool("add_box_to_basket", "Add a box to a basket", [_p("basketId", "ID of the basket"), _p("name")]),
+    ]
+    resources, field, candidates = wanted(tools)[("add_box_to_basket", "basketId")]
+    assert (resources, field) == (["basket"], "id")
+    assert "list_baskets" in candidates and "get_current_basket" in candidates
+    _, groups = candidate_groups(tools)
+    offers = {c.producer.name: c.offer for g in groups for c in g if c.consumer.name == "add_box_to_basket"}
+    assert offers["list_baskets"] is not None and offers["get_current_basket"] is not None
+    assert offers.get("get_basket_tags") is None

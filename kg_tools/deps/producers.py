@@ -29,6 +29,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cache
 
 from kg_tools.deps.offline import ProposedEdge
 from kg_tools.deps.resources import (
@@ -937,9 +938,15 @@ def _scoped_by(producer: Tool, want: Want) -> bool:
     name is about another resource: what its description says of the wanted one is its scope, not its result."""
     if producer.kind not in ("list", "get") or producer.output_schema or not looks_up(producer, want, optional=True):
         return False
-    verb, rest = name_verb_and_object(producer.name)
-    named = resource_key(rest) if verb else None
+    named = _name_resource(producer.name)
     return bool(named) and named not in want.resources[:1]
+
+
+@cache
+def _name_resource(name: str) -> str | None:
+    """The resource a tool's name names after its verb (`get_board_labels` -> label), None without a verb."""
+    verb, rest = name_verb_and_object(name)
+    return resource_key(rest) if verb else None
 
 
 def _rule_score(consumer: Tool, want: Want, producer: Tool, offer: Offer, exact: bool) -> float:

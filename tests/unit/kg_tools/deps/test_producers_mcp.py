@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from kg_tools.deps.offline import ToolInfo
 from kg_tools.deps.producers import candidate_groups
+from kg_tools.deps.scoring import Scorer, select
 from tests.support.made_up_ops import wanted
 
 
@@ -34,3 +35,42 @@ def test_a_reader_that_takes_the_wanted_resource_is_scoped_by_it_not_its_source(
     offers = {c.producer.name: c.offer for g in groups for c in g if c.consumer.name == "add_box_to_basket"}
     assert offers["list_baskets"] is not None and offers["get_current_basket"] is not None
     assert offers.get("get_basket_tags") is None
+
+
+def _items(props: dict) -> dict:
+    return {
+        "type": "object",
+        "properties": {"items": {"type": "array", "items": {"type": "object", "properties": props}}},
+    }
+
+
+def test_a_tool_list_takes_a_list_of_the_resource_before_a_reference_nested_in_another():
+    """`searchNotes` returns notes that each hold their basket (`items[].basket.id`); `getBaskets` returns baskets
+    (`items[].id`). In a tool list the nested reference goes after the list of the resource itself, whatever the
+    probabilities; an HTTP operation keeps the scorer's order."""
+    ref = {"type": "object", "properties": {"id": {"type": "string"}}}
+    raw = [
+        {
+            "name": "getBaskets",
+            "description": "Get baskets",
+            "parameters": [],
+            "output_schema": _items({"id": {"type": "string"}, "name": {"type": "string"}}),
+        },
+        {
+            "name": "searchNotes",
+            "description": "Search notes",
+            "parameters": [_p("query")],
+            "output_schema": _items({"id": {"type": "string"}, "basket": ref}),
+        },
+        {"name": "archiveBasket", "description": "Archive a basket", "parameters": [_p("basketId", "The basket")]},
+    ]
+    _, groups = candidate_groups([ToolInfo.from_raw(t) for t in raw])
+    [group] = [g for g in groups if g and g[0].want.parameter == "basketId"]
+    p = {"searchNotes": 0.9, "getBaskets": 0.6}
+    for c in group:
+        c.probability = p.get(c.producer.name, 0.0)
+    scorer = Scorer((), 0.0, 0.1, threshold=0.4, second=0.8, per_parameter=1, hub_share=1.0, hub_min=0)
+    assert [c.producer.name for c in select([group], scorer)[0]] == ["getBaskets"]
+    for c in group:
+        c.consumer.http = {"method": "POST", "path": "/baskets/{basketId}/archive"}
+    assert [c.producer.name for c in select([group], scorer)[0]] == ["searchNotes"]

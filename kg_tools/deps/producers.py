@@ -917,7 +917,7 @@ def score(consumer: Tool, want: Want, producer: Tool, offer: Offer) -> tuple[flo
         return None
     if offer.source == "description" and producer.kind == "search" and looks_up(producer, want, optional=True):
         return None  # a search "in one or all indexes" that takes an index: scoped by it, it returns documents
-    if offer.source == "description" and _scoped_by(producer, want):
+    if offer.source == "description" and (_scoped_by(producer, want) or _gets_one_by(producer, want)):
         return None  # "Get all labels of a specific board" (boardId?): the board scopes it, labels come back
     return min(_rule_score(consumer, want, producer, offer, exact), 0.99), exact
 
@@ -940,6 +940,18 @@ def _scoped_by(producer: Tool, want: Want) -> bool:
         return False
     named = _name_resource(producer.name)
     return bool(named) and named not in want.resources[:1]
+
+
+def _gets_one_by(producer: Tool, want: Want) -> bool:
+    """A getter without an output schema whose every parameter identifies an instance of the wanted resource
+    (`get_source(uid?, name?)`: "by uid or name", one of them in practice) reads one it is given."""
+    return (
+        producer.kind == "get"
+        and not producer.output_schema
+        and bool(producer.wants)
+        and all(set(w.resources[:1]) & set(want.resources[:1]) for w in producer.wants)
+        and looks_up(producer, want, optional=True)
+    )
 
 
 @cache

@@ -74,3 +74,18 @@ def test_a_tool_list_takes_a_list_of_the_resource_before_a_reference_nested_in_a
     for c in group:
         c.consumer.http = {"method": "POST", "path": "/baskets/{basketId}/archive"}
     assert [c.producer.name for c in select([group], scorer)[0]] == ["searchNotes"]
+
+
+def test_a_getter_taking_only_identifiers_of_the_resource_reads_one_it_is_given():
+    """`get_basket(uid?, name?)` "Get a basket by uid or name" needs one of them: no source of a basket's uid; the
+    list of baskets is."""
+    ids = [_p("uid", "The uid of the basket", required=False), _p("name", "The name of the basket", required=False)]
+    tools = [
+        _tool("get_basket", "Get a basket by uid or name", ids),
+        _tool("list_baskets", "List all baskets", []),
+        _tool("empty_basket", "Empty a basket", [_p("basketUid", "The basket's uid")]),
+    ]
+    _, groups = candidate_groups(tools)
+    offers = {c.producer.name: c.offer for g in groups for c in g if c.consumer.name == "empty_basket"}
+    assert offers["list_baskets"] is not None
+    assert offers.get("get_basket") is None

@@ -1839,7 +1839,7 @@ def want_candidates(
     }
     _add_path_candidates(out, consumer, want, tools, paths)
     for name in named_after(want, tools, names):
-        if name != consumer.name and name not in out:
+        if name != consumer.name and name not in out and not _scoped_by(tools[name], want):
             out[name] = Candidate(consumer, want, tools[name], None)
     out = {name: c for name, c in out.items() if same_server(consumer.name, name)}
     if want.typed:

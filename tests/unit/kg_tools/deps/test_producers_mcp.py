@@ -19,8 +19,8 @@ def _tool(name: str, description: str, params: list[dict]) -> ToolInfo:
 
 def test_a_reader_that_takes_the_wanted_resource_is_scoped_by_it_not_its_source():
     """`get_basket_tags(basketId?)` "Get all tags of a specific basket" returns tags: the basket its description names is
-    what it reads inside, not what it hands out (at most a candidate by its name); `list_baskets` and
-    `get_current_basket` offer baskets by their descriptions."""
+    what it reads inside, not what it hands out (neither by its description nor by its name); `list_baskets` and
+    `get_current_basket` stay candidates."""
     basket = _p("basketId", "ID of the basket", required=False)
     tools = [
         _tool("list_baskets", "List all baskets the user has access to", []),
@@ -31,10 +31,7 @@ def test_a_reader_that_takes_the_wanted_resource_is_scoped_by_it_not_its_source(
     resources, field, candidates = wanted(tools)[("add_box_to_basket", "basketId")]
     assert (resources, field) == (["basket"], "id")
     assert "list_baskets" in candidates and "get_current_basket" in candidates
-    _, groups = candidate_groups(tools)
-    offers = {c.producer.name: c.offer for g in groups for c in g if c.consumer.name == "add_box_to_basket"}
-    assert offers["list_baskets"] is not None and offers["get_current_basket"] is not None
-    assert offers.get("get_basket_tags") is None
+    assert "get_basket_tags" not in candidates
 
 
 def _items(props: dict) -> dict:

@@ -161,9 +161,21 @@ def tool_kind(tool: Tool) -> str:
         return "get" if _path(tool).rstrip("/").endswith("}") else "list"
     if verb in GET_VERBS or hints.get("readOnlyHint") is True:
         return "list" if _gets_or_lists(tool) else _reader_kind(tool)
+    if verb is None and not method:  # a name without a verb (`project_environments`): its description's first one
+        told = _described_verb(tool)
+        if told in LIST_VERBS or told == "search":
+            return "search" if told in ("search", "find", "query", "lookup") else "list"
+        if told in GET_VERBS:
+            return _reader_kind(tool)
     if _post_search(tool, verb):
         return "search"
     return "create" if verb in CREATE_VERBS or method == "POST" else "other"
+
+
+def _described_verb(tool: Tool) -> str | None:
+    """The verb a description's first sentence opens with ("List all environments in a project" -> list)."""
+    first = words(tool.description.split(".", 1)[0])[:1]
+    return first[0] if first and first[0] in LIST_VERBS | GET_VERBS else None
 
 
 def _search_or_list(tool: Tool, verb: str | None) -> str | None:

@@ -86,3 +86,18 @@ def test_a_getter_taking_only_identifiers_of_the_resource_reads_one_it_is_given(
     offers = {c.producer.name: c.offer for g in groups for c in g if c.consumer.name == "empty_basket"}
     assert offers["list_baskets"] is not None
     assert offers.get("get_basket") is None
+
+
+def test_a_name_without_a_verb_reads_as_its_description_opens():
+    """`basket_items` "List all items in a basket" lists items (a source of an item id); a verbless name whose
+    description opens with no reading verb stays `other`."""
+    tools = [
+        _tool("basket_items", "List all items in a basket", [_p("basketId", "The basket")]),
+        _tool("basket_magic", "Do something with a basket", [_p("basketId", "The basket")]),
+        _tool("remove_item", "Remove an item", [_p("itemId", "The item")]),
+    ]
+    _, groups = candidate_groups(tools)
+    kinds = {c.producer.name: c.producer.kind for g in groups for c in g}
+    assert kinds["basket_items"] == "list"
+    assert {t.name: t.kind for t in (c.consumer for g in groups for c in g)}.get("basket_magic", "other") == "other"
+    assert "basket_items" in wanted(tools)[("remove_item", "itemId")][2]

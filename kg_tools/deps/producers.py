@@ -927,7 +927,12 @@ def score(consumer: Tool, want: Want, producer: Tool, offer: Offer) -> tuple[flo
             return None
     if looks_up(producer, want):  # needs an instance of the same resource itself: a lookup, not a provider
         return None
-    if offer.source == "description" and producer.kind == "search" and looks_up(producer, want, optional=True):
+    if (
+        offer.source == "description"
+        and producer.kind == "search"
+        and looks_up(producer, want, optional=True)
+        and (_name_resource(producer.name) or _noun_before_verb(producer.name, "search")) not in want.resources[:1]
+    ):
         return None  # a search "in one or all indexes" that takes an index: scoped by it, it returns documents
     if offer.source == "description" and (_scoped_by(producer, want) or _gets_one_by(producer, want)):
         return None  # "Get all labels of a specific board" (boardId?): the board scopes it, labels come back

@@ -101,3 +101,17 @@ def test_a_name_without_a_verb_reads_as_its_description_opens():
     assert kinds["basket_items"] == "list"
     assert {t.name: t.kind for t in (c.consumer for g in groups for c in g)}.get("basket_magic", "other") == "other"
     assert "basket_items" in wanted(tools)[("remove_item", "itemId")][2]
+
+
+def test_a_search_that_takes_its_own_resources_id_still_searches_it():
+    """`baskets-search(id?, owner?)` "Search baskets" takes a basket id as one filter among many: it still returns
+    baskets; a search scoped by another thing's id (`items-search(basketId?)`) does not return baskets."""
+    tools = [
+        _tool("baskets-search", "Search baskets", [_p("id", "The basket id", False), _p("owner", "Owner", False)]),
+        _tool("items-search", "Search items in one basket", [_p("basketId", "The basket", False)]),
+        _tool("baskets-empty", "Empty a basket", [_p("basketPublicId", "The basket's public id")]),
+    ]
+    _, groups = candidate_groups(tools)
+    offers = {c.producer.name: c.offer for g in groups for c in g if c.consumer.name == "baskets-empty"}
+    assert offers.get("baskets-search") is not None
+    assert offers.get("items-search") is None

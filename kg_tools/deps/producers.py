@@ -29,6 +29,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cache
 
 from kg_tools.deps.offline import ProposedEdge
 from kg_tools.deps.resources import (
@@ -160,9 +161,21 @@ def tool_kind(tool: Tool) -> str:
         return "get" if _path(tool).rstrip("/").endswith("}") else "list"
     if verb in GET_VERBS or hints.get("readOnlyHint") is True:
         return "list" if _gets_or_lists(tool) else _reader_kind(tool)
+    if verb is None and not method:  # a name without a verb (`project_environments`): its description's first one
+        told = _described_verb(tool)
+        if told in LIST_VERBS or told == "search":
+            return "search" if told in ("search", "find", "query", "lookup") else "list"
+        if told in GET_VERBS:
+            return _reader_kind(tool)
     if _post_search(tool, verb):
         return "search"
     return "create" if verb in CREATE_VERBS or method == "POST" else "other"
+
+
+def _described_verb(tool: Tool) -> str | None:
+    """The verb a description's first sentence opens with ("List all environments in a project" -> list)."""
+    first = words(tool.description.split(".", 1)[0])[:1]
+    return first[0] if first and first[0] in LIST_VERBS | GET_VERBS else None
 
 
 def _search_or_list(tool: Tool, verb: str | None) -> str | None:
@@ -914,8 +927,15 @@ def score(consumer: Tool, want: Want, producer: Tool, offer: Offer) -> tuple[flo
             return None
     if looks_up(producer, want):  # needs an instance of the same resource itself: a lookup, not a provider
         return None
-    if offer.source == "description" and producer.kind == "search" and looks_up(producer, want, optional=True):
+    if (
+        offer.source == "description"
+        and producer.kind == "search"
+        and looks_up(producer, want, optional=True)
+        and (_name_resource(producer.name) or _noun_before_verb(producer.name, "search")) not in want.resources[:1]
+    ):
         return None  # a search "in one or all indexes" that takes an index: scoped by it, it returns documents
+    if offer.source == "description" and (_scoped_by(producer, want) or _gets_one_by(producer, want)):
+        return None  # "Get all labels of a specific board" (boardId?): the board scopes it, labels come back
     return min(_rule_score(consumer, want, producer, offer, exact), 0.99), exact
 
 
@@ -928,6 +948,34 @@ def looks_up(producer: Tool, want: Want, *, optional: bool = False) -> bool:
         and w.field in (want.field, "id", "uri", "*")
         for w in producer.wants
     )
+
+
+def _scoped_by(producer: Tool, want: Want) -> bool:
+    """A reader without an output schema that takes an instance of the wanted resource (even optionally) and whose
+    name is about another resource: what its description says of the wanted one is its scope, not its result."""
+    if producer.kind not in ("list", "get") or producer.output_schema or not looks_up(producer, want, optional=True):
+        return False
+    named = _name_resource(producer.name)
+    return bool(named) and named not in want.resources[:1]
+
+
+def _gets_one_by(producer: Tool, want: Want) -> bool:
+    """A getter without an output schema whose every parameter identifies an instance of the wanted resource
+    (`get_source(uid?, name?)`: "by uid or name", one of them in practice) reads one it is given."""
+    return (
+        producer.kind == "get"
+        and not producer.output_schema
+        and bool(producer.wants)
+        and all(set(w.resources[:1]) & set(want.resources[:1]) for w in producer.wants)
+        and looks_up(producer, want, optional=True)
+    )
+
+
+@cache
+def _name_resource(name: str) -> str | None:
+    """The resource a tool's name names after its verb (`get_board_labels` -> label), None without a verb."""
+    verb, rest = name_verb_and_object(name)
+    return resource_key(rest) if verb else None
 
 
 def _rule_score(consumer: Tool, want: Want, producer: Tool, offer: Offer, exact: bool) -> float:
@@ -1808,7 +1856,7 @@ def want_candidates(
     }
     _add_path_candidates(out, consumer, want, tools, paths)
     for name in named_after(want, tools, names):
-        if name != consumer.name and name not in out:
+        if name != consumer.name and name not in out and not _scoped_by(tools[name], want):
             out[name] = Candidate(consumer, want, tools[name], None)
     out = {name: c for name, c in out.items() if same_server(consumer.name, name)}
     if want.typed:

@@ -239,13 +239,31 @@ def _providers(ranked: list[Candidate], scorer: Scorer) -> list[Candidate]:
     return kept + inside[: scorer.root_extra]
 
 
+def _nested(c: Candidate) -> bool:
+    return bool(c.offer and not c.offer.primary)
+
+
+def _direct_first(ranked: list[Candidate], scorer: Scorer) -> list[Candidate]:
+    """In a tool list without HTTP operations, an output schema whose items ARE the wanted resource (`items[].id` of
+    a list of projects) goes before one that only holds it inside another (`nodes[].project.id` of a document
+    search) once it clears the threshold: the trees, fitted mostly on specs, score such nested references high
+    (tenth session, "MCP servers")."""
+    if not ranked or (ranked[0].consumer.http or {}).get("path"):
+        return ranked
+    if not any(
+        c.offer and c.offer.source == "schema" and not _nested(c) and c.probability >= scorer.threshold for c in ranked
+    ):
+        return ranked
+    return [c for c in ranked if not _nested(c)] + [c for c in ranked if _nested(c)]
+
+
 def select(groups: list[list[Candidate]], scorer: Scorer) -> tuple[list[Candidate], dict[str, int]]:
     """The accepted candidates of every parameter (each group: one parameter's candidates, probabilities set),
     and how many parameters were left without a provider, by reason."""
     abstained = {"no_candidate": 0, "below_threshold": 0, "hub": 0}
     chosen: list[list[Candidate]] = []
     for group in groups:
-        ranked = sorted(group, key=lambda c: (-c.probability, c.producer.name))
+        ranked = _direct_first(sorted(group, key=lambda c: (-c.probability, c.producer.name)), scorer)
         if not ranked or ranked[0].probability < scorer.threshold:
             abstained["below_threshold" if ranked else "no_candidate"] += 1
             continue

@@ -897,6 +897,7 @@ def _schema_offers(tool: Tool) -> list[Offer]:
     what the call hands out (a primary offer, the only one a change makes)."""
     offers = schema_offers(tool.name, tool.output_schema, root=_root_resource(tool)) if tool.output_schema else []
     offers += [named for o in offers if (named := _named_by_path(tool, o))]
+    offers += _listed_names(tool)
     return [
         Offer(o.tool, o.resource, o.field, o.path, True, o.source) if _handed_out(o) else o
         for o in offers
@@ -905,6 +906,17 @@ def _schema_offers(tool: Tool) -> list[Offer]:
 
 
 GENERIC_RESOURCES = {"resource", "item", "object", "entity", "record"}
+
+
+def _listed_names(tool: Tool) -> list[Offer]:
+    """A list whose output is an array of strings (`GET /regions` -> `["global", "eu"]`) lists the names of the
+    things its path or name is about: each is a name of one."""
+    schema = tool.output_schema or {}
+    items = schema.get("items") if schema.get("type") == "array" else None
+    if tool.kind != "list" or not isinstance(items, dict) or items.get("type") != "string" or items.get("enum"):
+        return []
+    root = _root_resource(tool)
+    return [Offer(tool.name, root, "name", "[]", True, "schema")] if root else []
 
 
 NAME_CUTS = {"by", "for", "from", "in", "of", "with"}  # `getCycleById`, `get_issues_for_project`: before the cut

@@ -4,7 +4,7 @@ tenth session). Small made-up specs, no names of real ones."""
 from __future__ import annotations
 
 from kg_tools.deps.offline import ToolInfo
-from kg_tools.deps.producers import Tool, created_resource, prepare, rpc_call, tool_kind
+from kg_tools.deps.producers import Tool, created_resource, prepare, rpc_call, tool_kind, tool_offers
 from tests.support.made_up_ops import op, wanted
 
 # a title of one word that schema titles otherwise drop as noise ("Collection")
@@ -113,3 +113,26 @@ def test_a_format_suffix_and_a_one_letter_segment_name_no_resource():
     assert found[("getUser", "username")][0][:1] == ["user"]
     resources, field, producers = found[("listUserMessages", "username")]
     assert resources[:1] == ["user"] and field == "username" and "listUsers" in producers
+
+
+def test_a_list_of_plain_strings_lists_the_names_of_its_things():
+    """`GET /zones` answering `["north", "south"]` lists zone names: a candidate of the `zone` every other
+    operation filters by; a list of strings chosen from an enum is no list of names."""
+    strings = {"type": "array", "items": {"type": "string"}}
+    zone = {"name": "zone", "type": "string", "description": "Filters results by the zone.", "in": "query"}
+    tools = [
+        op("GetZones", "GET", "/zones", [], output_schema=strings),
+        op("GetJob", "GET", "/job/{jobID}", [_path("jobID"), zone]),
+        op("GetNode", "GET", "/node/{nodeID}", [_path("nodeID"), zone]),
+    ]
+    resources, _, producers = wanted(tools)[("GetJob", "zone")]
+    assert resources == ["zone"] and "GetZones" in producers
+    tools = prepare(tools)
+    for t in tools.values():
+        t.kind = tool_kind(t)
+    (offer,) = tool_offers(tools["GetZones"])
+    assert (offer.resource, offer.field, offer.source) == ("zone", "name", "schema")
+    choices = {"type": "array", "items": {"type": "string", "enum": ["a", "b"]}}
+    modes = prepare([op("GetModes", "GET", "/modes", [], output_schema=choices)])["GetModes"]
+    modes.kind = tool_kind(modes)
+    assert modes.kind == "list" and not any(o.source == "schema" for o in tool_offers(modes))

@@ -1637,7 +1637,8 @@ def path_wants(tool: Tool) -> list[Want]:
         before = [s for s in segments[:i] if not s.startswith("{")]
         ws = words(name)
         resource = _self_named(params[name], ws) or (_segment_resource(before[-1]) if before else None)
-        resource = resource or (_name_object(tool) if before else None)  # `/t/{id}` of `getTopic`: a topic
+        if not resource and before and before[-1].isalpha():  # `/t/{id}` of `getTopic`: a topic (not `/2/{id}`)
+            resource = _name_object(tool)
         field = ID_FIELDS.get(ws[-1], "id") if ws else "id"
         out.append(Want(name, [resource] if resource else [], field, True, True))
     return out

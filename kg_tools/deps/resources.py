@@ -371,11 +371,12 @@ CONTAINER_NOUNS = {"log", "history", "tree", "listing", "feed", "timeline", "chi
 
 
 def singular(word: str) -> str:
-    """A rough English singular: playlists -> playlist, repositories -> repository, addresses -> address."""
+    """A rough English singular: playlists -> playlist, repositories -> repository, addresses -> address, topics
+    -> topic (the -tics nouns, analytics and statistics, stay)."""
     w = word.lower()
     if w in IRREGULAR:
         return IRREGULAR[w]
-    if len(w) <= 3 or w.endswith(("ss", "us", "is", "ics")):
+    if len(w) <= 3 or w.endswith(("ss", "us", "is", "tics")):
         return w
     if w.endswith("ies"):
         return w[:-3] + "y"

@@ -143,6 +143,9 @@ class Tool:
 
 
 def tool_kind(tool: Tool) -> str:
+    rpc = rpc_call(tool)
+    if rpc:
+        return _rpc_kind(rpc[1])
     verb, _ = name_verb_and_object(tool.name)
     if verb in AUTH_VERBS or _starts_with(tool.name, AUTH_VERBS):
         return "auth"  # what a login returns (a session token) is what the other calls need
@@ -163,8 +166,8 @@ def tool_kind(tool: Tool) -> str:
         return "list" if _gets_or_lists(tool) else _reader_kind(tool)
     if verb is None and not method:  # a name without a verb (`project_environments`): its description's first one
         told = _described_verb(tool)
-        if told in LIST_VERBS or told == "search":
-            return "search" if told in ("search", "find", "query", "lookup") else "list"
+        if listing := _listing_kind(told):
+            return listing
         if told in GET_VERBS:
             return _reader_kind(tool)
     if _post_search(tool, verb):
@@ -178,11 +181,57 @@ def _described_verb(tool: Tool) -> str | None:
     return first[0] if first and first[0] in LIST_VERBS | GET_VERBS else None
 
 
+# RPC-style HTTP paths (`POST /collections.info`, `/documents.add_user`, `/chat.postMessage`): the last segment is
+# `<resource>.<action>`, with no path template; a file format after a dot (`/t/{id}.json`) is no action.
+_RPC_SEGMENT = re.compile(r"([A-Za-z][A-Za-z0-9_-]*)\.([A-Za-z][A-Za-z0-9_]*)")
+FORMAT_SUFFIXES = {"json", "xml", "yaml", "yml", "csv", "txt", "html", "ics", "js", "rss", "atom", "zip", "pdf"}
+INFO_ACTIONS = {"info", "details", "detail"}  # `collections.info`: reads one
+
+
+def rpc_call(tool: Tool) -> tuple[list[str], list[str]] | None:
+    """(the resource's words, the action's words) of an RPC-style path (`/collections.info` -> collections, info);
+    None for a REST path or one with a template parameter."""
+    path = _path(tool)
+    if not path or "{" in path:
+        return None
+    m = _RPC_SEGMENT.fullmatch(path.rstrip("/").rsplit("/", 1)[-1])
+    if not m or m.group(2).lower() in FORMAT_SUFFIXES:
+        return None
+    return words(m.group(1)), words(m.group(2))
+
+
+def rpc_resource(tool: Tool) -> str | None:
+    """The resource an RPC-style path's call is about (`/accessRequests.approve` -> access request)."""
+    rpc = rpc_call(tool)
+    return parameter_resource([singular(w) for w in rpc[0]]) if rpc and rpc[0] else None
+
+
+def _rpc_kind(action: list[str]) -> str:
+    """The kind of an RPC call by its action: a reading or listing verb, `info`, or a plural noun
+    (`documents.memberships`: lists them); a create verb; any other action changes an existing one
+    (`users.suspend`, `documents.archive`)."""
+    verb, _ = name_verb_and_object("_".join(action))
+    if listing := _listing_kind(verb):
+        return listing
+    if verb in GET_VERBS or action[:1] and action[0] in INFO_ACTIONS:
+        return "get"
+    if verb in CREATE_VERBS:
+        return "create"
+    if verb is None and action and singular(action[-1]) != action[-1]:
+        return "list"
+    return "change"
+
+
 def _search_or_list(tool: Tool, verb: str | None) -> str | None:
     """`search` or `list` by the name's verb, or a search named after its verb (`start_search`); else None."""
+    return _listing_kind(verb) or ("search" if _named_search(tool, verb) else None)
+
+
+def _listing_kind(verb: str | None) -> str | None:
+    """`search` for a searching verb, `list` for another listing one, else None."""
     if verb in LIST_VERBS or verb == "search":
         return "search" if verb in ("search", "find", "query", "lookup") else "list"
-    return "search" if _named_search(tool, verb) else None
+    return None
 
 
 def _post_search(tool: Tool, verb: str | None) -> bool:
@@ -204,8 +253,16 @@ def _method(tool: Tool) -> str:
 
 
 def _path(tool: Tool) -> str:
-    """The HTTP path template ('' without one)."""
-    return (tool.http or {}).get("path") or ""
+    """The HTTP path template ('' without one), without a file format at its end (`/t/{id}.json` -> `/t/{id}`)."""
+    path = (tool.http or {}).get("path") or ""
+    head, dot, end = path.rpartition(".")
+    return head if dot and end.lower() in FORMAT_SUFFIXES and "/" not in end else path
+
+
+def _segment_resource(segment: str) -> str | None:
+    """The resource a static path segment names; none for an abbreviation of one or two letters (`/t/{id}`,
+    `/u/{username}`, `/b/{bucket}/o`)."""
+    return resource_key(words(segment)) if len(segment) > 2 else None
 
 
 def _starts_with(name: str, verbs: set[str]) -> bool:
@@ -262,6 +319,9 @@ def created_resource(tool: Tool) -> str | None:
     verb, _ = name_verb_and_object(tool.name)
     if tool.kind != "create" and verb not in ("create", "write", "new", "make", "insert"):
         return None
+    rpc = rpc_call(tool)
+    if rpc:  # `/collections.create` makes a collection, `/collections.add_user` a user's membership
+        return resource_key(name_verb_and_object("_".join(rpc[1]))[1]) or rpc_resource(tool)
     ws = words(tool.name.split("__")[-1])
     verb, rest = name_verb_and_object(tool.name)
     before = ws[: ws.index(verb)] if verb in ws else []
@@ -465,11 +525,14 @@ def _identifier_want(tool: Tool, p: dict, ws: list[str], field: str, known: set[
     outside a body) of the resource its context says."""
     resources = [r for r in [parameter_resource(ws[:-1])] if r] if len(ws) > 1 else []
     if not resources:
-        if field not in STRONG_FIELDS or p.get("in") == "body":  # a body's own `id` is the object's
+        # a body's own `id` is the object's, except in an RPC call, which addresses its thing by it
+        if field not in STRONG_FIELDS or p.get("in") == "body" and not rpc_resource(tool):
             return None
         resources = context_resources(tool, p, str(p.get("name") or ""), known)
     if field in ("username", "login", "email"):
         resources, field = resources or ["user"], "*" if field == "email" else field
+    if field in ("username", "login") and len(ws) == 1 and tool.http and "user" in known:  # a user's, bare
+        resources = ["user"] + [r for r in resources if r != "user"]
     resources = resources if tool.http else _named_head(ws, resources, known)
     want = _want(p, resources + also_accepted(p, resources, known), field) if resources else None
     if want and field not in ("username", "login", "email"):
@@ -528,12 +591,14 @@ def _noun_before_verb(name: str, verb: str | None) -> str | None:
 def _path_context(tool: Tool, name: str, known: set[str]) -> list[str]:
     """The resource of the path segment before `{name}`, else of the last static one when it is a known
     resource (PUT /me/albums?ids=); '' for a segment that names none."""
-    path = (tool.http or {}).get("path") or ""
-    segments = [s for s in path.split("/") if s]
+    rpc = rpc_resource(tool)
+    if rpc:  # POST /collections.info {id}: the collection
+        return [rpc]
+    segments = [s for s in _path(tool).split("/") if s]
     static = [s for s in segments if not s.startswith("{")]
     if f"{{{name}}}" in segments:  # /albums/{id}: the segment before
         before = [s for s in segments[: segments.index(f"{{{name}}}")] if not s.startswith("{")]
-        return [resource_key(words(before[-1])) or ""] if before else []
+        return [_segment_resource(before[-1]) or ""] if before else []
     if static and (resource_key(words(static[-1])) in known):  # PUT /me/albums?ids=
         return [resource_key(words(static[-1])) or ""]
     return []
@@ -850,6 +915,7 @@ def _schema_offers(tool: Tool) -> list[Offer]:
     what the call hands out (a primary offer, the only one a change makes)."""
     offers = schema_offers(tool.name, tool.output_schema, root=_root_resource(tool)) if tool.output_schema else []
     offers += [named for o in offers if (named := _named_by_path(tool, o))]
+    offers += _listed_names(tool)
     return [
         Offer(o.tool, o.resource, o.field, o.path, True, o.source) if _handed_out(o) else o
         for o in offers
@@ -858,6 +924,17 @@ def _schema_offers(tool: Tool) -> list[Offer]:
 
 
 GENERIC_RESOURCES = {"resource", "item", "object", "entity", "record"}
+
+
+def _listed_names(tool: Tool) -> list[Offer]:
+    """A list whose output is an array of strings (`GET /regions` -> `["global", "eu"]`) lists the names of the
+    things its path or name is about: each is a name of one."""
+    schema = tool.output_schema or {}
+    items = schema.get("items") if schema.get("type") == "array" else None
+    if tool.kind != "list" or not isinstance(items, dict) or items.get("type") != "string" or items.get("enum"):
+        return []
+    root = _root_resource(tool)
+    return [Offer(tool.name, root, "name", "[]", True, "schema")] if root else []
 
 
 NAME_CUTS = {"by", "for", "from", "in", "of", "with"}  # `getCycleById`, `get_issues_for_project`: before the cut
@@ -869,6 +946,9 @@ def _root_resource(tool: Tool) -> str | None:
     structured output is an object, so a list comes wrapped (`{"items": [...]}`) with nothing else to name it."""
     if tool.kind not in ("list", "get", "search"):
         return None
+    if rpc_call(tool):  # POST /collections.list
+        named = rpc_resource(tool)
+        return named if named and len(named) > 2 and named not in GENERIC_RESOURCES else None
     if tool.http:  # a collection (`/users`, `/users/{id}`), not an action (`/points/scroll`)
         parts = [s for s in _path(tool).split("/") if s]
         static = [i for i, s in enumerate(parts) if not s.startswith("{")]
@@ -1597,8 +1677,7 @@ def _json_type(schema: dict) -> str | None:
 def path_wants(tool: Tool) -> list[Want]:
     """Path template parameters no other rule recognised (`/teams/{team_key}`, `/users/{email}`,
     `/projects/{slug}`): each names an existing instance of the resource of the segment before it."""
-    path = (tool.http or {}).get("path") or ""
-    segments = [s for s in path.split("/") if s]
+    segments = [s for s in _path(tool).split("/") if s]
     known = {w.parameter for w in tool.wants}
     params = {str(p.get("name")): p for p in tool.parameters}
     out = []
@@ -1610,10 +1689,18 @@ def path_wants(tool: Tool) -> list[Want]:
             continue
         before = [s for s in segments[:i] if not s.startswith("{")]
         ws = words(name)
-        resource = _self_named(params[name], ws) or (resource_key(words(before[-1])) if before else None)
+        resource = _self_named(params[name], ws) or (_segment_resource(before[-1]) if before else None)
+        if not resource and before and before[-1].isalpha():  # `/t/{id}` of `getTopic`: a topic (not `/2/{id}`)
+            resource = _name_object(tool)
         field = ID_FIELDS.get(ws[-1], "id") if ws else "id"
         out.append(Want(name, [resource] if resource else [], field, True, True))
     return out
+
+
+def _name_object(tool: Tool) -> str | None:
+    """What a tool's name is about, before a cut word (`getTopic`, `getCycleById` -> topic, cycle)."""
+    verb, rest = name_verb_and_object(tool.name)
+    return resource_key(rest[: next((i for i, w in enumerate(rest) if w in NAME_CUTS), len(rest))]) if verb else None
 
 
 def _self_named(p: dict, ws: list[str]) -> str | None:

@@ -371,11 +371,12 @@ CONTAINER_NOUNS = {"log", "history", "tree", "listing", "feed", "timeline", "chi
 
 
 def singular(word: str) -> str:
-    """A rough English singular: playlists -> playlist, repositories -> repository, addresses -> address."""
+    """A rough English singular: playlists -> playlist, repositories -> repository, addresses -> address, topics
+    -> topic (the -tics nouns, analytics and statistics, stay)."""
     w = word.lower()
     if w in IRREGULAR:
         return IRREGULAR[w]
-    if len(w) <= 3 or w.endswith(("ss", "us", "is", "ics")):
+    if len(w) <= 3 or w.endswith(("ss", "us", "is", "tics")):
         return w
     if w.endswith("ies"):
         return w[:-3] + "y"
@@ -480,18 +481,26 @@ def schema_offers(
     offers: dict[tuple[str, str], Offer] = {}
     budget = [max_nodes]
 
+    def titled(title: object) -> str | None:
+        """The resource a title names; a title of noise words only (`Collection`) that is the word `root` names
+        (`POST /collections.list`, whose root is a collection) names `root`."""
+        named = schema_resource(title) if isinstance(title, str) else None
+        if named is None and root and isinstance(title, str) and " ".join(map(singular, words(title))) == root:
+            return root
+        return named
+
     def walk(node, path: str, resource: str | None, chain: tuple[str, ...], depth: int) -> None:
         if not isinstance(node, dict) or depth > max_depth or budget[0] <= 0:
             return
         budget[0] -= 1
         for key in ("allOf", "anyOf", "oneOf"):  # allOf: parts of this object; anyOf/oneOf: what it may be
             for member in node.get(key) or []:
-                title = schema_resource(member.get("title")) if isinstance(member, dict) else None
+                title = titled(member.get("title")) if isinstance(member, dict) else None
                 inner = (resource or title) if key == "allOf" else (title or resource)
                 walk(member, path, inner, chain, depth + 1)
         if isinstance(node.get("items"), dict):
             item = node["items"]
-            walk(item, path + "[]", schema_resource(item.get("title")) or resource, chain, depth + 1)
+            walk(item, path + "[]", titled(item.get("title")) or resource, chain, depth + 1)
         if isinstance(node.get("additionalProperties"), dict) and path:
             # a map keyed by id (`status.nodes` of a workflow): its values are instances of what the property names
             value = node["additionalProperties"]
@@ -522,7 +531,7 @@ def schema_offers(
                         offers[slot] = Offer(tool, owner, field, sub, primary, "schema", reference)
             if isinstance(prop, dict):
                 title = prop.get("title") if prop.get("type") in ("object", None) or "allOf" in prop else None
-                inner = schema_resource(title) or (
+                inner = titled(title) or (
                     resource_key(ws)
                     if prop.get("type") in ("object", "array")
                     or "items" in prop
@@ -533,12 +542,12 @@ def schema_offers(
                 if (
                     prop.get("type") == "array"
                     and isinstance(prop.get("items"), dict)
-                    and schema_resource(prop["items"].get("title"))
+                    and titled(prop["items"].get("title"))
                 ):
-                    inner = resource_key(ws) or schema_resource(prop["items"].get("title"))
+                    inner = resource_key(ws) or titled(prop["items"].get("title"))
                 walk(prop, sub, inner or resource, here, depth + 1)
 
-    walk(schema, "", schema_resource(schema.get("title")) or _untitled_root(schema, root), (), 0)
+    walk(schema, "", titled(schema.get("title")) or _untitled_root(schema, root), (), 0)
     return list(offers.values())
 
 

@@ -23,6 +23,11 @@ from kg_tools.deps.resources import included_resources, singular
         ("cookies", "cookie"),
         ("series", "series"),
         ("categories", "category"),
+        ("topics", "topic"),  # a plural in -ics is a plural (tenth session) ...
+        ("epics", "epic"),
+        ("metrics", "metric"),
+        ("analytics", "analytics"),  # ... but for the -tics nouns that have no singular
+        ("statistics", "statistics"),
     ],
 )
 def test_singular(plural, one):

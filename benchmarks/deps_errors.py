@@ -26,7 +26,7 @@ from pathlib import Path
 from benchmarks.deps_corpus import catalogs
 from benchmarks.deps_gold import read_gold
 from benchmarks.train_scorer import CatalogRows, out_of_fold, prepare
-from kg_tools.deps.scoring import FEATURES, Candidate, Scorer, default_scorer, select
+from kg_tools.deps.scoring import FEATURES, Candidate, Scorer, default_scorer, select, set_probabilities
 
 CAUSES = (
     "no_want:not_a_parameter",
@@ -67,9 +67,11 @@ def analyse(r: CatalogRows, scorer: Scorer, probs: dict[int, float] | None) -> d
     scored = r.scored["dev"]
     groups = [[c for c in g if c.consumer.name in scored] for g in r.groups]
     groups = [g for g in groups if g]
-    for g in groups:
-        for c in g:
-            c.probability = probs[id(c)] if probs is not None else scorer.probability(c.features)
+    if probs is not None:
+        for c in (c for g in groups for c in g):
+            c.probability = probs[id(c)]
+    else:
+        set_probabilities(groups, scorer)
     accepted, _ = select(groups, scorer)
     no_hub = Scorer(
         (), 0.0, 0.0, scorer.threshold, scorer.second, scorer.per_parameter, 1.0, 10**9, root_extra=scorer.root_extra

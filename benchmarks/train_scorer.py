@@ -46,7 +46,7 @@ from sklearn.ensemble import GradientBoostingClassifier
 from benchmarks.deps_corpus import CorpusCatalog, catalogs, micro
 from benchmarks.deps_gold import read_gold, scored_sources
 from kg_tools.deps.producers import candidate_groups
-from kg_tools.deps.scoring import FEATURES, WEIGHTS_FILE, Scorer, default_scorer, select
+from kg_tools.deps.scoring import FEATURES, WEIGHTS_FILE, Scorer, default_scorer, select, set_probabilities
 
 TARGET_PRECISION = 0.7  # the aim on catalogs nobody tuned to: recall >= 0.6 at precision >= 0.7
 FOLDS = 5
@@ -158,9 +158,11 @@ def evaluate(rows: list[CatalogRows], split: str, scorer: Scorer, probabilities=
     for i, r in enumerate(rows):
         groups = [[c for c in g if c.consumer.name in r.scored[split]] for g in r.groups]
         groups = [g for g in groups if g]
-        for g in groups:
-            for c in g:
-                c.probability = probabilities[i][id(c)] if probabilities else scorer.probability(c.features)
+        if probabilities:
+            for c in (c for g in groups for c in g):
+                c.probability = probabilities[i][id(c)]
+        else:
+            set_probabilities(groups, scorer)
         accepted, _ = select(groups, scorer)
         pred = {(c.consumer.name, c.producer.name) for c in accepted}
         pred |= {p for p in r.fixed if p[0] in r.scored[split]}

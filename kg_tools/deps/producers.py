@@ -57,8 +57,16 @@ from kg_tools.deps.resources import (
     source_phrases,
     words,
 )
-from kg_tools.deps.scoring import Candidate, Scorer, add_relative, default_scorer, feature_vector, select
-from kg_tools.deps.workflow import Mention, another_way, mentions, runs_before, staged_for, stages, steps
+from kg_tools.deps.scoring import (
+    Candidate,
+    Scorer,
+    add_relative,
+    default_scorer,
+    feature_vector,
+    select,
+    set_probabilities,
+)
+from kg_tools.deps.workflow import Mention, ToolNames, another_way, mentions, runs_before, staged_for, stages, steps
 from kg_tools.gateway.names import SEPARATOR
 from kg_tools.tool_spec import DependencyType
 
@@ -1333,9 +1341,9 @@ def _named_sources(
     return found
 
 
-def short_names(tools: dict[str, Tool]) -> dict[str, dict[str, str]]:
+def short_names(tools: dict[str, Tool]) -> dict[str, ToolNames]:
     """server -> the short name (`read_file` of `filesystem__read_file`) -> full name of its tools."""
-    out: dict[str, dict[str, str]] = defaultdict(dict)
+    out: dict[str, ToolNames] = defaultdict(ToolNames)
     for name in tools:
         out[server_of(name)][name.split(SEPARATOR)[-1]] = name
     return out
@@ -2234,9 +2242,7 @@ def infer_producers(
     proposals, groups = candidate_groups(
         raw_tools, sources=sources, progress=progress, name_rules=name_rules, nested_wants=nested_wants
     )
-    for group in groups:
-        for c in group:
-            c.probability = scorer.probability(c.features)
+    set_probabilities(groups, scorer)
     accepted, left = select(groups, scorer)
     if abstained is not None:
         abstained.update(left)

@@ -370,6 +370,7 @@ IRREGULAR = {
 CONTAINER_NOUNS = {"log", "history", "tree", "listing", "feed", "timeline", "child"}
 
 
+@lru_cache(maxsize=65536)  # called millions of times on a large catalog, on a few thousand distinct words
 def singular(word: str) -> str:
     """A rough English singular: playlists -> playlist, repositories -> repository, addresses -> address, topics
     -> topic (the -tics nouns, analytics and statistics, stay)."""

@@ -17,9 +17,11 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+import numpy as np
 
 if TYPE_CHECKING:  # producers.py imports this module
     from kg_tools.deps.producers import Tool, Want
@@ -171,15 +173,43 @@ class Scorer:
     root_extra: int = 0  # lists inside a container's instance (Candidate.scope 2) kept beyond per_parameter
 
     def probability(self, x: list[float]) -> float:
-        """Gradient-boosted regression trees (log loss): the prior's log-odds plus each tree's leaf, squashed."""
-        z = self.intercept
-        for tree in self.trees:
-            node = 0
-            while tree[node][2] >= 0:  # an inner node: go left when the feature is at most the threshold
-                feature, threshold, left, right, _ = tree[node]
-                node = left if x[feature] <= threshold else right
-            z += self.rate * tree[node][4]
-        return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, z))))
+        return self.probabilities([x])[0]
+
+    def probabilities(self, rows: list[list[float]]) -> list[float]:
+        """Gradient-boosted regression trees (log loss): the prior's log-odds plus each tree's leaf, squashed; all
+        rows at once (numpy), the trees' leaves added in order as one row at a time would."""
+        feature, threshold, left, right, value, depth = self._arrays
+        out: list[float] = []
+        at = np.arange(len(self.trees))
+        for start in range(0, len(rows), 4096):  # bounded memory: (rows x trees) per step
+            x = np.asarray(rows[start : start + 4096], dtype=float)
+            node = np.zeros((len(x), len(self.trees)), dtype=np.int64)
+            for _ in range(depth):  # an inner node: go left when the feature is at most the threshold
+                f = feature[at, node]
+                seen = np.take_along_axis(x, np.maximum(f, 0), axis=1)
+                step = np.where(seen <= threshold[at, node], left[at, node], right[at, node])
+                node = np.where(f >= 0, step, node)
+            leaves = value[at, node]
+            z = np.full(len(x), self.intercept)
+            for column in range(len(self.trees)):
+                z += self.rate * leaves[:, column]
+            out.extend((1.0 / (1.0 + np.exp(-np.clip(z, -40.0, 40.0)))).tolist())
+        return out
+
+    @cached_property
+    def _arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+        """The trees as (trees x nodes) arrays (feature -1 at a leaf, padding leaves), and the deepest path."""
+        width = max((len(tree) for tree in self.trees), default=1)
+        shape = (len(self.trees), width)
+        feature, left, right = (np.full(shape, -1, dtype=np.int64) for _ in range(3))
+        threshold, value = np.zeros(shape), np.zeros(shape)
+        for i, tree in enumerate(self.trees):
+            for j, (f, th, a, b, v) in enumerate(tree):
+                inner = a >= 0
+                feature[i, j], threshold[i, j], left[i, j], right[i, j], value[i, j] = (
+                    (f, th, a, b, v) if inner else (-1, 0.0, -1, -1, v)
+                )
+        return feature, threshold, left, right, value, max((_depth(tree, 0) for tree in self.trees), default=0)
 
     @classmethod
     def from_dict(cls, data: dict) -> Scorer:
@@ -222,6 +252,19 @@ class Scorer:
             "trained_on": self.trained_on,
             "trees": [[[f, round(t, 6), a, b, round(v, 6)] for f, t, a, b, v in tree] for tree in self.trees],
         }
+
+
+def set_probabilities(groups: list[list[Candidate]], scorer: Scorer) -> None:
+    """Every candidate's probability, all of them in one pass of the trees."""
+    candidates = [c for group in groups for c in group]
+    for c, p in zip(candidates, scorer.probabilities([c.features for c in candidates])):
+        c.probability = p
+
+
+def _depth(tree: tuple[tuple[int, float, int, int, float], ...], node: int) -> int:
+    """Inner nodes on the longest path from `node` down."""
+    _, _, left, right, _ = tree[node]
+    return 0 if left < 0 else 1 + max(_depth(tree, left), _depth(tree, right))
 
 
 @cache

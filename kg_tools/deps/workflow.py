@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 # A sentence or a list item: what one statement about another tool spans.
 _CLAUSE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`*\"'(\[])|\n\s*\n|\n\s*(?=[-*•#]|\d+[.)]\s)|;\s+|\n(?=[A-Z])")
@@ -78,13 +79,21 @@ def _plain(short: str) -> bool:
     return re.fullmatch(r"[a-z]+", short) is not None
 
 
+class ToolNames(dict[str, str]):
+    """Short name -> full name of one server's tools, with the pattern that finds them in a text, compiled once
+    (it alternates every name: thousands of them in a large catalog)."""
+
+    @cached_property
+    def pattern(self) -> re.Pattern[str]:
+        names = "|".join(re.escape(n) for n in sorted(self, key=len, reverse=True))
+        return re.compile(r"(?<![\w.\-])(" + names + r")(?![\w\-])")
+
+
 def mentions(text: str, names: dict[str, str]) -> list[Mention]:
     """The tools of `names` (short name -> full name) that `text` names, each with its clause, in text order."""
     if not text or not names:
         return []
-    pattern = re.compile(
-        r"(?<![\w.\-])(" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + r")(?![\w\-])"
-    )
+    pattern = (names if isinstance(names, ToolNames) else ToolNames(names)).pattern
     out = []
     for clause in _CLAUSE_END.split(text):
         for m in pattern.finditer(clause):

@@ -1019,7 +1019,7 @@ def score(consumer: Tool, want: Want, producer: Tool, offer: Offer) -> tuple[flo
         offer.source == "description"
         and producer.kind == "search"
         and looks_up(producer, want, optional=True)
-        and (_name_resource(producer.name) or _noun_before_verb(producer.name, "search")) not in want.resources[:1]
+        and not (_name_resources(producer.name) or {_noun_before_verb(producer.name, "search")}) & {*want.resources[:1]}
     ):
         return None  # a search "in one or all indexes" that takes an index: scoped by it, it returns documents
     if offer.source == "description" and (_scoped_by(producer, want) or _gets_one_by(producer, want)):
@@ -1043,8 +1043,8 @@ def _scoped_by(producer: Tool, want: Want) -> bool:
     name is about another resource: what its description says of the wanted one is its scope, not its result."""
     if producer.kind not in ("list", "get") or producer.output_schema or not looks_up(producer, want, optional=True):
         return False
-    named = _name_resource(producer.name)
-    return bool(named) and named not in want.resources[:1]
+    named = _name_resources(producer.name)
+    return bool(named) and not named & {*want.resources[:1]}
 
 
 def _gets_one_by(producer: Tool, want: Want) -> bool:
@@ -1060,10 +1060,17 @@ def _gets_one_by(producer: Tool, want: Want) -> bool:
 
 
 @cache
-def _name_resource(name: str) -> str | None:
-    """The resource a tool's name names after its verb (`get_board_labels` -> label), None without a verb."""
+def _name_resources(name: str) -> frozenset[str]:
+    """The resources a tool's name names after its verb (`get_board_labels` -> label; `list_users_and_teams` ->
+    user, team), none without a verb."""
     verb, rest = name_verb_and_object(name)
-    return resource_key(rest) if verb else None
+    if not verb:
+        return frozenset()
+    parts = [part.split() for part in " ".join(rest).split(" and ")]
+    if len(parts) == 1:
+        return frozenset(key for key in [resource_key(rest)] if key)
+    # each of two things named: as a parameter names it (`users` is too common a word to name a resource alone)
+    return frozenset(key for part in parts if (key := parameter_resource([singular(w) for w in part])))
 
 
 def _rule_score(consumer: Tool, want: Want, producer: Tool, offer: Offer, exact: bool) -> float:

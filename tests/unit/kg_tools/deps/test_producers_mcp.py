@@ -115,3 +115,22 @@ def test_a_search_that_takes_its_own_resources_id_still_searches_it():
     offers = {c.producer.name: c.offer for g in groups for c in g if c.consumer.name == "baskets-empty"}
     assert offers.get("baskets-search") is not None
     assert offers.get("items-search") is None
+
+
+def test_a_reader_named_after_two_resources_is_a_source_of_both():
+    """`list_vessels_and_crews(vesselIds?, crewIds?)` fetches vessels and/or crews: it takes vessel ids as a filter, and it
+    still hands out vessels (its name names them too), unlike a reader named after another resource alone."""
+    tools = [
+        _tool(
+            "list_vessels_and_crews",
+            "Fetch vessels and/or crews",
+            [
+                _p("vesselIds", "Vessel IDs to fetch", required=False),
+                _p("crewIds", "Crew IDs to fetch", required=False),
+            ],
+        ),
+        _tool("list_vessels", "List all vessels", []),
+        _tool("dock_vessel", "Dock a vessel", [_p("vessel_id", "The vessel ID to dock"), _p("text")]),
+    ]
+    resources, _, candidates = wanted(tools)[("dock_vessel", "vessel_id")]
+    assert resources[:1] == ["vessel"] and {"list_vessels", "list_vessels_and_crews"} <= set(candidates)

@@ -155,10 +155,8 @@ def tool_kind(tool: Tool) -> str:
     if rpc:
         return _rpc_kind(rpc[1])
     verb, _ = name_verb_and_object(tool.name)
-    if verb in AUTH_VERBS or _starts_with(tool.name, AUTH_VERBS):
-        return "auth"  # what a login returns (a session token) is what the other calls need
-    if set(words(tool.name)) & AUTH_VERBS and _returns_token(tool.output_schema):
-        return "auth"  # `updateLoginFlow` that answers with a `session_token`
+    if _logs_in(tool, verb):
+        return "auth"
     method = _method(tool)
     hints = tool.annotations or {}
     if method in ("DELETE", "PUT", "PATCH") or verb in CHANGE_VERBS:
@@ -172,15 +170,25 @@ def tool_kind(tool: Tool) -> str:
         return "get" if _path(tool).rstrip("/").endswith("}") else "list"
     if verb in GET_VERBS or hints.get("readOnlyHint") is True:
         return "list" if _gets_or_lists(tool) else _reader_kind(tool)
-    if verb is None and not method:  # a name without a verb (`project_environments`): its description's first one
-        told = _described_verb(tool)
-        if listing := _listing_kind(told):
-            return listing
-        if told in GET_VERBS:
-            return _reader_kind(tool)
+    if verb is None and not method and (told := _described_kind(tool)):
+        return told
     if _post_search(tool, verb):
         return "search"
     return "create" if verb in CREATE_VERBS or method == "POST" else "other"
+
+
+def _logs_in(tool: Tool, verb: str | None) -> bool:
+    """A login (what it returns, a session token, is what the other calls need), or a call named after one that
+    answers with a token (`updateLoginFlow` -> `session_token`)."""
+    if verb in AUTH_VERBS or _starts_with(tool.name, AUTH_VERBS):
+        return True
+    return bool(set(words(tool.name)) & AUTH_VERBS) and _returns_token(tool.output_schema)
+
+
+def _described_kind(tool: Tool) -> str | None:
+    """A name without a verb (`project_environments`): the kind its description's first verb says."""
+    told = _described_verb(tool)
+    return _listing_kind(told) or (_reader_kind(tool) if told in GET_VERBS else None)
 
 
 def _described_verb(tool: Tool) -> str | None:
@@ -537,15 +545,23 @@ def _identifier_want(tool: Tool, p: dict, ws: list[str], field: str, known: set[
         if field not in STRONG_FIELDS or p.get("in") == "body" and not rpc_resource(tool):
             return None
         resources = context_resources(tool, p, str(p.get("name") or ""), known)
-    if field in ("username", "login", "email"):
-        resources, field = resources or ["user"], "*" if field == "email" else field
-    if field in ("username", "login") and len(ws) == 1 and tool.http and "user" in known:  # a user's, bare
-        resources = ["user"] + [r for r in resources if r != "user"]
+    resources, field = _user_field(tool, ws, field, resources, known)
     resources = resources if tool.http else _named_head(ws, resources, known)
     want = _want(p, resources + also_accepted(p, resources, known), field) if resources else None
     if want and field not in ("username", "login", "email"):
         want.fallback = [r for r in _fallback_resources(p, known) if r not in want.resources]
     return want
+
+
+def _user_field(tool: Tool, ws: list[str], field: str, resources: list[str], known: set[str]) -> tuple[list[str], str]:
+    """A `username`, `login` or `email` is a user's (an email is any field of one); a bare username or login of an
+    HTTP operation wants a user first."""
+    if field not in ("username", "login", "email"):
+        return resources, field
+    resources, field = resources or ["user"], "*" if field == "email" else field
+    if field in ("username", "login") and len(ws) == 1 and tool.http and "user" in known:
+        resources = ["user"] + [r for r in resources if r != "user"]
+    return resources, field
 
 
 def _fallback_resources(p: dict, known: set[str]) -> list[str]:
@@ -955,19 +971,28 @@ def _root_resource(tool: Tool) -> str | None:
     if tool.kind not in ("list", "get", "search"):
         return None
     if rpc_call(tool):  # POST /collections.list
-        named = rpc_resource(tool)
-        return named if named and len(named) > 2 and named not in GENERIC_RESOURCES else None
-    if tool.http:  # a collection (`/users`, `/users/{id}`), not an action (`/points/scroll`)
-        parts = [s for s in _path(tool).split("/") if s]
-        static = [i for i, s in enumerate(parts) if not s.startswith("{")]
-        ws = words(parts[static[-1]]) if static else []
-        if ws and singular(ws[-1]) == ws[-1] and static[-1] == len(parts) - 1:
-            ws = []
-    else:
-        verb, ws = name_verb_and_object(tool.name)
-        ws = ws if verb else []
-        ws = ws[: next((i for i, w in enumerate(ws) if w in NAME_CUTS), len(ws))]
-    named = resource_key([singular(w) for w in ws]) if ws else None
+        return _specific(rpc_resource(tool))
+    ws = _collection_words(tool) if tool.http else _name_object_words(tool)
+    return _specific(resource_key([singular(w) for w in ws]) if ws else None)
+
+
+def _collection_words(tool: Tool) -> list[str]:
+    """The words of the collection an HTTP path names (`/users`, `/users/{id}`), none for an action (`/points/scroll`)."""
+    parts = [s for s in _path(tool).split("/") if s]
+    static = [i for i, s in enumerate(parts) if not s.startswith("{")]
+    ws = words(parts[static[-1]]) if static else []
+    return [] if ws and singular(ws[-1]) == ws[-1] and static[-1] == len(parts) - 1 else ws
+
+
+def _name_object_words(tool: Tool) -> list[str]:
+    """The words of what a name names after its verb, up to a cut (`getCycleById` -> cycle); none without a verb."""
+    verb, ws = name_verb_and_object(tool.name)
+    ws = ws if verb else []
+    return ws[: next((i for i, w in enumerate(ws) if w in NAME_CUTS), len(ws))]
+
+
+def _specific(named: str | None) -> str | None:
+    """A resource worth naming: three letters or more and not a generic one (`resource`, `item`)."""
     return named if named and len(named) > 2 and named not in GENERIC_RESOURCES else None
 
 
@@ -1714,8 +1739,7 @@ def path_wants(tool: Tool) -> list[Want]:
 
 def _name_object(tool: Tool) -> str | None:
     """What a tool's name is about, before a cut word (`getTopic`, `getCycleById` -> topic, cycle)."""
-    verb, rest = name_verb_and_object(tool.name)
-    return resource_key(rest[: next((i for i, w in enumerate(rest) if w in NAME_CUTS), len(rest))]) if verb else None
+    return resource_key(_name_object_words(tool))
 
 
 def _self_named(p: dict, ws: list[str]) -> str | None:

@@ -29,7 +29,8 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import lru_cache
+from itertools import groupby
 
 from kg_tools.deps.offline import ProposedEdge
 from kg_tools.deps.resources import (
@@ -151,13 +152,12 @@ class Tool:
 
 
 def tool_kind(tool: Tool) -> str:
-    rpc = rpc_call(tool)
-    if rpc:
-        return _rpc_kind(rpc[1])
+    method = _method(tool)
+    if rpc_kind := _rpc_tool_kind(tool, method):
+        return rpc_kind
     verb, _ = name_verb_and_object(tool.name)
     if _logs_in(tool, verb):
         return "auth"
-    method = _method(tool)
     hints = tool.annotations or {}
     if method in ("DELETE", "PUT", "PATCH") or verb in CHANGE_VERBS:
         return "change"
@@ -200,7 +200,10 @@ def _described_verb(tool: Tool) -> str | None:
 # RPC-style HTTP paths (`POST /collections.info`, `/documents.add_user`, `/chat.postMessage`): the last segment is
 # `<resource>.<action>`, with no path template; a file format after a dot (`/t/{id}.json`) is no action.
 _RPC_SEGMENT = re.compile(r"([A-Za-z][A-Za-z0-9_-]*)\.([A-Za-z][A-Za-z0-9_]*)")
-FORMAT_SUFFIXES = {"json", "xml", "yaml", "yml", "csv", "txt", "html", "ics", "js", "rss", "atom", "zip", "pdf"}
+FORMAT_SUFFIXES = {
+    *("json", "ndjson", "xml", "yaml", "yml", "csv", "txt", "md", "html", "ics", "js", "rss", "atom", "graphql"),
+    *("zip", "gz", "tar", "tgz", "pdf", "xlsx", "xls", "png", "jpg", "jpeg", "gif", "svg"),
+}
 INFO_ACTIONS = {"info", "details", "detail"}  # `collections.info`: reads one
 
 
@@ -222,11 +225,21 @@ def rpc_resource(tool: Tool) -> str | None:
     return parameter_resource([singular(w) for w in rpc[0]]) if rpc and rpc[0] else None
 
 
+def _rpc_tool_kind(tool: Tool, method: str) -> str | None:
+    """The kind of an RPC-style call by its action, None for any other path; a GET whose action says nothing
+    (`GET /export.xlsx`, `/v1/foo.bar`) reads as any GET."""
+    rpc = rpc_call(tool)
+    kind = _rpc_kind(rpc[1]) if rpc else None
+    return None if kind == "change" and method == "GET" else kind
+
+
 def _rpc_kind(action: list[str]) -> str:
     """The kind of an RPC call by its action: a reading or listing verb, `info`, or a plural noun
     (`documents.memberships`: lists them); a create verb; any other action changes an existing one
     (`users.suspend`, `documents.archive`)."""
     verb, _ = name_verb_and_object("_".join(action))
+    if verb in AUTH_VERBS or action[:1] and action[0] in AUTH_VERBS:
+        return "auth"  # `/auth.login`; not `/auth.info`, which reads one
     if listing := _listing_kind(verb):
         return listing
     if verb in GET_VERBS or action[:1] and action[0] in INFO_ACTIONS:
@@ -985,10 +998,15 @@ def _collection_words(tool: Tool) -> list[str]:
 
 
 def _name_object_words(tool: Tool) -> list[str]:
+    return list(_object_words(tool.name))
+
+
+@lru_cache(maxsize=65536)
+def _object_words(name: str) -> tuple[str, ...]:
     """The words of what a name names after its verb, up to a cut (`getCycleById` -> cycle); none without a verb."""
-    verb, ws = name_verb_and_object(tool.name)
+    verb, ws = name_verb_and_object(name)
     ws = ws if verb else []
-    return ws[: next((i for i, w in enumerate(ws) if w in NAME_CUTS), len(ws))]
+    return tuple(ws[: next((i for i, w in enumerate(ws) if w in NAME_CUTS), len(ws))])
 
 
 def _specific(named: str | None) -> str | None:
@@ -1084,16 +1102,13 @@ def _gets_one_by(producer: Tool, want: Want) -> bool:
     )
 
 
-@cache
+@lru_cache(maxsize=65536)
 def _name_resources(name: str) -> frozenset[str]:
-    """The resources a tool's name names after its verb (`get_board_labels` -> label; `list_users_and_teams` ->
-    user, team), none without a verb."""
-    verb, rest = name_verb_and_object(name)
-    if not verb:
-        return frozenset()
-    parts = [part.split() for part in " ".join(rest).split(" and ")]
+    """The resources a tool's name names after its verb, up to a cut (`get_board_labels`, `get_labels_for_board` ->
+    label; `list_users_and_teams` -> user, team), none without a verb."""
+    parts = [list(g) for joint, g in groupby(_object_words(name), lambda w: w == "and") if not joint]
     if len(parts) == 1:
-        return frozenset(key for key in [resource_key(rest)] if key)
+        return frozenset(key for key in [resource_key(parts[0])] if key)
     # each of two things named: as a parameter names it (`users` is too common a word to name a resource alone)
     return frozenset(key for part in parts if (key := parameter_resource([singular(w) for w in part])))
 

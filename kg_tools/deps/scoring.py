@@ -193,7 +193,7 @@ class Scorer:
             z = np.full(len(x), self.intercept)
             for column in range(len(self.trees)):
                 z += self.rate * leaves[:, column]
-            out.extend((1.0 / (1.0 + np.exp(-np.clip(z, -40.0, 40.0)))).tolist())
+            out.extend(1.0 / (1.0 + math.exp(-v)) for v in np.clip(z, -40.0, 40.0).tolist())  # math.exp: as one row
         return out
 
     @cached_property

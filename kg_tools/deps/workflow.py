@@ -81,7 +81,7 @@ def _plain(short: str) -> bool:
 
 class ToolNames(dict[str, str]):
     """Short name -> full name of one server's tools, with the pattern that finds them in a text, compiled once
-    (it alternates every name: thousands of them in a large catalog)."""
+    (it alternates every name: thousands of them in a large catalog). Built whole before the pattern is read."""
 
     @cached_property
     def pattern(self) -> re.Pattern[str]:

@@ -134,3 +134,17 @@ def test_a_reader_named_after_two_resources_is_a_source_of_both():
     ]
     resources, _, candidates = wanted(tools)[("dock_vessel", "vessel_id")]
     assert resources[:1] == ["vessel"] and {"list_vessels", "list_vessels_and_crews"} <= set(candidates)
+
+
+def test_a_reader_of_things_for_a_scope_is_scoped_by_it():
+    """`get_tags_for_basket(basketId?)` reads tags of one basket: what its name names after a cut word (`for`) is
+    the scope, so it is no source of baskets by its description."""
+    basket = _p("basketId", "ID of the basket", required=False)
+    tools = [
+        _tool("list_baskets", "List all baskets the user has access to", []),
+        _tool("get_tags_for_basket", "Get all tags of a specific basket", [basket]),
+        _tool("add_box_to_basket", "Add a box to a basket", [_p("basketId", "ID of the basket"), _p("name")]),
+    ]
+    _, _, candidates = wanted(tools)[("add_box_to_basket", "basketId")]
+    assert "list_baskets" in candidates
+    assert "get_tags_for_basket" not in candidates

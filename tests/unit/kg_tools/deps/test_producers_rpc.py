@@ -136,3 +136,19 @@ def test_a_list_of_plain_strings_lists_the_names_of_its_things():
     modes = prepare([op("GetModes", "GET", "/modes", [], output_schema=choices)])["GetModes"]
     modes.kind = tool_kind(modes)
     assert modes.kind == "list" and not any(o.source == "schema" for o in tool_offers(modes))
+
+
+def test_a_login_and_a_plain_get_keep_their_kind_on_a_dotted_path():
+    """An RPC path does not hide a login (`POST /auth.login`), and a GET whose last segment has a dot but no action
+    (`/export.xlsx`, `/v1/stats.daily`) reads as any GET; a GET with a known action stays an RPC call."""
+    token = {"type": "object", "properties": {"token": {"type": "string"}}}
+    tools = prepare(
+        [
+            op("authLogin", "POST", "/auth.login", [_body("password")], output_schema=token),
+            op("exportReport", "GET", "/export.xlsx", []),
+            op("dailyStats", "GET", "/v1/stats.daily", []),
+            op("usersInfo", "GET", "/users.info", []),
+        ]
+    )
+    kinds = {n: tool_kind(t) for n, t in tools.items()}
+    assert kinds == {"authLogin": "auth", "exportReport": "list", "dailyStats": "list", "usersInfo": "get"}

@@ -192,9 +192,13 @@ def _described_kind(tool: Tool) -> str | None:
 
 
 def _described_verb(tool: Tool) -> str | None:
-    """The verb a description's first sentence opens with ("List all environments in a project" -> list)."""
-    first = words(tool.description.split(".", 1)[0])[:1]
+    """The reading verb a description opens with ("List all environments in a project" -> list)."""
+    first = words(_first_sentence(tool))[:1]
     return first[0] if first and first[0] in LIST_VERBS | GET_VERBS else None
+
+
+def _first_sentence(tool: Tool) -> str:
+    return tool.description.split(".", 1)[0][:200]
 
 
 # RPC-style HTTP paths (`POST /collections.info`, `/documents.add_user`, `/chat.postMessage`): the last segment is
@@ -304,7 +308,7 @@ def _reader_kind(tool: Tool) -> str:
     """A tool that reads without an HTTP method: `list` when it returns or says it returns many, else `get`."""
     if tool.output_schema is not None and _lists(tool.output_schema):
         return "list"
-    first = words(tool.description)[:1]
+    first = words(_first_sentence(tool))[:1]
     # `git_log`, `directory_tree`: a container of things; "List Git branches": says it lists
     listing = words(tool.name)[-1:] and singular(words(tool.name)[-1]) in CONTAINER_NOUNS
     return "list" if _plural_object(tool.name) or listing or first and first[0] in LIST_VERBS else "get"
@@ -940,7 +944,7 @@ def _described_keys(tool: Tool) -> list[str]:
 def _verbless_named(tool: Tool) -> str | None:
     """A name without a verb (`my_issues`) whose description opens with one and the name's last noun ("List issues
     assigned to the authenticated user"): that noun, as a name with the verb would give it (ninth session)."""
-    verb, rest = name_verb_and_object(tool.description.split(".", 1)[0][:200])
+    verb, rest = name_verb_and_object(_first_sentence(tool))
     last = words(tool.name)[-1:]
     if not verb or not rest or not last or singular(rest[0]) != singular(last[0]):
         return None

@@ -157,6 +157,10 @@ def main(argv=None):
         code = cli.main(args=argv, prog_name="kg-tools", standalone_mode=False)
     except click.exceptions.Abort:
         fail("aborted")
+    except click.exceptions.NoArgsIsHelpError as exc:  # a group without its command: its help, then one line
+        click.echo(exc.format_message(), err=True)
+        commands = ", ".join(getattr(exc.ctx.command, "commands", {}))
+        fail(f"{exc.ctx.command_path} needs a command" + (f" (one of: {commands})" if commands else ""), 2)
     except click.UsageError as exc:
         if exc.ctx is not None:
             click.echo(exc.ctx.get_usage(), err=True)

@@ -56,6 +56,15 @@ def test_loading_a_directory_is_a_usage_error_with_one_line(tmp_path, command):
     assert last.startswith("error: ") and "is a directory" in last and "IsADirectoryError" not in done.stderr
 
 
+@pytest.mark.parametrize("group", ["catalogs", "deps"])
+def test_a_group_without_its_command_shows_help_and_one_error_line(group):
+    done = kg_tools_process(group)
+    assert done.returncode == 2, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert "Commands:" in done.stderr and lines[-1].startswith(f"error: kg-tools {group} needs a command (one of: ")
+    assert sum(line.startswith("error:") for line in lines) == 1
+
+
 def test_the_loaders_refuse_a_directory_too(tmp_path):
     for loader in (json_catalog, openapi):
         with pytest.raises(CatalogError, match="is a directory"):

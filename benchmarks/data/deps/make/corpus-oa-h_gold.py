@@ -16,6 +16,7 @@ gold_openapi.PROVIDERS.update(
         "langfuse": "Langfuse (langfuse/langfuse)",
         "memos": "Memos (usememos/memos)",
         "openfga": "OpenFGA (openfga/api)",
+        "flipt": "Flipt v1 (flipt-io/flipt)",
     }
 )
 

@@ -17,6 +17,9 @@ Inputs (read with `git show <commit>:<path>` from the public repositories, saved
                             `npx swagger2openapi@7.0.8 -p openfga_swagger.json -o openfga_oa3.json`; kept whole)
   memos_openapi.yaml        github.com/usememos/memos       76a762924306e782871204f131f4033be5e8e41a
                             proto/gen/openapi.yaml (generated from the protos, OpenAPI 3.0.3)
+  flipt_openapi.yaml        github.com/flipt-io/flipt       3664b73603336e3bb105632ea82ff60c4e67e3a3
+                            openapi.yaml (Flipt v1.47.0, generated from the protos, OpenAPI 3.0.3; the last commit
+                            under GPL-3.0, before the v2 rewrite moved the repository to FCL-1.0-MIT)
 
     python corpus-oa-h_subset.py
 """
@@ -78,6 +81,8 @@ PATTERNS = {
     "temporal": ("temporal_openapiv3.yaml", TEMPORAL),
     "openfga": ("openfga_oa3.json", None),
     "memos": ("memos_openapi.yaml", "tags"),
+    # Flipt: flags, variants, rules, distributions, rollouts, segments, constraints, namespaces and evaluation; not auth
+    "flipt": ("flipt_openapi.yaml", [r"/api/v1/.*", r"/evaluate/v1/.*", r"/ofrep/v1/.*"]),
 }
 
 

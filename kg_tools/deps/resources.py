@@ -451,11 +451,12 @@ TITLE_TAIL = {"response", "responses", "request", "reply", "payload", "body", "e
 @lru_cache(maxsize=20_000)
 def schema_resource(title: str | None) -> str | None:
     """`SimplifiedPlaylistObject` -> playlist, `PagingSavedTrackObject` -> track, `DeviceObject` -> device,
-    `ListAudiencesResponseSuccess` -> audience (the words before Response/Request/Success name the resource)."""
+    `ListAudiencesResponseSuccess` -> audience (the words before Response/Request/Success name the resource),
+    `Categories_by_WorkspaceModel` -> category (what comes after "by" qualifies it)."""
     if not isinstance(title, str) or not title:
         return None
     ws = [re.sub(r"(?<=[a-z])\d+$", "", w) for w in words(title)]  # a numbered variant (`contact-details3`)
-    cut = next((i for i, w in enumerate(ws) if w in TITLE_TAIL and i > 0), len(ws))
+    cut = next((i for i, w in enumerate(ws) if (w in TITLE_TAIL or w == "by") and i > 0), len(ws))
     return resource_key(ws[:cut])
 
 
@@ -509,6 +510,7 @@ def schema_offers(
         props = node.get("properties")
         if not isinstance(props, dict):
             return
+        resource = typed_resource(props, path) or resource
         here = chain if resource is None or (chain and chain[-1] == resource) else chain + (resource,)
         if path and not chain and not any(own_identifier(n) for n in props):
             # a wrapper without an identifier of its own is the object it wraps: a guild member is its
@@ -546,10 +548,34 @@ def schema_offers(
                     and titled(prop["items"].get("title"))
                 ):
                     inner = resource_key(ws) or titled(prop["items"].get("title"))
+                if name in ENVELOPE_KEYS:  # `_embedded.elements[]`, `attributes`: the object's own, not another
+                    inner = None
                 walk(prop, sub, inner or resource, here, depth + 1)
 
     walk(schema, "", titled(schema.get("title")) or _untitled_root(schema, root), (), 0)
     return list(offers.values())
+
+
+# Properties that hold the object's own content rather than another resource: HAL's `_embedded` and its
+# `elements` list, JSON:API's `attributes`.
+ENVELOPE_KEYS = {"_embedded", "elements", "attributes"}
+TYPE_KEYS = ("type", "_type", "@odata.type")  # a discriminator whose one value names the object
+JSON_API_MEMBERS = {"id", "type", "attributes", "relationships", "links", "meta", "lid"}
+
+
+def typed_resource(props: dict, path: str = "") -> str | None:
+    """The resource an object names by a one-value type discriminator next to its own identifier: HAL's `_type:
+    WorkPackage`, OData's `@odata.type`, and `type` of JSON:API's `data` holding JSON:API's members only (a
+    resource object or identifier, `data: {"id", "type": {"enum": ["provider-secrets"]}}`; elsewhere `type` may
+    be a kind of another thing, a chapter typed `episode`). Else None."""
+    if not any(own_identifier(n) for n in props):
+        return None
+    json_api = set(props) <= JSON_API_MEMBERS and path.removesuffix("[]").rsplit(".", 1)[-1] == "data"
+    for key in TYPE_KEYS if json_api else TYPE_KEYS[1:]:
+        enum = props[key].get("enum") if isinstance(props.get(key), dict) else None
+        if isinstance(enum, list) and len(enum) == 1 and isinstance(enum[0], str):
+            return resource_key(words(enum[0].rsplit(".", 1)[-1]))
+    return None
 
 
 def _untitled_root(schema: dict, root: str | None) -> str | None:

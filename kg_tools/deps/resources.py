@@ -481,6 +481,7 @@ def schema_offers(
     schema title, else the property name that holds the object (`devices[]` -> device), else the parent's;
     `root`, what the tool is about, names an untitled top (`{"items": [{"id": …}]}` of `getCycles`)."""
     offers: dict[tuple[str, str], Offer] = {}
+    hrefs: dict[tuple[str, str], Offer] = {}  # HAL links' hrefs: where no other field offers the same
     budget = [max_nodes]
 
     def titled(title: object) -> str | None:
@@ -532,6 +533,9 @@ def schema_offers(
                     rank = (not reference, primary, -len(sub))
                     if old is None or rank > (not old.reference, old.primary, -len(old.path)):
                         offers[slot] = Offer(tool, owner, field, sub, primary, "schema", reference)
+            if name == "_links" and isinstance(prop, dict):
+                for slot, offer in link_offers(tool, prop, sub, resource, len(here) <= 1).items():
+                    hrefs.setdefault(slot, offer)
             if isinstance(prop, dict):
                 title = prop.get("title") if prop.get("type") in ("object", None) or "allOf" in prop else None
                 inner = titled(title) or (
@@ -553,7 +557,36 @@ def schema_offers(
                 walk(prop, sub, inner or resource, here, depth + 1)
 
     walk(schema, "", titled(schema.get("title")) or _untitled_root(schema, root), (), 0)
-    return list(offers.values())
+    return list((hrefs | offers).values())
+
+
+LINK_ACTIONS = LIST_VERBS | GET_VERBS | CREATE_VERBS | CHANGE_VERBS
+
+
+def link_offers(tool: str, links: dict, path: str, owner: str | None, primary: bool) -> dict[tuple[str, str], Offer]:
+    """The ids HAL's `_links` hold in their hrefs (`/orders/123`): `self` is the object's own (below the response's
+    top, whose `self` is the collection's or document's URL), `customer` (or `items[]`) a reference to a customer; not
+    an action (`update`, `delete`) nor one link named in the plural (`categories`: a collection's)."""
+    out = {}
+    for rel, link in (links.get("properties") or {}).items():
+        if not isinstance(rel, str) or not isinstance(link, dict):
+            continue
+        many = isinstance(link.get("items"), dict)
+        node = link["items"] if many else link
+        parts = [node] + [m for m in node.get("allOf") or [] if isinstance(m, dict)]
+        if not any("href" in (m.get("properties") or {}) for m in parts):
+            continue
+        ws = words(rel)
+        if not ws or ws[0] in LINK_ACTIONS or (not many and rel != "self" and singular(ws[-1]) != ws[-1]):
+            continue
+        if rel == "self" and path == "_links":  # the response's own link: a collection's or a document's URL
+            continue
+        resource = owner if rel == "self" else resource_key(ws)
+        if resource:
+            where = f"{path}.{rel}{'[]' if many else ''}.href"
+            own = rel == "self"
+            out[(resource, "id")] = Offer(tool, resource, "id", where, primary and own, "schema", not own)
+    return out
 
 
 # Properties that hold the object's own content rather than another resource: HAL's `_embedded` and its

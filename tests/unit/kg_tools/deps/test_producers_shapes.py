@@ -56,6 +56,19 @@ def test_a_one_value_type_names_the_object():
     assert ("identifier", "id") not in offers and ("attribute", "code") not in offers
 
 
+def test_hal_links_offer_the_ids_in_their_hrefs():
+    """Items without an `id` field: `_links.self.href` is their own id, `_links.customer.href` a customer's; an
+    action link (`cancel`) and one plural link (`payments`, a collection's) offer nothing."""
+    links = {"self": LINK, "customer": LINK, "cancel": LINK, "payments": LINK}
+    order = {"type": "object", "properties": {"total": {"type": "number"}, "_links": {"properties": links}}}
+    listed = {"title": "OrderList", "properties": {"_embedded": {"properties": {"orders": {"items": order}}}}}
+    offers = {(o.resource, o.field): (o.path, o.primary, o.reference) for o in schema_offers("t", listed)}
+    assert offers == {
+        ("order", "id"): ("_embedded.orders[]._links.self.href", True, False),
+        ("customer", "id"): ("_embedded.orders[]._links.customer.href", False, True),
+    }
+
+
 def test_a_title_names_what_comes_before_by():
     assert schema_resource("Books_by_LibraryModel") == "book"
 

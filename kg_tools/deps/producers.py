@@ -1616,6 +1616,8 @@ def nested_parameters(tool: Tool) -> list[dict]:
             children = shape.get("properties")
             if not isinstance(children, dict):
                 continue
+            if "href" in children and "_links" in path.split("."):  # a HAL link: its href is the reference
+                children = {"href": children["href"]}
             needed = set(shape.get("required") or []) if len(shapes) == 1 else set()
             # an embedded instance of a model posted back (`created_by: {id, …}`): an HTTP body's object with an `id`,
             # not an array's element (`line_items[]: {id, product_id}`) nor an input object (`input: {id, stateId}`)
@@ -1640,7 +1642,7 @@ def nested_parameters(tool: Tool) -> list[dict]:
                 if isinstance(child.get("enum"), list):
                     leaf["enum"] = child["enum"]
                 out.append(leaf)
-                walk(child, where_to, bool(leaf["required"]), where, depth + 1)
+                walk(child, where_to, bool(leaf["required"]), where, depth + (name not in LINK_HOLDERS))
 
     for p in tool.parameters:
         node = props.get(p.get("name"))
@@ -1652,6 +1654,30 @@ def nested_parameters(tool: Tool) -> list[dict]:
 
 
 UNION_KEYS = ("allOf", "anyOf", "oneOf")
+LINK_HOLDERS = {"_links", "relationships"}  # HAL's and JSON:API's holders of references: no level of their own
+# `data.relationships.provider.data.id` (JSON:API), `_links.definingProject.href` (HAL): an id of the related thing
+_LINKED = re.compile(
+    r"(?:^|\.)(?:relationships\.([^.\[\]]+)\.data|_links\.([^.\[\]]+))(?:\[\])?\.(?:id|href|identifier)$"
+)
+
+
+def linked_reference(tool: Tool, p: dict) -> str | None:
+    """A request body's reference by shape, named by its relation (`provider_id`, `roles_id`), else None: JSON:API's
+    `relationships.<rel>.data[].id` (or `data[].id` posted to `/…/relationships/<rel>`), HAL's `_links.<rel>.href`.
+    A link whose relation is an action (`_links.update`, `_links.self`) is the object's own, and one plural link
+    (`_links.categories`, not `_links.roles[]`) a collection's: neither is looked up."""
+    path = str(p.get("path") or "")
+    m = _LINKED.search(path)
+    rel: str | None = m.group(1) or m.group(2) if m else None
+    link = m.group(2) if m else None
+    if link and f"{link}[]" not in path.split(".") and singular(words(link)[-1]) != words(link)[-1]:
+        return None
+    segments = _path(tool).rstrip("/").split("/")
+    if not rel and re.fullmatch(r"data(?:\[\])?\.id", path) and len(segments) > 2 and segments[-2] == "relationships":
+        rel = segments[-1]
+    if not rel or rel == "self" or name_verb_and_object(rel)[0] in _ALL_VERBS:
+        return None
+    return f"{rel}_id"
 
 
 def schema_shapes(node: object, root: dict, *, objects: bool = True, unions: bool = True, depth: int = 4) -> list[dict]:
@@ -2174,9 +2200,11 @@ def set_wants(tools: dict[str, Tool], known: set[str], *, nested_wants: bool = T
         t.wants = [w for w in (parameter_wants(t, p, known) for p in t.parameters) if w]
         t.wants += path_wants(t)
         for p in nested:
-            if t.http and not p.get("description") and not wrapped_field(t, p):
+            if linked := linked_reference(t, p):  # wanted by its shape, described or not
+                p = {**p, "name": linked}
+            elif t.http and not p.get("description") and not wrapped_field(t, p):
                 continue
-            want = parameter_wants(t, _owner_named(p) if t.http else p, known)
+            want = parameter_wants(t, _owner_named(p) if t.http and not linked else p, known)
             if want and p.get("instance_field") and not _instance_wants(t, p, want):
                 continue
             if want and want.field != "*":  # an identifier (`task_id`, `labelIds`, `name`), not the thing itself

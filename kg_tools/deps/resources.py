@@ -451,11 +451,12 @@ TITLE_TAIL = {"response", "responses", "request", "reply", "payload", "body", "e
 @lru_cache(maxsize=20_000)
 def schema_resource(title: str | None) -> str | None:
     """`SimplifiedPlaylistObject` -> playlist, `PagingSavedTrackObject` -> track, `DeviceObject` -> device,
-    `ListAudiencesResponseSuccess` -> audience (the words before Response/Request/Success name the resource)."""
+    `ListAudiencesResponseSuccess` -> audience (the words before Response/Request/Success name the resource),
+    `Categories_by_WorkspaceModel` -> category (what comes after "by" qualifies it)."""
     if not isinstance(title, str) or not title:
         return None
     ws = [re.sub(r"(?<=[a-z])\d+$", "", w) for w in words(title)]  # a numbered variant (`contact-details3`)
-    cut = next((i for i, w in enumerate(ws) if w in TITLE_TAIL and i > 0), len(ws))
+    cut = next((i for i, w in enumerate(ws) if (w in TITLE_TAIL or w == "by") and i > 0), len(ws))
     return resource_key(ws[:cut])
 
 
@@ -480,6 +481,7 @@ def schema_offers(
     schema title, else the property name that holds the object (`devices[]` -> device), else the parent's;
     `root`, what the tool is about, names an untitled top (`{"items": [{"id": …}]}` of `getCycles`)."""
     offers: dict[tuple[str, str], Offer] = {}
+    hrefs: dict[tuple[str, str], Offer] = {}  # HAL links' hrefs: where no other field offers the same
     budget = [max_nodes]
 
     def titled(title: object) -> str | None:
@@ -509,6 +511,7 @@ def schema_offers(
         props = node.get("properties")
         if not isinstance(props, dict):
             return
+        resource = typed_resource(props, path) or resource
         here = chain if resource is None or (chain and chain[-1] == resource) else chain + (resource,)
         if path and not chain and not any(own_identifier(n) for n in props):
             # a wrapper without an identifier of its own is the object it wraps: a guild member is its
@@ -530,6 +533,9 @@ def schema_offers(
                     rank = (not reference, primary, -len(sub))
                     if old is None or rank > (not old.reference, old.primary, -len(old.path)):
                         offers[slot] = Offer(tool, owner, field, sub, primary, "schema", reference)
+            if name == "_links" and isinstance(prop, dict):
+                for slot, offer in link_offers(tool, prop, sub, resource, len(here) <= 1).items():
+                    hrefs.setdefault(slot, offer)
             if isinstance(prop, dict):
                 title = prop.get("title") if prop.get("type") in ("object", None) or "allOf" in prop else None
                 inner = titled(title) or (
@@ -546,10 +552,63 @@ def schema_offers(
                     and titled(prop["items"].get("title"))
                 ):
                     inner = resource_key(ws) or titled(prop["items"].get("title"))
+                if name in ENVELOPE_KEYS:  # `_embedded.elements[]`, `attributes`: the object's own, not another
+                    inner = None
                 walk(prop, sub, inner or resource, here, depth + 1)
 
     walk(schema, "", titled(schema.get("title")) or _untitled_root(schema, root), (), 0)
-    return list(offers.values())
+    return list((hrefs | offers).values())
+
+
+LINK_ACTIONS = LIST_VERBS | GET_VERBS | CREATE_VERBS | CHANGE_VERBS
+
+
+def link_offers(tool: str, links: dict, path: str, owner: str | None, primary: bool) -> dict[tuple[str, str], Offer]:
+    """The ids HAL's `_links` hold in their hrefs (`/orders/123`): `self` is the object's own (below the response's
+    top, whose `self` is the collection's or document's URL), `customer` (or `items[]`) a reference to a customer; not
+    an action (`update`, `delete`) nor one link named in the plural (`categories`: a collection's)."""
+    out = {}
+    for rel, link in (links.get("properties") or {}).items():
+        if not isinstance(rel, str) or not isinstance(link, dict):
+            continue
+        many = isinstance(link.get("items"), dict)
+        node = link["items"] if many else link
+        parts = [node] + [m for m in node.get("allOf") or [] if isinstance(m, dict)]
+        if not any("href" in (m.get("properties") or {}) for m in parts):
+            continue
+        ws = words(rel)
+        if not ws or ws[0] in LINK_ACTIONS or (not many and rel != "self" and singular(ws[-1]) != ws[-1]):
+            continue
+        if rel == "self" and path == "_links":  # the response's own link: a collection's or a document's URL
+            continue
+        resource = owner if rel == "self" else resource_key(ws)
+        if resource:
+            where = f"{path}.{rel}{'[]' if many else ''}.href"
+            own = rel == "self"
+            out[(resource, "id")] = Offer(tool, resource, "id", where, primary and own, "schema", not own)
+    return out
+
+
+# Properties that hold the object's own content rather than another resource: HAL's `_embedded` and its
+# `elements` list, JSON:API's `attributes`.
+ENVELOPE_KEYS = {"_embedded", "elements", "attributes"}
+TYPE_KEYS = ("type", "_type", "@odata.type")  # a discriminator whose one value names the object
+JSON_API_MEMBERS = {"id", "type", "attributes", "relationships", "links", "meta", "lid"}
+
+
+def typed_resource(props: dict, path: str = "") -> str | None:
+    """The resource an object names by a one-value type discriminator next to its own identifier: HAL's `_type:
+    WorkPackage`, OData's `@odata.type`, and `type` of JSON:API's `data` holding JSON:API's members only (a
+    resource object or identifier, `data: {"id", "type": {"enum": ["provider-secrets"]}}`; elsewhere `type` may
+    be a kind of another thing, a chapter typed `episode`). Else None."""
+    if not any(own_identifier(n) for n in props):
+        return None
+    json_api = set(props) <= JSON_API_MEMBERS and path.removesuffix("[]").rsplit(".", 1)[-1] == "data"
+    for key in TYPE_KEYS if json_api else TYPE_KEYS[1:]:
+        enum = props[key].get("enum") if isinstance(props.get(key), dict) else None
+        if isinstance(enum, list) and len(enum) == 1 and isinstance(enum[0], str):
+            return resource_key(words(enum[0].rsplit(".", 1)[-1]))
+    return None
 
 
 def _untitled_root(schema: dict, root: str | None) -> str | None:

@@ -9,11 +9,13 @@ Every missed gold edge gets one cause:
   `no_want:unrecognised`;
 - `not_candidate`: the parameter is wanted but the producer is not among its candidates;
 - `below_threshold`: the producer is a candidate whose probability is below the scorer's threshold;
-- `outranked`: above the threshold but cut by the second-candidate share or the per-parameter cap;
+- `outranked`: above the threshold but cut by the second-candidate share or the per-parameter cap (`cut_by`:
+  `second` or `cap`);
 - `guard`: dropped by the hub guard.
 Every false positive gets the feature that pushed its probability up most (per-tree path attributions of the
 gradient-boosted trees) and how the candidate was found; every missed gold candidate (`below_threshold`,
-`outranked`, `guard`) the feature that pulled it down most (`lowered by`, the shipped trees' attributions). `--oof`: out-of-fold probabilities (5 folds by catalog,
+`outranked`, `guard`) the feature that pulled it down most (`lowered by`, the shipped trees' attributions) and the
+producer's kind (list, search, get, create ...; a table of causes by kind is printed). `--oof`: out-of-fold probabilities (5 folds by catalog,
 as benchmarks/train_scorer.py chooses on) instead of the shipped scorer's (fitted on these dev halves)."""
 
 from __future__ import annotations
@@ -26,7 +28,15 @@ from pathlib import Path
 from benchmarks.deps_corpus import catalogs
 from benchmarks.deps_gold import read_gold
 from benchmarks.train_scorer import CatalogRows, out_of_fold, prepare
-from kg_tools.deps.scoring import FEATURES, Candidate, Scorer, default_scorer, select, set_probabilities
+from kg_tools.deps.scoring import (
+    FEATURES,
+    Candidate,
+    Scorer,
+    default_scorer,
+    ranked,
+    select,
+    set_probabilities,
+)
 
 CAUSES = (
     "no_want:not_a_parameter",
@@ -100,6 +110,8 @@ def analyse(r: CatalogRows, scorer: Scorer, probs: dict[int, float] | None) -> d
             shares = attributions(scorer, best.features)
             lowered = min(shares, key=lambda k: shares[k])
             detail = f"p={best.probability:.2f} {found_by(best)} [{best.want.parameter}] lowered by {lowered}"
+            if cause == "outranked":
+                detail += f" cut by {cut_by(groups, best, scorer)}"
         elif e.parameter_name in wanted:
             cause, detail = (
                 "not_candidate",
@@ -118,6 +130,9 @@ def analyse(r: CatalogRows, scorer: Scorer, probs: dict[int, float] | None) -> d
         entry = {"pair": list(pair), "parameter": e.parameter_name, "cause": cause, "detail": detail}
         if cands:
             entry["lowered_by"] = lowered
+            entry["kind"] = best.producer.kind
+            if cause == "outranked":
+                entry["cut_by"] = cut_by(groups, best, scorer)
         missed.append(entry)
     gold_pairs = {(e.source, e.target) for e in edges}
     wrong: list[dict] = []
@@ -147,6 +162,29 @@ def analyse(r: CatalogRows, scorer: Scorer, probs: dict[int, float] | None) -> d
         "missed": missed,
         "wrong": wrong,
     }
+
+
+def cut_by(groups: list[list[Candidate]], c: Candidate, scorer: Scorer) -> str:
+    """Why a candidate above the threshold was not selected: `second` (under the best one's share) or `cap` (the
+    parameter's per_parameter providers ranked before it)."""
+    group = next(g for g in groups if any(x is c for x in g))
+    best = ranked(group, scorer)[0]
+    return "second" if c.probability < max(scorer.threshold, best.probability * scorer.second) else "cap"
+
+
+def by_kind(results: list[dict]) -> str:
+    """Missed gold candidates by cause (outranked split by `cut_by`) and the producer's kind."""
+    counts: Counter = Counter()
+    for res in results:
+        for m in res["missed"]:
+            if "kind" in m:
+                cause = m["cause"] + (f":{m['cut_by']}" if "cut_by" in m else "")
+                counts[(cause, m["kind"])] += 1
+    causes = sorted({c for c, _ in counts})
+    kinds = sorted({k for _, k in counts})
+    lines = ["| cause | " + " | ".join(kinds) + " |", "|---" * (len(kinds) + 1) + "|"]
+    lines += [f"| {c} | " + " | ".join(str(counts.get((c, k), "")) for k in kinds) + " |" for c in causes]
+    return "\n".join(lines)
 
 
 def top_level(parameter: str) -> str:
@@ -210,6 +248,7 @@ def main(argv: list[str] | None = None) -> int:
         if not args.only or r.catalog.key in args.only
     ]
     print(table(results))
+    print("\nmissed gold candidates by cause and the producer's kind:\n" + by_kind(results))
     fooled: Counter = Counter(w["feature"] for res in results for w in res["wrong"])
     how: Counter = Counter(w["found_by"] for res in results for w in res["wrong"])
     no_gold = sum(not w.get("consumer_has_gold", True) for res in results for w in res["wrong"])

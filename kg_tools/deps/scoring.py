@@ -300,17 +300,22 @@ def _direct_first(ranked: list[Candidate], scorer: Scorer) -> list[Candidate]:
     return [c for c in ranked if not _nested(c)] + [c for c in ranked if _nested(c)]
 
 
+def ranked(group: list[Candidate], scorer: Scorer) -> list[Candidate]:
+    """One parameter's candidates in the order the selection takes them (most probable first)."""
+    return _direct_first(sorted(group, key=lambda c: (-c.probability, c.producer.name)), scorer)
+
+
 def select(groups: list[list[Candidate]], scorer: Scorer) -> tuple[list[Candidate], dict[str, int]]:
     """The accepted candidates of every parameter (each group: one parameter's candidates, probabilities set),
     and how many parameters were left without a provider, by reason."""
     abstained = {"no_candidate": 0, "below_threshold": 0, "hub": 0}
     chosen: list[list[Candidate]] = []
     for group in groups:
-        ranked = _direct_first(sorted(group, key=lambda c: (-c.probability, c.producer.name)), scorer)
-        if not ranked or ranked[0].probability < scorer.threshold:
-            abstained["below_threshold" if ranked else "no_candidate"] += 1
+        order = ranked(group, scorer)
+        if not order or order[0].probability < scorer.threshold:
+            abstained["below_threshold" if order else "no_candidate"] += 1
             continue
-        chosen.append(_providers(ranked, scorer))
+        chosen.append(_providers(order, scorer))
     # hubs: a producer chosen for a large share of the catalog's parameters keeps only its path-backed edges
     served: dict[str, int] = {}
     for kept in chosen:

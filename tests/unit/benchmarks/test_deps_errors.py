@@ -7,7 +7,7 @@ import math
 from benchmarks.deps_corpus import catalogs
 from benchmarks.deps_errors import CAUSES, analyse, attributions, top_level
 from benchmarks.train_scorer import prepare
-from kg_tools.deps.scoring import FEATURES, default_scorer
+from kg_tools.deps.scoring import FEATURES, KINDS, default_scorer
 
 
 def test_every_missed_edge_has_one_cause_and_attributions_add_up():
@@ -39,4 +39,6 @@ def test_a_missed_gold_candidate_names_the_feature_that_lowered_it():
     result = analyse(prepare(slack), default_scorer(), None)
     scored = [m for m in result["missed"] if m["cause"] in ("below_threshold", "outranked", "guard")]
     assert scored and all(m["lowered_by"] in FEATURES for m in scored)
+    assert all(m["kind"] in KINDS for m in scored)  # the producer's kind, for the table of causes by kind
+    assert all(m.get("cut_by") in (("second", "cap") if m["cause"] == "outranked" else (None,)) for m in scored)
     assert all("lowered_by" not in m for m in result["missed"] if m["cause"] not in ("below_threshold", "outranked"))

@@ -367,9 +367,9 @@ def created_resource(tool: Tool) -> str | None:
 
 def parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
     """What instance a parameter names, or None for a value a person gives (a query, a limit ...)."""
-    if parent := _parent_want(tool, p, known):
-        return parent
     want = _parameter_wants(tool, p, known)
+    if parent := _parent_want(tool, p, known, want):
+        return parent
     if want and not want.in_path and want.resources == [created_resource(tool)] and not _attached(tool, want):
         return None  # a create's `name` or `entities` are the new thing's, not another tool's output
     if want and not want.in_path and want.resources[:1] == [described_new(tool)]:
@@ -377,19 +377,21 @@ def parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
     return want
 
 
-def _parent_want(tool: Tool, p: dict, known: set[str]) -> Want | None:
+def _parent_want(tool: Tool, p: dict, known: set[str], want: Want | None) -> Want | None:
     """A parent named by its role (`parent`, `parent_id`, `parentUid`, `parent_collection`, `parentCommentId`) of a
-    tool about X: an existing instance of what the rest of its name names, else of X itself (a task's parent is a
-    task, a folder's a folder), even for a create of X."""
+    tool about X whose name and description say nothing else of it (`want`, read as any parameter, names no resource
+    of the catalog, or the one a create makes): an existing instance of what the rest of its name names, else of X
+    itself (a task's parent is a task, a folder's a folder), even for a create of X."""
     ws = words(str(p.get("name") or ""))
     if len(ws) > 3 or ws[:1] != ["parent"] or p.get("type") not in (None, "string", "integer") or tool.http:
+        return None
+    if want and (want.resources[:1] != [created_resource(tool)]) and (want.resources[0] in known or want.fallback):
         return None
     field = ID_FIELDS.get(ws[-1], "id")
     if field not in STRONG_FIELDS:
         return None
     rest = [w for w in ws[1:] if w not in ID_FIELDS]
-    own = [created_resource(tool)] if tool.kind == "create" else list(_name_resources(tool.name))
-    key = parameter_resource(rest) if rest else (own[0] if len(own) == 1 else None)
+    key = parameter_resource(rest or list(_object_words(tool.name)))
     return _want(p, [key], field) if key in known else None
 
 

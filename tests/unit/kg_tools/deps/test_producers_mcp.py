@@ -274,7 +274,7 @@ def test_a_parent_named_by_its_role_is_an_existing_thing_of_the_same_kind():
     """`create_crate(name, parent?)`, `list_crates(parent_id?)` and `create_crate_note(parentNoteId?)`: a parent named by
     its role is an existing crate (or note), even for the create of one, not a new value nor an unknown `parent`."""
     tools = [
-        _tool("list_crates", "List crates", [_p("parent_id", "Only the children of this crate", False)]),
+        _tool("list_crates", "List crates", [_p("parent_id", "The parent", False)]),
         _tool("create_crate", "Create a crate", [_p("name", "Name"), _p("parent", "The parent", False)]),
         _tool("list_crate_notes", "List the notes of crates", []),
         _tool("create_crate_note", "Create a note", [_p("text"), _p("parentNoteId", "Reply to this note", False)]),

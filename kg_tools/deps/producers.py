@@ -25,6 +25,7 @@ never on a test half or a fresh catalog."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
@@ -367,11 +368,46 @@ def created_resource(tool: Tool) -> str | None:
 def parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
     """What instance a parameter names, or None for a value a person gives (a query, a limit ...)."""
     want = _parameter_wants(tool, p, known)
-    if want and not want.in_path and want.resources == [created_resource(tool)]:
+    if parent := _parent_want(tool, p, known, want):
+        return parent
+    if want and not want.in_path and want.resources == [created_resource(tool)] and not _attached(tool, want):
         return None  # a create's `name` or `entities` are the new thing's, not another tool's output
     if want and not want.in_path and want.resources[:1] == [described_new(tool)]:
         return None  # "Creates a new file, or overwrites ...", "Append content to a new or existing file"
     return want
+
+
+def _parent_want(tool: Tool, p: dict, known: set[str], want: Want | None) -> Want | None:
+    """A parent named by its role (`parent`, `parent_id`, `parentUid`, `parent_collection`, `parentCommentId`) of a
+    tool about X whose name and description say nothing else of it (`want`, read as any parameter, names no resource
+    of the catalog, or the one a create makes): an existing instance of what the rest of its name names, else of X
+    itself (a task's parent is a task, a folder's a folder), even for a create of X."""
+    ws = words(str(p.get("name") or ""))
+    if len(ws) > 3 or ws[:1] != ["parent"] or p.get("type") not in (None, "string", "integer") or tool.http:
+        return None
+    if want and (want.resources[:1] != [created_resource(tool)]) and (want.resources[0] in known or want.fallback):
+        return None
+    field = ID_FIELDS.get(ws[-1], "id")
+    if field not in STRONG_FIELDS:
+        return None
+    rest = [w for w in ws[1:] if w not in ID_FIELDS]
+    key = parameter_resource(rest or list(_object_words(tool.name)))
+    return _want(p, [key], field) if key in known else None
+
+
+ATTACH_VERBS = {"add", "attach", "link", "assign", "pin"}  # `add_task_to_section`: puts an existing task there
+
+
+def _attached(tool: Tool, want: Want) -> bool:
+    """An identifier (not a name) of what a tool named `add_<X>_to_<Y>` adds: an existing X it attaches to a Y, not a
+    new one (`add_task_to_section(task_id)`, `add_project_to_task(project_id)`)."""
+    verb, rest = name_verb_and_object(tool.name)
+    return (
+        verb in ATTACH_VERBS
+        and want.field not in ("name", "*")
+        and any(w in FOR_WORDS for w in rest[1:])
+        and not rpc_call(tool)
+    )
 
 
 def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
@@ -844,9 +880,23 @@ def search_type_offers(tools: dict[str, Tool], compounds: set[tuple[str, str]]) 
                 have.add(key)
         for value in _filter_values(t):
             key = _compound_key(words(value), compounds)
-            if key and key in nouns[server_of(t.name)] and key not in have:
-                t.offers.append(Offer(t.name, key, "*", "", True, "description"))
-                have.add(key)
+            if key and key in nouns[server_of(t.name)]:
+                _offer_chosen(t, key, have)
+
+
+CHOSEN = "(a type it is asked for)"  # the path of a search's offer of a type its arguments choose
+
+
+def _offer_chosen(tool: Tool, key: str, have: set[str]) -> None:
+    """The search offers `key`, a type its arguments choose (its description's offer of it marked so): what it is
+    asked for comes back, whatever else of that resource it takes as a scope (`search(searchType, boardIds?)`)."""
+    tool.offers = [
+        dataclasses.replace(o, path=CHOSEN) if o.resource == key and o.source == "description" else o
+        for o in tool.offers
+    ]
+    if key not in have:
+        tool.offers.append(Offer(tool.name, key, "*", CHOSEN, True, "description"))
+        have.add(key)
 
 
 def _filter_values(tool: Tool) -> list[str]:
@@ -1060,16 +1110,23 @@ def score(consumer: Tool, want: Want, producer: Tool, offer: Offer) -> tuple[flo
         # a different identifier of the same resource (uri for an id) still names it, less surely
         if not {offer.field, want.field} <= {"id", "uri", "key", "number", "sha", "slug", "code"}:
             return None
-    if looks_up(producer, want):  # needs an instance of the same resource itself: a lookup, not a provider
+    if offer.reference and offer.field == "name":
+        return None  # `metric_alarms[].metric_name`: another object's copy of a name, no source of it
+    if looks_up(producer, want) and not lists_kin(producer, want):  # needs one itself: a lookup, not a provider
         return None
     if (
         offer.source == "description"
         and producer.kind == "search"
+        and offer.path != CHOSEN
         and looks_up(producer, want, optional=True)
         and not (_name_resources(producer.name) or {_noun_before_verb(producer.name, "search")}) & {*want.resources[:1]}
     ):
         return None  # a search "in one or all indexes" that takes an index: scoped by it, it returns documents
-    if offer.source == "description" and (_scoped_by(producer, want) or _gets_one_by(producer, want)):
+    if (
+        offer.source == "description"
+        and offer.path != CHOSEN
+        and (_scoped_by(producer, want) or _gets_one_by(producer, want))
+    ):
         return None  # "Get all labels of a specific board" (boardId?): the board scopes it, labels come back
     return min(_rule_score(consumer, want, producer, offer, exact), 0.99), exact
 
@@ -1085,13 +1142,32 @@ def looks_up(producer: Tool, want: Want, *, optional: bool = False) -> bool:
     )
 
 
+KIN_WORDS = {"child", "children", "descendant", "descendants"}  # `get_block_children(block_id)` lists blocks
+
+
+def lists_kin(producer: Tool, want: Want) -> bool:
+    """A reader of the wanted resource's own kind under one it is given: its sub-things (`get_subtasks(task_id)`
+    lists tasks, `list_subgroups(group_id)` groups) or its children (`get_block_children(block_id)`: blocks)."""
+    if producer.kind not in ("list", "get", "search") or not want.resources:
+        return False
+    ws = [singular(w) for w in _object_words(producer.name)]
+    wanted = want.resources[0]
+    pairs = list(zip(ws, [*ws[1:], ""]))
+    return any(w == f"sub{wanted}" or (w, b) == ("sub", wanted) or w == wanted and b in KIN_WORDS for w, b in pairs)
+
+
 def _scoped_by(producer: Tool, want: Want) -> bool:
-    """A reader without an output schema that takes an instance of the wanted resource (even optionally) and whose
-    name is about another resource: what its description says of the wanted one is its scope, not its result."""
-    if producer.kind not in ("list", "get") or producer.output_schema or not looks_up(producer, want, optional=True):
+    """A reader or search without an output schema that takes an instance of the wanted resource (even optionally) and
+    whose name is about another resource (`search_tags_in_basket(basketId?)`): what its description or name says of
+    the wanted one is its scope, not its result."""
+    if (
+        producer.kind not in ("list", "get", "search")
+        or producer.output_schema
+        or not looks_up(producer, want, optional=True)
+    ):
         return False
     named = _name_resources(producer.name)
-    return bool(named) and not named & {*want.resources[:1]}
+    return bool(named) and not named & {*want.resources[:1]} and not lists_kin(producer, want)
 
 
 def _gets_one_by(producer: Tool, want: Want) -> bool:
@@ -1572,12 +1648,41 @@ def prepare(raw_tools: Iterable) -> dict[str, Tool]:
             t.name,
             t.description or "",
             list(t.parameters),
-            output_schema=getattr(spec, "output_schema", None),
+            output_schema=inlined_refs(getattr(spec, "output_schema", None)),
             http=http.model_dump() if (http := getattr(spec, "http", None)) else None,
             annotations=hints.model_dump(exclude_none=True) if (hints := getattr(spec, "annotations", None)) else None,
             input_schema=_input_schema(spec),
         )
     return tools
+
+
+INLINED_NODES = 4000  # nodes of an output schema copied with its local `$ref`s followed
+
+
+def inlined_refs(schema: object) -> dict | None:
+    """An output schema with its local `$ref`s (`#/$defs/ScheduleSummary`, as Pydantic writes an MCP tool's output)
+    replaced by what they point to, siblings kept (`description`); a cycle, a pointer that does not resolve and
+    nodes past INLINED_NODES stay references. A schema without a `$ref` comes back as it is."""
+    if not isinstance(schema, dict):
+        return None
+    if '"$ref"' not in json.dumps(schema):
+        return schema
+    budget = [INLINED_NODES]
+
+    def copy(node: object, seen: frozenset[str]) -> object:
+        if isinstance(node, list):
+            return [copy(v, seen) for v in node]
+        if not isinstance(node, dict) or budget[0] <= 0:
+            return node
+        budget[0] -= 1
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref not in seen and isinstance(target := _local_pointer(schema, ref), dict):
+            merged = {**target, **{k: v for k, v in node.items() if k != "$ref"}}
+            return copy(merged, seen | {ref})
+        return {k: v if k in ("$defs", "definitions") else copy(v, seen) for k, v in node.items()}
+
+    out = copy(schema, frozenset())
+    return out if isinstance(out, dict) else None
 
 
 def _input_schema(spec) -> dict | None:
@@ -2040,7 +2145,7 @@ def want_candidates(
     wanted = set(want.resources[0].split()) if want.resources else set()
     for c in out.values():
         c.resource_in_name = _resource_in_name(wanted, c.producer)
-        c.lookup = looks_up(c.producer, want)
+        c.lookup = looks_up(c.producer, want) and not lists_kin(c.producer, want)
     qualifier = want_qualifier(consumer, want)
     for c in out.values():
         c.qualifier_share = qualifier_share(qualifier, c.producer)

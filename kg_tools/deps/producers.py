@@ -376,7 +376,7 @@ def parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
 
 def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
     name = str(p.get("name") or "")
-    ws = _parameter_name_words(name)
+    ws = _either_field(_parameter_name_words(name))
     if _free_value(name, ws) or _query_or_paging(p, ws):
         return None
     locator = _directory_want(tool, p, ws) or _abbreviated_want(tool, p, ws, known)
@@ -399,6 +399,14 @@ def _parameter_name_words(name: str) -> list[str]:
     """A parameter name's words: what brackets filter on (`filter[product_id_eq]`), no `X-` header prefix."""
     ws = bracketed_words(name) if "[" in name else words(name)
     return ws[1:] if ws and ws[0] == "x" and len(ws) > 1 else ws  # X-Session-Token
+
+
+def _either_field(ws: list[str]) -> list[str]:
+    """An identifier that takes either of two fields (`issueIdOrKey`, `organization_id_or_slug`, `id_or_name`)
+    names the thing before them by the first (`issue id`), not a resource called "id"."""
+    if len(ws) >= 3 and ws[-2] == "or" and ws[-1] in ID_FIELDS and ws[-3] in ID_FIELDS:
+        return ws[:-2]
+    return ws
 
 
 _BRACKETED = re.compile(r"[\w.-]+\[([\w.-]+)\](?:\[\])?")
@@ -1199,7 +1207,19 @@ def narrow(consumer: Tool, want: Want, matches: dict[str, Match]) -> dict[str, M
         for k in own:
             matches[k].note = " (the user's own, which a change addresses)"
         matches = {k: m for k, m in matches.items() if k in own}
-    return _same_collection(consumer, want, matches)
+    return _same_collection(consumer, want, _unscoped_lists(consumer, matches))
+
+
+def _unscoped_lists(consumer: Tool, matches: dict[str, Match]) -> dict[str, Match]:
+    """A list of the resource within the consumer's own scope, needing only identifiers the consumer has
+    (`/organizations/{org}/projects` for `/projects/{org}/{project}`), over lists that need one more
+    (`/teams/{org}/{team}/projects`: a team's part of it)."""
+    have = {w.parameter for w in consumer.wants}
+    needs = {k: {w.parameter for w in m.producer.wants if w.required} for k, m in matches.items()}
+    lists = {k for k, m in matches.items() if m.producer.kind in ("list", "search")}
+    if not any(needs[k] and needs[k] <= have for k in lists):
+        return matches
+    return {k: m for k, m in matches.items() if k not in lists or needs[k] <= have}
 
 
 def _prefer(matches: dict[str, Match], keep: Callable[[Match], object]) -> dict[str, Match]:

@@ -1,0 +1,61 @@
+"""Identifier spellings and scoped lists of OpenAPI specs (kg_tools/deps/producers.py, eleventh session): an
+identifier that takes either of two fields (`widgetIdOrKey`), a Java data-class title (`WidgetBean`), and a list
+under another scope (a team's widgets) beside the list within the consumer's own scope. Made-up specs only."""
+
+from __future__ import annotations
+
+from kg_tools.deps.producers import candidate_groups
+from kg_tools.deps.resources import schema_resource
+from tests.support.made_up_ops import op, wanted
+
+WIDGET = {"type": "object", "properties": {"id": {"type": "string"}, "key": {"type": "string"}}}
+
+
+def _path(name: str) -> dict:
+    return {"name": name, "type": "string", "description": "", "required": True, "in": "path"}
+
+
+def test_an_identifier_of_either_field_names_the_thing_before_them():
+    """`widgetIdOrKey`, `widget_id_or_slug`, `{id_or_name}` under /widgets: a widget, not a resource "id"."""
+    listed = {"type": "array", "items": WIDGET}
+    tools = [
+        op("listWidgets", "GET", "/widgets", [], output_schema=listed),
+        op("getWidget", "GET", "/widgets/{widgetIdOrKey}", [_path("widgetIdOrKey")]),
+        op("dropWidget", "DELETE", "/w2/{widget_id_or_slug}", [_path("widget_id_or_slug")]),
+        op("readWidget", "GET", "/widgets/{id_or_name}/info", [_path("id_or_name")]),
+    ]
+    found = wanted(tools)
+    assert found[("getWidget", "widgetIdOrKey")][:2] == (["widget"], "id")
+    assert found[("dropWidget", "widget_id_or_slug")][:2] == (["widget"], "id")
+    assert found[("readWidget", "id_or_name")][:2] == (["widget"], "id")
+    assert all("listWidgets" in found[k][2] for k in found)
+
+
+def test_a_java_bean_title_names_its_resource():
+    assert schema_resource("WidgetBean") == "widget"
+    assert schema_resource("PageBeanWidget") == "widget"
+
+
+def test_a_list_under_another_scope_is_not_kept_beside_the_list_within_the_consumers_scope():
+    """`DELETE /widgets/{org}/{widget_id}`: the org's widget list (it needs only the org, which the consumer has) is
+    kept by the rules, a team's widget list (it needs a team too) is not; without the org's list both are."""
+    listed = {"type": "array", "items": WIDGET}
+    org_list = op("listOrgWidgets", "GET", "/orgs/{org_id}/widgets", [_path("org_id")], output_schema=listed)
+    team_list = op(
+        "listTeamWidgets",
+        "GET",
+        "/teams/{org_id}/{team_id}/widgets",
+        [_path("org_id"), _path("team_id")],
+        output_schema=listed,
+    )
+    consumer = op("dropWidget", "DELETE", "/widgets/{org_id}/{widget_id}", [_path("org_id"), _path("widget_id")])
+
+    def kept(tools) -> dict[str, bool]:
+        _, groups = candidate_groups(tools)
+        group = next(
+            g for g in groups if g and g[0].consumer.name == "dropWidget" and g[0].want.parameter == "widget_id"
+        )
+        return {c.producer.name: c.kept_by_rules for c in group}
+
+    assert kept([org_list, team_list, consumer]) == {"listOrgWidgets": True, "listTeamWidgets": False}
+    assert kept([team_list, consumer])["listTeamWidgets"] is True

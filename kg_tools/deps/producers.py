@@ -1776,6 +1776,25 @@ def path_wants(tool: Tool) -> list[Want]:
     return out
 
 
+def bulk_body_wants(tool: Tool, known: set[str]) -> list[Want]:
+    """A change of a whole collection (`PUT|PATCH|DELETE /sites/`) whose request body is a list of objects is a
+    bulk update or delete of existing instances of it: the body wants them (by id)."""
+    if _method(tool) not in ("PUT", "PATCH", "DELETE") or rpc_call(tool):
+        return []
+    segments = [s for s in _path(tool).split("/") if s]
+    body = [p for p in tool.parameters if p.get("in") == "body"]
+    if not segments or segments[-1].startswith("{") or len(body) != 1 or body[0].get("type") != "array":
+        return []
+    name = str(body[0].get("name") or "")
+    items = (((tool.input_schema or {}).get("properties") or {}).get(name) or {}).get("items")
+    resource = _segment_resource(segments[-1])
+    if not isinstance(items, dict) or items.get("type") != "object" or resource not in known:
+        return []
+    if any(w.parameter == name for w in tool.wants):
+        return []
+    return [Want(name, [resource], "id", bool(body[0].get("required")))]
+
+
 def _name_object(tool: Tool) -> str | None:
     """What a tool's name is about, before a cut word (`getTopic`, `getCycleById` -> topic, cycle)."""
     return resource_key(_name_object_words(tool))
@@ -2209,6 +2228,8 @@ def set_wants(tools: dict[str, Tool], known: set[str], *, nested_wants: bool = T
             w.rare = takers[w.parameter] <= RARE_PARAMETER
     compound_wants(tools, catalog_compounds(tools))
     _pool_resources(tools)
+    for t in tools.values():  # after the pooling: a body called `body` is no name of one thing across tools
+        t.wants += bulk_body_wants(t, known)
 
 
 def _pool_resources(tools: dict[str, Tool]) -> None:

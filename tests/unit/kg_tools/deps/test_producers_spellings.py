@@ -59,3 +59,27 @@ def test_a_list_under_another_scope_is_not_kept_beside_the_list_within_the_consu
 
     assert kept([org_list, team_list, consumer]) == {"listOrgWidgets": True, "listTeamWidgets": False}
     assert kept([team_list, consumer])["listTeamWidgets"] is True
+
+
+def test_a_bulk_change_of_a_collection_wants_its_instances():
+    """`PUT|DELETE /gadgets/` with a list of gadget objects as the body updates or deletes existing gadgets (their
+    list serves them); a bulk create (`POST`) or a body of plain strings wants none."""
+    gadget = {"type": "object", "properties": {"id": {"type": "integer"}, "name": {"type": "string"}}}
+    listed = {"type": "object", "properties": {"results": {"type": "array", "items": gadget}}}
+
+    def bulk(name: str, method: str, items: dict) -> object:
+        body = {"name": "body", "type": "array", "description": "", "required": True, "in": "body"}
+        schema = {"type": "object", "properties": {"body": {"type": "array", "items": items}}}
+        return op(name, method, "/api/gadgets/", [body], input_schema=schema)
+
+    tools = [
+        op("listGadgets", "GET", "/api/gadgets/", [], output_schema=listed),
+        bulk("bulkUpdate", "PUT", gadget),
+        bulk("bulkDelete", "DELETE", gadget),
+        bulk("bulkCreate", "POST", gadget),
+        bulk("bulkTag", "PATCH", {"type": "string"}),
+    ]
+    found = wanted(tools)
+    for consumer in ("bulkUpdate", "bulkDelete"):
+        assert found[(consumer, "body")][:2] == (["gadget"], "id") and "listGadgets" in found[(consumer, "body")][2]
+    assert ("bulkCreate", "body") not in found and ("bulkTag", "body") not in found

@@ -44,6 +44,7 @@ from kg_tools.deps.resources import (
     SCHEMA_NOISE,
     STOP,
     STRONG_FIELDS,
+    SYNONYMS,
     Offer,
     described_owner,
     described_resources,
@@ -203,7 +204,8 @@ def _first_sentence(tool: Tool) -> str:
 
 # RPC-style HTTP paths (`POST /collections.info`, `/documents.add_user`, `/chat.postMessage`): the last segment is
 # `<resource>.<action>`, with no path template; a file format after a dot (`/t/{id}.json`) is no action.
-_RPC_SEGMENT = re.compile(r"([A-Za-z][A-Za-z0-9_-]*)\.([A-Za-z][A-Za-z0-9_]*)")
+# `collections.info`; a namespaced call (`users.profile.get`, `admin.users.list`): the parts before its action
+_RPC_SEGMENT = re.compile(r"([A-Za-z][A-Za-z0-9_-]*(?:\.[A-Za-z][A-Za-z0-9_-]*)*)\.([A-Za-z][A-Za-z0-9_]*)")
 FORMAT_SUFFIXES = {
     *("json", "ndjson", "xml", "yaml", "yml", "csv", "txt", "md", "html", "ics", "js", "rss", "atom", "graphql"),
     *("zip", "gz", "tar", "tgz", "pdf", "xlsx", "xls", "png", "jpg", "jpeg", "gif", "svg"),
@@ -295,7 +297,9 @@ def _path(tool: Tool) -> str:
 def _segment_resource(segment: str) -> str | None:
     """The resource a static path segment names; none for an abbreviation of one or two letters (`/t/{id}`,
     `/u/{username}`, `/b/{bucket}/o`)."""
-    return resource_key(words(segment)) if len(segment) > 2 else None
+    if len(segment) <= 2:  # but a short form of a resource's name (`/db/{name}`, `/pr/{number}`)
+        return SYNONYMS.get(segment.lower())
+    return resource_key(words(segment))
 
 
 def _starts_with(name: str, verbs: set[str]) -> bool:

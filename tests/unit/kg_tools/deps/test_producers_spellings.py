@@ -83,3 +83,15 @@ def test_a_bulk_change_of_a_collection_wants_its_instances():
     for consumer in ("bulkUpdate", "bulkDelete"):
         assert found[(consumer, "body")][:2] == (["gadget"], "id") and "listGadgets" in found[(consumer, "body")][2]
     assert ("bulkCreate", "body") not in found and ("bulkTag", "body") not in found
+
+
+def test_a_namespaced_rpc_call_and_a_short_form_segment():
+    """`POST /gizmos.parts.list` lists the parts of a namespace (`gizmos.parts`), `/gizmos.parts.get` reads one;
+    a two-letter segment that is a short form of a resource name (`/db/{name}`) names it, others (`/t/{id}`) none."""
+    from kg_tools.deps.producers import Tool, _segment_resource, rpc_resource, tool_kind
+
+    listing = Tool("x", "", [], http={"method": "POST", "path": "/api/gizmos.parts.list"})
+    reading = Tool("y", "", [], http={"method": "POST", "path": "/api/gizmos.parts.get"})
+    assert (tool_kind(listing), rpc_resource(listing)) == ("list", "part")
+    assert (tool_kind(reading), rpc_resource(reading)) == ("get", "part")
+    assert _segment_resource("db") == "database" and _segment_resource("t") is None

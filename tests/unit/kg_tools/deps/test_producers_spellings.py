@@ -4,7 +4,7 @@ under another scope (a team's widgets) beside the list within the consumer's own
 
 from __future__ import annotations
 
-from kg_tools.deps.producers import candidate_groups
+from kg_tools.deps.producers import Tool, _segment_resource, candidate_groups, rpc_resource, tool_kind
 from kg_tools.deps.resources import schema_resource
 from tests.support.made_up_ops import op, wanted
 
@@ -88,8 +88,6 @@ def test_a_bulk_change_of_a_collection_wants_its_instances():
 def test_a_namespaced_rpc_call_and_a_short_form_segment():
     """`POST /gizmos.parts.list` lists the parts of a namespace (`gizmos.parts`), `/gizmos.parts.get` reads one;
     a two-letter segment that is a short form of a resource name (`/db/{name}`) names it, others (`/t/{id}`) none."""
-    from kg_tools.deps.producers import Tool, _segment_resource, rpc_resource, tool_kind
-
     listing = Tool("x", "", [], http={"method": "POST", "path": "/api/gizmos.parts.list"})
     reading = Tool("y", "", [], http={"method": "POST", "path": "/api/gizmos.parts.get"})
     assert (tool_kind(listing), rpc_resource(listing)) == ("list", "part")

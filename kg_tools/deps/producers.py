@@ -371,11 +371,21 @@ def created_resource(tool: Tool) -> str | None:
 def parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
     """What instance a parameter names, or None for a value a person gives (a query, a limit ...)."""
     want = _parameter_wants(tool, p, known)
-    if want and not want.in_path and want.resources == [created_resource(tool)]:
+    if want and not want.in_path and want.resources == [created_resource(tool)] and not _copies_from(tool, want):
         return None  # a create's `name` or `entities` are the new thing's, not another tool's output
     if want and not want.in_path and want.resources[:1] == [described_new(tool)]:
         return None  # "Creates a new file, or overwrites ...", "Append content to a new or existing file"
     return want
+
+
+COPY_VERBS = {"copy", "duplicate", "clone"}
+
+
+def _copies_from(tool: Tool, want: Want) -> bool:
+    """A copy made from an existing one (`CloneOrder(order_id)`, `duplicateDashboard(dashboardId)`): the identifier
+    of what it copies names the original, not the new one."""
+    first = words(tool.name.split(SEPARATOR)[-1])[:1] + _path(tool).rstrip("/").rsplit("/", 1)[-1:]
+    return bool(COPY_VERBS & set(first)) and want.field not in ("*", "name")
 
 
 def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:

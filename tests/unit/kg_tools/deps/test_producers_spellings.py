@@ -93,3 +93,18 @@ def test_a_namespaced_rpc_call_and_a_short_form_segment():
     assert (tool_kind(listing), rpc_resource(listing)) == ("list", "part")
     assert (tool_kind(reading), rpc_resource(reading)) == ("get", "part")
     assert _segment_resource("db") == "database" and _segment_resource("t") is None
+
+
+def test_the_identifier_a_copy_takes_names_the_original():
+    """`POST /gadgets/clone {gadget_id}` makes a gadget from an existing one: its `gadget_id` wants a gadget (a
+    create's own identifiers stay the new thing's)."""
+    gadget = {"type": "object", "properties": {"id": {"type": "string"}}}
+    body = {"name": "gadget_id", "type": "string", "description": "", "required": True, "in": "body"}
+    tools = [
+        op("listGadgets", "GET", "/gadgets", [], output_schema={"type": "array", "items": gadget}),
+        op("cloneGadget", "POST", "/gadgets/clone", [body], output_schema=gadget),
+        op("createGadget", "POST", "/gadgets", [body], output_schema=gadget),
+    ]
+    found = wanted(tools)
+    assert found[("cloneGadget", "gadget_id")][:2] == (["gadget"], "id")
+    assert ("createGadget", "gadget_id") not in found

@@ -45,6 +45,7 @@ from kg_tools.deps.resources import (
     SCHEMA_NOISE,
     STOP,
     STRONG_FIELDS,
+    SYNONYMS,
     Offer,
     described_owner,
     described_resources,
@@ -204,7 +205,8 @@ def _first_sentence(tool: Tool) -> str:
 
 # RPC-style HTTP paths (`POST /collections.info`, `/documents.add_user`, `/chat.postMessage`): the last segment is
 # `<resource>.<action>`, with no path template; a file format after a dot (`/t/{id}.json`) is no action.
-_RPC_SEGMENT = re.compile(r"([A-Za-z][A-Za-z0-9_-]*)\.([A-Za-z][A-Za-z0-9_]*)")
+# `collections.info`; a namespaced call (`users.profile.get`, `admin.users.list`): the parts before its action
+_RPC_SEGMENT = re.compile(r"([A-Za-z][A-Za-z0-9_-]*(?:\.[A-Za-z][A-Za-z0-9_-]*)*)\.([A-Za-z][A-Za-z0-9_]*)")
 FORMAT_SUFFIXES = {
     *("json", "ndjson", "xml", "yaml", "yml", "csv", "txt", "md", "html", "ics", "js", "rss", "atom", "graphql"),
     *("zip", "gz", "tar", "tgz", "pdf", "xlsx", "xls", "png", "jpg", "jpeg", "gif", "svg"),
@@ -296,7 +298,9 @@ def _path(tool: Tool) -> str:
 def _segment_resource(segment: str) -> str | None:
     """The resource a static path segment names; none for an abbreviation of one or two letters (`/t/{id}`,
     `/u/{username}`, `/b/{bucket}/o`)."""
-    return resource_key(words(segment)) if len(segment) > 2 else None
+    if len(segment) <= 2:  # but a short form of a resource's name (`/db/{name}`, `/pr/{number}`)
+        return SYNONYMS.get(segment.lower())
+    return resource_key(words(segment))
 
 
 def _starts_with(name: str, verbs: set[str]) -> bool:
@@ -370,7 +374,8 @@ def parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
     want = _parameter_wants(tool, p, known)
     if parent := _parent_want(tool, p, known, want):
         return parent
-    if want and not want.in_path and want.resources == [created_resource(tool)] and not _attached(tool, want):
+    existing = _attached(tool, want) or _copies_from(tool, want) if want else False
+    if want and not want.in_path and want.resources == [created_resource(tool)] and not existing:
         return None  # a create's `name` or `entities` are the new thing's, not another tool's output
     if want and not want.in_path and want.resources[:1] == [described_new(tool)]:
         return None  # "Creates a new file, or overwrites ...", "Append content to a new or existing file"
@@ -410,9 +415,19 @@ def _attached(tool: Tool, want: Want) -> bool:
     )
 
 
+COPY_VERBS = {"copy", "duplicate", "clone"}
+
+
+def _copies_from(tool: Tool, want: Want) -> bool:
+    """A copy made from an existing one (`CloneOrder(order_id)`, `duplicateDashboard(dashboardId)`): the identifier
+    of what it copies names the original, not the new one."""
+    first = words(tool.name.split(SEPARATOR)[-1])[:1] + _path(tool).rstrip("/").rsplit("/", 1)[-1:]
+    return bool(COPY_VERBS & set(first)) and want.field not in ("*", "name")
+
+
 def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
     name = str(p.get("name") or "")
-    ws = _parameter_name_words(name)
+    ws = _either_field(_parameter_name_words(name))
     if _free_value(name, ws) or _query_or_paging(p, ws):
         return None
     locator = _directory_want(tool, p, ws) or _abbreviated_want(tool, p, ws, known)
@@ -435,6 +450,14 @@ def _parameter_name_words(name: str) -> list[str]:
     """A parameter name's words: what brackets filter on (`filter[product_id_eq]`), no `X-` header prefix."""
     ws = bracketed_words(name) if "[" in name else words(name)
     return ws[1:] if ws and ws[0] == "x" and len(ws) > 1 else ws  # X-Session-Token
+
+
+def _either_field(ws: list[str]) -> list[str]:
+    """An identifier that takes either of two fields (`issueIdOrKey`, `organization_id_or_slug`, `id_or_name`)
+    names the thing before them by the first (`issue id`), not a resource called "id"."""
+    if len(ws) >= 3 and ws[-2] == "or" and ws[-1] in ID_FIELDS and ws[-3] in ID_FIELDS:
+        return ws[:-2]
+    return ws
 
 
 _BRACKETED = re.compile(r"[\w.-]+\[([\w.-]+)\](?:\[\])?")
@@ -1275,7 +1298,19 @@ def narrow(consumer: Tool, want: Want, matches: dict[str, Match]) -> dict[str, M
         for k in own:
             matches[k].note = " (the user's own, which a change addresses)"
         matches = {k: m for k, m in matches.items() if k in own}
-    return _same_collection(consumer, want, matches)
+    return _same_collection(consumer, want, _unscoped_lists(consumer, matches))
+
+
+def _unscoped_lists(consumer: Tool, matches: dict[str, Match]) -> dict[str, Match]:
+    """A list of the resource within the consumer's own scope, needing only identifiers the consumer has
+    (`/organizations/{org}/projects` for `/projects/{org}/{project}`), over lists that need one more
+    (`/teams/{org}/{team}/projects`: a team's part of it)."""
+    have = {w.parameter for w in consumer.wants}
+    needs = {k: {w.parameter for w in m.producer.wants if w.required} for k, m in matches.items()}
+    lists = {k for k, m in matches.items() if m.producer.kind in ("list", "search")}
+    if not any(needs[k] and needs[k] <= have for k in lists):
+        return matches
+    return {k: m for k, m in matches.items() if k not in lists or needs[k] <= have}
 
 
 def _prefer(matches: dict[str, Match], keep: Callable[[Match], object]) -> dict[str, Match]:
@@ -1887,6 +1922,25 @@ def path_wants(tool: Tool) -> list[Want]:
     return out
 
 
+def bulk_body_wants(tool: Tool, known: set[str]) -> list[Want]:
+    """A change of a whole collection (`PUT|PATCH|DELETE /sites/`) whose request body is a list of objects is a
+    bulk update or delete of existing instances of it: the body wants them (by id)."""
+    if _method(tool) not in ("PUT", "PATCH", "DELETE") or rpc_call(tool):
+        return []
+    segments = [s for s in _path(tool).split("/") if s]
+    body = [p for p in tool.parameters if p.get("in") == "body"]
+    if not segments or segments[-1].startswith("{") or len(body) != 1 or body[0].get("type") != "array":
+        return []
+    name = str(body[0].get("name") or "")
+    items = (((tool.input_schema or {}).get("properties") or {}).get(name) or {}).get("items")
+    resource = _segment_resource(segments[-1])
+    if not isinstance(items, dict) or items.get("type") != "object" or resource not in known:
+        return []
+    if any(w.parameter == name for w in tool.wants):
+        return []
+    return [Want(name, [resource], "id", bool(body[0].get("required")))]
+
+
 def _name_object(tool: Tool) -> str | None:
     """What a tool's name is about, before a cut word (`getTopic`, `getCycleById` -> topic, cycle)."""
     return resource_key(_name_object_words(tool))
@@ -2322,6 +2376,8 @@ def set_wants(tools: dict[str, Tool], known: set[str], *, nested_wants: bool = T
             w.rare = takers[w.parameter] <= RARE_PARAMETER
     compound_wants(tools, catalog_compounds(tools))
     _pool_resources(tools)
+    for t in tools.values():  # after the pooling: a body called `body` is no name of one thing across tools
+        t.wants += bulk_body_wants(t, known)
 
 
 def _pool_resources(tools: dict[str, Tool]) -> None:

@@ -176,6 +176,7 @@ SCHEMA_NOISE = {
     "data",
     "model",
     "dto",
+    "bean",  # a Java data class (`IssueBean`, `PageBeanProject`): the issue, the project
     "schema",
     "output",
     "info",

@@ -150,6 +150,10 @@ def validation_message(exc: ValidationError) -> str:
     return f"invalid {exc.title}: " + "; ".join(problems[:5])
 
 
+# click >= 8.2 raises this for a group called without its command (8.1 prints the help and exits 0)
+NO_COMMAND = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
 def main(argv=None):
     """Exit codes: 0 ok, 1 error, 2 usage or invalid catalog, 3 `neo4j status` when stopped.
     No traceback reaches the user: anything unexpected still ends in one `error:` line."""
@@ -157,9 +161,10 @@ def main(argv=None):
         code = cli.main(args=argv, prog_name="kg-tools", standalone_mode=False)
     except click.exceptions.Abort:
         fail("aborted")
-    except click.exceptions.NoArgsIsHelpError as exc:  # a group without its command: its help, then one line
+    except NO_COMMAND as exc:  # a group without its command: its help, then one line naming its commands
         click.echo(exc.format_message(), err=True)
-        commands = ", ".join(getattr(exc.ctx.command, "commands", {}))
+        group = exc.ctx.command
+        commands = ", ".join(group.list_commands(exc.ctx)) if isinstance(group, click.Group) else ""
         fail(f"{exc.ctx.command_path} needs a command" + (f" (one of: {commands})" if commands else ""), 2)
     except click.UsageError as exc:
         if exc.ctx is not None:

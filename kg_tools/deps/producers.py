@@ -35,6 +35,7 @@ from itertools import groupby
 
 from kg_tools.deps.offline import ProposedEdge
 from kg_tools.deps.resources import (
+    ALL_VERBS,
     CHANGE_VERBS,
     CONTAINER_NOUNS,
     CREATE_VERBS,
@@ -1133,25 +1134,36 @@ def score(consumer: Tool, want: Want, producer: Tool, offer: Offer) -> tuple[flo
         # a different identifier of the same resource (uri for an id) still names it, less surely
         if not {offer.field, want.field} <= {"id", "uri", "key", "number", "sha", "slug", "code"}:
             return None
-    if offer.reference and offer.field == "name":
-        return None  # `metric_alarms[].metric_name`: another object's copy of a name, no source of it
-    if looks_up(producer, want) and not lists_kin(producer, want):  # needs one itself: a lookup, not a provider
+    if _copied_name(producer, offer) or is_lookup(producer, want) or _described_scope(producer, want, offer):
         return None
-    if (
-        offer.source == "description"
-        and producer.kind == "search"
-        and offer.path != CHOSEN
-        and looks_up(producer, want, optional=True)
-        and not (_name_resources(producer.name) or {_noun_before_verb(producer.name, "search")}) & {*want.resources[:1]}
-    ):
-        return None  # a search "in one or all indexes" that takes an index: scoped by it, it returns documents
-    if (
-        offer.source == "description"
-        and offer.path != CHOSEN
-        and (_scoped_by(producer, want) or _gets_one_by(producer, want))
-    ):
-        return None  # "Get all labels of a specific board" (boardId?): the board scopes it, labels come back
     return min(_rule_score(consumer, want, producer, offer, exact), 0.99), exact
+
+
+def _copied_name(producer: Tool, offer: Offer) -> bool:
+    """`metric_alarms[].metric_name` beside the alarm's own `name`: another object's copy of a name, no source of
+    it (a `file_name` of directory entries without a name of their own is theirs)."""
+    if not (offer.reference and offer.field == "name"):
+        return False
+    parent = offer.path.rpartition(".")[0]
+    return any(o.field == "name" and not o.reference and o.path.rpartition(".")[0] == parent for o in producer.offers)
+
+
+def is_lookup(producer: Tool, want: Want) -> bool:
+    """The producer needs an instance of the wanted resource itself (a lookup, not a provider), unless it lists
+    that resource's own kind under it (sub-things, children)."""
+    return looks_up(producer, want) and not lists_kin(producer, want)
+
+
+def _described_scope(producer: Tool, want: Want, offer: Offer) -> bool:
+    """A reader found by its description that the wanted resource scopes: a search "in one or all indexes" that
+    takes an index returns documents; "Get all labels of a specific board" (boardId?) returns labels."""
+    if offer.source != "description" or offer.path == CHOSEN:
+        return False
+    if producer.kind == "search" and looks_up(producer, want, optional=True):
+        named = _name_resources(producer.name) or {_noun_before_verb(producer.name, "search")}
+        if not named & {*want.resources[:1]}:
+            return True
+    return _scoped_by(producer, want) or _gets_one_by(producer, want)
 
 
 def looks_up(producer: Tool, want: Want, *, optional: bool = False) -> bool:
@@ -1692,6 +1704,7 @@ def prepare(raw_tools: Iterable) -> dict[str, Tool]:
 
 
 INLINED_NODES = 4000  # nodes of an output schema copied with its local `$ref`s followed
+INLINED_DEPTH = 48  # schema levels (dicts and lists) copied: deeper than the offers are read (schema_offers)
 
 
 def inlined_refs(schema: object) -> dict | None:
@@ -1704,19 +1717,19 @@ def inlined_refs(schema: object) -> dict | None:
         return schema
     budget = [INLINED_NODES]
 
-    def copy(node: object, seen: frozenset[str]) -> object:
+    def copy(node: object, seen: frozenset[str], depth: int) -> object:
         if isinstance(node, list):
-            return [copy(v, seen) for v in node]
-        if not isinstance(node, dict) or budget[0] <= 0:
+            return [copy(v, seen, depth + 1) for v in node]
+        if not isinstance(node, dict) or budget[0] <= 0 or depth > INLINED_DEPTH:
             return node
         budget[0] -= 1
         ref = node.get("$ref")
         if isinstance(ref, str) and ref not in seen and isinstance(target := _local_pointer(schema, ref), dict):
             merged = {**target, **{k: v for k, v in node.items() if k != "$ref"}}
-            return copy(merged, seen | {ref})
-        return {k: v if k in ("$defs", "definitions") else copy(v, seen) for k, v in node.items()}
+            return copy(merged, seen | {ref}, depth + 1)
+        return {k: v if k in ("$defs", "definitions") else copy(v, seen, depth + 1) for k, v in node.items()}
 
-    out = copy(schema, frozenset())
+    out = copy(schema, frozenset(), 0)
     return out if isinstance(out, dict) else None
 
 
@@ -1746,7 +1759,7 @@ def nested_parameters(tool: Tool) -> list[dict]:
     seen: set[str] = set()
 
     def walk(node: object, path: str, required: bool, where: object, depth: int) -> None:
-        if depth > NESTED_DEPTH:
+        if depth > NESTED_DEPTH or path.count("[]") > NESTED_DEPTH:  # an array of itself (`A = str | list[A]`)
             return
         shapes = schema_shapes(node, root, unions=unions)
         for shape in shapes:  # of alternatives (`anyOf`), none is required
@@ -1810,12 +1823,13 @@ def linked_reference(tool: Tool, p: dict) -> str | None:
     m = _LINKED.search(path)
     rel: str | None = m.group(1) or m.group(2) if m else None
     link = m.group(2) if m else None
-    if link and f"{link}[]" not in path.split(".") and singular(words(link)[-1]) != words(link)[-1]:
+    ws = words(link or "")
+    if link and (not ws or f"{link}[]" not in path.split(".") and singular(ws[-1]) != ws[-1]):
         return None
     segments = _path(tool).rstrip("/").split("/")
     if not rel and re.fullmatch(r"data(?:\[\])?\.id", path) and len(segments) > 2 and segments[-2] == "relationships":
         rel = segments[-1]
-    if not rel or rel == "self" or name_verb_and_object(rel)[0] in _ALL_VERBS:
+    if not rel or rel == "self" or name_verb_and_object(rel)[0] in ALL_VERBS:
         return None
     return f"{rel}_id"
 
@@ -1932,13 +1946,18 @@ def bulk_body_wants(tool: Tool, known: set[str]) -> list[Want]:
     if not segments or segments[-1].startswith("{") or len(body) != 1 or body[0].get("type") != "array":
         return []
     name = str(body[0].get("name") or "")
-    items = (((tool.input_schema or {}).get("properties") or {}).get(name) or {}).get("items")
+    items = _dict(_dict(_dict(tool.input_schema).get("properties")).get(name)).get("items")
     resource = _segment_resource(segments[-1])
     if not isinstance(items, dict) or items.get("type") != "object" or resource not in known:
         return []
     if any(w.parameter == name for w in tool.wants):
         return []
     return [Want(name, [resource], "id", bool(body[0].get("required")))]
+
+
+def _dict(value: object) -> dict:
+    """A schema node as a dict; a boolean schema, a list or nothing reads as empty."""
+    return value if isinstance(value, dict) else {}
 
 
 def _name_object(tool: Tool) -> str | None:
@@ -2059,7 +2078,6 @@ def named_after(want: Want, tools: dict[str, Tool], names: dict[str, list[str]])
 # resource has at least two such kinds; one or two tools named with an adjective (`get-users-saved-tracks`,
 # `get-featured-playlists`) make no kind, nor does a path prefix alone (`/mc/lists`).
 KIND_VERBS = 3
-_ALL_VERBS = LIST_VERBS | GET_VERBS | CREATE_VERBS | CHANGE_VERBS
 
 
 def name_qualifier(name: str) -> tuple[str | None, str | None, tuple[str, ...]]:
@@ -2068,7 +2086,7 @@ def name_qualifier(name: str) -> tuple[str | None, str | None, tuple[str, ...]]:
     flow, (browser, login); `WorkflowService_DeleteWorkflow` -> delete, workflow, (); `getTasksForProject` -> get,
     task, ()); a name without a known verb takes its first word as the verb."""
     ws = [singular(w) for w in words(name.split(SEPARATOR)[-1]) if w not in ("a", "an", "the")]
-    at = next((i for i, w in enumerate(ws[:-1]) if w in _ALL_VERBS), 0)
+    at = next((i for i, w in enumerate(ws[:-1]) if w in ALL_VERBS), 0)
     verb, rest = (ws[at], ws[at + 1 :]) if ws else (None, [])
     cut = next((i for i, w in enumerate(rest) if w in FOR_WORDS or w == "by"), len(rest))
     rest = rest[:cut]
@@ -2199,7 +2217,7 @@ def want_candidates(
     wanted = set(want.resources[0].split()) if want.resources else set()
     for c in out.values():
         c.resource_in_name = _resource_in_name(wanted, c.producer)
-        c.lookup = looks_up(c.producer, want) and not lists_kin(c.producer, want)
+        c.lookup = is_lookup(c.producer, want)
     qualifier = want_qualifier(consumer, want)
     for c in out.values():
         c.qualifier_share = qualifier_share(qualifier, c.producer)
@@ -2358,17 +2376,7 @@ def set_wants(tools: dict[str, Tool], known: set[str], *, nested_wants: bool = T
         nested = nested_parameters(t) if nested_wants else []
         t.wants = [w for w in (parameter_wants(t, p, known) for p in t.parameters) if w]
         t.wants += path_wants(t)
-        for p in nested:
-            if linked := linked_reference(t, p):  # wanted by its shape, described or not
-                p = {**p, "name": linked}
-            elif t.http and not p.get("description") and not wrapped_field(t, p):
-                continue
-            want = parameter_wants(t, _owner_named(p) if t.http and not linked else p, known)
-            if want and p.get("instance_field") and not _instance_wants(t, p, want):
-                continue
-            if want and want.field != "*":  # an identifier (`task_id`, `labelIds`, `name`), not the thing itself
-                want.parameter, want.nested = str(p["path"]), True
-                t.wants.append(want)
+        t.wants += [w for w in (_nested_want(t, p, known) for p in nested) if w]
         for prop in t.parameters + nested:
             takers[str(prop.get("path") or prop.get("name"))] += 1
     for t in tools.values():
@@ -2378,6 +2386,20 @@ def set_wants(tools: dict[str, Tool], known: set[str], *, nested_wants: bool = T
     _pool_resources(tools)
     for t in tools.values():  # after the pooling: a body called `body` is no name of one thing across tools
         t.wants += bulk_body_wants(t, known)
+
+
+def _nested_want(t: Tool, p: dict, known: set[str]) -> Want | None:
+    """The identifier a property inside an object or array parameter wants (`task_id`, `labelIds`, `name`, not the
+    thing itself), under its path; a described one, or one wanted by its shape (a JSON:API or HAL reference)."""
+    if linked := linked_reference(t, p):
+        p = {**p, "name": linked}
+    elif t.http and not p.get("description") and not wrapped_field(t, p):
+        return None
+    want = parameter_wants(t, _owner_named(p) if t.http and not linked else p, known)
+    if not want or want.field == "*" or (p.get("instance_field") and not _instance_wants(t, p, want)):
+        return None
+    want.parameter, want.nested = str(p["path"]), True
+    return want
 
 
 def _pool_resources(tools: dict[str, Tool]) -> None:

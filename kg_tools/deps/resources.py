@@ -553,7 +553,7 @@ def schema_offers(
                     and titled(prop["items"].get("title"))
                 ):
                     inner = resource_key(ws) or titled(prop["items"].get("title"))
-                if name in ENVELOPE_KEYS:  # `_embedded.elements[]`, `attributes`: the object's own, not another
+                if _envelope(name, path, props):  # `_embedded.elements[]`, `attributes`: the object's own
                     inner = None
                 walk(prop, sub, inner or resource, here, depth + 1)
 
@@ -561,7 +561,7 @@ def schema_offers(
     return list((hrefs | offers).values())
 
 
-LINK_ACTIONS = LIST_VERBS | GET_VERBS | CREATE_VERBS | CHANGE_VERBS
+ALL_VERBS = LIST_VERBS | GET_VERBS | CREATE_VERBS | CHANGE_VERBS
 
 
 def link_offers(tool: str, links: dict, path: str, owner: str | None, primary: bool) -> dict[tuple[str, str], Offer]:
@@ -569,16 +569,14 @@ def link_offers(tool: str, links: dict, path: str, owner: str | None, primary: b
     top, whose `self` is the collection's or document's URL), `customer` (or `items[]`) a reference to a customer; not
     an action (`update`, `delete`) nor one link named in the plural (`categories`: a collection's)."""
     out = {}
-    for rel, link in (links.get("properties") or {}).items():
-        if not isinstance(rel, str) or not isinstance(link, dict):
+    rels = links.get("properties")
+    for rel, link in rels.items() if isinstance(rels, dict) else ():
+        shape = _href_link(link) if isinstance(rel, str) and isinstance(link, dict) else None
+        if shape is None:
             continue
-        many = isinstance(link.get("items"), dict)
-        node = link["items"] if many else link
-        parts = [node] + [m for m in node.get("allOf") or [] if isinstance(m, dict)]
-        if not any("href" in (m.get("properties") or {}) for m in parts):
-            continue
+        many = shape == "many"
         ws = words(rel)
-        if not ws or ws[0] in LINK_ACTIONS or (not many and rel != "self" and singular(ws[-1]) != ws[-1]):
+        if not ws or ws[0] in ALL_VERBS or (not many and rel != "self" and singular(ws[-1]) != ws[-1]):
             continue
         if rel == "self" and path == "_links":  # the response's own link: a collection's or a document's URL
             continue
@@ -590,11 +588,30 @@ def link_offers(tool: str, links: dict, path: str, owner: str | None, primary: b
     return out
 
 
-# Properties that hold the object's own content rather than another resource: HAL's `_embedded` and its
-# `elements` list, JSON:API's `attributes`.
-ENVELOPE_KEYS = {"_embedded", "elements", "attributes"}
+def _envelope(name: str, path: str, siblings: dict) -> bool:
+    """A property that holds the object's own content rather than another resource: HAL's `_embedded` and the list
+    inside it (`_embedded.elements`), JSON:API's `attributes` beside its `type` and JSON:API's members only. An
+    `elements` or `attributes` property elsewhere (a scene's elements, a product's attributes) is a resource."""
+    if name == "_embedded":
+        return True
+    if name == "elements":
+        return path.rsplit(".", 1)[-1] == "_embedded"
+    return name == "attributes" and "type" in siblings and set(siblings) <= JSON_API_MEMBERS
+
+
 TYPE_KEYS = ("type", "_type", "@odata.type")  # a discriminator whose one value names the object
 JSON_API_MEMBERS = {"id", "type", "attributes", "relationships", "links", "meta", "lid"}
+
+
+def _href_link(link: dict) -> str | None:
+    """ "one" or "many" when a `_links` member is a link (an object with an `href`, or a list of them), else None."""
+    many = isinstance(link.get("items"), dict)
+    node = link["items"] if many else link
+    members = node.get("allOf")
+    parts = [node] + [m for m in (members if isinstance(members, list) else []) if isinstance(m, dict)]
+    if not any(isinstance(m.get("properties"), dict) and "href" in m["properties"] for m in parts):
+        return None
+    return "many" if many else "one"
 
 
 def typed_resource(props: dict, path: str = "") -> str | None:
@@ -751,9 +768,8 @@ def name_verb_and_object(name: str) -> tuple[str | None, list[str]]:
     """`list_issues` -> (list, [issues]); `get-a-users-available-devices` -> (get, [...devices]);
     `server__search_repositories` -> (search, [repositories])."""
     ws = words(name.split("__")[-1])
-    verbs = LIST_VERBS | GET_VERBS | CREATE_VERBS | CHANGE_VERBS
     for i, w in enumerate(ws[:3]):
-        if w in verbs:
+        if w in ALL_VERBS:
             if w in HTTP_METHOD_WORDS and i + 1 < len(ws) and ws[i + 1] in LIST_VERBS:
                 return ws[i + 1], ws[i + 2 :]  # `API-post-search`: a search sent as a POST
             return w, ws[i + 1 :]

@@ -1,0 +1,83 @@
+"""Odd but valid schemas never stop inference for a catalog (review of the eleventh session): deep `$ref` chains
+in an output schema, an array parameter made of itself, malformed HAL `_links`, boolean schemas in a bulk body; and
+the shape rules stay in their own setting (`elements` / `attributes` outside HAL and JSON:API, a copied name)."""
+
+from __future__ import annotations
+
+from kg_tools.deps.infer import infer_catalog
+from kg_tools.deps.offline import Examples, ToolInfo
+from kg_tools.deps.resources import schema_offers
+from tests.support.made_up_ops import op, wanted
+
+
+def _mcp(name: str, params: list[dict], out: dict | None = None, description: str = "") -> ToolInfo:
+    raw = {"name": name, "description": description or name.replace("_", " "), "parameters": params}
+    return ToolInfo.from_raw(raw | ({"output_schema": out} if out else {}))
+
+
+def _infer(tools: list[ToolInfo]):
+    return infer_catalog(tools, None, Examples([]), min_confidence=0.2, catalog="odd")
+
+
+def test_a_long_chain_of_refs_in_an_output_schema_is_read_without_recursion_error():
+    defs = {f"D{i}": {"type": "object", "properties": {"next": {"$ref": f"#/$defs/D{i + 1}"}}} for i in range(200)}
+    defs["D200"] = {"type": "object", "properties": {"id": {"type": "string"}}}
+    out = {"$defs": defs, "type": "object", "properties": {"head": {"$ref": "#/$defs/D0"}}}
+    _infer([_mcp("list_links", [], out), _mcp("get_link", [{"name": "link_id", "type": "string"}])])
+
+
+def test_an_array_parameter_made_of_itself_is_read_without_recursion_error():
+    tree = {"anyOf": [{"type": "string"}, {"type": "array", "items": {"$ref": "#/$defs/Tree"}}]}
+    param = {"name": "tree", "type": "array", "items": {"$ref": "#/$defs/Tree"}, "$defs": {"Tree": tree}}
+    _infer([_mcp("plant_tree", [param]), _mcp("list_trees", [])])
+
+
+def test_malformed_hal_links_and_odd_bodies_are_skipped():
+    for links in ({"properties": ["self"]}, {"properties": {"self": {"properties": 3}}}, {"properties": "x"}):
+        schema = {"type": "object", "properties": {"id": {"type": "string"}, "_links": links}}
+        assert schema_offers("t", schema) is not None
+    body = {"name": "body", "in": "body", "type": "array", "items": {"type": "object"}}
+    tools = [
+        op("update_sites", "PATCH", "/sites/", [body], input_schema={"properties": {"body": True}}),
+        op("post_link", "POST", "/links", [{"name": "_links.__.href", "in": "body", "type": "string"}]),
+        op("list_sites", "GET", "/sites", []),
+    ]
+    _infer(tools)
+
+
+def test_elements_and_attributes_outside_hal_and_json_api_are_resources_of_their_own():
+    """A scene's `elements[]` and a product's `attributes[]` are elements and attributes (HAL's
+    `_embedded.elements` and JSON:API's `attributes` are the object's own)."""
+    scene = {
+        "type": "object",
+        "properties": {
+            "id": {"type": "string"},
+            "elements": {"type": "array", "items": {"type": "object", "properties": {"id": {"type": "string"}}}},
+        },
+    }
+    offers = {(o.resource, o.field): o.path for o in schema_offers("get_scene", scene)}
+    assert offers[("element", "id")] == "elements[].id"
+    product = {
+        "type": "object",
+        "properties": {
+            "id": {"type": "string"},
+            "attributes": {
+                "type": "array",
+                "items": {"type": "object", "properties": {"id": {"type": "string"}, "name": {"type": "string"}}},
+            },
+        },
+    }
+    offers = {(o.resource, o.field): o.path for o in schema_offers("get_product", product)}
+    assert offers[("attribute", "id")] == "attributes[].id"
+
+
+def test_a_name_field_of_entries_without_a_name_of_their_own_is_theirs():
+    """`entries[].file_name` of a directory listing names files (no other name beside it): a source of file names;
+    `alarms[].gauge_name` beside the alarm's own `alarm_name` is a copy (test_producers_mcp)."""
+    entry = {"type": "object", "properties": {"file_name": {"type": "string"}, "size": {"type": "integer"}}}
+    out = {"type": "object", "properties": {"entries": {"type": "array", "items": entry}}}
+    tools = [
+        _mcp("list_directory", [{"name": "path", "type": "string"}], out, "List a directory's entries"),
+        _mcp("read_file", [{"name": "file_name", "type": "string", "description": "The file"}], None, "Read a file"),
+    ]
+    assert "list_directory" in wanted(tools)[("read_file", "file_name")][2]

@@ -383,6 +383,9 @@ def parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
     return want
 
 
+_RESOURCE_PATH = re.compile(r"\b[a-z]+s/(?:\{|\*|[a-z0-9-]+/[a-z]+s\b)")
+
+
 def _parent_want(tool: Tool, p: dict, known: set[str], want: Want | None) -> Want | None:
     """A parent named by its role (`parent`, `parent_id`, `parentUid`, `parent_collection`, `parentCommentId`) of a
     tool about X whose name and description say nothing else of it (`want`, read as any parameter, names no resource
@@ -391,6 +394,8 @@ def _parent_want(tool: Tool, p: dict, known: set[str], want: Want | None) -> Wan
     ws = words(str(p.get("name") or ""))
     if len(ws) > 3 or ws[:1] != ["parent"] or p.get("type") not in (None, "string", "integer") or tool.http:
         return None
+    if _RESOURCE_PATH.search(str(p.get("description") or "")):
+        return None  # `parent`: "projects/{project}/locations/{location}": a container's resource name (AIP)
     if want and (want.resources[:1] != [created_resource(tool)]) and (want.resources[0] in known or want.fallback):
         return None
     field = ID_FIELDS.get(ws[-1], "id")

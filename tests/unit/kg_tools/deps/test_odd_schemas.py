@@ -81,3 +81,17 @@ def test_a_name_field_of_entries_without_a_name_of_their_own_is_theirs():
         _mcp("read_file", [{"name": "file_name", "type": "string", "description": "The file"}], None, "Read a file"),
     ]
     assert "list_directory" in wanted(tools)[("read_file", "file_name")][2]
+
+
+def test_a_parent_given_as_a_resource_name_is_a_container_not_a_thing_of_the_same_kind():
+    """AIP style: `list_instances(parent: "projects/{project}/locations/{location}")` names a location, not an
+    instance (a `parent_id` of a task is a task: test_producers_mcp)."""
+    parent = {"name": "parent", "type": "string", "description": "Format: projects/{project}/locations/{location}"}
+    out = {
+        "type": "object",
+        "properties": {
+            "instances": {"type": "array", "items": {"type": "object", "properties": {"id": {"type": "string"}}}}
+        },
+    }
+    tools = [_mcp("list_instances", [parent], out, "List instances"), _mcp("search_instances", [], out, "Search")]
+    assert ("list_instances", "parent") not in wanted(tools)

@@ -38,7 +38,10 @@ def selection(text: str, base: Scorer) -> Scorer:
         name, _, value = part.partition("=")
         if name not in FIELDS:
             raise SystemExit(f"unknown selection field {name!r} (one of {', '.join(FIELDS)})")
-        change[name] = FIELDS[name](value)
+        try:
+            change[name] = FIELDS[name](value)
+        except ValueError:
+            raise SystemExit(f"{name} needs a {FIELDS[name].__name__} value ({name}=VALUE), got {value!r}") from None
     return dataclasses.replace(base, **change)
 
 

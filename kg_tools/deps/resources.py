@@ -524,6 +524,8 @@ def schema_offers(
             sub = f"{path}.{name}" if path else name
             ws = words(name)
             field = ID_FIELDS.get(ws[-1]) if ws else None
+            if not field and path.endswith("[]") and self_named_field(ws, prop, resource):
+                ws, field = [*ws, "name"], "name"  # `classes[].class`: the class's own name
             if field and isinstance(prop, dict) and prop.get("type") not in ("object", "array", "boolean"):
                 owner = resource_key(ws[:-1]) if len(ws) > 1 else resource
                 if owner:
@@ -631,6 +633,19 @@ def _untitled_root(schema: dict, root: str | None) -> str | None:
         if isinstance(k, str) and isinstance(v, dict) and (v.get("type") in ("object", "array") or "items" in v)
     }
     return root if held <= {None, root} else None
+
+
+def self_named_field(ws: list[str], prop: object, resource: str | None) -> bool:
+    """A string property named after the object that holds it (`classes[].class`, `tags[].tag`): the object's own
+    name, as the path parameter `{className}` takes it (of a list's items only: a top's `{"policy": "..."}` is its
+    content)."""
+    return (
+        isinstance(prop, dict)
+        and prop.get("type") == "string"
+        and not prop.get("enum")
+        and resource is not None
+        and resource_key(ws) == resource
+    )
 
 
 def own_identifier(name) -> bool:

@@ -132,3 +132,19 @@ def test_a_json_api_body_wants_its_relationships():
     assert found[("books_create", "data.relationships.publisher.data.id")][:2] == (["publisher"], "id")
     assert "publishers_list" in found[("books_create", "data.relationships.publisher.data.id")][2]
     assert found[("books_tags_update", "data[].id")][:2] == (["publisher"], "id")
+
+
+def test_an_item_field_named_after_its_item_is_its_name():
+    """`books[].book` (a string) is each book's own name; a top's `{"book": "..."}` is content, no name."""
+    listed = {
+        "type": "object",
+        "properties": {
+            "books": {
+                "type": "array",
+                "items": {"type": "object", "properties": {"book": {"type": "string"}, "size": {"type": "integer"}}},
+            }
+        },
+    }
+    assert _offers(listed)[("book", "name")] == ("books[].book", True)
+    top = {"title": "Book", "type": "object", "properties": {"book": {"type": "string"}}}
+    assert ("book", "name") not in _offers(top)

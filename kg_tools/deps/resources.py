@@ -446,6 +446,7 @@ COMPOUNDS = {
 
 # Words that end the resource part of a schema title: `ListAudiencesResponseSuccess` is about audiences, not
 # about a "success"; `CreateContactRequest` about a contact.
+DIRECTION_TAIL = {"out", "input"}  # a model's direction at a title's end (`EndpointOut`, `UserInput`): not the thing
 TITLE_TAIL = {"response", "responses", "request", "reply", "payload", "body", "envelope", "success", "error"}
 
 
@@ -453,11 +454,13 @@ TITLE_TAIL = {"response", "responses", "request", "reply", "payload", "body", "e
 def schema_resource(title: str | None) -> str | None:
     """`SimplifiedPlaylistObject` -> playlist, `PagingSavedTrackObject` -> track, `DeviceObject` -> device,
     `ListAudiencesResponseSuccess` -> audience (the words before Response/Request/Success name the resource),
-    `Categories_by_WorkspaceModel` -> category (what comes after "by" qualifies it)."""
+    `Categories_by_WorkspaceModel` -> category (what comes after "by" qualifies it), `EndpointOut` -> endpoint."""
     if not isinstance(title, str) or not title:
         return None
     ws = [re.sub(r"(?<=[a-z])\d+$", "", w) for w in words(title)]  # a numbered variant (`contact-details3`)
     cut = next((i for i, w in enumerate(ws) if (w in TITLE_TAIL or w == "by") and i > 0), len(ws))
+    if cut > 1 and ws[cut - 1] in DIRECTION_TAIL:
+        cut -= 1
     return resource_key(ws[:cut])
 
 

@@ -593,7 +593,13 @@ def _query_or_paging(p: dict, ws: list[str]) -> bool:
         return False
     text = words(str(p.get("description") or ""))
     written = "query" in text[:3] and ws[-1] not in ID_FIELDS
-    return written or bool(PAGING_WORDS & set(text[:3])) and ws[-1] in ("token", "cursor")
+    return written or bool(PAGING_WORDS & set(text[:3])) and ws[-1] in ("token", "cursor") or _page_token(ws)
+
+
+def _page_token(ws: list[str]) -> bool:
+    """A token or cursor of a page (`nextPageToken`, `page_token`, `next_cursor`): the same list's next page, described
+    or not."""
+    return len(ws) > 1 and ws[-1] in ("token", "cursor") and bool({"page", "next"} & set(ws[:-1]))
 
 
 def _scalar(p: dict, field: str | None) -> bool:

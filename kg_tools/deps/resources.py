@@ -446,6 +446,7 @@ COMPOUNDS = {
 
 # Words that end the resource part of a schema title: `ListAudiencesResponseSuccess` is about audiences, not
 # about a "success"; `CreateContactRequest` about a contact.
+DIRECTION_TAIL = {"out", "input"}  # a model's direction at a title's end (`EndpointOut`, `UserInput`): not the thing
 TITLE_TAIL = {"response", "responses", "request", "reply", "payload", "body", "envelope", "success", "error"}
 
 
@@ -453,11 +454,13 @@ TITLE_TAIL = {"response", "responses", "request", "reply", "payload", "body", "e
 def schema_resource(title: str | None) -> str | None:
     """`SimplifiedPlaylistObject` -> playlist, `PagingSavedTrackObject` -> track, `DeviceObject` -> device,
     `ListAudiencesResponseSuccess` -> audience (the words before Response/Request/Success name the resource),
-    `Categories_by_WorkspaceModel` -> category (what comes after "by" qualifies it)."""
+    `Categories_by_WorkspaceModel` -> category (what comes after "by" qualifies it), `EndpointOut` -> endpoint."""
     if not isinstance(title, str) or not title:
         return None
     ws = [re.sub(r"(?<=[a-z])\d+$", "", w) for w in words(title)]  # a numbered variant (`contact-details3`)
     cut = next((i for i, w in enumerate(ws) if (w in TITLE_TAIL or w == "by") and i > 0), len(ws))
+    if cut > 1 and ws[cut - 1] in DIRECTION_TAIL:
+        cut -= 1
     return resource_key(ws[:cut])
 
 
@@ -524,6 +527,8 @@ def schema_offers(
             sub = f"{path}.{name}" if path else name
             ws = words(name)
             field = ID_FIELDS.get(ws[-1]) if ws else None
+            if not field and path.endswith("[]") and self_named_field(ws, prop, resource):
+                ws, field = [*ws, "name"], "name"  # `classes[].class`: the class's own name
             if field and isinstance(prop, dict) and prop.get("type") not in ("object", "array", "boolean"):
                 owner = resource_key(ws[:-1]) if len(ws) > 1 else resource
                 if owner:
@@ -648,6 +653,19 @@ def _untitled_root(schema: dict, root: str | None) -> str | None:
         if isinstance(k, str) and isinstance(v, dict) and (v.get("type") in ("object", "array") or "items" in v)
     }
     return root if held <= {None, root} else None
+
+
+def self_named_field(ws: list[str], prop: object, resource: str | None) -> bool:
+    """A string property named after the object that holds it (`classes[].class`, `tags[].tag`): the object's own
+    name, as the path parameter `{className}` takes it (of a list's items only: a top's `{"policy": "..."}` is its
+    content)."""
+    return (
+        isinstance(prop, dict)
+        and prop.get("type") == "string"
+        and not prop.get("enum")
+        and resource is not None
+        and resource_key(ws) == resource
+    )
 
 
 def own_identifier(name) -> bool:

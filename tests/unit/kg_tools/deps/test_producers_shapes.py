@@ -132,3 +132,36 @@ def test_a_json_api_body_wants_its_relationships():
     assert found[("books_create", "data.relationships.publisher.data.id")][:2] == (["publisher"], "id")
     assert "publishers_list" in found[("books_create", "data.relationships.publisher.data.id")][2]
     assert found[("books_tags_update", "data[].id")][:2] == (["publisher"], "id")
+
+
+def test_an_item_field_named_after_its_item_is_its_name():
+    """`books[].book` (a string) is each book's own name; a top's `{"book": "..."}` is content, no name."""
+    listed = {
+        "type": "object",
+        "properties": {
+            "books": {
+                "type": "array",
+                "items": {"type": "object", "properties": {"book": {"type": "string"}, "size": {"type": "integer"}}},
+            }
+        },
+    }
+    assert _offers(listed)[("book", "name")] == ("books[].book", True)
+    top = {"title": "Book", "type": "object", "properties": {"book": {"type": "string"}}}
+    assert ("book", "name") not in _offers(top)
+
+
+def test_a_models_direction_is_no_resource():
+    """`BookOut`, `BookInput`: the book (a model read or written), not a resource called "out"."""
+    assert schema_resource("BookOut") == "book"
+    assert schema_resource("BookInput") == "book"
+    assert schema_resource("Out") == "out"
+
+
+def test_a_page_token_is_the_lists_own():
+    """`nextPageToken`, `page_token` (undescribed) ask for the same list's next page, not another tool's token."""
+    page = {"type": "object", "properties": {"nextPageToken": {"type": "string"}, "books": {"type": "array"}}}
+    tools = [
+        op("ListBooks", "GET", "/books", [{"name": "nextPageToken", "in": "query"}], output_schema=page),
+        op("ListShelves", "GET", "/shelves", [{"name": "page_token", "in": "query"}], output_schema=page),
+    ]
+    assert wanted(tools) == {}

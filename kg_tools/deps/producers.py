@@ -734,7 +734,28 @@ def _directory_want(tool: Tool, p: dict, ws: list[str]) -> Want | None:
 
 def _role_want(tool: Tool, p: dict, ws: list[str], known: set[str]) -> Want | None:
     """A parameter named by its role, not by an identifier: a move's `source`, or what its description says it is."""
-    return _moved_want(tool, p, ws, known) or _described_identifier_want(tool, p, ws, known)
+    return (
+        _moved_want(tool, p, ws, known)
+        or _described_identifier_want(tool, p, ws, known)
+        or _identifier_of_want(tool, p, ws, known)
+    )
+
+
+# "Unique identifier (ID) of the board that you want to copy", "The ID of the project to ..."
+_IDENTIFIER_OF = re.compile(
+    r"^\W*(?:the\s+)?(?:unique\s+)?(?:identifier|id)\s+(?:\(id\)\s+)?of\s+(?:the|a|an)\s+((?:\w+\s+){0,2}?\w+)"
+    r"(?=\s+(?:that|which|to|for|in|on|from|you|whose|where|with)\b|\s*[.,;:()]|\s*$)"
+)  # the noun run up to a function word: "the target Service for ..." -> target service -> service
+
+
+def _identifier_of_want(tool: Tool, p: dict, ws: list[str], known: set[str]) -> Want | None:
+    """A parameter named by its role (`copyFrom`), not by a resource of the catalog, whose description opens with
+    "identifier of the X": an id of X, when a tool of the catalog offers X."""
+    if p.get("type") not in (None, "string") or not ws or ws[-1] in ID_FIELDS or parameter_resource(ws) in known:
+        return None
+    m = _IDENTIFIER_OF.match(str(p.get("description") or "").lower())
+    key = parameter_resource(m.group(1).split()) if m else None
+    return _want(p, [key], "id") if key and key in known else None
 
 
 def _reads_one(tool: Tool) -> bool:
@@ -919,6 +940,43 @@ def search_type_offers(tools: dict[str, Tool], compounds: set[tuple[str, str]]) 
                 _offer_chosen(t, key, have)
 
 
+def list_type_offers(tools: dict[str, Tool], compounds: set[tuple[str, str]]) -> None:
+    """A listing without an output schema, its name naming no specific resource (`list`, `list_objects`), whose enum
+    argument chooses the type of thing listed (`list(type: items, folders, org-members)`) lists each type the
+    server's identifier parameters name (`memberId`), as a search does (search_type_offers). A named listing's type
+    (`list_events(target_type)`) filters what its own things refer to."""
+    nouns = _identifier_nouns(tools, compounds)
+    for t in tools.values():
+        if (
+            t.kind != "list"
+            or any(o.source == "schema" for o in t.offers)
+            or _specific(resource_key(_object_words_of(t)))
+        ):
+            continue
+        have = {o.resource for o in t.offers}
+        for value in _filter_values(t):
+            key = _compound_key(words(value), compounds)
+            if key and key in nouns[server_of(t.name)]:
+                _offer_chosen(t, key, have)
+
+
+def _object_words_of(tool: Tool) -> list[str]:
+    """The words of what a name names after its verb (all of a verbless name's)."""
+    verb, rest = name_verb_and_object(tool.name)
+    return rest if verb else words(tool.name)
+
+
+def _identifier_nouns(tools: dict[str, Tool], compounds: set[tuple[str, str]]) -> dict[str, set[str]]:
+    """server -> the resources its identifier parameters name (`memberId` -> member)."""
+    nouns: dict[str, set[str]] = defaultdict(set)
+    for t in tools.values():
+        for p in t.parameters:
+            ws = words(str(p.get("name") or ""))
+            if len(ws) >= 2 and ws[-1] in ID_FIELDS and (key := _compound_key(ws[:-1], compounds)):
+                nouns[server_of(t.name)].add(key)
+    return nouns
+
+
 CHOSEN = "(a type it is asked for)"  # the path of a search's offer of a type its arguments choose
 
 
@@ -1023,7 +1081,25 @@ def _described_keys(tool: Tool) -> list[str]:
             keys += [r for r in searched_resources(text) if r not in keys]
     if not keys and verb and rest and singular(rest[-1]) != rest[-1]:
         keys = [parameter_resource(rest[-1:]) or ""]  # nothing but a generic plural (`get_all_items`): items
+    generic = _generic_listed(verb, rest)
+    if generic and generic not in keys:
+        keys.insert(1, generic)
     return [k for k in keys if k]
+
+
+SCOPE_CUTS = {"by", "for", "from", "in", "of", "with", "on", "at", "under", "within"}  # NAME_CUTS and places
+
+
+def _generic_listed(verb: str | None, rest: list[str]) -> str | None:
+    """A name whose object is a generic plural before its scope (`get-items-on-board`, `get-group-items`,
+    `list_objects_in_bucket`) lists instances of that generic resource (an `itemId` takes one of them), though its
+    resource key names the scope or qualifier (board, group)."""
+    if not verb or verb in CREATE_VERBS:
+        return None
+    head = rest[: next((i for i, w in enumerate(rest) if w in SCOPE_CUTS), len(rest))]
+    if len(head) < 1 or singular(head[-1]) == head[-1] or singular(head[-1]) not in GENERIC_RESOURCES:
+        return None
+    return singular(head[-1])
 
 
 def _verbless_named(tool: Tool) -> str | None:
@@ -2154,7 +2230,10 @@ def qualifier_conflict(consumer: Tool, want: Want, producer: Tool, kinds: dict[s
         return False
     if other_head != head:  # `getFlowError`: about a flow's error, not a login flow
         return bool(_kind_of(own, kinds[head])) and head in other
-    return _kind_of(own, kinds[head]) != _kind_of(other, kinds[head])
+    other_kind = _kind_of(other, kinds[head])
+    if not other_kind and head in GENERIC_RESOURCES:  # `get-items-on-board` lists items of every kind (card items)
+        return False
+    return _kind_of(own, kinds[head]) != other_kind
 
 
 def want_qualifier(consumer: Tool, want: Want) -> set[str]:
@@ -2369,6 +2448,7 @@ def offer_index(tools: dict[str, Tool]) -> dict[str, list[Offer]]:
     compounds = catalog_compounds(tools)
     compound_offers(tools, compounds)
     search_type_offers(tools, compounds)
+    list_type_offers(tools, compounds)
     for t in tools.values():
         for o in t.offers:
             index[o.resource].append(o)

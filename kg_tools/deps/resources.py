@@ -521,6 +521,7 @@ def schema_offers(
             # a wrapper without an identifier of its own is the object it wraps: a guild member is its
             # `user`, a saved track its `track` (their ids are what the list is about)
             here = chain
+        sole = None if path else _sole_prefixed_id(props, resource)  # the output itself names its handle
         for name, prop in props.items():
             if not isinstance(name, str):
                 continue
@@ -532,7 +533,7 @@ def schema_offers(
             if field and isinstance(prop, dict) and prop.get("type") not in ("object", "array", "boolean"):
                 owner = resource_key(ws[:-1]) if len(ws) > 1 else resource
                 if owner:
-                    reference = len(ws) > 1 and owner != resource
+                    reference = len(ws) > 1 and owner != resource and name != sole
                     primary = len(here) <= 1 and not reference
                     slot = (owner, field)
                     old = offers.get(slot)
@@ -666,6 +667,24 @@ def self_named_field(ws: list[str], prop: object, resource: str | None) -> bool:
         and resource is not None
         and resource_key(ws) == resource
     )
+
+
+def _sole_prefixed_id(props: dict, resource: str | None) -> str | None:
+    """An output object with no identifier of its own (`id`, `key`, `<resource>_id`) and exactly one `<noun>Id` field
+    (`{connectionId, message}` of a connect tool): that id is the handle the tool returns, not a reference to another
+    object; a second one (`{userId, projectId}`) makes it a link of two. Only `id` fields (not `jwks_uri`)."""
+    if any(own_identifier(n) for n in props):
+        return None
+    named = []
+    for name, prop in props.items():
+        ws = words(name) if isinstance(name, str) else []
+        if len(ws) > 1 and ID_FIELDS.get(ws[-1]) and isinstance(prop, dict):
+            if resource_key(ws[:-1]) == resource:
+                return None  # `alarm_name` of an alarm: its own, and `metric_name` beside it a reference
+            if prop.get("type") not in ("object", "array", "boolean"):
+                named.append(name)
+    sole = len(named) == 1 and ID_FIELDS.get(words(named[0])[-1]) == "id"  # not a `jwks_uri`, `defaultLongUrl`
+    return named[0] if sole else None
 
 
 def own_identifier(name) -> bool:

@@ -95,3 +95,17 @@ def test_a_parent_given_as_a_resource_name_is_a_container_not_a_thing_of_the_sam
     }
     tools = [_mcp("list_instances", [parent], out, "List instances"), _mcp("search_instances", [], out, "Search")]
     assert ("list_instances", "parent") not in wanted(tools)
+
+
+def test_sole_prefixed_id_of_an_output_is_its_handle():
+    # a connect tool's output: no id of its own, one `<noun>Id`: the handle it returns (primary, no reference)
+    out = {"type": "object", "properties": {"connectionId": {"type": "string"}, "message": {"type": "string"}}}
+    (offer,) = [o for o in schema_offers("connect", out) if o.resource == "connection"]
+    assert offer.primary and not offer.reference
+    # two of them make a link; an own id, or one nested deeper, keeps them references
+    link = {"type": "object", "properties": {"userId": {"type": "string"}, "projectId": {"type": "string"}}}
+    owned = {"type": "object", "properties": {"id": {"type": "string"}, "userId": {"type": "string"}}}
+    nested = {"type": "object", "properties": {"items": {"type": "array", "items": out}}}
+    for schema, prefixed in ((link, {"user", "project"}), (owned, {"user"}), (nested, {"connection"})):
+        offers = [o for o in schema_offers("t", schema) if o.resource in prefixed]
+        assert len(offers) == len(prefixed) and all(o.reference for o in offers)

@@ -1286,10 +1286,20 @@ def _scoped_by(producer: Tool, want: Want) -> bool:
         producer.kind not in ("list", "get", "search")
         or producer.output_schema
         or not looks_up(producer, want, optional=True)
+        or _filters_by_many(producer, want)
     ):
         return False
     named = _name_resources(producer.name)
     return bool(named) and not named & {*want.resources[:1]} and not lists_kin(producer, want)
+
+
+def _filters_by_many(producer: Tool, want: Want) -> bool:
+    """A reader that may take a list of the wanted resource's ids (`itemIds?`, an optional array) and none of them
+    required filters the ones it lists by them: they are its result, not its scope."""
+    key = want.resources[0] if want.resources else None
+    arrays = {str(p.get("name")) for p in producer.parameters if p.get("type") == "array" and not p.get("required")}
+    mine = [w for w in producer.wants if key in w.resources and w.field in ("id", "*")]
+    return bool(mine) and all(w.parameter in arrays and not w.required for w in mine)
 
 
 def _gets_one_by(producer: Tool, want: Want) -> bool:

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from kg_tools.deps.offline import ToolInfo
 from kg_tools.deps.producers import candidate_groups
+from kg_tools.deps.resources import name_verb_and_object
+from tests.support.made_up_ops import wanted
 
 
-def _tool(name: str, description: str, props: dict[str, dict]) -> ToolInfo:
-    params = [{"name": n, "required": True, **p} for n, p in props.items()]
+def _tool(name: str, description: str, props: dict[str, dict], optional: tuple[str, ...] = ()) -> ToolInfo:
+    params = [{"name": n, "required": n not in optional, **p} for n, p in props.items()]
     schema = {"type": "object", "properties": props}
     return ToolInfo.from_raw({"name": name, "description": description, "parameters": params, "input_schema": schema})
 
@@ -46,3 +48,23 @@ def test_no_sql_edge_for_a_table_maker_nor_for_plain_search_text():
     consumers = {e[0] for e in _sql_edges(_store())}
     assert "make_table" not in consumers  # its SQL names a new table
     assert "search_notes" not in consumers  # a query of words, not SQL
+
+
+# A page of a listing (same session): `get_shelf_items_page` lists items; its optional `itemIds` filters them.
+
+
+def test_a_pagination_word_after_a_plural_ends_no_name_of_a_thing():
+    assert name_verb_and_object("get_shelf_items_page") == ("get", ["shelf", "items"])
+    assert name_verb_and_object("getShelfVersionsPaginated") == ("get", ["shelf", "versions"])
+    assert name_verb_and_object("get_status_page") == ("get", ["status", "page"])  # no plural before it
+
+
+def test_a_listing_filtered_by_an_optional_list_of_ids_provides_them():
+    ids = {"type": "array", "items": {"type": "string"}, "description": "The ids of the items to get"}
+    props = {"shelfId": _s("The id of the shelf"), "itemIds": ids}
+    tools = [
+        _tool("list_shelves", "List shelves", {}),
+        _tool("get_shelf_items_page", "Get all items from a shelf with pagination", props, optional=("itemIds",)),
+        _tool("move_item", "Move an item to another shelf", {"itemId": _s("The id of the item")}),
+    ]
+    assert "get_shelf_items_page" in wanted(tools)[("move_item", "itemId")][2]

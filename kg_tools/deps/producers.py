@@ -1286,10 +1286,20 @@ def _scoped_by(producer: Tool, want: Want) -> bool:
         producer.kind not in ("list", "get", "search")
         or producer.output_schema
         or not looks_up(producer, want, optional=True)
+        or _filters_by_many(producer, want)
     ):
         return False
     named = _name_resources(producer.name)
     return bool(named) and not named & {*want.resources[:1]} and not lists_kin(producer, want)
+
+
+def _filters_by_many(producer: Tool, want: Want) -> bool:
+    """A reader that may take a list of the wanted resource's ids (`itemIds?`, an optional array) and none of them
+    required filters the ones it lists by them: they are its result, not its scope."""
+    key = want.resources[0] if want.resources else None
+    arrays = {str(p.get("name")) for p in producer.parameters if p.get("type") == "array" and not p.get("required")}
+    mine = [w for w in producer.wants if key in w.resources and w.field in ("id", "*")]
+    return bool(mine) and all(w.parameter in arrays and not w.required for w in mine)
 
 
 def _gets_one_by(producer: Tool, want: Want) -> bool:
@@ -1647,6 +1657,55 @@ def workflow_proposals(tools: dict[str, Tool], sources: set[str] | None) -> list
         for earlier, later in steps(found):
             add(tools[later.name], earlier, "workflow")
     return list(out.values())
+
+
+QUERY_NAMES = {"query", "sql", "statement"}  # a parameter of these names holds query text (with "SQL" said)
+SCHEMA_THINGS = {"table", "tables", "column", "columns"}  # what SQL text names
+
+
+def sql_parameter(tool: Tool) -> str | None:
+    """The top-level string parameter that holds SQL text: its name or description says SQL, or it is a bare
+    `query`/`statement` without a description of a tool whose description says SQL."""
+    for p in tool.parameters:
+        name, said = str(p.get("name") or ""), str(p.get("description") or "")
+        if p.get("type") not in (None, "string") or p.get("path"):
+            continue
+        if "sql" in words(name) or name in QUERY_NAMES and "sql" in words(said or tool.description):
+            return name
+    return None
+
+
+def _names_schema(tool: Tool) -> bool:
+    return bool(set(words(tool.name.split(SEPARATOR)[-1])) & SCHEMA_THINGS)
+
+
+def sql_proposals(tools: dict[str, Tool], sources: set[str] | None) -> list[ProposedEdge]:
+    """SQL text names existing tables and their columns: a tool that runs SQL (`read_query`, `execute_sql`; not
+    one named after a table, `create_table`, whose SQL names a new one) depends on the tools of its server that
+    list or describe tables or columns (`list_tables`, `describe_table`, `list_columns`). Holds for any database
+    server's tools, whatever it calls them; no output schema needed."""
+    readers = [t for t in tools.values() if t.kind in ("list", "get", "search") and _names_schema(t)]
+    out = []
+    for consumer in tools.values():
+        if sources is not None and consumer.name not in sources or _names_schema(consumer):
+            continue
+        if not (parameter := sql_parameter(consumer)):
+            continue
+        for producer in readers:
+            if producer is not consumer and same_server(consumer.name, producer.name) and not sql_parameter(producer):
+                why = f"`{parameter}` is SQL, which names the tables and columns {producer.name} gives"
+                out.append(
+                    ProposedEdge(
+                        consumer.name,
+                        producer.name,
+                        DependencyType.PARAMETER_INDIRECTLY_DEPENDS_ON.value,
+                        0.8,
+                        METHOD_DESCRIPTION,
+                        why,
+                        parameter,
+                    )
+                )
+    return out
 
 
 def staging_proposals(tools: dict[str, Tool], sources: set[str] | None) -> list[ProposedEdge]:
@@ -2421,6 +2480,7 @@ def candidate_groups(
     fixed += started_by_proposals(tools, sources)
     fixed += workflow_proposals(tools, sources)
     fixed += staging_proposals(tools, sources)
+    fixed += sql_proposals(tools, sources)
     paths = path_index(tools)
     names = name_index(tools)
     kinds = resource_kinds(tools)

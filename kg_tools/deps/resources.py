@@ -808,6 +808,15 @@ def name_verb_and_object(name: str) -> tuple[str | None, list[str]]:
     for i, w in enumerate(ws[:3]):
         if w in ALL_VERBS:
             if w in HTTP_METHOD_WORDS and i + 1 < len(ws) and ws[i + 1] in LIST_VERBS:
-                return ws[i + 1], ws[i + 2 :]  # `API-post-search`: a search sent as a POST
-            return w, ws[i + 1 :]
-    return None, ws
+                return ws[i + 1], _unpaged(ws[i + 2 :])  # `API-post-search`: a search sent as a POST
+            return w, _unpaged(ws[i + 1 :])
+    return None, _unpaged(ws)
+
+
+PAGE_WORDS = {"page", "paged", "paginated"}
+
+
+def _unpaged(ws: list[str]) -> list[str]:
+    """A pagination word after a plural ends no name of a thing: `get_board_items_page`, `...VersionsPaginated`
+    are about items, versions (one page of them), not about a page."""
+    return ws[:-1] if len(ws) >= 2 and ws[-1] in PAGE_WORDS and singular(ws[-2]) != ws[-2] else ws

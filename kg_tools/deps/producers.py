@@ -1659,55 +1659,6 @@ def workflow_proposals(tools: dict[str, Tool], sources: set[str] | None) -> list
     return list(out.values())
 
 
-QUERY_NAMES = {"query", "sql", "statement"}  # a parameter of these names holds query text (with "SQL" said)
-SCHEMA_THINGS = {"table", "tables", "column", "columns"}  # what SQL text names
-
-
-def sql_parameter(tool: Tool) -> str | None:
-    """The top-level string parameter that holds SQL text: its name or description says SQL, or it is a bare
-    `query`/`statement` without a description of a tool whose description says SQL."""
-    for p in tool.parameters:
-        name, said = str(p.get("name") or ""), str(p.get("description") or "")
-        if p.get("type") not in (None, "string") or p.get("path"):
-            continue
-        if "sql" in words(name) or name in QUERY_NAMES and "sql" in words(said or tool.description):
-            return name
-    return None
-
-
-def _names_schema(tool: Tool) -> bool:
-    return bool(set(words(tool.name.split(SEPARATOR)[-1])) & SCHEMA_THINGS)
-
-
-def sql_proposals(tools: dict[str, Tool], sources: set[str] | None) -> list[ProposedEdge]:
-    """SQL text names existing tables and their columns: a tool that runs SQL (`read_query`, `execute_sql`; not
-    one named after a table, `create_table`, whose SQL names a new one) depends on the tools of its server that
-    list or describe tables or columns (`list_tables`, `describe_table`, `list_columns`). Holds for any database
-    server's tools, whatever it calls them; no output schema needed."""
-    readers = [t for t in tools.values() if t.kind in ("list", "get", "search") and _names_schema(t)]
-    out = []
-    for consumer in tools.values():
-        if sources is not None and consumer.name not in sources or _names_schema(consumer):
-            continue
-        if not (parameter := sql_parameter(consumer)):
-            continue
-        for producer in readers:
-            if producer is not consumer and same_server(consumer.name, producer.name) and not sql_parameter(producer):
-                why = f"`{parameter}` is SQL, which names the tables and columns {producer.name} gives"
-                out.append(
-                    ProposedEdge(
-                        consumer.name,
-                        producer.name,
-                        DependencyType.PARAMETER_INDIRECTLY_DEPENDS_ON.value,
-                        0.8,
-                        METHOD_DESCRIPTION,
-                        why,
-                        parameter,
-                    )
-                )
-    return out
-
-
 def staging_proposals(tools: dict[str, Tool], sources: set[str] | None) -> list[ProposedEdge]:
     """A tool that records what is staged (named `commit`, or after what a description says changes are "staged
     for") runs after the tools of its server that put changes into the staging area (kg_tools/deps/workflow.py)."""
@@ -2480,7 +2431,6 @@ def candidate_groups(
     fixed += started_by_proposals(tools, sources)
     fixed += workflow_proposals(tools, sources)
     fixed += staging_proposals(tools, sources)
-    fixed += sql_proposals(tools, sources)
     paths = path_index(tools)
     names = name_index(tools)
     kinds = resource_kinds(tools)

@@ -23,7 +23,7 @@ import json
 import re
 from pathlib import Path
 
-from subset_spec import METHODS, read_spec, subset, write_spec  # this directory (the script's own) is on sys.path
+from subset_spec import read_spec, subset, tag_paths, write_spec  # this directory (the script's own) is on sys.path
 
 SRC = Path("/tmp/corpus-oa-g")
 OUT = Path(__file__).resolve().parent.parent / "openapi"
@@ -114,14 +114,6 @@ def bundle(root: Path) -> dict:
         doc["components"].setdefault(section, {}).update(items)
     return doc
 
-
-def tag_paths(doc: dict, keep) -> list[str]:
-    """Patterns of the paths with an operation whose first tag `keep` accepts."""
-    return [
-        re.escape(p)
-        for p, item in doc["paths"].items()
-        if any(m in METHODS and keep((op.get("tags") or [""])[0]) for m, op in item.items())
-    ]
 
 
 def main():

@@ -26,10 +26,9 @@ Inputs (read with `git show <commit>:<path>` from the public repositories, saved
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
-from subset_spec import METHODS, read_spec, subset, write_spec  # this directory (the script's own) is on sys.path
+from subset_spec import read_spec, subset, tag_paths, write_spec  # this directory (the script's own) is on sys.path
 
 SRC = Path("/tmp/corpus-oa-h")
 OUT = Path(__file__).resolve().parent.parent / "openapi"
@@ -86,20 +85,12 @@ PATTERNS = {
 }
 
 
-def tag_paths(doc: dict, tags: set[str]) -> list[str]:
-    """Patterns of the paths with an operation whose first tag is in `tags`."""
-    return [
-        re.escape(p)
-        for p, item in doc["paths"].items()
-        if any(m in METHODS and (op.get("tags") or [""])[0] in tags for m, op in item.items())
-    ]
-
 
 def main():
     for key, (name, pats) in PATTERNS.items():
         doc = read_spec(SRC / name)
         if pats == "tags":
-            pats = tag_paths(doc, TAGS[key])
+            pats = tag_paths(doc, TAGS[key].__contains__)
         if pats is not None:
             doc = subset(doc, pats, "corpus-oa-h")
             doc["info"]["description"] = doc["info"]["description"].replace(

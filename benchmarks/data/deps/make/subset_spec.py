@@ -68,6 +68,15 @@ def subset(doc, patterns, task):
     return out
 
 
+def tag_paths(doc: dict, keep) -> list[str]:
+    """Patterns of the paths with an operation whose first tag `keep` accepts (`keep`: a predicate on a tag)."""
+    return [
+        re.escape(p)
+        for p, item in doc["paths"].items()
+        if any(m in METHODS and keep((op.get("tags") or [""])[0]) for m, op in item.items())
+    ]
+
+
 def read_spec(path: Path) -> dict:
     """A saved spec, JSON or YAML by its file name."""
     text = path.read_text(encoding="utf-8")

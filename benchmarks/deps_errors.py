@@ -99,9 +99,9 @@ def analyse(r: CatalogRows, scorer: Scorer, probs: dict[int, float] | None) -> d
             continue
         seen.add(pair)
         cands = [c for g in groups for c in g if (c.consumer.name, c.producer.name) == pair]
-        wanted = {top_level(c.want.parameter) for g in groups for c in g[:1] if c.consumer.name == e.source}
+        wanted = {_top(c) for g in groups for c in g[:1] if c.consumer.name == e.source}
         if e.parameter_name in wanted:  # the producer as a candidate of the gold's parameter, not of another
-            cands = [c for c in cands if top_level(c.want.parameter) == e.parameter_name]
+            cands = [c for c in cands if _top(c) == e.parameter_name]
         if cands:
             best = max(cands, key=lambda c: c.probability)
             cause = (
@@ -187,14 +187,21 @@ def by_kind(results: list[dict]) -> str:
     return "\n".join(lines)
 
 
-def top_level(parameter: str) -> str:
-    """The top-level parameter of a want (`params.projectId` -> `params`, `items[].task_id` -> `items`)."""
-    return parameter.split(".", 1)[0].removesuffix("[]")
+def top_level(parameter: str, names: set[str] | frozenset[str] = frozenset()) -> str:
+    """The top-level parameter of a want (`params.projectId` -> `params`, `items[].task_id` -> `items`); one of
+    `names`, the tool's own parameters, when a name has a dot of its own (`execution.workflow_id`, gRPC-gateway
+    path parameters), the longest such name the want starts with."""
+    held = [n for n in names if parameter == n or parameter.startswith((f"{n}.", f"{n}[]"))]
+    return max(held, key=len) if held else parameter.split(".", 1)[0].removesuffix("[]")
+
+
+def _top(c: Candidate) -> str:
+    return top_level(c.want.parameter, {str(p.get("name")) for p in c.consumer.parameters})
 
 
 def _want_of(groups: list[list[Candidate]], consumer: str, parameter: str | None) -> str:
     for g in groups:
-        if g and g[0].consumer.name == consumer and top_level(g[0].want.parameter) == parameter:
+        if g and g[0].consumer.name == consumer and _top(g[0]) == parameter:
             w = g[0].want
             return f"{w.resources}/{w.field} ({len(g)} candidates)"
     return "?"

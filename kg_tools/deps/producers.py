@@ -1068,7 +1068,41 @@ def tool_offers(tool: Tool) -> list[Offer]:
         if tool.kind in ("get", "list"):  # "a server including channels": nested instances
             for key in [k for k in included_resources(tool.description) if k not in keys]:
                 offers.append(Offer(tool.name, key, "*", "", False, "description"))
+        for key in [k for k in _operations_listed(tool) if k not in keys]:  # what its caller asks for comes back
+            offers.append(Offer(tool.name, key, "*", CHOSEN, True, "description"))
     return offers
+
+
+OPERATION_FIELDS = {"operation", "action", "method", "op"}
+
+
+def _operations_listed(tool: Tool) -> list[str]:
+    """What a tool that runs one of several operations, chosen by an argument (`operation: "get-teams"`, a `const` in
+    each alternative of its input or an `enum`), lists with its listing operations (`get-teams`, `list_projects`:
+    a reading or listing verb and a plural object before any scope; not `list_mine`, `list_for_iteration`)."""
+    ops: list[str] = []
+    stack: list[tuple[object, int]] = [(tool.input_schema, 0)]
+    while stack and len(ops) < 100:
+        node, depth = stack.pop()
+        if isinstance(node, list):
+            stack += [(n, depth) for n in node]
+        if not isinstance(node, dict) or depth > NESTED_DEPTH + 2:
+            continue
+        props = node.get("properties")
+        for name, prop in props.items() if isinstance(props, dict) else ():
+            if name in OPERATION_FIELDS and isinstance(prop, dict):
+                ops += [v for v in [*(prop.get("enum") or []), prop.get("const")] if isinstance(v, str)]
+            stack.append((prop, depth + 1))
+        stack += [(node[k], depth + 1) for k in ("items", *UNION_KEYS) if k in node]
+    out: list[str] = []
+    for op in ops:
+        verb, _ = name_verb_and_object(op)
+        rest = _object_words(op)  # up to a scope: `list_for_iteration` lists nothing it names
+        if rest and (verb in LIST_VERBS or verb in GET_VERBS) and singular(rest[-1]) != rest[-1]:
+            key = resource_key([singular(w) for w in rest])
+            if key and key not in out:
+                out.append(key)
+    return out
 
 
 def _described_keys(tool: Tool) -> list[str]:
@@ -1223,6 +1257,8 @@ def score(consumer: Tool, want: Want, producer: Tool, offer: Offer) -> tuple[flo
             return None
     if _copied_name(producer, offer) or is_lookup(producer, want) or _described_scope(producer, want, offer):
         return None
+    if _echoed(producer, want, offer):
+        return None
     return min(_rule_score(consumer, want, producer, offer, exact), 0.99), exact
 
 
@@ -1233,6 +1269,15 @@ def _copied_name(producer: Tool, offer: Offer) -> bool:
         return False
     parent = offer.path.rpartition(".")[0]
     return any(o.field == "name" and not o.reference and o.path.rpartition(".")[0] == parent for o in producer.offers)
+
+
+def _echoed(producer: Tool, want: Want, offer: Offer) -> bool:
+    """A `<noun>Id` at the top of an output (`GetCrateScale` -> `{CrateID, …}`) of a tool whose path takes that
+    thing (`/crates/{crateName}/scale`, by any field) echoes the instance it was given: no source of it."""
+    if offer.source != "schema" or len(words(offer.path)) < 2 or "." in offer.path or "[" in offer.path:
+        return False
+    key = set(want.resources[:1])
+    return any(w.required and w.in_path and key & set(w.resources[:1]) for w in producer.wants)
 
 
 def is_lookup(producer: Tool, want: Want) -> bool:
@@ -1874,10 +1919,13 @@ def nested_parameters(tool: Tool) -> list[dict]:
             instance = bool(tool.http) and not path.endswith("[]") and any(_own_id(n) for n in children)
             for name, child in children.items():
                 where_to = f"{path}.{name}"
-                if len(out) >= NESTED_PROPERTIES or not isinstance(child, dict) or where_to in seen:
+                if len(out) >= NESTED_PROPERTIES or not isinstance(child, dict):
+                    continue
+                child = next(iter(schema_shapes(child, root, objects=False, unions=unions)), child)
+                if where_to in seen:  # another alternative's object of that name (each operation's `params`)
+                    walk(child, where_to, False, where, depth + (name not in LINK_HOLDERS))
                     continue
                 seen.add(where_to)
-                child = next(iter(schema_shapes(child, root, objects=False, unions=unions)), child)
                 leaf: dict[str, object] = {
                     "name": str(name),
                     "path": where_to,
@@ -2312,8 +2360,15 @@ def want_candidates(
     out = _no_path_readers(out, want)
     if kinds:  # another kind of the resource (a settings flow for a login flow's id) is no provider
         out = {name: c for name, c in out.items() if not qualifier_conflict(consumer, want, c.producer, kinds)}
-    if want.nested:  # a tool that takes the same property (`params.projectSlug`) is another consumer of it
-        out = {name: c for name, c in out.items() if not any(w.parameter == want.parameter for w in c.producer.wants)}
+    if want.nested:  # a tool that takes the same property (`params.projectSlug`) is another consumer of it, unless
+        # one of its operations lists the thing (`get-teams` beside `get-team(params.teamId)`)
+        out = {
+            name: c
+            for name, c in out.items()
+            if not any(w.parameter == want.parameter for w in c.producer.wants)
+            or bool(want.resources)
+            and want.resources[0] in _operations_listed(c.producer)
+        }
     wanted = set(want.resources[0].split()) if want.resources else set()
     for c in out.values():
         c.resource_in_name = _resource_in_name(wanted, c.producer)

@@ -365,6 +365,10 @@ IRREGULAR = {
     "atlas": "atlas",
     "bias": "bias",
     "analyses": "analysis",
+    "shelves": "shelf",  # -ves plurals of -f/-fe nouns (not `archives`, `drives`, `leaves` of absence)
+    "halves": "half",
+    "knives": "knife",
+    "wolves": "wolf",
 }
 # A container of things is about the things: "the commit logs" -> commit, "block children" -> block,
 # "page history" -> page, "directory tree" -> directory.

@@ -29,6 +29,9 @@ def test_a_nested_want_is_matched_to_the_gold_parameter_that_holds_it():
     assert top_level("params.projectId") == "params"
     assert top_level("items[].task_id") == "items"
     assert top_level("collection") == "collection"
+    # a parameter whose own name has a dot (gRPC-gateway paths): the tool's parameter, not the part before the dot
+    assert top_level("execution.workflow_id", {"namespace", "execution.workflow_id"}) == "execution.workflow_id"
+    assert top_level("execution.run_id", {"execution.workflow_id", "execution"}) == "execution"
     [circleci] = [c for c in catalogs("dev") if c.key == "circleci"]
     result = analyse(prepare(circleci, nested_wants=True), default_scorer(), None)
     assert not [m for m in result["missed"] if m["cause"] == "no_want:object"]

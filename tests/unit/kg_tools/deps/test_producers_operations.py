@@ -1,0 +1,87 @@
+"""Tools that run one of several operations, and outputs that echo their input (twelfth session, "MCP servers below
+recall 0.5"). Small made-up tool lists, no names of real ones."""
+
+from __future__ import annotations
+
+from kg_tools.deps.offline import ToolInfo
+from kg_tools.deps.producers import candidate_groups, nested_parameters, prepare
+from kg_tools.deps.resources import singular
+from tests.support.made_up_ops import op, wanted
+
+
+def _branch(operation: str, params: dict) -> dict:
+    return {
+        "type": "object",
+        "properties": {
+            "operation": {"type": "string", "const": operation},
+            "params": {"type": "object", "properties": params},
+        },
+        "required": ["operation"],
+    }
+
+
+def _multiplexed(name: str, *branches: dict) -> ToolInfo:
+    """A tool whose one argument is an object of alternatives, each an operation and its `params`."""
+    chosen = {"anyOf": list(branches)} if len(branches) > 1 else branches[0]
+    schema = {"type": "object", "properties": {"select": chosen}, "required": ["select"]}
+    return ToolInfo.from_raw(
+        {
+            "name": name,
+            "description": "Select and run one of the following operations",
+            "parameters": [{"name": "select", "type": "object", "required": True}],
+            "input_schema": schema,
+            "annotations": {"readOnlyHint": True},
+        }
+    )
+
+
+ID = {"type": "string"}
+
+
+def test_every_alternative_s_params_are_read_not_only_the_first():
+    """`select` is `{operation: "get-crate", params: {crateId}}` or `{operation: "get-crate-in-port", params: {portId,
+    crateId}}`: the second alternative's `params.portId` is a nested parameter too."""
+    tool = _multiplexed(
+        "crate-reader", _branch("get-crate", {"crateId": ID}), _branch("get-crate-in-port", {"portId": ID})
+    )
+    [t] = prepare([tool]).values()
+    paths = {p["path"] for p in nested_parameters(t)}
+    assert {"select.params.crateId", "select.params.portId"} <= paths
+
+
+def test_a_listing_operation_of_a_multiplexed_tool_offers_what_it_lists():
+    """`dock-services-reader` runs `get-ports` or `get-port(params.portId)`: it lists ports, so it is a candidate for
+    another tool's `params.portId`, though it takes one itself in its other operation; a reader whose operations list
+    nothing (`get-crate`) offers nothing."""
+    tools = [
+        _multiplexed("dock-services-reader", _branch("get-port", {"portId": ID}), _branch("get-ports", {})),
+        _multiplexed("load-services-reader", _branch("get-crate", {"crateId": ID, "portId": ID})),
+    ]
+    found = wanted(tools)
+    assert found[("load-services-reader", "select.params.portId")][2] == {"dock-services-reader"}
+    assert ("load-services-reader", "select.params.crateId") not in found
+
+
+def test_an_output_s_id_of_the_thing_its_path_takes_is_an_echo():
+    """`GET /crates/{crateName}/scale` -> `{CrateID, Count}`: the CrateID is the crate it was given, no offer of crate
+    ids (the tool stays a candidate named after crates, as any `GetCrate…`); `GET /crates` -> `[{ID}]` offers them."""
+    listed = {"type": "array", "items": {"type": "object", "properties": {"ID": ID, "Name": ID}}}
+    status = {"type": "object", "properties": {"CrateID": ID, "Count": {"type": "integer"}}}
+    name = {"name": "crateName", "in": "path", "required": True, "type": "string", "description": "The crate name"}
+    body = {"name": "CrateID", "in": "body", "required": True, "type": "string", "description": "The crate ID"}
+    tools = [
+        op("GetCrates", "GET", "/crates", [], output_schema=listed),
+        op("GetCrateScale", "GET", "/crates/{crateName}/scale", [name], output_schema=status),
+        op("PostCrateEvaluate", "POST", "/crate/{crateName}/evaluate", [name, body]),
+    ]
+    _, groups = candidate_groups(tools)
+    found = {c.producer.name: c for g in groups for c in g if c.want.parameter == "CrateID"}
+    assert found["GetCrates"].offer is not None
+    assert found["GetCrateScale"].offer is None
+
+
+def test_plurals_in_ves_of_nouns_in_f():
+    assert singular("shelves") == "shelf"
+    assert singular("halves") == "half"
+    assert singular("archives") == "archive"
+    assert singular("drives") == "drive"

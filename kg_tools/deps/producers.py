@@ -1452,7 +1452,7 @@ def narrow(consumer: Tool, want: Want, matches: dict[str, Match]) -> dict[str, M
         for k in own:
             matches[k].note = " (the user's own, which a change addresses)"
         matches = {k: m for k, m in matches.items() if k in own}
-    return _same_collection(consumer, want, _unscoped_lists(consumer, matches))
+    return _same_collection(consumer, want, _unscoped_lists(consumer, matches), readers=not own)
 
 
 def _unscoped_lists(consumer: Tool, matches: dict[str, Match]) -> dict[str, Match]:
@@ -1473,11 +1473,12 @@ def _prefer(matches: dict[str, Match], keep: Callable[[Match], object]) -> dict[
     return kept or matches
 
 
-def _same_collection(consumer: Tool, want: Want, matches: dict[str, Match]) -> dict[str, Match]:
+def _same_collection(consumer: Tool, want: Want, matches: dict[str, Match], readers: bool = True) -> dict[str, Match]:
     """The same collection (RESTler's producer of a path): GET /emails lists what GET|PATCH|DELETE
-    /emails/{email_id} and DELETE /me/tracks?ids= address, so only its list is kept; PUT|POST add to it, so its
-    list is where the value is NOT taken from (saving a track that is already saved, pinning a message already
-    pinned)."""
+    /emails/{email_id} and DELETE /me/tracks?ids= address, so only its list is kept -- with the searches of the same
+    things and the caller's own list of them (`other_readers`), unless `readers` is off (the user's own list was
+    chosen) or the call removes what it names from that collection; PUT|POST add to it, so its list is where the
+    value is NOT taken from (saving a track that is already saved, pinning a message already pinned)."""
     collection = collection_path(consumer, want)
     if not collection:
         return matches
@@ -1489,8 +1490,37 @@ def _same_collection(consumer: Tool, want: Want, matches: dict[str, Match]) -> d
         verb = "removes from" if method == "DELETE" else "addresses"
         for k in same:
             matches[k].note = f" (the list of the collection {method} {_path(consumer)} {verb})"
+        if readers and not (method == "DELETE" and not want.in_path):  # what it removes is in that collection
+            same |= {k for k, m in matches.items() if other_reader(m)}
         return {k: m for k, m in matches.items() if k in same}
     return matches
+
+
+def other_reader(m: Match) -> bool:
+    """Another reader of the same things that needs nothing first: a search of them (`GET /repos/issues/search`
+    beside `GET /repos/{owner}/{repo}/issues`, `GET /api/v2/search`) or the caller's own list of them (`GET
+    /user/orgs` beside `GET /orgs`); the thing itself, not one nested in what it returns."""
+    producer, offer = m.producer, m.offer
+    own_list = producer.kind == "list" and _callers_own(producer) and _lists(producer.output_schema or {})
+    return (
+        (producer.kind == "search" or own_list)
+        and offer.primary
+        and not offer.reference
+        and not any(w.required for w in producer.wants)
+    )
+
+
+OWN_SEGMENTS = {"me", "my", "myself", "self", "current"}  # `/users/me`, `/myself`: the caller's own
+
+
+def _callers_own(tool: Tool) -> bool:
+    """A path about the caller: `/users/me`, `/myself`, or GitHub's `/user/orgs` (a singular `user` with no
+    identifier after it); a single object there (`GET /user`) is the caller, not a list (`_lists`)."""
+    segments = [s for s in _path(tool).lower().split("/") if s]
+    return any(
+        s in OWN_SEGMENTS or s == "user" and (i + 1 == len(segments) or not segments[i + 1].startswith("{"))
+        for i, s in enumerate(segments)
+    )
 
 
 def _lists_collection(producer: Tool, collection: str) -> bool:

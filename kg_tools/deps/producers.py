@@ -2310,6 +2310,11 @@ def want_candidates(
     if want.typed:
         out = _typed_readers(out)
     out = _no_path_readers(out, want)
+    out = {
+        name: c
+        for name, c in out.items()
+        if c.path_list or not lists_other_things(consumer, c.producer, want, tools, paths)
+    }
     if kinds:  # another kind of the resource (a settings flow for a login flow's id) is no provider
         out = {name: c for name, c in out.items() if not qualifier_conflict(consumer, want, c.producer, kinds)}
     if want.nested:  # a tool that takes the same property (`params.projectSlug`) is another consumer of it
@@ -2322,6 +2327,50 @@ def want_candidates(
     for c in out.values():
         c.qualifier_share = qualifier_share(qualifier, c.producer)
     return list(out.values())
+
+
+def lists_other_things(consumer: Tool, producer: Tool, want: Want, tools: dict[str, Tool], paths: dict) -> bool:
+    """A GET whose path says its items are not instances of the wanted resource (twelfth session, precision):
+    - it lists inside ONE instance of it: a singular segment before the end that names the resource is a
+      singleton another GET reads or one of a collection listed elsewhere (`/me/drive` of `/drives`;
+      `/me/drive/sharedByMe` lists what my drive shares), not a collection (no `/drive/{id}` in the catalog; `/project/recent` lists projects), or is followed by an
+      instance's id (`/job/{name}/scale`); unless a listing verb follows (`/pet/findByStatus`);
+    - it lists a parent's links to the resource: its item paths name their id after both
+      (`/subscriptions/{}/addons/{subscriptionAddonId}`: a subscription's add-ons, each with an id of its own) and
+      the resource has a top-level collection of its own (`GET /addons`), unless the wanted parameter names that
+      parent too."""
+    path = _path(producer)
+    if _method(producer) != "GET" or not path or not want.resources:
+        return False
+    wanted = want.resources[0]
+    parts = [s for s in _norm_path(path).split("/") if s]
+    for i, seg in enumerate(parts[:-1]):
+        ws = words(seg)
+        if not ws or seg == "{}" or singular(ws[-1]) != ws[-1] or resource_key(ws) != wanted:
+            continue
+        rest = {w for s in parts[i + 1 :] for w in words(s)}
+        prefix = "/" + "/".join(parts[: i + 1])
+        reader = [n for n in paths.get(("GET", prefix), []) if n != consumer.name]
+        plural = any(("GET", f"*{p}") in paths for p in (seg + "s", seg + "es", seg[:-1] + "ies"))
+        collection = any((m, prefix + "/{}") in paths for m in ("GET", "PUT", "PATCH", "DELETE"))
+        singleton = (bool(reader) or plural) and not collection
+        if (singleton or parts[i + 1] == "{}") and not rest & (ALL_LIST_WORDS | {wanted}):
+            return True
+    if len(parts) < 3 or parts[-2] != "{}":
+        return False
+    parent = {singular(w) for w in words(parts[-3])}
+    own = {singular(w) for w in _parameter_name_words(want.parameter)}
+    top = any("{}" not in _norm_path(_path(tools[n])) for n in paths.get(("GET", "*" + parts[-1]), []))
+    for method in ("GET", "PUT", "PATCH", "DELETE"):
+        for name in paths.get((method, "/" + "/".join(parts) + "/{}"), []):
+            last = _path(tools[name]).rstrip("/").rsplit("/", 1)[-1].strip("{}")
+            item = {singular(w) for w in words(last)}
+            if top and parent & item and not parent & own and wanted in item:
+                return True
+    return False
+
+
+ALL_LIST_WORDS = LIST_VERBS | {"all"}
 
 
 def _typed_readers(out: dict[str, Candidate]) -> dict[str, Candidate]:

@@ -1772,13 +1772,17 @@ def _named_parameter(consumer: Tool, sentence: str) -> str | None:
 def _named_by_phrases(text: str, by_noun: dict[str, list[str]]) -> dict[str, str]:
     """The tools a description's "from the <noun>" phrases name: the one or two tools named after that noun. A noun
     many tools are named after points to none of them, nor does a bare identifier word ("from the next key" of a
-    paging token is no `ListLabelKeys`)."""
+    paging token is no `ListLabelKeys`), nor a generic noun qualified otherwise than the tool's name ("from the event
+    data" is no `listCustomerAppData`)."""
     found: dict[str, str] = {}
     for phrase in source_phrases(text):
-        noun = singular(phrase.split()[-1])
+        *before, noun = [singular(w) for w in phrase.split()]
+        qualifier = {w for w in before if w not in STOP}  # "from the all collections": no qualifier
         named = by_noun.get(noun, ())
         if len(named) <= 2 and noun not in ID_FIELDS:
             for name in named:
+                if noun in SCHEMA_NOISE and not qualifier <= {singular(w) for w in words(name.split("__")[-1])}:
+                    continue  # "from the event data": a generic noun, qualified by what the tool is not named after
                 found.setdefault(name, f"its description: “from the {phrase}”")
     return found
 

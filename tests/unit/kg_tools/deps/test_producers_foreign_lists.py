@@ -3,6 +3,7 @@ twelfth session, "precision on first contact"). Small made-up specs, no names of
 
 from __future__ import annotations
 
+from kg_tools.deps.offline import ToolInfo
 from kg_tools.deps.producers import candidate_groups
 from tests.support.made_up_ops import op
 
@@ -65,3 +66,30 @@ def test_a_parents_links_to_a_resource_are_no_source_of_its_own_id():
     assert ("get_extra", "extraId", "list_extras") in found
     assert ("get_extra", "extraId", "list_plan_extras") not in found
     assert ("get_plan_extra", "planExtraId", "list_plan_extras") in found
+
+
+def test_a_generic_noun_qualified_by_another_thing_names_no_source():
+    """ "The property to group by, from the event data" names no `list_app_data` (a generic noun, `data`, qualified by
+    what the tool is not named after); "from the app data" and "from the all data" still name it."""
+    tools = [
+        ToolInfo.from_raw({"name": "list_app_data", "description": "Lists app data.", "parameters": []}),
+        *(
+            ToolInfo.from_raw(
+                {
+                    "name": name,
+                    "description": "Creates a meter.",
+                    "parameters": [{"name": "group", "type": "string", "description": f"Group by, {text}"}],
+                }
+            )
+            for name, text in [
+                ("create_meter", "from the event data"),
+                ("create_gauge", "from the app data"),
+                ("create_dial", "from the all data"),
+            ]
+        ),
+    ]
+    fixed, _ = candidate_groups(tools)
+    pairs = {(p.source, p.target) for p in fixed}
+    assert ("create_meter", "list_app_data") not in pairs
+    assert ("create_gauge", "list_app_data") in pairs
+    assert ("create_dial", "list_app_data") in pairs

@@ -1847,13 +1847,17 @@ def _named_parameter(consumer: Tool, sentence: str) -> str | None:
 def _named_by_phrases(text: str, by_noun: dict[str, list[str]]) -> dict[str, str]:
     """The tools a description's "from the <noun>" phrases name: the one or two tools named after that noun. A noun
     many tools are named after points to none of them, nor does a bare identifier word ("from the next key" of a
-    paging token is no `ListLabelKeys`)."""
+    paging token is no `ListLabelKeys`), nor a generic noun qualified otherwise than the tool's name ("from the event
+    data" is no `listCustomerAppData`)."""
     found: dict[str, str] = {}
     for phrase in source_phrases(text):
-        noun = singular(phrase.split()[-1])
+        *before, noun = [singular(w) for w in phrase.split()]
+        qualifier = {w for w in before if w not in STOP}  # "from the all collections": no qualifier
         named = by_noun.get(noun, ())
         if len(named) <= 2 and noun not in ID_FIELDS:
             for name in named:
+                if noun in SCHEMA_NOISE and not qualifier <= {singular(w) for w in words(name.split("__")[-1])}:
+                    continue  # "from the event data": a generic noun, qualified by what the tool is not named after
                 found.setdefault(name, f"its description: “from the {phrase}”")
     return found
 
@@ -2388,6 +2392,11 @@ def want_candidates(
     if want.typed:
         out = _typed_readers(out)
     out = _no_path_readers(out, want)
+    out = {
+        name: c
+        for name, c in out.items()
+        if c.path_list or not lists_other_things(consumer, c.producer, want, tools, paths)
+    }
     if kinds:  # another kind of the resource (a settings flow for a login flow's id) is no provider
         out = {name: c for name, c in out.items() if not qualifier_conflict(consumer, want, c.producer, kinds)}
     if want.nested:  # a tool that takes the same property (`params.projectSlug`) is another consumer of it, unless
@@ -2407,6 +2416,50 @@ def want_candidates(
     for c in out.values():
         c.qualifier_share = qualifier_share(qualifier, c.producer)
     return list(out.values())
+
+
+def lists_other_things(consumer: Tool, producer: Tool, want: Want, tools: dict[str, Tool], paths: dict) -> bool:
+    """A GET whose path says its items are not instances of the wanted resource (twelfth session, precision):
+    - it lists inside ONE instance of it: a singular segment before the end that names the resource is a
+      singleton another GET reads or one of a collection listed elsewhere (`/me/drive` of `/drives`;
+      `/me/drive/sharedByMe` lists what my drive shares), not a collection (no `/drive/{id}` in the catalog; `/project/recent` lists projects), or is followed by an
+      instance's id (`/job/{name}/scale`); unless a listing verb follows (`/pet/findByStatus`);
+    - it lists a parent's links to the resource: its item paths name their id after both
+      (`/subscriptions/{}/addons/{subscriptionAddonId}`: a subscription's add-ons, each with an id of its own) and
+      the resource has a top-level collection of its own (`GET /addons`), unless the wanted parameter names that
+      parent too."""
+    path = _path(producer)
+    if _method(producer) != "GET" or not path or not want.resources:
+        return False
+    wanted = want.resources[0]
+    parts = [s for s in _norm_path(path).split("/") if s]
+    for i, seg in enumerate(parts[:-1]):
+        ws = words(seg)
+        if not ws or seg == "{}" or singular(ws[-1]) != ws[-1] or resource_key(ws) != wanted:
+            continue
+        rest = {w for s in parts[i + 1 :] for w in words(s)}
+        prefix = "/" + "/".join(parts[: i + 1])
+        reader = [n for n in paths.get(("GET", prefix), []) if n != consumer.name]
+        plural = any(("GET", f"*{p}") in paths for p in (seg + "s", seg + "es", seg[:-1] + "ies"))
+        collection = any((m, prefix + "/{}") in paths for m in ("GET", "PUT", "PATCH", "DELETE"))
+        singleton = (bool(reader) or plural) and not collection
+        if (singleton or parts[i + 1] == "{}") and not rest & (ALL_LIST_WORDS | {wanted}):
+            return True
+    if len(parts) < 3 or parts[-2] != "{}":
+        return False
+    parent = {singular(w) for w in words(parts[-3])}
+    own = {singular(w) for w in _parameter_name_words(want.parameter)}
+    top = any("{}" not in _norm_path(_path(tools[n])) for n in paths.get(("GET", "*" + parts[-1]), []))
+    for method in ("GET", "PUT", "PATCH", "DELETE"):
+        for name in paths.get((method, "/" + "/".join(parts) + "/{}"), []):
+            last = _path(tools[name]).rstrip("/").rsplit("/", 1)[-1].strip("{}")
+            item = {singular(w) for w in words(last)}
+            if top and parent & item and not parent & own and wanted in item:
+                return True
+    return False
+
+
+ALL_LIST_WORDS = LIST_VERBS | {"all"}
 
 
 def _typed_readers(out: dict[str, Candidate]) -> dict[str, Candidate]:

@@ -1074,28 +1074,36 @@ def tool_offers(tool: Tool) -> list[Offer]:
 
 
 OPERATION_FIELDS = {"operation", "action", "method", "op"}
+OPERATIONS_READ = 100  # operation names read from one tool's arguments
 
 
 def _operations_listed(tool: Tool) -> list[str]:
     """What a tool that runs one of several operations, chosen by an argument (`operation: "get-teams"`, a `const` in
-    each alternative of its input or an `enum`), lists with its listing operations (`get-teams`, `list_projects`:
-    a reading or listing verb and a plural object before any scope; not `list_mine`, `list_for_iteration`)."""
+    each alternative of its input, inline or a local `$ref`, or an `enum`), lists with its listing operations
+    (`get-teams`, `list_projects`: a reading or listing verb and a plural object before any scope; not `list_mine`,
+    `list_for_iteration`). Each schema node is read once."""
+    root = tool.input_schema or {}
     ops: list[str] = []
-    stack: list[tuple[object, int]] = [(tool.input_schema, 0)]
-    while stack and len(ops) < 100:
+    stack: list[tuple[object, int]] = [(root, 0)]
+    read: set[int] = set()
+    while stack and len(ops) < OPERATIONS_READ:
         node, depth = stack.pop()
         if isinstance(node, list):
             stack += [(n, depth) for n in node]
-        if not isinstance(node, dict) or depth > NESTED_DEPTH + 2:
+        if not isinstance(node, dict) or depth > NESTED_DEPTH + 2 or id(node) in read:
             continue
+        read.add(id(node))
+        if isinstance(node.get("$ref"), str):
+            stack.append((_local_pointer(root, node["$ref"]), depth + 1))
         props = node.get("properties")
         for name, prop in props.items() if isinstance(props, dict) else ():
             if name in OPERATION_FIELDS and isinstance(prop, dict):
-                ops += [v for v in [*(prop.get("enum") or []), prop.get("const")] if isinstance(v, str)]
+                enum = prop.get("enum")
+                ops += [v for v in [*(enum if isinstance(enum, list) else []), prop.get("const")] if isinstance(v, str)]
             stack.append((prop, depth + 1))
         stack += [(node[k], depth + 1) for k in ("items", *UNION_KEYS) if k in node]
     out: list[str] = []
-    for op in ops:
+    for op in ops[:OPERATIONS_READ]:
         verb, _ = name_verb_and_object(op)
         rest = _object_words(op)  # up to a scope: `list_for_iteration` lists nothing it names
         if rest and (verb in LIST_VERBS or verb in GET_VERBS) and singular(rest[-1]) != rest[-1]:
@@ -1929,6 +1937,7 @@ def nested_parameters(tool: Tool) -> list[dict]:
         return []
     out: list[dict] = []
     seen: set[str] = set()
+    walked: set[tuple[str, int]] = set()  # (path, schema): each object once per path, not once per route to it
 
     def walk(node: object, path: str, required: bool, where: object, depth: int) -> None:
         if depth > NESTED_DEPTH or path.count("[]") > NESTED_DEPTH:  # an array of itself (`A = str | list[A]`)
@@ -1952,6 +1961,9 @@ def nested_parameters(tool: Tool) -> list[dict]:
                 if len(out) >= NESTED_PROPERTIES or not isinstance(child, dict):
                     continue
                 child = next(iter(schema_shapes(child, root, objects=False, unions=unions)), child)
+                if (where_to, id(child)) in walked:
+                    continue
+                walked.add((where_to, id(child)))
                 if where_to in seen:  # another alternative's object of that name (each operation's `params`)
                     walk(child, where_to, False, where, depth + (name not in LINK_HOLDERS))
                     continue

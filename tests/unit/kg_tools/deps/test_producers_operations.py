@@ -85,3 +85,21 @@ def test_plurals_in_ves_of_nouns_in_f():
     assert singular("halves") == "half"
     assert singular("archives") == "archive"
     assert singular("drives") == "drive"
+
+
+def test_operations_of_alternatives_written_as_refs_are_read():
+    """Pydantic writes a tool of several operations as `oneOf` of `$ref`s to `$defs` (a discriminated union): the
+    listing operation behind a `$ref` offers what it lists, as an inline one does."""
+    defs = {"GetPort": _branch("get-port", {"portId": ID}), "GetPorts": _branch("get-ports", {})}
+    chosen = {"oneOf": [{"$ref": "#/$defs/GetPort"}, {"$ref": "#/$defs/GetPorts"}]}
+    schema = {"type": "object", "properties": {"select": chosen}, "required": ["select"], "$defs": defs}
+    reader = ToolInfo.from_raw(
+        {
+            "name": "dock-services-reader",
+            "description": "Select and run one of the following operations",
+            "parameters": [{"name": "select", "type": "object", "required": True}],
+            "input_schema": schema,
+        }
+    )
+    tools = [reader, _multiplexed("load-services-reader", _branch("get-crate", {"crateId": ID, "portId": ID}))]
+    assert wanted(tools)[("load-services-reader", "select.params.portId")][2] == {"dock-services-reader"}

@@ -141,6 +141,7 @@ class Tool:
     kind: str = "other"  # search | list | get | create | change | other
     offers: list[Offer] = field(default_factory=list)
     wants: list[Want] = field(default_factory=list)
+    operations: list[str] | None = None  # what its listing operations list, once read (_operations_listed)
 
     @property
     def deprecated(self) -> bool:
@@ -1078,6 +1079,12 @@ OPERATIONS_READ = 100  # operation names read from one tool's arguments
 
 
 def _operations_listed(tool: Tool) -> list[str]:
+    if tool.operations is None:
+        tool.operations = read_operations(tool)
+    return tool.operations
+
+
+def read_operations(tool: Tool) -> list[str]:
     """What a tool that runs one of several operations, chosen by an argument (`operation: "get-teams"`, a `const` in
     each alternative of its input, inline or a local `$ref`, or an `enum`), lists with its listing operations
     (`get-teams`, `list_projects`: a reading or listing verb and a plural object before any scope; not `list_mine`,

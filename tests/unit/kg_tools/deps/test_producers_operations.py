@@ -3,6 +3,7 @@ recall 0.5"). Small made-up tool lists, no names of real ones."""
 
 from __future__ import annotations
 
+from kg_tools.deps import producers
 from kg_tools.deps.offline import ToolInfo
 from kg_tools.deps.producers import candidate_groups, nested_parameters, prepare
 from kg_tools.deps.resources import singular
@@ -103,3 +104,16 @@ def test_operations_of_alternatives_written_as_refs_are_read():
     )
     tools = [reader, _multiplexed("load-services-reader", _branch("get-crate", {"crateId": ID, "portId": ID}))]
     assert wanted(tools)[("load-services-reader", "select.params.portId")][2] == {"dock-services-reader"}
+
+
+def test_each_tool_s_operations_are_read_once(monkeypatch):
+    """Forty readers that all list ports and take a `params.portId`: each one's operations are read once, not once
+    per other reader it is a candidate for (quadratic in a large server)."""
+    reads: list[str] = []
+    read = producers.read_operations
+    monkeypatch.setattr(producers, "read_operations", lambda tool: reads.append(tool.name) or read(tool))
+    tools = [
+        _multiplexed(f"reader-{i}", _branch("get-port", {"portId": ID}), _branch("get-ports", {})) for i in range(40)
+    ]
+    assert len(wanted(tools)[("reader-0", "select.params.portId")][2]) == 39
+    assert len(reads) == len(set(reads)) == 40

@@ -1085,15 +1085,27 @@ def _operations_listed(tool: Tool) -> list[str]:
 
 
 def read_operations(tool: Tool) -> list[str]:
-    """What a tool that runs one of several operations, chosen by an argument (`operation: "get-teams"`, a `const` in
-    each alternative of its input, inline or a local `$ref`, or an `enum`), lists with its listing operations
-    (`get-teams`, `list_projects`: a reading or listing verb and a plural object before any scope; not `list_mine`,
-    `list_for_iteration`). Each schema node is read once."""
-    root = tool.input_schema or {}
-    ops: list[str] = []
+    """What a tool that runs one of several operations, chosen by an argument (`operation: "get-teams"`), lists with
+    its listing operations (`get-teams`, `list_projects`: a reading or listing verb and a plural object before any
+    scope; not `list_mine`, `list_for_iteration`)."""
+    out: list[str] = []
+    for op in _operation_names(tool.input_schema or {}):
+        verb, _ = name_verb_and_object(op)
+        rest = _object_words(op)  # up to a scope: `list_for_iteration` lists nothing it names
+        if rest and (verb in LIST_VERBS or verb in GET_VERBS) and singular(rest[-1]) != rest[-1]:
+            key = resource_key([singular(w) for w in rest])
+            if key and key not in out:
+                out.append(key)
+    return out
+
+
+def _operation_names(root: dict) -> list[str]:
+    """The values of an argument that chooses an operation (OPERATION_FIELDS): a `const` in each alternative of the
+    input, inline or behind a local `$ref`, or an `enum`; at most OPERATIONS_READ, each schema node read once."""
+    names: list[str] = []
     stack: list[tuple[object, int]] = [(root, 0)]
     read: set[int] = set()
-    while stack and len(ops) < OPERATIONS_READ:
+    while stack and len(names) < OPERATIONS_READ:
         node, depth = stack.pop()
         if isinstance(node, list):
             stack += [(n, depth) for n in node]
@@ -1102,22 +1114,14 @@ def read_operations(tool: Tool) -> list[str]:
         read.add(id(node))
         if isinstance(node.get("$ref"), str):
             stack.append((_local_pointer(root, node["$ref"]), depth + 1))
-        props = node.get("properties")
-        for name, prop in props.items() if isinstance(props, dict) else ():
-            if name in OPERATION_FIELDS and isinstance(prop, dict):
-                enum = prop.get("enum")
-                ops += [v for v in [*(enum if isinstance(enum, list) else []), prop.get("const")] if isinstance(v, str)]
+        for name, prop in _dict(node.get("properties")).items():
+            if name in OPERATION_FIELDS:
+                values = _dict(prop).get("enum")
+                values = [*values] if isinstance(values, list) else []
+                names += [v for v in [*values, _dict(prop).get("const")] if isinstance(v, str)]
             stack.append((prop, depth + 1))
         stack += [(node[k], depth + 1) for k in ("items", *UNION_KEYS) if k in node]
-    out: list[str] = []
-    for op in ops[:OPERATIONS_READ]:
-        verb, _ = name_verb_and_object(op)
-        rest = _object_words(op)  # up to a scope: `list_for_iteration` lists nothing it names
-        if rest and (verb in LIST_VERBS or verb in GET_VERBS) and singular(rest[-1]) != rest[-1]:
-            key = resource_key([singular(w) for w in rest])
-            if key and key not in out:
-                out.append(key)
-    return out
+    return names[:OPERATIONS_READ]
 
 
 def _described_keys(tool: Tool) -> list[str]:
@@ -2380,6 +2384,13 @@ def qualifier_share(qualifier: set[str], producer: Tool) -> float:
     return len(qualifier & mine) / len(qualifier)
 
 
+def _fellow_consumer(want: Want, producer: Tool) -> bool:
+    """A tool that takes the same nested property (`params.projectSlug`) is another consumer of it, unless one of its
+    operations lists the thing (`get-teams` beside `get-team(params.teamId)`)."""
+    takes = any(w.parameter == want.parameter for w in producer.wants)
+    return takes and not (want.resources and want.resources[0] in _operations_listed(producer))
+
+
 def want_candidates(
     consumer: Tool,
     want: Want,
@@ -2409,15 +2420,8 @@ def want_candidates(
     out = _no_path_readers(out, want)
     if kinds:  # another kind of the resource (a settings flow for a login flow's id) is no provider
         out = {name: c for name, c in out.items() if not qualifier_conflict(consumer, want, c.producer, kinds)}
-    if want.nested:  # a tool that takes the same property (`params.projectSlug`) is another consumer of it, unless
-        # one of its operations lists the thing (`get-teams` beside `get-team(params.teamId)`)
-        out = {
-            name: c
-            for name, c in out.items()
-            if not any(w.parameter == want.parameter for w in c.producer.wants)
-            or bool(want.resources)
-            and want.resources[0] in _operations_listed(c.producer)
-        }
+    if want.nested:
+        out = {name: c for name, c in out.items() if not _fellow_consumer(want, c.producer)}
     wanted = set(want.resources[0].split()) if want.resources else set()
     for c in out.values():
         c.resource_in_name = _resource_in_name(wanted, c.producer)

@@ -1101,7 +1101,8 @@ def read_operations(tool: Tool) -> list[str]:
 
 def _operation_names(root: dict) -> list[str]:
     """The values of an argument that chooses an operation (OPERATION_FIELDS): a `const` in each alternative of the
-    input, inline or behind a local `$ref`, or an `enum`; at most OPERATIONS_READ, each schema node read once."""
+    input, inline or behind a local `$ref`, or the `enum` of a required one (an optional one filters: the `action`
+    of audit events); at most OPERATIONS_READ, each schema node read once."""
     names: list[str] = []
     stack: list[tuple[object, int]] = [(root, 0)]
     read: set[int] = set()
@@ -1114,10 +1115,11 @@ def _operation_names(root: dict) -> list[str]:
         read.add(id(node))
         if isinstance(node.get("$ref"), str):
             stack.append((_local_pointer(root, node["$ref"]), depth + 1))
+        required = node.get("required") if isinstance(node.get("required"), list) else []
         for name, prop in _dict(node.get("properties")).items():
             if name in OPERATION_FIELDS:
                 values = _dict(prop).get("enum")
-                values = [*values] if isinstance(values, list) else []
+                values = [*values] if isinstance(values, list) and name in required else []
                 names += [v for v in [*values, _dict(prop).get("const")] if isinstance(v, str)]
             stack.append((prop, depth + 1))
         stack += [(node[k], depth + 1) for k in ("items", *UNION_KEYS) if k in node]

@@ -117,3 +117,18 @@ def test_each_tool_s_operations_are_read_once(monkeypatch):
     ]
     assert len(wanted(tools)[("reader-0", "select.params.portId")][2]) == 39
     assert len(reads) == len(set(reads)) == 40
+
+
+def test_an_optional_action_filter_lists_nothing():
+    """`list_audit_events(action?: list_projects | get_user | …)` filters events by what was done: it lists no projects
+    and no users; a required `action` (`manage_ports(action: list_ports | get_port)`) chooses what the tool does."""
+
+    def tool(name: str, required: list[str]) -> ToolInfo:
+        action = {"type": "string", "enum": ["list_ports", "get_port", "list_users"]}
+        schema = {"type": "object", "properties": {"action": action, "portId": ID}, "required": required}
+        params = [{"name": "action", "type": "string"}, {"name": "portId", "type": "string"}]
+        return ToolInfo.from_raw({"name": name, "description": name, "parameters": params, "input_schema": schema})
+
+    tools = prepare([tool("list_audit_events", []), tool("manage_ports", ["action"])])
+    assert producers._operations_listed(tools["list_audit_events"]) == []
+    assert producers._operations_listed(tools["manage_ports"]) == ["port", "user"]

@@ -340,10 +340,10 @@ def _lists(schema: dict) -> bool:
     """The output is a list: an array, or an object whose only array property is its items."""
     if schema.get("type") == "array":
         return True
-    props = dict(schema.get("properties") or {})
-    for member in schema.get("allOf") or []:
-        if isinstance(member, dict):
-            props = {**(member.get("properties") or {}), **props}
+    props = dict(_dict(schema.get("properties")))
+    members = schema.get("allOf")
+    for member in members if isinstance(members, list) else []:
+        props = {**_dict(_dict(member).get("properties")), **props}
     arrays = [k for k, p in props.items() if isinstance(p, dict) and p.get("type") == "array"]
     # one array and a few paging fields, or nothing but arrays (`read_graph`: entities and relations)
     return len(arrays) == 1 and len(props) <= 6 or bool(arrays) and len(arrays) == len(props)

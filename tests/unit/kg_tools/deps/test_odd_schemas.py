@@ -143,3 +143,9 @@ def test_many_alternatives_sharing_a_params_schema_are_read_in_linear_time():
     started = time.perf_counter()
     assert "req.params.params.params.team_id" not in {p["path"] for p in nested_parameters(tool)}  # past NESTED_DEPTH
     assert time.perf_counter() - started < 1.0
+
+
+def test_an_output_whose_properties_are_a_list_is_read_as_no_list():
+    """A server's malformed output schema (`properties: ["id"]`, `allOf: [{properties: 3}]`) stops nothing."""
+    for out in ({"properties": ["id"]}, {"allOf": [{"properties": 3}], "properties": {"items": {"type": "array"}}}):
+        _infer([_mcp("get_things", [], out), _mcp("get_thing", [{"name": "thing_id", "type": "string"}])])

@@ -1294,11 +1294,15 @@ def _copied_name(producer: Tool, offer: Offer) -> bool:
 
 def _echoed(producer: Tool, want: Want, offer: Offer) -> bool:
     """A `<noun>Id` at the top of an output (`GetCrateScale` -> `{CrateID, …}`) of a tool whose path takes that
-    thing (`/crates/{crateName}/scale`, by any field) echoes the instance it was given: no source of it."""
+    thing (`/crates/{crateName}/scale`, by any field) echoes the instance it was given: no source of it; a path that
+    ends at the thing (`/crates/by-name/{crateName}`) answers the thing itself, its own id."""
     if offer.source != "schema" or len(words(offer.path)) < 2 or "." in offer.path or "[" in offer.path:
         return False
-    key = set(want.resources[:1])
-    return any(w.required and w.in_path and key & set(w.resources[:1]) for w in producer.wants)
+    key, path = set(want.resources[:1]), _path(producer).rstrip("/")
+    return any(
+        w.required and w.in_path and key & set(w.resources[:1]) and not path.endswith(f"{{{w.parameter}}}")
+        for w in producer.wants
+    )
 
 
 def is_lookup(producer: Tool, want: Want) -> bool:

@@ -132,3 +132,18 @@ def test_an_optional_action_filter_lists_nothing():
     tools = prepare([tool("list_audit_events", []), tool("manage_ports", ["action"])])
     assert producers._operations_listed(tools["list_audit_events"]) == []
     assert producers._operations_listed(tools["manage_ports"]) == ["port", "user"]
+
+
+def test_the_id_of_the_thing_a_path_ends_at_is_its_own_not_an_echo():
+    """`GET /crates/by-name/{crateName}` -> `{CrateID, CrateName}` is the crate itself, found by its name: its CrateID
+    is a source of crate ids (a sub-resource's `/crates/{crateName}/scale` -> `{CrateID}` echoes)."""
+    crate = {"type": "object", "properties": {"CrateID": ID, "CrateName": ID}}
+    name = {"name": "crateName", "in": "path", "required": True, "type": "string", "description": "The crate name"}
+    crate_id = {"name": "crateId", "in": "path", "required": True, "type": "string", "description": "The crate ID"}
+    tools = [
+        op("GetCrateByName", "GET", "/crates/by-name/{crateName}", [name], output_schema=crate),
+        op("DeleteCrate", "DELETE", "/crates/{crateId}", [crate_id]),
+    ]
+    _, groups = candidate_groups(tools)
+    [found] = [c for g in groups for c in g if c.producer.name == "GetCrateByName"]
+    assert found.offer is not None

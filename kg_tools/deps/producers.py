@@ -1115,7 +1115,7 @@ def _operation_names(root: dict) -> list[str]:
         read.add(id(node))
         if isinstance(node.get("$ref"), str):
             stack.append((_local_pointer(root, node["$ref"]), depth + 1))
-        required = node.get("required") if isinstance(node.get("required"), list) else []
+        required = node["required"] if isinstance(node.get("required"), list) else []
         for name, prop in _dict(node.get("properties")).items():
             if name in OPERATION_FIELDS:
                 values = _dict(prop).get("enum")

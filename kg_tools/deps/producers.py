@@ -141,6 +141,7 @@ class Tool:
     kind: str = "other"  # search | list | get | create | change | other
     offers: list[Offer] = field(default_factory=list)
     wants: list[Want] = field(default_factory=list)
+    operations: list[str] | None = None  # what its listing operations list, once read (_operations_listed)
 
     @property
     def deprecated(self) -> bool:
@@ -339,10 +340,10 @@ def _lists(schema: dict) -> bool:
     """The output is a list: an array, or an object whose only array property is its items."""
     if schema.get("type") == "array":
         return True
-    props = dict(schema.get("properties") or {})
-    for member in schema.get("allOf") or []:
-        if isinstance(member, dict):
-            props = {**(member.get("properties") or {}), **props}
+    props = dict(_dict(schema.get("properties")))
+    members = schema.get("allOf")
+    for member in members if isinstance(members, list) else []:
+        props = {**_dict(_dict(member).get("properties")), **props}
     arrays = [k for k, p in props.items() if isinstance(p, dict) and p.get("type") == "array"]
     # one array and a few paging fields, or nothing but arrays (`read_graph`: entities and relations)
     return len(arrays) == 1 and len(props) <= 6 or bool(arrays) and len(arrays) == len(props)
@@ -1074,28 +1075,21 @@ def tool_offers(tool: Tool) -> list[Offer]:
 
 
 OPERATION_FIELDS = {"operation", "action", "method", "op"}
+OPERATIONS_READ = 100  # operation names read from one tool's arguments
 
 
 def _operations_listed(tool: Tool) -> list[str]:
-    """What a tool that runs one of several operations, chosen by an argument (`operation: "get-teams"`, a `const` in
-    each alternative of its input or an `enum`), lists with its listing operations (`get-teams`, `list_projects`:
-    a reading or listing verb and a plural object before any scope; not `list_mine`, `list_for_iteration`)."""
-    ops: list[str] = []
-    stack: list[tuple[object, int]] = [(tool.input_schema, 0)]
-    while stack and len(ops) < 100:
-        node, depth = stack.pop()
-        if isinstance(node, list):
-            stack += [(n, depth) for n in node]
-        if not isinstance(node, dict) or depth > NESTED_DEPTH + 2:
-            continue
-        props = node.get("properties")
-        for name, prop in props.items() if isinstance(props, dict) else ():
-            if name in OPERATION_FIELDS and isinstance(prop, dict):
-                ops += [v for v in [*(prop.get("enum") or []), prop.get("const")] if isinstance(v, str)]
-            stack.append((prop, depth + 1))
-        stack += [(node[k], depth + 1) for k in ("items", *UNION_KEYS) if k in node]
+    if tool.operations is None:
+        tool.operations = read_operations(tool)
+    return tool.operations
+
+
+def read_operations(tool: Tool) -> list[str]:
+    """What a tool that runs one of several operations, chosen by an argument (`operation: "get-teams"`), lists with
+    its listing operations (`get-teams`, `list_projects`: a reading or listing verb and a plural object before any
+    scope; not `list_mine`, `list_for_iteration`)."""
     out: list[str] = []
-    for op in ops:
+    for op in _operation_names(tool.input_schema or {}):
         verb, _ = name_verb_and_object(op)
         rest = _object_words(op)  # up to a scope: `list_for_iteration` lists nothing it names
         if rest and (verb in LIST_VERBS or verb in GET_VERBS) and singular(rest[-1]) != rest[-1]:
@@ -1103,6 +1097,33 @@ def _operations_listed(tool: Tool) -> list[str]:
             if key and key not in out:
                 out.append(key)
     return out
+
+
+def _operation_names(root: dict) -> list[str]:
+    """The values of an argument that chooses an operation (OPERATION_FIELDS): a `const` in each alternative of the
+    input, inline or behind a local `$ref`, or the `enum` of a required one (an optional one filters: the `action`
+    of audit events); at most OPERATIONS_READ, each schema node read once."""
+    names: list[str] = []
+    stack: list[tuple[object, int]] = [(root, 0)]
+    read: set[int] = set()
+    while stack and len(names) < OPERATIONS_READ:
+        node, depth = stack.pop()
+        if isinstance(node, list):
+            stack += [(n, depth) for n in node]
+        if not isinstance(node, dict) or depth > NESTED_DEPTH + 2 or id(node) in read:
+            continue
+        read.add(id(node))
+        if isinstance(node.get("$ref"), str):
+            stack.append((_local_pointer(root, node["$ref"]), depth + 1))
+        required = node["required"] if isinstance(node.get("required"), list) else []
+        for name, prop in _dict(node.get("properties")).items():
+            if name in OPERATION_FIELDS:
+                values = _dict(prop).get("enum")
+                values = [*values] if isinstance(values, list) and name in required else []
+                names += [v for v in [*values, _dict(prop).get("const")] if isinstance(v, str)]
+            stack.append((prop, depth + 1))
+        stack += [(node[k], depth + 1) for k in ("items", *UNION_KEYS) if k in node]
+    return names[:OPERATIONS_READ]
 
 
 def _described_keys(tool: Tool) -> list[str]:
@@ -1273,11 +1294,15 @@ def _copied_name(producer: Tool, offer: Offer) -> bool:
 
 def _echoed(producer: Tool, want: Want, offer: Offer) -> bool:
     """A `<noun>Id` at the top of an output (`GetCrateScale` -> `{CrateID, …}`) of a tool whose path takes that
-    thing (`/crates/{crateName}/scale`, by any field) echoes the instance it was given: no source of it."""
+    thing (`/crates/{crateName}/scale`, by any field) echoes the instance it was given: no source of it; a path that
+    ends at the thing (`/crates/by-name/{crateName}`) answers the thing itself, its own id."""
     if offer.source != "schema" or len(words(offer.path)) < 2 or "." in offer.path or "[" in offer.path:
         return False
-    key = set(want.resources[:1])
-    return any(w.required and w.in_path and key & set(w.resources[:1]) for w in producer.wants)
+    key, path = set(want.resources[:1]), _path(producer).rstrip("/")
+    return any(
+        w.required and w.in_path and key & set(w.resources[:1]) and not path.endswith(f"{{{w.parameter}}}")
+        for w in producer.wants
+    )
 
 
 def is_lookup(producer: Tool, want: Want) -> bool:
@@ -1933,6 +1958,7 @@ def nested_parameters(tool: Tool) -> list[dict]:
         return []
     out: list[dict] = []
     seen: set[str] = set()
+    walked: set[tuple[str, int]] = set()  # (path, schema): each object once per path, not once per route to it
 
     def walk(node: object, path: str, required: bool, where: object, depth: int) -> None:
         if depth > NESTED_DEPTH or path.count("[]") > NESTED_DEPTH:  # an array of itself (`A = str | list[A]`)
@@ -1956,6 +1982,9 @@ def nested_parameters(tool: Tool) -> list[dict]:
                 if len(out) >= NESTED_PROPERTIES or not isinstance(child, dict):
                     continue
                 child = next(iter(schema_shapes(child, root, objects=False, unions=unions)), child)
+                if (where_to, id(child)) in walked:
+                    continue
+                walked.add((where_to, id(child)))
                 if where_to in seen:  # another alternative's object of that name (each operation's `params`)
                     walk(child, where_to, False, where, depth + (name not in LINK_HOLDERS))
                     continue
@@ -2365,6 +2394,13 @@ def qualifier_share(qualifier: set[str], producer: Tool) -> float:
     return len(qualifier & mine) / len(qualifier)
 
 
+def _fellow_consumer(want: Want, producer: Tool) -> bool:
+    """A tool that takes the same nested property (`params.projectSlug`) is another consumer of it, unless one of its
+    operations lists the thing (`get-teams` beside `get-team(params.teamId)`)."""
+    takes = any(w.parameter == want.parameter for w in producer.wants)
+    return takes and not (want.resources and want.resources[0] in _operations_listed(producer))
+
+
 def want_candidates(
     consumer: Tool,
     want: Want,
@@ -2399,15 +2435,8 @@ def want_candidates(
     }
     if kinds:  # another kind of the resource (a settings flow for a login flow's id) is no provider
         out = {name: c for name, c in out.items() if not qualifier_conflict(consumer, want, c.producer, kinds)}
-    if want.nested:  # a tool that takes the same property (`params.projectSlug`) is another consumer of it, unless
-        # one of its operations lists the thing (`get-teams` beside `get-team(params.teamId)`)
-        out = {
-            name: c
-            for name, c in out.items()
-            if not any(w.parameter == want.parameter for w in c.producer.wants)
-            or bool(want.resources)
-            and want.resources[0] in _operations_listed(c.producer)
-        }
+    if want.nested:
+        out = {name: c for name, c in out.items() if not _fellow_consumer(want, c.producer)}
     wanted = set(want.resources[0].split()) if want.resources else set()
     for c in out.values():
         c.resource_in_name = _resource_in_name(wanted, c.producer)

@@ -4,8 +4,11 @@ the shape rules stay in their own setting (`elements` / `attributes` outside HAL
 
 from __future__ import annotations
 
+import time
+
 from kg_tools.deps.infer import infer_catalog
 from kg_tools.deps.offline import Examples, ToolInfo
+from kg_tools.deps.producers import nested_parameters, prepare
 from kg_tools.deps.resources import schema_offers
 from tests.support.made_up_ops import op, wanted
 
@@ -109,3 +112,40 @@ def test_sole_prefixed_id_of_an_output_is_its_handle():
     for schema, prefixed in ((link, {"user", "project"}), (owned, {"user"}), (nested, {"connection"})):
         offers = [o for o in schema_offers("t", schema) if o.resource in prefixed]
         assert len(offers) == len(prefixed) and all(o.reference for o in offers)
+
+
+def test_an_operation_enum_that_is_not_a_list_is_skipped():
+    """`operation: {enum: 5}` (or `true`, a string) is no list of operations: nothing is listed, nothing stops."""
+    for enum in (5, True, "get-teams", {"get-teams": 1}):
+        schema = {"type": "object", "properties": {"operation": {"enum": enum}}}
+        multi = ToolInfo.from_raw(
+            {"name": "teams_tool", "description": "", "parameters": [{"name": "operation"}], "input_schema": schema}
+        )
+        _infer([multi, _mcp("get_team", [{"name": "team_id", "type": "string", "required": True}])])
+
+
+def test_many_alternatives_sharing_a_params_schema_are_read_in_linear_time():
+    """Four levels of 40 alternatives, each `{operation, params: $ref to the level below}` (a JSON schema of 160
+    members): each object is read once per path, not once per route to it (40**4 walks)."""
+    defs: dict = {"D0": {"type": "object", "properties": {"team_id": {"type": "string"}}}}
+    for level in range(1, 5):
+        branch = {"params": {"$ref": f"#/$defs/D{level - 1}"}}
+        defs[f"D{level}"] = {
+            "anyOf": [
+                {"type": "object", "properties": branch | {"operation": {"const": f"get-thing{i}"}}} for i in range(40)
+            ]
+        }
+    schema = {"type": "object", "properties": {"req": {"$ref": "#/$defs/D4"}}, "$defs": defs}
+    multi = ToolInfo.from_raw(
+        {"name": "multi", "description": "", "parameters": [{"name": "req", "type": "object"}], "input_schema": schema}
+    )
+    [tool] = prepare([multi]).values()
+    started = time.perf_counter()
+    assert "req.params.params.params.team_id" not in {p["path"] for p in nested_parameters(tool)}  # past NESTED_DEPTH
+    assert time.perf_counter() - started < 1.0
+
+
+def test_an_output_whose_properties_are_a_list_is_read_as_no_list():
+    """A server's malformed output schema (`properties: ["id"]`, `allOf: [{properties: 3}]`) stops nothing."""
+    for out in ({"properties": ["id"]}, {"allOf": [{"properties": 3}], "properties": {"items": {"type": "array"}}}):
+        _infer([_mcp("get_things", [], out), _mcp("get_thing", [{"name": "thing_id", "type": "string"}])])

@@ -3,6 +3,7 @@ recall 0.5"). Small made-up tool lists, no names of real ones."""
 
 from __future__ import annotations
 
+from kg_tools.deps import producers
 from kg_tools.deps.offline import ToolInfo
 from kg_tools.deps.producers import candidate_groups, nested_parameters, prepare
 from kg_tools.deps.resources import singular
@@ -85,3 +86,64 @@ def test_plurals_in_ves_of_nouns_in_f():
     assert singular("halves") == "half"
     assert singular("archives") == "archive"
     assert singular("drives") == "drive"
+
+
+def test_operations_of_alternatives_written_as_refs_are_read():
+    """Pydantic writes a tool of several operations as `oneOf` of `$ref`s to `$defs` (a discriminated union): the
+    listing operation behind a `$ref` offers what it lists, as an inline one does."""
+    defs = {"GetPort": _branch("get-port", {"portId": ID}), "GetPorts": _branch("get-ports", {})}
+    chosen = {"oneOf": [{"$ref": "#/$defs/GetPort"}, {"$ref": "#/$defs/GetPorts"}]}
+    schema = {"type": "object", "properties": {"select": chosen}, "required": ["select"], "$defs": defs}
+    reader = ToolInfo.from_raw(
+        {
+            "name": "dock-services-reader",
+            "description": "Select and run one of the following operations",
+            "parameters": [{"name": "select", "type": "object", "required": True}],
+            "input_schema": schema,
+        }
+    )
+    tools = [reader, _multiplexed("load-services-reader", _branch("get-crate", {"crateId": ID, "portId": ID}))]
+    assert wanted(tools)[("load-services-reader", "select.params.portId")][2] == {"dock-services-reader"}
+
+
+def test_each_tool_s_operations_are_read_once(monkeypatch):
+    """Forty readers that all list ports and take a `params.portId`: each one's operations are read once, not once
+    per other reader it is a candidate for (quadratic in a large server)."""
+    reads: list[str] = []
+    read = producers.read_operations
+    monkeypatch.setattr(producers, "read_operations", lambda tool: reads.append(tool.name) or read(tool))
+    tools = [
+        _multiplexed(f"reader-{i}", _branch("get-port", {"portId": ID}), _branch("get-ports", {})) for i in range(40)
+    ]
+    assert len(wanted(tools)[("reader-0", "select.params.portId")][2]) == 39
+    assert len(reads) == len(set(reads)) == 40
+
+
+def test_an_optional_action_filter_lists_nothing():
+    """`list_audit_events(action?: list_projects | get_user | …)` filters events by what was done: it lists no projects
+    and no users; a required `action` (`manage_ports(action: list_ports | get_port)`) chooses what the tool does."""
+
+    def tool(name: str, required: list[str]) -> ToolInfo:
+        action = {"type": "string", "enum": ["list_ports", "get_port", "list_users"]}
+        schema = {"type": "object", "properties": {"action": action, "portId": ID}, "required": required}
+        params = [{"name": "action", "type": "string"}, {"name": "portId", "type": "string"}]
+        return ToolInfo.from_raw({"name": name, "description": name, "parameters": params, "input_schema": schema})
+
+    tools = prepare([tool("list_audit_events", []), tool("manage_ports", ["action"])])
+    assert producers._operations_listed(tools["list_audit_events"]) == []
+    assert producers._operations_listed(tools["manage_ports"]) == ["port", "user"]
+
+
+def test_the_id_of_the_thing_a_path_ends_at_is_its_own_not_an_echo():
+    """`GET /crates/by-name/{crateName}` -> `{CrateID, CrateName}` is the crate itself, found by its name: its CrateID
+    is a source of crate ids (a sub-resource's `/crates/{crateName}/scale` -> `{CrateID}` echoes)."""
+    crate = {"type": "object", "properties": {"CrateID": ID, "CrateName": ID}}
+    name = {"name": "crateName", "in": "path", "required": True, "type": "string", "description": "The crate name"}
+    crate_id = {"name": "crateId", "in": "path", "required": True, "type": "string", "description": "The crate ID"}
+    tools = [
+        op("GetCrateByName", "GET", "/crates/by-name/{crateName}", [name], output_schema=crate),
+        op("DeleteCrate", "DELETE", "/crates/{crateId}", [crate_id]),
+    ]
+    _, groups = candidate_groups(tools)
+    [found] = [c for g in groups for c in g if c.producer.name == "GetCrateByName"]
+    assert found.offer is not None

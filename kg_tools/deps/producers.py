@@ -2424,6 +2424,27 @@ def want_candidates(
     for name in named_after(want, tools, names):
         if name != consumer.name and name not in out and not _scoped_by(tools[name], want):
             out[name] = Candidate(consumer, want, tools[name], None)
+    out = _kept_candidates(out, consumer, want, tools, paths, kinds)
+    wanted = set(want.resources[0].split()) if want.resources else set()
+    for c in out.values():
+        c.resource_in_name = _resource_in_name(wanted, c.producer)
+        c.lookup = is_lookup(c.producer, want)
+    qualifier = want_qualifier(consumer, want)
+    for c in out.values():
+        c.qualifier_share = qualifier_share(qualifier, c.producer)
+    return list(out.values())
+
+
+def _kept_candidates(
+    out: dict[str, Candidate],
+    consumer: Tool,
+    want: Want,
+    tools: dict[str, Tool],
+    paths: dict,
+    kinds: dict[str, set[tuple[str, ...]]] | None,
+) -> dict[str, Candidate]:
+    """The candidates left once those that cannot provide the value are dropped: another server's tools, readers
+    of another type or without a path, lists of other things, another kind of the resource, fellow consumers."""
     out = {name: c for name, c in out.items() if same_server(consumer.name, name)}
     if want.typed:
         out = _typed_readers(out)
@@ -2437,31 +2458,24 @@ def want_candidates(
         out = {name: c for name, c in out.items() if not qualifier_conflict(consumer, want, c.producer, kinds)}
     if want.nested:
         out = {name: c for name, c in out.items() if not _fellow_consumer(want, c.producer)}
-    wanted = set(want.resources[0].split()) if want.resources else set()
-    for c in out.values():
-        c.resource_in_name = _resource_in_name(wanted, c.producer)
-        c.lookup = is_lookup(c.producer, want)
-    qualifier = want_qualifier(consumer, want)
-    for c in out.values():
-        c.qualifier_share = qualifier_share(qualifier, c.producer)
-    return list(out.values())
+    return out
 
 
 def lists_other_things(consumer: Tool, producer: Tool, want: Want, tools: dict[str, Tool], paths: dict) -> bool:
-    """A GET whose path says its items are not instances of the wanted resource (twelfth session, precision):
-    - it lists inside ONE instance of it: a singular segment before the end that names the resource is a
-      singleton another GET reads or one of a collection listed elsewhere (`/me/drive` of `/drives`;
-      `/me/drive/sharedByMe` lists what my drive shares), not a collection (no `/drive/{id}` in the catalog; `/project/recent` lists projects), or is followed by an
-      instance's id (`/job/{name}/scale`); unless a listing verb follows (`/pet/findByStatus`);
-    - it lists a parent's links to the resource: its item paths name their id after both
-      (`/subscriptions/{}/addons/{subscriptionAddonId}`: a subscription's add-ons, each with an id of its own) and
-      the resource has a top-level collection of its own (`GET /addons`), unless the wanted parameter names that
-      parent too."""
+    """A GET whose path says its items are not instances of the wanted resource (twelfth session, precision): it
+    lists inside ONE instance of it, or a parent's links to it (see the two functions below)."""
     path = _path(producer)
     if _method(producer) != "GET" or not path or not want.resources:
         return False
-    wanted = want.resources[0]
     parts = [s for s in _norm_path(path).split("/") if s]
+    return _inside_one_instance(consumer, want.resources[0], parts, paths) or _parent_links(want, parts, tools, paths)
+
+
+def _inside_one_instance(consumer: Tool, wanted: str, parts: list[str], paths: dict) -> bool:
+    """A singular segment before the end that names the resource and is a singleton another GET reads or one of a
+    collection listed elsewhere (`/me/drive` of `/drives`: `/me/drive/sharedByMe` lists what my drive shares), not a
+    collection (no `/drive/{id}` in the catalog: `/project/recent` lists projects), or is followed by an instance's
+    id (`/job/{name}/scale`); unless a listing verb follows (`/pet/findByStatus`)."""
     for i, seg in enumerate(parts[:-1]):
         ws = words(seg)
         if not ws or seg == "{}" or singular(ws[-1]) != ws[-1] or resource_key(ws) != wanted:
@@ -2474,8 +2488,16 @@ def lists_other_things(consumer: Tool, producer: Tool, want: Want, tools: dict[s
         singleton = (bool(reader) or plural) and not collection
         if (singleton or parts[i + 1] == "{}") and not rest & (ALL_LIST_WORDS | {wanted}):
             return True
+    return False
+
+
+def _parent_links(want: Want, parts: list[str], tools: dict[str, Tool], paths: dict) -> bool:
+    """A parent's links to the resource: its item paths name their id after both
+    (`/subscriptions/{}/addons/{subscriptionAddonId}`: a subscription's add-ons, each with an id of its own) and the
+    resource has a top-level collection of its own (`GET /addons`), unless the wanted parameter names that parent."""
     if len(parts) < 3 or parts[-2] != "{}":
         return False
+    wanted = want.resources[0]
     parent = {singular(w) for w in words(parts[-3])}
     own = {singular(w) for w in _parameter_name_words(want.parameter)}
     top = any("{}" not in _norm_path(_path(tools[n])) for n in paths.get(("GET", "*" + parts[-1]), []))

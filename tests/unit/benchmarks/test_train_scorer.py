@@ -6,7 +6,16 @@ import numpy as np
 import pytest
 
 from benchmarks.deps_corpus import catalogs
-from benchmarks.train_scorer import catalog_weights, evaluate, main, pooled_means, prepare
+from benchmarks.train_scorer import (
+    CREATES,
+    catalog_weights,
+    evaluate,
+    lists_creates,
+    main,
+    matrix,
+    pooled_means,
+    prepare,
+)
 from kg_tools.deps.scoring import FEATURES, Scorer
 
 
@@ -87,3 +96,30 @@ def test_pooled_means_pool_the_named_catalogs_counts_over_the_draws():
     assert "1 catalogs (neon), mean of 2 draws" in first
     assert f"P {neon['true_positives'] / neon['predicted']:.3f} R {neon['true_positives'] / neon['gold']:.3f}" in first
     assert second.startswith("out-of-fold dev, all 2, mean of 2 draws")
+
+
+def test_create_labels_change_only_catalogs_whose_gold_lists_creates(monkeypatch):
+    """petstore's dev gold lists creates as providers (the newer convention), neon's does not: `negative` makes
+    petstore's create candidates negatives, `drop` leaves them out, neither touches neon's rows."""
+    by_key = {c.key: c for c in catalogs("dev") if c.key in ("petstore", "neon")}
+    petstore, neon = prepare(by_key["petstore"]), prepare(by_key["neon"])
+    assert lists_creates(petstore, "dev") and not lists_creates(neon, "dev")
+    creates = [
+        c.producer.kind == "create" for g in petstore.groups for c in g if c.consumer.name in petstore.scored["dev"]
+    ]
+    x, y, _ = matrix([petstore, neon], "dev")
+    _, y_neon, _ = matrix([neon], "dev")
+    assert y[: len(creates)][np.array(creates)].any()  # as labelled: some create is a gold provider
+    monkeypatch.setitem(CREATES, "labels", "negative")
+    x2, y2, _ = matrix([petstore, neon], "dev")
+    assert len(y2) == len(y) and not y2[: len(creates)][np.array(creates)].any()
+    assert (y2[len(creates) :] == y_neon).all()
+    monkeypatch.setitem(CREATES, "labels", "drop")
+    x3, y3, _ = matrix([petstore, neon], "dev")
+    assert len(y3) == len(y) - sum(creates) and (y3[-len(y_neon) :] == y_neon).all()
+
+
+def test_create_labels_is_one_of_three_choices():
+    with pytest.raises(SystemExit) as exc:
+        main(["--creates-labels", "maybe"])
+    assert exc.value.code == 2

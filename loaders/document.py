@@ -10,7 +10,7 @@ from kg_tools.errors import CatalogError
 from kg_tools.loaders import openai_tools, openapi
 from kg_tools.loaders.bounded import parse_document
 from kg_tools.loaders.common import CatalogSource
-from kg_tools.loaders.json_schema import capped_schema, object_parameters
+from kg_tools.loaders.json_schema import capped_schema, check_schema, object_parameters
 
 Format = Literal["auto", "json", "openai-tools", "openapi", "mcp"]
 FORMATS: tuple[str, ...] = get_args(Format)
@@ -44,6 +44,9 @@ def mcp_entries(document, warnings: list[str] | None = None) -> list[dict]:
             raise CatalogError(f"MCP tool #{n}: needs a name")
         where = f"MCP tool {tool['name']!r}"
         schema = tool.get("inputSchema") or {}
+        check_schema(schema, where, "inputSchema")
+        if isinstance(tool.get("outputSchema"), dict):  # not an object: capped_schema says so
+            check_schema(tool["outputSchema"], where, "outputSchema")
         entry = {
             "name": tool["name"],
             "description": tool.get("description") or tool.get("title") or "",

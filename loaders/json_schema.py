@@ -72,7 +72,8 @@ def object_parameters(schema: Any, where: str, **extra) -> list[dict]:
     properties = schema.get("properties") or {}
     if not isinstance(properties, dict):
         raise CatalogError(f"{where}: 'properties' must be an object")
-    required = set(schema.get("required") or [])
+    listed = schema.get("required")
+    required = {r for r in listed if isinstance(r, str)} if isinstance(listed, list) else set()  # draft 3: a bool
     return [parameter(name, prop, name in required, **extra) for name, prop in properties.items()]
 
 
@@ -216,4 +217,92 @@ def _read_only_dropped(out: dict) -> dict[str, Any]:
         out["properties"] = {n: sub for n, sub in props.items() if n not in gone}
         if isinstance(out.get("required"), list):
             out["required"] = [r for r in out["required"] if r not in gone]
+    return out
+
+
+# What each JSON Schema keyword must hold (draft 4 to 2020-12 and OpenAPI 3.x; `items` as a list is the tuple
+# form of drafts before 2020-12). A keyword of another shape is refused by `check_schema`; keywords not named
+# here (title, description, format, examples, x-...) are documentation and kept as they are.
+_SCHEMA_LISTS = ("allOf", "anyOf", "oneOf", "prefixItems")
+_SCHEMA_MAPS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
+_ONE_SCHEMA = ("not", "additionalProperties", "additionalItems", "contains", "propertyNames", "if", "then", "else")
+_ONE_SCHEMA += ("unevaluatedProperties", "unevaluatedItems")
+
+
+def check_schema(schema: Any, where: str, pointer: str) -> None:
+    """Refuse a malformed JSON Schema with one CatalogError naming `where` and the JSON pointer of the bad keyword
+    (`MCP tool 'get_user': inputSchema/properties/id/anyOf must be a list of schemas, not 5`). A schema is an
+    object or a boolean; `required: true` (draft 3) is tolerated. Checked down to MAX_NESTING levels."""
+    problem = _schema_problem(schema, pointer, MAX_NESTING)
+    if problem:
+        raise CatalogError(f"{where}: {problem}"[:500])
+
+
+def _escaped(name: Any) -> str:
+    """A JSON pointer token (RFC 6901): `~` as `~0`, `/` as `~1`."""
+    return str(name).replace("~", "~0").replace("/", "~1")
+
+
+def _shown(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, default=str)[:60]
+
+
+def _schema_problem(node: Any, pointer: str, depth: int) -> str | None:
+    if isinstance(node, bool) or depth <= 0:
+        return None
+    if not isinstance(node, dict):
+        return f"{pointer} must be a schema (an object), not {_shown(node)}"
+    for key, value in node.items():
+        problem = _keyword_problem(key, value, f"{pointer}/{_escaped(key)}", depth)
+        if problem:
+            return problem
+    return None
+
+
+def _keyword_problem(key: str, value: Any, at: str, depth: int) -> str | None:
+    """What is wrong with one keyword's value (its sub-schemas checked too), or None."""
+    if key in _SCHEMA_LISTS or key == "items" and isinstance(value, list):
+        if not isinstance(value, list):
+            return f"{at} must be a list of schemas, not {_shown(value)}"
+        return next((p for n, v in enumerate(value) if (p := _schema_problem(v, f"{at}/{n}", depth - 1))), None)
+    if key in _SCHEMA_MAPS:
+        if not isinstance(value, dict):
+            return f"{at} must be an object of schemas by name, not {_shown(value)}"
+        return next((p for n, v in value.items() if (p := _schema_problem(v, f"{at}/{_escaped(n)}", depth - 2))), None)
+    if key in _ONE_SCHEMA or key == "items":
+        return _schema_problem(value, at, depth - 1)
+    return _value_problem(key, value, at)
+
+
+def _value_problem(key: str, value: Any, at: str) -> str | None:
+    if key == "required" and not isinstance(value, bool):
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            return f"{at} must be a list of property names, not {_shown(value)}"
+    if key == "enum" and not isinstance(value, list):
+        return f"{at} must be a list of values, not {_shown(value)}"
+    if key == "type":
+        kinds = value if isinstance(value, list) else [value]
+        if not kinds or not all(isinstance(k, str) for k in kinds):  # an unknown name ("file", "int") is tolerated
+            return f"{at} must be a JSON type name or a list of them, not {_shown(value)}"
+    if key == "$ref" and not isinstance(value, str):
+        return f"{at} must be a string (a reference), not {_shown(value)}"
+    return None
+
+
+def well_formed(schema: Any, depth: int = MAX_NESTING) -> Any:
+    """A copy of a schema without the keywords `check_schema` refuses (at any level): what inference reads, so
+    an odd schema that reached the graph some other way (a JSON catalog, a gateway's upstream) never breaks it."""
+    if not isinstance(schema, dict) or depth <= 0:
+        return schema if isinstance(schema, (dict, bool)) else {}
+    out: dict[str, Any] = {}
+    for key, value in schema.items():
+        if _keyword_problem(key, value, "", 1) is not None or key == "required" and isinstance(value, bool):
+            continue  # this keyword's own shape is wrong (its sub-schemas are checked below); draft 3's flag goes
+        if key in _SCHEMA_LISTS or key == "items" and isinstance(value, list):
+            value = [well_formed(v, depth - 1) for v in value]
+        elif key in _SCHEMA_MAPS:
+            value = {n: well_formed(v, depth - 2) for n, v in value.items()}
+        elif key in _ONE_SCHEMA or key == "items":
+            value = well_formed(value, depth - 1)
+        out[key] = value
     return out

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from kg_tools.errors import CatalogError
 from kg_tools.loaders.common import CatalogSource, read_json
-from kg_tools.loaders.json_schema import object_parameters
+from kg_tools.loaders.json_schema import check_schema, object_parameters
 
 
 def tool_entry(item, n: int) -> dict:
@@ -25,6 +25,7 @@ def tool_entry(item, n: int) -> dict:
     if not isinstance(name, str) or not name.strip():
         raise CatalogError(f"{where}: a function needs a name")
     schema = item.get("parameters") or {}
+    check_schema(schema, f"{where} ({name})", "parameters")
     entry = {
         "name": name,
         "description": item.get("description") or "",

@@ -20,7 +20,15 @@ from typing import Any
 from kg_tools.errors import CatalogError, DocumentTooLargeError
 from kg_tools.loaders.bounded import MAX_EXPANSION_BYTES, RefResolver, parse_document
 from kg_tools.loaders.common import CatalogSource
-from kg_tools.loaders.json_schema import capped_schema, merged_all_of, object_parameters, parameter, tool_name, writable
+from kg_tools.loaders.json_schema import (
+    capped_schema,
+    check_schema,
+    merged_all_of,
+    object_parameters,
+    parameter,
+    tool_name,
+    writable,
+)
 
 METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
 PARAMETER_PLACES = ("path", "query", "header")
@@ -33,10 +41,10 @@ RESPONSES_BUDGET = MAX_EXPANSION_BYTES
 
 
 def _json_body(body: dict) -> dict | None:
-    content = body.get("content") or {}
-    for media, entry in content.items():
+    content = body.get("content")
+    for media, entry in content.items() if isinstance(content, dict) else ():
         if media.split(";")[0].strip() == "application/json" or media.endswith("+json"):
-            return (entry or {}).get("schema") or {}
+            return (entry if isinstance(entry, dict) else {}).get("schema") or {}
     return None
 
 
@@ -118,6 +126,7 @@ def response_facts(resolver: RefResolver, op: dict, where: str, warnings: list[s
                 if warnings is not None:
                     warnings.append(f"{where}: {status} response schema not kept ({' '.join(str(exc).split())[:200]})")
                 return facts
+            check_schema(resolved, f"{resolver.where}: {where}", f"responses/{status}/content/schema")
             if isinstance(resolved, dict):
                 facts["output_schema"] = capped_schema(resolved, f"{where}: {status} response schema", warnings)
         return facts
@@ -180,6 +189,7 @@ def _operation_parameters(resolver: RefResolver, item: dict, op: dict, where: st
         p = resolver.resolve(raw)
         if not isinstance(p, dict) or not p.get("name") or p.get("in") not in (*PARAMETER_PLACES, "cookie"):
             raise CatalogError(f"{resolver.where}: {where}: a parameter needs a name and 'in'")
+        check_schema(p.get("schema") or {}, f"{resolver.where}: {where}", f"parameters/{p['name']}/schema")
         by_key[(p["name"], p["in"])] = p
     kept = [p for p in by_key.values() if p["in"] in PARAMETER_PLACES]
     params = [
@@ -205,6 +215,7 @@ def _body_parameters(resolver: RefResolver, op: dict, where: str) -> tuple[list[
     schema = _json_body(body) if isinstance(body, dict) else None
     if not schema:
         return [], {}
+    check_schema(schema, f"{resolver.where}: {where}", "requestBody/content/schema")
     if schema.get("type", "object") == "object" and "properties" in schema:
         params = object_parameters(schema, f"{resolver.where}: {where} request body", **{"in": "body"})
         if not body.get("required"):

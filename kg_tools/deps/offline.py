@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from kg_tools.loaders.json_schema import well_formed
 from kg_tools.tool_spec import DependencyType, ToolSpec, split_name, tool_document
 
 STOP_WORDS = {"get", "set", "the", "a", "an", "of", "to", "for", "and", "by", "in", "on", "id", "user", "status"}
@@ -89,7 +90,9 @@ class ToolInfo:
 
     @classmethod
     def from_raw(cls, raw: dict) -> ToolInfo:
-        spec = ToolSpec.model_validate(raw)
+        """The tool of a catalog entry; its schemas without malformed keywords (what inference can read)."""
+        schemas = {k: well_formed(raw[k]) for k in ("input_schema", "output_schema") if isinstance(raw.get(k), dict)}
+        spec = ToolSpec.model_validate(raw | schemas)
         return cls(spec.name, spec.func_type, spec.description, [p.model_dump() for p in spec.parameters], spec)
 
     @property

@@ -1973,7 +1973,8 @@ def nested_parameters(tool: Tool) -> list[dict]:
                 continue
             if "href" in children and "_links" in path.split("."):  # a HAL link: its href is the reference
                 children = {"href": children["href"]}
-            needed = set(shape.get("required") or []) if len(shapes) == 1 else set()
+            listed = shape.get("required") if len(shapes) == 1 else None
+            needed = {r for r in listed if isinstance(r, str)} if isinstance(listed, list) else set()
             # an embedded instance of a model posted back (`created_by: {id, …}`): an HTTP body's object with an `id`,
             # not an array's element (`line_items[]: {id, product_id}`) nor an input object (`input: {id, stateId}`)
             instance = bool(tool.http) and not path.endswith("[]") and any(_own_id(n) for n in children)
@@ -2115,7 +2116,7 @@ def _json_type(schema: dict) -> str | None:
     if isinstance(kinds, list):
         kinds = next((k for k in kinds if k != "null"), None)
     if kinds is None:
-        for member in (schema.get("anyOf") or []) + (schema.get("oneOf") or []):
+        for member in [m for key in ("anyOf", "oneOf") if isinstance(schema.get(key), list) for m in schema[key]]:
             if isinstance(member, dict) and member.get("type") not in (None, "null"):
                 return _json_type(member)
     return kinds if isinstance(kinds, str) else None

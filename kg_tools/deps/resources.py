@@ -505,7 +505,7 @@ def schema_offers(
             return
         budget[0] -= 1
         for key in ("allOf", "anyOf", "oneOf"):  # allOf: parts of this object; anyOf/oneOf: what it may be
-            for member in node.get(key) or []:
+            for member in node[key] if isinstance(node.get(key), list) else ():
                 title = titled(member.get("title")) if isinstance(member, dict) else None
                 inner = (resource or title) if key == "allOf" else (title or resource)
                 walk(member, path, inner, chain, depth + 1)
@@ -648,7 +648,8 @@ def _untitled_root(schema: dict, root: str | None) -> str | None:
         return _untitled_root(schema["items"], root)  # a bare array of them
     if not root or not isinstance(props, dict):
         return None
-    if any(isinstance(m, dict) and m.get("title") for m in schema.get("allOf") or []):
+    members = schema.get("allOf")
+    if any(isinstance(m, dict) and m.get("title") for m in (members if isinstance(members, list) else ())):
         return None
     if any(own_identifier(n) for n in props):
         return root

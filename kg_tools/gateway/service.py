@@ -40,7 +40,7 @@ from kg_tools.gateway import pinning
 from kg_tools.gateway.config import GatewayConfig, Profile
 from kg_tools.gateway.policy import OPEN_PROFILE, decide
 from kg_tools.gateway.results import GatewayHit, GatewaySearch, GatewayTool, ServerRank
-from kg_tools.gateway.sync import SyncResult, claim_servers, forget_servers, gateway_entry, sync_server
+from kg_tools.gateway.sync import SyncResult, claim_servers, forget_servers, gateway_entries, sync_server
 from kg_tools.gateway.upstream import Upstream
 from kg_tools.gateway.validation import BudgetExceeded, build_validator, check_off_loop, problems
 from kg_tools.mcp_server import result_text
@@ -288,7 +288,7 @@ class Gateway:
 
     # -- sync -------------------------------------------------------------------------------
     async def _synced(self, upstream: Upstream) -> None:
-        entries = [gateway_entry(upstream.key, t) for t in upstream.tools]
+        entries = gateway_entries(upstream.key, upstream.tools)
         accept = self.config.servers[upstream.key].accept_changes
         reviewed = await anyio.to_thread.run_sync(
             lambda: pinning.review(self.service.graph, upstream.key, entries, accept_changes=accept)

@@ -22,7 +22,7 @@ from kg_tools.deps import DEFAULT_MIN_CONFIDENCE
 from kg_tools.deps.infer import infer_catalog
 from kg_tools.deps.offline import Examples
 from kg_tools.deps.store import apply_run, catalog_edges, catalog_tools, recover, run_id_for
-from kg_tools.errors import CatalogNotFoundError, ConfigurationError
+from kg_tools.errors import CatalogError, CatalogNotFoundError, ConfigurationError
 from kg_tools.gateway.names import SEPARATOR, qualified_name
 from kg_tools.ingest import LoadMode, load_catalog
 from kg_tools.loaders.mcp_server import tool_entry
@@ -46,6 +46,18 @@ def gateway_entry(server: str, tool) -> dict:
         entry["annotations"] = annotations.model_dump(mode="json", by_alias=True, exclude_none=True)
     entry["upstream"] = {"server": server, "tool": tool.name}
     return entry
+
+
+def gateway_entries(server: str, tools) -> list[dict]:
+    """The entries of an upstream's tools; a tool whose schema is malformed (`anyOf: 5`, kg_tools/loaders/
+    json_schema.py check_schema) is left out with a warning: one odd tool never stops a server's sync."""
+    out = []
+    for tool in tools:
+        try:
+            out.append(gateway_entry(server, tool))
+        except CatalogError as exc:
+            logger.warning("sync %s: tool %r left out: %s", server, getattr(tool, "name", "?"), exc)
+    return out
 
 
 @dataclass

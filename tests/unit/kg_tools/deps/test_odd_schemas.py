@@ -149,3 +149,29 @@ def test_an_output_whose_properties_are_a_list_is_read_as_no_list():
     """A server's malformed output schema (`properties: ["id"]`, `allOf: [{properties: 3}]`) stops nothing."""
     for out in ({"properties": ["id"]}, {"allOf": [{"properties": 3}], "properties": {"items": {"type": "array"}}}):
         _infer([_mcp("get_things", [], out), _mcp("get_thing", [{"name": "thing_id", "type": "string"}])])
+
+
+MALFORMED = [5, {}, ["id"], "id", True, None, [5], [["x"]], {"a": 5}]
+KEYWORDS = ["anyOf", "oneOf", "allOf", "not", "properties", "items", "required", "enum", "type", "$ref", "prefixItems"]
+
+
+def test_malformed_keywords_anywhere_never_raise_in_inference():
+    """What a JSON catalog or a gateway's upstream may hold: inference reads the schemas without the malformed
+    keywords (`anyOf: 5`, `required: "id"` ...) at the top, in a property and in an array's items."""
+    for keyword in KEYWORDS:
+        for value in MALFORMED:
+            for at in ("top", "property", "items"):
+                out = {"type": "object", "properties": {"id": {"type": "string"}, "users": {"type": "array"}}}
+                users = {"type": "object", "properties": {"user_id": {"type": "string"}}, "required": ["user_id"]}
+                out["properties"]["users"]["items"] = users
+                node = {"top": out, "property": out["properties"]["id"], "items": users}[at]
+                node[keyword] = value
+                wanted = [{"name": "user_id", "type": "string", "required": True}]
+                tools = [
+                    ToolInfo.from_raw({"name": "list_users", "description": "List users", "output_schema": out}),
+                    ToolInfo.from_raw(
+                        {"name": "get_user", "description": "Get a user", "parameters": wanted, "input_schema": out}
+                    ),
+                    op("get_user_http", "GET", "/users/{user_id}", wanted, output_schema=out, input_schema=out),
+                ]
+                _infer(tools)

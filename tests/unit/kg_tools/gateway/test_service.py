@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import anyio
 import pytest
+from mcp.types import Tool as McpTool
 
 from kg_tools.errors import (
     InvalidArgumentsError,
@@ -18,6 +19,7 @@ from kg_tools.gateway import service as gw
 from kg_tools.gateway import validation
 from kg_tools.gateway.config import Profile, parse_config
 from kg_tools.gateway.results import GatewayHit, GatewaySearch
+from kg_tools.gateway.sync import gateway_entries
 from kg_tools.mcp_server import typed
 
 READ_ONLY = {"readOnlyHint": True}
@@ -256,3 +258,16 @@ def test_deprecated_by_title_or_by_a_capital_word_in_the_description():
     assert gw.is_deprecated({"title": "Read file (Deprecated)"})
     assert gw.is_deprecated({"description": "DEPRECATED: Use read_text_file instead"})
     assert not gw.is_deprecated({"description": "Reads a file; the old deprecated flag is ignored"})
+
+
+def test_an_upstream_tool_with_a_malformed_schema_is_left_out_and_the_others_sync(caplog):
+    tools = [
+        McpTool(name="get_user", inputSchema={"type": "object", "properties": {"id": {"anyOf": 5}}}),
+        McpTool(name="list_users", inputSchema={"type": "object"}),
+    ]
+    with caplog.at_level("WARNING", logger="kg_tools.gateway"):
+        entries = gateway_entries("crm", tools)
+    assert [e["upstream"]["tool"] for e in entries] == ["list_users"]
+    assert (
+        "tool 'get_user' left out: MCP tool 'get_user': inputSchema/properties/id/anyOf must be a list" in caplog.text
+    )

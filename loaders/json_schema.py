@@ -225,8 +225,8 @@ def _read_only_dropped(out: dict) -> dict[str, Any]:
 # here (title, description, format, examples, x-...) are documentation and kept as they are.
 _SCHEMA_LISTS = ("allOf", "anyOf", "oneOf", "prefixItems")
 _SCHEMA_MAPS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
-_ONE_SCHEMA = ("not", "additionalProperties", "additionalItems", "contains", "propertyNames", "if", "then", "else")
-_ONE_SCHEMA += ("unevaluatedProperties", "unevaluatedItems")
+_ONE_SCHEMA = {"not", "additionalProperties", "additionalItems", "contains", "propertyNames", "if", "then", "else"}
+_ONE_SCHEMA |= {"unevaluatedProperties", "unevaluatedItems"}
 
 
 def check_schema(schema: Any, where: str, pointer: str) -> None:

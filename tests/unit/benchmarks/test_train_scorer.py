@@ -111,11 +111,11 @@ def test_create_labels_change_only_catalogs_whose_gold_lists_creates(monkeypatch
     _, y_neon, _ = matrix([neon], "dev")
     assert y[: len(creates)][np.array(creates)].any()  # as labelled: some create is a gold provider
     monkeypatch.setitem(CREATES, "labels", "negative")
-    x2, y2, _ = matrix([petstore, neon], "dev")
+    _, y2, _ = matrix([petstore, neon], "dev")
     assert len(y2) == len(y) and not y2[: len(creates)][np.array(creates)].any()
     assert (y2[len(creates) :] == y_neon).all()
     monkeypatch.setitem(CREATES, "labels", "drop")
-    x3, y3, _ = matrix([petstore, neon], "dev")
+    _, y3, _ = matrix([petstore, neon], "dev")
     assert len(y3) == len(y) - sum(creates) and (y3[-len(y_neon) :] == y_neon).all()
 
 

@@ -332,18 +332,6 @@ class ToolSpec(BaseModel):
     def _none_description(cls, v):
         return "" if v is None else v
 
-    @field_validator("output_schema")
-    @classmethod
-    def _well_formed_output_schema(cls, v: dict[str, Any] | None) -> dict[str, Any] | None:
-        """The same check as every importer's (loaders/json_schema.py): a catalog in our own JSON format with a
-        malformed output schema gets the keyword's JSON pointer, not a crash later."""
-        from kg_tools.loaders.json_schema import schema_problem  # noqa: PLC0415 - cycle: json_schema imports this module
-
-        problem = None if v is None else schema_problem(v, "output_schema")
-        if problem:
-            raise ValueError(problem)
-        return v
-
 
 @dataclass
 class Edge:

@@ -233,14 +233,9 @@ def check_schema(schema: Any, where: str, pointer: str) -> None:
     """Refuse a malformed JSON Schema with one CatalogError naming `where` and the JSON pointer of the bad keyword
     (`MCP tool 'get_user': inputSchema/properties/id/anyOf must be a list of schemas, not 5`). A schema is an
     object or a boolean; `required: true` (draft 3) is tolerated. Checked down to MAX_NESTING levels."""
-    problem = schema_problem(schema, pointer)
+    problem = _schema_problem(schema, pointer, MAX_NESTING)
     if problem:
         raise CatalogError(f"{where}: {problem}"[:500])
-
-
-def schema_problem(schema: Any, pointer: str) -> str | None:
-    """What makes `schema` a malformed JSON Schema (the message of `check_schema`), or None."""
-    return _schema_problem(schema, pointer, MAX_NESTING)
 
 
 def _escaped(name: Any) -> str:

@@ -303,6 +303,9 @@ class HttpOperation(BaseModel):
     # OpenAPI `links` of the 2xx responses: name -> {operationId | operationRef, parameters {name: expression}}
     links: dict[str, dict[str, Any]] = Field(default_factory=dict)
     response_status: str | None = None  # the 2xx status whose JSON schema is the tool's output_schema
+    # how the request body is encoded: application/json (or a +json type), application/x-www-form-urlencoded,
+    # multipart/form-data; None when the operation has no body the importer read
+    request_media_type: str | None = Field(None, max_length=200)
 
 
 class ToolSpec(BaseModel):

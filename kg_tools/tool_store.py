@@ -121,7 +121,9 @@ class ToolDetail(Result):
         "operation ($refs resolved, size-capped).",
     )
     http: dict[str, Any] | None = Field(
-        None, description="OpenAPI operations: method, path, operation_id, tags, deprecated, links, response_status."
+        None,
+        description="OpenAPI operations: method, path, operation_id, tags, deprecated, links, response_status, "
+        "request_media_type (how the body is encoded).",
     )
     strict: bool | None = Field(None, description="OpenAI function `strict` flag.")
     core_kind: str | None = Field(

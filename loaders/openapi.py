@@ -14,6 +14,7 @@ limited in size and depth. No dependency edges (see `kg-tools deps infer`).
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from kg_tools.errors import CatalogError, DocumentTooLargeError
 from kg_tools.loaders.bounded import MAX_EXPANSION_BYTES, RefResolver, parse_document
 from kg_tools.loaders.common import CatalogSource
 from kg_tools.loaders.json_schema import (
+    MAX_TOOL_NAME,
     capped_schema,
     check_schema,
     merged_all_of,
@@ -40,12 +42,35 @@ RESPONSE_BUDGET = 2_000_000  # characters one response schema may expand to whil
 RESPONSES_BUDGET = MAX_EXPANSION_BYTES
 
 
-def _json_body(body: dict) -> dict | None:
+# the request bodies read, in this order when several are offered: JSON, then the two form encodings
+FORM_MEDIA_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+HASH_LENGTH = 8  # hex digits of the suffix that tells colliding names apart
+
+
+def _is_json(media: str) -> bool:
+    return media == "application/json" or media.endswith("+json")
+
+
+def _body_schema(body: dict, media_types: tuple[str, ...] = ()) -> tuple[str, dict] | None:
+    """(media type without its parameters, schema) of the first JSON content, else of the first of
+    `media_types` offered; None when the body has neither."""
     content = body.get("content")
-    for media, entry in content.items() if isinstance(content, dict) else ():
-        if media.split(";")[0].strip() == "application/json" or media.endswith("+json"):
-            return (entry if isinstance(entry, dict) else {}).get("schema") or {}
+    offered = {
+        str(media).split(";")[0].strip().lower(): (entry if isinstance(entry, dict) else {})
+        for media, entry in (content.items() if isinstance(content, dict) else ())
+    }
+    for media, entry in offered.items():
+        if _is_json(media):
+            return media, entry.get("schema") or {}
+    for media in media_types:
+        if media in offered:
+            return media, offered[media].get("schema") or {}
     return None
+
+
+def _json_body(body: dict) -> dict | None:
+    found = _body_schema(body)
+    return found[1] if found else None
 
 
 def titled(document: dict) -> dict:
@@ -145,7 +170,7 @@ def operation_entry(
     name = tool_name(op.get("operationId") or f"{method} {path}")  # first: a bad name is the error to report
     where = f"{method.upper()} {path}"
     params, schemas = _operation_parameters(resolver, item, op, where)
-    body, body_schemas = _body_parameters(resolver, op, where)
+    body, body_schemas, media = _body_parameters(resolver, op, where)
     taken = {p["name"] for p in params}
     params += [p for p in body if p["name"] not in taken]
     schemas = body_schemas | schemas  # a path/query/header parameter wins over a body property of its name
@@ -157,7 +182,7 @@ def operation_entry(
         "parameters": params,
         "func_type": "regular",
         "depends_on": [],
-        "http": _http_facts(path, method, op, facts),
+        "http": _http_facts(path, method, op, facts | ({"request_media_type": media} if media else {})),
     }
     if params:
         entry["input_schema"] = _input_schema(params, schemas, where, warnings)
@@ -208,23 +233,24 @@ def _operation_parameters(resolver: RefResolver, item: dict, op: dict, where: st
     return params, schemas
 
 
-def _body_parameters(resolver: RefResolver, op: dict, where: str) -> tuple[list[dict], dict[str, Any]]:
-    """The JSON request body: an object's properties, any other schema as one parameter `body`; and their
-    schemas by name."""
+def _body_parameters(resolver: RefResolver, op: dict, where: str) -> tuple[list[dict], dict[str, Any], str | None]:
+    """The request body (JSON, else form-encoded, else multipart): an object's properties, any other schema as
+    one parameter `body`; their schemas by name; the body's media type."""
     body = resolver.resolve(op.get("requestBody") or {})
-    schema = _json_body(body) if isinstance(body, dict) else None
+    found = _body_schema(body, FORM_MEDIA_TYPES) if isinstance(body, dict) else None
+    media, schema = found or (None, None)
     if not schema:
-        return [], {}
+        return [], {}, None
     check_schema(schema, f"{resolver.where}: {where}", "requestBody/content/schema")
     if schema.get("type", "object") == "object" and "properties" in schema:
         params = object_parameters(schema, f"{resolver.where}: {where} request body", **{"in": "body"})
         if not body.get("required"):
             for p in params:
                 p["required"] = False
-        return params, dict(schema["properties"])
+        return params, dict(schema["properties"]), media
     # a non-object body (array, string ...) is one parameter
     one = parameter("body", schema, bool(body.get("required")), _one_line(body.get("description")), **{"in": "body"})
-    return [one], {"body": schema}
+    return [one], {"body": schema}, media
 
 
 def _one_line(text: Any) -> str:
@@ -251,6 +277,8 @@ def _http_facts(path: str, method: str, op: dict, facts: dict) -> dict[str, Any]
         http["links"] = facts["links"]
     if facts.get("response_status"):
         http["response_status"] = facts["response_status"]
+    if facts.get("request_media_type"):
+        http["request_media_type"] = facts["request_media_type"]
     return http
 
 
@@ -288,6 +316,26 @@ def entries(document: Any, where: str, warnings: list[str] | None = None) -> lis
     ]
     if not tools:
         raise CatalogError(f"{where}: the document has no operations")
+    return distinct_names(tools)
+
+
+def distinct_names(tools: list[dict]) -> list[dict]:
+    """Each tool under a name of its own: when operations share a name once sanitised and cut to MAX_TOOL_NAME
+    characters (two long operationIds with one start, `get /a/b` and `get /a/b/`), each gets its name cut shorter
+    plus `_` and a hash of its method and path (stable: the same operation, the same name); an operationId that
+    is a valid name as it stands keeps it. The operationId itself stays in `http.operation_id`."""
+    groups: dict[str, list[dict]] = {}
+    for tool in tools:
+        groups.setdefault(tool["name"], []).append(tool)
+    for name, group in groups.items():
+        if len(group) < 2:
+            continue
+        kept = [t for t in group if t["http"].get("operation_id") == name]
+        for tool in group:
+            if len(kept) == 1 and tool is kept[0]:
+                continue
+            digest = hashlib.sha1(f"{tool['http']['method']} {tool['http']['path']}".encode()).hexdigest()
+            tool["name"] = f"{name[: MAX_TOOL_NAME - HASH_LENGTH - 1].rstrip('_')}_{digest[:HASH_LENGTH]}"
     return tools
 
 

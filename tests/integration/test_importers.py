@@ -107,15 +107,39 @@ def test_load_mcp_over_streamable_http(graph, cli_env):
 
 @pytest.mark.integration
 def test_a_bad_spec_writes_nothing(graph, cli_env, tmp_path):
-    bad = tmp_path / "dup.json"  # two operations that sanitise to the same name
+    bad = tmp_path / "bad.json"  # a parameter without a name
     bad.write_text(
         json.dumps(
-            {
-                "openapi": "3.0.0",
-                "paths": {"/a": {"get": {"operationId": "get item"}}, "/b": {"get": {"operationId": "get_item"}}},
-            }
+            {"openapi": "3.0.0", "paths": {"/a": {"get": {"operationId": "a", "parameters": [{"in": "query"}]}}}}
         )
     )
     result = CliRunner().invoke(cli, ["load", "openapi", str(bad)], env=cli_env)
-    assert result.exit_code != 0 and "duplicate tool name 'get_item'" in str(result.exception or result.output)
+    assert result.exit_code != 0 and "a parameter needs a name and 'in'" in str(result.exception or result.output)
     assert graph.read("MATCH (t:Tool) RETURN count(t) AS n")[0]["n"] == 0
+
+
+@pytest.mark.integration
+def test_operations_whose_names_collide_load_under_distinct_names(graph, cli_env, tmp_path):
+    """Two operations that sanitise to one name (and two long operationIds that share their first 64 characters)
+    were refused as duplicates: each now loads under a name of its own; a second run changes nothing."""
+    long = "listAccountUserProductPermissionProfiles" * 2
+    spec = tmp_path / "dup.json"
+    spec.write_text(
+        json.dumps(
+            {
+                "openapi": "3.0.0",
+                "paths": {
+                    "/a": {"get": {"operationId": "get item"}},
+                    "/b": {"get": {"operationId": "get_item"}},
+                    "/c": {"get": {"operationId": long}},
+                    "/d": {"get": {"operationId": long + "ByEmail"}},
+                },
+            }
+        )
+    )
+    run_cli(cli_env, "load", "openapi", str(spec))
+    names = [r["name"] for r in catalog_rows(graph, "dup")]
+    assert len(names) == 4 and "get_item" in names and all(len(n) <= 64 for n in names)
+    before = graph_snapshot(graph)
+    run_cli(cli_env, "load", "openapi", str(spec))
+    assert graph_snapshot(graph) == before

@@ -1,0 +1,145 @@
+"""OpenAPI import: form-encoded and multipart request bodies become body parameters (their media type kept in
+`http.request_media_type`), and operations whose names collide once sanitised and cut to 64 characters each get a
+distinct name (the original operationId kept in `http.operation_id`). Made-up specs, no database."""
+
+from __future__ import annotations
+
+from kg_tools.loaders import openapi
+from kg_tools.tool_spec import validate_catalog
+
+FORM = "application/x-www-form-urlencoded"
+MULTIPART = "multipart/form-data"
+
+
+def _spec(paths: dict) -> dict:
+    return {"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": paths}
+
+
+def _tools(paths: dict) -> dict[str, dict]:
+    return {t["name"]: t for t in openapi.entries(_spec(paths), "spec.json")}
+
+
+def _body(content: dict, required: bool = True) -> dict:
+    return {"required": required, "content": content}
+
+
+CHARGE = {
+    "type": "object",
+    "required": ["customer", "amount"],
+    "properties": {
+        "customer": {"type": "string", "description": "The id of the customer."},
+        "amount": {"type": "integer"},
+        "metadata": {"type": "object", "properties": {"order_id": {"type": "string"}}},
+    },
+}
+
+
+def test_a_form_encoded_body_gives_body_parameters_and_its_media_type():
+    tools = _tools(
+        {"/v1/charges": {"post": {"operationId": "PostCharges", "requestBody": _body({FORM: {"schema": CHARGE}})}}}
+    )
+    tool = tools["PostCharges"]
+    assert [(p["name"], p["in"], p["required"], p["type"]) for p in tool["parameters"]] == [
+        ("customer", "body", True, "string"),
+        ("amount", "body", True, "integer"),
+        ("metadata", "body", False, "object"),
+    ]
+    assert tool["http"]["request_media_type"] == FORM
+    assert tool["input_schema"]["properties"]["metadata"]["properties"] == {"order_id": {"type": "string"}}
+    spec = validate_catalog([tool]).specs[0]
+    assert spec.http is not None and spec.http.request_media_type == FORM
+
+
+def test_a_multipart_upload_keeps_its_binary_part_as_a_string_parameter():
+    upload = {
+        "type": "object",
+        "required": ["file"],
+        "properties": {"file": {"type": "string", "format": "binary"}, "purpose": {"type": "string"}},
+    }
+    tools = _tools(
+        {"/files": {"post": {"operationId": "uploadFile", "requestBody": _body({MULTIPART: {"schema": upload}})}}}
+    )
+    tool = tools["uploadFile"]
+    assert [(p["name"], p["in"], p["required"], p["type"]) for p in tool["parameters"]] == [
+        ("file", "body", True, "string"),
+        ("purpose", "body", False, "string"),
+    ]
+    assert tool["http"]["request_media_type"] == MULTIPART
+    assert tool["input_schema"]["properties"]["file"]["format"] == "binary"
+
+
+def test_json_is_read_first_when_several_media_types_are_offered():
+    json_schema = {"type": "object", "properties": {"name": {"type": "string"}}}
+    content = {FORM: {"schema": CHARGE}, "application/json; charset=utf-8": {"schema": json_schema}}
+    tool = _tools({"/things": {"post": {"operationId": "createThing", "requestBody": _body(content)}}})["createThing"]
+    assert [p["name"] for p in tool["parameters"]] == ["name"]
+    assert tool["http"]["request_media_type"] == "application/json"
+    # a form beside multipart: the form is read
+    both = {MULTIPART: {"schema": CHARGE}, FORM: {"schema": json_schema}}
+    tool = _tools({"/things": {"post": {"operationId": "createThing", "requestBody": _body(both)}}})["createThing"]
+    assert [p["name"] for p in tool["parameters"]] == ["name"] and tool["http"]["request_media_type"] == FORM
+
+
+def test_an_operation_without_a_body_has_no_media_type_and_other_media_types_stay_unread():
+    tools = _tools(
+        {
+            "/things/{id}": {
+                "get": {
+                    "operationId": "getThing",
+                    "parameters": [{"name": "id", "in": "path", "schema": {"type": "string"}}],
+                },
+                "put": {
+                    "operationId": "putThing",
+                    "requestBody": _body({"application/octet-stream": {"schema": {"type": "string"}}}),
+                },
+            }
+        }
+    )
+    assert "request_media_type" not in tools["getThing"]["http"]
+    assert tools["putThing"]["parameters"] == []  # an octet-stream body is no parameters
+    assert "request_media_type" not in tools["putThing"]["http"]
+
+
+LONG = "AccountsUsersProductPermissionProfilesV21" + "X" * 30  # 71 characters: longer than a tool name may be
+
+
+def test_operation_ids_that_share_their_first_64_characters_get_distinct_names():
+    paths = {
+        "/a": {"get": {"operationId": LONG + "GetUserProductPermissionProfiles"}},
+        "/b": {"get": {"operationId": LONG + "GetUserProductPermissionProfilesByEmail"}},
+        "/c": {"get": {"operationId": "shortAndAlone"}},
+    }
+    tools = openapi.entries(_spec(paths), "spec.json")
+    names = [t["name"] for t in tools]
+    assert len(set(names)) == 3 and "shortAndAlone" in names
+    assert all(len(n) <= 64 and n.replace("_", "").replace("-", "").isalnum() for n in names)
+    assert [t["http"]["operation_id"] for t in tools[:2]] == [
+        LONG + "GetUserProductPermissionProfiles",
+        LONG + "GetUserProductPermissionProfilesByEmail",
+    ]
+    assert all(n.startswith(LONG[:40]) for n in names[:2])
+    assert len(validate_catalog(tools).specs) == 3  # raises on a duplicate name
+    # stable: the same document gives the same names, and so does the document with its paths in another order
+    again = openapi.entries(_spec(dict(reversed(paths.items()))), "spec.json")
+    assert sorted(t["name"] for t in again) == sorted(names)
+
+
+def test_operations_without_operation_id_that_map_to_one_name_get_distinct_names():
+    paths = {
+        "/users/{id}": {"get": {}},
+        "/users/{id}/": {"get": {}},  # a trailing slash: the same name once sanitised
+        "/pets": {"get": {}},
+    }
+    tools = openapi.entries(_spec(paths), "spec.json")
+    names = [t["name"] for t in tools]
+    assert len(set(names)) == 3
+    assert "get_pets" in names  # a name without a collision is as before
+    assert all(n.startswith("get_users_id") for n in names[:2])
+    assert len(validate_catalog(tools).specs) == 3  # raises on a duplicate name
+
+
+def test_an_uncut_operation_id_keeps_its_name_beside_a_cut_one_that_collides():
+    exact = "y" * 64
+    paths = {"/a": {"get": {"operationId": exact}}, "/b": {"get": {"operationId": exact + "ByEmail"}}}
+    names = [t["name"] for t in openapi.entries(_spec(paths), "spec.json")]
+    assert names[0] == exact and names[1] != exact and len(names[1]) <= 64

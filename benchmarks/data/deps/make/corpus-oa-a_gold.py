@@ -65,7 +65,7 @@ def main() -> None:
                             continue
                         seen.add(k)
                         edges.append(gold_edge(c, prov, p, typ, reason))
-        order = split_by_consumer(edges)
+        order = split_by_consumer(edges, DEPS / "gold" / f"{key}.json")
         out = {"provenance": f"Written by hand for kg-tools from {PROVIDERS[key]}'s spec/tool descriptions; corpus-oa-a",
                "catalog_file": f"openapi/{key}.json", "edges": edges}
         (DEPS / "gold" / f"{key}.json").write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -40,10 +40,17 @@ def gold_edge(consumer: str, provider: str, parameter: str, typ: str, reason: st
     return edge | {"type": TYPES[typ], "reason": reason}
 
 
-def split_by_consumer(edges: list[dict]) -> list[str]:
-    """Sets each edge's split: sorted consumer names, even positions dev, odd test. Returns the consumers."""
+def split_by_consumer(edges: list[dict], previous: Path | None = None) -> list[str]:
+    """Sets each edge's split: sorted consumer names, even positions dev, odd test. Returns the consumers.
+    With `previous` (the gold file being rewritten), a consumer already in it keeps its split, so halves that
+    were studied stay dev and test stays test; only consumers new to the gold (e.g. the form-body parameters
+    read since 2026-11-29) are split by the rule, among themselves."""
+    kept = {}
+    if previous is not None and previous.is_file():
+        kept = {e["source"]: e["split"] for e in json.loads(previous.read_text(encoding="utf-8"))["edges"]}
     order = sorted({e["source"] for e in edges})
-    split = {c: ("dev" if i % 2 == 0 else "test") for i, c in enumerate(order)}
+    new = [c for c in order if c not in kept]
+    split = {c: kept[c] for c in order if c in kept} | {c: ("dev" if i % 2 == 0 else "test") for i, c in enumerate(new)}
     for e in edges:
         e["split"] = split[e["source"]]
     return order
@@ -104,7 +111,7 @@ def main(task, provenance=spec_provenance, only=()):
                         assert k not in seen, (key, k)
                         seen.add(k)
                         edges.append(gold_edge(c, prov, p, typ, reason))
-        order = split_by_consumer(edges)
+        order = split_by_consumer(edges, ROOT / "gold" / f"{key}.json")
         out = {"provenance": provenance(task, key, kind), "catalog_file": f"{kind}/{key}.json", "edges": edges}
         (ROOT / "gold" / f"{key}.json").write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         print(key, len(edges), "edges,", len(order), "consumers of", len(params), "tools")

@@ -23,6 +23,12 @@ def _body(content: dict, required: bool = True) -> dict:
     return {"required": required, "content": content}
 
 
+def _posted(path: str, name: str, media: str, schema: dict) -> tuple[dict, list[tuple]]:
+    """The tool of one POST whose body is `schema` as `media`, and its parameters as (name, in, required, type)."""
+    tool = _tools({path: {"post": {"operationId": name, "requestBody": _body({media: {"schema": schema}})}}})[name]
+    return tool, [(p["name"], p["in"], p["required"], p["type"]) for p in tool["parameters"]]
+
+
 CHARGE = {
     "type": "object",
     "required": ["customer", "amount"],
@@ -35,11 +41,8 @@ CHARGE = {
 
 
 def test_a_form_encoded_body_gives_body_parameters_and_its_media_type():
-    tools = _tools(
-        {"/v1/charges": {"post": {"operationId": "PostCharges", "requestBody": _body({FORM: {"schema": CHARGE}})}}}
-    )
-    tool = tools["PostCharges"]
-    assert [(p["name"], p["in"], p["required"], p["type"]) for p in tool["parameters"]] == [
+    tool, params = _posted("/v1/charges", "PostCharges", FORM, CHARGE)
+    assert params == [
         ("customer", "body", True, "string"),
         ("amount", "body", True, "integer"),
         ("metadata", "body", False, "object"),
@@ -56,11 +59,8 @@ def test_a_multipart_upload_keeps_its_binary_part_as_a_string_parameter():
         "required": ["file"],
         "properties": {"file": {"type": "string", "format": "binary"}, "purpose": {"type": "string"}},
     }
-    tools = _tools(
-        {"/files": {"post": {"operationId": "uploadFile", "requestBody": _body({MULTIPART: {"schema": upload}})}}}
-    )
-    tool = tools["uploadFile"]
-    assert [(p["name"], p["in"], p["required"], p["type"]) for p in tool["parameters"]] == [
+    tool, params = _posted("/files", "uploadFile", MULTIPART, upload)
+    assert params == [
         ("file", "body", True, "string"),
         ("purpose", "body", False, "string"),
     ]

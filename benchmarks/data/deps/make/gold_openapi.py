@@ -1,6 +1,6 @@
 """Expand the hand-written gold lines of a corpus task (<task>_gold.txt: corpus-oa-c, corpus-oa-d) into gold/<key>.json.
 
-    .venv/bin/python benchmarks/data/deps/make/gold_openapi.py corpus-oa-d
+    .venv/bin/python benchmarks/data/deps/make/gold_openapi.py corpus-oa-d [key ...]   (also corpus-oa-c, -g … -j)
 
 Line format as benchmarks/data/real/make/gold_edges.txt:
   consumers | parameter(s) | providers | PD/PI/TD/TI | reason      (`*` consumers = every tool having the parameter)
@@ -29,7 +29,37 @@ PROVIDERS = {"listmonk": "listmonk (knadh/listmonk)", "qdrant": "Qdrant (qdrant/
              "hetzner_cloud": "Hetzner Cloud (MaximilianKoestler/hcloud-openapi)",
              "netbox": "NetBox 4.2 (schema vendored by netbox-community/go-netbox)",
              "airflow": "Apache Airflow stable REST API (schema vendored by apache/airflow-client-go)",
-             "overseerr": "Overseerr (sct/overseerr)", "headscale": "Headscale (juanfont/headscale)"}
+             "overseerr": "Overseerr (sct/overseerr)", "headscale": "Headscale (juanfont/headscale)",
+             # corpus-oa-g
+             "square": "Square (square/connect-api-specification)",
+             "jira_platform": "Atlassian Jira Cloud platform (spec republished by salto-io/jira-swaggers)",
+             "openai": "OpenAI (openai/openai-openapi)",
+             "trippin_odata": "the OData TripPin service (spec from microsoft/OpenAPI.NET.OData)",
+             "prowler": "Prowler (prowler-cloud/prowler)",
+             "openproject": "OpenProject API v3 (spec vendored by dattrink/openproject-typescript-sdk)",
+             "shlink": "Shlink (shlinkio/shlink)",
+             # corpus-oa-h
+             "svix": "Svix (svix/svix-webhooks)",
+             "weaviate": "Weaviate (weaviate/weaviate)",
+             "temporal": "Temporal (temporalio/api)",
+             "langfuse": "Langfuse (langfuse/langfuse)",
+             "memos": "Memos (usememos/memos)",
+             "openfga": "OpenFGA (openfga/api)",
+             "flipt": "Flipt v1 (flipt-io/flipt)",
+             # corpus-oa-i
+             "appwrite": "Appwrite (appwrite/appwrite)",
+             "openmeter": "OpenMeter (openmeterio/openmeter)",
+             "libregraph": "Libre Graph API (owncloud/libre-graph-api)",
+             "firefly_iii": "Firefly III (firefly-iii/api-docs)",
+             "gotify": "Gotify (gotify/server)",
+             "mailpit": "Mailpit (axllent/mailpit)",
+             # corpus-oa-j
+             "slack": "Slack (slackapi/slack-api-specs)",
+             "intercom": "Intercom (intercom/Intercom-OpenAPI)",
+             "chargebee": "Chargebee (chargebee/openapi)",
+             "woodpecker": "Woodpecker CI (woodpecker-ci/woodpecker)",
+             "typesense": "Typesense (typesense/typesense-api-spec)",
+             "docusign_admin": "DocuSign Admin API (docusign/OpenAPI-Specifications)"}
 
 
 def gold_edge(consumer: str, provider: str, parameter: str, typ: str, reason: str) -> dict:
@@ -118,4 +148,4 @@ def main(task, provenance=spec_provenance, only=()):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "corpus-oa-c")
+    main(sys.argv[1] if len(sys.argv) > 1 else "corpus-oa-c", only=tuple(sys.argv[2:]))

@@ -13,7 +13,7 @@ from pathlib import Path
 import httpx
 
 from kg_tools.errors import KgToolsError
-from kg_tools.processes import own_pid, port_open, terminate
+from kg_tools.processes import PORT_GRACE, own_pid, port_closes, terminate
 
 MARKER = "from kg_tools.cli import main; main()"
 
@@ -49,7 +49,7 @@ class ApiProcess:
         if pid is not None:
             log(f"REST API already running (pid {pid}) at {self.url}")
             return pid
-        if port_open(self.port):
+        if not port_closes(self.port, PORT_GRACE):
             raise KgToolsError(f"port {self.port} is already in use: set KG_TOOLS_API_PORT to a free port")
         self.pid_file.parent.mkdir(parents=True, exist_ok=True)
         self.log_file.parent.mkdir(parents=True, exist_ok=True)

@@ -20,7 +20,7 @@ from neo4j import GraphDatabase
 
 from kg_tools.browser import api_base_url, neo4j_conf_lines
 from kg_tools.errors import Neo4jServerError
-from kg_tools.processes import own_pid, port_open, terminate
+from kg_tools.processes import PORT_GRACE, own_pid, port_closes, port_open, terminate
 from kg_tools.resources import resource_dir
 
 POM = resource_dir("maven") / "pom.xml"
@@ -269,7 +269,7 @@ class LocalNeo4j:
         if not self.jars_installed():
             raise Neo4jServerError(f"Neo4j is not installed in {self.lib}: run `kg-tools neo4j install`")
         for port in (self.bolt_port, self.http_port):
-            if port_open(port):
+            if not port_closes(port, PORT_GRACE):
                 raise Neo4jServerError(f"port {port} on 127.0.0.1 is already in use by another process")
         self.write_conf()
         # A home whose jars were put there by hand (or shared) has never had its initial password set:

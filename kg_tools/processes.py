@@ -9,6 +9,8 @@ import socket
 import time
 from pathlib import Path
 
+PORT_GRACE = 10.0  # seconds a start waits for a port a just-stopped process still holds
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -17,9 +19,22 @@ def free_port() -> int:
 
 
 def port_open(port: int, host: str = "127.0.0.1") -> bool:
+    """Whether something listens on `port`. A connect to a closed port in the ephemeral range can,
+    rarely, be given that same port as its source and connect to itself: that is no listener."""
     with socket.socket() as s:
         s.settimeout(0.5)
-        return s.connect_ex((host, port)) == 0
+        return s.connect_ex((host, port)) == 0 and s.getsockname() != s.getpeername()
+
+
+def port_closes(port: int, timeout: float, host: str = "127.0.0.1") -> bool:
+    """Wait up to `timeout` seconds for nothing to listen on `port` (a process just killed closes its
+    sockets a moment after its main thread is gone); whether it is free now."""
+    deadline = time.monotonic() + timeout
+    while port_open(port, host):
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.1)
+    return True
 
 
 def pid_alive(pid: int) -> bool:

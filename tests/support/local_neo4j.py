@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from kg_tools.neo4j_server import LocalNeo4j
-from kg_tools.processes import free_port, pid_alive
+from kg_tools.processes import PORT_GRACE, free_port, pid_alive, port_closes
 from kg_tools.settings import Settings
 
 if TYPE_CHECKING:
@@ -67,10 +67,11 @@ def settings_for(uri: str, user: str, password: str, **options: Any) -> Settings
 
 
 def kill(server: LocalNeo4j) -> int:
-    """kill -9 the server's JVM and wait until it is gone; its pid."""
+    """kill -9 the server's JVM and wait until it is gone and its Bolt port closed; its pid."""
     pid = server.pid()
     assert pid is not None, "Neo4j is not running"
     os.kill(pid, signal.SIGKILL)
     while pid_alive(pid):
         time.sleep(0.05)
+    assert port_closes(server.bolt_port, PORT_GRACE), f"port {server.bolt_port} still open after kill -9"
     return pid

@@ -79,14 +79,23 @@ def object_parameters(schema: Any, where: str, **extra) -> list[dict]:
 
 def _pruned(node: Any, depth: int, width: int) -> Any:
     """A copy of a schema down to `depth` nested containers, at most `width` entries per object/list;
-    below that only an object's scalars (type, title, description ...) are kept."""
+    below that only an object's scalars (type, title, description ...) are kept, and a keyword whose list
+    the cut empties goes (`_emptied`): what a cut keeps is a valid schema."""
     if isinstance(node, dict):
         if depth <= 0:
             return {k: v for k, v in list(node.items())[:width] if not isinstance(v, (dict, list))}
-        return {k: _pruned(v, depth - 1, width) for k, v in list(node.items())[:width]}
+        pruned = ((k, v, _pruned(v, depth - 1, width)) for k, v in list(node.items())[:width])
+        return {k: cut for k, v, cut in pruned if not _emptied(v, cut)}
     if isinstance(node, list):
         return [_pruned(v, depth - 1, width) for v in node[:width]] if depth > 0 else []
     return node
+
+
+def _emptied(value: Any, cut: Any) -> bool:
+    """Whether a cut emptied a keyword's list: such a keyword goes rather than stays as `[]`. `type: []` and
+    `allOf: []` are no schema, `enum: []` refuses every value; without the keyword the cut schema refuses
+    no value the full one accepts (the size it frees is not spent: the cut keeps the same properties)."""
+    return cut == [] and value != []
 
 
 DOCUMENTATION = {
@@ -113,7 +122,9 @@ DOCUMENTATION = {
 
 
 def _lean(node: Any, depth: int) -> Any:
-    """A schema without documentation, examples, validation details and `x-` extensions (depth-bounded)."""
+    """A schema without documentation, examples, validation details and `x-` extensions (depth-bounded). Below
+    the limit a schema is `{}` (any value) and a keyword whose list the cut would
+    empty goes (`_emptied`), and `enum`/`const` are values, kept whole: what is kept is a valid schema."""
     if depth <= 0:
         return {} if isinstance(node, dict) else [] if isinstance(node, list) else node
     if isinstance(node, list):
@@ -126,8 +137,10 @@ def _lean(node: Any, depth: int) -> Any:
             continue
         if k in ("properties", "patternProperties", "$defs", "definitions") and isinstance(v, dict):
             out[k] = {name: _lean(sub, depth - 2) for name, sub in v.items()}  # names, not keywords
-        else:
-            out[k] = _lean(v, depth - 1)
+        elif k in ("enum", "const"):
+            out[k] = v
+        elif not _emptied(v, lean := _lean(v, depth - 1)):
+            out[k] = lean
     return out
 
 

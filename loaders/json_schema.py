@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from kg_tools.errors import CatalogError
-from kg_tools.tool_spec import MAX_NESTING, MAX_OUTPUT_SCHEMA_CHARS, nesting_depth
+from kg_tools.tool_spec import MAX_NESTING, MAX_OUTPUT_SCHEMA_CHARS, clip, nesting_depth
 
 # OpenAI function names: ^[a-zA-Z0-9_-]{1,64}$; we use the same alphabet for every importer.
 _INVALID = re.compile(r"[^A-Za-z0-9_-]+")
@@ -249,6 +249,24 @@ def check_schema(schema: Any, where: str, pointer: str) -> None:
     problem = _schema_problem(schema, pointer, MAX_NESTING)
     if problem:
         raise CatalogError(f"{where}: {problem}"[:500])
+
+
+# The JSON Schemas a tool of our own JSON format holds (what the importers wrote from inputSchema, parameters,
+# request bodies and responses).
+TOOL_SCHEMAS = ("input_schema", "output_schema")
+
+
+def check_tool_schemas(tools: list, where: str) -> None:
+    """The importers' check for a catalog in our own JSON format (`load json`, the REST import's `json`): each
+    tool's input_schema and output_schema, the first malformed one a CatalogError (`catalog.json: tool #3
+    ('get_user'): output_schema/properties/id/anyOf must be a list of schemas, not 5`)."""
+    for n, tool in enumerate(tools):
+        if not isinstance(tool, dict):
+            continue  # validate_catalog names it
+        label = f"{where}: tool #{n}" + (f" ({clip(tool['name'])})" if tool.get("name") else "")
+        for key in TOOL_SCHEMAS:
+            if tool.get(key) is not None:
+                check_schema(tool[key], label, key)
 
 
 def _escaped(name: Any) -> str:

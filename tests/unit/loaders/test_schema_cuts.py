@@ -1,13 +1,18 @@
 """A schema cut to size (`capped_schema`: `_lean`, then `_pruned` by levels) is still a valid JSON Schema: a
 keyword whose list the cut empties goes. It used to stay as `[]`, so a nullable type below the cut was stored as
-`type: []` (Discord, Mastodon and Lago response schemas)."""
+`type: []` (Discord, Mastodon and Lago response schemas) and a catalog our own importer wrote failed the check of
+`load json`."""
 
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
+from kg_tools.errors import CatalogError
+from kg_tools.loaders import json_catalog
+from kg_tools.loaders.document import load_document
 from kg_tools.loaders.json_schema import _lean, _pruned, _schema_problem, capped_schema, check_schema
 from kg_tools.tool_spec import MAX_NESTING, MAX_OUTPUT_SCHEMA_CHARS
 
@@ -70,3 +75,43 @@ def test_a_schema_cut_to_size_passes_the_check_and_keeps_its_top_properties():
     assert list(cut["properties"]) == list(schema["properties"])
     check_schema(cut, "GET /timeline", "output_schema")
     assert '"type": []' not in json.dumps(cut)
+
+
+def test_a_catalog_an_importer_wrote_loads_as_json(tmp_path):
+    """What `load openapi` keeps of a large response schema is loaded back by `load json`: the cut used to leave
+    the nullable `avatar` one level above it as `type: []`, which the check of `load json` refuses."""
+    user = {"type": "object", "properties": {"avatar": {"type": ["string", "null"]}, "id": {"type": "string"}}}
+    response = {"type": "object", "properties": {f"user_{i}": user for i in range(200)}}
+    ok = {"200": {"description": "ok", "content": {"application/json": {"schema": response}}}}
+    spec = {"openapi": "3.0.3", "paths": {"/users": {"get": {"operationId": "users", "responses": ok}}}}
+    source = load_document(json.dumps(spec), "social", "openapi")
+    assert "schema cut to 5 levels" in source.warnings[0]
+    assert source.tools[0]["output_schema"]["properties"]["user_0"]["properties"]["avatar"] == {}
+    path = tmp_path / "social.json"
+    path.write_text(json.dumps(source.tools))
+    assert json_catalog.load(path).tools == source.tools
+
+
+@pytest.mark.parametrize(
+    ("tool", "message"),
+    [
+        (
+            {"name": "get_user", "output_schema": {"properties": {"id": {"anyOf": 5}}}},
+            "tool #1 ('get_user'): output_schema/properties/id/anyOf must be a list of schemas, not 5",
+        ),
+        (
+            {"name": "get_user", "input_schema": {"properties": {"id": {"type": []}}}},
+            "tool #1 ('get_user'): input_schema/properties/id/type must be a JSON type name or a list of them",
+        ),
+    ],
+)
+def test_load_json_checks_each_tools_input_and_output_schema(tmp_path, tool, message):
+    good = {"name": "list_users", "input_schema": {"type": "object"}, "output_schema": {"type": "array"}}
+    path = tmp_path / "users.json"
+    path.write_text(json.dumps([good, tool]))
+    with pytest.raises(CatalogError, match="^" + re.escape(f"{path}: {message}")):
+        json_catalog.load(path)
+    with pytest.raises(CatalogError, match="^request body: tool #1"):
+        load_document(json.dumps({"tools": [good, tool]}), "users", "json")
+    path.write_text(json.dumps([good, {"name": "draft3", "output_schema": {"required": True}}]))
+    assert len(json_catalog.load(path).tools) == 2  # what the importers tolerate is tolerated

@@ -10,7 +10,7 @@ from kg_tools.errors import CatalogError
 from kg_tools.loaders import openai_tools, openapi
 from kg_tools.loaders.bounded import parse_document
 from kg_tools.loaders.common import CatalogSource
-from kg_tools.loaders.json_schema import capped_schema, check_schema, object_parameters
+from kg_tools.loaders.json_schema import capped_schema, check_schema, check_tool_schemas, object_parameters
 
 Format = Literal["auto", "json", "openai-tools", "openapi", "mcp"]
 FORMATS: tuple[str, ...] = get_args(Format)
@@ -85,4 +85,5 @@ def load_document(text: str, catalog: str, format: str = "auto", where: str = "r
             raise CatalogError(
                 f"{where}: expected a list of tools, an OpenAI tool list, an OpenAPI spec or an MCP tool list"
             )
+        check_tool_schemas(tools, where)
     return CatalogSource(catalog, tools, [], [f"{where} ({kind})"], warnings)

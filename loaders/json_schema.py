@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from kg_tools.errors import CatalogError
-from kg_tools.tool_spec import MAX_NESTING, MAX_OUTPUT_SCHEMA_CHARS, nesting_depth
+from kg_tools.tool_spec import MAX_NESTING, MAX_OUTPUT_SCHEMA_CHARS, clip, nesting_depth
 
 # OpenAI function names: ^[a-zA-Z0-9_-]{1,64}$; we use the same alphabet for every importer.
 _INVALID = re.compile(r"[^A-Za-z0-9_-]+")
@@ -79,14 +79,23 @@ def object_parameters(schema: Any, where: str, **extra) -> list[dict]:
 
 def _pruned(node: Any, depth: int, width: int) -> Any:
     """A copy of a schema down to `depth` nested containers, at most `width` entries per object/list;
-    below that only an object's scalars (type, title, description ...) are kept."""
+    below that only an object's scalars (type, title, description ...) are kept, and a keyword whose list
+    the cut empties goes (`_emptied`): what a cut keeps is a valid schema."""
     if isinstance(node, dict):
         if depth <= 0:
             return {k: v for k, v in list(node.items())[:width] if not isinstance(v, (dict, list))}
-        return {k: _pruned(v, depth - 1, width) for k, v in list(node.items())[:width]}
+        pruned = ((k, v, _pruned(v, depth - 1, width)) for k, v in list(node.items())[:width])
+        return {k: cut for k, v, cut in pruned if not _emptied(v, cut)}
     if isinstance(node, list):
         return [_pruned(v, depth - 1, width) for v in node[:width]] if depth > 0 else []
     return node
+
+
+def _emptied(value: Any, cut: Any) -> bool:
+    """Whether a cut emptied a keyword's list: such a keyword goes rather than stays as `[]`. `type: []` and
+    `allOf: []` are no schema, `enum: []` refuses every value; without the keyword the cut schema refuses
+    no value the full one accepts (the size it frees is not spent: the cut keeps the same properties)."""
+    return cut == [] and value != []
 
 
 DOCUMENTATION = {
@@ -113,7 +122,9 @@ DOCUMENTATION = {
 
 
 def _lean(node: Any, depth: int) -> Any:
-    """A schema without documentation, examples, validation details and `x-` extensions (depth-bounded)."""
+    """A schema without documentation, examples, validation details and `x-` extensions (depth-bounded). Below
+    the limit a schema is `{}` (any value) and a keyword whose list the cut would
+    empty goes (`_emptied`), and `enum`/`const` are values, kept whole: what is kept is a valid schema."""
     if depth <= 0:
         return {} if isinstance(node, dict) else [] if isinstance(node, list) else node
     if isinstance(node, list):
@@ -126,8 +137,10 @@ def _lean(node: Any, depth: int) -> Any:
             continue
         if k in ("properties", "patternProperties", "$defs", "definitions") and isinstance(v, dict):
             out[k] = {name: _lean(sub, depth - 2) for name, sub in v.items()}  # names, not keywords
-        else:
-            out[k] = _lean(v, depth - 1)
+        elif k in ("enum", "const"):
+            out[k] = v
+        elif not _emptied(v, lean := _lean(v, depth - 1)):
+            out[k] = lean
     return out
 
 
@@ -236,6 +249,24 @@ def check_schema(schema: Any, where: str, pointer: str) -> None:
     problem = _schema_problem(schema, pointer, MAX_NESTING)
     if problem:
         raise CatalogError(f"{where}: {problem}"[:500])
+
+
+# The JSON Schemas a tool of our own JSON format holds (what the importers wrote from inputSchema, parameters,
+# request bodies and responses).
+TOOL_SCHEMAS = ("input_schema", "output_schema")
+
+
+def check_tool_schemas(tools: list, where: str) -> None:
+    """The importers' check for a catalog in our own JSON format (`load json`, the REST import's `json`): each
+    tool's input_schema and output_schema, the first malformed one a CatalogError (`catalog.json: tool #3
+    ('get_user'): output_schema/properties/id/anyOf must be a list of schemas, not 5`)."""
+    for n, tool in enumerate(tools):
+        if not isinstance(tool, dict):
+            continue  # validate_catalog names it
+        label = f"{where}: tool #{n}" + (f" ({clip(tool['name'])})" if tool.get("name") else "")
+        for key in TOOL_SCHEMAS:
+            if tool.get(key) is not None:
+                check_schema(tool[key], label, key)
 
 
 def _escaped(name: Any) -> str:

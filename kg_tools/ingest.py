@@ -285,7 +285,11 @@ def _rows(
 ) -> tuple[list[dict], float]:
     """The node rows of the tools the plan writes, the planned ones embedded; and the embedding seconds."""
     written = {*plan.create, *plan.update}
-    rows = {s.name: tool_row(s, r, catalog) for s, r in zip(validated.specs, validated.raw) if s.name in written}
+    rows = {
+        s.name: tool_row(s, r, catalog) | {"position": i}  # its place in the load (kg_tools/deps/sources.py)
+        for i, (s, r) in enumerate(zip(validated.specs, validated.raw))
+        if s.name in written
+    }
     specs = {s.name: s for s in validated.specs if s.name in rows}
     t0 = time.perf_counter()
     vectors = embedder.embed(

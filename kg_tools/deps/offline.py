@@ -87,6 +87,7 @@ class ToolInfo:
     description: str
     parameters: list[dict]
     spec: ToolSpec
+    position: int | None = None  # its place in the catalog as loaded (a stored catalog is read by name)
 
     @classmethod
     def from_raw(cls, raw: dict) -> ToolInfo:

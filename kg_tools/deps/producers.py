@@ -70,6 +70,7 @@ from kg_tools.deps.scoring import (
     select,
     set_probabilities,
 )
+from kg_tools.deps.sources import catalog_sources, declared_source
 from kg_tools.deps.workflow import Mention, ToolNames, another_way, mentions, runs_before, staged_for, stages, steps
 from kg_tools.gateway.names import SEPARATOR
 from kg_tools.tool_spec import DependencyType
@@ -142,6 +143,7 @@ class Tool:
     offers: list[Offer] = field(default_factory=list)
     wants: list[Want] = field(default_factory=list)
     operations: list[str] | None = None  # what its listing operations list, once read (_operations_listed)
+    source: str = ""  # the server it comes from (kg_tools/deps/sources.py); '' when nothing tells
 
     @property
     def deprecated(self) -> bool:
@@ -1690,7 +1692,7 @@ def named_source_proposals(tools: dict[str, Tool], sources: set[str] | None) -> 
             if not text or p.get("type") == "boolean":  # a flag is set, not looked up
                 continue
             for name, why in _named_sources(consumer, text, tools, short[server_of(consumer.name)], by_noun).items():
-                if p.get("path") and not same_server(consumer.name, name):  # a nested one: its own server's tools
+                if p.get("path") and not same_source(consumer, tools[name]):  # a nested one: its own server's tools
                     continue
                 out.append(described_edge(consumer.name, name, str(p.get("path") or p["name"]), why))
     return out
@@ -1771,7 +1773,7 @@ def staging_proposals(tools: dict[str, Tool], sources: set[str] | None) -> list[
         if not ws or not {ws[0], ws[-1]} & actions:
             continue
         for producer in tools.values():
-            if producer is not consumer and same_server(consumer.name, producer.name) and stages(producer.description):
+            if producer is not consumer and same_source(consumer, producer) and stages(producer.description):
                 why = f"{producer.name} puts changes into the staging area that {consumer.name} records"
                 out.append(
                     ProposedEdge(
@@ -1900,8 +1902,21 @@ def prepare(raw_tools: Iterable) -> dict[str, Tool]:
             http=http.model_dump() if (http := getattr(spec, "http", None)) else None,
             annotations=hints.model_dump(exclude_none=True) if (hints := getattr(spec, "annotations", None)) else None,
             input_schema=_input_schema(spec),
+            source=declared_source(t.name, spec),
         )
     return tools
+
+
+def set_sources(tools: dict[str, Tool]) -> None:
+    """Every tool's source: declared, or its name family in a catalog that gathers many servers."""
+    declared = {n: t.source for n, t in tools.items()}
+    for name, source in catalog_sources(list(tools), declared, {n for n, t in tools.items() if t.http}).items():
+        tools[name].source = source
+
+
+def same_source(a: Tool, b: Tool) -> bool:
+    """A value flows between tools of one source (same_server, with declared sources and name families)."""
+    return a.source == b.source
 
 
 INLINED_NODES = 4000  # nodes of an output schema copied with its local `$ref`s followed
@@ -2266,8 +2281,9 @@ def name_index(tools: dict[str, Tool]) -> dict[str, list[str]]:
     return out
 
 
-def named_after(want: Want, tools: dict[str, Tool], names: dict[str, list[str]]) -> list[str]:
-    """Readers whose name or path holds every word of the wanted resource (`shard_key` -> list_shard_keys)."""
+def named_after(want: Want, tools: dict[str, Tool], names: dict[str, list[str]], source: str = "") -> list[str]:
+    """Readers of the consumer's `source` whose name or path holds every word of the wanted resource (`shard_key` ->
+    list_shard_keys)."""
     nouns = set(want.resources[0].split()) if want.resources else set()
     if not nouns:
         ws = [singular(w) for w in words(want.parameter)]
@@ -2275,7 +2291,7 @@ def named_after(want: Want, tools: dict[str, Tool], names: dict[str, list[str]])
     nouns -= {"id", "the", "a"}
     if not nouns:
         return []
-    found = set.intersection(*(set(names.get(n, ())) for n in nouns))
+    found = {n for n in set.intersection(*(set(names.get(n, ())) for n in nouns)) if tools[n].source == source}
     order = {"list": 0, "search": 0, "auth": 1, "get": 2}
     return sorted(found, key=lambda n: (order.get(tools[n].kind, 3), len(_name_words(tools[n])), n))[:NAME_CANDIDATES]
 
@@ -2414,6 +2430,7 @@ def want_candidates(
     """Every producer that may provide one parameter's value: by resource (the offers index) and by the path
     template (a GET of the collection the parameter's value lives in, a POST that adds to it)."""
     matches = _resource_matches(consumer, want, index, tools)
+    matches = {n: m for n, m in matches.items() if same_source(consumer, m.producer)}  # before narrowing
     kept = narrow(consumer, want, dict(matches))
     out = {
         name: Candidate(
@@ -2422,7 +2439,7 @@ def want_candidates(
         for name, m in matches.items()
     }
     _add_path_candidates(out, consumer, want, tools, paths)
-    for name in named_after(want, tools, names):
+    for name in named_after(want, tools, names, consumer.source):
         if name != consumer.name and name not in out and not _scoped_by(tools[name], want):
             out[name] = Candidate(consumer, want, tools[name], None)
     out = _kept_candidates(out, consumer, want, tools, paths, kinds)
@@ -2446,7 +2463,7 @@ def _kept_candidates(
 ) -> dict[str, Candidate]:
     """The candidates left once those that cannot provide the value are dropped: another server's tools, readers
     of another type or without a path, lists of other things, another kind of the resource, fellow consumers."""
-    out = {name: c for name, c in out.items() if same_server(consumer.name, name)}
+    out = {name: c for name, c in out.items() if same_source(consumer, c.producer)}
     if want.typed:
         out = _typed_readers(out)
     out = _no_path_readers(out, want)
@@ -2608,6 +2625,7 @@ def candidate_groups(
     names their source; one group of candidates per parameter that wants an existing instance, features set).
     `nested_wants`: identifiers inside object and array parameters want providers too (see set_wants)."""
     tools = prepare(raw_tools)
+    set_sources(tools)
     for t in tools.values():
         t.kind = tool_kind(t)
     index = offer_index(tools)
@@ -2621,6 +2639,7 @@ def candidate_groups(
     fixed += started_by_proposals(tools, sources)
     fixed += workflow_proposals(tools, sources)
     fixed += staging_proposals(tools, sources)
+    fixed = [p for p in fixed if same_source(tools[p.source], tools[p.target])]  # as same_server at the end
     paths = path_index(tools)
     names = name_index(tools)
     kinds = resource_kinds(tools)
@@ -2654,7 +2673,13 @@ def offer_index(tools: dict[str, Tool]) -> dict[str, list[Offer]]:
             index[o.resource].append(o)
     for offers in index.values():
         offers.sort(key=lambda o: (-standalone_score(tools[o.tool], o), o.tool))
-        del offers[CANDIDATES_PER_RESOURCE * 4 :]
+        seen: dict[str, int] = defaultdict(int)  # the bound holds per source: one server's offers hide no other's
+        bounded = []
+        for o in offers:
+            seen[tools[o.tool].source] += 1
+            if seen[tools[o.tool].source] <= CANDIDATES_PER_RESOURCE * 4:
+                bounded.append(o)
+        offers[:] = bounded
     return index
 
 
@@ -2789,15 +2814,58 @@ def infer_producers(
     nested_wants: bool = True,
 ) -> list[ProposedEdge]:
     """Producer -> consumer proposals for a catalog (see the module doc), each source's in listing order.
-    `abstained`, when given, receives how many parameters were left without a provider and why."""
+    `abstained`, when given, receives how many parameters were left without a provider and why. A catalog that
+    gathers several servers (kg_tools/deps/sources.py) is inferred server by server: no value flows between them,
+    and what the scorer counts over a catalog (hubs, rare parameters, bounded candidate lists) is one server's."""
     scorer = scorer or default_scorer()
+    parts = source_parts(list(raw_tools))
+    out: list[ProposedEdge] = []
+    for part in parts:
+        if sources is not None and not any(t.name in sources for t in part):
+            if progress:
+                progress(len(part))
+            continue
+        left: dict[str, int] = {}
+        out += _part_producers(part, sources, min_confidence, progress, name_rules, scorer, left, nested_wants)
+        if abstained is not None:
+            for why, n in left.items():
+                abstained[why] = abstained.get(why, 0) + n
+    return out
+
+
+def source_parts(raw_tools: list) -> list[list]:
+    """The catalog's tools by source (kg_tools/deps/sources.py), each part in the order given; sources are read in
+    the order the catalog was loaded in when every tool knows its place."""
+    places = [getattr(t, "position", None) for t in raw_tools]
+    loaded = sorted(raw_tools, key=lambda t: t.position) if None not in places else raw_tools
+    names = [t.name for t in loaded]
+    specs = {t.name: getattr(t, "spec", None) for t in raw_tools}
+    declared = {n: declared_source(n, spec) for n, spec in specs.items()}
+    operations = {n for n, spec in specs.items() if getattr(spec, "http", None)}
+    source = catalog_sources(names, declared, operations)
+    parts: dict[str, list] = defaultdict(list)
+    for t in raw_tools:
+        parts[source[t.name]].append(t)
+    return list(parts.values())
+
+
+def _part_producers(
+    raw_tools: list,
+    sources: set[str] | None,
+    min_confidence: float,
+    progress: Callable[[int], None] | None,
+    name_rules: bool,
+    scorer: Scorer,
+    abstained: dict[str, int],
+    nested_wants: bool,
+) -> list[ProposedEdge]:
+    """infer_producers of one source's tools."""
     proposals, groups = candidate_groups(
         raw_tools, sources=sources, progress=progress, name_rules=name_rules, nested_wants=nested_wants
     )
     set_probabilities(groups, scorer)
     accepted, left = select(groups, scorer)
-    if abstained is not None:
-        abstained.update(left)
+    abstained.update(left)
     ranks: dict[tuple[str, str], int] = defaultdict(int)
     for c in sorted(accepted, key=lambda c: -c.probability):
         key = (c.consumer.name, c.want.parameter)

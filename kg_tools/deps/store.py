@@ -71,7 +71,9 @@ def catalog_tools(graph: Graph, catalog: str | None) -> dict[str, list[ToolInfo]
     out: dict[str, list[ToolInfo]] = {}
     for r in graph.read(query("deps_catalog_tools"), catalog=catalog):
         raw = json.loads(r["spec"]) if r["spec"] else {"name": r["name"]}
-        out.setdefault(r["catalog"] or "", []).append(ToolInfo.from_raw(raw))
+        tool = ToolInfo.from_raw(raw)
+        tool.position = r.get("position")
+        out.setdefault(r["catalog"] or "", []).append(tool)
     return out
 
 

@@ -1,0 +1,100 @@
+"""Which source (one MCP server, one API) each tool of a catalog comes from: a value flows between tools of one
+source, so in a catalog that gathers many servers another server's reader is no provider.
+
+A tool's source is, in this order: the `<server>__` of a gateway name (`github__get_issue`); a field of its record
+that names it (`mcp_server`, `server`, `server_name`, `namespace`); else, only in a catalog too large to be one
+server (MANY_TOOLS tools without either, and not HTTP operations), its name family: the catalog's tools in
+listing order (as loaded: a stored catalog keeps each tool's place), cut where a run of FAMILY_RUN tools in a row
+shares a name shape the tools before did not have (`linear_getProjects` … then `list_dashboards` …,
+`atlas-list-projects` …). A name's shape is its source prefix (a first word that is no verb, followed by a verb:
+`linear_get…`, `wp_list…`, `atlas-list…`) and its spelling (kebab-case, snake_case, camelCase, PascalCase; a
+one-word name has none and cuts nothing). Tools gathered server by server keep their order; a catalog listed in
+name order has no order to read, and its families are its shapes (coarser: servers of one spelling stay one)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+from kg_tools.deps.resources import ALL_VERBS
+from kg_tools.gateway.names import SEPARATOR
+from kg_tools.tool_spec import split_name
+
+SOURCE_FIELDS = ("mcp_server", "server", "server_name", "namespace")
+MANY_TOOLS = 400  # tools without a named source: more than one MCP server exposes (the corpus's largest: 198)
+FAMILY_RUN = 6  # tools in a row that start a new name family: a server's few odd names do not
+LEAD_VERBS = ALL_VERBS | {"post", "put", "patch", "set", "run", "execute", "send", "manage", "check", "generate"}
+
+
+def declared_source(name: str, record: object) -> str:
+    """The server a gateway name or the tool's record names; '' when neither does."""
+    server, sep, _ = name.partition(SEPARATOR)
+    if sep and server:
+        return server
+    extra = getattr(record, "model_extra", None) or {}
+    for key in SOURCE_FIELDS:
+        value = extra.get(key)
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+    return ""
+
+
+def name_shape(name: str) -> tuple[str, str]:
+    """(source prefix or '', spelling): `linear_getProjects` -> ('linear', 'snake'); `list-boards` -> ('', 'kebab');
+    `projects` -> ('', '')."""
+    ws = split_name(name).split()
+    prefix = ws[0] if len(ws) > 2 and ws[0] not in LEAD_VERBS and ws[1] in LEAD_VERBS else ""
+    if "-" in name:
+        spelling = "kebab"
+    elif "_" in name.strip("_"):
+        spelling = "snake"
+    elif re.search(r"[a-z0-9][A-Z]", name):
+        spelling = "camel" if name[:1].islower() else "pascal"
+    else:
+        spelling = ""
+    return prefix, spelling
+
+
+def name_families(names: Sequence[str]) -> dict[str, str]:
+    """name -> its family (`#0`, `#1` …) in listing order; a family starts where FAMILY_RUN shaped names in a row
+    (one-word names skipped) share a shape other than the current family's. Names sorted alphabetically say nothing
+    by their order (one server's `get_…` and `list_…` far apart): then see shape_families."""
+    if list(names) == sorted(names):
+        return shape_families(names)
+    shapes = [name_shape(n) for n in names]
+    shaped = [i for i, s in enumerate(shapes) if s != ("", "")]
+    out: dict[str, str] = {}
+    family, current, k = 0, None, 0  # k: place of the next shaped name in `shaped`
+    for i, name in enumerate(names):
+        s = shapes[i]
+        if s != ("", ""):
+            run = [shapes[j] for j in shaped[k : k + FAMILY_RUN]]
+            if current is None:
+                current = s
+            elif s != current and len(run) == FAMILY_RUN and all(r == s for r in run):
+                family, current = family + 1, s
+            k += 1
+        out[name] = f"#{family}"
+    return out
+
+
+def shape_families(names: Sequence[str]) -> dict[str, str]:
+    """name -> its family wherever it is listed: its source prefix when FAMILY_RUN names share it, else its
+    spelling; a name without either joins the commonest family."""
+    shapes = {n: name_shape(n) for n in names}
+    prefixes = Counter(prefix for prefix, _ in shapes.values() if prefix)
+    out = {
+        n: f"#{prefix}" if prefixes[prefix] >= FAMILY_RUN else f"#{spelling}"
+        for n, (prefix, spelling) in shapes.items()
+    }
+    common = Counter(f for f in out.values() if f != "#").most_common(1)
+    return {n: common[0][0] if f == "#" and common else f for n, f in out.items()}
+
+
+def catalog_sources(names: Sequence[str], declared: dict[str, str], operations: set[str]) -> dict[str, str]:
+    """name -> source for a catalog's names in listing order (as loaded): the declared source, else the name family
+    when MANY_TOOLS tools (not HTTP `operations`, whose specs are not cut) have none, else ''."""
+    unnamed = [n for n in names if not declared.get(n) and n not in operations]
+    families = name_families(unnamed) if len(unnamed) >= MANY_TOOLS else {}
+    return {n: declared.get(n) or families.get(n, "") for n in names}

@@ -1,0 +1,104 @@
+"""Sources of a catalog that gathers many servers (kg_tools/deps/sources.py; thirteenth session, "many MCP servers in
+one catalog"). Made-up tool lists, no names of real ones."""
+
+from __future__ import annotations
+
+from kg_tools.deps import sources
+from kg_tools.deps.infer import structural_edges
+from kg_tools.deps.offline import ToolInfo
+from kg_tools.deps.producers import source_parts
+from kg_tools.deps.sources import FAMILY_RUN, catalog_sources, declared_source, name_families, name_shape
+
+
+def _tool(name: str, params: list[str] = (), **extra) -> ToolInfo:
+    raw = {"name": name, "description": f"{name.replace('_', ' ')}", "parameters": [], **extra}
+    raw["parameters"] = [{"name": p, "type": "string", "description": "", "required": True} for p in params]
+    return ToolInfo.from_raw(raw)
+
+
+def test_a_gateway_name_or_a_server_field_declares_the_source():
+    assert declared_source("crate__get_box", None) == "crate"
+    assert declared_source("get_box", _tool("get_box", mcp_server="crate").spec) == "crate"
+    assert declared_source("get_box", _tool("get_box", namespace=" depot ").spec) == "depot"
+    assert declared_source("get_box", _tool("get_box", server=3).spec) == ""
+    assert declared_source("get_box", _tool("get_box").spec) == ""
+
+
+def test_a_name_shape_is_its_source_prefix_and_its_spelling():
+    assert name_shape("crate_getBoxes") == ("crate", "snake")
+    assert name_shape("crate-list-boxes") == ("crate", "kebab")
+    assert name_shape("list_boxes") == ("", "snake")
+    assert name_shape("boxes_list") == ("", "snake")  # a resource before its verb is no source
+    assert name_shape("listBoxes") == ("", "camel")
+    assert name_shape("ListBoxes") == ("", "pascal")
+    assert name_shape("boxes") == ("", "")
+
+
+def _server(prefix: str, n: int) -> list[str]:
+    return [f"{prefix}_get_thing{i}" for i in range(n)]
+
+
+def test_families_cut_where_a_run_of_another_shape_starts():
+    """A new family where FAMILY_RUN names in a row share a new shape; a few odd names, one-word names included,
+    stay in the family they are listed in."""
+    first = [f"get_thing{i}" for i in range(10)]
+    odd = ["check-health", "sync", "debugConfig"]
+    second = _server("depot", FAMILY_RUN)
+    names = first[:5] + odd + first[5:] + second
+    families = name_families(names)
+    assert {families[n] for n in first + odd} == {"#0"}
+    assert {families[n] for n in second} == {"#1"}
+    short = first + _server("depot", FAMILY_RUN - 1)
+    assert set(name_families(short).values()) == {"#0"}
+
+
+def test_names_in_alphabetical_order_are_grouped_by_shape():
+    """A prefix FAMILY_RUN names share is a family, other names go by spelling; a one-word name (`boxes`) joins the
+    commonest family."""
+    plain = ["get_box", "list_boxes", "open_box", "seal_box", "ship_box"] + _server("rare", 2)
+    names = sorted(_server("crate", FAMILY_RUN) + plain + ["boxes", "list-crates"])
+    families = name_families(names)
+    assert {families[n] for n in _server("crate", FAMILY_RUN)} == {"#crate"}
+    assert {families[n] for n in [*plain, "boxes"]} == {"#snake"}
+    assert families["list-crates"] == "#kebab"
+
+
+def test_families_only_in_a_catalog_too_large_for_one_server(monkeypatch):
+    names = [f"get_thing{i}" for i in range(8)] + _server("depot", FAMILY_RUN)
+    assert set(catalog_sources(names, {}, set()).values()) == {""}
+    monkeypatch.setattr(sources, "MANY_TOOLS", len(names))
+    assert set(catalog_sources(names, {}, set()).values()) == {"#0", "#1"}
+    declared = {n: "depot" for n in names[8:]}  # a declared source wins; HTTP operations keep ''
+    assert catalog_sources(names, declared, {names[0]})[names[-1]] == "depot"
+    assert catalog_sources(names, declared, {names[0]})[names[0]] == ""
+
+
+def _two_servers(field: bool) -> list[ToolInfo]:
+    """Two servers that both take a `box_id`; only the first lists boxes."""
+    a = {"mcp_server": "crate"} if field else {}
+    b = {"mcp_server": "depot"} if field else {}
+    return [
+        _tool("list_boxes", **a),
+        _tool("open_box", ["box_id"], **a),
+        _tool("seal_box", ["box_id"], **b),
+        _tool("ship_box", ["box_id"], **b),
+    ]
+
+
+def test_no_value_flows_between_declared_servers():
+    pairs = {(e.source, e.target) for e in structural_edges(_two_servers(False), sources=None, min_confidence=0.2)}
+    assert ("seal_box", "list_boxes") in pairs  # nothing tells the servers apart
+    pairs = {(e.source, e.target) for e in structural_edges(_two_servers(True), sources=None, min_confidence=0.2)}
+    assert ("open_box", "list_boxes") in pairs
+    assert ("seal_box", "list_boxes") not in pairs and ("ship_box", "list_boxes") not in pairs
+
+
+def test_parts_follow_the_loaded_order_when_tools_know_their_place(monkeypatch):
+    monkeypatch.setattr(sources, "MANY_TOOLS", 2)
+    tools = [_tool(n) for n in _server("crate", FAMILY_RUN) + [f"get_thing{i}" for i in range(FAMILY_RUN)]]
+    for i, t in enumerate(tools):
+        t.position = i
+    by_name = sorted(tools, key=lambda t: t.name)
+    parts = source_parts(by_name)
+    assert [len(p) for p in parts] == [FAMILY_RUN, FAMILY_RUN]
+    assert all(p == sorted(p, key=lambda t: t.name) for p in parts)  # each part in the order given

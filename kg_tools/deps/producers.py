@@ -895,6 +895,24 @@ def compound_offers(tools: dict[str, Tool], compounds: set[tuple[str, str]]) -> 
         ]
 
 
+READER_KINDS = {"list", "search", "get"}
+
+
+def sole_contents(tools: dict[str, Tool]) -> None:
+    """What a reader's description says its result includes ("a server including channels") is where that
+    resource's instances come from when no reader of the catalog is about it (no channel list): the offer counts
+    as the resource's own (primary), as a list's would. Creates do not count: the value to pass names an existing
+    instance."""
+    own = {o.resource for t in tools.values() if t.kind in READER_KINDS for o in t.offers if o.primary}
+    for t in tools.values():
+        t.offers = [
+            dataclasses.replace(o, primary=True)
+            if o.source == "description" and not o.primary and o.resource not in own
+            else o
+            for o in t.offers
+        ]
+
+
 def compound_wants(tools: dict[str, Tool], compounds: set[tuple[str, str]]) -> None:
     """Wants of a catalog compound's head whose parameter names the whole compound (`data_source_id`)."""
     for t in tools.values():
@@ -2649,6 +2667,7 @@ def offer_index(tools: dict[str, Tool]) -> dict[str, list[Offer]]:
     compound_offers(tools, compounds)
     search_type_offers(tools, compounds)
     list_type_offers(tools, compounds)
+    sole_contents(tools)
     for t in tools.values():
         for o in t.offers:
             index[o.resource].append(o)

@@ -70,6 +70,7 @@ from kg_tools.deps.scoring import (
     select,
     set_probabilities,
 )
+from kg_tools.deps.vocabulary import vocabulary_proposals
 from kg_tools.deps.workflow import Mention, ToolNames, another_way, mentions, runs_before, staged_for, stages, steps
 from kg_tools.gateway.names import SEPARATOR
 from kg_tools.tool_spec import DependencyType
@@ -2639,6 +2640,7 @@ def candidate_groups(
     fixed += started_by_proposals(tools, sources)
     fixed += workflow_proposals(tools, sources)
     fixed += staging_proposals(tools, sources)
+    fixed += vocabulary_proposals(tools, sources)
     paths = path_index(tools)
     names = name_index(tools)
     kinds = resource_kinds(tools)

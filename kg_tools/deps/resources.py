@@ -761,7 +761,9 @@ _INCLUDES = re.compile(
     re.I,
 )
 # "Get board schema (columns and groups)", "their relevant items (boards, folders, workspaces)": a list of plurals.
-_LISTED_IN_BRACKETS = re.compile(r"\(\s*([a-z]+(?:\s*,\s*[a-z]+)*,?\s+(?:and|or)\s+[a-z]+|[a-z]+(?:\s*,\s*[a-z]+)+)\s*\)", re.I)
+_LISTED_IN_BRACKETS = re.compile(
+    r"\(\s*([a-z]+(?:\s*,\s*[a-z]+)*,?\s+(?:and|or)\s+[a-z]+|[a-z]+(?:\s*,\s*[a-z]+)+)\s*\)", re.I
+)
 _INCLUDED_ID = re.compile(r"\bincluding\s+(?:the\s+|its\s+|their\s+|a\s+)?(?:[a-z]+\s+)?([a-z]+)\s+ids?\b", re.I)
 
 

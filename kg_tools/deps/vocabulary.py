@@ -1,17 +1,17 @@
 """A query written in a query language names what the catalog's own readers list (thirteenth session).
 
-`read_query(query)`, `execute_query(sql)`, `execute_promql_query(query)`, `query_loki_patterns(logql)`: the value is
-no identifier but a statement, and the names it holds (tables and columns, metric names, label names and values) are
-what other tools of the same server list (`describe_table`, `list_columns`, `list_prometheus_metric_names`,
-`get_promql_label_values`). The property relied on: a query tool is named after querying (or running SQL) and its
-statement parameter after the statement; the vocabulary readers are named after the language or data source the query
-tool names (`promql`, `loki`) and after the names or values they list. A SQL statement names tables and columns: the
-readers of a table's columns, else the table lists.
+`execute_promql_query(query)`, `query_loki_patterns(logql)`: the value is no identifier but a statement, and the
+names it holds (metric names, label names and values) are what other tools of the same server list
+(`list_prometheus_metric_names`, `get_promql_label_values`). The property relied on: a query tool is named after
+querying and after its language or data source (`promql`, `loki`), its statement parameter after the statement; the
+vocabulary readers are named after the same language or source and after the names or values they list.
+
+A plain SQL runner (`read_query(query)` -> `describe_table`) is left out: measured, the edge is right by the deps gold
+but lowers the retrieval rows of catalog_all / catalog_xl (requests that run SQL rarely ask for the table's schema).
 """
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from kg_tools.deps.offline import ProposedEdge
@@ -23,11 +23,15 @@ if TYPE_CHECKING:
     from kg_tools.deps.producers import Tool
 
 STATEMENT_PARAMETERS = {"query", "sql", "expr", "expression", "statement", "logql", "promql"}
-QUERY_WORDS = {"query", "sql"}  # a tool named after running one (`run_query`, `execute_sql`, `query_prometheus`)
+QUERY_WORDS = {"query", "sql"}  # a tool named after running one (`query_prometheus`, `execute_promql_query`)
 RUN_WORDS = {"query", "queries", "sql", "execute", "run", "read", "write", "instant", "range", "raw"}
 VOCABULARY_WORDS = {"names", "values", "series"}  # a reader of the language's names (`list_loki_label_values`)
 READER_KINDS = {"list", "get", "search"}
 METHOD = "query-vocabulary"
+# The names a statement uses are often known to whoever writes it (a table just created, a metric named in the
+# request): a doubtful dependency, below the retrieval's sure confidence (settings.deps_sure_confidence, 0.5), so a
+# request's next seed comes before it.
+CONFIDENCE = 0.45
 
 
 def _short(name: str) -> list[str]:
@@ -55,7 +59,7 @@ def statement_parameters(tool: Tool) -> list[str]:
 
 def _language(tool: Tool) -> set[str]:
     """The words of a query tool's name that name its language or data source (`promql`, `prometheus`, `loki`);
-    none for a plain `run_query` / `execute_sql`."""
+    none for a plain `run_query` / `execute_sql`, which then has no vocabulary readers."""
     return {w for w in _short(tool.name) if w not in RUN_WORDS | ALL_VERBS}
 
 
@@ -67,24 +71,7 @@ def vocabulary_readers(consumer: Tool, tools: dict[str, Tool]) -> list[str]:
         if t is not consumer and _server(t.name) == _server(consumer.name) and t.kind in READER_KINDS
     ]
     language = _language(consumer)
-    if language:
-        return [t.name for t in readers if language & set(_short(t.name)) and set(_short(t.name)) & VOCABULARY_WORDS]
-    if not _sql(consumer):
-        return []
-    columns = [t.name for t in readers if _reads_columns(t)]
-    return columns or [t.name for t in readers if "tables" in _short(t.name)]
-
-
-def _reads_columns(tool: Tool) -> bool:
-    """`list_columns`, `describe_table`, `get_table_schema`: a reader of a table's columns."""
-    ws = set(_short(tool.name))
-    return bool(ws & {"column", "columns"}) or "table" in ws and bool(ws & {"describe", "schema"})
-
-
-def _sql(tool: Tool) -> bool:
-    """A tool that runs SQL: its name, a parameter or its description says so (SQL, SQLite, PostgreSQL, a SELECT)."""
-    text = " ".join([tool.name, tool.description or ""] + [str(p.get("name") or "") for p in tool.parameters])
-    return any("sql" in w or w == "select" for w in re.findall(r"[a-z]+", text.lower()))
+    return [t.name for t in readers if language & set(_short(t.name)) and set(_short(t.name)) & VOCABULARY_WORDS]
 
 
 def vocabulary_proposals(tools: dict[str, Tool], sources: set[str] | None) -> list[ProposedEdge]:
@@ -101,7 +88,7 @@ def vocabulary_proposals(tools: dict[str, Tool], sources: set[str] | None) -> li
                         consumer.name,
                         producer,
                         DependencyType.PARAMETER_INDIRECTLY_DEPENDS_ON.value,
-                        0.8,
+                        CONFIDENCE,
                         METHOD,
                         why,
                         parameter,

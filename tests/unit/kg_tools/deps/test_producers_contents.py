@@ -21,24 +21,15 @@ def _fixed(tools: list[ToolInfo]) -> set[tuple[str, str, str | None]]:
     return {(e.source, e.target, e.parameter_name) for e in fixed if e.method == "query-vocabulary"}
 
 
-def test_a_sql_statement_names_the_columns_a_reader_describes():
-    """`run_statement(sql)` of a SQL database: the tool that describes a table's columns, not the bare table list
-    (which only names tables) and not a change."""
+def test_a_plain_sql_runner_gets_no_vocabulary_edge():
+    """`run_query(sql)` names no language or source: its tables are not looked up (measured: such edges lower the
+    retrieval rows)."""
     tools = [
         _tool("run_query", "Run a SELECT on the PostgreSQL database", [_p("sql", "The statement")]),
         _tool("list_tables", "List all tables", []),
         _tool("describe_table", "Get the schema of a table", [_p("table_name")]),
-        _tool("drop_table", "Drop a table", [_p("table_name")]),
     ]
-    assert _fixed(tools) == {("run_query", "describe_table", "sql")}
-
-
-def test_without_a_column_reader_the_table_list():
-    tools = [
-        _tool("execute_sql", "Executes raw SQL", [_p("query", "The SQL to run")]),
-        _tool("list_tables", "Lists tables with their column details", []),
-    ]
-    assert _fixed(tools) == {("execute_sql", "list_tables", "query")}
+    assert _fixed(tools) == set()
 
 
 def test_a_query_language_named_by_the_tool_uses_the_readers_of_its_names_and_values():
@@ -60,8 +51,8 @@ def test_a_query_language_named_by_the_tool_uses_the_readers_of_its_names_and_va
 def test_a_search_text_is_no_statement():
     """`search_notes(query)` is named after searching, not querying: its query is free text."""
     tools = [
-        _tool("search_notes", "Full-text search over notes in SQL storage", [_p("query")]),
-        _tool("list_tables", "List tables", []),
+        _tool("search_notes", "Full-text search over notes", [_p("query")]),
+        _tool("list_notes_names", "List note names", []),
     ]
     assert _fixed(tools) == set()
 

@@ -71,6 +71,7 @@ from kg_tools.deps.scoring import (
     set_probabilities,
 )
 from kg_tools.deps.sources import catalog_sources, declared_source
+from kg_tools.deps.vocabulary import vocabulary_proposals
 from kg_tools.deps.workflow import Mention, ToolNames, another_way, mentions, runs_before, staged_for, stages, steps
 from kg_tools.gateway.names import SEPARATOR
 from kg_tools.tool_spec import DependencyType
@@ -892,6 +893,24 @@ def compound_offers(tools: dict[str, Tool], compounds: set[tuple[str, str]]) -> 
             dataclasses.replace(o, resource=r)
             if (r := _compound_resource(o.resource, o.path if o.source == "schema" else t.name, compounds))
             != o.resource
+            else o
+            for o in t.offers
+        ]
+
+
+READER_KINDS = {"list", "search", "get"}
+
+
+def sole_contents(tools: dict[str, Tool]) -> None:
+    """What a reader's description says its result includes ("a server including channels") is where that
+    resource's instances come from when no reader of the catalog is about it (no channel list): the offer counts
+    as the resource's own (primary), as a list's would. Creates do not count: the value to pass names an existing
+    instance."""
+    own = {o.resource for t in tools.values() if t.kind in READER_KINDS for o in t.offers if o.primary}
+    for t in tools.values():
+        t.offers = [
+            dataclasses.replace(o, primary=True)
+            if o.source == "description" and not o.primary and o.resource not in own
             else o
             for o in t.offers
         ]
@@ -2639,6 +2658,7 @@ def candidate_groups(
     fixed += started_by_proposals(tools, sources)
     fixed += workflow_proposals(tools, sources)
     fixed += staging_proposals(tools, sources)
+    fixed += vocabulary_proposals(tools, sources)
     fixed = [p for p in fixed if same_source(tools[p.source], tools[p.target])]  # as same_server at the end
     paths = path_index(tools)
     names = name_index(tools)
@@ -2668,6 +2688,7 @@ def offer_index(tools: dict[str, Tool]) -> dict[str, list[Offer]]:
     compound_offers(tools, compounds)
     search_type_offers(tools, compounds)
     list_type_offers(tools, compounds)
+    sole_contents(tools)
     for t in tools.values():
         for o in t.offers:
             index[o.resource].append(o)

@@ -756,23 +756,46 @@ def described_resources(text: str) -> list[str]:
 
 
 _INCLUDES = re.compile(
-    r"\b(?:including|with\s+(?:its|their|all)|along\s+with)\s+((?:[\w'-]+\s+){0,5}?[\w'-]+?)(?=[.,;:()\n]|\s+(?:for|by|in|"
-    r"from|with|that|which|of)\b|$)",
+    r"\b(?:including|with\s+(?:its|their|all)|along\s+with)\s+((?:[\w'-]+\s+){0,5}?[\w'-]+?)(?=[.,;:()\n]|\s+(?:for|by|"
+    r"in|from|with|that|which|of)\b|$)",
     re.I,
 )
+# "Get board schema (columns and groups)", "their relevant items (boards, folders, workspaces)": a list of plurals.
+_LISTED_IN_BRACKETS = re.compile(
+    r"\(\s*([a-z]+(?:\s*,\s*[a-z]+)*,?\s+(?:and|or)\s+[a-z]+|[a-z]+(?:\s*,\s*[a-z]+)+)\s*\)", re.I
+)
+_INCLUDED_ID = re.compile(r"\bincluding\s+(?:the\s+|its\s+|their\s+|a\s+)?(?:[a-z]+\s+)?([a-z]+)\s+ids?\b", re.I)
 
 
 def included_resources(text: str) -> list[str]:
     """Resources a description says come inside what the tool returns ("… a server including channels and member
-    count" -> [channel]): plural nouns only, a count or a detail is no instance."""
+    count" -> [channel], "board schema (columns and groups)" -> [column, group], "including default workspace ID"
+    -> [workspace]): plural nouns or a noun's id, a count or a detail is no instance."""
     found = []
-    for match in _INCLUDES.finditer(text or ""):
-        ws = re.findall(r"[a-z0-9]+", match.group(1).lower())
-        for part in [q for p in _split_on(ws, "and") for q in _split_on(p, "or")]:
+    lists = [m.group(1) for m in _INCLUDES.finditer(text or "")]
+    lists += [m.group(1) for m in _LISTED_IN_BRACKETS.finditer(text or "")]
+    for listed in lists:
+        ws = re.findall(r"[a-z0-9]+|,", listed.lower())
+        parts = [q for p in _split_all(ws, ",") for r in _split_on(p, "and") for q in _split_on(r, "or")]
+        for part in parts:
             key = _generic_plural(part[-1:]) if part and part[-1] != "ones" else None
             if key and key not in found:
                 found.append(key)
+    for m in _INCLUDED_ID.finditer(text or ""):
+        key = parameter_resource([m.group(1).lower()]) if m.group(1).lower() not in STOP else None
+        if key and key not in found:
+            found.append(key)
     return found[:3]
+
+
+def _split_all(ws: list[str], joint: str) -> list[list[str]]:
+    out: list[list[str]] = [[]]
+    for w in ws:
+        if w == joint:
+            out.append([])
+        else:
+            out[-1].append(w)
+    return [p for p in out if p]
 
 
 ANY_THING = {"resource", "resources", "object", "objects", "thing", "things"}  # "the name of the resource": any

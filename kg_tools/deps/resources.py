@@ -203,6 +203,14 @@ SCHEMA_NOISE = {
     "top",
     "available",
     "arguments",
+    # the small one of a resource's schema variants (`ProjectCompact` beside `ProjectResponse`, `User--Mini`,
+    # `Template Lean`): the resource itself
+    "compact",
+    "mini",
+    "minimal",
+    "lean",
+    "slim",
+    "condensed",
 }
 STOP = {
     "a",

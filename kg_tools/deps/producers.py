@@ -2722,7 +2722,6 @@ def set_wants(tools: dict[str, Tool], known: set[str], *, nested_wants: bool = T
         for w in t.wants:
             w.rare = takers[w.parameter] <= RARE_PARAMETER
     compound_wants(tools, catalog_compounds(tools))
-    _pool_ids(tools)
     _pool_resources(tools)
     for t in tools.values():  # after the pooling: a body called `body` is no name of one thing across tools
         t.wants += bulk_body_wants(t, known)
@@ -2756,25 +2755,6 @@ def _pool_resources(tools: dict[str, Tool]) -> None:
         for w in t.wants:
             if _own_name(w):
                 w.resources += [r for r in pooled[(server_of(t.name), w.parameter, w.field)] if r not in w.resources]
-
-
-def _pool_ids(tools: dict[str, Tool]) -> None:
-    """A noun parameter of an API's operations (`channel`) that one operation's description calls an ID ("ID of
-    conversation to archive") is that ID in the operations that only say "Channel containing the message" too: their
-    `*` wants take the `id` field, when an output schema holds that resource's `id` (HTTP operations only: one
-    API's spelling)."""
-    held = {o.resource for t in tools.values() for o in t.offers if o.source == "schema" and o.field == "id"}
-    ids = {
-        (server_of(t.name), w.parameter)
-        for t in tools.values()
-        if t.http
-        for w in t.wants
-        if _own_name(w) and w.field == "id"
-    }
-    for t in tools.values():
-        for w in t.wants if t.http else ():
-            if _own_name(w) and w.field == "*" and (server_of(t.name), w.parameter) in ids and w.resources[0] in held:
-                w.field = "id"
 
 
 def _own_name(w: Want) -> bool:

@@ -203,10 +203,9 @@ SCHEMA_NOISE = {
     "top",
     "available",
     "arguments",
-    # the small one of a resource's schema variants (`ProjectCompact` beside `ProjectResponse`, `User--Mini`,
-    # `Template Lean`): the resource itself
+    # the small one of a resource's schema variants (`ProjectCompact` beside `ProjectResponse`, `Template Lean`): the
+    # resource itself
     "compact",
-    "mini",
     "minimal",
     "lean",
     "slim",

@@ -1286,9 +1286,10 @@ def _named_by_envelope(o: Offer) -> Offer | None:
         or o.source != "schema"
         or o.reference
         or not o.primary
+        or o.field not in STRONG_FIELDS
         or ID_FIELDS.get(m.group(3).lower()) != o.field
     ):
-        return None
+        return None  # not a `name`: one there may be another thing's (`properties[].name` of an index list)
     named = _specific(resource_key(words(m.group(1))))
     return dataclasses.replace(o, resource=named) if named and named != o.resource else None
 

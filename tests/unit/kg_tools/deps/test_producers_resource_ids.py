@@ -43,6 +43,11 @@ def test_an_envelope_alias_needs_a_member_of_its_own_name():
     assert {r for r, _ in _offered(op("widgets_list", "GET", "/widgets.list", [], output_schema=generic))} == {"widget"}
     named = _offered(op("widgets_list", "GET", "/widgets.list", [], output_schema=ENVELOPE))
     assert {("widget", "gadgets[].id"), ("gadget", "gadgets[].id")} <= named
+    named_only = {"title": "Widget object", "type": "object", "properties": {"name": {"type": "string"}}}
+    listed = {"type": "object", "properties": {"gadgets": {"type": "array", "items": {"anyOf": [named_only]}}}}
+    assert ("gadget", "gadgets[].name") not in _offered(
+        op("widgets_list", "GET", "/widgets.list", [], output_schema=listed)
+    )
 
 
 def test_a_noun_described_as_an_id_wants_that_id_and_the_resource_it_names():

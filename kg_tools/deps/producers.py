@@ -495,7 +495,34 @@ def _noun_want(p: dict, ws: list[str], known: set[str]) -> Want | None:
     if p.get("type") not in (None, "string", "array"):
         return None
     key = resource_key(ws) or _listed_noun(p, ws, known)
-    return _want(p, [key], _described_field(p, key)) if key else None
+    if not key:
+        return None
+    if said := _described_id(p, ws, key, known):
+        return _want(p, said, "id")
+    return _want(p, [key], _described_field(p, key))
+
+
+ID_WORDS = {"id", "ids", "identifier", "identifiers"}
+
+
+def _described_id(p: dict, ws: list[str], key: str, known: set[str]) -> list[str] | None:
+    """A one-word noun of an HTTP body or query (`channel`, `user`, `customer`: the id named only by its resource)
+    whose description's first sentence calls it an ID of a resource ("ID of conversation to archive", "User ID to be
+    removed"): that resource's id, the noun's own resource first (a channel is a conversation here)."""
+    if len(ws) != 1 or p.get("in") not in ("body", "query") or p.get("path") or p.get("type") not in (None, "string"):
+        return None
+    if key not in known:
+        return None
+    text = words(re.split(r"\.\s", str(p.get("description") or ""), maxsplit=1)[0])
+    for i, w in enumerate(text):
+        if w not in ID_WORDS:
+            continue
+        after = [x for x in text[i + 1 : i + 4] if x not in ("the", "a", "an")]
+        noun = text[i - 1 : i] if i and text[i - 1] not in STOP else after[1:2] if after[:1] == ["of"] else []
+        owner = parameter_resource(noun) if noun else None
+        if owner and (owner == key or owner in known):
+            return [key] + ([owner] if owner != key else [])
+    return None
 
 
 def _described_field(p: dict, key: str) -> str:
@@ -1193,6 +1220,7 @@ def _schema_offers(tool: Tool) -> list[Offer]:
     what the call hands out (a primary offer, the only one a change makes)."""
     offers = schema_offers(tool.name, tool.output_schema, root=_root_resource(tool)) if tool.output_schema else []
     offers += [named for o in offers if (named := _named_by_path(tool, o))]
+    offers += [named for o in offers if (named := _named_by_envelope(o))]
     offers += _listed_names(tool)
     return [
         Offer(o.tool, o.resource, o.field, o.path, True, o.source) if _handed_out(o) else o
@@ -1264,6 +1292,27 @@ def _named_by_path(tool: Tool, o: Offer) -> Offer | None:
         return None
     named = resource_key([singular(w) for w in words(static[-1])])
     return dataclasses.replace(o, resource=named) if named and len(named) > 2 and named != o.resource else None
+
+
+_ENVELOPE_MEMBER = re.compile(r"^([A-Za-z][\w-]*)((?:\[\])*)\.([A-Za-z]+)$")
+
+
+def _named_by_envelope(o: Offer) -> Offer | None:
+    """The own identifier of the object(s) a response's top-level member holds (`{ok, channels: [...]}`, `{ok,
+    channel: {...}}`) is also one of what that member's name names, when the object's schema title calls it
+    otherwise (`channels[].id` of a "Conversation object"): the API's parameters use the envelope's word (`channel`)."""
+    m = _ENVELOPE_MEMBER.match(o.path)
+    if (
+        m is None
+        or o.source != "schema"
+        or o.reference
+        or not o.primary
+        or o.field not in STRONG_FIELDS
+        or ID_FIELDS.get(m.group(3).lower()) != o.field
+    ):
+        return None  # not a `name`: one there may be another thing's (`properties[].name` of an index list)
+    named = _specific(resource_key(words(m.group(1))))
+    return dataclasses.replace(o, resource=named) if named and named != o.resource else None
 
 
 def _handed_out(o: Offer) -> bool:

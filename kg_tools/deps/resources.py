@@ -203,6 +203,13 @@ SCHEMA_NOISE = {
     "top",
     "available",
     "arguments",
+    # the small one of a resource's schema variants (`ProjectCompact` beside `ProjectResponse`, `Template Lean`): the
+    # resource itself
+    "compact",
+    "minimal",
+    "lean",
+    "slim",
+    "condensed",
 }
 STOP = {
     "a",

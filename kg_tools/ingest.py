@@ -142,6 +142,7 @@ class LoadPlan:
     embed: list[str]  # tools (new or updated) to embed
     edges: list[dict]  # hand-written edges to write: from a written tool, or to a new one
     needed: bool  # False: nothing to write at all
+    positions: dict[str, int] = field(default_factory=dict)  # each written tool's place (kg_tools/deps/sources.py)
 
     @property
     def loaded(self) -> list[str]:
@@ -191,7 +192,21 @@ def plan_load(
     # nothing to write at all, unless everything goes or a new catalog is to be recorded (not by a sync)
     needed = bool(written or edges or delete) or mode is LoadMode.REPLACE_ALL
     needed = needed or (not known_catalog and mode is not LoadMode.SYNC)
-    return LoadPlan(mode, catalog, **groups, delete=delete, embed=embed, edges=edges, needed=needed)
+    positions = load_positions(existing, [s.name for s in validated.specs], mode)
+    return LoadPlan(
+        mode, catalog, **groups, delete=delete, embed=embed, edges=edges, needed=needed, positions=positions
+    )
+
+
+def load_positions(existing: dict[str, dict], names: list[str], mode: LoadMode) -> dict[str, int]:
+    """Each loaded tool's place in its catalog (what kg_tools/deps/sources.py reads the servers' order from): its
+    place in the load; a load that adds to a catalog (ADD) puts its new tools after the stored ones, whose places
+    stay (two servers added one by one are not interleaved)."""
+    if mode is not LoadMode.ADD:
+        return {n: i for i, n in enumerate(names)}
+    stored = {n: r["position"] for n, r in existing.items() if r.get("position") is not None}
+    base = max(stored.values(), default=-1) + 1
+    return {n: stored.get(n, base + i) for i, n in enumerate(names)}
 
 
 def _classify(old: dict | None, raw: dict, catalog: str, model: str, reembed: bool, edges: int) -> tuple[str, bool]:
@@ -286,8 +301,8 @@ def _rows(
     """The node rows of the tools the plan writes, the planned ones embedded; and the embedding seconds."""
     written = {*plan.create, *plan.update}
     rows = {
-        s.name: tool_row(s, r, catalog) | {"position": i}  # its place in the load (kg_tools/deps/sources.py)
-        for i, (s, r) in enumerate(zip(validated.specs, validated.raw))
+        s.name: tool_row(s, r, catalog) | {"position": plan.positions.get(s.name)}
+        for s, r in zip(validated.specs, validated.raw)
         if s.name in written
     }
     specs = {s.name: s for s in validated.specs if s.name in rows}

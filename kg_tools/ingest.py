@@ -192,18 +192,17 @@ def plan_load(
     # nothing to write at all, unless everything goes or a new catalog is to be recorded (not by a sync)
     needed = bool(written or edges or delete) or mode is LoadMode.REPLACE_ALL
     needed = needed or (not known_catalog and mode is not LoadMode.SYNC)
-    positions = load_positions(existing, [s.name for s in validated.specs], mode)
+    positions = load_positions(existing, [s.name for s in validated.specs])
     return LoadPlan(
         mode, catalog, **groups, delete=delete, embed=embed, edges=edges, needed=needed, positions=positions
     )
 
 
-def load_positions(existing: dict[str, dict], names: list[str], mode: LoadMode) -> dict[str, int]:
-    """Each loaded tool's place in its catalog (what kg_tools/deps/sources.py reads the servers' order from): its
-    place in the load; a load that adds to a catalog (ADD) puts its new tools after the stored ones, whose places
-    stay (two servers added one by one are not interleaved)."""
-    if mode is not LoadMode.ADD:
-        return {n: i for i, n in enumerate(names)}
+def load_positions(existing: dict[str, dict], names: list[str]) -> dict[str, int]:
+    """Each loaded tool's place in its catalog (what kg_tools/deps/sources.py reads the servers' order from): a
+    stored tool keeps its place, a new one comes after every stored one, in the load's order. A server added by a
+    later load (ADD), or listed first in a re-load, is not interleaved with the stored ones; a re-load that
+    reorders the catalog does not reorder it."""
     stored = {n: r["position"] for n, r in existing.items() if r.get("position") is not None}
     base = max(stored.values(), default=-1) + 1
     return {n: stored.get(n, base + i) for i, n in enumerate(names)}

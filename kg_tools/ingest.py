@@ -142,6 +142,7 @@ class LoadPlan:
     embed: list[str]  # tools (new or updated) to embed
     edges: list[dict]  # hand-written edges to write: from a written tool, or to a new one
     needed: bool  # False: nothing to write at all
+    positions: dict[str, int] = field(default_factory=dict)  # each written tool's place (kg_tools/deps/sources.py)
 
     @property
     def loaded(self) -> list[str]:
@@ -191,7 +192,20 @@ def plan_load(
     # nothing to write at all, unless everything goes or a new catalog is to be recorded (not by a sync)
     needed = bool(written or edges or delete) or mode is LoadMode.REPLACE_ALL
     needed = needed or (not known_catalog and mode is not LoadMode.SYNC)
-    return LoadPlan(mode, catalog, **groups, delete=delete, embed=embed, edges=edges, needed=needed)
+    positions = load_positions(existing, [s.name for s in validated.specs])
+    return LoadPlan(
+        mode, catalog, **groups, delete=delete, embed=embed, edges=edges, needed=needed, positions=positions
+    )
+
+
+def load_positions(existing: dict[str, dict], names: list[str]) -> dict[str, int]:
+    """Each loaded tool's place in its catalog (what kg_tools/deps/sources.py reads the servers' order from): a
+    stored tool keeps its place, a new one comes after every stored one, in the load's order. A server added by a
+    later load (ADD), or listed first in a re-load, is not interleaved with the stored ones; a re-load that
+    reorders the catalog does not reorder it."""
+    stored = {n: r["position"] for n, r in existing.items() if r.get("position") is not None}
+    base = max(stored.values(), default=-1) + 1
+    return {n: stored.get(n, base + i) for i, n in enumerate(names)}
 
 
 def _classify(old: dict | None, raw: dict, catalog: str, model: str, reembed: bool, edges: int) -> tuple[str, bool]:
@@ -286,8 +300,8 @@ def _rows(
     """The node rows of the tools the plan writes, the planned ones embedded; and the embedding seconds."""
     written = {*plan.create, *plan.update}
     rows = {
-        s.name: tool_row(s, r, catalog) | {"position": i}  # its place in the load (kg_tools/deps/sources.py)
-        for i, (s, r) in enumerate(zip(validated.specs, validated.raw))
+        s.name: tool_row(s, r, catalog) | {"position": plan.positions.get(s.name)}
+        for s, r in zip(validated.specs, validated.raw)
         if s.name in written
     }
     specs = {s.name: s for s in validated.specs if s.name in rows}

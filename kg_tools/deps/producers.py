@@ -1975,8 +1975,13 @@ def prepare(raw_tools: Iterable) -> dict[str, Tool]:
     return tools
 
 
-def set_sources(tools: dict[str, Tool]) -> None:
-    """Every tool's source: declared, or its name family in a catalog that gathers many servers."""
+def set_sources(tools: dict[str, Tool], source: str | None = None) -> None:
+    """Every tool's source: declared, or its name family in a catalog that gathers many servers; `source` when the
+    caller has read it (infer_producers, source by source: a part's names out of their catalog say less)."""
+    if source is not None:
+        for t in tools.values():
+            t.source = source
+        return
     declared = {n: t.source for n, t in tools.items()}
     for name, source in catalog_sources(list(tools), declared, {n for n, t in tools.items() if t.http}).items():
         tools[name].source = source
@@ -2688,12 +2693,14 @@ def candidate_groups(
     progress: Callable[[int], None] | None = None,
     name_rules: bool = True,
     nested_wants: bool = True,
+    source: str | None = None,
 ) -> tuple[list[ProposedEdge], list[list[Candidate]]]:
     """(the proposals of fixed rules: OpenAPI links, getter/setter and status names, parameters whose description
     names their source; one group of candidates per parameter that wants an existing instance, features set).
-    `nested_wants`: identifiers inside object and array parameters want providers too (see set_wants)."""
+    `nested_wants`: identifiers inside object and array parameters want providers too (see set_wants). `source`:
+    every tool's, when known (see set_sources)."""
     tools = prepare(raw_tools)
-    set_sources(tools)
+    set_sources(tools, source)
     for t in tools.values():
         t.kind = tool_kind(t)
     index = offer_index(tools)
@@ -2888,15 +2895,14 @@ def infer_producers(
     gathers several servers (kg_tools/deps/sources.py) is inferred server by server: no value flows between them,
     and what the scorer counts over a catalog (hubs, rare parameters, bounded candidate lists) is one server's."""
     scorer = scorer or default_scorer()
-    parts = source_parts(list(raw_tools))
     out: list[ProposedEdge] = []
-    for part in parts:
+    for source, part in sourced_parts(list(raw_tools)).items():
         if sources is not None and not any(t.name in sources for t in part):
             if progress:
                 progress(len(part))
             continue
         left: dict[str, int] = {}
-        out += _part_producers(part, sources, min_confidence, progress, name_rules, scorer, left, nested_wants)
+        out += _part_producers(part, source, sources, min_confidence, progress, name_rules, scorer, left, nested_wants)
         if abstained is not None:
             for why, n in left.items():
                 abstained[why] = abstained.get(why, 0) + n
@@ -2904,10 +2910,15 @@ def infer_producers(
 
 
 def source_parts(raw_tools: list) -> list[list]:
+    return list(sourced_parts(raw_tools).values())
+
+
+def sourced_parts(raw_tools: list) -> dict[str, list]:
     """The catalog's tools by source (kg_tools/deps/sources.py), each part in the order given; sources are read in
-    the order the catalog was loaded in when every tool knows its place."""
+    the order the catalog was loaded in when its tools know their place, those without one (written by a PUT) last."""
     places = [getattr(t, "position", None) for t in raw_tools]
-    loaded = sorted(raw_tools, key=lambda t: t.position) if None not in places else raw_tools
+    placed = sorted(((p, i) for i, p in enumerate(places) if p is not None))
+    loaded = [raw_tools[i] for _, i in placed] + [t for t, p in zip(raw_tools, places) if p is None]
     names = [t.name for t in loaded]
     specs = {t.name: getattr(t, "spec", None) for t in raw_tools}
     declared = {n: declared_source(n, spec) for n, spec in specs.items()}
@@ -2916,11 +2927,12 @@ def source_parts(raw_tools: list) -> list[list]:
     parts: dict[str, list] = defaultdict(list)
     for t in raw_tools:
         parts[source[t.name]].append(t)
-    return list(parts.values())
+    return dict(parts)
 
 
 def _part_producers(
     raw_tools: list,
+    source: str,
     sources: set[str] | None,
     min_confidence: float,
     progress: Callable[[int], None] | None,
@@ -2931,7 +2943,7 @@ def _part_producers(
 ) -> list[ProposedEdge]:
     """infer_producers of one source's tools."""
     proposals, groups = candidate_groups(
-        raw_tools, sources=sources, progress=progress, name_rules=name_rules, nested_wants=nested_wants
+        raw_tools, sources=sources, progress=progress, name_rules=name_rules, nested_wants=nested_wants, source=source
     )
     set_probabilities(groups, scorer)
     accepted, left = select(groups, scorer)

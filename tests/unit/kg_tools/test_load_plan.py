@@ -110,3 +110,14 @@ def test_the_writer_is_chosen_by_the_number_of_new_tools():
     assert pick_writer(plan(many, LoadMode.ADD), batch_size=3) is write_in_one_transaction
     assert pick_writer(plan(many, LoadMode.ADD), batch_size=2) is write_versioned
     assert pick_writer(plan(many, LoadMode.REPLACE_ALL), batch_size=2) is write_fresh
+
+
+def test_a_stored_tool_keeps_its_place_and_a_new_one_comes_after_the_stored_ones():
+    """kg_tools/deps/sources.py reads a catalog's servers in the loaded order: a new tool comes after the stored
+    ones, which keep theirs (review: two servers added one by one both had places 0, 1 … and were interleaved)."""
+    stored = {n: {**r, "position": i} for i, (n, r) in enumerate(EXISTING.items())}  # a 0, b 1, gone 2; o 3
+    new = tool("new")
+    for mode in (LoadMode.ADD, LoadMode.REPLACE):
+        assert plan([new, B, A], mode, existing=stored).positions == {"new": 3, "b": 1, "a": 0}
+    assert plan([new, B, A], LoadMode.REPLACE_ALL, existing=stored).positions == {"new": 0, "b": 1, "a": 2}
+    assert plan([new, A], LoadMode.ADD).positions == {"new": 0, "a": 1}  # stored without places: the load's

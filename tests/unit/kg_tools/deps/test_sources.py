@@ -102,3 +102,33 @@ def test_parts_follow_the_loaded_order_when_tools_know_their_place(monkeypatch):
     parts = source_parts(by_name)
     assert [len(p) for p in parts] == [FAMILY_RUN, FAMILY_RUN]
     assert all(p == sorted(p, key=lambda t: t.name) for p in parts)  # each part in the order given
+
+
+def test_tools_without_a_place_come_last_and_the_others_keep_their_order(monkeypatch):
+    """A tool written by a PUT after a load has no place: the loaded order of the others still holds (review)."""
+    monkeypatch.setattr(sources, "MANY_TOOLS", 2)
+    tools = [_tool(n) for n in _server("crate", FAMILY_RUN) + [f"get_thing{i}" for i in range(FAMILY_RUN)]]
+    for i, t in enumerate(tools):
+        t.position = i
+    tools[0].position = None
+    parts = source_parts(sorted(tools, key=lambda t: t.name))
+    assert sorted(len(p) for p in parts) == [FAMILY_RUN - 1, FAMILY_RUN + 1]  # the PUT one joins the last family
+
+
+def _widgets() -> list[ToolInfo]:
+    """One server's tools in load order, an odd camelCase reader among snake_case ones."""
+    names = [f"get_thing{i}" for i in range(FAMILY_RUN)] + ["listWidgets"] + [f"open_box{i}" for i in range(FAMILY_RUN)]
+    tools = [_tool(n) for n in names] + [_tool("delete_widget", ["widget_id"])]
+    tools[FAMILY_RUN] = ToolInfo.from_raw({"name": "listWidgets", "description": "List widgets.", "parameters": []})
+    for i, t in enumerate(tools):
+        t.position = i
+    return sorted(tools, key=lambda t: t.name)  # as a stored catalog is read
+
+
+def test_a_source_read_from_the_loaded_order_holds_inside_its_part(monkeypatch):
+    """The part's tools in name order say less than the whole catalog in loaded order: their source is the part's,
+    not read again (review: the odd `listWidgets` was cut from its own server)."""
+    monkeypatch.setattr(sources, "MANY_TOOLS", 2)
+    assert len(source_parts(_widgets())) == 1
+    pairs = {(e.source, e.target) for e in structural_edges(_widgets(), sources=None, min_confidence=0.2)}
+    assert ("delete_widget", "listWidgets") in pairs

@@ -204,6 +204,8 @@ def test_a_tool_put_through_neomodel_is_the_node_a_load_writes(bound, embedder, 
     load_catalog(bound, embedder, [probe], "syn-deps", log=lambda *_: None)
     loaded = node_state(bound, "neomodel_probe")
     assert put["labels"] == loaded["labels"] == ["Core", "Tool"]
+    # a load gives each tool its place in the load (many-server inference reads it); a PUT has none (it goes last)
+    assert "position" not in put["props"] and isinstance(loaded["props"].pop("position"), int)
     assert put["props"] == loaded["props"]
     assert [e[:3] for e in put["edges"]] == [e[:3] for e in loaded["edges"]]
     assert [e[1] for e in put["edges"]] == [C, B]  # by type: PARAMETER_... first

@@ -150,13 +150,20 @@ def test_hostile_upstreams_are_bounded_and_never_stall_the_others(settings, grap
     try:
         wait_for_port(port, gateway, "kg-tools gateway --transport http", timeout=300)
         anyio.run(run)
-        status = subprocess.run(
-            [sys.executable, "-m", "kg_tools.cli", "gateway", "status", "--config", str(path), "--json"],
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
+        # the status file follows the gateway's state within a second: read it until it shows the restart
+        deadline = time.monotonic() + 60
+        while True:
+            status = subprocess.run(
+                [sys.executable, "-m", "kg_tools.cli", "gateway", "status", "--config", str(path), "--json"],
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=120,
+            )
+            shown = json.loads(status.stdout)["servers"] if status.returncode == 0 else []
+            if any(s["server"] == "hostile" and s["state"] == "ready" for s in shown) or time.monotonic() > deadline:
+                break
+            time.sleep(0.5)
     finally:
         peak.running = False
         gateway.terminate()

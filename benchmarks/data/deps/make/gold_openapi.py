@@ -1,6 +1,6 @@
 """Expand the hand-written gold lines of a corpus task (<task>_gold.txt: corpus-oa-c, corpus-oa-d) into gold/<key>.json.
 
-    .venv/bin/python benchmarks/data/deps/make/gold_openapi.py corpus-oa-d [key ...]   (also corpus-oa-c, -g … -j)
+    .venv/bin/python benchmarks/data/deps/make/gold_openapi.py corpus-oa-d [key ...]   (also corpus-oa-c, -g … -k)
 
 Line format as benchmarks/data/real/make/gold_edges.txt:
   consumers | parameter(s) | providers | PD/PI/TD/TI | reason      (`*` consumers = every tool having the parameter)
@@ -59,7 +59,13 @@ PROVIDERS = {"listmonk": "listmonk (knadh/listmonk)", "qdrant": "Qdrant (qdrant/
              "chargebee": "Chargebee (chargebee/openapi)",
              "woodpecker": "Woodpecker CI (woodpecker-ci/woodpecker)",
              "typesense": "Typesense (typesense/typesense-api-spec)",
-             "docusign_admin": "DocuSign Admin API (docusign/OpenAPI-Specifications)"}
+             "docusign_admin": "DocuSign Admin API (docusign/OpenAPI-Specifications)",
+             # corpus-oa-k
+             "lob": "Lob (lob/lob-openapi)",
+             "clerk": "Clerk Backend API (clerk/openapi-specs)",
+             "dropbox_sign": "Dropbox Sign (hellosign/hellosign-openapi)",
+             "apideck_hris": "Apideck HRIS (apideck-libraries/openapi-specs)",
+             "figma": "Figma (figma/rest-api-spec)"}
 
 
 def gold_edge(consumer: str, provider: str, parameter: str, typ: str, reason: str) -> dict:

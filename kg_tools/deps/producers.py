@@ -2549,7 +2549,7 @@ def _kept_candidates(
         out = {name: c for name, c in out.items() if not qualifier_conflict(consumer, want, c.producer, kinds)}
     if want.nested:
         out = {name: c for name, c in out.items() if not _fellow_consumer(want, c.producer)}
-    return out
+    return {name: c for name, c in out.items() if not _field_of_one(consumer, c)}
 
 
 def lists_other_things(consumer: Tool, producer: Tool, want: Want, tools: dict[str, Tool], paths: dict) -> bool:
@@ -2602,6 +2602,24 @@ def _parent_links(want: Want, parts: list[str], tools: dict[str, Tool], paths: d
 
 
 ALL_LIST_WORDS = LIST_VERBS | {"all"}
+
+
+def _field_of_one(consumer: Tool, c: Candidate) -> bool:
+    """A reader of one instance (`get_invoice(id)`: "Fetch a single invoice by ID ... Returns customer, date, due
+    date") whose description names another resource, in the singular, among what it returns: a field of the
+    instance read (its customer), a value for the consumers of that same instance (`edit_invoice(id,
+    customer_name)`), no source of the resource for the others (fourteenth session, precision). Contents named in
+    the plural (`board schema (columns and groups)`) are the instance's own things and stay."""
+    o, producer = c.offer, c.producer
+    if o is None or o.source != "description" or o.path == CHOSEN or not o.primary or producer.kind != "get":
+        return False
+    read = {r for w in producer.wants if w.required and w.field != "*" for r in w.resources[:1]}
+    if not read or o.resource in read or o.resource in _name_resources(producer.name) or o.resource in ID_FIELDS:
+        return False
+    head = o.resource.split()[-1]
+    if any(singular(w) == head != w for w in words(producer.description)):
+        return False
+    return not any(set(w.resources[:1]) & read for w in consumer.wants)
 
 
 def _typed_readers(out: dict[str, Candidate]) -> dict[str, Candidate]:

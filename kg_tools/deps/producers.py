@@ -1177,7 +1177,7 @@ def _operation_names(root: dict) -> list[str]:
 def _described_keys(tool: Tool) -> list[str]:
     """The resources a tool without an output schema returns, by its name and description."""
     verb, rest = name_verb_and_object(tool.name)
-    named = resource_key(rest) if verb else _verbless_named(tool)
+    named = _named_key(rest) if verb else _verbless_named(tool)
     keys = ([named] if named else []) + [r for r in described_resources(tool.description) if r != named]
     if tool.kind == "search":  # what its query is compared against ("page and database titles", "across all files")
         for text in [tool.description] + [str(p.get("description") or "") for p in tool.parameters]:
@@ -1191,6 +1191,12 @@ def _described_keys(tool: Tool) -> list[str]:
 
 
 SCOPE_CUTS = {"by", "for", "from", "in", "of", "with", "on", "at", "under", "within"}  # NAME_CUTS and places
+
+
+def _named_key(rest: list[str]) -> str | None:
+    """The resource a name's words after its verb name; a name that ends with `users` lists users
+    (`get_project_users`: not a project), though the word is too common in descriptions to name one there (STOP)."""
+    return "user" if rest and rest[-1] == "users" else resource_key(rest)
 
 
 def _generic_listed(verb: str | None, rest: list[str]) -> str | None:
@@ -1460,7 +1466,7 @@ def _name_resources(name: str) -> frozenset[str]:
     label; `list_users_and_teams` -> user, team), none without a verb."""
     parts = [list(g) for joint, g in groupby(_object_words(name), lambda w: w == "and") if not joint]
     if len(parts) == 1:
-        return frozenset(key for key in [resource_key(parts[0])] if key)
+        return frozenset(key for key in [_named_key(parts[0])] if key)
     # each of two things named: as a parameter names it (`users` is too common a word to name a resource alone)
     return frozenset(key for part in parts if (key := parameter_resource([singular(w) for w in part])))
 

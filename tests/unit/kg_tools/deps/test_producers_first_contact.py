@@ -74,3 +74,18 @@ def test_only_is_no_resource():
         ),
     ]
     assert not any(p == "list_exports" for _, _, p in _pairs(tools))
+
+
+def test_a_name_that_ends_with_users_lists_users_not_its_qualifier():
+    """`get_team_users(teamId?)` "Returns list of users in a specific team" lists users: a source of a user id, not
+    of a team id (`users`, too common in descriptions to name a resource there, is the thing a name ends with)."""
+    tools = [
+        _tool("get_teams", "Returns list of teams", []),
+        _tool("get_team_users", "Returns list of users in a specific team", [_p("teamId", "Team ID", required=False)]),
+        _tool("add_ticket", "Adds a ticket", [_p("teamId", "Team ID"), _p("assigneeId", "Assignee user ID")]),
+        _tool("count_stars", "Counts a user's stars", [_p("userId", "User ID")]),
+    ]
+    found = _pairs(tools)
+    assert ("add_ticket", "teamId", "get_teams") in found
+    assert ("add_ticket", "teamId", "get_team_users") not in found
+    assert ("count_stars", "userId", "get_team_users") in found

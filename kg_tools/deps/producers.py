@@ -1177,7 +1177,7 @@ def _operation_names(root: dict) -> list[str]:
 def _described_keys(tool: Tool) -> list[str]:
     """The resources a tool without an output schema returns, by its name and description."""
     verb, rest = name_verb_and_object(tool.name)
-    named = resource_key(rest) if verb else _verbless_named(tool)
+    named = _named_key(rest) if verb else _verbless_named(tool)
     keys = ([named] if named else []) + [r for r in described_resources(tool.description) if r != named]
     if tool.kind == "search":  # what its query is compared against ("page and database titles", "across all files")
         for text in [tool.description] + [str(p.get("description") or "") for p in tool.parameters]:
@@ -1191,6 +1191,12 @@ def _described_keys(tool: Tool) -> list[str]:
 
 
 SCOPE_CUTS = {"by", "for", "from", "in", "of", "with", "on", "at", "under", "within"}  # NAME_CUTS and places
+
+
+def _named_key(rest: list[str]) -> str | None:
+    """The resource a name's words after its verb name; a name that ends with `users` lists users
+    (`get_project_users`: not a project), though the word is too common in descriptions to name one there (STOP)."""
+    return "user" if rest and rest[-1] == "users" else resource_key(rest)
 
 
 def _generic_listed(verb: str | None, rest: list[str]) -> str | None:
@@ -1460,7 +1466,7 @@ def _name_resources(name: str) -> frozenset[str]:
     label; `list_users_and_teams` -> user, team), none without a verb."""
     parts = [list(g) for joint, g in groupby(_object_words(name), lambda w: w == "and") if not joint]
     if len(parts) == 1:
-        return frozenset(key for key in [resource_key(parts[0])] if key)
+        return frozenset(key for key in [_named_key(parts[0])] if key)
     # each of two things named: as a parameter names it (`users` is too common a word to name a resource alone)
     return frozenset(key for part in parts if (key := parameter_resource([singular(w) for w in part])))
 
@@ -2549,7 +2555,7 @@ def _kept_candidates(
         out = {name: c for name, c in out.items() if not qualifier_conflict(consumer, want, c.producer, kinds)}
     if want.nested:
         out = {name: c for name, c in out.items() if not _fellow_consumer(want, c.producer)}
-    return out
+    return {name: c for name, c in out.items() if not _field_of_one(consumer, c)}
 
 
 def lists_other_things(consumer: Tool, producer: Tool, want: Want, tools: dict[str, Tool], paths: dict) -> bool:
@@ -2602,6 +2608,24 @@ def _parent_links(want: Want, parts: list[str], tools: dict[str, Tool], paths: d
 
 
 ALL_LIST_WORDS = LIST_VERBS | {"all"}
+
+
+def _field_of_one(consumer: Tool, c: Candidate) -> bool:
+    """A reader of one instance (`get_invoice(id)`: "Fetch a single invoice by ID ... Returns customer, date, due
+    date") whose description names another resource, in the singular, among what it returns: a field of the
+    instance read (its customer), a value for the consumers of that same instance (`edit_invoice(id,
+    customer_name)`), no source of the resource for the others (fourteenth session, precision). Contents named in
+    the plural (`board schema (columns and groups)`) are the instance's own things and stay."""
+    o, producer = c.offer, c.producer
+    if o is None or o.source != "description" or o.path == CHOSEN or not o.primary or producer.kind != "get":
+        return False
+    read = {r for w in producer.wants if w.required and w.field != "*" for r in w.resources[:1]}
+    if not read or o.resource in read or o.resource in _name_resources(producer.name) or o.resource in ID_FIELDS:
+        return False
+    head = o.resource.split()[-1]
+    if any(singular(w) == head != w for w in words(producer.description)):
+        return False
+    return not any(set(w.resources[:1]) & read for w in consumer.wants)
 
 
 def _typed_readers(out: dict[str, Candidate]) -> dict[str, Candidate]:

@@ -254,6 +254,7 @@ STOP = {
     "available",
     "several",
     "multiple",
+    "only",  # "lists generated report exports only", "Return only the IDs specified": no resource
     "get",
     "list",
     "search",

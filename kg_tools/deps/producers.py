@@ -650,6 +650,8 @@ def _numbered_want(p: dict, ws: list[str], known: set[str]) -> Want | None:
         return None
     key = parameter_resource(ws)
     said = words(str(p.get("description") or ""))[:8]
+    if key in known and not said and len(ws) == 1 and p.get("in") != "path":
+        return _want(p, [key], "id")  # `correspondent: number`, undescribed: a thing a number names is its id
     if key not in known or singular(ws[-1]) not in {singular(w) for w in said}:
         return None
     return _want(p, [key], "id") if {"id", "identifier"} & set(said) else None

@@ -305,3 +305,26 @@ def test_an_undescribed_number_named_after_a_listed_resource_is_its_id():
     assert "list_senders" in candidates
     assert ("file_letter", "copies") not in wants
     assert ("count_letters", "sender") not in wants
+
+
+def test_an_undescribed_number_in_a_body_is_a_value_not_an_id():
+    """An HTTP body's `rollout: number` beside `GET /rollouts` is a share a person gives, not a rollout's id."""
+    tools = [
+        ToolInfo.from_raw(
+            {
+                "name": "listRollouts",
+                "description": "List rollouts",
+                "parameters": [],
+                "http": {"method": "GET", "path": "/rollouts"},
+            }
+        ),
+        ToolInfo.from_raw(
+            {
+                "name": "createDistribution",
+                "description": "Create a distribution",
+                "parameters": [{**_p("rollout", type_="number"), "in": "body"}],
+                "http": {"method": "POST", "path": "/distributions"},
+            }
+        ),
+    ]
+    assert ("createDistribution", "rollout") not in wanted(tools)

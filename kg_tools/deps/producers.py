@@ -645,11 +645,14 @@ def _scalar(p: dict, field: str | None) -> bool:
 
 def _numbered_want(p: dict, ws: list[str], known: set[str]) -> Want | None:
     """A number named after a resource of the catalog that its description calls that resource's id
-    (`placement_group`: "ID of the Placement Group the Server should be in", `milestone`: "milestone id")."""
+    (`placement_group`: "ID of the Placement Group the Server should be in", `milestone`: "milestone id"), or a
+    one-word one with no description at all outside a path or body (`correspondent: number`): a number is no name."""
     if p.get("type") not in ("integer", "number") or p.get("enum"):
         return None
     key = parameter_resource(ws)
     said = words(str(p.get("description") or ""))[:8]
+    if key in known and not said and len(ws) == 1 and p.get("in") not in ("path", "body"):
+        return _want(p, [key], "id")  # not a body's `rollout: number`, a share
     if key not in known or singular(ws[-1]) not in {singular(w) for w in said}:
         return None
     return _want(p, [key], "id") if {"id", "identifier"} & set(said) else None
@@ -1592,7 +1595,7 @@ def _same_collection(consumer: Tool, want: Want, matches: dict[str, Match], read
         for k in same:
             matches[k].note = f" (the list of the collection {method} {_path(consumer)} {verb})"
         if readers and not (method == "DELETE" and not want.in_path):  # what it removes is in that collection
-            same |= {k for k, m in matches.items() if other_reader(m)}
+            same |= {k for k, m in matches.items() if other_reader(m) or _scoped_list(m, collection)}
         return {k: m for k, m in matches.items() if k in same}
     return matches
 
@@ -1608,6 +1611,23 @@ def other_reader(m: Match) -> bool:
         and offer.primary
         and not offer.reference
         and not any(w.required for w in producer.wants)
+    )
+
+
+def _scoped_list(m: Match, collection: str) -> bool:
+    """A GET of a collection of the same name inside another resource's instance (`/customers/{}/subscriptions`
+    beside `/subscriptions`): a part of the same things, read as the collection's list is (fourteenth session); its
+    items' own identifier (`[].id`), not a `conversation_sid` of a membership, and not a list under a static
+    qualifier (`/recycleBin/repositories`, `/admin/projects`)."""
+    path = _norm_path(_path(m.producer))
+    end = "/{}/" + collection.rsplit("/", 1)[-1]
+    return (
+        _method(m.producer) == "GET"
+        and path != collection
+        and path.endswith(end)
+        and m.offer.primary
+        and not m.offer.reference
+        and len(words(m.offer.path.rsplit(".", 1)[-1])) == 1  # `[].id`, not `conversations[].conversation_sid`
     )
 
 

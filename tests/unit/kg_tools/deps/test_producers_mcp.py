@@ -284,3 +284,47 @@ def test_a_parent_named_by_its_role_is_an_existing_thing_of_the_same_kind():
     assert "list_crates" in found[("create_crate", "parent")][2]
     assert found[("list_crates", "parent_id")][:2] == (["crate"], "id")
     assert "list_crate_notes" in found[("create_crate_note", "parentNoteId")][2]
+
+
+def test_an_undescribed_number_named_after_a_listed_resource_is_its_id():
+    """`file_letter(sender: number)` with no description, beside `list_senders`: a number cannot be a sender's name,
+    so it is a sender's id (fourteenth session). Described otherwise (`count: number` "How many"), or named after no
+    resource of the catalog (`copies`), it names nothing."""
+    tools = [
+        _tool("list_senders", "List all senders", []),
+        _tool(
+            "file_letter",
+            "File a letter",
+            [_p("sender", type_="number"), _p("copies", type_="integer"), _p("title")],
+        ),
+        _tool("count_letters", "Count letters", [_p("sender", "How many senders to count", type_="number")]),
+    ]
+    wants = wanted(tools)
+    resources, field, candidates = wants[("file_letter", "sender")]
+    assert (resources, field) == (["sender"], "id")
+    assert "list_senders" in candidates
+    assert ("file_letter", "copies") not in wants
+    assert ("count_letters", "sender") not in wants
+
+
+def test_an_undescribed_number_in_a_body_is_a_value_not_an_id():
+    """An HTTP body's `rollout: number` beside `GET /rollouts` is a share a person gives, not a rollout's id."""
+    tools = [
+        ToolInfo.from_raw(
+            {
+                "name": "listRollouts",
+                "description": "List rollouts",
+                "parameters": [],
+                "http": {"method": "GET", "path": "/rollouts"},
+            }
+        ),
+        ToolInfo.from_raw(
+            {
+                "name": "createDistribution",
+                "description": "Create a distribution",
+                "parameters": [{**_p("rollout", type_="number"), "in": "body"}],
+                "http": {"method": "POST", "path": "/distributions"},
+            }
+        ),
+    ]
+    assert ("createDistribution", "rollout") not in wanted(tools)

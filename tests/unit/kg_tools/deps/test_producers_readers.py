@@ -1,6 +1,6 @@
 """Readers kept beside a collection's own list (kg_tools/deps/producers.py, twelfth session): a search of the same
-things and the caller's own list of them, not a list that needs something first, not the caller's single object,
-not for a call that removes what it names from the collection. Made-up specs only."""
+things and the caller's own list of them (and, fourteenth session, a list of them inside another instance), not the
+caller's single object, not for a call that removes what it names from the collection. Made-up specs only."""
 
 from __future__ import annotations
 
@@ -36,11 +36,12 @@ READERS = [
 
 def test_a_search_and_the_callers_own_list_are_kept_beside_the_collections_list():
     """`GET /widgets/{widget_id}`: its collection's list, the search of widgets and the caller's widgets are kept
-    by the rules; a shelf's widgets (it needs a shelf first) are not."""
+    by the rules; since the fourteenth session a shelf's widgets too (a part of the same collection inside another
+    instance, `_scoped_list`), though it needs a shelf first."""
     tools = [*READERS, op("getWidget", "GET", "/widgets/{widget_id}", [_path("widget_id")])]
     kept = _kept(tools, "getWidget", "widget_id")
     assert kept["listWidgets"] and kept["searchWidgets"] and kept["listMyWidgets"]
-    assert kept["listShelfWidgets"] is False
+    assert kept["listShelfWidgets"] is True
 
 
 def test_a_removal_from_the_collection_keeps_its_list_alone():

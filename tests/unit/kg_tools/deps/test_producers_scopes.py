@@ -98,3 +98,24 @@ def test_the_owner_of_a_listing_is_no_participle():
     wants = wanted(tools)
     assert wants[("get_dataset_queued_events", "uri")][0][0] == "dataset"
     assert "get_datasets" in wants[("get_dataset_queued_events", "uri")][2]
+
+
+def test_a_list_of_the_collection_inside_another_instance_is_kept_beside_its_list():
+    """`GET /owners/{owner_id}/boxes` lists a part of the boxes `DELETE /boxes/{box_id}` addresses: the rules keep it
+    beside `GET /boxes` (fourteenth session). Not under a static qualifier (`GET /bin/boxes`), and not when its items
+    name the box by a `box_id` of another object (a membership)."""
+    box = {"type": "array", "items": {"type": "object", "title": "Box", "properties": {"id": {"type": "string"}}}}
+    member = {
+        "type": "object",
+        "properties": {"boxes": {"type": "array", "items": {"type": "object", "properties": {"box_id": {}}}}},
+    }
+    tools = [
+        op("list_boxes", "GET", "/boxes", [], output_schema=box),
+        op("list_owner_boxes", "GET", "/owners/{owner_id}/boxes", [_p("owner_id", "path")], output_schema=box),
+        op("list_binned_boxes", "GET", "/bin/boxes", [], output_schema=box),
+        op("list_user_boxes", "GET", "/users/{user_id}/boxes", [_p("user_id", "path")], output_schema=member),
+        op("delete_box", "DELETE", "/boxes/{box_id}", [_p("box_id", "path")]),
+    ]
+    _, groups = candidate_groups(tools)
+    kept = {c.producer.name for g in groups for c in g if c.consumer.name == "delete_box" and c.kept_by_rules}
+    assert kept == {"list_boxes", "list_owner_boxes"}

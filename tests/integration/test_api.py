@@ -230,7 +230,7 @@ def test_neo4j_unreachable_is_503_everywhere(dead_client, settings):
         assert r.status_code == 503, (method, path, r.text)
         assert r.json()["error"] == "database_unavailable"
         assert "Neo4j is not reachable at bolt://127.0.0.1:" in r.json()["detail"]
-        assert elapsed < 2.0, (method, path, elapsed)
+        assert elapsed < 10.0, (method, path, elapsed)  # no 30 s retry loop, even on a loaded machine
     assert dead_client.get("/healthz").status_code == 200
 
 

@@ -122,7 +122,9 @@ def test_a_dense_catalog_is_expanded_in_bounded_time(empty_graph, embedder, sett
             t0 = time.perf_counter()
             r = client.get(f"/v1/tools/{name}/dependencies")
             assert r.status_code == 200, r.text
-            assert len(r.json()["dependencies"]) == 23 and time.perf_counter() - t0 < 5.0
+            assert (
+                len(r.json()["dependencies"]) == 23 and time.perf_counter() - t0 < 20.0
+            )  # no path explosion (minutes)
         for body in (
             {"query": "dense test tool", "K": 40},
             {"query": "dense test tool", "prefer_direct": True},
@@ -132,4 +134,4 @@ def test_a_dense_catalog_is_expanded_in_bounded_time(empty_graph, embedder, sett
             r = client.post("/v1/retrieve", json=body)
             assert r.status_code == 200, r.text
             assert len(r.json()["tools"]) == min(body["K"] if "K" in body else 10, 24)
-            assert time.perf_counter() - t0 < 5.0, body
+            assert time.perf_counter() - t0 < 20.0, body

@@ -84,7 +84,7 @@ def test_unreachable_neo4j_fails_fast_with_one_error_type(settings):
             t0 = time.perf_counter()
             with pytest.raises(DatabaseUnavailableError, match="not reachable"):
                 work()
-            assert time.perf_counter() - t0 < 1.0
+            assert time.perf_counter() - t0 < 10.0  # no 30 s retry loop (a loaded machine takes seconds)
     finally:
         graph.close()
 
@@ -152,4 +152,6 @@ def test_a_connection_lost_at_commit_says_the_outcome_is_unknown(settings, monke
         t0 = time.perf_counter()
         with pytest.raises(OutcomeUnknownError, match=r"the outcome is unknown; run it again \(loads are idempotent\)"):
             graph.write("RETURN 1 AS ok")
-        assert time.perf_counter() - t0 < 1.0  # not retried: running it again is the caller's decision
+        assert (
+            time.perf_counter() - t0 < 10.0
+        )  # not retried (the driver's loop is 30 s): running it again is the caller's decision

@@ -152,6 +152,5 @@ def test_a_connection_lost_at_commit_says_the_outcome_is_unknown(settings, monke
         t0 = time.perf_counter()
         with pytest.raises(OutcomeUnknownError, match=r"the outcome is unknown; run it again \(loads are idempotent\)"):
             graph.write("RETURN 1 AS ok")
-        assert (
-            time.perf_counter() - t0 < 10.0
-        )  # not retried (the driver's loop is 30 s): running it again is the caller's decision
+        # not retried (the driver's loop is 30 s): running it again is the caller's decision
+        assert time.perf_counter() - t0 < 10.0

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from subset_spec import read_spec, subset, tag_paths, write_spec  # this directory (the script's own) is on sys.path
+from subset_spec import cut_by_tags  # this directory (the script's own) is on sys.path
 
 SRC = Path("/tmp/corpus-oa-k")
 OUT = Path(__file__).resolve().parent.parent / "openapi"
@@ -118,15 +118,7 @@ def local_only(node):
 
 
 def main():
-    for key, name in SPECS.items():
-        doc = local_only(read_spec(SRC / name))
-        if key in TAGS:
-            doc = subset(doc, tag_paths(doc, TAGS[key].__contains__), "corpus-oa-k")
-        if "corpus-oa-k_build.py" in doc["info"].get("description", ""):
-            doc["info"]["description"] = doc["info"]["description"].replace(
-                "corpus-oa-k_build.py", "corpus-oa-k_subset.py"
-            )
-        write_spec(doc, OUT / f"{key}.json")
+    cut_by_tags(SPECS, TAGS, SRC, OUT, "corpus-oa-k", prepare=local_only)
 
 
 if __name__ == "__main__":

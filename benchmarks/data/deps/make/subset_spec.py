@@ -89,3 +89,16 @@ def write_spec(doc: dict, out: Path) -> None:
     assert len(text.encode()) <= 1_500_000, (out.name, len(text.encode()))
     out.write_text(text, encoding="utf-8")
     print(out.stem, sum(1 for i in doc["paths"].values() for m in i if m in METHODS), "ops", len(text), "bytes")
+
+
+def cut_by_tags(specs: dict[str, str], tags: dict[str, set[str]], src: Path, out: Path, task: str, prepare=None):
+    """Each saved spec `src/specs[key]` (after `prepare`, if given) cut to the paths of its `tags[key]` (whole
+    when it has none) and written to `out/<key>.json`."""
+    for key, name in specs.items():
+        doc = read_spec(src / name)
+        if prepare is not None:
+            doc = prepare(doc)
+        if key in tags:
+            doc = subset(doc, tag_paths(doc, tags[key].__contains__), task)
+            doc["info"]["description"] = doc["info"]["description"].replace(f"{task}_build.py", f"{task}_subset.py")
+        write_spec(doc, out / f"{key}.json")

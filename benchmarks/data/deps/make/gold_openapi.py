@@ -1,6 +1,6 @@
 """Expand the hand-written gold lines of a corpus task (<task>_gold.txt: corpus-oa-c, corpus-oa-d) into gold/<key>.json.
 
-    .venv/bin/python benchmarks/data/deps/make/gold_openapi.py corpus-oa-d [key ...]   (also corpus-oa-c, -g … -k)
+    .venv/bin/python benchmarks/data/deps/make/gold_openapi.py corpus-oa-d [key ...]   (also corpus-oa-c, -g … -l)
 
 Line format as benchmarks/data/real/make/gold_edges.txt:
   consumers | parameter(s) | providers | PD/PI/TD/TI | reason      (`*` consumers = every tool having the parameter)
@@ -65,7 +65,13 @@ PROVIDERS = {"listmonk": "listmonk (knadh/listmonk)", "qdrant": "Qdrant (qdrant/
              "clerk": "Clerk Backend API (clerk/openapi-specs)",
              "dropbox_sign": "Dropbox Sign (hellosign/hellosign-openapi)",
              "apideck_hris": "Apideck HRIS (apideck-libraries/openapi-specs)",
-             "figma": "Figma (figma/rest-api-spec)"}
+             "figma": "Figma (figma/rest-api-spec)",
+             # corpus-oa-l
+             "solidus": "Solidus (solidusio/solidus)",
+             "grocy": "grocy (grocy/grocy)",
+             "karakeep": "Karakeep (karakeep-app/karakeep)",
+             "netbird": "NetBird (netbirdio/netbird)",
+             "changedetection": "changedetection.io (dgtlmoon/changedetection.io)"}
 
 
 def gold_edge(consumer: str, provider: str, parameter: str, typ: str, reason: str) -> dict:

@@ -1,6 +1,6 @@
 """Expand the hand-written gold lines of a corpus task (<task>_gold.txt: corpus-oa-c, corpus-oa-d) into gold/<key>.json.
 
-    .venv/bin/python benchmarks/data/deps/make/gold_openapi.py corpus-oa-d [key ...]   (also corpus-oa-c, -g … -l)
+    .venv/bin/python benchmarks/data/deps/make/gold_openapi.py corpus-oa-d [key ...]   (also corpus-oa-c, -g … -m)
 
 Line format as benchmarks/data/real/make/gold_edges.txt:
   consumers | parameter(s) | providers | PD/PI/TD/TI | reason      (`*` consumers = every tool having the parameter)
@@ -71,7 +71,13 @@ PROVIDERS = {"listmonk": "listmonk (knadh/listmonk)", "qdrant": "Qdrant (qdrant/
              "grocy": "grocy (grocy/grocy)",
              "karakeep": "Karakeep (karakeep-app/karakeep)",
              "netbird": "NetBird (netbirdio/netbird)",
-             "changedetection": "changedetection.io (dgtlmoon/changedetection.io)"}
+             "changedetection": "changedetection.io (dgtlmoon/changedetection.io)",
+             # corpus-oa-m
+             "medusa_admin": "Medusa Admin API (medusajs/medusa)",
+             "webex_messaging": "Webex Messaging (webex/webex-openapi-specs)",
+             "workos": "WorkOS (workos/openapi-spec)",
+             "artifacthub": "Artifact Hub (artifacthub/hub)",
+             "inventree": "InvenTree (inventree/schema)"}
 
 
 def gold_edge(consumer: str, provider: str, parameter: str, typ: str, reason: str) -> dict:

@@ -43,11 +43,14 @@ from kg_tools.deps.resources import (
     GET_VERBS,
     ID_FIELDS,
     LIST_VERBS,
+    NAME_CUTS,
     SCHEMA_NOISE,
     STOP,
     STRONG_FIELDS,
     SYNONYMS,
     Offer,
+    catalog_names,
+    current_prefix,
     described_owner,
     described_resources,
     included_resources,
@@ -1252,9 +1255,6 @@ def _listed_names(tool: Tool) -> list[Offer]:
     return [Offer(tool.name, root, "name", "[]", True, "schema")] if root else []
 
 
-NAME_CUTS = {"by", "for", "from", "in", "of", "with"}  # `getCycleById`, `get_issues_for_project`: before the cut
-
-
 def _root_resource(tool: Tool) -> str | None:
     """What a reader whose output schema has no title is about: the collection its path names (`GET
     /projects/{id}/users` -> user), else what its name names (`getCycles`, `getCycleById` -> cycle). MCP's
@@ -1279,9 +1279,13 @@ def _name_object_words(tool: Tool) -> list[str]:
     return list(_object_words(tool.name))
 
 
-@lru_cache(maxsize=65536)
 def _object_words(name: str) -> tuple[str, ...]:
     """The words of what a name names after its verb, up to a cut (`getCycleById` -> cycle); none without a verb."""
+    return _object_words_in(name, current_prefix())
+
+
+@lru_cache(maxsize=65536)
+def _object_words_in(name: str, prefix: frozenset[str]) -> tuple[str, ...]:
     verb, ws = name_verb_and_object(name)
     ws = ws if verb else []
     return tuple(ws[: next((i for i, w in enumerate(ws) if w in NAME_CUTS), len(ws))])
@@ -1463,10 +1467,14 @@ def _gets_one_by(producer: Tool, want: Want) -> bool:
     )
 
 
-@lru_cache(maxsize=65536)
 def _name_resources(name: str) -> frozenset[str]:
     """The resources a tool's name names after its verb, up to a cut (`get_board_labels`, `get_labels_for_board` ->
     label; `list_users_and_teams` -> user, team), none without a verb."""
+    return _name_resources_in(name, current_prefix())
+
+
+@lru_cache(maxsize=65536)
+def _name_resources_in(name: str, prefix: frozenset[str]) -> frozenset[str]:
     parts = [list(g) for joint, g in groupby(_object_words(name), lambda w: w == "and") if not joint]
     if len(parts) == 1:
         return frozenset(key for key in [_named_key(parts[0])] if key)
@@ -2743,6 +2751,19 @@ def candidate_groups(
     names their source; one group of candidates per parameter that wants an existing instance, features set).
     `nested_wants`: identifiers inside object and array parameters want providers too (see set_wants). `source`:
     every tool's, when known (see set_sources)."""
+    raw_tools = list(raw_tools)
+    with catalog_names(raw_tools):
+        return _candidate_groups(raw_tools, sources, progress, name_rules, nested_wants, source)
+
+
+def _candidate_groups(
+    raw_tools: list,
+    sources: set[str] | None,
+    progress: Callable[[int], None] | None,
+    name_rules: bool,
+    nested_wants: bool,
+    source: str | None,
+) -> tuple[list[ProposedEdge], list[list[Candidate]]]:
     tools = prepare(raw_tools)
     set_sources(tools, source)
     for t in tools.values():
@@ -2986,6 +3007,23 @@ def _part_producers(
     nested_wants: bool,
 ) -> list[ProposedEdge]:
     """infer_producers of one source's tools."""
+    with catalog_names(raw_tools):
+        return _source_producers(
+            raw_tools, sources, min_confidence, progress, name_rules, scorer, abstained, nested_wants, source
+        )
+
+
+def _source_producers(
+    raw_tools: list,
+    sources: set[str] | None,
+    min_confidence: float,
+    progress: Callable[[int], None] | None,
+    name_rules: bool,
+    scorer: Scorer,
+    abstained: dict[str, int],
+    nested_wants: bool,
+    source: str,
+) -> list[ProposedEdge]:
     proposals, groups = candidate_groups(
         raw_tools, sources=sources, progress=progress, name_rules=name_rules, nested_wants=nested_wants, source=source
     )

@@ -10,6 +10,9 @@ The word lists were written by us from our own development specs (see docs/depen
 from __future__ import annotations
 
 import re
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -342,6 +345,9 @@ CHANGE_VERBS = {
     "execute",
     "invoke",
     "trigger",
+    "destroy",  # Rails' and Django REST framework's delete (`dcim_devices_destroy`)
+    "deploy",
+    "redeploy",
 }
 _DESCRIBES = re.compile(
     r"\b(?:returns?|lists?|gets?|retrieves?|fetch(?:es)?|search(?:es)?(?:\s+for)?|finds?|shows?|provides?|"
@@ -839,14 +845,96 @@ HTTP_METHOD_WORDS = {"get", "post", "put", "patch", "delete"}
 
 def name_verb_and_object(name: str) -> tuple[str | None, list[str]]:
     """`list_issues` -> (list, [issues]); `get-a-users-available-devices` -> (get, [...devices]);
-    `server__search_repositories` -> (search, [repositories])."""
+    `server__search_repositories` -> (search, [repositories]); the object before the verb: `project-create` ->
+    (create, [project]), `erpnext_delivery_note_get` -> (get, [delivery, note]) (`erpnext` the catalog's prefix,
+    see catalog_names), `project.all` -> (list, [project])."""
+    verb, ws = _verb_and_object(name, _CATALOG_PREFIX[0])
+    return verb, list(ws)
+
+
+# Verbs that end a name after its object, tRPC- and RPC-style (`project.all`, `project.one`, `users.info`).
+TRAILING_VERBS = {"all": "list", "one": "get", "info": "get"}
+LEADING_AT = 3  # a verb among a name's first words opens it (`linear_create_issue`, `erpnext_account_list`)
+
+
+@lru_cache(maxsize=65536)
+def _verb_and_object(name: str, prefix: frozenset[str]) -> tuple[str | None, list[str]]:
     ws = words(name.split("__")[-1])
-    for i, w in enumerate(ws[:3]):
+    for i, w in enumerate(ws[:LEADING_AT]):
         if w in ALL_VERBS:
             if w in HTTP_METHOD_WORDS and i + 1 < len(ws) and ws[i + 1] in LIST_VERBS:
                 return ws[i + 1], _unpaged(ws[i + 2 :])  # `API-post-search`: a search sent as a POST
-            return w, _unpaged(ws[i + 1 :])
+            if i + 1 < len(ws) or not i:
+                return w, _unpaged(ws[i + 1 :])
+            return w, _object_before(ws[:i], prefix, w)  # `project-create`, `erpnext_account_list`
+    at = next((i for i in range(LEADING_AT, len(ws)) if ws[i] in ALL_VERBS), None)
+    if at is not None:  # `dcim_device_roles_list`, `WorkflowService_ListWorkflows`
+        after = ws[at + 1 :]
+        if after and after[0] not in NAME_CUTS:
+            return ws[at], _unpaged(after)
+        return ws[at], _object_before(ws[:at], prefix, ws[at])
+    if len(ws) > 1 and ws[-1] in TRAILING_VERBS:
+        verb = TRAILING_VERBS[ws[-1]]
+        return verb, _object_before(ws[:-1], prefix, verb)
     return None, _unpaged(ws)
+
+
+NAME_CUTS = {"by", "for", "from", "in", "of", "with"}  # `getCycleById`, `get_issues_for_project`: before the cut
+
+
+def _object_before(ws: list[str], prefix: frozenset[str], verb: str) -> list[str]:
+    """The object of a name that puts it before its verb, the catalog's prefix dropped; the collection's name a
+    verb of one instance addresses is that instance's (`emails_get`: an email)."""
+    for _ in range(2):
+        if ws and ws[0] in prefix:
+            ws = ws[1:]
+    if ws and verb not in LIST_VERBS:
+        ws = [*ws[:-1], singular(ws[-1])]
+    return ws
+
+
+MIN_PREFIX_NAMES = 3
+_CATALOG_PREFIX: list[frozenset[str]] = [frozenset()]
+
+
+def prefix_words(tools: Iterable) -> frozenset[str]:
+    """The words a catalog's names open with that name no object: the product's or server's (`erpnext_`, `jira_`,
+    `api_v1_`). Such a word begins several names, is no word of any parameter's name (a resource's are:
+    `project-create` and `projectId`) and no verb, and begins most of the catalog's names or, in most of those it
+    begins, comes before a verb and its object (`confluence_get_page`, not `letter_create`)."""
+    tools = list(tools)
+    taken = {singular(w) for t in tools for p in t.parameters for w in words(str(p.get("name") or ""))}
+    lists = [words(t.name.split("__")[-1]) for t in tools]
+    out: set[str] = set()
+    for at in (0, 1):
+        begun: dict[str, list[list[str]]] = defaultdict(list)
+        for ws in lists:
+            if len(ws) > at + 1 and all(w in out for w in ws[:at]):
+                begun[ws[at]].append(ws[at + 1 :])
+        for w, rests in begun.items():
+            if len(rests) < MIN_PREFIX_NAMES or singular(w) in taken or w in ALL_VERBS or w in TRAILING_VERBS:
+                continue
+            verb_first = sum(1 for r in rests if len(r) > 1 and r[0] in ALL_VERBS)
+            if 2 * len(rests) > len(lists) or 2 * verb_first > len(rests):
+                out.add(w)
+    return frozenset(out)
+
+
+def current_prefix() -> frozenset[str]:
+    """The prefix words of the catalog whose names are being parsed (see catalog_names)."""
+    return _CATALOG_PREFIX[0]
+
+
+@contextmanager
+def catalog_names(tools: Iterable) -> Iterator[None]:
+    """Names parsed while inside are those of one catalog (or server), tools with a name and parameters: its prefix
+    words are no object (see prefix_words)."""
+    before = _CATALOG_PREFIX[0]
+    _CATALOG_PREFIX[0] = prefix_words(tools)
+    try:
+        yield
+    finally:
+        _CATALOG_PREFIX[0] = before
 
 
 PAGE_WORDS = {"page", "paged", "paginated"}

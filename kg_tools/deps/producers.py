@@ -166,7 +166,8 @@ def tool_kind(tool: Tool) -> str:
     if _logs_in(tool, verb):
         return "auth"
     hints = tool.annotations or {}
-    if method in ("DELETE", "PUT", "PATCH") or verb in CHANGE_VERBS:
+    # a GET reads whatever verb its name holds (`bulkSendJobList`: a list of jobs that send, `datasetRunItems_list`)
+    if method in ("DELETE", "PUT", "PATCH") or verb in CHANGE_VERBS and method != "GET":
         return "change"
     listing = _search_or_list(tool, verb)  # before destructiveHint: some servers mark every POST so
     if listing:

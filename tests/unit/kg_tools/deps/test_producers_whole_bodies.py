@@ -1,10 +1,14 @@
 """A request body the OpenAPI loader keeps as one parameter `body` (kg_tools/deps/producers.py `whole_body`,
 fifteenth session): its schema is no plain object -- an `allOf` of objects, a `oneOf` of alternative requests --
 so its fields are nested under `body.` although they are the request's own. They are wanted like the top-level
-parameters of a flat body: undescribed, and in each alternative. Small made-up specs, no names of real ones."""
+parameters of a flat body: undescribed, and in each alternative. Also two producers that were no candidates: a GET
+named with a change verb, and a multi-word id named like its object's title. Small made-up specs, no names of
+real ones."""
 
 from __future__ import annotations
 
+from kg_tools.deps.producers import prepare, tool_kind
+from kg_tools.deps.resources import schema_offers
 from tests.support.made_up_ops import op, wanted
 
 SHELVES = op(
@@ -75,3 +79,29 @@ def test_deeper_undescribed_fields_and_named_objects_are_not_wanted():
     wants = wanted([SHELVES, _body_tool(deep), named])
     assert ("createBook", "body.meta.shelf_id") not in wants
     assert ("tagBook", "options.shelf_id") not in wants
+
+
+def test_a_get_named_with_a_change_verb_still_reads():
+    """`GET /jobs/list` named `bulkSendJobList`: the verb its name holds (`send`) does not make a GET a change; it
+    lists (and offers the jobs' ids). A POST of the same name still changes."""
+    jobs = {"type": "object", "properties": {"jobs": {"type": "array", "items": {"properties": {"job_id": {}}}}}}
+    tools = prepare(
+        [
+            op("bulkSendJobList", "GET", "/bulk_job/list", [], output_schema=jobs),
+            op("bulkSendJobRetry", "POST", "/bulk_job/retry", []),
+        ]
+    )
+    assert tool_kind(tools["bulkSendJobList"]) == "list"
+    assert tool_kind(tools["bulkSendJobRetry"]) == "change"
+
+
+def test_a_multi_word_id_named_like_its_object_s_title_is_its_own():
+    """`signature_request_id` in an object titled `SignatureRequestResponse` (whose resource, cut at `request`, is
+    `signature`) is the object's own id, not a reference; a one-word prefix decides nothing new (`template_id`)."""
+    item = {
+        "title": "SignatureRequestResponse",
+        "properties": {"signature_request_id": {"type": "string"}, "template_id": {"type": "string"}},
+    }
+    offers = {(o.resource, o.field): o for o in schema_offers("t", {"properties": {"signature_request": item}})}
+    assert offers[("request", "id")].primary and not offers[("request", "id")].reference
+    assert offers[("template", "id")].reference

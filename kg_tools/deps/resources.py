@@ -687,8 +687,9 @@ def _named_for(prefix: list[str], node: dict) -> bool:
     is `signature` (`request` ends a title, as in `CreateContactRequest`) and the field's `request` (its last word).
     A prefix of two words or more, the title's first words."""
     mine = [singular(w) for w in prefix]
-    title = words(node.get("title")) if isinstance(node.get("title"), str) else []
-    return len(mine) > 1 and [singular(w) for w in title[: len(mine)]] == mine
+    title = node.get("title")
+    leading = words(title)[: len(mine)] if isinstance(title, str) else []
+    return len(mine) > 1 and [singular(w) for w in leading] == mine
 
 
 def _sole_prefixed_id(props: dict, resource: str | None) -> str | None:

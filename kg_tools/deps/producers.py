@@ -169,7 +169,8 @@ def tool_kind(tool: Tool) -> str:
     if _logs_in(tool, verb):
         return "auth"
     hints = tool.annotations or {}
-    if method in ("DELETE", "PUT", "PATCH") or verb in CHANGE_VERBS:
+    # a GET reads whatever verb its name holds (`bulkSendJobList`: a list of jobs that send, `datasetRunItems_list`)
+    if method in ("DELETE", "PUT", "PATCH") or verb in CHANGE_VERBS and method != "GET":
         return "change"
     listing = _search_or_list(tool, verb)  # before destructiveHint: some servers mark every POST so
     if listing:
@@ -2082,10 +2083,10 @@ def nested_parameters(tool: Tool) -> list[dict]:
     seen: set[str] = set()
     walked: set[tuple[str, int]] = set()  # (path, schema): each object once per path, not once per route to it
 
-    def walk(node: object, path: str, required: bool, where: object, depth: int) -> None:
+    def walk(node: object, path: str, required: bool, where: object, depth: int, alternatives: bool = False) -> None:
         if depth > NESTED_DEPTH or path.count("[]") > NESTED_DEPTH:  # an array of itself (`A = str | list[A]`)
             return
-        shapes = schema_shapes(node, root, unions=unions)
+        shapes = schema_shapes(node, root, unions=unions or alternatives)
         for shape in shapes:  # of alternatives (`anyOf`), none is required
             if shape.get("type") == "array" or "items" in shape:
                 walk(shape.get("items"), path + "[]", required, where, depth)
@@ -2123,6 +2124,8 @@ def nested_parameters(tool: Tool) -> list[dict]:
                     leaf["in"] = where
                 if instance and not own_identifier(name):
                     leaf["instance_field"] = True
+                if alternatives and len(shapes) > 1 and not unions:
+                    leaf["alternative"] = True  # one of a whole body's alternative requests (see _nested_want)
                 if isinstance(child.get("enum"), list):
                     leaf["enum"] = child["enum"]
                 out.append(leaf)
@@ -2133,8 +2136,21 @@ def nested_parameters(tool: Tool) -> list[dict]:
         if isinstance(node, dict) and (
             p.get("type") in ("object", "array") or schema_shapes(node, root, unions=unions)
         ):
-            walk(node, str(p["name"]), bool(p.get("required")), p.get("in"), 1)
+            walk(node, str(p["name"]), bool(p.get("required")), p.get("in"), 1, whole_body(tool, p))
     return out
+
+
+def whole_body(tool: Tool, p: dict) -> bool:
+    """The request body an OpenAPI loader kept as one parameter `body` (its schema no plain object: an `allOf` of
+    objects, a `oneOf` of alternative requests): its properties are the request's own fields, like the top-level
+    parameters of a flat body -- wanted even undescribed, each alternative's (`{droplet_id}` or `{region}`) read."""
+    return bool(tool.http) and p.get("name") == "body" and p.get("in") == "body" and p.get("type") in ("object", None)
+
+
+def _body_field(tool: Tool, p: dict) -> bool:
+    """A property one level inside a whole request body (`body.billing_group_id`)."""
+    top, _, rest = str(p.get("path") or "").partition(".")
+    return bool(rest) and "." not in rest and any(q.get("name") == top and whole_body(tool, q) for q in tool.parameters)
 
 
 UNION_KEYS = ("allOf", "anyOf", "oneOf")
@@ -2849,12 +2865,17 @@ def set_wants(tools: dict[str, Tool], known: set[str], *, nested_wants: bool = T
 def _nested_want(t: Tool, p: dict, known: set[str]) -> Want | None:
     """The identifier a property inside an object or array parameter wants (`task_id`, `labelIds`, `name`, not the
     thing itself), under its path; a described one, or one wanted by its shape (a JSON:API or HAL reference)."""
+    body = _body_field(t, p)
     if linked := linked_reference(t, p):
         p = {**p, "name": linked}
-    elif t.http and not p.get("description") and not wrapped_field(t, p):
+    elif t.http and not p.get("description") and not wrapped_field(t, p) and not body:
         return None
     want = parameter_wants(t, _owner_named(p) if t.http and not linked else p, known)
     if not want or want.field == "*" or (p.get("instance_field") and not _instance_wants(t, p, want)):
+        return None
+    # a whole body's field read only by this rule (undescribed, or in one of its alternative requests: a login
+    # method's `csrf_token`, `totp_code`) is wanted when it is an identifier, not a token, code or URL one types
+    if body and (not p.get("description") or p.get("alternative")) and want.field != "id":
         return None
     want.parameter, want.nested = str(p["path"]), True
     return want

@@ -551,7 +551,7 @@ def schema_offers(
             if field and isinstance(prop, dict) and prop.get("type") not in ("object", "array", "boolean"):
                 owner = resource_key(ws[:-1]) if len(ws) > 1 else resource
                 if owner:
-                    reference = len(ws) > 1 and owner != resource and name != sole
+                    reference = len(ws) > 1 and owner != resource and name != sole and not _named_for(ws[:-1], node)
                     primary = len(here) <= 1 and not reference
                     slot = (owner, field)
                     old = offers.get(slot)
@@ -686,6 +686,16 @@ def self_named_field(ws: list[str], prop: object, resource: str | None) -> bool:
         and resource is not None
         and resource_key(ws) == resource
     )
+
+
+def _named_for(prefix: list[str], node: dict) -> bool:
+    """`signature_request_id` of an object titled `SignatureRequestResponse`: its own id, though the title's resource
+    is `signature` (`request` ends a title, as in `CreateContactRequest`) and the field's `request` (its last word).
+    A prefix of two words or more, the title's first words."""
+    mine = [singular(w) for w in prefix]
+    title = node.get("title")
+    leading = words(title)[: len(mine)] if isinstance(title, str) else []
+    return len(mine) > 1 and [singular(w) for w in leading] == mine
 
 
 def _sole_prefixed_id(props: dict, resource: str | None) -> str | None:

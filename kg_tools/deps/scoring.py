@@ -171,7 +171,6 @@ class Scorer:
     hub_min: int  # ... when that is more than this many parameters: it keeps only its path-backed edges
     trained_on: str = ""
     root_extra: int = 0  # lists inside a container's instance (Candidate.scope 2) kept beyond per_parameter
-    fill: float = 0.0  # a parameter without a provider keeps its best reader of the resource above this (0: off)
 
     def probability(self, x: list[float]) -> float:
         return self.probabilities([x])[0]
@@ -237,7 +236,6 @@ class Scorer:
             int(data["hub_min"]),
             str(data.get("trained_on") or ""),
             int(data.get("root_extra") or 0),
-            float(data.get("fill") or 0.0),
         )
 
     def as_dict(self) -> dict:
@@ -251,7 +249,6 @@ class Scorer:
             "hub_share": self.hub_share,
             "hub_min": self.hub_min,
             "root_extra": self.root_extra,
-            "fill": self.fill,
             "trained_on": self.trained_on,
             "trees": [[[f, round(t, 6), a, b, round(v, 6)] for f, t, a, b, v in tree] for tree in self.trees],
         }
@@ -308,36 +305,14 @@ def ranked(group: list[Candidate], scorer: Scorer) -> list[Candidate]:
     return _direct_first(sorted(group, key=lambda c: (-c.probability, c.producer.name)), scorer)
 
 
-READERS = ("list", "get", "search")
-
-
-def fills(best: Candidate, scorer: Scorer) -> bool:
-    """A parameter without a provider keeps its best candidate when that reads (not a create) an output that holds
-    an id of the wanted resource, at any depth, above `scorer.fill`: a reader whose output carries the value as a field
-    of another object (a membership's `public_user_data.user_id`) is ranked low by the trees (fifteenth session)."""
-    offer = best.offer
-    return bool(
-        scorer.fill
-        and best.probability >= scorer.fill
-        and best.producer.kind in READERS
-        and offer
-        and offer.source == "schema"
-        and offer.resource in best.want.resources
-    )
-
-
 def select(groups: list[list[Candidate]], scorer: Scorer) -> tuple[list[Candidate], dict[str, int]]:
     """The accepted candidates of every parameter (each group: one parameter's candidates, probabilities set),
     and how many parameters were left without a provider, by reason."""
     abstained = {"no_candidate": 0, "below_threshold": 0, "hub": 0}
     chosen: list[list[Candidate]] = []
-    filled: list[Candidate] = []
     for group in groups:
         order = ranked(group, scorer)
         if not order or order[0].probability < scorer.threshold:
-            if order and fills(order[0], scorer):
-                filled.append(order[0])
-                continue
             abstained["below_threshold" if order else "no_candidate"] += 1
             continue
         chosen.append(_providers(order, scorer))
@@ -354,7 +329,4 @@ def select(groups: list[list[Candidate]], scorer: Scorer) -> tuple[list[Candidat
         if not left:
             abstained["hub"] += 1
         out += left
-    # after the hubs are known: a filled parameter's reader is no hub's edge
-    out += [c for c in filled if c.producer.name not in hubs]
-    abstained["hub"] += sum(c.producer.name in hubs for c in filled)
     return out, abstained

@@ -70,7 +70,7 @@ from kg_tools.deps.scoring import (
     select,
     set_probabilities,
 )
-from kg_tools.deps.sources import catalog_sources, declared_source
+from kg_tools.deps.sources import catalog_groups, catalog_sources, declared_source
 from kg_tools.deps.vocabulary import vocabulary_proposals
 from kg_tools.deps.workflow import Mention, ToolNames, another_way, mentions, runs_before, staged_for, stages, steps
 from kg_tools.gateway.names import SEPARATOR
@@ -145,6 +145,7 @@ class Tool:
     wants: list[Want] = field(default_factory=list)
     operations: list[str] | None = None  # what its listing operations list, once read (_operations_listed)
     source: str = ""  # the server it comes from (kg_tools/deps/sources.py); '' when nothing tells
+    group: str = ""  # its product group inside a name family (sources.mark_groups); '' when none
 
     @property
     def deprecated(self) -> bool:
@@ -2014,8 +2015,9 @@ def set_sources(tools: dict[str, Tool], source: str | None = None) -> None:
 
 
 def same_source(a: Tool, b: Tool) -> bool:
-    """A value flows between tools of one source (same_server, with declared sources and name families)."""
-    return a.source == b.source
+    """A value flows between tools of one source (same_server, with declared sources and name families) that are not
+    in two product groups."""
+    return a.source == b.source and (not a.group or not b.group or a.group == b.group)
 
 
 INLINED_NODES = 4000  # nodes of an output schema copied with its local `$ref`s followed
@@ -2738,13 +2740,17 @@ def candidate_groups(
     name_rules: bool = True,
     nested_wants: bool = True,
     source: str | None = None,
+    groups: dict[str, str] | None = None,
 ) -> tuple[list[ProposedEdge], list[list[Candidate]]]:
     """(the proposals of fixed rules: OpenAPI links, getter/setter and status names, parameters whose description
     names their source; one group of candidates per parameter that wants an existing instance, features set).
     `nested_wants`: identifiers inside object and array parameters want providers too (see set_wants). `source`:
-    every tool's, when known (see set_sources)."""
+    every tool's, when known (see set_sources); `groups`: product groups (sources.catalog_groups)."""
     tools = prepare(raw_tools)
     set_sources(tools, source)
+    for name, group in (groups or {}).items():
+        if name in tools:
+            tools[name].group = group
     for t in tools.values():
         t.kind = tool_kind(t)
     index = offer_index(tools)
@@ -2940,13 +2946,16 @@ def infer_producers(
     and what the scorer counts over a catalog (hubs, rare parameters, bounded candidate lists) is one server's."""
     scorer = scorer or default_scorer()
     out: list[ProposedEdge] = []
-    for source, part in sourced_parts(list(raw_tools)).items():
+    groups: dict[str, str] = {}
+    for source, part in sourced_parts(list(raw_tools), groups).items():
         if sources is not None and not any(t.name in sources for t in part):
             if progress:
                 progress(len(part))
             continue
         left: dict[str, int] = {}
-        out += _part_producers(part, source, sources, min_confidence, progress, name_rules, scorer, left, nested_wants)
+        out += _part_producers(
+            part, source, sources, min_confidence, progress, name_rules, scorer, left, nested_wants, groups
+        )
         if abstained is not None:
             for why, n in left.items():
                 abstained[why] = abstained.get(why, 0) + n
@@ -2957,9 +2966,10 @@ def source_parts(raw_tools: list) -> list[list]:
     return list(sourced_parts(raw_tools).values())
 
 
-def sourced_parts(raw_tools: list) -> dict[str, list]:
+def sourced_parts(raw_tools: list, groups: dict[str, str] | None = None) -> dict[str, list]:
     """The catalog's tools by source (kg_tools/deps/sources.py), each part in the order given; sources are read in
-    the order the catalog was loaded in when its tools know their place, those without one (written by a PUT) last."""
+    the order the catalog was loaded in when its tools know their place, those without one (written by a PUT) last.
+    `groups`, when given, receives the tools' product groups (sources.catalog_groups)."""
     places = [getattr(t, "position", None) for t in raw_tools]
     placed = sorted(((p, i) for i, p in enumerate(places) if p is not None))
     loaded = [raw_tools[i] for _, i in placed] + [t for t, p in zip(raw_tools, places) if p is None]
@@ -2968,6 +2978,9 @@ def sourced_parts(raw_tools: list) -> dict[str, list]:
     declared = {n: declared_source(n, spec) for n, spec in specs.items()}
     operations = {n for n, spec in specs.items() if getattr(spec, "http", None)}
     source = catalog_sources(names, declared, operations)
+    if groups is not None:
+        descriptions = {t.name: t.description or "" for t in raw_tools}
+        groups.update(catalog_groups(names, declared, operations, descriptions))
     parts: dict[str, list] = defaultdict(list)
     for t in raw_tools:
         parts[source[t.name]].append(t)
@@ -2984,10 +2997,17 @@ def _part_producers(
     scorer: Scorer,
     abstained: dict[str, int],
     nested_wants: bool,
+    product_groups: dict[str, str] | None = None,
 ) -> list[ProposedEdge]:
     """infer_producers of one source's tools."""
     proposals, groups = candidate_groups(
-        raw_tools, sources=sources, progress=progress, name_rules=name_rules, nested_wants=nested_wants, source=source
+        raw_tools,
+        sources=sources,
+        progress=progress,
+        name_rules=name_rules,
+        nested_wants=nested_wants,
+        source=source,
+        groups=product_groups,
     )
     set_probabilities(groups, scorer)
     accepted, left = select(groups, scorer)

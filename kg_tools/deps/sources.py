@@ -60,9 +60,9 @@ def name_families(names: Sequence[str]) -> dict[str, str]:
     """name -> its family (`#0`, `#1` …) in listing order; a family starts where FAMILY_RUN shaped names in a row
     (one-word names skipped) share a shape other than the current family's. Names sorted alphabetically say nothing
     by their order (one server's `get_…` and `list_…` far apart): then see shape_families."""
-    if list(names) == sorted(names):
-        return shape_families(names)
     shapes = [name_shape(n) for n in names]
+    if list(names) == sorted(names) or not in_server_order(shapes):
+        return shape_families(names)
     shaped = [i for i, s in enumerate(shapes) if s != ("", "")]
     out: dict[str, str] = {}
     family, current, k = 0, None, 0  # k: place of the next shaped name in `shaped`
@@ -77,6 +77,18 @@ def name_families(names: Sequence[str]) -> dict[str, str]:
             k += 1
         out[name] = f"#{family}"
     return out
+
+
+def in_server_order(shapes: Sequence[tuple[str, str]]) -> bool:
+    """Whether a listing keeps each server's tools together: neighbouring shaped names share their shape at least
+    halfway from what a random order gives (the sum of the shapes' squared shares) to always. A catalog shuffled
+    before it was loaded has no order to read."""
+    shaped = [s for s in shapes if s != ("", "")]
+    if len(shaped) < 2:
+        return True
+    same = sum(a == b for a, b in zip(shaped, shaped[1:])) / (len(shaped) - 1)
+    chance = sum((n / len(shaped)) ** 2 for n in Counter(shaped).values())
+    return same - chance >= (1 - chance) / 2
 
 
 def shape_families(names: Sequence[str]) -> dict[str, str]:
@@ -98,3 +110,60 @@ def catalog_sources(names: Sequence[str], declared: dict[str, str], operations: 
     unnamed = [n for n in names if not declared.get(n) and n not in operations]
     families = name_families(unnamed) if len(unnamed) >= MANY_TOOLS else {}
     return {n: declared.get(n) or families.get(n, "") for n in names}
+
+
+MARK_GAP = FAMILY_RUN  # a mark's tools further apart than this are two runs
+MARK_SHARE = 0.8  # of a mark's tools in its longest run: a product's name, not a word every server writes
+_SENTENCE = re.compile(r"(?<=[.!?:;\n])\s+")
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+
+
+def capitalised_words(text: str) -> set[str]:
+    """The words a description capitalises inside a sentence (`Freshdesk`, `GitLab`), lowercased; not a sentence's
+    first word, nor one all in capitals (`JSON`, `ID`)."""
+    out = set()
+    for sentence in _SENTENCE.split(text or ""):
+        for w in _WORD.findall(sentence)[1:]:
+            if w[0].isupper() and not w.isupper():
+                out.add(w.lower())
+    return out
+
+
+def mark_groups(names: Sequence[str], descriptions: dict[str, str]) -> dict[str, str]:
+    """name -> its product group, for the tools of a listing in server order that lie within the run of a product's
+    name: a word capitalised in the descriptions of MARK_GAP-close tools (at least three) that hold MARK_SHARE of its
+    tools (a server names its product in its own tools; `Example`, `True` are written everywhere). Runs that overlap
+    are one group, as are the runs of one word and the tools between them; other tools have none."""
+    where: dict[str, list[int]] = {}
+    for i, n in enumerate(names):
+        for w in capitalised_words(descriptions.get(n, "")):
+            where.setdefault(w, []).append(i)
+    spans: list[tuple[int, int, str]] = []
+    for w, places in where.items():
+        runs, start = [], 0
+        for k in range(1, len(places) + 1):
+            if k == len(places) or places[k] - places[k - 1] > MARK_GAP:
+                runs.append(places[start:k])
+                start = k
+        best = max(runs, key=len)
+        if len(best) >= 3 and len(best) >= MARK_SHARE * len(places):
+            spans.append((best[0], best[-1], w))
+    spans.sort()
+    group: dict[int, int] = {}  # place -> group number
+    end, number = -1, -1
+    for first, last, _ in spans:
+        if first > end:
+            number += 1
+        end = max(end, last)
+        for i in range(first, last + 1):
+            group[i] = number
+    return {names[i]: f"%{g}" for i, g in group.items()}
+
+
+def catalog_groups(names: Sequence[str], declared: dict[str, str], operations: set[str], descriptions: dict[str, str]):
+    """name -> product group (mark_groups) of the tools catalog_sources gives a name family, when their listing is
+    in server order; a value flows between two tools of one family only when they are not in two groups."""
+    unnamed = [n for n in names if not declared.get(n) and n not in operations]
+    if len(unnamed) < MANY_TOOLS or unnamed == sorted(unnamed) or not in_server_order([name_shape(n) for n in unnamed]):
+        return {}
+    return mark_groups(unnamed, descriptions)

@@ -70,7 +70,7 @@ from kg_tools.deps.scoring import (
     select,
     set_probabilities,
 )
-from kg_tools.deps.sources import catalog_groups, catalog_sources, declared_source
+from kg_tools.deps.sources import catalog_groups, declared_source
 from kg_tools.deps.vocabulary import vocabulary_proposals
 from kg_tools.deps.workflow import Mention, ToolNames, another_way, mentions, runs_before, staged_for, stages, steps
 from kg_tools.gateway.names import SEPARATOR
@@ -2010,8 +2010,10 @@ def set_sources(tools: dict[str, Tool], source: str | None = None) -> None:
             t.source = source
         return
     declared = {n: t.source for n, t in tools.items()}
-    for name, source in catalog_sources(list(tools), declared, {n for n, t in tools.items() if t.http}).items():
+    found, groups = catalog_groups(list(tools), declared, {n for n, t in tools.items() if t.http}, dict(tools))
+    for name, source in found.items():
         tools[name].source = source
+        tools[name].group = groups.get(name, "")
 
 
 def same_source(a: Tool, b: Tool) -> bool:
@@ -2977,10 +2979,9 @@ def sourced_parts(raw_tools: list, groups: dict[str, str] | None = None) -> dict
     specs = {t.name: getattr(t, "spec", None) for t in raw_tools}
     declared = {n: declared_source(n, spec) for n, spec in specs.items()}
     operations = {n for n, spec in specs.items() if getattr(spec, "http", None)}
-    source = catalog_sources(names, declared, operations)
+    source, found = catalog_groups(names, declared, operations, {t.name: t for t in raw_tools})
     if groups is not None:
-        descriptions = {t.name: t.description or "" for t in raw_tools}
-        groups.update(catalog_groups(names, declared, operations, descriptions))
+        groups.update(found)
     parts: dict[str, list] = defaultdict(list)
     for t in raw_tools:
         parts[source[t.name]].append(t)

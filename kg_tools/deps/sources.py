@@ -82,13 +82,14 @@ def name_families(names: Sequence[str]) -> dict[str, str]:
 def in_server_order(shapes: Sequence[tuple[str, str]]) -> bool:
     """Whether a listing keeps each server's tools together: neighbouring shaped names share their shape at least
     halfway from what a random order gives (the sum of the shapes' squared shares) to always. A catalog shuffled
-    before it was loaded has no order to read."""
+    before it was loaded has no order to read; one where a shape holds most names (chance above one half) is read in
+    order, as its runs of another shape are few."""
     shaped = [s for s in shapes if s != ("", "")]
     if len(shaped) < 2:
         return True
     same = sum(a == b for a, b in zip(shaped, shaped[1:])) / (len(shaped) - 1)
     chance = sum((n / len(shaped)) ** 2 for n in Counter(shaped).values())
-    return same - chance >= (1 - chance) / 2
+    return chance > 0.5 or same - chance >= (1 - chance) / 2
 
 
 def shape_families(names: Sequence[str]) -> dict[str, str]:
@@ -112,8 +113,9 @@ def catalog_sources(names: Sequence[str], declared: dict[str, str], operations: 
     return {n: declared.get(n) or families.get(n, "") for n in names}
 
 
-MARK_GAP = FAMILY_RUN  # a mark's tools further apart than this are two runs
-MARK_SHARE = 0.8  # of a mark's tools in its longest run: a product's name, not a word every server writes
+MARK_GAP = 40  # a mark's tools further apart than this are two runs (dev union: 6 / 25 / 40 / 60 tried)
+JOIN = 3  # tools of one product's run in each of two name families: one server (dev union: 3 / 5 / 8 tried)
+MARK_SHARE = 0.8  # of a mark's tools in its longest run: a server's own word, not one every server writes
 _SENTENCE = re.compile(r"(?<=[.!?:;\n])\s+")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 
@@ -129,17 +131,16 @@ def capitalised_words(text: str) -> set[str]:
     return out
 
 
-def mark_groups(names: Sequence[str], descriptions: dict[str, str]) -> dict[str, str]:
-    """name -> its product group, for the tools of a listing in server order that lie within the run of a product's
-    name: a word capitalised in the descriptions of MARK_GAP-close tools (at least three) that hold MARK_SHARE of its
-    tools (a server names its product in its own tools; `Example`, `True` are written everywhere). Runs that overlap
-    are one group, as are the runs of one word and the tools between them; other tools have none."""
+def mark_runs(names: Sequence[str], marks: dict[str, set[str]]) -> list[list[int]]:
+    """The places of each mark's run (tool_marks) in a listing in server order: at least three tools, each at most
+    MARK_GAP places after the one before, that hold MARK_SHARE of the mark's tools (a server names its product in
+    its own tools; `Example`, `limit` are written everywhere)."""
     where: dict[str, list[int]] = {}
     for i, n in enumerate(names):
-        for w in capitalised_words(descriptions.get(n, "")):
+        for w in marks.get(n, ()):
             where.setdefault(w, []).append(i)
-    spans: list[tuple[int, int, str]] = []
-    for w, places in where.items():
+    out = []
+    for places in where.values():
         runs, start = [], 0
         for k in range(1, len(places) + 1):
             if k == len(places) or places[k] - places[k - 1] > MARK_GAP:
@@ -147,23 +148,61 @@ def mark_groups(names: Sequence[str], descriptions: dict[str, str]) -> dict[str,
                 start = k
         best = max(runs, key=len)
         if len(best) >= 3 and len(best) >= MARK_SHARE * len(places):
-            spans.append((best[0], best[-1], w))
-    spans.sort()
+            out.append(best)
+    return out
+
+
+def mark_groups(names: Sequence[str], marks: dict[str, set[str]]) -> dict[str, str]:
+    """name -> its group, for the tools that lie within a mark's run (mark_runs); runs that overlap are one group,
+    with every tool between their ends; other tools have none."""
     group: dict[int, int] = {}  # place -> group number
     end, number = -1, -1
-    for first, last, _ in spans:
-        if first > end:
+    for run in sorted(mark_runs(names, marks)):
+        if run[0] > end:
             number += 1
-        end = max(end, last)
-        for i in range(first, last + 1):
+        end = max(end, run[-1])
+        for i in range(run[0], run[-1] + 1):
             group[i] = number
     return {names[i]: f"%{g}" for i, g in group.items()}
 
 
-def catalog_groups(names: Sequence[str], declared: dict[str, str], operations: set[str], descriptions: dict[str, str]):
-    """name -> product group (mark_groups) of the tools catalog_sources gives a name family, when their listing is
-    in server order; a value flows between two tools of one family only when they are not in two groups."""
+def catalog_groups(
+    names: Sequence[str], declared: dict[str, str], operations: set[str], tools: dict[str, object]
+) -> tuple[dict[str, str], dict[str, str]]:
+    """(name -> source, name -> group): catalog_sources, and when the tools without a declared source are listed in
+    server order and make several name families, their families joined where one product's name runs across two (joined_families) and their
+    groups (mark_groups): a value flows between two tools of one family only when they are not in two groups."""
+    source = catalog_sources(names, declared, operations)
     unnamed = [n for n in names if not declared.get(n) and n not in operations]
-    if len(unnamed) < MANY_TOOLS or unnamed == sorted(unnamed) or not in_server_order([name_shape(n) for n in unnamed]):
-        return {}
-    return mark_groups(unnamed, descriptions)
+    ordered = unnamed != sorted(unnamed) and in_server_order([name_shape(n) for n in unnamed])
+    if len(unnamed) < MANY_TOOLS or not ordered or len({source[n] for n in unnamed}) < 2:
+        return (
+            source,
+            {},
+        )  # one family: nothing says the catalog has several servers (ToolLinkOS: 573 tools, shared core tools)
+    words = {n: capitalised_words(getattr(tools[n], "description", "") or "") for n in unnamed}
+    source |= joined_families(unnamed, source, words)
+    return source, mark_groups(unnamed, {n: tool_marks(tools[n]) for n in unnamed})
+
+
+def tool_marks(tool: object) -> set[str]:
+    """What a server writes the same way in its own tools: the words its description capitalises (its product's
+    name) and its parameters' names (`@projectIdOrKey`: servers reuse their own parameter shapes)."""
+    names = [p.get("name", "") for p in getattr(tool, "parameters", ()) if isinstance(p, dict)]
+    return capitalised_words(getattr(tool, "description", "") or "") | {f"@{n}" for n in names if isinstance(n, str)}
+
+
+def joined_families(names: Sequence[str], source: dict[str, str], words: dict[str, set[str]]) -> dict[str, str]:
+    """name -> source, the tools of a run of one capitalised word (mark_runs of `words`: a product's name) that has
+    JOIN tools in each of two name families moved to the family that holds most of the run: one server whose names
+    change shape (`list_stories` … then `getStory` …, "Shortcut" in both)."""
+    out = {n: source[n] for n in names}
+    for run in sorted(mark_runs(names, words), key=len):
+        counts = Counter(source[names[i]] for i in run)
+        joined = [f for f, n in counts.items() if n >= JOIN]
+        if len(joined) > 1:
+            to = max(joined, key=lambda f: counts[f])
+            for i in range(run[0], run[-1] + 1):
+                if source[names[i]] in joined:
+                    out[names[i]] = to
+    return out

@@ -2742,15 +2742,15 @@ def candidate_groups(
     name_rules: bool = True,
     nested_wants: bool = True,
     source: str | None = None,
-    groups: dict[str, str] | None = None,
+    product_groups: dict[str, str] | None = None,
 ) -> tuple[list[ProposedEdge], list[list[Candidate]]]:
     """(the proposals of fixed rules: OpenAPI links, getter/setter and status names, parameters whose description
     names their source; one group of candidates per parameter that wants an existing instance, features set).
     `nested_wants`: identifiers inside object and array parameters want providers too (see set_wants). `source`:
-    every tool's, when known (see set_sources); `groups`: product groups (sources.catalog_groups)."""
+    every tool's, when known (see set_sources); `product_groups`: name -> group (sources.catalog_groups)."""
     tools = prepare(raw_tools)
     set_sources(tools, source)
-    for name, group in (groups or {}).items():
+    for name, group in (product_groups or {}).items():
         if name in tools:
             tools[name].group = group
     for t in tools.values():
@@ -3008,7 +3008,7 @@ def _part_producers(
         name_rules=name_rules,
         nested_wants=nested_wants,
         source=source,
-        groups=product_groups,
+        product_groups=product_groups,
     )
     set_probabilities(groups, scorer)
     accepted, left = select(groups, scorer)

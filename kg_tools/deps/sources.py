@@ -9,7 +9,13 @@ shares a name shape the tools before did not have (`linear_getProjects` … then
 `atlas-list-projects` …). A name's shape is its source prefix (a first word that is no verb, followed by a verb:
 `linear_get…`, `wp_list…`, `atlas-list…`) and its spelling (kebab-case, snake_case, camelCase, PascalCase; a
 one-word name has none and cuts nothing). Tools gathered server by server keep their order; a catalog listed in
-name order has no order to read, and its families are its shapes (coarser: servers of one spelling stay one)."""
+name order, or shuffled (in_server_order), has no order to read, and its families are its shapes (coarser: servers
+of one spelling stay one).
+
+Neighbouring servers of one shape share a family; in a listing in server order what a server writes the same way in
+its own tools tells them apart (catalog_groups): the words its descriptions capitalise (its product's name) and its
+parameters' names. A run of such a mark makes a group, and no value flows between two groups of one family; a
+product's name that runs across two families joins them (one server whose names change shape)."""
 
 from __future__ import annotations
 
@@ -58,8 +64,8 @@ def name_shape(name: str) -> tuple[str, str]:
 
 def name_families(names: Sequence[str]) -> dict[str, str]:
     """name -> its family (`#0`, `#1` …) in listing order; a family starts where FAMILY_RUN shaped names in a row
-    (one-word names skipped) share a shape other than the current family's. Names sorted alphabetically say nothing
-    by their order (one server's `get_…` and `list_…` far apart): then see shape_families."""
+    (one-word names skipped) share a shape other than the current family's. Names sorted alphabetically or shuffled
+    say nothing by their order (one server's `get_…` and `list_…` far apart): then see shape_families."""
     shapes = [name_shape(n) for n in names]
     if list(names) == sorted(names) or not in_server_order(shapes):
         return shape_families(names)

@@ -180,12 +180,13 @@ def _product_tools(server: str, verbs: list[str], param: str) -> list[ToolInfo]:
 
 
 def test_no_value_flows_between_two_products_of_one_name_family(monkeypatch):
-    """Two servers of one name shape listed one after the other: the words their descriptions capitalise and their
-    parameter names tell them apart, and the second one's `boxId` gets no provider from the first one's list; sorted
-    by name (no order), as before."""
+    """Two servers of one name shape listed one after the other in a catalog of several families: the words their
+    descriptions capitalise and their parameter names tell them apart, and the second one's `boxId` gets no provider
+    from the first one's list; sorted by name (no order), as before; one family alone (ToolLinkOS) has no groups."""
     monkeypatch.setattr(sources, "MANY_TOOLS", 2)
     tools = _product_tools("Crate", ["list", "open", "seal", "weigh"], "box_id")
     tools += _product_tools("Depot", ["ship", "store", "stack", "lift"], "boxId")
+    tools += [_tool(f"weigh-parcel{i}") for i in range(FAMILY_RUN)]  # another shape: the catalog has two families
     for i, t in enumerate(tools):
         t.position = i
     pairs = {(e.source, e.target) for e in structural_edges(tools, sources=None, min_confidence=0.2)}
@@ -195,4 +196,9 @@ def test_no_value_flows_between_two_products_of_one_name_family(monkeypatch):
         t.position = None
     by_name = sorted(tools, key=lambda t: t.name)
     pairs = {(e.source, e.target) for e in structural_edges(by_name, sources=None, min_confidence=0.2)}
+    assert ("ship_boxD", "list_boxes") in pairs
+    one_family = [t for t in tools if "-" not in t.name]
+    for i, t in enumerate(one_family):
+        t.position = i
+    pairs = {(e.source, e.target) for e in structural_edges(one_family, sources=None, min_confidence=0.2)}
     assert ("ship_boxD", "list_boxes") in pairs

@@ -176,16 +176,15 @@ def catalog_groups(
     names: Sequence[str], declared: dict[str, str], operations: set[str], tools: dict[str, object]
 ) -> tuple[dict[str, str], dict[str, str]]:
     """(name -> source, name -> group): catalog_sources, and when the tools without a declared source are listed in
-    server order and make several name families, their families joined where one product's name runs across two (joined_families) and their
-    groups (mark_groups): a value flows between two tools of one family only when they are not in two groups."""
+    server order and make several name families, their families joined where one product's name runs across two
+    (joined_families) and their groups (mark_groups): a value flows between two tools of one family only when they
+    are not in two groups. One family says nothing of several servers (ToolLinkOS: 573 tools, its core tools shared
+    by all): no groups."""
     source = catalog_sources(names, declared, operations)
     unnamed = [n for n in names if not declared.get(n) and n not in operations]
     ordered = unnamed != sorted(unnamed) and in_server_order([name_shape(n) for n in unnamed])
     if len(unnamed) < MANY_TOOLS or not ordered or len({source[n] for n in unnamed}) < 2:
-        return (
-            source,
-            {},
-        )  # one family: nothing says the catalog has several servers (ToolLinkOS: 573 tools, shared core tools)
+        return source, {}
     words = {n: capitalised_words(getattr(tools[n], "description", "") or "") for n in unnamed}
     source |= joined_families(unnamed, source, words)
     return source, mark_groups(unnamed, {n: tool_marks(tools[n]) for n in unnamed})

@@ -3,18 +3,20 @@ and the team's first gold's; never a fresh one) gathered as ONE catalog, inferre
 of the per-server gold (an edge between two servers is wrong).
 
     .venv/bin/python -m benchmarks.deps_union [--names prefixed|plain|field] [--split dev|test|all]
-        [--by-name places|no-places]
+        [--by-name places|no-places] [--shuffled]
         [--json PATH] [-v]
 
 Names: `prefixed` = gateway names `<server>__<tool>`; `plain` = the tools' own names (a name two servers share keeps
 both, the later ones with a minimal `_<n>` suffix); `field` = plain names, each record carrying the `mcp_server`
-field a JSON catalog may hold. A first-gold server that is also a corpus catalog (mongodb, notion) is taken once,
+field a JSON catalog may hold. `--shuffled`: the tools in a seeded random order without places (a catalog
+shuffled before it was loaded: its order says nothing of its servers). A first-gold server that is also a corpus catalog (mongodb, notion) is taken once,
 from the corpus."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import time
 from collections import Counter
 from pathlib import Path
@@ -27,6 +29,7 @@ from kg_tools.deps.offline import Examples, LabelledEdge, ToolInfo
 from kg_tools.tool_spec import validate_catalog
 
 SEP = "__"
+SEED = "s15plain"  # --shuffled
 
 
 def servers() -> dict[str, CorpusCatalog]:
@@ -81,9 +84,10 @@ def union_gold(renamed: dict[tuple[str, str], str], split: str) -> tuple[list[La
     return gold, scored
 
 
-def measure(names: str, splits: list[str], by_name: str = "") -> dict:
+def measure(names: str, splits: list[str], by_name: str = "", shuffled: bool = False) -> dict:
     """`by_name`: '' (the file's order), 'places' (sorted by name, each tool knowing its place, as `kg-tools deps
-    infer` reads a stored catalog: cypher/deps_catalog_tools.cypher), 'no-places' (sorted, places unknown)."""
+    infer` reads a stored catalog: cypher/deps_catalog_tools.cypher), 'no-places' (sorted, places unknown);
+    `shuffled`: the tools in a seeded random order, places unknown."""
     raws, renamed, clashes = union(names)
     server = {n: s for (s, _), n in renamed.items()}
     tools = [ToolInfo.from_raw(r) for r in validate_catalog(raws).raw]
@@ -91,12 +95,14 @@ def measure(names: str, splits: list[str], by_name: str = "") -> dict:
         for i, t in enumerate(tools):
             t.position = i if by_name == "places" else None
         tools.sort(key=lambda t: t.name)
+    if shuffled:
+        random.Random(SEED).shuffle(tools)
     start = time.perf_counter()
     result = infer_catalog(tools, None, Examples([]), min_confidence=0.2, catalog="mcp_union")
     seconds = time.perf_counter() - start
     cross = [e for e in result.edges if server[e.source] != server[e.target]]
     out = {
-        "names": names + (f" by name ({by_name})" if by_name else ""),
+        "names": names + (f" by name ({by_name})" if by_name else "") + (" shuffled" if shuffled else ""),
         "servers": len(servers()),
         "tools": len(tools),
         "suffixed": clashes,
@@ -126,12 +132,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--names", nargs="*", default=["prefixed", "plain"], choices=["prefixed", "plain", "field"])
     ap.add_argument("--split", nargs="*", default=["dev", "test"], choices=["dev", "test", "all"])
     ap.add_argument("--by-name", choices=["places", "no-places"], help="tools sorted by name, as the graph gives them")
+    ap.add_argument("--shuffled", action="store_true", help="tools in a seeded random order, without places")
     ap.add_argument("--json")
     ap.add_argument("-v", "--verbose", action="store_true", help="print the cross-server edges")
     args = ap.parse_args(argv)
     report = []
     for names in args.names:
-        r = measure(names, args.split, args.by_name or "")
+        r = measure(names, args.split, args.by_name or "", args.shuffled)
         report.append(r)
         halves = "  ".join(
             f"{s}: P {r[s]['precision']:.3f} R {r[s]['recall']:.3f} ({r[s]['predicted']} edges, "

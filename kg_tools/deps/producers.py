@@ -73,7 +73,7 @@ from kg_tools.deps.scoring import (
     select,
     set_probabilities,
 )
-from kg_tools.deps.sources import catalog_sources, declared_source
+from kg_tools.deps.sources import catalog_groups, declared_source
 from kg_tools.deps.vocabulary import vocabulary_proposals
 from kg_tools.deps.workflow import Mention, ToolNames, another_way, mentions, runs_before, staged_for, stages, steps
 from kg_tools.gateway.names import SEPARATOR
@@ -148,6 +148,7 @@ class Tool:
     wants: list[Want] = field(default_factory=list)
     operations: list[str] | None = None  # what its listing operations list, once read (_operations_listed)
     source: str = ""  # the server it comes from (kg_tools/deps/sources.py); '' when nothing tells
+    group: str = ""  # its product group inside a name family (sources.mark_groups); '' when none
 
     @property
     def deprecated(self) -> bool:
@@ -2018,13 +2019,16 @@ def set_sources(tools: dict[str, Tool], source: str | None = None) -> None:
             t.source = source
         return
     declared = {n: t.source for n, t in tools.items()}
-    for name, source in catalog_sources(list(tools), declared, {n for n, t in tools.items() if t.http}).items():
+    found, groups = catalog_groups(list(tools), declared, {n for n, t in tools.items() if t.http}, dict(tools))
+    for name, source in found.items():
         tools[name].source = source
+        tools[name].group = groups.get(name, "")
 
 
 def same_source(a: Tool, b: Tool) -> bool:
-    """A value flows between tools of one source (same_server, with declared sources and name families)."""
-    return a.source == b.source
+    """A value flows between tools of one source (same_server, with declared sources and name families) that are not
+    in two product groups."""
+    return a.source == b.source and (not a.group or not b.group or a.group == b.group)
 
 
 INLINED_NODES = 4000  # nodes of an output schema copied with its local `$ref`s followed
@@ -2762,14 +2766,15 @@ def candidate_groups(
     name_rules: bool = True,
     nested_wants: bool = True,
     source: str | None = None,
+    product_groups: dict[str, str] | None = None,
 ) -> tuple[list[ProposedEdge], list[list[Candidate]]]:
     """(the proposals of fixed rules: OpenAPI links, getter/setter and status names, parameters whose description
     names their source; one group of candidates per parameter that wants an existing instance, features set).
     `nested_wants`: identifiers inside object and array parameters want providers too (see set_wants). `source`:
-    every tool's, when known (see set_sources)."""
+    every tool's, when known (see set_sources); `product_groups`: name -> group (sources.catalog_groups)."""
     raw_tools = list(raw_tools)
     with catalog_names(raw_tools):
-        return _candidate_groups(raw_tools, sources, progress, name_rules, nested_wants, source)
+        return _candidate_groups(raw_tools, sources, progress, name_rules, nested_wants, source, product_groups)
 
 
 def _candidate_groups(
@@ -2779,9 +2784,13 @@ def _candidate_groups(
     name_rules: bool,
     nested_wants: bool,
     source: str | None,
+    product_groups: dict[str, str] | None,
 ) -> tuple[list[ProposedEdge], list[list[Candidate]]]:
     tools = prepare(raw_tools)
     set_sources(tools, source)
+    for name, group in (product_groups or {}).items():
+        if name in tools:
+            tools[name].group = group
     for t in tools.values():
         t.kind = tool_kind(t)
     index = offer_index(tools)
@@ -2982,13 +2991,16 @@ def infer_producers(
     and what the scorer counts over a catalog (hubs, rare parameters, bounded candidate lists) is one server's."""
     scorer = scorer or default_scorer()
     out: list[ProposedEdge] = []
-    for source, part in sourced_parts(list(raw_tools)).items():
+    groups: dict[str, str] = {}
+    for source, part in sourced_parts(list(raw_tools), groups).items():
         if sources is not None and not any(t.name in sources for t in part):
             if progress:
                 progress(len(part))
             continue
         left: dict[str, int] = {}
-        out += _part_producers(part, source, sources, min_confidence, progress, name_rules, scorer, left, nested_wants)
+        out += _part_producers(
+            part, source, sources, min_confidence, progress, name_rules, scorer, left, nested_wants, groups
+        )
         if abstained is not None:
             for why, n in left.items():
                 abstained[why] = abstained.get(why, 0) + n
@@ -2999,9 +3011,10 @@ def source_parts(raw_tools: list) -> list[list]:
     return list(sourced_parts(raw_tools).values())
 
 
-def sourced_parts(raw_tools: list) -> dict[str, list]:
+def sourced_parts(raw_tools: list, groups: dict[str, str] | None = None) -> dict[str, list]:
     """The catalog's tools by source (kg_tools/deps/sources.py), each part in the order given; sources are read in
-    the order the catalog was loaded in when its tools know their place, those without one (written by a PUT) last."""
+    the order the catalog was loaded in when its tools know their place, those without one (written by a PUT) last.
+    `groups`, when given, receives the tools' product groups (sources.catalog_groups)."""
     places = [getattr(t, "position", None) for t in raw_tools]
     placed = sorted(((p, i) for i, p in enumerate(places) if p is not None))
     loaded = [raw_tools[i] for _, i in placed] + [t for t, p in zip(raw_tools, places) if p is None]
@@ -3009,7 +3022,9 @@ def sourced_parts(raw_tools: list) -> dict[str, list]:
     specs = {t.name: getattr(t, "spec", None) for t in raw_tools}
     declared = {n: declared_source(n, spec) for n, spec in specs.items()}
     operations = {n for n, spec in specs.items() if getattr(spec, "http", None)}
-    source = catalog_sources(names, declared, operations)
+    source, found = catalog_groups(names, declared, operations, {t.name: t for t in raw_tools})
+    if groups is not None:
+        groups.update(found)
     parts: dict[str, list] = defaultdict(list)
     for t in raw_tools:
         parts[source[t.name]].append(t)
@@ -3026,11 +3041,21 @@ def _part_producers(
     scorer: Scorer,
     abstained: dict[str, int],
     nested_wants: bool,
+    product_groups: dict[str, str] | None = None,
 ) -> list[ProposedEdge]:
     """infer_producers of one source's tools."""
     with catalog_names(raw_tools):
         return _source_producers(
-            raw_tools, sources, min_confidence, progress, name_rules, scorer, abstained, nested_wants, source
+            raw_tools,
+            sources,
+            min_confidence,
+            progress,
+            name_rules,
+            scorer,
+            abstained,
+            nested_wants,
+            source,
+            product_groups,
         )
 
 
@@ -3044,9 +3069,16 @@ def _source_producers(
     abstained: dict[str, int],
     nested_wants: bool,
     source: str,
+    product_groups: dict[str, str] | None,
 ) -> list[ProposedEdge]:
     proposals, groups = candidate_groups(
-        raw_tools, sources=sources, progress=progress, name_rules=name_rules, nested_wants=nested_wants, source=source
+        raw_tools,
+        sources=sources,
+        progress=progress,
+        name_rules=name_rules,
+        nested_wants=nested_wants,
+        source=source,
+        product_groups=product_groups,
     )
     set_probabilities(groups, scorer)
     accepted, left = select(groups, scorer)

@@ -9,7 +9,13 @@ shares a name shape the tools before did not have (`linear_getProjects` … then
 `atlas-list-projects` …). A name's shape is its source prefix (a first word that is no verb, followed by a verb:
 `linear_get…`, `wp_list…`, `atlas-list…`) and its spelling (kebab-case, snake_case, camelCase, PascalCase; a
 one-word name has none and cuts nothing). Tools gathered server by server keep their order; a catalog listed in
-name order has no order to read, and its families are its shapes (coarser: servers of one spelling stay one)."""
+name order, or shuffled (in_server_order), has no order to read, and its families are its shapes (coarser: servers
+of one spelling stay one).
+
+Neighbouring servers of one shape share a family; in a listing in server order what a server writes the same way in
+its own tools tells them apart (catalog_groups): the words its descriptions capitalise (its product's name) and its
+parameters' names. A run of such a mark makes a group, and no value flows between two groups of one family; a
+product's name that runs across two families joins them (one server whose names change shape)."""
 
 from __future__ import annotations
 
@@ -58,11 +64,11 @@ def name_shape(name: str) -> tuple[str, str]:
 
 def name_families(names: Sequence[str]) -> dict[str, str]:
     """name -> its family (`#0`, `#1` …) in listing order; a family starts where FAMILY_RUN shaped names in a row
-    (one-word names skipped) share a shape other than the current family's. Names sorted alphabetically say nothing
-    by their order (one server's `get_…` and `list_…` far apart): then see shape_families."""
-    if list(names) == sorted(names):
-        return shape_families(names)
+    (one-word names skipped) share a shape other than the current family's. Names sorted alphabetically or shuffled
+    say nothing by their order (one server's `get_…` and `list_…` far apart): then see shape_families."""
     shapes = [name_shape(n) for n in names]
+    if list(names) == sorted(names) or not in_server_order(shapes):
+        return shape_families(names)
     shaped = [i for i, s in enumerate(shapes) if s != ("", "")]
     out: dict[str, str] = {}
     family, current, k = 0, None, 0  # k: place of the next shaped name in `shaped`
@@ -77,6 +83,19 @@ def name_families(names: Sequence[str]) -> dict[str, str]:
             k += 1
         out[name] = f"#{family}"
     return out
+
+
+def in_server_order(shapes: Sequence[tuple[str, str]]) -> bool:
+    """Whether a listing keeps each server's tools together: neighbouring shaped names share their shape at least
+    halfway from what a random order gives (the sum of the shapes' squared shares) to always. A catalog shuffled
+    before it was loaded has no order to read; one where a shape holds most names (chance above one half) is read in
+    order, as its runs of another shape are few."""
+    shaped = [s for s in shapes if s != ("", "")]
+    if len(shaped) < 2:
+        return True
+    same = sum(a == b for a, b in zip(shaped, shaped[1:])) / (len(shaped) - 1)
+    chance = sum((n / len(shaped)) ** 2 for n in Counter(shaped).values())
+    return chance > 0.5 or same - chance >= (1 - chance) / 2
 
 
 def shape_families(names: Sequence[str]) -> dict[str, str]:
@@ -98,3 +117,97 @@ def catalog_sources(names: Sequence[str], declared: dict[str, str], operations: 
     unnamed = [n for n in names if not declared.get(n) and n not in operations]
     families = name_families(unnamed) if len(unnamed) >= MANY_TOOLS else {}
     return {n: declared.get(n) or families.get(n, "") for n in names}
+
+
+MARK_GAP = 40  # a mark's tools further apart than this are two runs (dev union: 6 / 25 / 40 / 60 tried)
+JOIN = 3  # tools of one product's run in each of two name families: one server (dev union: 3 / 5 / 8 tried)
+MARK_SHARE = 0.8  # of a mark's tools in its longest run: a server's own word, not one every server writes
+_SENTENCE = re.compile(r"(?<=[.!?:;\n])\s+")
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+
+
+def capitalised_words(text: str) -> set[str]:
+    """The words a description capitalises inside a sentence (`Freshdesk`, `GitLab`), lowercased; not a sentence's
+    first word, nor one all in capitals (`JSON`, `ID`)."""
+    out = set()
+    for sentence in _SENTENCE.split(text or ""):
+        for w in _WORD.findall(sentence)[1:]:
+            if w[0].isupper() and not w.isupper():
+                out.add(w.lower())
+    return out
+
+
+def mark_runs(names: Sequence[str], marks: dict[str, set[str]]) -> list[list[int]]:
+    """The places of each mark's run (tool_marks) in a listing in server order: at least three tools, each at most
+    MARK_GAP places after the one before, that hold MARK_SHARE of the mark's tools (a server names its product in
+    its own tools; `Example`, `limit` are written everywhere)."""
+    where: dict[str, list[int]] = {}
+    for i, n in enumerate(names):
+        for w in marks.get(n, ()):
+            where.setdefault(w, []).append(i)
+    out = []
+    for places in where.values():
+        runs, start = [], 0
+        for k in range(1, len(places) + 1):
+            if k == len(places) or places[k] - places[k - 1] > MARK_GAP:
+                runs.append(places[start:k])
+                start = k
+        best = max(runs, key=len)
+        if len(best) >= 3 and len(best) >= MARK_SHARE * len(places):
+            out.append(best)
+    return out
+
+
+def mark_groups(names: Sequence[str], marks: dict[str, set[str]]) -> dict[str, str]:
+    """name -> its group, for the tools that lie within a mark's run (mark_runs); runs that overlap are one group,
+    with every tool between their ends; other tools have none."""
+    group: dict[int, int] = {}  # place -> group number
+    end, number = -1, -1
+    for run in sorted(mark_runs(names, marks)):
+        if run[0] > end:
+            number += 1
+        end = max(end, run[-1])
+        for i in range(run[0], run[-1] + 1):
+            group[i] = number
+    return {names[i]: f"%{g}" for i, g in group.items()}
+
+
+def catalog_groups(
+    names: Sequence[str], declared: dict[str, str], operations: set[str], tools: dict[str, object]
+) -> tuple[dict[str, str], dict[str, str]]:
+    """(name -> source, name -> group): catalog_sources, and when the tools without a declared source are listed in
+    server order and make several name families, their families joined where one product's name runs across two
+    (joined_families) and their groups (mark_groups): a value flows between two tools of one family only when they
+    are not in two groups. One family says nothing of several servers (ToolLinkOS: 573 tools, its core tools shared
+    by all): no groups."""
+    source = catalog_sources(names, declared, operations)
+    unnamed = [n for n in names if not declared.get(n) and n not in operations]
+    ordered = unnamed != sorted(unnamed) and in_server_order([name_shape(n) for n in unnamed])
+    if len(unnamed) < MANY_TOOLS or not ordered or len({source[n] for n in unnamed}) < 2:
+        return source, {}
+    words = {n: capitalised_words(getattr(tools[n], "description", "") or "") for n in unnamed}
+    source |= joined_families(unnamed, source, words)
+    return source, mark_groups(unnamed, {n: tool_marks(tools[n]) for n in unnamed})
+
+
+def tool_marks(tool: object) -> set[str]:
+    """What a server writes the same way in its own tools: the words its description capitalises (its product's
+    name) and its parameters' names (`@projectIdOrKey`: servers reuse their own parameter shapes)."""
+    names = [p.get("name", "") for p in getattr(tool, "parameters", ()) if isinstance(p, dict)]
+    return capitalised_words(getattr(tool, "description", "") or "") | {f"@{n}" for n in names if isinstance(n, str)}
+
+
+def joined_families(names: Sequence[str], source: dict[str, str], words: dict[str, set[str]]) -> dict[str, str]:
+    """name -> source, the tools of a run of one capitalised word (mark_runs of `words`: a product's name) that has
+    JOIN tools in each of two name families moved to the family that holds most of the run: one server whose names
+    change shape (`list_stories` … then `getStory` …, "Shortcut" in both)."""
+    out = {n: source[n] for n in names}
+    for run in sorted(mark_runs(names, words), key=len):
+        counts = Counter(source[names[i]] for i in run)
+        joined = [f for f, n in counts.items() if n >= JOIN]
+        if len(joined) > 1:
+            to = max(joined, key=lambda f: counts[f])
+            for i in range(run[0], run[-1] + 1):
+                if source[names[i]] in joined:
+                    out[names[i]] = to
+    return out

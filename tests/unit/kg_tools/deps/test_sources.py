@@ -132,3 +132,73 @@ def test_a_source_read_from_the_loaded_order_holds_inside_its_part(monkeypatch):
     assert len(source_parts(_widgets())) == 1
     pairs = {(e.source, e.target) for e in structural_edges(_widgets(), sources=None, min_confidence=0.2)}
     assert ("delete_widget", "listWidgets") in pairs
+
+
+# fifteenth session: groups inside a name family, a listing without order
+
+
+def test_a_shuffled_listing_has_no_server_order():
+    """Neighbouring names share their shape far more often than chance only in a listing kept server by server."""
+    grouped = _server("crate", 8) + [f"list-box{i}" for i in range(8)] + [f"getWidget{i}" for i in range(8)]
+    shuffled = [n for trio in zip(grouped[:8], grouped[8:16], grouped[16:]) for n in trio]
+    assert sources.in_server_order([name_shape(n) for n in grouped])
+    assert not sources.in_server_order([name_shape(n) for n in shuffled])
+    assert name_families(shuffled) == sources.shape_families(shuffled)  # no run to read: the shapes
+
+
+def test_capitalised_words_inside_a_sentence():
+    assert sources.capitalised_words("Open a box in Crate. Returns the Box ID as JSON.") == {"crate", "box"}
+    assert sources.capitalised_words("") == set()
+
+
+def test_marks_of_a_run_make_a_group_and_words_written_everywhere_none():
+    names = [f"t{i}" for i in range(12)]
+    marks = {n: {"crate"} for n in names[:5]} | {n: {"depot", "@box_id"} for n in names[6:12]}
+    groups = sources.mark_groups(names, marks)
+    assert len({groups[n] for n in names[:5]}) == 1 and len({groups[n] for n in names[6:]}) == 1
+    assert groups["t0"] != groups["t6"]
+    assert "t5" not in groups  # between two runs: no group
+    marks["t1"] = marks["t1"] | {"@box_id"}  # a parameter both servers write joins their runs: one group
+    assert len(set(sources.mark_groups(names, marks).values())) == 1
+    far = [f"t{i}" for i in range(3 * sources.MARK_GAP + 3)]  # a word written far apart is no mark
+    assert sources.mark_groups(far, {far[0]: {"example"}, far[-1]: {"example"}, far[len(far) // 2]: {"example"}}) == {}
+
+
+def _product_tools(server: str, verbs: list[str], param: str) -> list[ToolInfo]:
+    return [
+        ToolInfo.from_raw(
+            {
+                "name": f"{verb}_box{server[0]}" if verb != "list" else "list_boxes",
+                "description": f"{verb.title()} a box in {server}.",
+                "parameters": [{"name": param, "type": "string", "description": "", "required": True}]
+                if verb != "list"
+                else [],
+            }
+        )
+        for verb in verbs
+    ]
+
+
+def test_no_value_flows_between_two_products_of_one_name_family(monkeypatch):
+    """Two servers of one name shape listed one after the other in a catalog of several families: the words their
+    descriptions capitalise and their parameter names tell them apart, and the second one's `boxId` gets no provider
+    from the first one's list; sorted by name (no order), as before; one family alone (ToolLinkOS) has no groups."""
+    monkeypatch.setattr(sources, "MANY_TOOLS", 2)
+    tools = _product_tools("Crate", ["list", "open", "seal", "weigh"], "box_id")
+    tools += _product_tools("Depot", ["ship", "store", "stack", "lift"], "boxId")
+    tools += [_tool(f"weigh-parcel{i}") for i in range(FAMILY_RUN)]  # another shape: the catalog has two families
+    for i, t in enumerate(tools):
+        t.position = i
+    pairs = {(e.source, e.target) for e in structural_edges(tools, sources=None, min_confidence=0.2)}
+    assert ("open_boxC", "list_boxes") in pairs
+    assert not any(s.endswith("D") for s, _ in pairs)
+    for t in tools:
+        t.position = None
+    by_name = sorted(tools, key=lambda t: t.name)
+    pairs = {(e.source, e.target) for e in structural_edges(by_name, sources=None, min_confidence=0.2)}
+    assert ("ship_boxD", "list_boxes") in pairs
+    one_family = [t for t in tools if "-" not in t.name]
+    for i, t in enumerate(one_family):
+        t.position = i
+    pairs = {(e.source, e.target) for e in structural_edges(one_family, sources=None, min_confidence=0.2)}
+    assert ("ship_boxD", "list_boxes") in pairs

@@ -1312,12 +1312,12 @@ def _named_by_list(tool: Tool, o: Offer, offers: list[Offer]) -> Offer | None:
     the collection the list's path or name lists (`GET /jobs` -> `JobListStub[]`, `GET /accounts` ->
     `AccountMembership[]`): also that collection's, since its parameters use the collection's word (`jobName`,
     `account_slug`). Only the items' top-level fields, not a nested object's or a foreign key; only a collection at
-    the top of its API (no instance in its path: `/clients/{id}/roles` lists a client's), and none of whose offers
-    already names it."""
+    the top of its API (no instance in its path: `/clients/{id}/roles` lists a client's), and none of whose primary
+    offers already names it (a nested summary's `JobID` does not)."""
     if tool.kind != "list" or o.source != "schema" or not o.primary or o.reference or not _ITEM_FIELD.match(o.path):
         return None
     root = _root_resource(tool)
-    if not root or "{" in _path(tool) or any(root in x.resource.split() for x in offers):
+    if not root or "{" in _path(tool) or any(x.primary and root in x.resource.split() for x in offers):
         return None
     return dataclasses.replace(o, resource=root)
 

@@ -29,9 +29,12 @@ def _offers(tools: list, consumer: str, parameter: str) -> dict[str, set[tuple[s
 
 def test_a_list_whose_items_are_titled_otherwise_offers_the_listed_collections_name_and_slug():
     """`GET /jobs` returning `JobStub[]` (`[].name`) and `GET /accounts` returning `Membership[]` (`[].slug`): the
-    items are the jobs and the accounts the paths list, so `jobName` and `account_slug` find them by that field."""
+    items are the jobs and the accounts the paths list, so `jobName` and `account_slug` find them by that field; a
+    nested summary's `job_id` (an offer of the job, not primary) does not stop it."""
+    jobs = _items("JobStub", "id", "name")
+    jobs["items"]["properties"]["summary"] = {"type": "object", "properties": {"job_id": {"type": "string"}}}
     tools = [
-        op("list_jobs", "GET", "/jobs", [], output_schema=_items("JobStub", "id", "name")),
+        op("list_jobs", "GET", "/jobs", [], output_schema=jobs),
         op("get_job", "GET", "/job/{jobName}", [_p("jobName")]),
         op("list_accounts", "GET", "/accounts", [], output_schema=_items("Membership", "id", "slug")),
         op("list_sites", "GET", "/{account_slug}/sites", [_p("account_slug")]),

@@ -1235,6 +1235,7 @@ def _schema_offers(tool: Tool) -> list[Offer]:
     offers = schema_offers(tool.name, tool.output_schema, root=_root_resource(tool)) if tool.output_schema else []
     offers += [named for o in offers if (named := _named_by_path(tool, o))]
     offers += [named for o in offers if (named := _named_by_envelope(o))]
+    offers += [named for o in offers if (named := _named_by_list(tool, o, offers))]
     offers += _listed_names(tool)
     return [
         Offer(o.tool, o.resource, o.field, o.path, True, o.source) if _handed_out(o) else o
@@ -1307,6 +1308,24 @@ def _named_by_path(tool: Tool, o: Offer) -> Offer | None:
         return None
     named = resource_key([singular(w) for w in words(static[-1])])
     return dataclasses.replace(o, resource=named) if named and len(named) > 2 and named != o.resource else None
+
+
+_ITEM_FIELD = re.compile(r"^(?:[A-Za-z][\w-]*)?\[\]\.[A-Za-z][\w-]*$")  # `[].Name`, `accounts[].slug`
+
+
+def _named_by_list(tool: Tool, o: Offer, offers: list[Offer]) -> Offer | None:
+    """A list's own items' identifier (`[].Name`, `accounts[].slug`) whose schema title calls them otherwise than
+    the collection the list's path or name lists (`GET /jobs` -> `JobListStub[]`, `GET /accounts` ->
+    `AccountMembership[]`): also that collection's, since its parameters use the collection's word (`jobName`,
+    `account_slug`). Only the items' top-level fields, not a nested object's or a foreign key; only a collection at
+    the top of its API (no instance in its path: `/clients/{id}/roles` lists a client's), and none of whose primary
+    offers already names it (a nested summary's `JobID` does not)."""
+    if tool.kind != "list" or o.source != "schema" or not o.primary or o.reference or not _ITEM_FIELD.match(o.path):
+        return None
+    root = _root_resource(tool)
+    if not root or "{" in _path(tool) or any(x.primary and root in x.resource.split() for x in offers):
+        return None
+    return dataclasses.replace(o, resource=root)
 
 
 _ENVELOPE_MEMBER = re.compile(r"^([A-Za-z][\w-]*)((?:\[\])*)\.([A-Za-z]+)$")

@@ -2087,6 +2087,8 @@ def nested_parameters(tool: Tool) -> list[dict]:
         if depth > NESTED_DEPTH or path.count("[]") > NESTED_DEPTH:  # an array of itself (`A = str | list[A]`)
             return
         shapes = schema_shapes(node, root, unions=unions or alternatives)
+        # a whole body's `allOf` members are parts of one request; its `oneOf`/`anyOf` members alternative requests
+        joined = {id(s) for s in schema_shapes(node, root, keys=("allOf",))} if alternatives and not unions else set()
         for shape in shapes:  # of alternatives (`anyOf`), none is required
             if shape.get("type") == "array" or "items" in shape:
                 walk(shape.get("items"), path + "[]", required, where, depth)
@@ -2124,7 +2126,7 @@ def nested_parameters(tool: Tool) -> list[dict]:
                     leaf["in"] = where
                 if instance and not own_identifier(name):
                     leaf["instance_field"] = True
-                if alternatives and len(shapes) > 1 and not unions:
+                if alternatives and len(shapes) > 1 and not unions and id(shape) not in joined:
                     leaf["alternative"] = True  # one of a whole body's alternative requests (see _nested_want)
                 if isinstance(child.get("enum"), list):
                     leaf["enum"] = child["enum"]
@@ -2181,21 +2183,24 @@ def linked_reference(tool: Tool, p: dict) -> str | None:
     return f"{rel}_id"
 
 
-def schema_shapes(node: object, root: dict, *, objects: bool = True, unions: bool = True, depth: int = 4) -> list[dict]:
+def schema_shapes(
+    node: object, root: dict, *, objects: bool = True, unions: bool = True, depth: int = 4, keys: tuple = ()
+) -> list[dict]:
     """The schemas a node may be, local `$ref`s followed (a cycle or a pointer that does not resolve ends the walk)
-    and, with `unions`, `allOf`/`anyOf`/`oneOf` members taken one by one; with `objects`, only those with
-    properties or items."""
+    and, with `unions`, `allOf`/`anyOf`/`oneOf` members (or only those of `keys`) taken one by one; with `objects`,
+    only those with properties or items."""
     refs: set[str] = set()
     while isinstance(node, dict) and isinstance(node.get("$ref"), str) and node["$ref"] not in refs:
         refs.add(node["$ref"])
         node = _local_pointer(root, node["$ref"])
     if not isinstance(node, dict) or depth <= 0:
         return []
-    members = [m for key in UNION_KEYS if unions and isinstance(node.get(key), list) for m in node[key]]
+    members = [m for key in keys or UNION_KEYS if unions and isinstance(node.get(key), list) for m in node[key]]
     own = [node] if not objects or isinstance(node.get("properties"), dict) or "items" in node else []
     if not objects and not members:
         return own
-    return own + [s for m in members for s in schema_shapes(m, root, objects=objects, unions=unions, depth=depth - 1)]
+    shapes = (schema_shapes(m, root, objects=objects, unions=unions, depth=depth - 1, keys=keys) for m in members)
+    return own + [s for found in shapes for s in found]
 
 
 def _local_pointer(root: dict, ref: str) -> object:

@@ -170,7 +170,7 @@ def tool_kind(tool: Tool) -> str:
         return "auth"
     hints = tool.annotations or {}
     # a GET reads whatever verb its name holds (`bulkSendJobList`: a list of jobs that send, `datasetRunItems_list`)
-    if method in ("DELETE", "PUT", "PATCH") or verb in CHANGE_VERBS and method != "GET":
+    if method in ("DELETE", "PUT", "PATCH") or (verb in CHANGE_VERBS and method != "GET"):
         return "change"
     listing = _search_or_list(tool, verb)  # before destructiveHint: some servers mark every POST so
     if listing:
@@ -1285,7 +1285,7 @@ def _object_words(name: str) -> tuple[str, ...]:
     return _object_words_in(name, current_prefix())
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=65536)  # `prefix`, the catalog's prefix words name_verb_and_object reads, keys the cache only
 def _object_words_in(name: str, prefix: frozenset[str]) -> tuple[str, ...]:
     verb, ws = name_verb_and_object(name)
     ws = ws if verb else []
@@ -1474,7 +1474,7 @@ def _name_resources(name: str) -> frozenset[str]:
     return _name_resources_in(name, current_prefix())
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=65536)  # `prefix` keys the cache only (see _object_words_in)
 def _name_resources_in(name: str, prefix: frozenset[str]) -> frozenset[str]:
     parts = [list(g) for joint, g in groupby(_object_words(name), lambda w: w == "and") if not joint]
     if len(parts) == 1:
@@ -2774,51 +2774,40 @@ def candidate_groups(
     every tool's, when known (see set_sources)."""
     raw_tools = list(raw_tools)
     with catalog_names(raw_tools):
-        return _candidate_groups(raw_tools, sources, progress, name_rules, nested_wants, source)
-
-
-def _candidate_groups(
-    raw_tools: list,
-    sources: set[str] | None,
-    progress: Callable[[int], None] | None,
-    name_rules: bool,
-    nested_wants: bool,
-    source: str | None,
-) -> tuple[list[ProposedEdge], list[list[Candidate]]]:
-    tools = prepare(raw_tools)
-    set_sources(tools, source)
-    for t in tools.values():
-        t.kind = tool_kind(t)
-    index = offer_index(tools)
-    set_wants(tools, set(index), nested_wants=nested_wants)
-    by_operation = {t.http["operation_id"]: t.name for t in tools.values() if t.http and t.http.get("operation_id")}
-    fixed: list[ProposedEdge] = link_proposals(tools, by_operation)
-    linked = {(p.source, p.parameter_name) for p in fixed}
-    if name_rules:
-        fixed += name_rule_proposals(tools)
-    fixed += named_source_proposals(tools, sources)
-    fixed += started_by_proposals(tools, sources)
-    fixed += workflow_proposals(tools, sources)
-    fixed += staging_proposals(tools, sources)
-    fixed += vocabulary_proposals(tools, sources)
-    fixed = [p for p in fixed if same_source(tools[p.source], tools[p.target])]  # as same_server at the end
-    paths = path_index(tools)
-    names = name_index(tools)
-    kinds = resource_kinds(tools)
-    groups: list[list[Candidate]] = []
-    hub_groups: list[list[Candidate]] = []  # the hub share leaves out wants nested in an HTTP operation's parameter
-    for consumer in tools.values():
-        if progress:
-            progress(1)
-        if sources is not None and consumer.name not in sources:
-            continue
-        for want in consumer.wants:
-            if (consumer.name, want.parameter) not in linked:
-                groups.append(want_candidates(consumer, want, index, tools, paths, names, kinds))
-                if not (want.nested and consumer.http):
-                    hub_groups.append(groups[-1])
-    set_features(groups, containers(paths), hub_groups)
-    return fixed, groups
+        tools = prepare(raw_tools)
+        set_sources(tools, source)
+        for t in tools.values():
+            t.kind = tool_kind(t)
+        index = offer_index(tools)
+        set_wants(tools, set(index), nested_wants=nested_wants)
+        by_operation = {t.http["operation_id"]: t.name for t in tools.values() if t.http and t.http.get("operation_id")}
+        fixed: list[ProposedEdge] = link_proposals(tools, by_operation)
+        linked = {(p.source, p.parameter_name) for p in fixed}
+        if name_rules:
+            fixed += name_rule_proposals(tools)
+        fixed += named_source_proposals(tools, sources)
+        fixed += started_by_proposals(tools, sources)
+        fixed += workflow_proposals(tools, sources)
+        fixed += staging_proposals(tools, sources)
+        fixed += vocabulary_proposals(tools, sources)
+        fixed = [p for p in fixed if same_source(tools[p.source], tools[p.target])]  # as same_server at the end
+        paths = path_index(tools)
+        names = name_index(tools)
+        kinds = resource_kinds(tools)
+        groups: list[list[Candidate]] = []
+        hub_groups: list[list[Candidate]] = []  # the hub share leaves out wants nested in an HTTP operation's parameter
+        for consumer in tools.values():
+            if progress:
+                progress(1)
+            if sources is not None and consumer.name not in sources:
+                continue
+            for want in consumer.wants:
+                if (consumer.name, want.parameter) not in linked:
+                    groups.append(want_candidates(consumer, want, index, tools, paths, names, kinds))
+                    if not (want.nested and consumer.http):
+                        hub_groups.append(groups[-1])
+        set_features(groups, containers(paths), hub_groups)
+        return fixed, groups
 
 
 def offer_index(tools: dict[str, Tool]) -> dict[str, list[Offer]]:
@@ -3034,39 +3023,28 @@ def _part_producers(
 ) -> list[ProposedEdge]:
     """infer_producers of one source's tools."""
     with catalog_names(raw_tools):
-        return _source_producers(
-            raw_tools, sources, min_confidence, progress, name_rules, scorer, abstained, nested_wants, source
+        proposals, groups = candidate_groups(
+            raw_tools,
+            sources=sources,
+            progress=progress,
+            name_rules=name_rules,
+            nested_wants=nested_wants,
+            source=source,
         )
-
-
-def _source_producers(
-    raw_tools: list,
-    sources: set[str] | None,
-    min_confidence: float,
-    progress: Callable[[int], None] | None,
-    name_rules: bool,
-    scorer: Scorer,
-    abstained: dict[str, int],
-    nested_wants: bool,
-    source: str,
-) -> list[ProposedEdge]:
-    proposals, groups = candidate_groups(
-        raw_tools, sources=sources, progress=progress, name_rules=name_rules, nested_wants=nested_wants, source=source
-    )
-    set_probabilities(groups, scorer)
-    accepted, left = select(groups, scorer)
-    abstained.update(left)
-    ranks: dict[tuple[str, str], int] = defaultdict(int)
-    for c in sorted(accepted, key=lambda c: -c.probability):
-        key = (c.consumer.name, c.want.parameter)
-        proposals.append(candidate_proposal(c, ranks[key]))
-        ranks[key] += 1
-    # one edge per (source, target): for the parameter it serves best, then the most confident
-    best_edge: dict[tuple[str, str], ProposedEdge] = {}
-    for p in proposals:
-        if sources is not None and p.source not in sources or not same_server(p.source, p.target):
-            continue
-        key = (p.source, p.target)
-        if key not in best_edge or (p.rank, -p.confidence) < (best_edge[key].rank, -best_edge[key].confidence):
-            best_edge[key] = p
-    return [p for p in best_edge.values() if p.confidence >= min_confidence]
+        set_probabilities(groups, scorer)
+        accepted, left = select(groups, scorer)
+        abstained.update(left)
+        ranks: dict[tuple[str, str], int] = defaultdict(int)
+        for c in sorted(accepted, key=lambda c: -c.probability):
+            key = (c.consumer.name, c.want.parameter)
+            proposals.append(candidate_proposal(c, ranks[key]))
+            ranks[key] += 1
+        # one edge per (source, target): for the parameter it serves best, then the most confident
+        best_edge: dict[tuple[str, str], ProposedEdge] = {}
+        for p in proposals:
+            if sources is not None and p.source not in sources or not same_server(p.source, p.target):
+                continue
+            key = (p.source, p.target)
+            if key not in best_edge or (p.rank, -p.confidence) < (best_edge[key].rank, -best_edge[key].confidence):
+                best_edge[key] = p
+        return [p for p in best_edge.values() if p.confidence >= min_confidence]

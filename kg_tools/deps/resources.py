@@ -896,7 +896,7 @@ NAME_CUTS = {"by", "for", "from", "in", "of", "with"}  # `getCycleById`, `get_is
 def _object_before(ws: list[str], prefix: frozenset[str], verb: str) -> list[str]:
     """The object of a name that puts it before its verb, the catalog's prefix dropped; the collection's name a
     verb of one instance addresses is that instance's (`emails_get`: an email)."""
-    for _ in range(2):
+    for _ in range(PREFIX_LEVELS):
         if ws and ws[0] in prefix:
             ws = ws[1:]
     if ws and verb not in LIST_VERBS:
@@ -905,6 +905,7 @@ def _object_before(ws: list[str], prefix: frozenset[str], verb: str) -> list[str
 
 
 MIN_PREFIX_NAMES = 3
+PREFIX_LEVELS = 2  # a catalog's prefix is at most two words (`api_v1_`)
 # one catalog's prefix words per thread (or task) that parses its names: inferences running side by side keep theirs
 _CATALOG_PREFIX: ContextVar[frozenset[str]] = ContextVar("catalog_prefix", default=frozenset())
 
@@ -918,7 +919,7 @@ def prefix_words(tools: Iterable) -> frozenset[str]:
     taken = {singular(w) for t in tools for p in t.parameters for w in words(str(p.get("name") or ""))}
     lists = [words(t.name.split("__")[-1]) for t in tools]
     out: set[str] = set()
-    for at in (0, 1):
+    for at in range(PREFIX_LEVELS):
         begun: dict[str, list[list[str]]] = defaultdict(list)
         for ws in lists:
             if len(ws) > at + 1 and all(w in out for w in ws[:at]):

@@ -171,7 +171,7 @@ def tool_kind(tool: Tool) -> str:
         return "auth"
     hints = tool.annotations or {}
     # a GET reads whatever verb its name holds (`bulkSendJobList`: a list of jobs that send, `datasetRunItems_list`)
-    if method in ("DELETE", "PUT", "PATCH") or verb in CHANGE_VERBS and method != "GET":
+    if method in ("DELETE", "PUT", "PATCH") or (verb in CHANGE_VERBS and method != "GET"):
         return "change"
     listing = _search_or_list(tool, verb)  # before destructiveHint: some servers mark every POST so
     if listing:
@@ -1287,7 +1287,7 @@ def _object_words(name: str) -> tuple[str, ...]:
     return _object_words_in(name, current_prefix())
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=65536)  # `prefix`, the catalog's prefix words name_verb_and_object reads, keys the cache only
 def _object_words_in(name: str, prefix: frozenset[str]) -> tuple[str, ...]:
     verb, ws = name_verb_and_object(name)
     ws = ws if verb else []
@@ -1494,7 +1494,7 @@ def _name_resources(name: str) -> frozenset[str]:
     return _name_resources_in(name, current_prefix())
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=65536)  # `prefix` keys the cache only (see _object_words_in)
 def _name_resources_in(name: str, prefix: frozenset[str]) -> frozenset[str]:
     parts = [list(g) for joint, g in groupby(_object_words(name), lambda w: w == "and") if not joint]
     if len(parts) == 1:
@@ -2110,6 +2110,8 @@ def nested_parameters(tool: Tool) -> list[dict]:
         if depth > NESTED_DEPTH or path.count("[]") > NESTED_DEPTH:  # an array of itself (`A = str | list[A]`)
             return
         shapes = schema_shapes(node, root, unions=unions or alternatives)
+        # a whole body's `allOf` members are parts of one request; its `oneOf`/`anyOf` members alternative requests
+        joined = {id(s) for s in schema_shapes(node, root, keys=("allOf",))} if alternatives and not unions else set()
         for shape in shapes:  # of alternatives (`anyOf`), none is required
             if shape.get("type") == "array" or "items" in shape:
                 walk(shape.get("items"), path + "[]", required, where, depth)
@@ -2147,7 +2149,7 @@ def nested_parameters(tool: Tool) -> list[dict]:
                     leaf["in"] = where
                 if instance and not own_identifier(name):
                     leaf["instance_field"] = True
-                if alternatives and len(shapes) > 1 and not unions:
+                if alternatives and len(shapes) > 1 and not unions and id(shape) not in joined:
                     leaf["alternative"] = True  # one of a whole body's alternative requests (see _nested_want)
                 if isinstance(child.get("enum"), list):
                     leaf["enum"] = child["enum"]
@@ -2204,21 +2206,24 @@ def linked_reference(tool: Tool, p: dict) -> str | None:
     return f"{rel}_id"
 
 
-def schema_shapes(node: object, root: dict, *, objects: bool = True, unions: bool = True, depth: int = 4) -> list[dict]:
+def schema_shapes(
+    node: object, root: dict, *, objects: bool = True, unions: bool = True, depth: int = 4, keys: tuple = ()
+) -> list[dict]:
     """The schemas a node may be, local `$ref`s followed (a cycle or a pointer that does not resolve ends the walk)
-    and, with `unions`, `allOf`/`anyOf`/`oneOf` members taken one by one; with `objects`, only those with
-    properties or items."""
+    and, with `unions`, `allOf`/`anyOf`/`oneOf` members (or only those of `keys`) taken one by one; with `objects`,
+    only those with properties or items."""
     refs: set[str] = set()
     while isinstance(node, dict) and isinstance(node.get("$ref"), str) and node["$ref"] not in refs:
         refs.add(node["$ref"])
         node = _local_pointer(root, node["$ref"])
     if not isinstance(node, dict) or depth <= 0:
         return []
-    members = [m for key in UNION_KEYS if unions and isinstance(node.get(key), list) for m in node[key]]
+    members = [m for key in keys or UNION_KEYS if unions and isinstance(node.get(key), list) for m in node[key]]
     own = [node] if not objects or isinstance(node.get("properties"), dict) or "items" in node else []
     if not objects and not members:
         return own
-    return own + [s for m in members for s in schema_shapes(m, root, objects=objects, unions=unions, depth=depth - 1)]
+    shapes = (schema_shapes(m, root, objects=objects, unions=unions, depth=depth - 1, keys=keys) for m in members)
+    return own + [s for found in shapes for s in found]
 
 
 def _local_pointer(root: dict, ref: str) -> object:
@@ -2793,55 +2798,43 @@ def candidate_groups(
     every tool's, when known (see set_sources); `product_groups`: name -> group (sources.catalog_groups)."""
     raw_tools = list(raw_tools)
     with catalog_names(raw_tools):
-        return _candidate_groups(raw_tools, sources, progress, name_rules, nested_wants, source, product_groups)
-
-
-def _candidate_groups(
-    raw_tools: list,
-    sources: set[str] | None,
-    progress: Callable[[int], None] | None,
-    name_rules: bool,
-    nested_wants: bool,
-    source: str | None,
-    product_groups: dict[str, str] | None,
-) -> tuple[list[ProposedEdge], list[list[Candidate]]]:
-    tools = prepare(raw_tools)
-    set_sources(tools, source)
-    for name, group in (product_groups or {}).items():
-        if name in tools:
-            tools[name].group = group
-    for t in tools.values():
-        t.kind = tool_kind(t)
-    index = offer_index(tools)
-    set_wants(tools, set(index), nested_wants=nested_wants)
-    by_operation = {t.http["operation_id"]: t.name for t in tools.values() if t.http and t.http.get("operation_id")}
-    fixed: list[ProposedEdge] = link_proposals(tools, by_operation)
-    linked = {(p.source, p.parameter_name) for p in fixed}
-    if name_rules:
-        fixed += name_rule_proposals(tools)
-    fixed += named_source_proposals(tools, sources)
-    fixed += started_by_proposals(tools, sources)
-    fixed += workflow_proposals(tools, sources)
-    fixed += staging_proposals(tools, sources)
-    fixed += vocabulary_proposals(tools, sources)
-    fixed = [p for p in fixed if same_source(tools[p.source], tools[p.target])]  # as same_server at the end
-    paths = path_index(tools)
-    names = name_index(tools)
-    kinds = resource_kinds(tools)
-    groups: list[list[Candidate]] = []
-    hub_groups: list[list[Candidate]] = []  # the hub share leaves out wants nested in an HTTP operation's parameter
-    for consumer in tools.values():
-        if progress:
-            progress(1)
-        if sources is not None and consumer.name not in sources:
-            continue
-        for want in consumer.wants:
-            if (consumer.name, want.parameter) not in linked:
-                groups.append(want_candidates(consumer, want, index, tools, paths, names, kinds))
-                if not (want.nested and consumer.http):
-                    hub_groups.append(groups[-1])
-    set_features(groups, containers(paths), hub_groups)
-    return fixed, groups
+        tools = prepare(raw_tools)
+        set_sources(tools, source)
+        for name, group in (product_groups or {}).items():
+            if name in tools:
+                tools[name].group = group
+        for t in tools.values():
+            t.kind = tool_kind(t)
+        index = offer_index(tools)
+        set_wants(tools, set(index), nested_wants=nested_wants)
+        by_operation = {t.http["operation_id"]: t.name for t in tools.values() if t.http and t.http.get("operation_id")}
+        fixed: list[ProposedEdge] = link_proposals(tools, by_operation)
+        linked = {(p.source, p.parameter_name) for p in fixed}
+        if name_rules:
+            fixed += name_rule_proposals(tools)
+        fixed += named_source_proposals(tools, sources)
+        fixed += started_by_proposals(tools, sources)
+        fixed += workflow_proposals(tools, sources)
+        fixed += staging_proposals(tools, sources)
+        fixed += vocabulary_proposals(tools, sources)
+        fixed = [p for p in fixed if same_source(tools[p.source], tools[p.target])]  # as same_server at the end
+        paths = path_index(tools)
+        names = name_index(tools)
+        kinds = resource_kinds(tools)
+        groups: list[list[Candidate]] = []
+        hub_groups: list[list[Candidate]] = []  # the hub share leaves out wants nested in an HTTP operation's parameter
+        for consumer in tools.values():
+            if progress:
+                progress(1)
+            if sources is not None and consumer.name not in sources:
+                continue
+            for want in consumer.wants:
+                if (consumer.name, want.parameter) not in linked:
+                    groups.append(want_candidates(consumer, want, index, tools, paths, names, kinds))
+                    if not (want.nested and consumer.http):
+                        hub_groups.append(groups[-1])
+        set_features(groups, containers(paths), hub_groups)
+        return fixed, groups
 
 
 def offer_index(tools: dict[str, Tool]) -> dict[str, list[Offer]]:
@@ -3064,55 +3057,29 @@ def _part_producers(
 ) -> list[ProposedEdge]:
     """infer_producers of one source's tools."""
     with catalog_names(raw_tools):
-        return _source_producers(
+        proposals, groups = candidate_groups(
             raw_tools,
-            sources,
-            min_confidence,
-            progress,
-            name_rules,
-            scorer,
-            abstained,
-            nested_wants,
-            source,
-            product_groups,
+            sources=sources,
+            progress=progress,
+            name_rules=name_rules,
+            nested_wants=nested_wants,
+            source=source,
+            product_groups=product_groups,
         )
-
-
-def _source_producers(
-    raw_tools: list,
-    sources: set[str] | None,
-    min_confidence: float,
-    progress: Callable[[int], None] | None,
-    name_rules: bool,
-    scorer: Scorer,
-    abstained: dict[str, int],
-    nested_wants: bool,
-    source: str,
-    product_groups: dict[str, str] | None,
-) -> list[ProposedEdge]:
-    proposals, groups = candidate_groups(
-        raw_tools,
-        sources=sources,
-        progress=progress,
-        name_rules=name_rules,
-        nested_wants=nested_wants,
-        source=source,
-        product_groups=product_groups,
-    )
-    set_probabilities(groups, scorer)
-    accepted, left = select(groups, scorer)
-    abstained.update(left)
-    ranks: dict[tuple[str, str], int] = defaultdict(int)
-    for c in sorted(accepted, key=lambda c: -c.probability):
-        key = (c.consumer.name, c.want.parameter)
-        proposals.append(candidate_proposal(c, ranks[key]))
-        ranks[key] += 1
-    # one edge per (source, target): for the parameter it serves best, then the most confident
-    best_edge: dict[tuple[str, str], ProposedEdge] = {}
-    for p in proposals:
-        if sources is not None and p.source not in sources or not same_server(p.source, p.target):
-            continue
-        key = (p.source, p.target)
-        if key not in best_edge or (p.rank, -p.confidence) < (best_edge[key].rank, -best_edge[key].confidence):
-            best_edge[key] = p
-    return [p for p in best_edge.values() if p.confidence >= min_confidence]
+        set_probabilities(groups, scorer)
+        accepted, left = select(groups, scorer)
+        abstained.update(left)
+        ranks: dict[tuple[str, str], int] = defaultdict(int)
+        for c in sorted(accepted, key=lambda c: -c.probability):
+            key = (c.consumer.name, c.want.parameter)
+            proposals.append(candidate_proposal(c, ranks[key]))
+            ranks[key] += 1
+        # one edge per (source, target): for the parameter it serves best, then the most confident
+        best_edge: dict[tuple[str, str], ProposedEdge] = {}
+        for p in proposals:
+            if sources is not None and p.source not in sources or not same_server(p.source, p.target):
+                continue
+            key = (p.source, p.target)
+            if key not in best_edge or (p.rank, -p.confidence) < (best_edge[key].rank, -best_edge[key].confidence):
+                best_edge[key] = p
+        return [p for p in best_edge.values() if p.confidence >= min_confidence]

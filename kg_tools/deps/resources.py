@@ -13,6 +13,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -858,7 +859,7 @@ def name_verb_and_object(name: str) -> tuple[str | None, list[str]]:
     `server__search_repositories` -> (search, [repositories]); the object before the verb: `project-create` ->
     (create, [project]), `erpnext_delivery_note_get` -> (get, [delivery, note]) (`erpnext` the catalog's prefix,
     see catalog_names), `project.all` -> (list, [project])."""
-    verb, ws = _verb_and_object(name, _CATALOG_PREFIX[0])
+    verb, ws = _verb_and_object(name, current_prefix())
     return verb, list(ws)
 
 
@@ -895,7 +896,7 @@ NAME_CUTS = {"by", "for", "from", "in", "of", "with"}  # `getCycleById`, `get_is
 def _object_before(ws: list[str], prefix: frozenset[str], verb: str) -> list[str]:
     """The object of a name that puts it before its verb, the catalog's prefix dropped; the collection's name a
     verb of one instance addresses is that instance's (`emails_get`: an email)."""
-    for _ in range(2):
+    for _ in range(PREFIX_LEVELS):
         if ws and ws[0] in prefix:
             ws = ws[1:]
     if ws and verb not in LIST_VERBS:
@@ -904,7 +905,9 @@ def _object_before(ws: list[str], prefix: frozenset[str], verb: str) -> list[str
 
 
 MIN_PREFIX_NAMES = 3
-_CATALOG_PREFIX: list[frozenset[str]] = [frozenset()]
+PREFIX_LEVELS = 2  # a catalog's prefix is at most two words (`api_v1_`)
+# one catalog's prefix words per thread (or task) that parses its names: inferences running side by side keep theirs
+_CATALOG_PREFIX: ContextVar[frozenset[str]] = ContextVar("catalog_prefix", default=frozenset())
 
 
 def prefix_words(tools: Iterable) -> frozenset[str]:
@@ -916,7 +919,7 @@ def prefix_words(tools: Iterable) -> frozenset[str]:
     taken = {singular(w) for t in tools for p in t.parameters for w in words(str(p.get("name") or ""))}
     lists = [words(t.name.split("__")[-1]) for t in tools]
     out: set[str] = set()
-    for at in (0, 1):
+    for at in range(PREFIX_LEVELS):
         begun: dict[str, list[list[str]]] = defaultdict(list)
         for ws in lists:
             if len(ws) > at + 1 and all(w in out for w in ws[:at]):
@@ -932,19 +935,18 @@ def prefix_words(tools: Iterable) -> frozenset[str]:
 
 def current_prefix() -> frozenset[str]:
     """The prefix words of the catalog whose names are being parsed (see catalog_names)."""
-    return _CATALOG_PREFIX[0]
+    return _CATALOG_PREFIX.get()
 
 
 @contextmanager
 def catalog_names(tools: Iterable) -> Iterator[None]:
     """Names parsed while inside are those of one catalog (or server), tools with a name and parameters: its prefix
     words are no object (see prefix_words)."""
-    before = _CATALOG_PREFIX[0]
-    _CATALOG_PREFIX[0] = prefix_words(tools)
+    token = _CATALOG_PREFIX.set(prefix_words(tools))
     try:
         yield
     finally:
-        _CATALOG_PREFIX[0] = before
+        _CATALOG_PREFIX.reset(token)
 
 
 PAGE_WORDS = {"page", "paged", "paginated"}

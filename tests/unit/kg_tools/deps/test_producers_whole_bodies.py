@@ -7,7 +7,7 @@ real ones."""
 
 from __future__ import annotations
 
-from kg_tools.deps.producers import prepare, tool_kind
+from kg_tools.deps.producers import nested_parameters, prepare, tool_kind
 from kg_tools.deps.resources import schema_offers
 from tests.support.made_up_ops import op, wanted
 
@@ -105,3 +105,26 @@ def test_a_multi_word_id_named_like_its_object_s_title_is_its_own():
     offers = {(o.resource, o.field): o for o in schema_offers("t", {"properties": {"signature_request": item}})}
     assert offers[("request", "id")].primary and not offers[("request", "id")].reference
     assert offers[("template", "id")].reference
+
+
+def test_the_parts_of_an_all_of_body_are_no_alternatives():
+    """An `allOf` body's members are parts of one request: their described fields are wanted like a flat body's
+    (`shelf_slug`, not only identifiers), while a `oneOf` body's are alternatives (only identifiers wanted)."""
+    parts = [
+        {"type": "object", "properties": {"title": {"type": "string"}}},
+        {"type": "object", "properties": {"shelf_slug": {"type": "string", "description": "The shelf's slug."}}},
+    ]
+    assert wanted([SHELVES, _body_tool({"allOf": parts})])[("createBook", "body.shelf_slug")][:2] == (["shelf"], "slug")
+    assert ("createBook", "body.shelf_slug") not in wanted([SHELVES, _body_tool({"oneOf": parts})])
+
+
+def test_an_alternative_inside_an_all_of_body_stays_one():
+    """`allOf: [{title}, {oneOf: [{shelf_slug}, {room_slug}]}]`: only the `oneOf`'s fields are alternatives."""
+    body = {
+        "allOf": [
+            {"type": "object", "properties": {"title": {"type": "string"}}},
+            {"oneOf": [{"type": "object", "properties": {"shelf_slug": {}}}, {"properties": {"room_slug": {}}}]},
+        ]
+    }
+    leaves = {q["path"]: q.get("alternative") for q in nested_parameters(prepare([_body_tool(body)])["createBook"])}
+    assert leaves == {"body.title": None, "body.shelf_slug": True, "body.room_slug": True}

@@ -9,9 +9,13 @@ next candidate of the search; a dependency chained in by a parameter the request
 (`categories` of a post, `resourceName` of a port forward, a database connection of `find`) is far from it.
 
 **Rule**: an inferred dependency of a seed whose cosine to the query is below `ratio` x the next
-candidate's cosine (the next seed's; after the last seed, the first tool the fill would list) is listed
-last, after the fill, with what is reached through it: not dropped, in the K tools only when K leaves room.
-Catalog edges are never moved. Setting `deps_query_relevance` (KG_TOOLS_DEPS_QUERY_RELEVANCE; 0: off).
+candidate's cosine (the next seed's; after the last seed, the first tool the fill would list), and that does
+not fill a required parameter of the seed itself (it is reached through another dependency, or through an
+optional parameter), is listed last, after the fill, with what is reached through it: not dropped, in the K
+tools only when K leaves room. Catalog edges are never moved; nor are the dependencies of HTTP operations,
+which have kg_tools.retrieval.needed's rules (on the OpenAPI dev rows the cosine cost 0.01-0.03 mAP@10).
+A seed's own required parameter is kept: "decline the invite" needs the event search though its text is far
+from the query (cosine 0.02). Setting `deps_query_relevance` (KG_TOOLS_DEPS_QUERY_RELEVANCE; 0: off).
 
 The cosines are the query's embedding against the tools' stored embeddings (the vector index's own vectors),
 read with one query per request for the tools not yet known (cypher/tool_vectors.cypher) and kept per graph
@@ -26,6 +30,7 @@ from collections.abc import Callable, Iterable
 
 import numpy as np
 
+from kg_tools.retrieval.needed import optional_parameters
 from kg_tools.retrieval.request import tool_key
 
 Key = tuple[str, str]  # request.tool_key: (tool name, catalog)
@@ -80,17 +85,39 @@ def cosines(query: list[float], vectors: dict[Key, np.ndarray]) -> dict[Key, flo
     return {k: float(v @ q) for k, v in vectors.items() if v.shape == q.shape}
 
 
-def unrelated(deps: list[dict], reference: float | None, cos: dict[Key, float], ratio: float) -> set[str]:
-    """The names of `deps` (one seed's, depth-first) listed last: an inferred one whose cosine to the query is
-    below ratio x `reference` (the next candidate's), and every one reached through a moved one. Nothing
-    without a reference or a cosine."""
+def unrelated(
+    seed: str,
+    seed_spec: str | dict | None,
+    deps: list[dict],
+    reference: float | None,
+    cos: dict[Key, float],
+    ratio: float,
+) -> set[str]:
+    """The names of a seed's `deps` (depth-first) listed last: an inferred one whose cosine to the query is below
+    ratio x `reference` (the next candidate's) and that fills no required parameter of the seed itself (it is
+    reached through another dependency, or through an optional parameter), and every one reached through a moved
+    one. Nothing without a reference or a cosine."""
     if reference is None or ratio <= 0:
         return set()
     bar = ratio * max(reference, 0.0)
+    specs = {seed: seed_spec} | {d["name"]: d.get("spec") for d in deps}
     moved: set[str] = set()
     for d in deps:
         via = d.get("via") or {}
+        source = str(via.get("from"))
+        if source in moved:
+            moved.add(d["name"])
+            continue
         c = cos.get(tool_key(d["name"], d.get("catalog")))
-        if via.get("from") in moved or (via.get("inferred") and c is not None and c < bar):
+        if not via.get("inferred") or c is None or c >= bar:
+            continue
+        if source != seed or _optional_edge(via, specs.get(source)):
             moved.add(d["name"])
     return moved
+
+
+def _optional_edge(via: dict, spec: str | dict | None) -> bool:
+    """The edge fills only parameters its dependent tool does not require (`items[].id` of `items`)."""
+    names = {p.strip() for p in str(via.get("parameter_name") or "").split(",") if p.strip()}
+    optional = optional_parameters(spec)
+    return bool(names) and all(p.split(".")[0].split("[")[0] in optional for p in names)

@@ -37,9 +37,11 @@ class OrderAndTruncate(Stage):
         cos = self._cosines(ctx, rows, k)
         for i, row in enumerate(seeds):
             sure, later, spare_deps = self._dependencies(row, req)
-            if cos:  # inferred ones far from the query, unlike the next candidate: last (relevance.py)
+            if cos and not needed.http_operation(row.spec):  # inferred ones far from the query: last (relevance.py)
                 following = rows[i + 1] if i + 1 < len(rows) else None
-                far = relevance.unrelated(sure, cos.get(following.key) if following else None, cos, self._ratio)
+                far = relevance.unrelated(
+                    row.name, row.spec, sure, cos.get(following.key) if following else None, cos, self._ratio
+                )
                 sure, spare_deps = (
                     [d for d in sure if d["name"] not in far],
                     [d for d in sure if d["name"] in far] + spare_deps,
@@ -78,12 +80,18 @@ class OrderAndTruncate(Stage):
 
     def _cosines(self, ctx: RetrievalContext, rows: list[Candidate], k: int) -> dict[tuple[str, str], float]:
         """The cosines to the query of the seeds' inferred dependencies and of the candidates after the first
-        (relevance.py); none (and no read) when the setting is off, the search is fulltext only, or no seed has an
-        inferred dependency."""
+        (relevance.py); none (and no read) when the setting is off, the search is fulltext only, or no seed that is
+        not an HTTP operation (those have kg_tools.retrieval.needed's rules) has an inferred dependency."""
         req = ctx.request
         if self._ratio <= 0 or req.mode == "fulltext":
             return {}
-        keys = [_key(d) for row in rows[:k] for d in row.deps or [] if (d.get("via") or {}).get("inferred")]
+        keys = [
+            _key(d)
+            for row in rows[:k]
+            if not needed.http_operation(row.spec)
+            for d in row.deps or []
+            if (d.get("via") or {}).get("inferred")
+        ]
         if not keys:
             return {}
         keys += [row.key for row in rows[1 : k + 1]]

@@ -32,7 +32,8 @@ class Graph:
     """read_plain over the tools' vectors; counts the reads and the tools asked for."""
 
     def __init__(self, cos: dict[str, float]):
-        self.cos, self.reads, self.asked = cos, 0, []
+        self.cos, self.reads = cos, 0
+        self.asked: list[str] = []
 
     def read_plain(self, cypher, params=None):
         assert "t.embedding" in cypher

@@ -5,8 +5,8 @@ ticket about X" needs the ticket search) comes in at the second place. When the 
 independent ("open an incident and post it on discord"), or there is one, every such place pushes the next
 seed, a tool the search found, further down. What tells the two apart, generically: the lookups a request
 needs are about the request's resources, so their tool text is close to the query, nearly as close as the
-next candidate of the search; a dependency chained in by a parameter the request never thinks of
-(`categories` of a post, `resourceName` of a port forward, a database connection of `find`) is far from it.
+next candidate of the search; a dependency chained in by a parameter the request never thinks of (a post's
+optional `categories`, the database connection behind the collections behind `find`) is far from it.
 
 **Rule**: an inferred dependency of a seed whose cosine to the query is below `ratio` x the next
 candidate's cosine (the next seed's; after the last seed, the first tool the fill would list), and that does

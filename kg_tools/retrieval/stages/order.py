@@ -17,7 +17,8 @@ class OrderAndTruncate(Stage):
     candidates are the seeds; supplied-value dependencies go last within their seed
     (ordering.supplied_last); doubtful ones after the next seed (ordering.by_confidence), unless the query
     names what they provide; inferred ones the request likely does not need last, after the fill
-    (kg_tools.retrieval.needed). K is a budget: when the k seeds and their dependencies give fewer than K
+    (kg_tools.retrieval.needed), and those of other seeds far from the query (kg_tools.retrieval.relevance).
+    K is a budget: when the k seeds and their dependencies give fewer than K
     tools, the next candidates (in order) fill it, each with its dependencies; `stages` says so (`fill`)."""
 
     name = "order"

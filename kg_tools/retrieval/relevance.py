@@ -5,17 +5,19 @@ ticket about X" needs the ticket search) comes in at the second place. When the 
 independent ("open an incident and post it on discord"), or there is one, every such place pushes the next
 seed, a tool the search found, further down. What tells the two apart, generically: the lookups a request
 needs are about the request's resources, so their tool text is close to the query, nearly as close as the
-next candidate of the search; a dependency chained in by a parameter the request never thinks of (a post's
-optional `categories`, the database connection behind the collections behind `find`) is far from it.
+next candidate of the search; a dependency chained in by an optional parameter the request never thinks of
+(a post's `categories`, `tags` and `featured_media`) is far from it.
 
 **Rule**: an inferred dependency of a seed whose cosine to the query is below `ratio` x the next
-candidate's cosine (the next seed's; after the last seed, the first tool the fill would list), and that does
-not fill a required parameter of the seed itself (it is reached through another dependency, or through an
-optional parameter), is listed last, after the fill, with what is reached through it: not dropped, in the K
-tools only when K leaves room. Catalog edges are never moved; nor are the dependencies of HTTP operations,
-which have kg_tools.retrieval.needed's rules (on the OpenAPI dev rows the cosine cost 0.01-0.03 mAP@10).
-A seed's own required parameter is kept: "decline the invite" needs the event search though its text is far
-from the query (cosine 0.02). Setting `deps_query_relevance` (KG_TOOLS_DEPS_QUERY_RELEVANCE; 0: off).
+candidate's cosine (the next seed's; after the last seed, the first tool the fill would list), and that fills
+only optional parameters of the tool it serves (the seed or another dependency), is listed last, after the fill,
+with what is reached through it: not dropped, in the K tools only when K leaves room. Catalog edges are never
+moved; nor are the dependencies of HTTP operations, which have kg_tools.retrieval.needed's rules (on the OpenAPI
+dev rows the cosine cost 0.01-0.03 mAP@10). A required parameter's provider is kept however far: "decline the
+invite" needs the event search though its text is far from the query (cosine 0.02), and ToolLinkOS's chains
+of required inputs are far from their queries too (grtf_inferred 0.781 -> 0.609 when they were moved). Nor is
+a :Core utility (date, location, user: far from every query, and what fills ToolLinkOS's optional inputs; 0.781
+-> 0.743 when moved). Setting `deps_query_relevance` (KG_TOOLS_DEPS_QUERY_RELEVANCE; 0: off).
 
 The cosines are the query's embedding against the tools' stored embeddings (the vector index's own vectors),
 read with one query per request for the tools not yet known (cypher/tool_vectors.cypher) and kept per graph
@@ -94,9 +96,9 @@ def unrelated(
     ratio: float,
 ) -> set[str]:
     """The names of a seed's `deps` (depth-first) listed last: an inferred one whose cosine to the query is below
-    ratio x `reference` (the next candidate's) and that fills no required parameter of the seed itself (it is
-    reached through another dependency, or through an optional parameter), and every one reached through a moved
-    one. Nothing without a reference or a cosine."""
+    ratio x `reference` (the next candidate's), that fills only optional parameters of the tool it serves (the
+    seed or another dependency) and is not a :Core utility, and every one reached through a moved one. Nothing
+    without a reference or a cosine."""
     if reference is None or ratio <= 0:
         return set()
     bar = ratio * max(reference, 0.0)
@@ -109,9 +111,9 @@ def unrelated(
             moved.add(d["name"])
             continue
         c = cos.get(tool_key(d["name"], d.get("catalog")))
-        if not via.get("inferred") or c is None or c >= bar:
+        if not via.get("inferred") or c is None or c >= bar or d.get("func_type") == "core":
             continue
-        if source != seed or _optional_edge(via, specs.get(source)):
+        if _optional_edge(via, specs.get(source)):
             moved.add(d["name"])
     return moved
 

@@ -21,10 +21,17 @@ def _vec(cos: float) -> list[float]:
 
 # the query's cosine to each tool: the action's lookup is near the query, the chained-in listing far from it
 COS = {"create_post": 0.6, "list_posts": 0.45, "list_tags": 0.05, "list_tag_groups": 0.5, "upload_media": 0.5}
-COS |= {"list_media": 0.1, "spare": 0.3, "catalog_dep": 0.0, "list_authors": 0.05}
-# the seed requires its parent post; its tags are optional
+COS |= {"list_media": 0.1, "spare": 0.3, "catalog_dep": 0.0, "list_authors": 0.05, "list_categories": 0.3}
+# the seed requires its parent post; its tags and categories are optional
 POST = json.dumps(
-    {"name": "create_post", "parameters": [{"name": "parent", "required": True}, {"name": "tags", "required": False}]}
+    {
+        "name": "create_post",
+        "parameters": [
+            {"name": "parent", "required": True},
+            {"name": "tags", "required": False},
+            {"name": "categories", "required": False},
+        ],
+    }
 )
 
 
@@ -61,9 +68,10 @@ def _dep(name, source, parameter="id", confidence=0.9, inferred=True):
 def _candidates() -> list[Candidate]:
     deps = [
         _dep("list_posts", "create_post", "parent"),  # near the query: right after its seed
-        _dep("list_authors", "list_posts", "author"),  # far, and reached through another dependency: last
+        _dep("list_authors", "list_posts", "author"),  # far, but a required input of list_posts (no spec): kept
         _dep("list_tags", "create_post", "tags"),  # far, through an optional parameter of the seed: last
         _dep("list_tag_groups", "list_tags", "group"),  # reached through a moved one: last as well
+        _dep("list_categories", "create_post", "categories"),  # optional, 0.3: kept at ratio 0.3, moved at 0.95
         _dep("catalog_dep", "create_post", "x", inferred=False),  # a catalog edge stays
     ]
     return [
@@ -87,27 +95,29 @@ def test_dependencies_far_from_the_query_are_listed_last_after_the_fill():
     assert names == [
         "create_post",
         "list_posts",
+        "list_authors",  # 0.05, but it fills a required parameter: kept
+        "list_categories",  # optional, 0.3 >= 0.15
         "catalog_dep",
         "upload_media",
-        "list_media",  # 0.1 >= 0.09: kept after its seed
+        "list_media",
         "spare",
-        "list_authors",  # 0.05 < 0.15, reached through list_posts
-        "list_tags",  # 0.05 < 0.15, an optional parameter, and what is reached through it
+        "list_tags",  # optional and 0.05 < 0.15: last, with what is reached through it
         "list_tag_groups",
     ]
 
 
 def test_a_higher_ratio_moves_more_and_zero_switches_it_off_without_a_read():
     names, _ = _order(0.95, Graph(COS))  # bars 0.475 and 0.285
-    # list_posts (0.45) and list_media (0.1) fill a required parameter of their seed (no spec: required): kept
-    assert names == ["create_post", "list_posts", "catalog_dep", "upload_media", "list_media", "spare"] + [
-        "list_authors",
+    # only optional parameters' providers move; list_posts (0.45) and list_media (0.1) fill required ones
+    assert names == ["create_post", "list_posts", "list_authors", "catalog_dep", "upload_media", "list_media"] + [
+        "spare",
         "list_tags",
         "list_tag_groups",
+        "list_categories",
     ]
     graph = Graph(COS)
     names, _ = _order(0.0, graph)
-    assert names[:6] == ["create_post", "list_posts", "list_authors", "list_tags", "list_tag_groups", "catalog_dep"]
+    assert names[:6] == ["create_post", "list_posts", "list_authors", "list_tags", "list_tag_groups", "list_categories"]
     assert graph.reads == 0
 
 
@@ -165,3 +175,11 @@ def test_http_seeds_keep_their_order():
         "list_tag_groups",
     ]
     assert graph.reads == 0
+
+
+def test_core_utilities_stay():
+    # a :Core utility (today's date, the user's location) fills optional inputs far from any query: never moved
+    deps = [_dep("get_date", "seed", "a") | {"func_type": "core"}, _dep("x", "seed", "a")]
+    spec = {"name": "seed", "parameters": [{"name": "a", "required": False}]}
+    cos = {("get_date", "c"): 0.0, ("x", "c"): 0.0}
+    assert relevance.unrelated("seed", spec, deps, 0.5, cos, 0.5) == {"x"}

@@ -15,7 +15,8 @@ with what is reached through it: not dropped, in the K tools only when K leaves 
 moved; nor are the dependencies of HTTP operations, which have kg_tools.retrieval.needed's rules (on the OpenAPI
 dev rows the cosine cost 0.01-0.03 mAP@10). A required parameter's provider is kept however far: "decline the
 invite" needs the event search though its text is far from the query (cosine 0.02), and ToolLinkOS's chains
-of required inputs are far from their queries too (grtf_inferred 0.781 -> 0.609 when they were moved). Nor is
+of required inputs are far from their queries too (grtf_inferred 0.781 -> 0.609 when every far dependency reached
+through another one was moved). Nor is
 a :Core utility (date, location, user: far from every query, and what fills ToolLinkOS's optional inputs; 0.781
 -> 0.743 when moved). Setting `deps_query_relevance` (KG_TOOLS_DEPS_QUERY_RELEVANCE; 0: off).
 

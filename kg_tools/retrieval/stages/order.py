@@ -97,8 +97,9 @@ class OrderAndTruncate(Stage):
             return {}
         keys += [row.key for row in rows[1 : k + 1]]
         env = self.env
+        # not recorded for `retrieve --cypher`: memory of the graph, as the server index's (server_index.py)
         vectors = env.tool_vectors.get(
-            ctx.graph_version, keys, lambda tools: env.run_query(query("tool_vectors"), tools=tools)
+            ctx.graph_version, keys, lambda tools: env.graph.read_plain(query("tool_vectors"), {"tools": tools})
         )
         return relevance.cosines(env.embed(ctx, req.query), vectors)
 

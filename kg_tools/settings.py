@@ -92,6 +92,10 @@ class Settings(BaseSettings):
     # are listed last; a doubtful one whose parameter the query names is listed with the sure ones. false:
     # confidence alone (chosen on dev: docs/dependencies.md, "sixth session").
     deps_by_request: bool = Field(True, validation_alias=_env("KG_TOOLS_DEPS_BY_REQUEST"))
+    # An inferred dependency of a (non-HTTP) seed whose cosine to the query is below this x the next candidate's, and
+    # that fills only optional parameters, is listed last, after the fill (kg_tools/retrieval/relevance.py; 0: off;
+    # chosen on dev: docs/dependencies.md, "fifteenth session: dependencies far from the query").
+    deps_query_relevance: float = Field(0.5, ge=0.0, le=1.0, validation_alias=_env("KG_TOOLS_DEPS_QUERY_RELEVANCE"))
     # POST /v1/deps/infer works through at most this many tools per request (422 above; the CLI has no limit).
     api_max_infer_tools: int = Field(1000, ge=1, validation_alias=_env("KG_TOOLS_API_MAX_INFER_TOOLS"))
     mcp_port: int = Field(8765, validation_alias=_env("KG_TOOLS_MCP_PORT"))  # `kg-tools mcp --transport http`

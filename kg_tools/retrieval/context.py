@@ -16,6 +16,7 @@ from kg_tools.retrieval import queries
 from kg_tools.retrieval.expansion import DependencyExpansion, Row
 from kg_tools.retrieval.hit_index import HitIndex, SeedsOf
 from kg_tools.retrieval.recording import record
+from kg_tools.retrieval.relevance import ToolVectors
 from kg_tools.retrieval.request import FusionMode, RetrievalRequest, StageInfo, ToolHit, tool_key
 from kg_tools.retrieval.seed_cache import SeedCache
 from kg_tools.retrieval.server_index import ServerIndex, Servers
@@ -120,6 +121,7 @@ class PipelineEnv:
     seed_cache: SeedCache | None = None  # the default path's seed rows between requests (None = off)
     server_index: ServerIndex = field(default_factory=ServerIndex)  # (:Server) embeddings per graph version
     hit_index: HitIndex | None = None  # the light path's canonical seeds per graph version (None = off)
+    tool_vectors: ToolVectors = field(default_factory=ToolVectors)  # tool vectors per graph version (relevance.py)
 
     def embed(self, ctx: RetrievalContext, text: str) -> list[float]:
         if text not in ctx.embeddings:

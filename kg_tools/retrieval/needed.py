@@ -87,6 +87,11 @@ def _parameter_names(via: dict) -> set[str]:
     return {p.strip() for p in str(via.get("parameter_name") or "").split(",") if p.strip()}
 
 
+def optional_parameters(spec: str | dict | None) -> frozenset[str]:
+    """The names of the parameters a stored spec marks as not required (`required: false`)."""
+    return _optional(spec)
+
+
 def _optional(spec: str | dict | None) -> frozenset[str]:
     """The names of the parameters a stored spec marks as not required (`required: false`)."""
     if not spec:

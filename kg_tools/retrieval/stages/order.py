@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
-from kg_tools.retrieval import needed, ordering
+from kg_tools.cypher import query
+from kg_tools.retrieval import needed, ordering, relevance
 from kg_tools.retrieval.context import Candidate, RetrievalContext, Stage
 from kg_tools.retrieval.functions import openai_function
 from kg_tools.retrieval.request import RetrievalRequest, ToolHit, Via, tool_key
@@ -16,7 +17,8 @@ class OrderAndTruncate(Stage):
     candidates are the seeds; supplied-value dependencies go last within their seed
     (ordering.supplied_last); doubtful ones after the next seed (ordering.by_confidence), unless the query
     names what they provide; inferred ones the request likely does not need last, after the fill
-    (kg_tools.retrieval.needed). K is a budget: when the k seeds and their dependencies give fewer than K
+    (kg_tools.retrieval.needed), and those of other seeds far from the query (kg_tools.retrieval.relevance).
+    K is a budget: when the k seeds and their dependencies give fewer than K
     tools, the next candidates (in order) fill it, each with its dependencies; `stages` says so (`fill`)."""
 
     name = "order"
@@ -33,8 +35,18 @@ class OrderAndTruncate(Stage):
         doubtful: list[dict] = []  # the previous seed's doubtful dependencies: after this seed, not before it
         doubtful_step = None
         unneeded: list[tuple[list[dict], int | None]] = []  # every seed's unneeded ones: listed last
-        for row in seeds:
+        cos = self._cosines(ctx, rows, k)
+        for i, row in enumerate(seeds):
             sure, later, spare_deps = self._dependencies(row, req)
+            if cos and not needed.http_operation(row.spec):  # inferred ones far from the query: last (relevance.py)
+                following = rows[i + 1] if i + 1 < len(rows) else None
+                far = relevance.unrelated(
+                    row.name, row.spec, sure, cos.get(following.key) if following else None, cos, self._ratio
+                )
+                sure, spare_deps = (
+                    [d for d in sure if d["name"] not in far],
+                    [d for d in sure if d["name"] in far] + spare_deps,
+                )
             _add(row, [], req, seen, tools)
             _add(None, doubtful, req, seen, tools, doubtful_step)
             _add(None, sure, req, seen, tools, row.step)
@@ -62,6 +74,34 @@ class OrderAndTruncate(Stage):
                 f"the next {used} seed(s) filled it",
             )
         ctx.note("order", ("supplied values last, " if req.supplied_last else "") + f"unique, truncated to K={req.K}")
+
+    @property
+    def _ratio(self) -> float:
+        return self.env.settings.deps_query_relevance
+
+    def _cosines(self, ctx: RetrievalContext, rows: list[Candidate], k: int) -> dict[tuple[str, str], float]:
+        """The cosines to the query of the seeds' inferred dependencies and of the candidates after the first
+        (relevance.py); none (and no read) when the setting is off, the search is fulltext only, or no seed that is
+        not an HTTP operation (those have kg_tools.retrieval.needed's rules) has an inferred dependency."""
+        req = ctx.request
+        if self._ratio <= 0 or req.mode == "fulltext":
+            return {}
+        keys = [
+            _key(d)
+            for row in rows[:k]
+            if not needed.http_operation(row.spec)
+            for d in row.deps or []
+            if (d.get("via") or {}).get("inferred")
+        ]
+        if not keys:
+            return {}
+        keys += [row.key for row in rows[1 : k + 1]]
+        env = self.env
+        # not recorded for `retrieve --cypher`: memory of the graph, as the server index's (server_index.py)
+        vectors = env.tool_vectors.get(
+            ctx.graph_version, keys, lambda tools: env.graph.read_plain(query("tool_vectors"), {"tools": tools})
+        )
+        return relevance.cosines(env.embed(ctx, req.query), vectors)
 
     def _dependencies(self, row: Candidate, req: RetrievalRequest) -> tuple[list[dict], list[dict], list[dict]]:
         """(the dependencies listed right after the seed, the doubtful ones listed after the next seed, the

@@ -192,7 +192,7 @@ def test_by_confidence_splits_sure_doubtful_and_dropped_dependencies():
 
 @pytest.mark.parametrize("sure_confidence,expected", [(0.0, ["a", "a_dep", "b"]), (0.8, ["a", "b", "a_dep"])])
 def test_a_doubtful_dependency_is_listed_after_the_next_seed(sure_confidence, expected):
-    settings = Settings(deps_sure_confidence=sure_confidence)
+    settings = Settings(deps_sure_confidence=sure_confidence, deps_query_relevance=0)
     stage = OrderAndTruncate(PipelineEnv(graph=None, embedder=None, settings=settings))  # type: ignore[arg-type]
     ctx = RetrievalContext(RetrievalRequest(query="q", K=3, k=2, supplied_last=False))
     ctx.candidates = [Candidate("a", 0.9, deps=[_dep("a_dep", "a", 0.6, True)]), Candidate("b", 0.8, deps=[])]

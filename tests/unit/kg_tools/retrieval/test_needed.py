@@ -95,7 +95,7 @@ def test_resource_words_drop_verbs_ids_and_glue():
 
 
 def _order(query, by_request=True, spec=VERSIONS):
-    settings = Settings(deps_by_request=by_request)
+    settings = Settings(deps_by_request=by_request, deps_query_relevance=0)  # no embeddings here
     stage = OrderAndTruncate(PipelineEnv(graph=None, embedder=None, settings=settings))  # type: ignore[arg-type]
     ctx = RetrievalContext(RetrievalRequest(query=query, K=10, k=2, supplied_last=False))
     ctx.candidates = [

@@ -924,13 +924,17 @@ def prefix_words(tools: Iterable) -> frozenset[str]:
         for ws in lists:
             if len(ws) > at + 1 and all(w in out for w in ws[:at]):
                 begun[ws[at]].append(ws[at + 1 :])
-        for w, rests in begun.items():
-            if len(rests) < MIN_PREFIX_NAMES or singular(w) in taken or w in ALL_VERBS or w in TRAILING_VERBS:
-                continue
-            verb_first = sum(1 for r in rests if len(r) > 1 and r[0] in ALL_VERBS)
-            if 2 * len(rests) > len(lists) or 2 * verb_first > len(rests):
-                out.add(w)
+        out.update(w for w, rests in begun.items() if _opens_as_prefix(w, rests, len(lists), taken))
     return frozenset(out)
+
+
+def _opens_as_prefix(word: str, rests: list[list[str]], names: int, taken: set[str]) -> bool:
+    """Whether `word`, opening the names whose remaining words are `rests` among `names` names, is a prefix word
+    (see prefix_words)."""
+    if len(rests) < MIN_PREFIX_NAMES or singular(word) in taken or word in ALL_VERBS or word in TRAILING_VERBS:
+        return False
+    verb_first = sum(1 for r in rests if len(r) > 1 and r[0] in ALL_VERBS)
+    return 2 * len(rests) > names or 2 * verb_first > len(rests)
 
 
 def current_prefix() -> frozenset[str]:

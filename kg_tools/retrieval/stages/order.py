@@ -39,13 +39,8 @@ class OrderAndTruncate(Stage):
         for i, row in enumerate(seeds):
             sure, later, spare_deps = self._dependencies(row, req)
             if cos and not needed.http_operation(row.spec):  # inferred ones far from the query: last (relevance.py)
-                following = rows[i + 1] if i + 1 < len(rows) else None
-                far = relevance.unrelated(
-                    row.name, row.spec, sure, cos.get(following.key) if following else None, cos, self._ratio
-                )
-                sure, spare_deps = (
-                    [d for d in sure if d["name"] not in far],
-                    [d for d in sure if d["name"] in far] + spare_deps,
+                sure, spare_deps = self._far_last(
+                    row, rows[i + 1] if i + 1 < len(rows) else None, sure, spare_deps, cos
                 )
             _add(row, [], req, seen, tools)
             _add(None, doubtful, req, seen, tools, doubtful_step)
@@ -74,6 +69,20 @@ class OrderAndTruncate(Stage):
                 f"the next {used} seed(s) filled it",
             )
         ctx.note("order", ("supplied values last, " if req.supplied_last else "") + f"unique, truncated to K={req.K}")
+
+    def _far_last(
+        self,
+        row: Candidate,
+        following: Candidate | None,
+        sure: list[dict],
+        spare_deps: list[dict],
+        cos: dict[tuple[str, str], float],
+    ) -> tuple[list[dict], list[dict]]:
+        """(`sure` without the dependencies far from the query, those moved before the seed's unneeded ones)."""
+        far = relevance.unrelated(
+            row.name, row.spec, sure, cos.get(following.key) if following else None, cos, self._ratio
+        )
+        return [d for d in sure if d["name"] not in far], [d for d in sure if d["name"] in far] + spare_deps
 
     @property
     def _ratio(self) -> float:

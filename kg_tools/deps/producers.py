@@ -1115,6 +1115,8 @@ def tool_offers(tool: Tool) -> list[Offer]:
     has_schema = any(o.source == "schema" for o in offers)
     if not has_schema:  # what the name and description say it returns
         keys = _described_keys(tool)[:3]
+        if aggregate := _aggregate_words(tool):  # a report on orders returns numbers about orders, not their ids
+            keys = [k for k in keys if set(k.split()) & aggregate]
         for key in keys:
             offers.append(Offer(tool.name, key, "*", "", True, "description"))
             ws = key.split()
@@ -1128,6 +1130,16 @@ def tool_offers(tool: Tool) -> list[Offer]:
         for key in [k for k in _operations_listed(tool) if k not in keys]:  # what its caller asks for comes back
             offers.append(Offer(tool.name, key, "*", CHOSEN, True, "description"))
     return offers
+
+
+AGGREGATE_WORDS = {"report", "stats", "statistics", "analytics", "summary", "metrics", "usage", "count", "totals"}
+
+
+def _aggregate_words(tool: Tool) -> set[str]:
+    """The words of a name that says the tool reports, counts or sums a collection (`woo_reports_orders_totals`,
+    `get_project_stats`, `count_issues`): what it returns are numbers about the items, not the items' ids; singular,
+    as resource keys spell them."""
+    return {singular(w) for w in words(tool.name)} & {singular(w) for w in AGGREGATE_WORDS}
 
 
 OPERATION_FIELDS = {"operation", "action", "method", "op"}

@@ -77,7 +77,13 @@ PROVIDERS = {"listmonk": "listmonk (knadh/listmonk)", "qdrant": "Qdrant (qdrant/
              "webex_messaging": "Webex Messaging (webex/webex-openapi-specs)",
              "workos": "WorkOS (workos/openapi-spec)",
              "artifacthub": "Artifact Hub (artifacthub/hub)",
-             "inventree": "InvenTree (inventree/schema)"}
+             "inventree": "InvenTree (inventree/schema)",
+             # corpus-oa-n
+             "paypal": "PayPal REST APIs (paypal/paypal-rest-api-specifications)",
+             "growthbook": "GrowthBook (growthbook/growthbook)",
+             "fusionauth": "FusionAuth (FusionAuth/fusionauth-openapi)",
+             "klaviyo": "Klaviyo (klaviyo/openapi)",
+             "prefect": "Prefect (PrefectHQ/prefect)"}
 
 
 def gold_edge(consumer: str, provider: str, parameter: str, typ: str, reason: str) -> dict:

@@ -1133,13 +1133,14 @@ def tool_offers(tool: Tool) -> list[Offer]:
 
 
 AGGREGATE_WORDS = {"report", "stats", "statistics", "analytics", "summary", "metrics", "usage", "count", "totals"}
+_AGGREGATE_KEYS = frozenset(singular(w) for w in AGGREGATE_WORDS)  # as resource keys spell them (`stat`, `total`)
 
 
 def _aggregate_words(tool: Tool) -> set[str]:
     """The words of a name that says the tool reports, counts or sums a collection (`woo_reports_orders_totals`,
     `get_project_stats`, `count_issues`): what it returns are numbers about the items, not the items' ids; singular,
     as resource keys spell them."""
-    return {singular(w) for w in words(tool.name)} & {singular(w) for w in AGGREGATE_WORDS}
+    return {singular(w) for w in words(tool.name)} & _AGGREGATE_KEYS
 
 
 OPERATION_FIELDS = {"operation", "action", "method", "op"}

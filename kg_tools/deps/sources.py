@@ -66,9 +66,9 @@ def name_families(names: Sequence[str]) -> dict[str, str]:
     """name -> its family (`#0`, `#1` …) in listing order; a family starts where FAMILY_RUN shaped names in a row
     (one-word names skipped) share a shape other than the current family's. Names sorted alphabetically or shuffled
     say nothing by their order (one server's `get_…` and `list_…` far apart): then see shape_families."""
-    shapes = [name_shape(n) for n in names]
-    if list(names) == sorted(names) or not in_server_order(shapes):
+    if not keeps_server_order(names):
         return shape_families(names)
+    shapes = [name_shape(n) for n in names]
     shaped = [i for i, s in enumerate(shapes) if s != ("", "")]
     out: dict[str, str] = {}
     family, current, k = 0, None, 0  # k: place of the next shaped name in `shaped`
@@ -83,6 +83,11 @@ def name_families(names: Sequence[str]) -> dict[str, str]:
             k += 1
         out[name] = f"#{family}"
     return out
+
+
+def keeps_server_order(names: Sequence[str]) -> bool:
+    """Whether a listing's order says which tools are one server's: not sorted by name, and in_server_order."""
+    return list(names) != sorted(names) and in_server_order([name_shape(n) for n in names])
 
 
 def in_server_order(shapes: Sequence[tuple[str, str]]) -> bool:
@@ -184,8 +189,7 @@ def catalog_groups(
     by all): no groups."""
     source = catalog_sources(names, declared, operations)
     unnamed = [n for n in names if not declared.get(n) and n not in operations]
-    ordered = unnamed != sorted(unnamed) and in_server_order([name_shape(n) for n in unnamed])
-    if len(unnamed) < MANY_TOOLS or not ordered or len({source[n] for n in unnamed}) < 2:
+    if len(unnamed) < MANY_TOOLS or not keeps_server_order(unnamed) or len({source[n] for n in unnamed}) < 2:
         return source, {}
     words = {n: capitalised_words(getattr(tools[n], "description", "") or "") for n in unnamed}
     source |= joined_families(unnamed, source, words)

@@ -1332,8 +1332,11 @@ def _named_by_list(tool: Tool, o: Offer, offers: list[Offer]) -> Offer | None:
     `AccountMembership[]`): also that collection's, since its parameters use the collection's word (`jobName`,
     `account_slug`). Only the items' top-level fields, not a nested object's or a foreign key; only a collection at
     the top of its API (no instance in its path: `/clients/{id}/roles` lists a client's), and none of whose primary
-    offers already names it (a nested summary's `JobID` does not)."""
+    offers already names it (a nested summary's `JobID` does not). Only when the output holds one such list: beside
+    another (JSON:API's `data` and `included`) which one holds the members is not known."""
     if tool.kind != "list" or o.source != "schema" or not o.primary or o.reference or not _ITEM_FIELD.match(o.path):
+        return None
+    if len({x.path.split("[]", 1)[0] for x in offers if x.primary and _ITEM_FIELD.match(x.path)}) > 1:
         return None
     root = _root_resource(tool)
     if not root or "{" in _path(tool) or any(x.primary and root in x.resource.split() for x in offers):

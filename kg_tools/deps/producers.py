@@ -1133,13 +1133,14 @@ def tool_offers(tool: Tool) -> list[Offer]:
 
 
 AGGREGATE_WORDS = {"report", "stats", "statistics", "analytics", "summary", "metrics", "usage", "count", "totals"}
+_AGGREGATE_KEYS = frozenset(singular(w) for w in AGGREGATE_WORDS)  # as resource keys spell them (`stat`, `total`)
 
 
 def _aggregate_words(tool: Tool) -> set[str]:
     """The words of a name that says the tool reports, counts or sums a collection (`woo_reports_orders_totals`,
     `get_project_stats`, `count_issues`): what it returns are numbers about the items, not the items' ids; singular,
     as resource keys spell them."""
-    return {singular(w) for w in words(tool.name)} & {singular(w) for w in AGGREGATE_WORDS}
+    return {singular(w) for w in words(tool.name)} & _AGGREGATE_KEYS
 
 
 OPERATION_FIELDS = {"operation", "action", "method", "op"}
@@ -1331,8 +1332,11 @@ def _named_by_list(tool: Tool, o: Offer, offers: list[Offer]) -> Offer | None:
     `AccountMembership[]`): also that collection's, since its parameters use the collection's word (`jobName`,
     `account_slug`). Only the items' top-level fields, not a nested object's or a foreign key; only a collection at
     the top of its API (no instance in its path: `/clients/{id}/roles` lists a client's), and none of whose primary
-    offers already names it (a nested summary's `JobID` does not)."""
+    offers already names it (a nested summary's `JobID` does not). Only when the output holds one such list: beside
+    another (JSON:API's `data` and `included`) which one holds the members is not known."""
     if tool.kind != "list" or o.source != "schema" or not o.primary or o.reference or not _ITEM_FIELD.match(o.path):
+        return None
+    if len({x.path.split("[]", 1)[0] for x in offers if x.primary and _ITEM_FIELD.match(x.path)}) > 1:
         return None
     root = _root_resource(tool)
     if not root or "{" in _path(tool) or any(x.primary and root in x.resource.split() for x in offers):

@@ -66,9 +66,9 @@ def name_families(names: Sequence[str]) -> dict[str, str]:
     """name -> its family (`#0`, `#1` …) in listing order; a family starts where FAMILY_RUN shaped names in a row
     (one-word names skipped) share a shape other than the current family's. Names sorted alphabetically or shuffled
     say nothing by their order (one server's `get_…` and `list_…` far apart): then see shape_families."""
-    shapes = [name_shape(n) for n in names]
-    if list(names) == sorted(names) or not in_server_order(shapes):
+    if not keeps_server_order(names):
         return shape_families(names)
+    shapes = [name_shape(n) for n in names]
     shaped = [i for i, s in enumerate(shapes) if s != ("", "")]
     out: dict[str, str] = {}
     family, current, k = 0, None, 0  # k: place of the next shaped name in `shaped`
@@ -83,6 +83,11 @@ def name_families(names: Sequence[str]) -> dict[str, str]:
             k += 1
         out[name] = f"#{family}"
     return out
+
+
+def keeps_server_order(names: Sequence[str]) -> bool:
+    """Whether a listing's order says which tools are one server's: not sorted by name, and in_server_order."""
+    return list(names) != sorted(names) and in_server_order([name_shape(n) for n in names])
 
 
 def in_server_order(shapes: Sequence[tuple[str, str]]) -> bool:
@@ -138,9 +143,11 @@ def capitalised_words(text: str) -> set[str]:
 
 
 def mark_runs(names: Sequence[str], marks: dict[str, set[str]]) -> list[list[int]]:
-    """The places of each mark's run (tool_marks) in a listing in server order: at least three tools, each at most
-    MARK_GAP places after the one before, that hold MARK_SHARE of the mark's tools (a server names its product in
-    its own tools; `Example`, `limit` are written everywhere)."""
+    """The places of each mark's run in a listing in server order (a mark: what a server writes the same way in its
+    own tools, capitalised_words and parameter_marks): at least three tools, each at most MARK_GAP places after the
+    one before, that hold MARK_SHARE of the mark's tools (a server names its product in its own tools; `Example`,
+    `limit` are written everywhere) and span fewer than MANY_TOOLS places, more than one server exposes (a word or
+    parameter every server of a long stretch writes is boilerplate, no server's)."""
     where: dict[str, list[int]] = {}
     for i, n in enumerate(names):
         for w in marks.get(n, ()):
@@ -153,7 +160,7 @@ def mark_runs(names: Sequence[str], marks: dict[str, set[str]]) -> list[list[int
                 runs.append(places[start:k])
                 start = k
         best = max(runs, key=len)
-        if len(best) >= 3 and len(best) >= MARK_SHARE * len(places):
+        if len(best) >= 3 and len(best) >= MARK_SHARE * len(places) and best[-1] - best[0] < MANY_TOOLS:
             out.append(best)
     return out
 
@@ -182,19 +189,17 @@ def catalog_groups(
     by all): no groups."""
     source = catalog_sources(names, declared, operations)
     unnamed = [n for n in names if not declared.get(n) and n not in operations]
-    ordered = unnamed != sorted(unnamed) and in_server_order([name_shape(n) for n in unnamed])
-    if len(unnamed) < MANY_TOOLS or not ordered or len({source[n] for n in unnamed}) < 2:
+    if len(unnamed) < MANY_TOOLS or not keeps_server_order(unnamed) or len({source[n] for n in unnamed}) < 2:
         return source, {}
     words = {n: capitalised_words(getattr(tools[n], "description", "") or "") for n in unnamed}
     source |= joined_families(unnamed, source, words)
-    return source, mark_groups(unnamed, {n: tool_marks(tools[n]) for n in unnamed})
+    return source, mark_groups(unnamed, {n: words[n] | parameter_marks(tools[n]) for n in unnamed})
 
 
-def tool_marks(tool: object) -> set[str]:
-    """What a server writes the same way in its own tools: the words its description capitalises (its product's
-    name) and its parameters' names (`@projectIdOrKey`: servers reuse their own parameter shapes)."""
+def parameter_marks(tool: object) -> set[str]:
+    """A tool's parameters' names as marks (`@projectIdOrKey`: servers reuse their own parameter shapes)."""
     names = [p.get("name", "") for p in getattr(tool, "parameters", ()) if isinstance(p, dict)]
-    return capitalised_words(getattr(tool, "description", "") or "") | {f"@{n}" for n in names if isinstance(n, str)}
+    return {f"@{n}" for n in names if isinstance(n, str)}
 
 
 def joined_families(names: Sequence[str], source: dict[str, str], words: dict[str, set[str]]) -> dict[str, str]:

@@ -51,7 +51,7 @@ def unneeded(seed: str, seed_spec: str | dict | None, deps: list[dict], query: s
         source, names = str(via.get("from")), _parameter_names(via)
         if not names:
             continue
-        optional = {p for p in names if p.split(".")[0] in _optional(specs.get(source))} == names
+        optional = {p for p in names if p.split(".")[0] in optional_parameters(specs.get(source))} == names
         if optional and source != seed:
             out.add(d["name"])
         elif _second_unnamed(d["name"], via, names, best, said):
@@ -88,11 +88,6 @@ def _parameter_names(via: dict) -> set[str]:
 
 
 def optional_parameters(spec: str | dict | None) -> frozenset[str]:
-    """The names of the parameters a stored spec marks as not required (`required: false`)."""
-    return _optional(spec)
-
-
-def _optional(spec: str | dict | None) -> frozenset[str]:
     """The names of the parameters a stored spec marks as not required (`required: false`)."""
     if not spec:
         return frozenset()

@@ -27,6 +27,7 @@ version (`ToolVectors`, bounded).
 
 from __future__ import annotations
 
+import math
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
@@ -75,9 +76,11 @@ class ToolVectors:
 
 
 def _unit(embedding) -> np.ndarray | None:
+    """The embedding scaled to length one; None for none, a zero vector or one holding NaN or infinity (no cosine:
+    NaN compares below no bar, and every dependency would move)."""
     vector = np.asarray(embedding or [], dtype=np.float64)
     norm = float(np.linalg.norm(vector))
-    return vector / norm if norm else None
+    return vector / norm if norm and math.isfinite(norm) else None
 
 
 def cosines(query: list[float], vectors: dict[Key, np.ndarray]) -> dict[Key, float]:

@@ -57,3 +57,20 @@ def test_a_scoped_list_or_one_that_already_names_its_collection_offers_nothing_m
     teams.kind = tool_kind(teams)
     team_offers = [(o.resource, o.field, o.path) for o in tool_offers(teams)]
     assert len(team_offers) == len(set(team_offers))
+
+
+def test_a_list_beside_another_list_names_neither_after_the_collection():
+    """`GET /articles` returning `{data: Post[], included: Person[]}` (JSON:API): which array holds the articles is
+    not known by shape, so the people in `included` are not offered as articles (sixteenth session's review)."""
+    schema = {
+        "type": "object",
+        "properties": {"data": _items("Post", "id", "type"), "included": _items("Person", "id", "name")},
+    }
+    tools = [
+        op("list_articles", "GET", "/articles", [], output_schema=schema),
+        op("get_article", "GET", "/articles/{article_name}", [_p("article_name")]),
+    ]
+    articles = prepare(tools)["list_articles"]
+    articles.kind = tool_kind(articles)
+    assert not [o for o in tool_offers(articles) if o.resource == "article"]
+    assert ("article", "name") not in _offers(tools, "get_article", "article_name").get("list_articles", set())

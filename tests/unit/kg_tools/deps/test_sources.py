@@ -183,10 +183,10 @@ def test_no_value_flows_between_two_products_of_one_name_family(monkeypatch):
     """Two servers of one name shape listed one after the other in a catalog of several families: the words their
     descriptions capitalise and their parameter names tell them apart, and the second one's `boxId` gets no provider
     from the first one's list; sorted by name (no order), as before; one family alone (ToolLinkOS) has no groups."""
-    monkeypatch.setattr(sources, "MANY_TOOLS", 2)
     tools = _product_tools("Crate", ["list", "open", "seal", "weigh"], "box_id")
     tools += _product_tools("Depot", ["ship", "store", "stack", "lift"], "boxId")
     tools += [_tool(f"weigh-parcel{i}") for i in range(FAMILY_RUN)]  # another shape: the catalog has two families
+    monkeypatch.setattr(sources, "MANY_TOOLS", len(tools))  # many servers' tools (a server's runs span fewer)
     for i, t in enumerate(tools):
         t.position = i
     pairs = {(e.source, e.target) for e in structural_edges(tools, sources=None, min_confidence=0.2)}
@@ -202,3 +202,29 @@ def test_no_value_flows_between_two_products_of_one_name_family(monkeypatch):
         t.position = i
     pairs = {(e.source, e.target) for e in structural_edges(one_family, sources=None, min_confidence=0.2)}
     assert ("ship_boxD", "list_boxes") in pairs
+
+
+# sixteenth session: review of the groups (a mark every server of a long stretch writes is no server's)
+
+
+def test_a_mark_written_over_more_places_than_one_server_exposes_makes_no_run(monkeypatch):
+    monkeypatch.setattr(sources, "MANY_TOOLS", 20)
+    names = [f"t{i}" for i in range(30)]
+    marks = {n: {"@limit"} for n in names} | {n: {"@limit", "crate"} for n in names[:5]}
+    marks |= {n: {"@limit", "depot"} for n in names[10:15]}
+    groups = sources.mark_groups(names, marks)  # `@limit` in every tool would make one group of all thirty
+    assert groups["t0"] != groups["t10"]
+    assert "t20" not in groups
+
+
+def test_a_boilerplate_word_does_not_join_every_family(monkeypatch):
+    """A word capitalised in every description (a gateway's template) runs across every family: no server's name,
+    so the families stay apart; a product's name across two of them still joins them."""
+    monkeypatch.setattr(sources, "MANY_TOOLS", 12)
+    names = [f"get_box{i}" for i in range(6)] + [f"get-box{i}" for i in range(6)] + [f"getBox{i}" for i in range(6)]
+    source = {n: f"#{i // 6}" for i, n in enumerate(names)}
+    words = {n: {"acme"} for n in names}
+    assert sources.joined_families(names, source, words) == source
+    words |= {n: {"acme", "crate"} for n in names[:12]}
+    joined = sources.joined_families(names, source, words)
+    assert {joined[n] for n in names[:12]} == {"#0"} and joined["getBox0"] == "#2"

@@ -183,3 +183,13 @@ def test_core_utilities_stay():
     spec = {"name": "seed", "parameters": [{"name": "a", "required": False}]}
     cos = {("get_date", "c"): 0.0, ("x", "c"): 0.0}
     assert relevance.unrelated("seed", spec, deps, 0.5, cos, 0.5) == {"x"}
+
+
+def test_a_vector_holding_nan_or_infinity_has_no_cosine():
+    """A NaN cosine is below no bar: a broken stored vector (or query) would move every optional dependency."""
+    vectors = relevance.ToolVectors()
+    rows = {"a": [math.nan, 1.0], "b": [math.inf, 0.0], "c": [0.0, 0.0], "d": [1.0, 0.0]}
+    read = lambda tools: [{"name": t["name"], "catalog": t["catalog"], "embedding": rows[t["name"]]} for t in tools]  # noqa: E731
+    got = vectors.get("v1", [(n, "") for n in rows], read)
+    assert set(got) == {("d", "")}
+    assert relevance.cosines([math.nan, 0.0], got) == {}

@@ -432,7 +432,7 @@ def _attached(tool: Tool, want: Want) -> bool:
 
 # Verbs a name reads as a create that act on an instance already there (`stack_start`, `follow_channel`); a name
 # without a known verb sent as a POST (`RefundPayment`, `ShareTrip`) does too
-ACTING_VERBS = {"start", "open", "follow", "submit", "write"}
+ACTING_VERBS = {"start", "follow", "submit", "write"}
 # a description that lets the caller choose the new one's id ("Choose a custom ID", "Optional. The memo ID")
 _CHOSEN_ID = re.compile(
     r"\b(?:choose|custom|optional(?:ly)?|explicit|immutable|if (?:omitted|empty|not (?:provided|set|given))"

@@ -384,7 +384,7 @@ def parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
     want = _parameter_wants(tool, p, known)
     if parent := _parent_want(tool, p, known, want):
         return parent
-    existing = _attached(tool, want) or _copies_from(tool, want) if want else False
+    existing = _attached(tool, want) or _copies_from(tool, want) or _acts_on(tool, p, want) if want else False
     if want and not want.in_path and want.resources == [created_resource(tool)] and not existing:
         return None  # a create's `name` or `entities` are the new thing's, not another tool's output
     if want and not want.in_path and want.resources[:1] == [described_new(tool)]:
@@ -428,6 +428,27 @@ def _attached(tool: Tool, want: Want) -> bool:
         and any(w in FOR_WORDS for w in rest[1:])
         and not rpc_call(tool)
     )
+
+
+# Verbs a name reads as a create that act on an instance already there (`stack_start`, `follow_channel`); a name
+# without a known verb sent as a POST (`RefundPayment`, `ShareTrip`) does too
+ACTING_VERBS = {"start", "follow", "submit", "write"}
+# a description that lets the caller choose the new one's id ("Choose a custom ID", "Optional. The memo ID")
+_CHOSEN_ID = re.compile(
+    r"\b(?:choose|custom|optional(?:ly)?|explicit|immutable|if (?:omitted|empty|not (?:provided|set|given))"
+    r"|to assign|will be generated)\b",
+    re.I,
+)
+
+
+def _acts_on(tool: Tool, p: dict, want: Want) -> bool:
+    """An id of the resource a create-kind tool is about that names an existing instance, not the new one's: the
+    tool's name acts on one (`portainer_stack_start(stack_id)`, a POST named without a verb:
+    `RefundPayment(payment_id)`); not an id the description lets one choose ("Choose a custom ID")."""
+    if want.field != "id" or _CHOSEN_ID.search(str(p.get("description") or "")):
+        return False
+    verb, _ = name_verb_and_object(tool.name)
+    return verb in ACTING_VERBS or (verb is None and tool.kind == "create")
 
 
 COPY_VERBS = {"copy", "duplicate", "clone"}

@@ -48,6 +48,7 @@ from kg_tools.deps.resources import (
     STOP,
     STRONG_FIELDS,
     SYNONYMS,
+    synonym,
     Offer,
     catalog_names,
     current_prefix,
@@ -550,6 +551,7 @@ def _listed_noun(p: dict, ws: list[str], known: set[str]) -> str | None:
 
 
 GLUED_FIELDS = ("names", "name", "paths", "path")  # `filepath`, `dirpath`, `fullname`: one word, an identifier
+GLUED_IDS = ("ids", "id", "keys", "key")  # `vmid`, `buildid`: an id glued to its resource, lower case
 
 
 def _glued(word: str, known: set[str]) -> list[str]:
@@ -557,12 +559,26 @@ def _glued(word: str, known: set[str]) -> list[str]:
     the identifier alone when the rest names no resource of the catalog (`fullname` -> name)."""
     if word in ID_FIELDS:
         return [word]
+    if glued := _glued_id(word, known):
+        return glued
     for end in GLUED_FIELDS:
         head = word[: -len(end)]
         if word.endswith(end) and len(head) >= 3:
             end = singular(end)  # the field word ID_FIELDS knows (`paths` -> path)
             return [head, end] if parameter_resource([head]) in known else [end]
     return [word]
+
+
+def _glued_id(word: str, known: set[str]) -> list[str] | None:
+    """A lower-case `<resource>id` (`vmid`, `buildid`, `folderids`): the resource's id when the head is a resource the
+    catalog offers; not a word that only ends so (`valid`, `android`, `passkey`: their heads name no resource)."""
+    for end in GLUED_IDS:
+        head = word[: -len(end)]
+        if word.endswith(end) and len(head) >= 2 and head.isalpha():
+            field = singular(end)
+            if head not in STOP and parameter_resource([head]) in known:
+                return [head, field]
+    return None
 
 
 def _bare_want(tool: Tool, p: dict, field: str, known: set[str]) -> Want | None:
@@ -667,6 +683,7 @@ def _identifier_want(tool: Tool, p: dict, ws: list[str], field: str, known: set[
     """An identifier (`playlist_id`, `team_key`, `ids`): of the resource its name says, else (a strong field
     outside a body) of the resource its context says."""
     resources = [r for r in [parameter_resource(ws[:-1])] if r] if len(ws) > 1 else []
+    resources = resources or _stop_word_resource(ws, known)
     if not resources:
         # a body's own `id` is the object's, except in an RPC call, which addresses its thing by it
         if field not in STRONG_FIELDS or p.get("in") == "body" and not rpc_resource(tool):
@@ -678,6 +695,15 @@ def _identifier_want(tool: Tool, p: dict, ws: list[str], field: str, known: set[
     if want and field not in ("username", "login", "email"):
         want.fallback = [r for r in _fallback_resources(p, known) if r not in want.resources]
     return want
+
+
+def _stop_word_resource(ws: list[str], known: set[str]) -> list[str]:
+    """`list_id`, `listIds`: the one word before the identifier is a verb or a function word in a description ("list",
+    dropped as a resource), yet a resource the catalog offers (its `lists`): that resource."""
+    if len(ws) != 2 or ws[0] not in STOP:
+        return []
+    key = singular(ws[0])
+    return [key] if key in known else []
 
 
 def _user_field(tool: Tool, ws: list[str], field: str, resources: list[str], known: set[str]) -> tuple[list[str], str]:
@@ -1089,11 +1115,31 @@ def _listed_contents(tool: Tool) -> set[str]:
     return {w for r in described_resources(tool.description)[:2] for w in r.split()}
 
 
-def _resource_in_name(wanted: set[str], producer: Tool) -> bool:
+def _resource_in_name(wanted: set[str], producer: Tool, said: str | None = None) -> bool:
     """The wanted resource's words are in the producer's name or path, the object a verb-only search describes, or what
-    a listing of one thing lists."""
-    named = _name_words(producer) | _described_object(producer)
+    a listing of one thing lists; `said`, the word the parameter names its resource by, counts as the resource SYNONYMS
+    made of it (see _said_word)."""
+    named = _synonymous(_name_words(producer), said) | _described_object(producer)
     return bool(wanted) and (wanted <= named or wanted <= _listed_contents(producer))
+
+
+def _said_word(want: Want) -> str | None:
+    """The word a parameter names its resource by before SYNONYMS (`folder` of `folder_id`, `vm` of `vmid`, `repo`),
+    when SYNONYMS turned it into another (`directory`, `instance`, `repository`): a name saying that word names the
+    want's resource (`list_folders`, `list_vms`). Not another word of the same synonym (a `profile` is no `user`)."""
+    ws = [w for w in words(want.parameter.rsplit(".", 1)[-1]) if w not in ID_FIELDS]
+    if len(ws) == 1 and ws[0] == words(want.parameter.rsplit(".", 1)[-1])[0]:
+        ws = [next((ws[0][: -len(e)] for e in GLUED_IDS if ws[0].endswith(e) and len(ws[0]) > len(e) + 1), ws[0])]
+    said = singular(ws[-1]) if ws else None
+    return said if said and want.resources and synonym(said) == want.resources[0] != said else None
+
+
+def _synonymous(named: set[str], said: str | None) -> set[str]:
+    """A name's words, and the resource SYNONYMS makes of the parameter's own word where the name says it (`folders`
+    of `list_folders` for `folder_id`; `vms`, a plural `singular` keeps, for `vmid`)."""
+    if not said:
+        return named
+    return named | {w for n in named if n in (said, said + "s") for w in synonym(n).split()}
 
 
 def _no_path_readers(out: dict[str, Candidate], want: Want) -> dict[str, Candidate]:
@@ -2607,8 +2653,9 @@ def want_candidates(
             out[name] = Candidate(consumer, want, tools[name], None)
     out = _kept_candidates(out, consumer, want, tools, paths, kinds)
     wanted = set(want.resources[0].split()) if want.resources else set()
+    said = _said_word(want)
     for c in out.values():
-        c.resource_in_name = _resource_in_name(wanted, c.producer)
+        c.resource_in_name = _resource_in_name(wanted, c.producer, said)
         c.lookup = is_lookup(c.producer, want)
     qualifier = want_qualifier(consumer, want)
     for c in out.values():

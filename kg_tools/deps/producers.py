@@ -48,7 +48,6 @@ from kg_tools.deps.resources import (
     STOP,
     STRONG_FIELDS,
     SYNONYMS,
-    synonym,
     Offer,
     catalog_names,
     current_prefix,
@@ -63,6 +62,7 @@ from kg_tools.deps.resources import (
     searched_resources,
     singular,
     source_phrases,
+    synonym,
     words,
 )
 from kg_tools.deps.scoring import (
@@ -572,13 +572,15 @@ def _glued(word: str, known: set[str]) -> list[str]:
 def _glued_id(word: str, known: set[str]) -> list[str] | None:
     """A lower-case `<resource>id` (`vmid`, `buildid`, `folderids`): the resource's id when the head is a resource the
     catalog offers; not a word that only ends so (`valid`, `android`, `passkey`: their heads name no resource)."""
-    for end in GLUED_IDS:
-        head = word[: -len(end)]
-        if word.endswith(end) and len(head) >= 2 and head.isalpha():
-            field = singular(end)
-            if head not in STOP and parameter_resource([head]) in known:
-                return [head, field]
+    head = _glue_head(word)
+    if head != word and head.isalpha() and head not in STOP and parameter_resource([head]) in known:
+        return [head, word[len(head) :]]
     return None
+
+
+def _glue_head(word: str) -> str:
+    """The word without an identifier glued to its end (`vmid` -> vm), at least two letters left; else the word."""
+    return next((word[: -len(end)] for end in GLUED_IDS if word.endswith(end) and len(word) >= len(end) + 2), word)
 
 
 def _bare_want(tool: Tool, p: dict, field: str, known: set[str]) -> Want | None:
@@ -1127,9 +1129,10 @@ def _said_word(want: Want) -> str | None:
     """The word a parameter names its resource by before SYNONYMS (`folder` of `folder_id`, `vm` of `vmid`, `repo`),
     when SYNONYMS turned it into another (`directory`, `instance`, `repository`): a name saying that word names the
     want's resource (`list_folders`, `list_vms`). Not another word of the same synonym (a `profile` is no `user`)."""
-    ws = [w for w in words(want.parameter.rsplit(".", 1)[-1]) if w not in ID_FIELDS]
-    if len(ws) == 1 and ws[0] == words(want.parameter.rsplit(".", 1)[-1])[0]:
-        ws = [next((ws[0][: -len(e)] for e in GLUED_IDS if ws[0].endswith(e) and len(ws[0]) > len(e) + 1), ws[0])]
+    named = words(want.parameter.rsplit(".", 1)[-1])
+    ws = [w for w in named if w not in ID_FIELDS]
+    if ws == named and len(ws) == 1:  # one word, an identifier perhaps glued to it
+        ws = [_glue_head(ws[0])]
     said = singular(ws[-1]) if ws else None
     return said if said and want.resources and synonym(said) == want.resources[0] != said else None
 

@@ -62,6 +62,7 @@ from kg_tools.deps.resources import (
     searched_resources,
     singular,
     source_phrases,
+    synonym,
     words,
 )
 from kg_tools.deps.scoring import (
@@ -571,6 +572,7 @@ def _listed_noun(p: dict, ws: list[str], known: set[str]) -> str | None:
 
 
 GLUED_FIELDS = ("names", "name", "paths", "path")  # `filepath`, `dirpath`, `fullname`: one word, an identifier
+GLUED_IDS = ("ids", "id", "keys", "key")  # `vmid`, `buildid`: an id glued to its resource, lower case
 
 
 def _glued(word: str, known: set[str]) -> list[str]:
@@ -578,12 +580,28 @@ def _glued(word: str, known: set[str]) -> list[str]:
     the identifier alone when the rest names no resource of the catalog (`fullname` -> name)."""
     if word in ID_FIELDS:
         return [word]
+    if glued := _glued_id(word, known):
+        return glued
     for end in GLUED_FIELDS:
         head = word[: -len(end)]
         if word.endswith(end) and len(head) >= 3:
             end = singular(end)  # the field word ID_FIELDS knows (`paths` -> path)
             return [head, end] if parameter_resource([head]) in known else [end]
     return [word]
+
+
+def _glued_id(word: str, known: set[str]) -> list[str] | None:
+    """A lower-case `<resource>id` (`vmid`, `buildid`, `folderids`): the resource's id when the head is a resource the
+    catalog offers; not a word that only ends so (`valid`, `android`, `passkey`: their heads name no resource)."""
+    head = _glue_head(word)
+    if head != word and head.isalpha() and head not in STOP and parameter_resource([head]) in known:
+        return [head, word[len(head) :]]
+    return None
+
+
+def _glue_head(word: str) -> str:
+    """The word without an identifier glued to its end (`vmid` -> vm), at least two letters left; else the word."""
+    return next((word[: -len(end)] for end in GLUED_IDS if word.endswith(end) and len(word) >= len(end) + 2), word)
 
 
 def _bare_want(tool: Tool, p: dict, field: str, known: set[str]) -> Want | None:
@@ -688,6 +706,7 @@ def _identifier_want(tool: Tool, p: dict, ws: list[str], field: str, known: set[
     """An identifier (`playlist_id`, `team_key`, `ids`): of the resource its name says, else (a strong field
     outside a body) of the resource its context says."""
     resources = [r for r in [parameter_resource(ws[:-1])] if r] if len(ws) > 1 else []
+    resources = resources or _stop_word_resource(ws, known)
     if not resources:
         # a body's own `id` is the object's, except in an RPC call, which addresses its thing by it
         if field not in STRONG_FIELDS or p.get("in") == "body" and not rpc_resource(tool):
@@ -699,6 +718,15 @@ def _identifier_want(tool: Tool, p: dict, ws: list[str], field: str, known: set[
     if want and field not in ("username", "login", "email"):
         want.fallback = [r for r in _fallback_resources(p, known) if r not in want.resources]
     return want
+
+
+def _stop_word_resource(ws: list[str], known: set[str]) -> list[str]:
+    """`list_id`, `listIds`: the one word before the identifier is a verb or a function word in a description ("list",
+    dropped as a resource), yet a resource the catalog offers (its `lists`): that resource."""
+    if len(ws) != 2 or ws[0] not in STOP:
+        return []
+    key = singular(ws[0])
+    return [key] if key in known else []
 
 
 def _user_field(tool: Tool, ws: list[str], field: str, resources: list[str], known: set[str]) -> tuple[list[str], str]:
@@ -1110,11 +1138,32 @@ def _listed_contents(tool: Tool) -> set[str]:
     return {w for r in described_resources(tool.description)[:2] for w in r.split()}
 
 
-def _resource_in_name(wanted: set[str], producer: Tool) -> bool:
+def _resource_in_name(wanted: set[str], producer: Tool, said: str | None = None) -> bool:
     """The wanted resource's words are in the producer's name or path, the object a verb-only search describes, or what
-    a listing of one thing lists."""
-    named = _name_words(producer) | _described_object(producer)
+    a listing of one thing lists; `said`, the word the parameter names its resource by, counts as the resource SYNONYMS
+    made of it (see _said_word)."""
+    named = _synonymous(_name_words(producer), said) | _described_object(producer)
     return bool(wanted) and (wanted <= named or wanted <= _listed_contents(producer))
+
+
+def _said_word(want: Want) -> str | None:
+    """The word a parameter names its resource by before SYNONYMS (`folder` of `folder_id`, `vm` of `vmid`, `repo`),
+    when SYNONYMS turned it into another (`directory`, `instance`, `repository`): a name saying that word names the
+    want's resource (`list_folders`, `list_vms`). Not another word of the same synonym (a `profile` is no `user`)."""
+    named = words(want.parameter.rsplit(".", 1)[-1])
+    ws = [w for w in named if w not in ID_FIELDS]
+    if ws == named and len(ws) == 1:  # one word, an identifier perhaps glued to it
+        ws = [_glue_head(ws[0])]
+    said = singular(ws[-1]) if ws else None
+    return said if said and want.resources and synonym(said) == want.resources[0] != said else None
+
+
+def _synonymous(named: set[str], said: str | None) -> set[str]:
+    """A name's words, and the resource SYNONYMS makes of the parameter's own word where the name says it (`folders`
+    of `list_folders` for `folder_id`; `vms`, a plural `singular` keeps, for `vmid`)."""
+    if not said:
+        return named
+    return named | {w for n in named if n in (said, said + "s") for w in synonym(n).split()}
 
 
 def _no_path_readers(out: dict[str, Candidate], want: Want) -> dict[str, Candidate]:
@@ -2632,8 +2681,9 @@ def want_candidates(
             out[name] = Candidate(consumer, want, tools[name], None)
     out = _kept_candidates(out, consumer, want, tools, paths, kinds)
     wanted = set(want.resources[0].split()) if want.resources else set()
+    said = _said_word(want)
     for c in out.values():
-        c.resource_in_name = _resource_in_name(wanted, c.producer)
+        c.resource_in_name = _resource_in_name(wanted, c.producer, said)
         c.lookup = is_lookup(c.producer, want)
     qualifier = want_qualifier(consumer, want)
     for c in out.values():

@@ -426,7 +426,7 @@ def resource_key(nouns: list[str]) -> str | None:
         return None
     while len(content) > 1 and content[-1] in CONTAINER_NOUNS:
         content = content[:-1]
-    head = SYNONYMS.get(content[-1], content[-1])
+    head = synonym(content[-1])
     if " " in head:  # the synonym is already a compound (pull -> pull request)
         return head
     if len(content) >= 2 and f"{content[-2]} {head}" in COMPOUNDS:
@@ -439,8 +439,18 @@ def parameter_resource(nouns: list[str]) -> str | None:
     in a parameter (`entityNames` -> entity, `item_id` -> item)."""
     key = resource_key(nouns)
     if key is None and nouns and nouns[-1] not in STOP and not nouns[-1].isdigit():
-        key = SYNONYMS.get(singular(nouns[-1]), singular(nouns[-1]))
+        key = synonym(singular(nouns[-1]))
     return key
+
+
+def synonym(word: str) -> str:
+    """The resource a (singular) word names by SYNONYMS; a plural of three letters `singular` keeps (`vms`, `prs`,
+    `dbs`) names what its two-letter singular does."""
+    if word in SYNONYMS:
+        return SYNONYMS[word]
+    if len(word) == 3 and word.endswith("s") and word[:-1] in SYNONYMS:
+        return SYNONYMS[word[:-1]]
+    return word
 
 
 # Two-word resources kept as one (a request of a pull, not "a request").

@@ -471,10 +471,11 @@ PERSON_RESOURCES = ("collaborator", "member", "user", "person")
 
 def _person_want(p: dict, ws: list[str], known: set[str]) -> Want | None:
     """A parameter that names a person by role by a number or an identifier (`assignee: integer`, `add_assignees:
-    [integer]`, `assignee_id`, `requester_email`) when the catalog has no resource of that role's name: a user (or
+    [integer]`, `assignee_id`, `requester_username`) when the catalog has no resource of that role's name: a user (or
     member, collaborator, person) of the catalog, those of a container (collaborators, members) before all users.
-    Not a bare string (`assignee: string` may be a login, a name or an email: measured, not kept), a role qualified
-    by another resource of the catalog (`team_reviewer_ids`: teams) nor a search text (`searchReporterId`)."""
+    Not a bare string (`assignee: string` may be a login, a name or an email: measured, not kept), an email (anyone's
+    address, `recipient_email`), a role qualified by another resource of the catalog (`team_reviewer_ids`: teams) nor
+    a search text (`searchReporterId`)."""
     if p.get("enum") or p.get("type") not in (None, "string", "integer", "number", "array") or not ws:
         return None
     field = ID_FIELDS.get(ws[-1])
@@ -489,9 +490,9 @@ def _person_want(p: dict, ws: list[str], known: set[str]) -> Want | None:
     items = p.get("items")
     item_type = items.get("type") if isinstance(items, dict) else None
     numeric = p.get("type") in ("integer", "number") or item_type in ("integer", "number")
-    if not field and not numeric:
-        return None  # `assignee: string`, `reviewers: [string]`: kept as before (see the docstring)
-    want = _want(p, persons[:1], "*" if field == "email" else field or "id")
+    if not field and not numeric or field == "email":
+        return None  # `assignee: string`, `reviewers: [string]`, `recipient_email`: kept as before (the docstring)
+    want = _want(p, persons[:1], field or "id")
     want.fallback = persons[1:]
     return want
 

@@ -16,15 +16,17 @@ def _want(parameter: dict, known: set[str], name: str = "update_task"):
 
 def test_a_role_wants_the_people_of_the_catalog_a_container_s_first():
     """`assignee: integer` is a member's id when the catalog has members (a workspace's people) beside users, as
-    `add_assignees: [integer]`; `assignee_id` and `reviewer_email` a user's when only users are known."""
+    `add_assignees: [integer]`; `assignee_id` and `reviewer_username` a user's when only users are known; not an email."""
     want = _want({"name": "assignee", "type": "integer", "description": "Assignee"}, {"task", "member", "user"})
     assert want and (want.resources, want.field, want.fallback) == (["member"], "id", ["user"])
     want = _want({"name": "add_assignees", "type": "array", "items": {"type": "integer"}}, {"task", "member"})
     assert want and (want.resources, want.field) == (["member"], "id")
     want = _want({"name": "assignee_id", "type": "string"}, {"task", "user"})
     assert want and (want.resources, want.field) == (["user"], "id")
-    want = _want({"name": "reviewer_email", "type": "string"}, {"task", "user"})
-    assert want and (want.resources, want.field) == (["user"], "*")
+    want = _want({"name": "reviewer_username", "type": "string"}, {"task", "user"})
+    assert want and (want.resources, want.field) == (["user"], "username")
+    want = _want({"name": "recipient_email", "type": "string"}, {"task", "user"})
+    assert not want or want.resources != ["user"]  # an email is anyone's address
 
 
 def test_no_person_without_people_in_the_catalog_nor_for_a_role_it_has_its_own_resource_for():

@@ -465,6 +465,8 @@ def _copies_from(tool: Tool, want: Want) -> bool:
 def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
     name = str(p.get("name") or "")
     ws = _either_field(_parameter_name_words(name))
+    if person := _person_want(p, ws, known):
+        return person
     if _free_value(name, ws) or _query_or_paging(p, ws):
         return None
     locator = _directory_want(tool, p, ws) or _abbreviated_want(tool, p, ws, known)
@@ -481,6 +483,40 @@ def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
     if field and (field != "name" or len(ws) > 1):
         return _identifier_want(tool, p, ws, field, known)
     return _role_want(tool, p, ws, known) or _noun_want(p, ws, known)
+
+
+# A person named by the role they play in a thing (sixteenth session): `assignee`, `reviewer_ids`, `sender_id`
+PERSON_ROLES = {"assignee", "reporter", "reviewer", "requester", "requestor", "sender", "recipient", "approver"}
+# what catalogs call the people they know: those of a container (a repository, a workspace) before all users
+PERSON_RESOURCES = ("collaborator", "member", "user", "person")
+
+
+def _person_want(p: dict, ws: list[str], known: set[str]) -> Want | None:
+    """A parameter that names a person by role by a number or an identifier (`assignee: integer`, `add_assignees:
+    [integer]`, `assignee_id`, `requester_username`) when the catalog has no resource of that role's name: a user (or
+    member, collaborator, person) of the catalog, those of a container (collaborators, members) before all users.
+    Not a bare string (`assignee: string` may be a login, a name or an email: measured, not kept), an email (anyone's
+    address, `recipient_email`), a role qualified by another resource of the catalog (`team_reviewer_ids`: teams) nor
+    a search text (`searchReporterId`)."""
+    if p.get("enum") or p.get("type") not in (None, "string", "integer", "number", "array") or not ws:
+        return None
+    field = ID_FIELDS.get(ws[-1])
+    role = ws[:-1] if field else ws
+    if not role or singular(role[-1]) not in PERSON_ROLES or parameter_resource(role[-1:]) in known:
+        return None
+    if any(parameter_resource([w]) in known or w in SEARCH_SEGMENTS for w in role[:-1]):
+        return None  # `team_reviewers`: teams; `searchReporter`: text matched against reporters
+    persons = [r for r in PERSON_RESOURCES if r in known]
+    if not persons:
+        return None
+    items = p.get("items")
+    item_type = items.get("type") if isinstance(items, dict) else None
+    numeric = p.get("type") in ("integer", "number") or item_type in ("integer", "number")
+    if not field and not numeric or field == "email":
+        return None  # `assignee: string`, `reviewers: [string]`, `recipient_email`: kept as before (the docstring)
+    want = _want(p, persons[:1], field or "id")
+    want.fallback = persons[1:]
+    return want
 
 
 def _parameter_name_words(name: str) -> list[str]:

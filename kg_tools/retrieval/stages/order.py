@@ -42,6 +42,9 @@ class OrderAndTruncate(Stage):
                 sure, spare_deps = self._far_last(
                     row, rows[i + 1] if i + 1 < len(rows) else None, sure, spare_deps, cos
                 )
+                if i + 1 < len(seeds):  # a long chain of lookups: its tail after the next seed
+                    sure, after_next = self._after_next_seed(rows[i + 1], sure, cos)
+                    later = after_next + later
             _add(row, [], req, seen, tools)
             _add(None, doubtful, req, seen, tools, doubtful_step)
             _add(None, sure, req, seen, tools, row.step)
@@ -83,6 +86,30 @@ class OrderAndTruncate(Stage):
             row.name, row.spec, sure, cos.get(following.key) if following else None, cos, self._ratio
         )
         return [d for d in sure if d["name"] not in far], [d for d in sure if d["name"] in far] + spare_deps
+
+    def _after_next_seed(
+        self, following: Candidate, sure: list[dict], cos: dict[tuple[str, str], float]
+    ) -> tuple[list[dict], list[dict]]:
+        """(`sure` without the dependencies listed after the next seed, those; docs/dependencies.md, "sixteenth
+        session: dependencies listed after the next seed"): an inferred one, not a :Core utility, whose cosine to
+        the query is below `deps_next_seed_relevance` x the next seed's, required or not, with what is reached
+        through it; then of the rest, the inferred ones after the first `deps_before_next_seed`."""
+        s = self.env.settings
+        bar = s.deps_next_seed_relevance * max(cos.get(following.key, 0.0), 0.0) if s.deps_next_seed_relevance else None
+        later: set[int] = set()
+        moved: set[str] = set()
+        for d in sure:
+            via = d.get("via") or {}
+            c = cos.get(_key(d))
+            if str(via.get("from")) in moved or (
+                via.get("inferred") and d.get("func_type") != "core" and c is not None and bar is not None and c < bar
+            ):
+                moved.add(d["name"])
+                later.add(id(d))
+        inferred = [d for d in sure if id(d) not in later and (d.get("via") or {}).get("inferred")]
+        if s.deps_before_next_seed:
+            later |= {id(d) for d in inferred[s.deps_before_next_seed :]}
+        return [d for d in sure if id(d) not in later], [d for d in sure if id(d) in later]
 
     @property
     def _ratio(self) -> float:

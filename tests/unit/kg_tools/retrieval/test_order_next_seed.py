@@ -1,48 +1,52 @@
-"""What goes after the next seed rather than before it (OrderAndTruncate._after_next_seed, settings
-deps_before_next_seed and deps_next_seed_relevance): the stub graph and candidates of test_relevance."""
+"""One optional lookup of a seed before the next seed, the others after it (OrderAndTruncate._after_next_seed,
+setting deps_before_next_seed): the stub graph and candidates of test_relevance."""
 
 from __future__ import annotations
 
-from tests.unit.kg_tools.retrieval.test_relevance import COS, Graph, _order
+from kg_tools.retrieval.context import Candidate, PipelineEnv, RetrievalContext
+from kg_tools.retrieval.request import RetrievalRequest
+from kg_tools.retrieval.stages.order import OrderAndTruncate
+from kg_tools.settings import Settings
+from tests.unit.kg_tools.retrieval.test_relevance import COS, POST, Embedder, Graph, _dep, _order
 
-FAR_LAST = ["spare", "list_tags", "list_tag_groups"]  # the fill, then what relevance.py lists last
 
-
-def test_at_most_two_inferred_dependencies_before_the_next_seed():
-    names, _ = _order(0.3, Graph(COS), deps_before_next_seed=2)
-    # create_post keeps list_posts and list_authors (inferred) and its catalog edge; list_categories, the third
-    # inferred one, goes after upload_media, before upload_media's own dependency
-    assert names == ["create_post", "list_posts", "list_authors", "catalog_dep", "upload_media", "list_categories"] + [
+def test_optional_lookups_past_the_first_go_after_the_next_seed():
+    # ratio 0.01: relevance.py moves nothing; create_post's required chain (list_posts, then list_authors) and its
+    # catalog edge stay; of the rest (list_tags, list_tag_groups, list_categories) the first stays
+    names, _ = _order(0.01, Graph(COS), deps_before_next_seed=1)
+    assert names == ["create_post", "list_posts", "list_authors", "list_tags", "catalog_dep", "upload_media"] + [
+        "list_tag_groups",
+        "list_categories",
         "list_media",
-        *FAR_LAST,
+        "spare",
     ]
-
-
-def test_a_dependency_farther_than_the_next_seed_goes_after_it_required_or_not():
-    names, _ = _order(0.3, Graph(COS), deps_next_seed_relevance=0.8)
-    # bar 0.8 x 0.5 (upload_media) = 0.4: list_authors (0.05, required) and list_categories (0.3) move;
-    # list_posts (0.45) stays, and so does the catalog edge
-    assert names == ["create_post", "list_posts", "catalog_dep", "upload_media", "list_authors", "list_categories"] + [
-        "list_media",
-        *FAR_LAST,
-    ]
-
-
-def test_zero_moves_nothing_not_even_a_negative_cosine():
-    before, _ = _order(0.3, Graph(COS))
-    assert _order(0.3, Graph(COS | {"list_authors": -0.2}))[0] == before  # a required input's provider
-    assert before.index("list_authors") < before.index("upload_media")
+    assert _order(0.01, Graph(COS), deps_before_next_seed=3)[0] == _order(0.01, Graph(COS))[0]  # 3 fit; 0: no limit
 
 
 def test_nothing_moves_when_the_relevance_rule_is_off():
     graph = Graph(COS)
-    names, _ = _order(0.0, graph, deps_before_next_seed=1, deps_next_seed_relevance=0.9)
+    names, _ = _order(0.0, graph, deps_before_next_seed=1)
     assert names[:6] == ["create_post", "list_posts", "list_authors", "list_tags", "list_tag_groups", "list_categories"]
     assert graph.reads == 0
 
 
+def test_core_utilities_and_required_chains_are_not_counted():
+    deps = [
+        _dep("get_date", "create_post", "tags") | {"func_type": "core"},  # a :Core utility: stays
+        _dep("list_posts", "create_post", "parent"),  # required
+        _dep("list_tags", "create_post", "tags"),  # the one optional lookup
+        _dep("list_categories", "create_post", "categories"),  # the second: after the next seed
+    ]
+    env = PipelineEnv(Graph(COS | {"get_date": 0.3}), Embedder(), Settings(deps_query_relevance=0.01))  # type: ignore[arg-type]
+    ctx = RetrievalContext(RetrievalRequest(query="q", K=10, k=2, supplied_last=False), graph_version="v1")
+    ctx.candidates = [Candidate("create_post", 0.9, spec=POST, deps=deps, catalog="c"), Candidate("spare", 0.5)]
+    ctx.candidates[1].catalog = "c"
+    OrderAndTruncate(env).run(ctx)
+    assert [t.name for t in ctx.tools] == ["create_post", "get_date", "list_posts", "list_tags", "spare"] + [
+        "list_categories"
+    ]
+
+
 def test_the_last_seed_keeps_its_dependencies():
-    # list_media (0.1) fills upload_media's parameter, and upload_media is the last seed: before the fill
-    names, _ = _order(0.3, Graph(COS), deps_before_next_seed=1, deps_next_seed_relevance=1.0)
-    assert names[:2] == ["create_post", "catalog_dep"]  # every inferred one of create_post after upload_media
-    assert names.index("upload_media") < names.index("list_media") < names.index("spare")
+    names, _ = _order(0.01, Graph(COS), deps_before_next_seed=1)
+    assert names.index("list_media") < names.index("spare")  # upload_media is the last seed: nothing to pass

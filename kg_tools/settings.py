@@ -96,6 +96,11 @@ class Settings(BaseSettings):
     # that fills only optional parameters, is listed last, after the fill (kg_tools/retrieval/relevance.py; 0: off;
     # chosen on dev: docs/dependencies.md, "fifteenth session: dependencies far from the query").
     deps_query_relevance: float = Field(0.5, ge=0.0, le=1.0, validation_alias=_env("KG_TOOLS_DEPS_QUERY_RELEVANCE"))
+    # With deps_query_relevance on, at most this many inferred dependencies of a (non-HTTP) seed that are not :Core and
+    # not on a chain of its required inputs are listed before the next seed, the later ones after it (order.py
+    # `_after_next_seed`; 0: no limit; chosen on dev: docs/dependencies.md, "sixteenth session: one optional lookup
+    # before the next seed").
+    deps_before_next_seed: int = Field(1, ge=0, validation_alias=_env("KG_TOOLS_DEPS_BEFORE_NEXT_SEED"))
     # POST /v1/deps/infer works through at most this many tools per request (422 above; the CLI has no limit).
     api_max_infer_tools: int = Field(1000, ge=1, validation_alias=_env("KG_TOOLS_API_MAX_INFER_TOOLS"))
     mcp_port: int = Field(8765, validation_alias=_env("KG_TOOLS_MCP_PORT"))  # `kg-tools mcp --transport http`

@@ -42,6 +42,9 @@ class OrderAndTruncate(Stage):
                 sure, spare_deps = self._far_last(
                     row, rows[i + 1] if i + 1 < len(rows) else None, sure, spare_deps, cos
                 )
+                if i + 1 < len(seeds):  # optional lookups past the first: after the next seed
+                    sure, after_next = self._after_next_seed(row, sure)
+                    later = after_next + later
             _add(row, [], req, seen, tools)
             _add(None, doubtful, req, seen, tools, doubtful_step)
             _add(None, sure, req, seen, tools, row.step)
@@ -83,6 +86,26 @@ class OrderAndTruncate(Stage):
             row.name, row.spec, sure, cos.get(following.key) if following else None, cos, self._ratio
         )
         return [d for d in sure if d["name"] not in far], [d for d in sure if d["name"] in far] + spare_deps
+
+    def _after_next_seed(self, row: Candidate, sure: list[dict]) -> tuple[list[dict], list[dict]]:
+        """(`sure` without the dependencies listed after the next seed, those; docs/dependencies.md, "sixteenth
+        session: one optional lookup before the next seed"): of the inferred dependencies that are not :Core and
+        not on a chain of required inputs from the seed, those after the first `deps_before_next_seed`."""
+        cap = self.env.settings.deps_before_next_seed
+        if not cap:
+            return sure, []
+        specs = {row.name: row.spec} | {d["name"]: d.get("spec") for d in sure}
+        required = {row.name}  # the seed and the providers of its required inputs, chained
+        countable = []
+        for d in sure:
+            via = d.get("via") or {}
+            source = str(via.get("from"))
+            if source in required and _fills_required(via, specs.get(source)):
+                required.add(d["name"])
+            elif via.get("inferred") and d.get("func_type") != "core":
+                countable.append(d)
+        later = {id(d) for d in countable[cap:]}
+        return [d for d in sure if id(d) not in later], [d for d in sure if id(d) in later]
 
     @property
     def _ratio(self) -> float:
@@ -160,6 +183,13 @@ def _add(
                 step=step,
             )
         )
+
+
+def _fills_required(via: dict, spec: str | dict | None) -> bool:
+    """The edge fills a parameter its dependent tool requires, or names none (`items[].id` is `items`'s)."""
+    names = [p.strip() for p in str(via.get("parameter_name") or "").split(",") if p.strip()]
+    optional = needed.optional_parameters(spec)
+    return not names or any(p.split(".")[0].split("[")[0] not in optional for p in names)
 
 
 def _key(entry: dict) -> tuple[str, str]:

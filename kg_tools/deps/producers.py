@@ -745,7 +745,7 @@ def _numbered_want(p: dict, ws: list[str], known: set[str]) -> Want | None:
 
 
 # A number named so is a quantity, a position or a state, not a thing (`page`, `count`, `port`, `version`, `status`):
-# the names integer fields carry in the dev catalogs' dev halves with no gold edge (seventeenth-session lead C6)
+# the names integer fields carry in the dev catalogs' dev halves with no gold edge (lead C6 of the spent11d study)
 MEASURE_WORDS = {
     "page", "offset", "limit", "count", "size", "index", "port", "value", "version", "status", "order", "level",
     "vote", "permission", "quota", "period", "priority", "position", "number", "total", "depth", "weight",

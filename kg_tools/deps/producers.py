@@ -474,7 +474,8 @@ def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
     if person := _person_want(p, ws, known):
         return person
     if _free_value(name, ws) or _query_or_paging(p, ws):
-        return None
+        # an integer is no typed choice or text: `location_type: integer` of a catalog listing location types
+        return _self_named_number(tool, p, ws, known) if ws and ID_FIELDS.get(ws[-1]) is None else None
     locator = _directory_want(tool, p, ws) or _abbreviated_want(tool, p, ws, known)
     if locator:
         return locator

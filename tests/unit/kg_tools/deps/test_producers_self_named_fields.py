@@ -102,3 +102,9 @@ def test_a_django_rest_pk_is_the_listed_objects_id():
     }
     offers = {(o.resource, o.field): o.path for o in schema_offers("shelf_list", schema)}
     assert offers[("shelf", "id")] == "results[].pk"
+
+
+def test_an_integer_named_like_a_typed_choice_still_names_a_listed_thing():
+    """`shelf_type: integer` is no choice word's value (`branch_type: string`) when the catalog lists shelf types."""
+    found = wanted(_catalog(op("shelf_update", "PUT", "/shelf/{id}/", [_int("shelf_type", "Type of this shelf")])))
+    assert "shelf_type_list" in found[("shelf_update", "shelf_type")][2]

@@ -387,10 +387,16 @@ def parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
         return parent
     existing = _attached(tool, want) or _copies_from(tool, want) or _acts_on(tool, p, want) if want else False
     if want and not want.in_path and want.resources == [created_resource(tool)] and not existing:
-        return None  # a create's `name` or `entities` are the new thing's, not another tool's output
+        if not _numbered_parent(p):
+            return None  # a create's `name` or `entities` are the new thing's, not another tool's output
     if want and not want.in_path and want.resources[:1] == [described_new(tool)]:
         return None  # "Creates a new file, or overwrites ...", "Append content to a new or existing file"
     return want
+
+
+def _numbered_parent(p: dict) -> bool:
+    """`parent: integer` of a create of X ("Parent stock location"): an X that exists already, not the new one."""
+    return p.get("type") == "integer" and words(str(p.get("name") or ""))[:1] == ["parent"]
 
 
 _RESOURCE_PATH = re.compile(r"\b[a-z]+s/(?:\{|\*|[a-z0-9-]+/[a-z]+s\b)")
@@ -468,14 +474,15 @@ def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
     if person := _person_want(p, ws, known):
         return person
     if _free_value(name, ws) or _query_or_paging(p, ws):
-        return None
+        # an integer is no typed choice or text: `location_type: integer` of a catalog listing location types
+        return _self_named_number(tool, p, ws, known) if ws and ID_FIELDS.get(ws[-1]) is None else None
     locator = _directory_want(tool, p, ws) or _abbreviated_want(tool, p, ws, known)
     if locator:
         return locator
     ws = _glued(ws[0], known) if len(ws) == 1 else ws
     field = ID_FIELDS.get(ws[-1])
     if _scalar(p, field):
-        return _numbered_want(p, ws, known) if field is None else None
+        return _numbered_want(p, ws, known) or _self_named_number(tool, p, ws, known) if field is None else None
     if field and len(ws) == 1 and p.get("in") != "body":
         bare = _bare_want(tool, p, field, known)
         if bare or _subject_name(tool, p, field):
@@ -736,6 +743,40 @@ def _numbered_want(p: dict, ws: list[str], known: set[str]) -> Want | None:
     if key not in known or singular(ws[-1]) not in {singular(w) for w in said}:
         return None
     return _want(p, [key], "id") if {"id", "identifier"} & set(said) else None
+
+
+# A number named so is a quantity, a position or a state, not a thing (`page`, `count`, `port`, `version`, `status`):
+# the names integer fields carry in the dev catalogs' dev halves with no gold edge (lead C6 of the spent11d study)
+MEASURE_WORDS = {
+    "page", "offset", "limit", "count", "size", "index", "port", "value", "version", "status", "order", "level",
+    "vote", "permission", "quota", "period", "priority", "position", "number", "total", "depth", "weight",
+}  # fmt: skip
+OWN_ROLE_WORDS = {"parent", "default", "primary"}  # `parent_location`, `default_warehouse`: still a location's id
+# a number its description counts, bounds or enumerates ("Number of ...", "Bitmask: 1=close problem", "1 Incident")
+_COUNTED = re.compile(r"\b\d+\s*(?:=|:|-)?\s*[A-Za-z]|\b(?:number|maximum|minimum|amount|max|min) of\b", re.I)
+
+
+def _self_named_number(tool: Tool, p: dict, ws: list[str], known: set[str]) -> Want | None:
+    """An integer field named by a resource of the catalog itself, no id word (`part: integer` "Select part",
+    `location`, `stock_item`, `parent_location`; a bare `parent`: the tool's own resource): that resource's id, the
+    way Django REST specs write a foreign key. A top-level field, every word of its name a resource of the catalog (or
+    a generic one: `item`), its last word no quantity or position (MEASURE_WORDS) nor a plural, and no number its
+    description counts or enumerates."""
+    if p.get("type") != "integer" or p.get("enum") or p.get("in") == "path" or p.get("path") or not ws:
+        return None  # nor a field inside an object (`part_detail.default_location`: a copy of the part it shows)
+    core = ws[1:] if len(ws) > 1 and ws[0] in OWN_ROLE_WORDS else ws
+    if singular(core[-1]) in MEASURE_WORDS or singular(core[-1]) != core[-1]:
+        return None  # `page`, `version`; a plural counts (`tracking_items`, `max_issues`)
+    if _COUNTED.search(str(p.get("description") or "")):
+        return None
+    if core == ["parent"]:
+        key = (parameter_resource(list(_object_words(tool.name))) or created_resource(tool)) if tool.http else None
+    elif all(parameter_resource([w]) in known or not _specific(parameter_resource([w])) for w in core):
+        key = parameter_resource(core)
+        key = key if key in {singular(w) for w in core} else None  # `owner`: a user, by another word
+    else:
+        key = None
+    return _want(p, [key], "id") if key and key in known else None
 
 
 def _identifier_want(tool: Tool, p: dict, ws: list[str], field: str, known: set[str]) -> Want | None:

@@ -557,6 +557,7 @@ def schema_offers(
             sub = f"{path}.{name}" if path else name
             ws = words(name)
             field = ID_FIELDS.get(ws[-1]) if ws else None
+            field = field or ("id" if ws == ["pk"] else None)  # Django REST's primary key: the object's own id
             if not field and path.endswith("[]") and self_named_field(ws, prop, resource):
                 ws, field = [*ws, "name"], "name"  # `classes[].class`: the class's own name
             if field and isinstance(prop, dict) and prop.get("type") not in ("object", "array", "boolean"):

@@ -479,7 +479,11 @@ def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
     locator = _directory_want(tool, p, ws) or _abbreviated_want(tool, p, ws, known)
     if locator:
         return locator
-    ws = _glued(ws[0], known) if len(ws) == 1 else ws
+    return _field_want(tool, p, _glued(ws[0], known) if len(ws) == 1 else ws, known)
+
+
+def _field_want(tool: Tool, p: dict, ws: list[str], known: set[str]) -> Want | None:
+    """What a parameter names by its last word: a number, a bare or a named identifier, a role or a noun."""
     field = ID_FIELDS.get(ws[-1])
     if _scalar(p, field):
         return _numbered_want(p, ws, known) or _self_named_number(tool, p, ws, known) if field is None else None
@@ -769,14 +773,19 @@ def _self_named_number(tool: Tool, p: dict, ws: list[str], known: set[str]) -> W
         return None  # `page`, `version`; a plural counts (`tracking_items`, `max_issues`)
     if _COUNTED.search(str(p.get("description") or "")):
         return None
-    if core == ["parent"]:
-        key = (parameter_resource(list(_object_words(tool.name))) or created_resource(tool)) if tool.http else None
-    elif all(parameter_resource([w]) in known or not _specific(parameter_resource([w])) for w in core):
-        key = parameter_resource(core)
-        key = key if key in {singular(w) for w in core} else None  # `owner`: a user, by another word
-    else:
-        key = None
+    key = _self_named_key(tool, core, known)
     return _want(p, [key], "id") if key and key in known else None
+
+
+def _self_named_key(tool: Tool, core: list[str], known: set[str]) -> str | None:
+    """The resource a self-named field's words name: a bare `parent` the tool's own, else the whole name when every
+    word is a resource of the catalog or a generic one."""
+    if core == ["parent"]:
+        return (parameter_resource(list(_object_words(tool.name))) or created_resource(tool)) if tool.http else None
+    if not all(parameter_resource([w]) in known or not _specific(parameter_resource([w])) for w in core):
+        return None
+    key = parameter_resource(core)
+    return key if key in {singular(w) for w in core} else None  # `owner`: a user, by another word
 
 
 def _identifier_want(tool: Tool, p: dict, ws: list[str], field: str, known: set[str]) -> Want | None:

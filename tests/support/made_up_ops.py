@@ -20,3 +20,9 @@ def wanted(tools: list[ToolInfo]) -> dict[tuple[str, str], tuple[list[str], str,
         for g in groups
         if g
     }
+
+
+def listing(key: str, title: str, id_type: str = "integer") -> dict:
+    """An output schema listing `key`: items titled `title`, each with an `id` (`{widgets: [{id}]}`)."""
+    item = {"type": "object", "title": title, "properties": {"id": {"type": id_type}}}
+    return {"type": "object", "properties": {key: {"type": "array", "items": item}}}

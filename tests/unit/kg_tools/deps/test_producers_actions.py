@@ -7,17 +7,9 @@ from __future__ import annotations
 
 from kg_tools.deps.offline import ToolInfo
 from kg_tools.deps.producers import offer_index, prepare, set_wants, tool_kind
-from tests.support.made_up_ops import op
+from tests.support.made_up_ops import listing, op
 
-WIDGETS = {
-    "type": "object",
-    "properties": {
-        "widgets": {
-            "type": "array",
-            "items": {"type": "object", "title": "Widget", "properties": {"id": {"type": "integer"}}},
-        }
-    },
-}
+WIDGETS = listing("widgets", "Widget")
 
 
 def _tool(name: str, params: list[dict]) -> ToolInfo:

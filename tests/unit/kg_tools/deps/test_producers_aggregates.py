@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from kg_tools.deps.offline import ToolInfo
 from kg_tools.deps.producers import prepare, tool_kind, tool_offers
+from tests.support.made_up_ops import listing
 
 
 def _tool(name: str, description: str, output_schema: dict | None = None) -> ToolInfo:
@@ -36,15 +37,7 @@ def test_a_report_or_count_without_an_output_schema_offers_no_ids_of_what_it_cou
 def test_a_list_of_reports_still_offers_the_reports_and_an_output_with_item_ids_stays_a_provider():
     """`list_reports` lists reports (a `report_id` takes one); a stats tool whose output schema carries the items'
     ids (`projects[].id`) offers them, as any reader of that schema does."""
-    projects = {
-        "type": "object",
-        "properties": {
-            "projects": {
-                "type": "array",
-                "items": {"type": "object", "title": "Project", "properties": {"id": {"type": "string"}}},
-            }
-        },
-    }
+    projects = listing("projects", "Project", "string")
     tools = [
         _tool("list_reports", "List the saved reports."),
         _tool("get_project_stats", "Get the projects' statistics.", projects),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from kg_tools.deps.offline import ToolInfo
 from kg_tools.deps.producers import candidate_groups, parameter_wants, prepare
+from tests.support.made_up_ops import listing
 
 
 def _want(parameter: dict, known: set[str], name: str = "update_task"):
@@ -47,15 +48,7 @@ def test_no_person_without_people_in_the_catalog_nor_for_a_role_it_has_its_own_r
 
 def test_a_list_of_members_is_the_candidate_of_an_assignee():
     """`create_task(assignee: integer)` beside `list_members` (an output with the members' ids): a candidate."""
-    members = {
-        "type": "object",
-        "properties": {
-            "members": {
-                "type": "array",
-                "items": {"type": "object", "title": "Member", "properties": {"id": {"type": "integer"}}},
-            }
-        },
-    }
+    members = listing("members", "Member")
     raw = [
         {
             "name": "list_members",

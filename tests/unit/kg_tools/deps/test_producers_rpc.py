@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from kg_tools.deps.offline import ToolInfo
 from kg_tools.deps.producers import Tool, created_resource, prepare, rpc_call, tool_kind, tool_offers
-from tests.support.made_up_ops import op, wanted
+from tests.support.made_up_ops import listing, op, wanted
 
 # a title of one word that schema titles otherwise drop as noise ("Collection")
 SHELF = {"title": "Collection", "type": "object", "properties": {"id": {"type": "string"}, "name": {"type": "string"}}}
@@ -93,15 +93,7 @@ def test_a_format_suffix_and_a_one_letter_segment_name_no_resource():
             "GET",
             "/latest.json",
             [],
-            output_schema={
-                "type": "object",
-                "properties": {
-                    "topics": {
-                        "type": "array",
-                        "items": {"title": "Topic", "type": "object", "properties": {"id": {"type": "integer"}}},
-                    }
-                },
-            },
+            output_schema=listing("topics", "Topic"),
         ),
         op("getUser", "GET", "/u/{username}.json", [_path("username")], output_schema=USER),
         op("listUsers", "GET", "/admin/users.json", [], output_schema=USERS),

@@ -1,5 +1,5 @@
 """corpus-oa-o: cut the new specs to coherent resources (whole paths with every component they reference, via
-subset_spec.subset; Brevo's Swagger 2.0 document by its definitions and shared parameters). Chosen (providers,
+subset_spec.subset). Chosen (providers,
 licences) and cut by tag before their operations were studied; all five are the eighteenth session's fresh set.
 (Looked at first and dropped unstudied: Linode's linode-api-docs (openapi.yaml absent from the snapshot), Chatwoot and
 Immich (repositories too large to fetch), Rocket.Chat's Open API (no licence), Front's specs (no licence), Opsgenie's
@@ -10,8 +10,9 @@ Inputs (read with `git show <commit>:<path>` from the public repositories, saved
                         openapi/api.yaml (Recurly API v2021-02-25, OpenAPI 3.0.0; MIT)
   traccar.yaml          github.com/traccar/traccar                    9e5c458ad0bf44ceaddf72534bf6874787f41b6c
                         openapi.yaml (Traccar GPS tracking server API 6.14.5, OpenAPI 3.1.0; Apache-2.0)
-  brevo.yaml            github.com/sendinblue/APIv3-go-library        7a06b582988d19d656278ce9d14fd034058b620a
-                        api/swagger.yaml (Brevo, formerly Sendinblue, API v3, Swagger 2.0; MIT)
+  brevo_oa3.json        github.com/sendinblue/APIv3-go-library        7a06b582988d19d656278ce9d14fd034058b620a
+                        api/swagger.yaml (Brevo, formerly Sendinblue, API v3, Swagger 2.0; MIT; saved as brevo.yaml
+                        and converted with `npx swagger2openapi@7.0.8 -p brevo.yaml -o brevo_oa3.json`)
   onesignal.yaml        github.com/OneSignal/onesignal-go-api         9f8acf5b414b96644d90ecabbdeddb4cfc0dc44f
                         api/openapi.yaml (OneSignal API, OpenAPI 3.0.0; MIT; kept whole)
   easyappointments.yml  github.com/alextselegidis/easyappointments    e46b4c6befb88c8f00e0a1e0eecdaa0e9c6294fb
@@ -22,12 +23,11 @@ Inputs (read with `git show <commit>:<path>` from the public repositories, saved
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import yaml
 
-from subset_spec import METHODS, subset, tag_paths, write_spec  # this directory is on sys.path
+from subset_spec import subset, tag_paths, write_spec  # this directory is on sys.path
 
 SRC = Path("/tmp/corpus-oa-o")
 OUT = Path(__file__).resolve().parent.parent / "openapi"
@@ -73,7 +73,7 @@ TAGS = {
 SPECS = {
     "recurly": "recurly.yaml",
     "traccar": "traccar.yaml",
-    "brevo": "brevo.yaml",
+    "brevo": "brevo_oa3.json",
     "onesignal": "onesignal.yaml",
     "easyappointments": "easyappointments.yml",
 }
@@ -86,58 +86,13 @@ class _Loader(yaml.SafeLoader):
 _Loader.add_constructor("tag:yaml.org,2002:value", lambda loader, node: loader.construct_scalar(node))
 
 
-def _refs2(node, out):
-    if isinstance(node, dict):
-        ref = node.get("$ref")
-        if isinstance(ref, str) and ref.startswith("#/"):
-            out.add(ref)
-        for v in node.values():
-            _refs2(v, out)
-    elif isinstance(node, list):
-        for v in node:
-            _refs2(v, out)
-    return out
-
-
-def subset_swagger2(doc: dict, patterns: list[str], task: str) -> dict:
-    """A Swagger 2.0 document cut to the paths matching a pattern and the definitions, parameters and responses
-    they reference, transitively."""
-    keep = {p: item for p, item in doc["paths"].items() if any(re.fullmatch(x, p) for x in patterns)}
-    todo, seen = _refs2(keep, set()), set()
-    while todo:
-        ref = todo.pop()
-        if ref in seen:
-            continue
-        seen.add(ref)
-        _, section, name = ref.split("/", 2)
-        node = doc.get(section, {}).get(name.replace("~1", "/").replace("~0", "~"))
-        if node is not None:
-            todo |= _refs2(node, set()) - seen
-    out = {k: v for k, v in doc.items() if k not in ("paths", "definitions", "parameters", "responses")}
-    for section in ("definitions", "parameters", "responses"):
-        names = sorted(r.split("/", 2)[2] for r in seen if r.split("/", 2)[1] == section)
-        if names:
-            out[section] = {n: doc[section][n] for n in names if n in doc.get(section, {})}
-    n_ops = sum(1 for i in keep.values() for m in i if m in METHODS)
-    out["info"] = dict(doc.get("info", {}))
-    out["info"]["description"] = (str(out["info"].get("description", "")) + "\n\nSubset for kg-tools' dependency "
-                                  f"corpus ({task}): {len(keep)} of {len(doc['paths'])} paths, {n_ops} operations "
-                                  f"kept (see benchmarks/data/deps/make/{task}_subset.py).").strip()
-    out["paths"] = keep
-    return out
-
-
 def main():
     task = "corpus-oa-o"
     for key, name in SPECS.items():
         doc = yaml.load((SRC / name).read_text(encoding="utf-8"), Loader=_Loader)  # noqa: S506 (a SafeLoader)
         if key in TAGS:
-            patterns = tag_paths(doc, TAGS[key].__contains__)
-            if "swagger" in doc:
-                doc = subset_swagger2(doc, patterns, task)
-            else:
-                doc = subset(doc, patterns, task)
-                doc["info"]["description"] = doc["info"]["description"].replace(f"{task}_build.py", f"{task}_subset.py")
+            doc = subset(doc, tag_paths(doc, TAGS[key].__contains__), task)
+            doc["info"]["description"] = doc["info"]["description"].replace(f"{task}_build.py", f"{task}_subset.py")
         write_spec(doc, OUT / f"{key}.json")
 
 

@@ -26,7 +26,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import yaml
-
 from subset_spec import subset, tag_paths, write_spec  # this directory is on sys.path
 
 SRC = Path("/tmp/corpus-oa-o")

@@ -83,7 +83,13 @@ PROVIDERS = {"listmonk": "listmonk (knadh/listmonk)", "qdrant": "Qdrant (qdrant/
              "growthbook": "GrowthBook (growthbook/growthbook)",
              "fusionauth": "FusionAuth (FusionAuth/fusionauth-openapi)",
              "klaviyo": "Klaviyo (klaviyo/openapi)",
-             "prefect": "Prefect (PrefectHQ/prefect)"}
+             "prefect": "Prefect (PrefectHQ/prefect)",
+             # corpus-oa-o
+             "recurly": "Recurly (recurly/recurly-client-python)",
+             "traccar": "Traccar (traccar/traccar)",
+             "brevo": "Brevo, formerly Sendinblue (sendinblue/APIv3-go-library)",
+             "onesignal": "OneSignal (OneSignal/onesignal-go-api)",
+             "easyappointments": "Easy!Appointments (alextselegidis/easyappointments)"}
 
 
 def gold_edge(consumer: str, provider: str, parameter: str, typ: str, reason: str) -> dict:

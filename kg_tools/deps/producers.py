@@ -473,6 +473,8 @@ def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
     ws = _either_field(_parameter_name_words(name))
     if person := _person_want(p, ws, known):
         return person
+    if p.get("type") == "object" and (brief := _brief_reference(tool, p, ws, known)):
+        return brief
     if _free_value(name, ws) or _query_or_paging(p, ws):
         # an integer is no typed choice or text: `location_type: integer` of a catalog listing location types
         return _self_named_number(tool, p, ws, known) if ws and ID_FIELDS.get(ws[-1]) is None else None
@@ -775,6 +777,36 @@ def _self_named_number(tool: Tool, p: dict, ws: list[str], known: set[str]) -> W
         return None
     key = _self_named_key(tool, core, known)
     return _want(p, [key], "id") if key and key in known else None
+
+
+def _brief_reference(tool: Tool, p: dict, ws: list[str], known: set[str]) -> Want | None:
+    """A top-level object field named by a resource of the catalog (`site`, `tenant`, `parent_location`) whose schema
+    is a brief reference: every property it requires an identifier (`{name, slug}`, `{name}`) and none an own id (a
+    `{id}` is wanted inside, as `site.id`), the way drf-spectacular writes a foreign key one may also send as the
+    related instance's natural key (NetBox's `BriefSiteRequest`): that resource's id. Not the tool's own resource
+    (`update_taxonomy(taxonomy: {name})`: the new data of the thing itself), except under a role word (`parent`)."""
+    if not ws or p.get("path") or not _brief_schema(tool, str(p.get("name") or "")):
+        return None
+    core = ws[1:] if len(ws) > 1 and ws[0] in OWN_ROLE_WORDS else ws
+    key = _self_named_key(tool, core, known)
+    own = parameter_resource(list(_object_words(tool.name))) or created_resource(tool)
+    if not key or key not in known or (key == own and core == ws and ws != ["parent"]):
+        return None
+    return _want(p, [key], "id")
+
+
+def _brief_schema(tool: Tool, name: str) -> bool:
+    """The input schema's property `name` is one object whose required properties are all identifiers, none an own
+    id (see _brief_reference)."""
+    root = tool.input_schema or {}
+    shapes = schema_shapes(_dict(root.get("properties")).get(name), root, unions=False)
+    if len(shapes) != 1 or not isinstance(shapes[0].get("properties"), dict):
+        return False
+    listed = shapes[0].get("required")
+    required = [r for r in listed if isinstance(r, str)] if isinstance(listed, list) else []
+    if not required or any(_own_id(n) for n in shapes[0]["properties"]):
+        return False
+    return all(len(words(r)) == 1 and words(r)[0] in ID_FIELDS for r in required)
 
 
 def _self_named_key(tool: Tool, core: list[str], known: set[str]) -> str | None:

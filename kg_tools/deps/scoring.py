@@ -281,7 +281,14 @@ def _providers(ranked: list[Candidate], scorer: Scorer) -> list[Candidate]:
     # a list inside a container's instance (the workspace's projects) is the one a request walks through (above the
     # threshold, whatever the best one's share: a lower hub share puts the team's list before it)
     inside = [c for c in ranked[scorer.per_parameter :] if c.scope == 2 and c.probability >= scorer.threshold]
-    return kept + inside[: scorer.root_extra]
+    return kept + inside[: scorer.root_extra] + _across_beyond_cap(ranked[scorer.per_parameter :], least)[:1]
+
+
+def _across_beyond_cap(rest: list[Candidate], least: float) -> list[Candidate]:
+    """A search across several types (ACROSS_TYPES) that clears the share of the best is kept beyond the cap: the
+    cap chooses among a parameter's own readers (`search_deals`, `list_deals`), which rank it after them
+    (_specific_first); it is another way to the value, the one a caller looking across types takes."""
+    return [c for c in rest if c.offer is not None and c.offer.path == ACROSS_TYPES and c.probability >= least]
 
 
 def _nested(c: Candidate) -> bool:

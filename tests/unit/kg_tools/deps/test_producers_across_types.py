@@ -7,7 +7,7 @@ from __future__ import annotations
 from kg_tools.deps.offline import ToolInfo
 from kg_tools.deps.producers import candidate_groups
 from kg_tools.deps.resources import ACROSS_TYPES
-from kg_tools.deps.scoring import default_scorer, ranked, set_probabilities
+from kg_tools.deps.scoring import default_scorer, ranked, select, set_probabilities
 from tests.support.made_up_ops import wanted
 
 
@@ -68,8 +68,8 @@ def test_a_type_filter_of_a_search_or_listing_about_one_resource_offers_nothing_
 
 
 def test_the_search_across_types_goes_after_a_tool_named_after_the_resource():
-    """With `list_crates` and `search_crates` above the threshold the search across types comes third (the cap of
-    two keeps each parameter's own providers); with no such tool for vessels it keeps its place."""
+    """With `list_crates` and `search_crates` above the threshold the search across types comes third, kept beyond
+    the cap of two (each parameter keeps its own providers); with no such tool for vessels it keeps its place."""
     search = _tool(
         "item_search", "Search across all entities.", [_p("term"), _p("item_types", "Types to search: crate,vessel")]
     )
@@ -85,3 +85,5 @@ def test_the_search_across_types_goes_after_a_tool_named_after_the_resource():
     order = {g[0].want.parameter: [c.producer.name for c in ranked(g, scorer)] for g in groups if g}
     assert order["crate_id"].index("item_search") >= 2
     assert order["vessel_id"][0] == "item_search"
+    kept = {(c.want.parameter, c.producer.name) for c in select(groups, scorer)[0]}
+    assert {("crate_id", "list_crates"), ("crate_id", "search_crates"), ("crate_id", "item_search")} <= kept

@@ -35,6 +35,7 @@ from itertools import groupby
 
 from kg_tools.deps.offline import ProposedEdge
 from kg_tools.deps.resources import (
+    ACROSS_TYPES,
     ALL_VERBS,
     CHANGE_VERBS,
     CONTAINER_NOUNS,
@@ -1184,6 +1185,60 @@ def list_type_offers(tools: dict[str, Tool], compounds: set[tuple[str, str]]) ->
                 _offer_chosen(t, key, have)
 
 
+TYPE_FILTER_WORDS = {"type", "types", "kind", "kinds", "model", "models"}  # `item_types`, `entityType`, `models`
+_LISTED_VALUES = re.compile(r":\s*([a-z][\w-]*(?:\s*,\s*[a-z][\w-]*)+)", re.I)  # "types to search: deal,lead,person"
+
+
+def typed_search_offers(tools: dict[str, Tool], compounds: set[tuple[str, str]]) -> None:
+    """A search or listing across several types of thing (`item_search(item_types)`, `search_content(models)`,
+    `get_collection_items(models)`) returns each type its type filter enumerates, when two or more of them are
+    resources the server's identifier parameters name: a search whose own word is generic or no such resource
+    (`content`, `item`), a listing whose own word is generic or absent (a named listing's type filters what its own
+    things refer to: `list_events(target_type)`). The filter is a top-level argument named for a type
+    (TYPE_FILTER_WORDS) whose enum (or its items' enum) or description ("types to search: deal,lead") lists them."""
+    nouns = _identifier_nouns(tools, compounds)
+    for t in tools.values():
+        if t.kind not in ("search", "list"):
+            continue
+        ids = nouns[server_of(t.name)]
+        own = resource_key(_object_words_of(t))
+        if not _across_types(t, own, ids):
+            continue
+        for values in _type_filters(t):
+            keys = {k for v in values if (k := _compound_key(words(v), compounds)) and k in ids and k != own}
+            if len(keys) >= 2:
+                have = {o.resource for o in t.offers}
+                t.offers += [Offer(t.name, key, "*", ACROSS_TYPES, True, "description") for key in sorted(keys - have)]
+
+
+def _across_types(tool: Tool, own: str | None, ids: set[str]) -> bool:
+    """A search or listing that may return several types of thing: a listing whose own word is generic or absent
+    (`get_collection_items`: items), a search whose own word is too or names no resource the server's identifier
+    parameters name (`search_content`; not `search_invoices`)."""
+    object_words = _object_words_of(tool)
+    generic = own is None or own in GENERIC_RESOURCES or singular(object_words[-1]) in GENERIC_RESOURCES
+    return tool.kind == "list" and generic or tool.kind == "search" and (generic or own not in ids)
+
+
+def _type_filters(tool: Tool) -> list[list[str]]:
+    """The values of each top-level argument named for a type of thing: its enum, its items' enum, or the comma list
+    its description gives after a colon."""
+    out: list[list[str]] = []
+    props = (tool.input_schema or {}).get("properties")
+    for name, node in (props if isinstance(props, dict) else {}).items():
+        ws = words(str(name))
+        if not isinstance(node, dict) or not ws or ws[-1] not in TYPE_FILTER_WORDS:
+            continue
+        items = node.get("items")
+        enums = [n.get("enum") for n in (node, items) if isinstance(n, dict)]
+        values = [v for enum in enums if isinstance(enum, list) for v in enum if isinstance(v, str)]
+        if not values:
+            said = _LISTED_VALUES.search(str(node.get("description") or ""))
+            values = [v.strip() for v in said.group(1).split(",")] if said else []
+        out.append(values)
+    return out
+
+
 def _object_words_of(tool: Tool) -> list[str]:
     """The words of what a name names after its verb (all of a verbless name's)."""
     verb, rest = name_verb_and_object(tool.name)
@@ -1202,6 +1257,7 @@ def _identifier_nouns(tools: dict[str, Tool], compounds: set[tuple[str, str]]) -
 
 
 CHOSEN = "(a type it is asked for)"  # the path of a search's offer of a type its arguments choose
+CHOSEN_PATHS = (CHOSEN, ACROSS_TYPES)  # offers of a type a search is asked for, or one of those it searches across
 
 
 def _offer_chosen(tool: Tool, key: str, have: set[str]) -> None:
@@ -1622,7 +1678,7 @@ def is_lookup(producer: Tool, want: Want) -> bool:
 def _described_scope(producer: Tool, want: Want, offer: Offer) -> bool:
     """A reader found by its description that the wanted resource scopes: a search "in one or all indexes" that
     takes an index returns documents; "Get all labels of a specific board" (boardId?) returns labels."""
-    if offer.source != "description" or offer.path == CHOSEN:
+    if offer.source != "description" or offer.path in CHOSEN_PATHS:
         return False
     if producer.kind == "search" and looks_up(producer, want, optional=True):
         named = _name_resources(producer.name) or {_noun_before_verb(producer.name, "search")}
@@ -2894,7 +2950,7 @@ def _field_of_one(consumer: Tool, c: Candidate) -> bool:
     customer_name)`), no source of the resource for the others (fourteenth session, precision). Contents named in
     the plural (`board schema (columns and groups)`) are the instance's own things and stay."""
     o, producer = c.offer, c.producer
-    if o is None or o.source != "description" or o.path == CHOSEN or not o.primary or producer.kind != "get":
+    if o is None or o.source != "description" or o.path in CHOSEN_PATHS or not o.primary or producer.kind != "get":
         return False
     read = {r for w in producer.wants if w.required and w.field != "*" for r in w.resources[:1]}
     if not read or o.resource in read or o.resource in _name_resources(producer.name) or o.resource in ID_FIELDS:
@@ -3051,6 +3107,7 @@ def offer_index(tools: dict[str, Tool]) -> dict[str, list[Offer]]:
     compound_offers(tools, compounds)
     search_type_offers(tools, compounds)
     list_type_offers(tools, compounds)
+    typed_search_offers(tools, compounds)
     sole_contents(tools)
     for t in tools.values():
         for o in t.offers:

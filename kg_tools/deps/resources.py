@@ -493,6 +493,11 @@ def schema_resource(title: str | None) -> str | None:
     return resource_key(ws[:cut])
 
 
+# The path of an offer of one of the types a search across several types filters on (`item_search(item_types)`):
+# it returns that type among others, so it goes after a tool about the resource (scoring.ranked).
+ACROSS_TYPES = "(one of the types it searches across)"
+
+
 @dataclass(frozen=True)
 class Offer:
     """A producer's output holds (resource, field) at `path` (`items[].id`); `primary` when the resource is

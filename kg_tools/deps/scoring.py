@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from kg_tools.deps.resources import ACROSS_TYPES
+
 if TYPE_CHECKING:  # producers.py imports this module
     from kg_tools.deps.producers import Tool, Want
     from kg_tools.deps.resources import Offer
@@ -279,7 +281,14 @@ def _providers(ranked: list[Candidate], scorer: Scorer) -> list[Candidate]:
     # a list inside a container's instance (the workspace's projects) is the one a request walks through (above the
     # threshold, whatever the best one's share: a lower hub share puts the team's list before it)
     inside = [c for c in ranked[scorer.per_parameter :] if c.scope == 2 and c.probability >= scorer.threshold]
-    return kept + inside[: scorer.root_extra]
+    return kept + inside[: scorer.root_extra] + _across_beyond_cap(ranked[scorer.per_parameter :], least)[:1]
+
+
+def _across_beyond_cap(rest: list[Candidate], least: float) -> list[Candidate]:
+    """A search across several types (ACROSS_TYPES) that clears the share of the best is kept beyond the cap: the
+    cap chooses among a parameter's own readers (`search_deals`, `list_deals`), which rank it after them
+    (_specific_first); it is another way to the value, the one a caller looking across types takes."""
+    return [c for c in rest if c.offer is not None and c.offer.path == ACROSS_TYPES and c.probability >= least]
 
 
 def _nested(c: Candidate) -> bool:
@@ -300,9 +309,28 @@ def _direct_first(ranked: list[Candidate], scorer: Scorer) -> list[Candidate]:
     return [c for c in ranked if not _nested(c)] + [c for c in ranked if _nested(c)]
 
 
+def _specific_first(ranked: list[Candidate], scorer: Scorer) -> list[Candidate]:
+    """A search across several types (an offer at ACROSS_TYPES: `item_search(item_types)`) goes right after the
+    candidates that clear the threshold and name the wanted resource (`search_deals`, `list_deals`): one of its types
+    among others, it is a further way to the value, and one tool serving many of a consumer's parameters would take
+    the place of each parameter's own provider (one edge per pair of tools)."""
+    named = [i for i, c in enumerate(ranked) if c.resource_in_name and c.probability >= scorer.threshold]
+    if not named:
+        return ranked
+    cut = named[-1] + 1
+    across = [
+        c for c in ranked[:cut] if c.offer is not None and c.offer.path == ACROSS_TYPES and not c.resource_in_name
+    ]
+    if not across:
+        return ranked
+    return [c for c in ranked[:cut] if c not in across] + across + ranked[cut:]
+
+
 def ranked(group: list[Candidate], scorer: Scorer) -> list[Candidate]:
     """One parameter's candidates in the order the selection takes them (most probable first)."""
-    return _direct_first(sorted(group, key=lambda c: (-c.probability, c.producer.name)), scorer)
+    return _specific_first(
+        _direct_first(sorted(group, key=lambda c: (-c.probability, c.producer.name)), scorer), scorer
+    )
 
 
 def select(groups: list[list[Candidate]], scorer: Scorer) -> tuple[list[Candidate], dict[str, int]]:

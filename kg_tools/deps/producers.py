@@ -1198,14 +1198,20 @@ def _filter_values(tool: Tool) -> list[str]:
             stack += [(key, depth, v) for v in node]
         if not isinstance(node, dict):
             continue
-        said = set(words(key)) | set(words(str(node.get("description") or "")))
-        if isinstance(node.get("enum"), list) and said & TYPE_CHOICE_WORDS and not _chooses_operation(key):
-            out += [v for v in node["enum"] if isinstance(v, str)]
+        out += _type_choices(key, node)
         props = node.get("properties")
         if isinstance(props, dict) and depth < TYPE_CHOICE_DEPTH:
             stack += [(str(name), depth + 1, child) for name, child in props.items()]
         stack += [(key, depth, node[k]) for k in ("items", "anyOf", "oneOf", "allOf") if k in node]
     return out
+
+
+def _type_choices(key: str, node: dict) -> list[str]:
+    """The values of an enum named or described with a type word, unless it chooses an operation."""
+    said = set(words(key)) | set(words(str(node.get("description") or "")))
+    if not isinstance(node.get("enum"), list) or not said & TYPE_CHOICE_WORDS or _chooses_operation(key):
+        return []
+    return [v for v in node["enum"] if isinstance(v, str)]
 
 
 def _chooses_operation(key: str) -> bool:

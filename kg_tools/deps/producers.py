@@ -1286,14 +1286,26 @@ def _filter_values(tool: Tool) -> list[str]:
             stack += [(key, depth, v) for v in node]
         if not isinstance(node, dict):
             continue
-        said = set(words(key)) | set(words(str(node.get("description") or "")))
-        if isinstance(node.get("enum"), list) and said & TYPE_CHOICE_WORDS:
-            out += [v for v in node["enum"] if isinstance(v, str)]
+        out += _type_choices(key, node)
         props = node.get("properties")
         if isinstance(props, dict) and depth < TYPE_CHOICE_DEPTH:
             stack += [(str(name), depth + 1, child) for name, child in props.items()]
         stack += [(key, depth, node[k]) for k in ("items", "anyOf", "oneOf", "allOf") if k in node]
     return out
+
+
+def _type_choices(key: str, node: dict) -> list[str]:
+    """The values of an enum named or described with a type word, unless it chooses an operation."""
+    said = set(words(key)) | set(words(str(node.get("description") or "")))
+    if not isinstance(node.get("enum"), list) or not said & TYPE_CHOICE_WORDS or _chooses_operation(key):
+        return []
+    return [v for v in node["enum"] if isinstance(v, str)]
+
+
+def _chooses_operation(key: str) -> bool:
+    """An argument that chooses what a dispatch tool does (`queryEnv(action: list, info, domains)`, "operation
+    type"): its values are operations, read by read_operations, not types of thing the tool returns."""
+    return key.lower() in OPERATION_FIELDS
 
 
 def _listed_contents(tool: Tool) -> set[str]:
@@ -3281,6 +3293,31 @@ def infer_producers(
     return out
 
 
+CALLER_WORDS = {"me", "my", "myself", "own", "self", "current", "whoami"}  # `get_current_user`, `Get_My_Own_Details`
+
+
+def without_second_callers(accepted: list[Candidate]) -> list[Candidate]:
+    """The accepted candidates less a reader of the caller (`get_current_user`, `whoami`, `my_issues`) kept as a
+    person parameter's second provider when its output holds no id of that person (described only, or a name or
+    an email): the id of the user, member or watcher asked for is another person's, which the first provider (a
+    list of users) gives; the caller's own id comes back only from a getter whose output schema carries it."""
+    best: dict[tuple[str, str], float] = {}
+    for c in accepted:
+        key = (c.consumer.name, c.want.parameter)
+        best[key] = max(best.get(key, 0.0), c.probability)
+    return [c for c in accepted if c.probability >= best[(c.consumer.name, c.want.parameter)] or not _callers_person(c)]
+
+
+def _callers_person(c: Candidate) -> bool:
+    """A reader of the caller offering a person the parameter wants, without that person's id in its output schema."""
+    if c.offer is not None and c.offer.source == "schema" and c.offer.field == "id":
+        return False
+    if not set(c.want.resources[:1]) & {*PERSON_RESOURCES, "admin", "account"}:
+        return False
+    segments = {s.lower() for s in _path(c.producer).split("/")}
+    return bool((set(words(c.producer.name)) | segments) & CALLER_WORDS)
+
+
 def source_parts(raw_tools: list) -> list[list]:
     return list(sourced_parts(raw_tools).values())
 
@@ -3330,6 +3367,7 @@ def _part_producers(
         )
         set_probabilities(groups, scorer)
         accepted, left = select(groups, scorer)
+        accepted = without_second_callers(accepted)
         abstained.update(left)
         ranks: dict[tuple[str, str], int] = defaultdict(int)
         for c in sorted(accepted, key=lambda c: -c.probability):

@@ -887,6 +887,8 @@ LEADING_AT = 3  # a verb among a name's first words opens it (`linear_create_iss
 @lru_cache(maxsize=65536)
 def _verb_and_object(name: str, prefix: frozenset[str]) -> tuple[str | None, list[str]]:
     ws = words(name.split("__")[-1])
+    if _noun_verb_pair(ws):  # `trigger_get`: a trigger read, not `get` triggered
+        return ws[1], _object_before(ws[:1], prefix, ws[1])
     for i, w in enumerate(ws[:LEADING_AT]):
         if w in ALL_VERBS:
             if w in HTTP_METHOD_WORDS and i + 1 < len(ws) and ws[i + 1] in LIST_VERBS:
@@ -904,6 +906,17 @@ def _verb_and_object(name: str, prefix: frozenset[str]) -> tuple[str | None, lis
         verb = TRAILING_VERBS[ws[-1]]
         return verb, _object_before(ws[:-1], prefix, verb)
     return None, _unpaged(ws)
+
+
+# verbs that never name a thing (`trigger_get`, `check_cancel`) and those that open names of their object (`create_update`)
+TRAILING_ONLY = {"get", "retrieve", "fetch", "create", "update", "delete", "remove", "cancel"}
+OPENING_VERBS = {"get", "list", "create", "update", "delete", "add", "remove", "edit", "modify", "set", "fetch", "read"}
+
+
+def _noun_verb_pair(ws: list[str]) -> bool:
+    """Two words, the second a verb that names no thing, the first a verb that is also a noun (`trigger_get`,
+    `upload_retrieve`, `check_cancel`): the object first, as `project_get`; not `create_update` (an update made)."""
+    return len(ws) == 2 and ws[1] in TRAILING_ONLY and ws[0] in ALL_VERBS and ws[0] not in OPENING_VERBS
 
 
 NAME_CUTS = {"by", "for", "from", "in", "of", "with"}  # `getCycleById`, `get_issues_for_project`: before the cut

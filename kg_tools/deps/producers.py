@@ -396,7 +396,8 @@ def parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
 
 
 def _numbered_parent(p: dict) -> bool:
-    """`parent: integer` of a create of X ("Parent stock location"): an X that exists already, not the new one."""
+    """An integer whose name starts with `parent` (`parent`, `parent_location`, `parent_id`) of a create of X ("Parent
+    stock location"): an X that exists already, not the new one."""
     return p.get("type") == "integer" and words(str(p.get("name") or ""))[:1] == ["parent"]
 
 
@@ -811,8 +812,8 @@ def _brief_schema(tool: Tool, name: str) -> bool:
 
 
 def _self_named_key(tool: Tool, core: list[str], known: set[str]) -> str | None:
-    """The resource a self-named field's words name: a bare `parent` the tool's own, else the whole name when every
-    word is a resource of the catalog or a generic one."""
+    """The resource a self-named field's words name: a bare `parent` the tool's own (of an HTTP operation only), else
+    the whole name when every word is a resource of the catalog or a generic one."""
     if core == ["parent"]:
         return (parameter_resource(list(_object_words(tool.name))) or created_resource(tool)) if tool.http else None
     if not all(parameter_resource([w]) in known or not _specific(parameter_resource([w])) for w in core):
@@ -2565,22 +2566,29 @@ def path_wants(tool: Tool) -> list[Want]:
     `/projects/{slug}`): each names an existing instance of the resource of the segment before it."""
     segments = [s for s in _path(tool).split("/") if s]
     known = {w.parameter for w in tool.wants}
-    params = {str(p.get("name")): p for p in tool.parameters}
+    # a path parameter wins over a query one of the same name (`{type}` beside `?type=`, as specs repeat names)
+    params = {str(p.get("name")): p for p in sorted(tool.parameters, key=lambda p: p.get("in") == "path")}
     out = []
     for i, seg in enumerate(segments):
         if not (seg.startswith("{") and seg.endswith("}")):
             continue
         name = seg[1:-1]
-        if name in known or name not in params:
+        ws = words(name)
+        if name in known or name not in params or _listed_choice(params[name], ws):
             continue
         before = [s for s in segments[:i] if not s.startswith("{")]
-        ws = words(name)
         resource = _self_named(params[name], ws) or (_segment_resource(before[-1]) if before else None)
         if not resource and before and before[-1].isalpha():  # `/t/{id}` of `getTopic`: a topic (not `/2/{id}`)
             resource = _name_object(tool)
         field = ID_FIELDS.get(ws[-1], "id") if ws else "id"
         out.append(Want(name, [resource] if resource else [], field, True, True))
     return out
+
+
+def _listed_choice(p: dict, ws: list[str]) -> bool:
+    """A path parameter whose schema lists its values (`/reports/devices/{type}` in [xlsx, mail]): a choice, no
+    instance; unless its name says an id (`{event_id}` in [latest, oldest]: keywords accepted beside real ids)."""
+    return bool(p.get("enum")) and not (ws and ID_FIELDS.get(ws[-1]) == "id")
 
 
 def bulk_body_wants(tool: Tool, known: set[str]) -> list[Want]:

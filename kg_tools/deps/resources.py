@@ -384,6 +384,11 @@ IRREGULAR = {
     "halves": "half",
     "knives": "knife",
     "wolves": "wolf",
+    "apis": "api",  # plurals of nouns in -i, which the -is rule (`analysis`, `basis`) would keep
+    "emojis": "emoji",
+    "wikis": "wiki",
+    "kpis": "kpi",
+    "uris": "uri",
 }
 # A container of things is about the things: "the commit logs" -> commit, "block children" -> block,
 # "page history" -> page, "directory tree" -> directory.

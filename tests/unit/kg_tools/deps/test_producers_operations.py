@@ -147,3 +147,24 @@ def test_the_id_of_the_thing_a_path_ends_at_is_its_own_not_an_echo():
     _, groups = candidate_groups(tools)
     [found] = [c for g in groups for c in g if c.producer.name == "GetCrateByName"]
     assert found.offer is not None
+
+
+def test_a_path_parameter_with_listed_values_is_a_choice_not_an_instance():
+    """`GET /reports/devices/{type}` with `type` in [xlsx, mail] (beside a query `type` of the same name, as specs
+    repeat it) wants no device: a value the schema enumerates comes from no other tool; an `{event_id}` in [latest,
+    oldest] still wants an event."""
+    choice = {"name": "type", "type": "string", "in": "path", "required": True, "enum": ["xlsx", "mail"]}
+    query = {"name": "type", "type": "array", "in": "query", "items": {"type": "string"}}
+    tools = [
+        op("getDevices", "GET", "/devices", []),
+        op("getReportsDevicesType", "GET", "/reports/devices/{type}", [choice]),
+        op("getReportsEventsType", "GET", "/reports/events/{type}", [choice, query]),
+        op("getDevice", "GET", "/devices/{id}", [{"name": "id", "type": "integer", "in": "path", "required": True}]),
+        op("getDeviceEvent", "GET", "/devices/{id}/events/{event_id}", [{**choice, "name": "event_id"}]),
+        op("listDeviceEvents", "GET", "/devices/{id}/events", []),
+    ]
+    found = wanted(tools)
+    assert ("getReportsDevicesType", "type") not in found
+    assert ("getReportsEventsType", "type") not in found
+    assert "getDevices" in found[("getDevice", "id")][2]
+    assert "listDeviceEvents" in found[("getDeviceEvent", "event_id")][2]  # an id's keywords (`latest`) beside ids

@@ -28,6 +28,10 @@ from kg_tools.deps.resources import included_resources, singular
         ("metrics", "metric"),
         ("analytics", "analytics"),  # ... but for the -tics nouns that have no singular
         ("statistics", "statistics"),
+        ("apis", "api"),  # plurals of nouns in -i (seventeenth session: Tyk's `listApis` for an `apiID`) ...
+        ("emojis", "emoji"),
+        ("basis", "basis"),  # ... beside the singulars in -is
+        ("analysis", "analysis"),
     ],
 )
 def test_singular(plural, one):

@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable
 
 import numpy as np
 
-from kg_tools.retrieval.needed import optional_parameters
+from kg_tools.retrieval.needed import only_optional, parameter_names
 from kg_tools.retrieval.request import tool_key
 
 Key = tuple[str, str]  # request.tool_key: (tool name, catalog)
@@ -124,6 +124,4 @@ def unrelated(
 
 def _optional_edge(via: dict, spec: str | dict | None) -> bool:
     """The edge fills only parameters its dependent tool does not require (`items[].id` of `items`)."""
-    names = {p.strip() for p in str(via.get("parameter_name") or "").split(",") if p.strip()}
-    optional = optional_parameters(spec)
-    return bool(names) and all(p.split(".")[0].split("[")[0] in optional for p in names)
+    return only_optional(parameter_names(via), spec)

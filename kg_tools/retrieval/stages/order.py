@@ -187,9 +187,8 @@ def _add(
 
 def _fills_required(via: dict, spec: str | dict | None) -> bool:
     """The edge fills a parameter its dependent tool requires, or names none (`items[].id` is `items`'s)."""
-    names = [p.strip() for p in str(via.get("parameter_name") or "").split(",") if p.strip()]
-    optional = needed.optional_parameters(spec)
-    return not names or any(p.split(".")[0].split("[")[0] not in optional for p in names)
+    names = needed.parameter_names(via)
+    return not names or not needed.only_optional(names, spec)
 
 
 def _key(entry: dict) -> tuple[str, str]:

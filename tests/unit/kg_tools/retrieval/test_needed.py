@@ -152,3 +152,24 @@ def test_only_http_operations_are_ordered_by_request():
     assert _order(query, spec=function_tool) == _order(query, by_request=False)
     assert needed.http_operation(VERSIONS) and not needed.http_operation(function_tool)
     assert needed.http_operation({"http": {"method": "GET"}}) and not needed.http_operation(None)
+
+
+def test_one_reading_of_an_optional_edge():
+    # `items[].id`, `items.id`, `items[]` lie in the optional `items`; `owner` is required: the rules of needed.py,
+    # relevance.py and the order stage (_fills_required) read the same names the same way
+    from kg_tools.retrieval import relevance
+    from kg_tools.retrieval.stages.order import _fills_required
+
+    spec = _spec("post_orders", required=["owner"], optional=["items"])
+    for name in ("items[].id", "items.id", "items[]", "items"):
+        via = _dep("list_items", "post_orders", name)["via"]
+        assert needed.only_optional({name}, spec)
+        assert relevance._optional_edge(via, spec) and not _fills_required(via, spec)
+    assert not needed.only_optional({"items[].id", "owner"}, spec) and not needed.only_optional(set(), spec)
+    # rule 1 moves an optional filter of a dependency, however the nested name is spelt
+    deps = [
+        _dep("post_orders", "post_invoices", "order_id", 0.9, spec=spec),
+        _dep("list_items", "post_orders", "items[].id", 0.8),
+    ]
+    seed = _spec("post_invoices", required=["order_id"])
+    assert needed.unneeded("post_invoices", seed, deps, "invoice the last order") == {"list_items"}

@@ -3,10 +3,10 @@ OrderAndTruncate lists them: pure, no database."""
 
 import json
 
-from kg_tools.retrieval import needed
+from kg_tools.retrieval import needed, relevance
 from kg_tools.retrieval.context import Candidate, PipelineEnv, RetrievalContext
 from kg_tools.retrieval.request import RetrievalRequest
-from kg_tools.retrieval.stages.order import OrderAndTruncate
+from kg_tools.retrieval.stages.order import OrderAndTruncate, _fills_required
 from kg_tools.settings import Settings
 
 
@@ -157,9 +157,6 @@ def test_only_http_operations_are_ordered_by_request():
 def test_one_reading_of_an_optional_edge():
     # `items[].id`, `items.id`, `items[]` lie in the optional `items`; `owner` is required: the rules of needed.py,
     # relevance.py and the order stage (_fills_required) read the same names the same way
-    from kg_tools.retrieval import relevance
-    from kg_tools.retrieval.stages.order import _fills_required
-
     spec = _spec("post_orders", required=["owner"], optional=["items"])
     for name in ("items[].id", "items.id", "items[]", "items"):
         via = _dep("list_items", "post_orders", name)["via"]

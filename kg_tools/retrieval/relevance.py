@@ -13,7 +13,8 @@ candidate's cosine (the next seed's; after the last seed, the first tool the fil
 only optional parameters of the tool it serves (the seed or another dependency), is listed last, after the fill,
 with what is reached through it: not dropped, in the K tools only when K leaves room. Catalog edges are never
 moved; nor are the dependencies of HTTP operations, which have kg_tools.retrieval.needed's rules (on the OpenAPI
-dev rows the cosine cost 0.01-0.03 mAP@10). A required parameter's provider is kept however far: "decline the
+dev rows the cosine cost 0.01-0.03 mAP@10). A required parameter's provider is kept (before the fill; far below
+the next seed it goes after that seed: OrderAndTruncate._after_next_seed) however far: "decline the
 invite" needs the event search though its text is far from the query (cosine 0.02), and ToolLinkOS's chains
 of required inputs are far from their queries too (grtf_inferred 0.781 -> 0.609 when every far dependency reached
 through another one was moved). Nor is

@@ -101,6 +101,14 @@ class Settings(BaseSettings):
     # `_after_next_seed`; 0: no limit; chosen on dev: docs/dependencies.md, "sixteenth session: one optional lookup
     # before the next seed").
     deps_before_next_seed: int = Field(1, ge=0, validation_alias=_env("KG_TOOLS_DEPS_BEFORE_NEXT_SEED"))
+    # With deps_query_relevance on, an inferred dependency of a (non-HTTP) seed that is not :Core, required or not,
+    # whose cosine to the query is below this x the next seed's, is listed after the next seed with what is reached
+    # through it (order.py `_after_next_seed`; 0: off, the default: 0.3 gained the union row's dev halves one request
+    # and lost ToolLinkOS's dev half 0.002; docs/dependencies.md, "seventeenth session: a far lookup after the next
+    # seed").
+    deps_far_after_next_seed: float = Field(
+        0.0, ge=0.0, le=1.0, validation_alias=_env("KG_TOOLS_DEPS_FAR_AFTER_NEXT_SEED")
+    )
     # POST /v1/deps/infer works through at most this many tools per request (422 above; the CLI has no limit).
     api_max_infer_tools: int = Field(1000, ge=1, validation_alias=_env("KG_TOOLS_API_MAX_INFER_TOOLS"))
     mcp_port: int = Field(8765, validation_alias=_env("KG_TOOLS_MCP_PORT"))  # `kg-tools mcp --transport http`

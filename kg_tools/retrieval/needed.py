@@ -51,8 +51,7 @@ def unneeded(seed: str, seed_spec: str | dict | None, deps: list[dict], query: s
         source, names = str(via.get("from")), _parameter_names(via)
         if not names:
             continue
-        optional = {p for p in names if p.split(".")[0] in optional_parameters(specs.get(source))} == names
-        if optional and source != seed:
+        if only_optional(names, specs.get(source)) and source != seed:
             out.add(d["name"])
         elif _second_unnamed(d["name"], via, names, best, said):
             out.add(d["name"])
@@ -84,7 +83,24 @@ def resource_words(name: str) -> frozenset[str]:
 
 
 def _parameter_names(via: dict) -> set[str]:
+    return parameter_names(via)
+
+
+def parameter_names(via: dict) -> set[str]:
+    """The parameters an edge fills (`parameter_name`, comma-separated; nested ones dotted: `items[].id`)."""
     return {p.strip() for p in str(via.get("parameter_name") or "").split(",") if p.strip()}
+
+
+def top_parameter(name: str) -> str:
+    """The tool's own parameter a filled name lies in: `items[].id`, `items.id` and `items[]` -> `items`."""
+    return name.split(".")[0].split("[")[0]
+
+
+def only_optional(names: set[str], spec: str | dict | None) -> bool:
+    """Every one of the filled parameter `names` lies in a parameter the tool marks as not required (and there
+    is one): the one reading of "an optional edge" that needed.py, relevance.py and the order stage share."""
+    optional = optional_parameters(spec)
+    return bool(names) and all(top_parameter(p) in optional for p in names)
 
 
 def optional_parameters(spec: str | dict | None) -> frozenset[str]:

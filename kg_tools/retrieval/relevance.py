@@ -13,7 +13,8 @@ candidate's cosine (the next seed's; after the last seed, the first tool the fil
 only optional parameters of the tool it serves (the seed or another dependency), is listed last, after the fill,
 with what is reached through it: not dropped, in the K tools only when K leaves room. Catalog edges are never
 moved; nor are the dependencies of HTTP operations, which have kg_tools.retrieval.needed's rules (on the OpenAPI
-dev rows the cosine cost 0.01-0.03 mAP@10). A required parameter's provider is kept however far: "decline the
+dev rows the cosine cost 0.01-0.03 mAP@10). A required parameter's provider is kept (before the fill; far below
+the next seed it goes after that seed: OrderAndTruncate._after_next_seed) however far: "decline the
 invite" needs the event search though its text is far from the query (cosine 0.02), and ToolLinkOS's chains
 of required inputs are far from their queries too (grtf_inferred 0.781 -> 0.609 when every far dependency reached
 through another one was moved). Nor is
@@ -34,7 +35,7 @@ from collections.abc import Callable, Iterable
 
 import numpy as np
 
-from kg_tools.retrieval.needed import optional_parameters
+from kg_tools.retrieval.needed import only_optional, parameter_names
 from kg_tools.retrieval.request import tool_key
 
 Key = tuple[str, str]  # request.tool_key: (tool name, catalog)
@@ -124,6 +125,4 @@ def unrelated(
 
 def _optional_edge(via: dict, spec: str | dict | None) -> bool:
     """The edge fills only parameters its dependent tool does not require (`items[].id` of `items`)."""
-    names = {p.strip() for p in str(via.get("parameter_name") or "").split(",") if p.strip()}
-    optional = optional_parameters(spec)
-    return bool(names) and all(p.split(".")[0].split("[")[0] in optional for p in names)
+    return only_optional(parameter_names(via), spec)

@@ -17,7 +17,9 @@ class OrderAndTruncate(Stage):
     candidates are the seeds; supplied-value dependencies go last within their seed
     (ordering.supplied_last); doubtful ones after the next seed (ordering.by_confidence), unless the query
     names what they provide; inferred ones the request likely does not need last, after the fill
-    (kg_tools.retrieval.needed), and those of other seeds far from the query (kg_tools.retrieval.relevance).
+    (kg_tools.retrieval.needed), and those of other seeds far from the query (kg_tools.retrieval.relevance);
+    of a non-HTTP seed's other inferred ones, optional lookups past the first and lookups far below the next seed's
+    cosine go after the next seed (`_after_next_seed`).
     K is a budget: when the k seeds and their dependencies give fewer than K
     tools, the next candidates (in order) fill it, each with its dependencies; `stages` says so (`fill`)."""
 
@@ -42,8 +44,8 @@ class OrderAndTruncate(Stage):
                 sure, spare_deps = self._far_last(
                     row, rows[i + 1] if i + 1 < len(rows) else None, sure, spare_deps, cos
                 )
-                if i + 1 < len(seeds):  # optional lookups past the first: after the next seed
-                    sure, after_next = self._after_next_seed(row, sure)
+                if i + 1 < len(seeds):  # optional lookups past the first, far lookups: after the next seed
+                    sure, after_next = self._after_next_seed(row, seeds[i + 1], sure, cos)
                     later = after_next + later
             _add(row, [], req, seen, tools)
             _add(None, doubtful, req, seen, tools, doubtful_step)
@@ -87,10 +89,19 @@ class OrderAndTruncate(Stage):
         )
         return [d for d in sure if d["name"] not in far], [d for d in sure if d["name"] in far] + spare_deps
 
-    def _after_next_seed(self, row: Candidate, sure: list[dict]) -> tuple[list[dict], list[dict]]:
-        """(`sure` without the dependencies listed after the next seed, those; docs/dependencies.md, "sixteenth
-        session: one optional lookup before the next seed"): of the inferred dependencies that are not :Core and
-        not on a chain of required inputs from the seed, those after the first `deps_before_next_seed`."""
+    def _after_next_seed(
+        self, row: Candidate, following: Candidate, sure: list[dict], cos: dict[tuple[str, str], float]
+    ) -> tuple[list[dict], list[dict]]:
+        """(`sure` without the dependencies listed after the next seed, those): the optional lookups past the first
+        (`_optional_lookups_past`), then the far ones (`_far_from_next_seed`), in that order."""
+        sure, past = self._optional_lookups_past(row, sure)
+        sure, far = self._far_from_next_seed(sure, cos.get(following.key), cos)
+        return sure, far + past
+
+    def _optional_lookups_past(self, row: Candidate, sure: list[dict]) -> tuple[list[dict], list[dict]]:
+        """(`sure` without the optional lookups past the first, those; docs/dependencies.md, "sixteenth session: one
+        optional lookup before the next seed"): of the inferred dependencies that are not :Core and not on a chain of
+        required inputs from the seed, those after the first `deps_before_next_seed`."""
         cap = self.env.settings.deps_before_next_seed
         if not cap:
             return sure, []
@@ -106,6 +117,28 @@ class OrderAndTruncate(Stage):
                 countable.append(d)
         later = {id(d) for d in countable[cap:]}
         return [d for d in sure if id(d) not in later], [d for d in sure if id(d) in later]
+
+    def _far_from_next_seed(
+        self, sure: list[dict], reference: float | None, cos: dict[tuple[str, str], float]
+    ) -> tuple[list[dict], list[dict]]:
+        """(`sure` without the far lookups, those; docs/dependencies.md, "seventeenth session: a far lookup after the
+        next seed"): an inferred dependency that is not :Core, required or not, whose cosine to the query is below
+        `deps_far_after_next_seed` x the next seed's, and what is reached through it. When the seed is wrong, or the
+        request's tools are independent, such a lookup pushes a tool the search found down; a lookup the request
+        needs is rarely that much further from the query than the next candidate."""
+        ratio = self.env.settings.deps_far_after_next_seed
+        if ratio <= 0 or reference is None:
+            return sure, []
+        bar = ratio * max(reference, 0.0)
+        moved: set[str] = set()
+        for d in sure:
+            via = d.get("via") or {}
+            c = cos.get(_key(d))
+            if via.get("from") in moved or (
+                via.get("inferred") and d.get("func_type") != "core" and c is not None and c < bar
+            ):
+                moved.add(d["name"])
+        return [d for d in sure if d["name"] not in moved], [d for d in sure if d["name"] in moved]
 
     @property
     def _ratio(self) -> float:
@@ -187,9 +220,8 @@ def _add(
 
 def _fills_required(via: dict, spec: str | dict | None) -> bool:
     """The edge fills a parameter its dependent tool requires, or names none (`items[].id` is `items`'s)."""
-    names = [p.strip() for p in str(via.get("parameter_name") or "").split(",") if p.strip()]
-    optional = needed.optional_parameters(spec)
-    return not names or any(p.split(".")[0].split("[")[0] not in optional for p in names)
+    names = needed.parameter_names(via)
+    return not names or not needed.only_optional(names, spec)
 
 
 def _key(entry: dict) -> tuple[str, str]:

@@ -3,10 +3,10 @@ OrderAndTruncate lists them: pure, no database."""
 
 import json
 
-from kg_tools.retrieval import needed
+from kg_tools.retrieval import needed, relevance
 from kg_tools.retrieval.context import Candidate, PipelineEnv, RetrievalContext
 from kg_tools.retrieval.request import RetrievalRequest
-from kg_tools.retrieval.stages.order import OrderAndTruncate
+from kg_tools.retrieval.stages.order import OrderAndTruncate, _fills_required
 from kg_tools.settings import Settings
 
 
@@ -152,3 +152,21 @@ def test_only_http_operations_are_ordered_by_request():
     assert _order(query, spec=function_tool) == _order(query, by_request=False)
     assert needed.http_operation(VERSIONS) and not needed.http_operation(function_tool)
     assert needed.http_operation({"http": {"method": "GET"}}) and not needed.http_operation(None)
+
+
+def test_one_reading_of_an_optional_edge():
+    # `items[].id`, `items.id`, `items[]` lie in the optional `items`; `owner` is required: the rules of needed.py,
+    # relevance.py and the order stage (_fills_required) read the same names the same way
+    spec = _spec("post_orders", required=["owner"], optional=["items"])
+    for name in ("items[].id", "items.id", "items[]", "items"):
+        via = _dep("list_items", "post_orders", name)["via"]
+        assert needed.only_optional({name}, spec)
+        assert relevance._optional_edge(via, spec) and not _fills_required(via, spec)
+    assert not needed.only_optional({"items[].id", "owner"}, spec) and not needed.only_optional(set(), spec)
+    # rule 1 moves an optional filter of a dependency, however the nested name is spelt
+    deps = [
+        _dep("post_orders", "post_invoices", "order_id", 0.9, spec=spec),
+        _dep("list_items", "post_orders", "items[].id", 0.8),
+    ]
+    seed = _spec("post_invoices", required=["order_id"])
+    assert needed.unneeded("post_invoices", seed, deps, "invoice the last order") == {"list_items"}

@@ -83,7 +83,7 @@ def _candidates() -> list[Candidate]:
 
 def _order(ratio: float, graph: Graph, version: str | None = "v1", env: PipelineEnv | None = None, **next_seed):
     # what goes after the next seed: off unless asked (test_order_next_seed.py)
-    next_seed = {"deps_before_next_seed": 0} | next_seed
+    next_seed = {"deps_before_next_seed": 0, "deps_far_after_next_seed": 0.0} | next_seed
     env = env or PipelineEnv(graph, Embedder(), Settings(deps_query_relevance=ratio, **next_seed))  # type: ignore[arg-type]
     ctx = RetrievalContext(RetrievalRequest(query="q", K=10, k=2, supplied_last=False), graph_version=version)
     ctx.candidates = _candidates()

@@ -267,7 +267,7 @@ STOP = {
     "is",
     "are",
 }
-LIST_VERBS = {"list", "search", "find", "query", "browse", "lookup", "discover", "explore", "enumerate"}
+LIST_VERBS = {"list", "search", "find", "query", "browse", "lookup", "discover", "explore", "enumerate", "paginate"}
 GET_VERBS = {
     "get",
     "fetch",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from kg_tools.deps import resources, sources
 from kg_tools.deps.infer import structural_edges
 from kg_tools.deps.offline import ToolInfo
-from kg_tools.deps.producers import source_parts
+from kg_tools.deps.producers import prepare, source_parts, tool_kind
 from kg_tools.deps.sources import FAMILY_RUN, catalog_sources, declared_source, name_families, name_shape
 
 
@@ -287,3 +287,10 @@ def test_a_generated_operation_id_is_read_as_its_function_name():
 
 
 _LONG = "read_crate_by_name_crates_name__name__get"
+
+
+def test_a_post_that_paginates_lists():
+    """`paginate_crates` (POST /crates/paginate) lists crates page by page: no create (seventeenth session)."""
+    tools = [_operation("paginate_crates_crates_paginate_post", "POST", "/crates/paginate")]
+    with resources.catalog_names(tools):
+        assert [tool_kind(t) for t in prepare(tools).values()] == ["list"]

@@ -54,6 +54,7 @@ from kg_tools.deps.resources import (
     current_prefix,
     described_owner,
     described_resources,
+    function_name,
     included_resources,
     name_verb_and_object,
     own_identifier,
@@ -64,6 +65,7 @@ from kg_tools.deps.resources import (
     singular,
     source_phrases,
     synonym,
+    tool_part,
     words,
 )
 from kg_tools.deps.scoring import (
@@ -75,10 +77,9 @@ from kg_tools.deps.scoring import (
     select,
     set_probabilities,
 )
-from kg_tools.deps.sources import catalog_groups, declared_source
+from kg_tools.deps.sources import catalog_groups, declared_source, gateway_server, short_name
 from kg_tools.deps.vocabulary import vocabulary_proposals
 from kg_tools.deps.workflow import Mention, ToolNames, another_way, mentions, runs_before, staged_for, stages, steps
-from kg_tools.gateway.names import SEPARATOR
 from kg_tools.tool_spec import DependencyType
 
 PATTERN_WORDS = {"pattern", "patterns", "glob", "regex", "regexp"}  # a pattern is typed, not looked up
@@ -114,7 +115,7 @@ def is_deprecated(name: str, description: str, http: dict | None) -> bool:
     """OpenAPI `deprecated: true`, a name that starts with `deprecated`, or a description that says so."""
     return (
         bool(http and http.get("deprecated"))
-        or name.split("__")[-1].lower().startswith("deprecated")
+        or tool_part(name).lower().startswith("deprecated")
         or bool(_DEPRECATED_TEXT.search(description or ""))
     )
 
@@ -372,7 +373,7 @@ def created_resource(tool: Tool) -> str | None:
     rpc = rpc_call(tool)
     if rpc:  # `/collections.create` makes a collection, `/collections.add_user` a user's membership
         return resource_key(name_verb_and_object("_".join(rpc[1]))[1]) or rpc_resource(tool)
-    ws = words(tool.name.split("__")[-1])
+    ws = words(tool_part(tool.name))
     verb, rest = name_verb_and_object(tool.name)
     before = ws[: ws.index(verb)] if verb in ws else []
     static = [s for s in ((tool.http or {}).get("path") or "").split("/") if s and not s.startswith("{")]
@@ -466,7 +467,7 @@ COPY_VERBS = {"copy", "duplicate", "clone"}
 def _copies_from(tool: Tool, want: Want) -> bool:
     """A copy made from an existing one (`CloneOrder(order_id)`, `duplicateDashboard(dashboardId)`): the identifier
     of what it copies names the original, not the new one."""
-    first = words(tool.name.split(SEPARATOR)[-1])[:1] + _path(tool).rstrip("/").rsplit("/", 1)[-1:]
+    first = words(tool_part(tool.name))[:1] + _path(tool).rstrip("/").rsplit("/", 1)[-1:]
     return bool(COPY_VERBS & set(first)) and want.field not in ("*", "name")
 
 
@@ -902,7 +903,7 @@ def _listing_owner(tool: Tool, rest: list[str]) -> str | None:
 def _noun_before_verb(name: str, verb: str | None) -> str | None:
     """The thing of a name that puts its verb last (`firecrawl_monitor_get` -> monitor, `contacts_delete`), a known
     resource of the catalog or not: the words between a prefix and the verb."""
-    ws = words(name.split("__")[-1])
+    ws = words(tool_part(name))
     if not verb or verb not in ws or ws.index(verb) == 0:
         return None
     return resource_key(ws[: ws.index(verb)])
@@ -1042,7 +1043,7 @@ def _abbreviated_want(tool: Tool, p: dict, ws: list[str], known: set[str]) -> Wa
     m = re.fullmatch(r"([a-z])id", ws[0]) if len(ws) == 1 and ws[0] not in ID_FIELDS and not tool.http else None
     if not m:
         return None
-    named = [singular(w) for w in words(tool.name.split(SEPARATOR)[-1]) if w.startswith(m.group(1))]
+    named = [singular(w) for w in words(tool_part(tool.name)) if w.startswith(m.group(1))]
     keys = [k for k in (parameter_resource([w]) for w in named) if k in known]
     return _want(p, keys[:1], "id") if keys else None
 
@@ -1061,7 +1062,7 @@ def catalog_compounds(tools: dict[str, Tool]) -> set[tuple[str, str]]:
     named: dict[tuple[str, str], int] = defaultdict(int)
     ids: set[tuple[str, str]] = set()
     for t in tools.values():
-        ws = [singular(w) for w in words(t.name.split(SEPARATOR)[-1])]
+        ws = [singular(w) for w in words(tool_part(t.name))]
         for pair in set(zip(ws, ws[1:])):
             if pair[0] in SCHEMA_NOISE and pair[1] not in SCHEMA_NOISE | STOP:
                 named[pair] += 1
@@ -1148,7 +1149,7 @@ def search_type_offers(tools: dict[str, Tool], compounds: set[tuple[str, str]]) 
             if len(ws) >= 2 and ws[-1] in ID_FIELDS:
                 key = _compound_key(ws[:-1], compounds)
                 if key:
-                    nouns[server_of(t.name)].add(key)
+                    nouns[server_of(t)].add(key)
     for t in tools.values():
         if t.kind != "search" or any(o.source == "schema" for o in t.offers):
             continue
@@ -1162,7 +1163,7 @@ def search_type_offers(tools: dict[str, Tool], compounds: set[tuple[str, str]]) 
                 have.add(key)
         for value in _filter_values(t):
             key = _compound_key(words(value), compounds)
-            if key and key in nouns[server_of(t.name)]:
+            if key and key in nouns[server_of(t)]:
                 _offer_chosen(t, key, have)
 
 
@@ -1182,7 +1183,7 @@ def list_type_offers(tools: dict[str, Tool], compounds: set[tuple[str, str]]) ->
         have = {o.resource for o in t.offers}
         for value in _filter_values(t):
             key = _compound_key(words(value), compounds)
-            if key and key in nouns[server_of(t.name)]:
+            if key and key in nouns[server_of(t)]:
                 _offer_chosen(t, key, have)
 
 
@@ -1201,7 +1202,7 @@ def typed_search_offers(tools: dict[str, Tool], compounds: set[tuple[str, str]])
     for t in tools.values():
         if t.kind not in ("search", "list"):
             continue
-        ids = nouns[server_of(t.name)]
+        ids = nouns[server_of(t)]
         own = resource_key(_object_words_of(t))
         if not _across_types(t, own, ids):
             continue
@@ -1253,7 +1254,7 @@ def _identifier_nouns(tools: dict[str, Tool], compounds: set[tuple[str, str]]) -
         for p in t.parameters:
             ws = words(str(p.get("name") or ""))
             if len(ws) >= 2 and ws[-1] in ID_FIELDS and (key := _compound_key(ws[:-1], compounds)):
-                nouns[server_of(t.name)].add(key)
+                nouns[server_of(t)].add(key)
     return nouns
 
 
@@ -1554,7 +1555,7 @@ def _name_object_words(tool: Tool) -> list[str]:
 
 def _object_words(name: str) -> tuple[str, ...]:
     """The words of what a name names after its verb, up to a cut (`getCycleById` -> cycle); none without a verb."""
-    return _object_words_in(name, current_prefix())
+    return _object_words_in(function_name(name), current_prefix())
 
 
 @lru_cache(maxsize=65536)  # `prefix`, the catalog's prefix words name_verb_and_object reads, keys the cache only
@@ -1764,7 +1765,7 @@ def _gets_one_by(producer: Tool, want: Want) -> bool:
 def _name_resources(name: str) -> frozenset[str]:
     """The resources a tool's name names after its verb, up to a cut (`get_board_labels`, `get_labels_for_board` ->
     label; `list_users_and_teams` -> user, team), none without a verb."""
-    return _name_resources_in(name, current_prefix())
+    return _name_resources_in(function_name(name), current_prefix())
 
 
 @lru_cache(maxsize=65536)  # `prefix` keys the cache only (see _object_words_in)
@@ -2073,7 +2074,7 @@ def named_source_proposals(tools: dict[str, Tool], sources: set[str] | None) -> 
     that do not change anything."""
     by_noun: dict[str, list[str]] = defaultdict(list)
     for t in tools.values():
-        ws = words(t.name.split("__")[-1])
+        ws = words(tool_part(t.name))
         verbs = LIST_VERBS | GET_VERBS | CREATE_VERBS | CHANGE_VERBS
         if t.kind != "change" and ws and ws[-1] not in verbs and not _plural_before_last(ws):
             by_noun[singular(ws[-1])].append(t.name)  # named after a thing (`browser_snapshot`)
@@ -2087,7 +2088,7 @@ def named_source_proposals(tools: dict[str, Tool], sources: set[str] | None) -> 
             text = str(p.get("description") or "")
             if not text or p.get("type") == "boolean":  # a flag is set, not looked up
                 continue
-            for name, why in _named_sources(consumer, text, tools, short[server_of(consumer.name)], by_noun).items():
+            for name, why in _named_sources(consumer, text, tools, short[server_of(consumer)], by_noun).items():
                 if p.get("path") and not same_source(consumer, tools[name]):  # a nested one: its own server's tools
                     continue
                 out.append(described_edge(consumer.name, name, str(p.get("path") or p["name"]), why))
@@ -2103,7 +2104,7 @@ def _named_sources(
     found: dict[str, str] = {}
     for m in mentions(text, short):
         if m.name != consumer.name and tools[m.name].kind != "change" and not another_way(m):
-            found.setdefault(m.name, f"its description names {m.name.split(SEPARATOR)[-1]}")
+            found.setdefault(m.name, f"its description names {tool_part(m.name)}")
     for name, why in _named_by_phrases(text, by_noun).items():
         if name != consumer.name and not _own_noun(consumer, why):
             found.setdefault(name, why)
@@ -2113,8 +2114,8 @@ def _named_sources(
 def short_names(tools: dict[str, Tool]) -> dict[str, ToolNames]:
     """server -> the short name (`read_file` of `filesystem__read_file`) -> full name of its tools."""
     out: dict[str, ToolNames] = defaultdict(ToolNames)
-    for name in tools:
-        out[server_of(name)][name.split(SEPARATOR)[-1]] = name
+    for name, tool in tools.items():
+        out[server_of(tool)][short_name(name, tool)] = name
     return out
 
 
@@ -2127,7 +2128,7 @@ def _plural_before_last(ws: list[str]) -> bool:
 def _own_noun(consumer: Tool, why: str) -> bool:
     """ "from the export" of `POST_mc-contacts-exports`: the phrase names the consumer's own subject (the last word of
     its name), not a source."""
-    ws = words(consumer.name.split(SEPARATOR)[-1])
+    ws = words(tool_part(consumer.name))
     m = re.search(r"from the ([\w ]+)”", why)
     return bool(ws and m and singular(m.group(1).split()[-1]) == singular(ws[-1]))
 
@@ -2147,7 +2148,7 @@ def workflow_proposals(tools: dict[str, Tool], sources: set[str] | None) -> list
                 out[(consumer.name, m.name)] = _workflow_edge(consumer, m, cue)
 
     for tool in tools.values():
-        found = mentions(tool.description, short[server_of(tool.name)])
+        found = mentions(tool.description, short[server_of(tool)])
         for m in found:
             cue = runs_before(m, [o for o in found if o.clause is m.clause and o is not m])
             if cue:
@@ -2165,7 +2166,7 @@ def staging_proposals(tools: dict[str, Tool], sources: set[str] | None) -> list[
     for consumer in tools.values():
         if sources is not None and consumer.name not in sources or consumer.kind in ("list", "search", "get"):
             continue
-        ws = words(consumer.name.split(SEPARATOR)[-1])
+        ws = words(tool_part(consumer.name))
         if not ws or not {ws[0], ws[-1]} & actions:
             continue
         for producer in tools.values():
@@ -2228,7 +2229,7 @@ def started_by_proposals(tools: dict[str, Tool], sources: set[str] | None) -> li
     """A tool whose description says its subject was started, downloaded or returned by another tool of the
     catalog, named exactly ("commands started with start_process()"): that tool provides the identifier the
     consumer requires (the parameter the sentence names, else its first required identifier)."""
-    short = {name.split("__")[-1]: name for name in tools}
+    short = {tool_part(name): name for name in tools}
     out = []
     for consumer in tools.values():
         if sources is not None and consumer.name not in sources:
@@ -2279,7 +2280,7 @@ def _named_by_phrases(text: str, by_noun: dict[str, list[str]]) -> dict[str, str
         named = by_noun.get(noun, ())
         if len(named) <= 2 and noun not in ID_FIELDS:
             for name in named:
-                if noun in SCHEMA_NOISE and not qualifier <= {singular(w) for w in words(name.split("__")[-1])}:
+                if noun in SCHEMA_NOISE and not qualifier <= {singular(w) for w in words(tool_part(name))}:
                     continue  # "from the event data": a generic noun, qualified by what the tool is not named after
                 found.setdefault(name, f"its description: “from the {phrase}”")
     return found
@@ -2318,7 +2319,7 @@ def set_sources(tools: dict[str, Tool], source: str | None = None) -> None:
 
 
 def same_source(a: Tool, b: Tool) -> bool:
-    """A value flows between tools of one source (same_server, with declared sources and name families) that are not
+    """A value flows between tools of one source (gateway_servers, with declared sources and name families) that are not
     in two product groups."""
     return a.source == b.source and (not a.group or not b.group or a.group == b.group)
 
@@ -2673,7 +2674,7 @@ def container_scope(producer: Tool, held: dict[str, set[str]]) -> int:
 
 def _name_words(tool: Tool) -> set[str]:
     path = (tool.http or {}).get("path") or ""
-    text = tool.name.split("__")[-1] + " " + " ".join(s for s in path.split("/") if not s.startswith("{"))
+    text = tool_part(tool.name) + " " + " ".join(s for s in path.split("/") if not s.startswith("{"))
     return {singular(w) for w in words(text)}
 
 
@@ -2690,16 +2691,17 @@ def _described_object(tool: Tool) -> set[str]:
 NAME_CANDIDATES = 12  # producers named after a parameter's resource, per parameter
 
 
-def server_of(name: str) -> str:
-    """The server a gateway-style name (`server__tool`) belongs to; '' for a plain name."""
-    server, sep, _ = name.partition(SEPARATOR)
-    return server if sep else ""
+def server_of(tool: Tool) -> str:
+    """The server a gateway-style name (`server__tool`) belongs to; '' for a plain name or an operationId
+    (sources.gateway_server)."""
+    return gateway_server(tool.name, tool)
 
 
-def same_server(a: str, b: str) -> bool:
-    """A value flows between tools of one server (one API, one MCP server): in a catalog that gathers several
-    (`github__get_issue`, `redis__get`), another server's generic reader is not a provider."""
-    return server_of(a) == server_of(b)
+def gateway_servers(raw_tools: Iterable) -> dict[str, str]:
+    """name -> its gateway server: a value flows between tools of one server (one API, one MCP server); in a
+    catalog that gathers several (`github__get_issue`, `redis__get`) another server's generic reader is no
+    provider."""
+    return {t.name: gateway_server(t.name, getattr(t, "spec", None)) for t in raw_tools}
 
 
 def name_index(tools: dict[str, Tool]) -> dict[str, list[str]]:
@@ -2741,7 +2743,7 @@ def name_qualifier(name: str) -> tuple[str | None, str | None, tuple[str, ...]]:
     `in` ..., without a trailing identifier word) and the words between them (`createBrowserLoginFlow` -> create,
     flow, (browser, login); `WorkflowService_DeleteWorkflow` -> delete, workflow, (); `getTasksForProject` -> get,
     task, ()); a name without a known verb takes its first word as the verb."""
-    ws = [singular(w) for w in words(name.split(SEPARATOR)[-1]) if w not in ("a", "an", "the")]
+    ws = [singular(w) for w in words(tool_part(name)) if w not in ("a", "an", "the")]
     at = next((i for i, w in enumerate(ws[:-1]) if w in ALL_VERBS), 0)
     verb, rest = (ws[at], ws[at + 1 :]) if ws else (None, [])
     cut = next((i for i, w in enumerate(rest) if w in FOR_WORDS or w == "by"), len(rest))
@@ -3098,7 +3100,7 @@ def candidate_groups(
         fixed += workflow_proposals(tools, sources)
         fixed += staging_proposals(tools, sources)
         fixed += vocabulary_proposals(tools, sources)
-        fixed = [p for p in fixed if same_source(tools[p.source], tools[p.target])]  # as same_server at the end
+        fixed = [p for p in fixed if same_source(tools[p.source], tools[p.target])]  # as gateway_servers at the end
         paths = path_index(tools)
         names = name_index(tools)
         kinds = resource_kinds(tools)
@@ -3192,12 +3194,12 @@ def _pool_resources(tools: dict[str, Tool]) -> None:
     for t in tools.values():
         for w in t.wants:
             if _own_name(w):
-                key = (server_of(t.name), w.parameter, w.field)
+                key = (server_of(t), w.parameter, w.field)
                 pooled[key] += [r for r in w.resources if r not in pooled[key]]
     for t in tools.values():
         for w in t.wants:
             if _own_name(w):
-                w.resources += [r for r in pooled[(server_of(t.name), w.parameter, w.field)] if r not in w.resources]
+                w.resources += [r for r in pooled[(server_of(t), w.parameter, w.field)] if r not in w.resources]
 
 
 def _own_name(w: Want) -> bool:
@@ -3384,8 +3386,9 @@ def _part_producers(
             ranks[key] += 1
         # one edge per (source, target): for the parameter it serves best, then the most confident
         best_edge: dict[tuple[str, str], ProposedEdge] = {}
+        servers = gateway_servers(raw_tools)
         for p in proposals:
-            if sources is not None and p.source not in sources or not same_server(p.source, p.target):
+            if sources is not None and p.source not in sources or servers.get(p.source) != servers.get(p.target):
                 continue
             key = (p.source, p.target)
             if key not in best_edge or (p.rank, -p.confidence) < (best_edge[key].rank, -best_edge[key].confidence):

@@ -267,7 +267,7 @@ STOP = {
     "is",
     "are",
 }
-LIST_VERBS = {"list", "search", "find", "query", "browse", "lookup", "discover", "explore", "enumerate"}
+LIST_VERBS = {"list", "search", "find", "query", "browse", "lookup", "discover", "explore", "enumerate", "paginate"}
 GET_VERBS = {
     "get",
     "fetch",
@@ -880,7 +880,7 @@ def name_verb_and_object(name: str) -> tuple[str | None, list[str]]:
     `server__search_repositories` -> (search, [repositories]); the object before the verb: `project-create` ->
     (create, [project]), `erpnext_delivery_note_get` -> (get, [delivery, note]) (`erpnext` the catalog's prefix,
     see catalog_names), `project.all` -> (list, [project])."""
-    verb, ws = _verb_and_object(name, current_prefix())
+    verb, ws = _verb_and_object(function_name(name), current_prefix())
     return verb, list(ws)
 
 
@@ -951,7 +951,7 @@ def prefix_words(tools: Iterable) -> frozenset[str]:
     begins, comes before a verb and its object (`confluence_get_page`, not `letter_create`)."""
     tools = list(tools)
     taken = {singular(w) for t in tools for p in t.parameters for w in words(str(p.get("name") or ""))}
-    lists = [words(t.name.split("__")[-1]) for t in tools]
+    lists = [words(t.name.split("__")[-1]) for t in tools]  # before generated_functions are known: as they are
     out: set[str] = set()
     for at in range(PREFIX_LEVELS):
         begun: dict[str, list[list[str]]] = defaultdict(list)
@@ -979,12 +979,48 @@ def current_prefix() -> frozenset[str]:
 @contextmanager
 def catalog_names(tools: Iterable) -> Iterator[None]:
     """Names parsed while inside are those of one catalog (or server), tools with a name and parameters: its prefix
-    words are no object (see prefix_words)."""
+    words are no object (see prefix_words), its generated operationIds are read as their function's name (see
+    generated_functions)."""
+    tools = list(tools)
     token = _CATALOG_PREFIX.set(prefix_words(tools))
+    functions = _FUNCTIONS.set(generated_functions(tools))
     try:
         yield
     finally:
         _CATALOG_PREFIX.reset(token)
+        _FUNCTIONS.reset(functions)
+
+
+_FUNCTIONS: ContextVar[dict[str, str] | None] = ContextVar("generated_functions", default=None)
+
+
+_HTTP = ("operation_id", "path", "method")
+
+
+def generated_functions(tools: Iterable) -> dict[str, str]:
+    """name -> its function's name, for HTTP operations named by an operationId a framework generated as
+    `<function><path>_<method>` with every other character than a letter, digit or `_` written `_` (FastAPI:
+    `read_flow_flows__id__get` of GET /flows/{id} -> `read_flow`); the name may be the operationId cut short."""
+    out = {}
+    for t in tools:
+        http = getattr(getattr(t, "spec", None), "http", None) or getattr(t, "http", None)
+        op, path, method = (str((http.get(k) if isinstance(http, dict) else getattr(http, k, "")) or "") for k in _HTTP)
+        suffix = re.sub(r"\W", "_", path) + "_" + method.lower()
+        if path and method and op.endswith(suffix) and op.startswith(t.name) and len(t.name) > len(op) - len(suffix):
+            if function := op[: -len(suffix)].strip("_"):
+                out[t.name] = function
+    return out
+
+
+def tool_part(name: str) -> str:
+    """What a name says of its tool: a generated operationId's function (generated_functions), a gateway name's
+    tool part (`get_issue` of `github__get_issue`), else the name."""
+    return (_FUNCTIONS.get() or {}).get(name) or name.split("__")[-1]
+
+
+def function_name(name: str) -> str:
+    """A generated operationId's function (generated_functions), another name as it is."""
+    return (_FUNCTIONS.get() or {}).get(name) or name
 
 
 PAGE_WORDS = {"page", "paged", "paginated"}

@@ -35,8 +35,7 @@ LEAD_VERBS = ALL_VERBS | {"post", "put", "patch", "set", "run", "execute", "send
 
 def declared_source(name: str, record: object) -> str:
     """The server a gateway name or the tool's record names; '' when neither does."""
-    server, sep, _ = name.partition(SEPARATOR)
-    if sep and server:
+    if server := gateway_server(name, record):
         return server
     extra = getattr(record, "model_extra", None) or {}
     for key in SOURCE_FIELDS:
@@ -44,6 +43,25 @@ def declared_source(name: str, record: object) -> str:
         if isinstance(value, str) and value.strip():
             return value.strip()
     return ""
+
+
+def gateway_server(name: str, record: object = None) -> str:
+    """The `<server>` of a gateway name (`github__get_issue`); '' for another name. An HTTP operation named by its
+    own operationId (or its first characters: names are cut at 64) has no gateway name: FastAPI writes
+    `<function>_<path>_<method>`, with `__` around each path parameter (`read_flow_flows__id__get`)."""
+    server, sep, _ = name.partition(SEPARATOR)
+    return server if sep and server and not _operation_id(record).startswith(name) else ""
+
+
+def short_name(name: str, record: object = None) -> str:
+    """A gateway name's tool part (`get_issue` of `github__get_issue`); an operationId as it is."""
+    return name if _operation_id(record).startswith(name) else name.split(SEPARATOR)[-1]
+
+
+def _operation_id(record: object) -> str:
+    http = getattr(record, "http", None)
+    found = http.get("operation_id") if isinstance(http, dict) else getattr(http, "operation_id", None)
+    return found if isinstance(found, str) else ""
 
 
 def name_shape(name: str) -> tuple[str, str]:

@@ -3,10 +3,10 @@ one catalog"). Made-up tool lists, no names of real ones."""
 
 from __future__ import annotations
 
-from kg_tools.deps import sources
+from kg_tools.deps import resources, sources
 from kg_tools.deps.infer import structural_edges
 from kg_tools.deps.offline import ToolInfo
-from kg_tools.deps.producers import source_parts
+from kg_tools.deps.producers import prepare, source_parts, tool_kind
 from kg_tools.deps.sources import FAMILY_RUN, catalog_sources, declared_source, name_families, name_shape
 
 
@@ -22,6 +22,41 @@ def test_a_gateway_name_or_a_server_field_declares_the_source():
     assert declared_source("get_box", _tool("get_box", namespace=" depot ").spec) == "depot"
     assert declared_source("get_box", _tool("get_box", server=3).spec) == ""
     assert declared_source("get_box", _tool("get_box").spec) == ""
+
+
+CRATE = {"type": "object", "title": "Crate", "properties": {"id": {"type": "string"}, "name": {"type": "string"}}}
+
+
+def _operation(name: str, method: str, path: str, params: list[str] = (), operation_id: str | None = None, **extra):
+    http = {"method": method, "path": path, "operation_id": operation_id or name}
+    return _tool(name, params, http=http, **extra)
+
+
+def test_an_operation_named_by_its_own_operation_id_has_no_gateway_server():
+    """FastAPI writes operationIds `<function>_<path>_<method>`, `__` around each path parameter (seventeenth
+    session): no `<server>__` of a gateway name, also when the name is the operationId cut at 64 characters."""
+    crate = _operation("read_crate_crates__id__get", "GET", "/crates/{id}")
+    assert declared_source(crate.name, crate.spec) == "" and sources.gateway_server(crate.name, crate.spec) == ""
+    cut = _operation("read_crate_crates__id__", "GET", "/crates/{id}", operation_id="read_crate_crates__id__get")
+    assert declared_source(cut.name, cut.spec) == ""
+    assert sources.short_name(crate.name, crate.spec) == crate.name
+    gateway = _operation("depot__read_crate", "GET", "/crates/{id}", operation_id="read_crate")
+    assert declared_source(gateway.name, gateway.spec) == "depot"
+    assert sources.short_name(gateway.name, gateway.spec) == "read_crate"
+
+
+def test_values_flow_between_operations_whose_operation_ids_hold_double_underscores():
+    tools = [
+        _operation("create_crate_crates__post", "POST", "/crates/", ["name"], output_schema=CRATE),
+        _operation(
+            "read_crates_crates_filter_post", "POST", "/crates/filter", output_schema={"type": "array", "items": CRATE}
+        ),
+        _operation("read_crate_crates__crate_id__get", "GET", "/crates/{crate_id}", ["crate_id"]),
+        _operation("delete_crate_crates__crate_id__delete", "DELETE", "/crates/{crate_id}", ["crate_id"]),
+    ]
+    assert len(source_parts(tools)) == 1
+    pairs = {(e.source, e.target) for e in structural_edges(tools, sources=None, min_confidence=0.2)}
+    assert ("delete_crate_crates__crate_id__delete", "read_crates_crates_filter_post") in pairs
 
 
 def test_a_name_shape_is_its_source_prefix_and_its_spelling():
@@ -228,3 +263,34 @@ def test_a_boilerplate_word_does_not_join_every_family(monkeypatch):
     words |= {n: {"acme", "crate"} for n in names[:12]}
     joined = sources.joined_families(names, source, words)
     assert {joined[n] for n in names[:12]} == {"#0"} and joined["getBox0"] == "#2"
+
+
+def test_a_generated_operation_id_is_read_as_its_function_name():
+    """`<function><path>_<method>` (FastAPI): `read_crate` is the name's verb and object, not `get` (seventeenth
+    session); a name that is the operationId cut short too, an operationId of another shape not."""
+    tools = [
+        _operation("read_crate_crates__id__get", "GET", "/crates/{id}"),
+        _operation("read_crates_crates_filter_post", "POST", "/crates/filter"),
+        _operation("read_crate_by_name_crates_n", "GET", "/crates/name/{name}", operation_id=_LONG),
+        _operation("getCrate", "GET", "/crates/{id}"),
+    ]
+    assert resources.generated_functions(tools) == {
+        "read_crate_crates__id__get": "read_crate",
+        "read_crates_crates_filter_post": "read_crates",
+        "read_crate_by_name_crates_n": "read_crate_by_name",
+    }
+    with resources.catalog_names(tools):
+        assert resources.name_verb_and_object("read_crate_crates__id__get") == ("read", ["crate"])
+        assert resources.tool_part("read_crate_crates__id__get") == "read_crate"
+        assert resources.tool_part("depot__get_crate") == "get_crate"
+    assert resources.tool_part("read_crate_crates__id__get") == "get"  # outside its catalog: a gateway name
+
+
+_LONG = "read_crate_by_name_crates_name__name__get"
+
+
+def test_a_post_that_paginates_lists():
+    """`paginate_crates` (POST /crates/paginate) lists crates page by page: no create (seventeenth session)."""
+    tools = [_operation("paginate_crates_crates_paginate_post", "POST", "/crates/paginate")]
+    with resources.catalog_names(tools):
+        assert [tool_kind(t) for t in prepare(tools).values()] == ["list"]

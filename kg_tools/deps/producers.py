@@ -393,7 +393,21 @@ def parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
             return None  # a create's `name` or `entities` are the new thing's, not another tool's output
     if want and not want.in_path and want.resources[:1] == [described_new(tool)]:
         return None  # "Creates a new file, or overwrites ...", "Append content to a new or existing file"
+    if want and not existing and _names_the_new(tool, p, want):
+        return None
     return want
+
+
+def _names_the_new(tool: Tool, p: dict, want: Want) -> bool:
+    """A create's `name` or `title` outside its path names the new instance: read as a name of anything
+    (`postProject(name)` -> "name") or of the head word of what the create makes (`createReleaseStage(name)` ->
+    release, `create_database_connection(name)` -> database)."""
+    if tool.kind != "create" or want.in_path or str(p.get("name") or "").lower() not in ("name", "title"):
+        return False
+    if want.resources == ["name"]:
+        return True
+    made = created_resource(tool)
+    return made is not None and want.resources[0] != made and want.resources[0] in words(tool_part(tool.name))
 
 
 def _numbered_parent(p: dict) -> bool:

@@ -34,6 +34,7 @@ from functools import lru_cache
 from itertools import groupby
 
 from kg_tools.deps.offline import ProposedEdge
+from kg_tools.deps.parents import parent_getter_proposals
 from kg_tools.deps.resources import (
     ACROSS_TYPES,
     ALL_VERBS,
@@ -3116,6 +3117,7 @@ def candidate_groups(
         fixed += vocabulary_proposals(tools, sources)
         fixed = [p for p in fixed if same_source(tools[p.source], tools[p.target])]  # as gateway_servers at the end
         paths = path_index(tools)
+        fixed += parent_getter_proposals(tools, paths, sources, linked)
         names = name_index(tools)
         kinds = resource_kinds(tools)
         groups: list[list[Candidate]] = []

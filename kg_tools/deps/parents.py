@@ -1,4 +1,4 @@
-"""The parent's getter holds the child (eighteenth session, lead 1 of the spent12c study): a consumer on
+"""The parent's getter holds the child (seventeenth session, lead 1 of the spent12c study): a consumer on
 `/…/{parentId}/<children>/{childId}` takes a child of one parent, often with no list or get of the children of its
 own; `GET /…/{parentId}`, whose output holds `<children>[].id`, hands the child's id out. Path templates only: the
 producer's path is the consumer's up to and including the parent's parameter, and the output names the children as

@@ -89,7 +89,13 @@ PROVIDERS = {"listmonk": "listmonk (knadh/listmonk)", "qdrant": "Qdrant (qdrant/
              "traccar": "Traccar (traccar/traccar)",
              "brevo": "Brevo, formerly Sendinblue (sendinblue/APIv3-go-library)",
              "onesignal": "OneSignal (OneSignal/onesignal-go-api)",
-             "easyappointments": "Easy!Appointments (alextselegidis/easyappointments)"}
+             "easyappointments": "Easy!Appointments (alextselegidis/easyappointments)",
+             # corpus-oa-p
+             "kong_admin": "Kong Gateway Admin API (Kong/developer.konghq.com)",
+             "casdoor": "Casdoor (casdoor/casdoor)",
+             "dub": "Dub (dubinc/dub-ts)",
+             "squadcast": "Squadcast (SquadcastHub/squadcast-sdk-go)",
+             "unit_finance": "Unit (unit-finance/openapi-unit-sdk)"}
 
 
 def gold_edge(consumer: str, provider: str, parameter: str, typ: str, reason: str) -> dict:

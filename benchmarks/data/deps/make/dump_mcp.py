@@ -45,9 +45,10 @@ def main(servers_file: Path, root: Path, only: list[str]) -> None:
         if only and key not in only:
             continue
         command = [part.replace("{root}", str(root)) for part in spec["command"]]
+        env = {k: v.replace("{root}", str(root)) for k, v in spec.get("env", {}).items()}  # key files under ROOT
         async def run():
             with anyio.fail_after(90):
-                return await list_tools(command, spec.get("env", {}))
+                return await list_tools(command, env)
 
         try:
             info, tools = anyio.run(run)

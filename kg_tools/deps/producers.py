@@ -497,8 +497,9 @@ def _copy_source(p: dict, want: Want) -> bool:
     """An identifier named by the role of what a create copies (`createApplication(sourceApplicationId)`,
     `create_item(duplicateFromItemId)`): an existing instance of the resource the create makes, not the new one."""
     ws = words(str(p.get("name") or ""))
-    copied = ws[:1] and ws[0] in COPY_SOURCE_WORDS or ws[:2] and ws[0] in COPY_VERBS and ws[1] == "from"
-    return bool(copied) and len(ws) >= 3 and want.field not in ("*", "name")
+    if len(ws) < 3 or want.field in ("*", "name"):
+        return False
+    return ws[0] in COPY_SOURCE_WORDS or (ws[0] in COPY_VERBS and ws[1] == "from")
 
 
 def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:

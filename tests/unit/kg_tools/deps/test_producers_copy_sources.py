@@ -45,3 +45,12 @@ def test_a_creates_own_id_still_names_the_new_instance():
 def test_a_bare_source_is_no_copy_source():
     """A role word alone (`source`) names no copied instance."""
     assert ("create_pulley", "source") not in wanted(_tools())
+
+
+def test_a_one_word_copy_verb_parameter_is_read_safely():
+    """`clone` alone (one word, read as a resource of its own) is no copy source and does not break the reading."""
+    tools = _tools() + [
+        _tool("list_clones", "List all clones", {}),
+        _tool("create_clone", "Create a clone", {"clone": _s("The clone to make")}),
+    ]
+    assert ("create_clone", "clone") not in wanted(tools)

@@ -388,7 +388,11 @@ def parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
     want = _parameter_wants(tool, p, known)
     if parent := _parent_want(tool, p, known, want):
         return parent
-    existing = _attached(tool, want) or _copies_from(tool, want) or _acts_on(tool, p, want) if want else False
+    existing = (
+        _attached(tool, want) or _copies_from(tool, want) or _copy_source(p, want) or _acts_on(tool, p, want)
+        if want
+        else False
+    )
     if want and not want.in_path and want.resources == [created_resource(tool)] and not existing:
         if not _numbered_parent(p):
             return None  # a create's `name` or `entities` are the new thing's, not another tool's output
@@ -484,6 +488,18 @@ def _copies_from(tool: Tool, want: Want) -> bool:
     of what it copies names the original, not the new one."""
     first = words(tool_part(tool.name))[:1] + _path(tool).rstrip("/").rsplit("/", 1)[-1:]
     return bool(COPY_VERBS & set(first)) and want.field not in ("*", "name")
+
+
+COPY_SOURCE_WORDS = {"source", "src", "original"}  # `sourceApplicationId`: the one a create copies
+
+
+def _copy_source(p: dict, want: Want) -> bool:
+    """An identifier named by the role of what a create copies (`createApplication(sourceApplicationId)`,
+    `create_item(duplicateFromItemId)`): an existing instance of the resource the create makes, not the new one."""
+    ws = words(str(p.get("name") or ""))
+    if len(ws) < 3 or want.field in ("*", "name"):
+        return False
+    return ws[0] in COPY_SOURCE_WORDS or (ws[0] in COPY_VERBS and ws[1] == "from")
 
 
 def _parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:

@@ -84,7 +84,8 @@ def analyse(r: CatalogRows, scorer: Scorer, probs: dict[int, float] | None) -> d
         set_probabilities(groups, scorer)
     accepted, _ = select(groups, scorer)
     no_hub = Scorer(
-        (), 0.0, 0.0, scorer.threshold, scorer.second, scorer.per_parameter, 1.0, 10**9, root_extra=scorer.root_extra
+        (), 0.0, 0.0, scorer.threshold, scorer.second, scorer.per_parameter, 1.0, 10**9, root_extra=scorer.root_extra,
+        made=scorer.made,
     )
     before_hub, _ = select(groups, no_hub)
     pred = {(c.consumer.name, c.producer.name) for c in accepted} | {p for p in r.fixed if p[0] in scored}

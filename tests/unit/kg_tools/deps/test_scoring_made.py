@@ -23,7 +23,9 @@ def _object(title, **fields):
 
 # threads are made and addressed; a list of the recent ones is a reader of their ids
 THREADS = [
-    _op("listRecentThreads", "GET", "/threads/recent", output={"type": "array", "items": _object("Thread", id="string")}),
+    _op(
+        "listRecentThreads", "GET", "/threads/recent", output={"type": "array", "items": _object("Thread", id="string")}
+    ),
     _op("createThread", "POST", "/threads", output=_object("Thread", id="string", created_at="integer")),
     _op("deleteThread", "DELETE", "/threads/{thread_id}", ["thread_id"]),
     _op(

@@ -21,6 +21,7 @@ as benchmarks/train_scorer.py chooses on) instead of the shipped scorer's (fitte
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -83,9 +84,7 @@ def analyse(r: CatalogRows, scorer: Scorer, probs: dict[int, float] | None) -> d
     else:
         set_probabilities(groups, scorer)
     accepted, _ = select(groups, scorer)
-    no_hub = Scorer(
-        (), 0.0, 0.0, scorer.threshold, scorer.second, scorer.per_parameter, 1.0, 10**9, root_extra=scorer.root_extra
-    )
+    no_hub = dataclasses.replace(scorer, hub_share=1.0, hub_min=10**9)
     before_hub, _ = select(groups, no_hub)
     pred = {(c.consumer.name, c.producer.name) for c in accepted} | {p for p in r.fixed if p[0] in scored}
     before = {(c.consumer.name, c.producer.name) for c in before_hub}

@@ -3,7 +3,7 @@
     .venv/bin/python -m benchmarks.deps_selection [--groups FILE] [--only KEY ...] SELECTION ...
 
 Each SELECTION is `name` or `NAME=VALUE,...` of Scorer's selection fields (threshold, second, per_parameter,
-root_extra, hub_share, hub_min), applied over the shipped `scorer.json`; `shipped` is the file as it is. For each:
+root_extra, hub_share, hub_min, made), applied over the shipped `scorer.json`; `shipped` is the file as it is. For each:
 pooled precision / recall / edges on the dev halves and the test halves of the dev catalogs (never the fresh ones),
 the catalogs at the issue's aim (recall >= 0.6 at precision >= 0.7), and per group of `--groups` (a JSON object
 name -> catalog keys, e.g. out/groups_extra.json). The rows are computed once, the selections re-run on them."""
@@ -26,6 +26,7 @@ FIELDS = {
     "root_extra": int,
     "hub_share": float,
     "hub_min": int,
+    "made": float,
 }
 
 

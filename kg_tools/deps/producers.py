@@ -2912,10 +2912,24 @@ def want_candidates(
     for c in out.values():
         c.resource_in_name = _resource_in_name(wanted, c.producer, said)
         c.lookup = is_lookup(c.producer, want)
+        c.made = offers_new(c.producer, c.offer)
     qualifier = want_qualifier(consumer, want)
     for c in out.values():
         c.qualifier_share = qualifier_share(qualifier, c.producer)
     return list(out.values())
+
+
+def offers_new(producer: Tool, offer: Offer | None) -> bool:
+    """A create whose output schema gives the id of the very instance it makes (`createThread` -> `id` of a thread),
+    not one nested in it or another object's `<x>_id`: a parameter nothing else provides takes it (scoring.made_for)."""
+    return (
+        producer.kind == "create"
+        and offer is not None
+        and offer.source == "schema"
+        and offer.primary
+        and not offer.reference
+        and offer.resource == created_resource(producer)
+    )
 
 
 def _kept_candidates(
@@ -3268,7 +3282,8 @@ def set_features(
         add_relative(group)
 
 
-def candidate_proposal(c: Candidate, rank: int) -> ProposedEdge:
+def candidate_proposal(c: Candidate, rank: int, least: float = 0.0) -> ProposedEdge:
+    """`least`: the selection's threshold, the confidence of a create kept below it (scoring.made_for)."""
     o = c.offer
     # the value is what the producer is about, not nested in another resource nor inside the text an output
     # schema declares (`{content: string}` of list_directory)
@@ -3277,7 +3292,8 @@ def candidate_proposal(c: Candidate, rank: int) -> ProposedEdge:
     http = c.producer.http or {}
     by_path = c.path_list or c.path_create or c.path_scoped
     if o is not None and o.source == "schema":
-        method, reason = METHOD_SCHEMA, reason_text(c.want, c.producer, o) + c.note
+        made = " (it makes one; nothing else provides it)" if c.probability < least else ""
+        method, reason = METHOD_SCHEMA, reason_text(c.want, c.producer, o) + c.note + made
     elif by_path:
         what = "what adds to the collection" if c.path_create else "the collection"
         method = METHOD_PATH
@@ -3294,7 +3310,7 @@ def candidate_proposal(c: Candidate, rank: int) -> ProposedEdge:
         c.consumer.name,
         c.producer.name,
         dtype.value,
-        round(c.probability, 4),
+        round(max(c.probability, least), 4),
         method,
         reason,
         c.want.parameter,
@@ -3414,7 +3430,7 @@ def _part_producers(
         ranks: dict[tuple[str, str], int] = defaultdict(int)
         for c in sorted(accepted, key=lambda c: -c.probability):
             key = (c.consumer.name, c.want.parameter)
-            proposals.append(candidate_proposal(c, ranks[key]))
+            proposals.append(candidate_proposal(c, ranks[key], scorer.threshold))
             ranks[key] += 1
         # one edge per (source, target): for the parameter it serves best, then the most confident
         best_edge: dict[tuple[str, str], ProposedEdge] = {}

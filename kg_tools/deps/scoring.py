@@ -64,6 +64,7 @@ class Candidate:
     qualifier_share: float = (
         -1.0
     )  # of the wanted resource's qualifier words (`login` flow), the producer's share; -1: none
+    made: bool = False  # a create whose output offers the id of the very instance it makes (producers.offers_new)
     note: str = ""
     features: list[float] = field(default_factory=list)
     probability: float = 0.0
@@ -173,6 +174,7 @@ class Scorer:
     hub_min: int  # ... when that is more than this many parameters: it keeps only its path-backed edges
     trained_on: str = ""
     root_extra: int = 0  # lists inside a container's instance (Candidate.scope 2) kept beyond per_parameter
+    made: float = 0.0  # a parameter with no provider keeps its best create of the value (Candidate.made) at least this
 
     def probability(self, x: list[float]) -> float:
         return self.probabilities([x])[0]
@@ -238,6 +240,7 @@ class Scorer:
             int(data["hub_min"]),
             str(data.get("trained_on") or ""),
             int(data.get("root_extra") or 0),
+            float(data.get("made") or 0.0),
         )
 
     def as_dict(self) -> dict:
@@ -251,6 +254,7 @@ class Scorer:
             "hub_share": self.hub_share,
             "hub_min": self.hub_min,
             "root_extra": self.root_extra,
+            "made": self.made,
             "trained_on": self.trained_on,
             "trees": [[[f, round(t, 6), a, b, round(v, 6)] for f, t, a, b, v in tree] for tree in self.trees],
         }
@@ -333,6 +337,15 @@ def ranked(group: list[Candidate], scorer: Scorer) -> list[Candidate]:
     )
 
 
+def made_for(order: list[Candidate], scorer: Scorer) -> list[Candidate]:
+    """For a parameter no candidate serves above the threshold: its best create that returns the new instance's own
+    id (`createThread` -> `id` for `deleteThread(thread_id)`), at least `scorer.made` probable. When nothing lists or
+    gets a thing, the tool that makes it is where its id comes from; the trees rank creates low because most of the
+    corpus gold leaves them out (docs/dependencies.md, eighteenth session)."""
+    best = next((c for c in order if c.made), None)
+    return [best] if best is not None and scorer.made and best.probability >= scorer.made else []
+
+
 def select(groups: list[list[Candidate]], scorer: Scorer) -> tuple[list[Candidate], dict[str, int]]:
     """The accepted candidates of every parameter (each group: one parameter's candidates, probabilities set),
     and how many parameters were left without a provider, by reason."""
@@ -341,6 +354,9 @@ def select(groups: list[list[Candidate]], scorer: Scorer) -> tuple[list[Candidat
     for group in groups:
         order = ranked(group, scorer)
         if not order or order[0].probability < scorer.threshold:
+            if made := made_for(order, scorer):
+                chosen.append(made)
+                continue
             abstained["below_threshold" if order else "no_candidate"] += 1
             continue
         chosen.append(_providers(order, scorer))

@@ -9,7 +9,9 @@ A description that names another tool of its catalog says one of three things ab
 - it is **another way** to do something, not a step: "use read_text_file instead", "Similar to force_terminate",
   "prefer `firecrawl_search_feedback`", "Unlike list endpoints", "DEPRECATED";
 - it runs **after**: "then post a note with jira_add_comment", "If you later need other fields, fetch them with
-  jira_get_issue", or it takes the value as input too ("must match the topic used in watch_topic").
+  jira_get_issue", "After confirming health, use airbyte_list_workspaces" (named in the main clause, past the
+  after-clause's comma), "Call before using manage_agent_triggers", or it takes the value as input too ("must match
+  the topic used in watch_topic").
 
 Pure text: the names are matched exactly, as whole names (`jira_search` is not inside `jira_search_fields`, `aggregate`
 not inside `db.aggregate---stages`, `listGroups` not inside `.../operation/listGroups!c=200`, but a link to the tool's

@@ -2119,7 +2119,9 @@ def named_source_proposals(tools: dict[str, Tool], sources: set[str] | None) -> 
             text = str(p.get("description") or "")
             if not text or p.get("type") == "boolean":  # a flag is set, not looked up
                 continue
-            for name, why in _named_sources(consumer, text, tools, short[server_of(consumer)], by_noun).items():
+            identifier = any(w.parameter == str(p.get("path") or p["name"]) and w.field != "*" for w in consumer.wants)
+            found = _named_sources(consumer, text, tools, short[server_of(consumer)], by_noun, identifier)
+            for name, why in found.items():
                 if p.get("path") and not same_source(consumer, tools[name]):  # a nested one: its own server's tools
                     continue
                 out.append(described_edge(consumer.name, name, str(p.get("path") or p["name"]), why))
@@ -2127,19 +2129,31 @@ def named_source_proposals(tools: dict[str, Tool], sources: set[str] | None) -> 
 
 
 def _named_sources(
-    consumer: Tool, text: str, tools: dict[str, Tool], short: dict[str, str], by_noun: dict[str, list[str]]
+    consumer: Tool,
+    text: str,
+    tools: dict[str, Tool],
+    short: dict[str, str],
+    by_noun: dict[str, list[str]],
+    identifier: bool = True,
 ) -> dict[str, str]:
     """The tools a parameter's description names as the value's source (name -> why): by exact name, unless named
     as an alternative, a later step or a tool the value is given to too (workflow.another_way); by a phrase, unless
-    it names the consumer's own subject."""
+    it names the consumer's own subject. A create only for an `identifier` (the parameter wants an instance by its
+    id, key or name): what a create returns is the new instance, no format, body or setting ("See create_page for
+    format examples", the HTML of a template <- `[Postcards](#operation/postcard_create)`)."""
     found: dict[str, str] = {}
     for m in mentions(text, short):
-        if m.name != consumer.name and tools[m.name].kind != "change" and not another_way(m):
+        if m.name != consumer.name and _supplies(tools[m.name], identifier) and not another_way(m):
             found.setdefault(m.name, f"its description names {tool_part(m.name)}")
     for name, why in _named_by_phrases(text, by_noun).items():
-        if name != consumer.name and not _own_noun(consumer, why):
+        if name != consumer.name and _supplies(tools[name], identifier) and not _own_noun(consumer, why):
             found.setdefault(name, why)
     return found
+
+
+def _supplies(producer: Tool, identifier: bool) -> bool:
+    """A tool named as a value's source can supply it: no change does, a create only an identifier."""
+    return producer.kind != "change" and (identifier or producer.kind != "create")
 
 
 def short_names(tools: dict[str, Tool]) -> dict[str, ToolNames]:

@@ -9,7 +9,9 @@ A description that names another tool of its catalog says one of three things ab
 - it is **another way** to do something, not a step: "use read_text_file instead", "Similar to force_terminate",
   "prefer `firecrawl_search_feedback`", "Unlike list endpoints", "DEPRECATED";
 - it runs **after**: "then post a note with jira_add_comment", "If you later need other fields, fetch them with
-  jira_get_issue", or it takes the value as input too ("must match the topic used in watch_topic").
+  jira_get_issue", "After confirming health, use airbyte_list_workspaces" (named in the main clause, past the
+  after-clause's comma), "Call before using manage_agent_triggers", or it takes the value as input too ("must match
+  the topic used in watch_topic").
 
 Pure text: the names are matched exactly, as whole names (`jira_search` is not inside `jira_search_fields`, `aggregate`
 not inside `db.aggregate---stages`, `listGroups` not inside `.../operation/listGroups!c=200`, but a link to the tool's
@@ -23,8 +25,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-# A sentence or a list item: what one statement about another tool spans.
-_CLAUSE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`*\"'(\[])|\n\s*\n|\n\s*(?=[-*•#]|\d+[.)]\s)|;\s+|\n(?=[A-Z])")
+# A sentence or a list item: what one statement about another tool spans (an example goes on: "e.g. `create_item`").
+_CLAUSE_END = re.compile(
+    r"(?<=[.!?])(?<!e\.g\.)(?<!i\.e\.)\s+(?=[A-Z`*\"'(\[])|\n\s*\n|\n\s*(?=[-*•#]|\d+[.)]\s)|;\s+|\n(?=[A-Z])"
+)
 # "the connect tool", "`connect`", "connect()": a one-word name marked as a tool.
 _MARKED_AFTER = re.compile(r"`|\(|\s+(?:tool|tools|endpoint|operation|command|function)\b", re.I)
 
@@ -35,6 +39,8 @@ _FIRST_AFTER = re.compile(  # "call X first", "use X tool first to ..." ("first"
 )
 _FIRST_BEFORE = re.compile(r"\bfirst\s+(?:call|use|run|invoke|execute)\s+(?:the\s+)?`?$", re.I)
 _AFTER = re.compile(r"\bafter\b(?!\s+(?:this|that|which|it|each|every)\b)[^.]{0,90}$", re.I)
+# "After confirming health, use X": the after-clause closed by a comma, X named in the main clause (a later step).
+_AFTER_CLOSED = re.compile(r",\s+(?!(?:or|and)\b)[a-z]+\s[^,]*$", re.I)
 _BEFORE_THIS = re.compile(r"^[^.]{0,100}?\bbefore\s+(?:calling|using|running|invoking|executing)\s+(?:this|it)\b", re.I)
 _MADE_BY = re.compile(
     r"\b(?:returned|created|generated|produced|started|launched|obtained|downloaded|printed|written|saved|prepared)"
@@ -58,9 +64,12 @@ _OTHER_WAY_BEFORE = re.compile(
     r"[^.]{0,40}$|\bnot\b[^.]{0,20}$|(?:\be\.g\.|\bi\.e\.|\bfor\s+example\b|\bsuch\s+as\b)[^.]{0,25}$",
     re.I,
 )
-# ... a later step, or a tool that takes the value as input too ("the topic used in watch_topic")
+# ... a later step ("Call before using manage_agent_triggers"), or a tool that takes the value as input too ("the
+# topic used in watch_topic")
 _LATER_BEFORE = re.compile(
-    r"\b(?:then|later|afterwards|next|(?:used|passed|given|sent|supplied|specified)\s+(?:in|to))\b[^.]{0,60}$", re.I
+    r"\b(?:then|later|afterwards|next|(?:used|passed|given|sent|supplied|specified)\s+(?:in|to))\b[^.]{0,60}$"
+    r"|\bbefore\s+(?:using|calling|running|invoking|executing)\s+(?:the\s+)?[`'\"]?$",
+    re.I,
 )
 _OTHER_WAY_AFTER = re.compile(r"^[`'\"]?(?:\s+tool)?[^.]{0,25}?\b(?:instead|rather)\b", re.I)
 
@@ -123,7 +132,8 @@ def runs_before(m: Mention, others: Sequence[Mention] = ()) -> str | None:
     before, after = m.clause[max(0, m.start - 120) : m.start], m.clause[m.end :]
     if _FIRST_AFTER.match(after) or _FIRST_BEFORE.search(before):
         return "first"
-    if _AFTER.search(before):
+    after_clause = _AFTER.search(before)
+    if after_clause and not _AFTER_CLOSED.search(after_clause.group()):
         return "after"
     if _BEFORE_THIS.match(after) and not any(o.start > m.start for o in others):
         return "before this"

@@ -71,6 +71,8 @@ def test_a_step_before_the_described_tool_is_named_with_its_cue(text: str, cue: 
         "Must match the topic used in watch_topic.",
         "Use search_papers to find papers.",
         "Use search_papers to find papers, then download_paper to add them before calling this.",
+        "Related Tools:\n    After confirming health, use search_papers to discover papers.",
+        "After import, call search_papers if you attached photos.",
     ],
 )
 def test_an_alternative_a_later_step_or_plain_advice_is_no_step_before(text: str):
@@ -90,8 +92,35 @@ def test_consecutive_steps_of_a_workflow_are_pairs_in_any_description():
     assert steps(mentions("Use search_papers or get_issue.", NAMES)) == []
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "After search_papers or get_issue to block until the job finishes.",
+        "After calling `search_papers`, `get_issue` or `aggregate`: poll.",
+        "Use this for example after getting the outline via search_papers.",
+    ],
+)
+def test_a_tool_named_inside_the_after_clause_runs_before(text: str):
+    """The tools the after-clause itself names (a list of them too) run before; one named in the main clause after
+    the clause's comma ("After confirming health, use X") runs after (the cases above)."""
+    assert ("search_papers", "after") in _cue(text)
+
+
+def test_an_example_keeps_its_clause():
+    """ "(e.g. "search_papers", "get_issue")": the clause goes on after "e.g.", so the names are examples."""
+    found = mentions('The name of the tool this is about (e.g. "search_papers", "get_issue").', NAMES)
+    assert [m.name for m in found] == ["search_papers", "get_issue"]
+    assert all(another_way(m) for m in found)
+
+
 def test_a_value_given_to_another_tool_too_is_another_way():
     (m,) = mentions("Must match the topic string used in watch_topic exactly.", NAMES)
+    assert another_way(m)
+
+
+def test_a_tool_used_after_the_value_is_another_way():
+    """ "Call before using manage_agent_triggers": that tool takes the value later, it does not give it."""
+    (m,) = mentions('"list_triggers" — fetch trigger types. Call before using search_papers action:"add".', NAMES)
     assert another_way(m)
 
 

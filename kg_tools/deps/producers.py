@@ -1536,15 +1536,15 @@ GENERIC_RESOURCES = {"resource", "item", "object", "entity", "record"}
 
 def _listed_names(tool: Tool) -> list[Offer]:
     """A list whose output is an array of strings (`GET /regions` -> `["global", "eu"]`) lists the names of the
-    things its path or name is about: each is a name of one (the key of one when its name says so: `GET
-    /feature-keys`, see idlists.py)."""
+    things its path or name is about: each is a name of one, or the identifier its name says (`GET /feature-keys`:
+    feature keys, `listed`: see idlists.py; the names guessed are not marked, they may be emails)."""
     schema = tool.output_schema or {}
     items = schema.get("items") if schema.get("type") == "array" else None
     if tool.kind != "list" or not isinstance(items, dict) or items.get("type") != "string" or items.get("enum"):
         return []
-    root = _root_resource(tool)
-    field = (_listed_by_name(tool) or (root, "name"))[1]
-    return [Offer(tool.name, root, field, "[]", True, "schema", listed=True)] if root else []
+    root, named = _root_resource(tool), _listed_by_name(tool)
+    field = named[1] if named else "name"
+    return [Offer(tool.name, root, field, "[]", True, "schema", listed=named is not None)] if root else []
 
 
 def _identifier_offers(tool: Tool, offers: list[Offer]) -> list[Offer]:

@@ -1548,17 +1548,19 @@ def _listed_names(tool: Tool) -> list[Offer]:
 
 
 def _identifier_offers(tool: Tool, offers: list[Offer]) -> list[Offer]:
-    """The offers of a reader whose output lists nothing but identifiers (idlists.py) marked `listed`; an array
-    named `<resource> <identifiers>` (`result.shard_keys[]` of `{key}` objects) offers them as that resource's
-    instead of what its items' schema title says (`ShardKeyDescription`). A top-level array of strings:
-    _listed_names."""
+    """The offers of a reader whose output lists nothing but identifiers (idlists.py) and whose name says which
+    (`GET /v1/crate-names`: `{crates: [{id, name}]}`) marked `listed`; an array named `<resource> <identifiers>`
+    (`result.shard_keys[]` of `{key}` objects) offers them as that resource's instead of what its items' schema title
+    says (`ShardKeyDescription`). A list of `{id}` not so named (`GET /crates`: `{data: [{id}]}`) is a listing like
+    any other. A top-level array of strings: _listed_names."""
     found = identifier_list(tool.output_schema) if tool.kind in READER_KINDS else None
     if found is None or not found.fields:
         return offers
     inside = [o for o in offers if o.source == "schema" and o.path.startswith(found.path)]
     named = listed_identifier(words(found.holder)) if found.holder else None
     if named is None:
-        return [dataclasses.replace(o, listed=True) if o in inside else o for o in offers]
+        by_name = _listed_by_name(tool) is not None
+        return [dataclasses.replace(o, listed=True) if by_name and o in inside else o for o in offers]
     resource, field = named
     own = [
         Offer(tool.name, resource, ID_FIELDS[f.lower()], f"{found.path}.{f}", True, "schema", listed=True)

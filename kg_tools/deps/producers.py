@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import groupby
 
+from kg_tools.deps.idlists import IdList, identifier_list, listed_identifier
 from kg_tools.deps.offline import ProposedEdge
 from kg_tools.deps.parents import parent_getter_proposals
 from kg_tools.deps.resources import (
@@ -1538,7 +1539,7 @@ def _schema_offers(tool: Tool) -> list[Offer]:
     offers += [named for o in offers if (named := _named_by_path(tool, o))]
     offers += [named for o in offers if (named := _named_by_envelope(o))]
     offers += [named for o in offers if (named := _named_by_list(tool, o, offers))]
-    offers += _listed_names(tool)
+    offers = _identifier_offers(tool, offers) + _listed_names(tool)
     return [
         Offer(o.tool, o.resource, o.field, o.path, True, o.source) if _handed_out(o) else o
         for o in offers
@@ -1551,23 +1552,66 @@ GENERIC_RESOURCES = {"resource", "item", "object", "entity", "record"}
 
 def _listed_names(tool: Tool) -> list[Offer]:
     """A list whose output is an array of strings (`GET /regions` -> `["global", "eu"]`) lists the names of the
-    things its path or name is about: each is a name of one."""
+    things its path or name is about: each is a name of one, or the identifier its name says (`GET /feature-keys`:
+    feature keys, `listed`: see idlists.py; the names guessed are not marked, they may be emails)."""
     schema = tool.output_schema or {}
     items = schema.get("items") if schema.get("type") == "array" else None
     if tool.kind != "list" or not isinstance(items, dict) or items.get("type") != "string" or items.get("enum"):
         return []
-    root = _root_resource(tool)
-    return [Offer(tool.name, root, "name", "[]", True, "schema")] if root else []
+    root, named = _root_resource(tool), _listed_by_name(tool)
+    field = named[1] if named else "name"
+    return [Offer(tool.name, root, field, "[]", True, "schema", listed=named is not None)] if root else []
+
+
+def _identifier_offers(tool: Tool, offers: list[Offer]) -> list[Offer]:
+    """The offers of a reader whose output lists nothing but identifiers (idlists.py) and whose name says which
+    (`GET /v1/crate-names`: `{crates: [{id, name}]}`) marked `listed`; an array named `<resource> <identifiers>`
+    (`result.shard_keys[]` of `{key}` objects) offers them as that resource's instead of what its items' schema title
+    says (`ShardKeyDescription`). A list of `{id}` not so named (`GET /crates`: `{data: [{id}]}`) is a listing like
+    any other. A top-level array of strings: _listed_names."""
+    found = identifier_list(tool.output_schema) if tool.kind in READER_KINDS else None
+    if found is None or not found.fields:
+        return offers
+    inside = [o for o in offers if o.source == "schema" and o.path.startswith(found.path)]
+    named = listed_identifier(words(found.holder)) if found.holder else None
+    if named is None:
+        by_name = _listed_by_name(tool) is not None
+        return [dataclasses.replace(o, listed=True) if by_name and o in inside else o for o in offers]
+    resource, field = named
+    own = [
+        Offer(tool.name, resource, ID_FIELDS[f.lower()], f"{found.path}.{f}", True, "schema", listed=True)
+        for f in found.fields
+    ]
+    return [o for o in offers if o not in inside] + own
+
+
+def _listed_by_name(tool: Tool) -> tuple[str, str] | None:
+    """(resource, field) a reader's collection names by a plural identifier word (`GET /v1/feature-keys`: feature,
+    key), when its whole output is a list of identifiers (idlists.py); else None."""
+    found = identifier_list(tool.output_schema) if tool.output_schema else None
+    if found is None or found.path != "[]" and not _names_its_items(found):
+        return None
+    ws = _collection_words(tool) if tool.http else _name_object_words(tool)
+    return listed_identifier([w.lower() for w in ws])
+
+
+def _names_its_items(found: IdList) -> bool:
+    """An envelope whose array is named after the items' resource (`{experiments: [{id, name}]}`), not after the
+    identifiers (`shard_keys`): the collection's name says which identifiers are listed."""
+    return bool(found.holder) and listed_identifier(words(found.holder)) is None
 
 
 def _root_resource(tool: Tool) -> str | None:
     """What a reader whose output schema has no title is about: the collection its path names (`GET
     /projects/{id}/users` -> user), else what its name names (`getCycles`, `getCycleById` -> cycle). MCP's
-    structured output is an object, so a list comes wrapped (`{"items": [...]}`) with nothing else to name it."""
+    structured output is an object, so a list comes wrapped (`{"items": [...]}`) with nothing else to name it. A
+    list of identifiers named by them (`GET /v1/experiment-names`) is about the resource before them."""
     if tool.kind not in ("list", "get", "search"):
         return None
     if rpc_call(tool):  # POST /collections.list
         return _specific(rpc_resource(tool))
+    if listed := _listed_by_name(tool):
+        return _specific(listed[0])
     ws = _collection_words(tool) if tool.http else _name_object_words(tool)
     return _specific(resource_key([singular(w) for w in ws]) if ws else None)
 
@@ -1685,6 +1729,8 @@ def score(consumer: Tool, want: Want, producer: Tool, offer: Offer) -> tuple[flo
         # a different identifier of the same resource (uri for an id) still names it, less surely
         if not {offer.field, want.field} <= {"id", "uri", "key", "number", "sha", "slug", "code"}:
             return None
+    if offer.listed and not exact and want.field != "*":
+        return None  # a list of nothing but shard keys holds no shard id (idlists.py)
     if _copied_name(producer, offer) or is_lookup(producer, want) or _described_scope(producer, want, offer):
         return None
     if _echoed(producer, want, offer):
@@ -2969,7 +3015,16 @@ def _kept_candidates(
         out = {name: c for name, c in out.items() if not qualifier_conflict(consumer, want, c.producer, kinds)}
     if want.nested:
         out = {name: c for name, c in out.items() if not _fellow_consumer(want, c.producer)}
-    return {name: c for name, c in out.items() if not _field_of_one(consumer, c)}
+    return {name: c for name, c in out.items() if not _field_of_one(consumer, c) and not _lists_other_identifiers(c)}
+
+
+def _lists_other_identifiers(c: Candidate) -> bool:
+    """A reader named after the wanted resource (no offer matched) whose output lists nothing but other identifiers
+    of it (`list_shard_keys` for a `shard_id`): its name is no source of the wanted field (idlists.py)."""
+    if c.offer is not None or c.want.field == "*" or not c.want.resources:
+        return False
+    listed = [o for o in c.producer.offers if o.listed and o.resource == c.want.resources[0]]
+    return bool(listed) and all(o.field != c.want.field for o in listed)
 
 
 def lists_other_things(consumer: Tool, producer: Tool, want: Want, tools: dict[str, Tool], paths: dict) -> bool:

@@ -515,6 +515,7 @@ class Offer:
     primary: bool
     source: str
     reference: bool = False  # a `<resource>_id` field of another object (a foreign key), not the resource itself
+    listed: bool = False  # the output lists nothing but these identifiers (kg_tools/deps/idlists.py)
 
 
 def schema_offers(

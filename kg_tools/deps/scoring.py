@@ -285,7 +285,27 @@ def _providers(ranked: list[Candidate], scorer: Scorer) -> list[Candidate]:
     # a list inside a container's instance (the workspace's projects) is the one a request walks through (above the
     # threshold, whatever the best one's share: a lower hub share puts the team's list before it)
     inside = [c for c in ranked[scorer.per_parameter :] if c.scope == 2 and c.probability >= scorer.threshold]
-    return kept + inside[: scorer.root_extra] + _across_beyond_cap(ranked[scorer.per_parameter :], least)[:1]
+    beyond = _across_beyond_cap(ranked[scorer.per_parameter :], least)[:1]
+    return kept + inside[: scorer.root_extra] + beyond + _listing_beyond_share(ranked, kept + beyond, scorer)[:1]
+
+
+def _listing_beyond_share(ranked: list[Candidate], kept: list[Candidate], scorer: Scorer) -> list[Candidate]:
+    """A reader whose output lists nothing but the wanted resource's identifiers (`getExperimentNames`:
+    `{experiments: [{id, name}]}`; Offer.listed) is kept above the threshold whatever the best one's share or the
+    cap: the full listing scores higher, and the short one is another way to the same value (eighteenth session).
+    Only one named after the resource (a list of profiles is no list of users), and not for a call that adds to the
+    collection listed."""
+    return [
+        c
+        for c in ranked
+        if c not in kept
+        and c.offer is not None
+        and c.offer.listed
+        and c.offer.resource in c.want.resources[:1]
+        and c.resource_in_name
+        and not c.adds_conflict
+        and c.probability >= scorer.threshold
+    ]
 
 
 def _across_beyond_cap(rest: list[Candidate], least: float) -> list[Candidate]:

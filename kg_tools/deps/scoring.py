@@ -281,7 +281,9 @@ def _providers(ranked: list[Candidate], scorer: Scorer) -> list[Candidate]:
     # a list inside a container's instance (the workspace's projects) is the one a request walks through (above the
     # threshold, whatever the best one's share: a lower hub share puts the team's list before it)
     inside = [c for c in ranked[scorer.per_parameter :] if c.scope == 2 and c.probability >= scorer.threshold]
-    return kept + inside[: scorer.root_extra] + _across_beyond_cap(ranked[scorer.per_parameter :], least)[:1]
+    inside = inside[: scorer.root_extra]
+    across = [c for c in _across_beyond_cap(ranked[scorer.per_parameter :], least) if all(c is not i for i in inside)]
+    return kept + inside + across[:1]
 
 
 def _across_beyond_cap(rest: list[Candidate], least: float) -> list[Candidate]:
@@ -323,7 +325,8 @@ def _specific_first(ranked: list[Candidate], scorer: Scorer) -> list[Candidate]:
     ]
     if not across:
         return ranked
-    return [c for c in ranked[:cut] if c not in across] + across + ranked[cut:]
+    moved = {id(c) for c in across}  # by identity: candidates compare by value, tools and all
+    return [c for c in ranked[:cut] if id(c) not in moved] + across + ranked[cut:]
 
 
 def ranked(group: list[Candidate], scorer: Scorer) -> list[Candidate]:

@@ -1157,14 +1157,7 @@ def search_type_offers(tools: dict[str, Tool], compounds: set[tuple[str, str]]) 
     enum among its arguments (`filter.value`: page, data_source) or a `type=` in its query's examples
     (`type=page AND space=DEV`), each a resource the server's identifier parameters name (`page_id`); and what its
     description says it finds with an identifier ("locate an element and its ref": element refs)."""
-    nouns: dict[str, set[str]] = defaultdict(set)
-    for t in tools.values():
-        for p in t.parameters:
-            ws = words(str(p.get("name") or ""))
-            if len(ws) >= 2 and ws[-1] in ID_FIELDS:
-                key = _compound_key(ws[:-1], compounds)
-                if key:
-                    nouns[server_of(t)].add(key)
+    nouns = _identifier_nouns(tools, compounds)
     for t in tools.values():
         if t.kind != "search" or any(o.source == "schema" for o in t.offers):
             continue
@@ -1176,10 +1169,7 @@ def search_type_offers(tools: dict[str, Tool], compounds: set[tuple[str, str]]) 
                     Offer(t.name, key, LOCATOR_FIELDS.get(word, ID_FIELDS.get(word, "*")), "", True, "description")
                 )
                 have.add(key)
-        for value in _filter_values(t):
-            key = _compound_key(words(value), compounds)
-            if key and key in nouns[server_of(t)]:
-                _offer_chosen(t, key, have)
+        _offer_filtered_types(t, nouns[server_of(t)], compounds, have)
 
 
 def list_type_offers(tools: dict[str, Tool], compounds: set[tuple[str, str]]) -> None:
@@ -1195,11 +1185,16 @@ def list_type_offers(tools: dict[str, Tool], compounds: set[tuple[str, str]]) ->
             or _specific(resource_key(_object_words_of(t)))
         ):
             continue
-        have = {o.resource for o in t.offers}
-        for value in _filter_values(t):
-            key = _compound_key(words(value), compounds)
-            if key and key in nouns[server_of(t)]:
-                _offer_chosen(t, key, have)
+        _offer_filtered_types(t, nouns[server_of(t)], compounds, {o.resource for o in t.offers})
+
+
+def _offer_filtered_types(tool: Tool, ids: set[str], compounds: set[tuple[str, str]], have: set[str]) -> None:
+    """Offer each type of thing the tool's type enums choose (_filter_values) that the server's identifier
+    parameters name (`ids`), at CHOSEN."""
+    for value in _filter_values(tool):
+        key = _compound_key(words(value), compounds)
+        if key and key in ids:
+            _offer_chosen(tool, key, have)
 
 
 TYPE_FILTER_WORDS = {"type", "types", "kind", "kinds", "model", "models"}  # `item_types`, `entityType`, `models`

@@ -23,7 +23,8 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from kg_tools.utilities import SERVER_SEPARATOR, Kind, server_of
+from kg_tools.gateway.names import split_gateway_name
+from kg_tools.utilities import Kind, server_of
 
 EXTENSIONS = (
     "md markdown txt text csv tsv json jsonl ndjson yaml yml xml html htm pdf docx doc odt rtf xlsx xls ods pptx "
@@ -169,7 +170,7 @@ class ImpliedTool:
 def _unfit(utility: dict) -> bool:
     """A reader of several files or of media (the paths implied are single text files: BINARY is left out), or a
     tool its spec calls deprecated."""
-    words = set(re.findall(r"[a-z]+", utility["name"].lower().split(SERVER_SEPARATOR)[-1]))
+    words = set(re.findall(r"[a-z]+", split_gateway_name(utility["name"])[1].lower()))
     return bool(words & {"multiple", "media"} or DEPRECATED.search(utility.get("spec") or ""))
 
 

@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from kg_tools.gateway.names import operation_id, split_gateway_name
 from kg_tools.tool_spec import ToolSpec, split_name
 
 Kind = Literal["file_write", "file_read", "fetch_url", "web_search", "run_command", "convert_document", "memory_write"]
@@ -35,7 +36,6 @@ KINDS: tuple[Kind, ...] = (
     "convert_document",
     "memory_write",
 )
-SERVER_SEPARATOR = "__"  # `<server>__<tool>`: the names of catalog_mcp.json and of the gateway
 
 
 @dataclass(frozen=True)
@@ -136,20 +136,19 @@ class Utility:
     reason: str
 
 
-def server_of(name: str, catalog: str | None = None, spec_server: str | None = None) -> str:
-    """The server a tool comes from: the spec's `mcp_server`, the `<server>__` of its name, else its catalog."""
+def server_of(name: str, catalog: str | None = None, spec_server: str | None = None, operation: str = "") -> str:
+    """The server a tool comes from: the spec's `mcp_server`, the `<server>__` of its name (not of an operationId,
+    `operation`: gateway.names.split_gateway_name), else its catalog."""
     if isinstance(spec_server, str) and spec_server:
         return spec_server
-    if SERVER_SEPARATOR in name:
-        return name.split(SERVER_SEPARATOR, 1)[0]
-    return catalog or ""
+    return split_gateway_name(name, operation)[0] or catalog or ""
 
 
-def name_words(name: str, server: str) -> list[str]:
-    """The tool's own name in words: without `<server>__`, and without leading words of the server's name
-    (brave_web_search of brave_search -> web search; obsidian_get_file_contents -> get file contents)."""
-    local = name.split(SERVER_SEPARATOR, 1)[1] if SERVER_SEPARATOR in name else name
-    words = split_name(local).split()
+def name_words(name: str, server: str, operation: str = "") -> list[str]:
+    """The tool's own name in words: without `<server>__` (an operationId `operation` whole), and without leading
+    words of the server's name (brave_web_search of brave_search -> web search; obsidian_get_file_contents -> get
+    file contents)."""
+    words = split_name(split_gateway_name(name, operation)[1]).split()
     server_words = set(split_name(server).split())
     while len(words) > 1 and words[0] in server_words:
         words = words[1:]
@@ -177,7 +176,10 @@ def _distinct(params: Iterable[str], groups: tuple[frozenset[str], ...]) -> list
 
 def classify(spec: ToolSpec, server: str = "") -> Utility | None:
     """The tool's utility kind and a reason, or None when it is not a generic utility (see the module doc)."""
-    words = name_words(spec.name, server or server_of(spec.name, spec_server=getattr(spec, "mcp_server", None)))
+    operation = operation_id(spec)
+    words = name_words(
+        spec.name, server or server_of(spec.name, None, getattr(spec, "mcp_server", None), operation), operation
+    )
     params = {_param_words(p.name): p for p in spec.parameters}
     if any(SCOPE_WORDS & set(p.split("_")) for p in params):
         return None
@@ -225,7 +227,9 @@ def classify_catalog(tools: Iterable[CatalogTool]) -> dict[str, Utility]:
     found: dict[str, tuple[Utility, int]] = {}
     servers: dict[Kind, set[str]] = defaultdict(set)
     for tool in tools:
-        server = server_of(tool.spec.name, tool.catalog, getattr(tool.spec, "mcp_server", None))
+        server = server_of(
+            tool.spec.name, tool.catalog, getattr(tool.spec, "mcp_server", None), operation_id(tool.spec)
+        )
         utility = classify(tool.spec, server)
         if utility is not None:
             found[tool.spec.name] = (utility, tool.dependents)

@@ -158,6 +158,21 @@ def response_facts(resolver: RefResolver, op: dict, where: str, warnings: list[s
     return {}
 
 
+def _operation_name(op: dict, method: str, path: str, warnings: list[str] | None) -> str:
+    """The operationId as a tool name, else `<method> <path>`: also when none of the operationId's characters is one
+    a name may hold (`获取用户`, `____`: valid OpenAPI, nothing left once cleaned), with a warning."""
+    given = op.get("operationId")
+    if given:
+        try:
+            return tool_name(given)
+        except CatalogError:
+            if warnings is not None:
+                warnings.append(
+                    f"{method.upper()} {path}: operationId {str(given)[:80]!r} gives no tool name; named by its method and path"
+                )
+    return tool_name(f"{method} {path}")
+
+
 def operation_entry(
     resolver: RefResolver,
     path: str,
@@ -167,8 +182,8 @@ def operation_entry(
     responses: RefResolver | None = None,
     warnings: list[str] | None = None,
 ) -> dict:
-    name = tool_name(op.get("operationId") or f"{method} {path}")  # first: a bad name is the error to report
     where = f"{method.upper()} {path}"
+    name = _operation_name(op, method, path, warnings)
     params, schemas = _operation_parameters(resolver, item, op, where)
     body, body_schemas, media = _body_parameters(resolver, op, where)
     taken = {p["name"] for p in params}

@@ -26,11 +26,12 @@ def parent_getter_proposals(
     """One fixed edge per consumer child parameter whose parent's GET holds the children (see the module), unless
     an OpenAPI link (`linked`: consumer, parameter) serves it."""
     out = []
+    inner = _inner_paths(paths)
     for consumer in tools.values():
         http = consumer.http or {}
         if sources is not None and consumer.name not in sources or not http.get("path") or consumer.kind == "create":
             continue
-        for child, producer in _parent_getters(consumer, str(http["path"]), tools, paths):
+        for child, producer in _parent_getters(consumer, str(http["path"]), tools, paths, inner):
             if (consumer.name, child) in linked:
                 continue
             why = f"`{child}` ← {producer.name} (GET of the parent, its output holds the children)"
@@ -39,7 +40,7 @@ def parent_getter_proposals(
     return out
 
 
-def _parent_getters(consumer, path: str, tools: dict, paths: dict) -> list[tuple[str, Any]]:
+def _parent_getters(consumer, path: str, tools: dict, paths: dict, inner: set[str]) -> list[tuple[str, Any]]:
     """(child parameter, the parent's GET) for each `{parent}/<children>/{child}` of the consumer's path."""
     parts = path.rstrip("/").split("/")
     found = []
@@ -50,7 +51,7 @@ def _parent_getters(consumer, path: str, tools: dict, paths: dict) -> list[tuple
         prefix = "/".join("{}" if _is_param(s) else s for s in parts[: i - 1])
         if any(n != consumer.name for n in paths.get(("GET", f"{prefix}/{segment}"), [])):
             continue  # the children have a listing of their own: it is their provider
-        if _has_subpaths(f"{prefix}/{segment}/{{}}", paths):
+        if f"{prefix}/{segment}/{{}}" in inner:
             continue  # a child with collections of its own is a resource of its own, not a part of its parent
         for name in paths.get(("GET", prefix), []):
             producer = tools[name]
@@ -60,9 +61,13 @@ def _parent_getters(consumer, path: str, tools: dict, paths: dict) -> list[tuple
     return found
 
 
-def _has_subpaths(item: str, paths: dict) -> bool:
-    """Some operation's path goes on below the child's item path."""
-    return any(p.startswith(item + "/") for _, p in paths)
+def _inner_paths(paths: dict) -> set[str]:
+    """The paths some operation's path goes on below (`/a/{}` and `/a` of `/a/{}/b`), read once per catalog."""
+    out: set[str] = set()
+    for _, path in paths:
+        parts = path.split("/")
+        out.update("/".join(parts[:k]) for k in range(1, len(parts)))
+    return out
 
 
 def _is_param(segment: str) -> bool:

@@ -1174,14 +1174,7 @@ def search_type_offers(tools: dict[str, Tool], compounds: set[tuple[str, str]]) 
     enum among its arguments (`filter.value`: page, data_source) or a `type=` in its query's examples
     (`type=page AND space=DEV`), each a resource the server's identifier parameters name (`page_id`); and what its
     description says it finds with an identifier ("locate an element and its ref": element refs)."""
-    nouns: dict[str, set[str]] = defaultdict(set)
-    for t in tools.values():
-        for p in t.parameters:
-            ws = words(str(p.get("name") or ""))
-            if len(ws) >= 2 and ws[-1] in ID_FIELDS:
-                key = _compound_key(ws[:-1], compounds)
-                if key:
-                    nouns[server_of(t)].add(key)
+    nouns = _identifier_nouns(tools, compounds)
     for t in tools.values():
         if t.kind != "search" or any(o.source == "schema" for o in t.offers):
             continue
@@ -1193,10 +1186,7 @@ def search_type_offers(tools: dict[str, Tool], compounds: set[tuple[str, str]]) 
                     Offer(t.name, key, LOCATOR_FIELDS.get(word, ID_FIELDS.get(word, "*")), "", True, "description")
                 )
                 have.add(key)
-        for value in _filter_values(t):
-            key = _compound_key(words(value), compounds)
-            if key and key in nouns[server_of(t)]:
-                _offer_chosen(t, key, have)
+        _offer_filtered_types(t, nouns[server_of(t)], compounds, have)
 
 
 def list_type_offers(tools: dict[str, Tool], compounds: set[tuple[str, str]]) -> None:
@@ -1212,11 +1202,16 @@ def list_type_offers(tools: dict[str, Tool], compounds: set[tuple[str, str]]) ->
             or _specific(resource_key(_object_words_of(t)))
         ):
             continue
-        have = {o.resource for o in t.offers}
-        for value in _filter_values(t):
-            key = _compound_key(words(value), compounds)
-            if key and key in nouns[server_of(t)]:
-                _offer_chosen(t, key, have)
+        _offer_filtered_types(t, nouns[server_of(t)], compounds, {o.resource for o in t.offers})
+
+
+def _offer_filtered_types(tool: Tool, ids: set[str], compounds: set[tuple[str, str]], have: set[str]) -> None:
+    """Offer each type of thing the tool's type enums choose (_filter_values) that the server's identifier
+    parameters name (`ids`), at CHOSEN."""
+    for value in _filter_values(tool):
+        key = _compound_key(words(value), compounds)
+        if key and key in ids:
+            _offer_chosen(tool, key, have)
 
 
 TYPE_FILTER_WORDS = {"type", "types", "kind", "kinds", "model", "models"}  # `item_types`, `entityType`, `models`
@@ -1378,7 +1373,7 @@ def _said_word(want: Want) -> str | None:
     return said if said and want.resources and synonym(said) == want.resources[0] != said else None
 
 
-def _synonymous(named: set[str], said: str | None) -> set[str]:
+def _synonymous(named: frozenset[str], said: str | None) -> frozenset[str]:
     """A name's words, and the resource SYNONYMS makes of the parameter's own word where the name says it (`folders`
     of `list_folders` for `folder_id`; `vms`, a plural `singular` keeps, for `vmid`)."""
     if not said:
@@ -2763,10 +2758,15 @@ def container_scope(producer: Tool, held: dict[str, set[str]]) -> int:
     return int(any(parent.rsplit("/", 1)[-1] in names for names in held.values()))
 
 
-def _name_words(tool: Tool) -> set[str]:
-    path = (tool.http or {}).get("path") or ""
-    text = tool_part(tool.name) + " " + " ".join(s for s in path.split("/") if not s.startswith("{"))
-    return {singular(w) for w in words(text)}
+def _name_words(tool: Tool) -> frozenset[str]:
+    """The singular words of a tool's name (its tool part) and of its path's fixed segments."""
+    return _name_and_path_words(tool_part(tool.name), str((tool.http or {}).get("path") or ""))
+
+
+@lru_cache(maxsize=65536)  # read once per tool and parameter (named_after's order): 2,400 operations took 20 s
+def _name_and_path_words(part: str, path: str) -> frozenset[str]:
+    text = part + " " + " ".join(s for s in path.split("/") if not s.startswith("{"))
+    return frozenset(singular(w) for w in words(text))
 
 
 def _described_object(tool: Tool) -> set[str]:

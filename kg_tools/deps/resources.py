@@ -17,6 +17,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 
+from kg_tools.gateway.names import operation_id, split_gateway_name
 from kg_tools.tool_spec import split_name
 
 # How an instance of a resource is referred to. The plural forms map to the singular.
@@ -894,7 +895,7 @@ LEADING_AT = 3  # a verb among a name's first words opens it (`linear_create_iss
 
 @lru_cache(maxsize=65536)
 def _verb_and_object(name: str, prefix: frozenset[str]) -> tuple[str | None, list[str]]:
-    ws = words(name.split("__")[-1])
+    ws = words(split_gateway_name(name)[1])
     if _noun_verb_pair(ws):  # `trigger_get`: a trigger read, not `get` triggered
         return ws[1], _object_before(ws[:1], prefix, ws[1])
     for i, w in enumerate(ws[:LEADING_AT]):
@@ -954,7 +955,7 @@ def prefix_words(tools: Iterable) -> frozenset[str]:
     begins, comes before a verb and its object (`confluence_get_page`, not `letter_create`)."""
     tools = list(tools)
     taken = {singular(w) for t in tools for p in t.parameters for w in words(str(p.get("name") or ""))}
-    lists = [words(t.name.split("__")[-1]) for t in tools]  # before generated_functions are known: as they are
+    lists = [words(split_gateway_name(t.name, operation_id(t))[1]) for t in tools]  # generated names as they are
     out: set[str] = set()
     for at in range(PREFIX_LEVELS):
         begun: dict[str, list[list[str]]] = defaultdict(list)
@@ -997,7 +998,7 @@ def catalog_names(tools: Iterable) -> Iterator[None]:
 _FUNCTIONS: ContextVar[dict[str, str] | None] = ContextVar("generated_functions", default=None)
 
 
-_HTTP = ("operation_id", "path", "method")
+_HTTP = ("path", "method")
 
 
 def generated_functions(tools: Iterable) -> dict[str, str]:
@@ -1007,7 +1008,8 @@ def generated_functions(tools: Iterable) -> dict[str, str]:
     out = {}
     for t in tools:
         http = getattr(getattr(t, "spec", None), "http", None) or getattr(t, "http", None)
-        op, path, method = (str((http.get(k) if isinstance(http, dict) else getattr(http, k, "")) or "") for k in _HTTP)
+        path, method = (str((http.get(k) if isinstance(http, dict) else getattr(http, k, "")) or "") for k in _HTTP)
+        op = operation_id(getattr(t, "spec", None)) or operation_id(t)
         suffix = re.sub(r"\W", "_", path) + "_" + method.lower()
         if path and method and op.endswith(suffix) and op.startswith(t.name) and len(t.name) > len(op) - len(suffix):
             if function := op[: -len(suffix)].strip("_"):
@@ -1018,7 +1020,7 @@ def generated_functions(tools: Iterable) -> dict[str, str]:
 def tool_part(name: str) -> str:
     """What a name says of its tool: a generated operationId's function (generated_functions), a gateway name's
     tool part (`get_issue` of `github__get_issue`), else the name."""
-    return (_FUNCTIONS.get() or {}).get(name) or name.split("__")[-1]
+    return (_FUNCTIONS.get() or {}).get(name) or split_gateway_name(name)[1]
 
 
 def function_name(name: str) -> str:

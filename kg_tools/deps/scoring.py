@@ -285,8 +285,10 @@ def _providers(ranked: list[Candidate], scorer: Scorer) -> list[Candidate]:
     # a list inside a container's instance (the workspace's projects) is the one a request walks through (above the
     # threshold, whatever the best one's share: a lower hub share puts the team's list before it)
     inside = [c for c in ranked[scorer.per_parameter :] if c.scope == 2 and c.probability >= scorer.threshold]
-    beyond = _across_beyond_cap(ranked[scorer.per_parameter :], least)[:1]
-    return kept + inside[: scorer.root_extra] + beyond + _listing_beyond_share(ranked, kept + beyond, scorer)[:1]
+    inside = inside[: scorer.root_extra]
+    across = [c for c in _across_beyond_cap(ranked[scorer.per_parameter :], least) if all(c is not i for i in inside)]
+    chosen = kept + inside + across[:1]
+    return chosen + _listing_beyond_share(ranked, chosen, scorer)[:1]
 
 
 def _listing_beyond_share(ranked: list[Candidate], kept: list[Candidate], scorer: Scorer) -> list[Candidate]:
@@ -298,7 +300,7 @@ def _listing_beyond_share(ranked: list[Candidate], kept: list[Candidate], scorer
     return [
         c
         for c in ranked
-        if c not in kept
+        if all(c is not k for k in kept)
         and c.offer is not None
         and c.offer.listed
         and c.offer.resource in c.want.resources[:1]
@@ -347,7 +349,8 @@ def _specific_first(ranked: list[Candidate], scorer: Scorer) -> list[Candidate]:
     ]
     if not across:
         return ranked
-    return [c for c in ranked[:cut] if c not in across] + across + ranked[cut:]
+    moved = {id(c) for c in across}  # by identity: candidates compare by value, tools and all
+    return [c for c in ranked[:cut] if id(c) not in moved] + across + ranked[cut:]
 
 
 def ranked(group: list[Candidate], scorer: Scorer) -> list[Candidate]:

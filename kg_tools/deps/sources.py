@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from kg_tools.deps.resources import ALL_VERBS
-from kg_tools.gateway.names import SEPARATOR
+from kg_tools.gateway.names import operation_id, split_gateway_name
 from kg_tools.tool_spec import split_name
 
 SOURCE_FIELDS = ("mcp_server", "server", "server_name", "namespace")
@@ -46,22 +46,14 @@ def declared_source(name: str, record: object) -> str:
 
 
 def gateway_server(name: str, record: object = None) -> str:
-    """The `<server>` of a gateway name (`github__get_issue`); '' for another name. An HTTP operation named by its
-    own operationId (or its first characters: names are cut at 64) has no gateway name: FastAPI writes
-    `<function>_<path>_<method>`, with `__` around each path parameter (`read_flow_flows__id__get`)."""
-    server, sep, _ = name.partition(SEPARATOR)
-    return server if sep and server and not _operation_id(record).startswith(name) else ""
+    """The `<server>` of a gateway name (`github__get_issue`); '' for another name and for an HTTP operation named by
+    its own operationId (gateway.names.split_gateway_name)."""
+    return split_gateway_name(name, operation_id(record))[0]
 
 
 def short_name(name: str, record: object = None) -> str:
     """A gateway name's tool part (`get_issue` of `github__get_issue`); an operationId as it is."""
-    return name if _operation_id(record).startswith(name) else name.split(SEPARATOR)[-1]
-
-
-def _operation_id(record: object) -> str:
-    http = getattr(record, "http", None)
-    found = http.get("operation_id") if isinstance(http, dict) else getattr(http, "operation_id", None)
-    return found if isinstance(found, str) else ""
+    return split_gateway_name(name, operation_id(record))[1]
 
 
 def name_shape(name: str) -> tuple[str, str]:

@@ -15,8 +15,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kg_tools.deps.offline import ProposedEdge
-from kg_tools.deps.resources import ALL_VERBS, words
-from kg_tools.gateway.names import SEPARATOR
+from kg_tools.deps.resources import ALL_VERBS, tool_part, words
+from kg_tools.deps.sources import gateway_server
 from kg_tools.tool_spec import DependencyType
 
 if TYPE_CHECKING:
@@ -35,12 +35,7 @@ CONFIDENCE = 0.45
 
 
 def _short(name: str) -> list[str]:
-    return words(name.split(SEPARATOR)[-1])
-
-
-def _server(name: str) -> str:
-    server, sep, _ = name.partition(SEPARATOR)
-    return server if sep else ""
+    return words(tool_part(name))
 
 
 def statement_parameters(tool: Tool) -> list[str]:
@@ -68,7 +63,9 @@ def vocabulary_readers(consumer: Tool, tools: dict[str, Tool]) -> list[str]:
     readers = [
         t
         for t in tools.values()
-        if t is not consumer and _server(t.name) == _server(consumer.name) and t.kind in READER_KINDS
+        if t is not consumer
+        and gateway_server(t.name, t) == gateway_server(consumer.name, consumer)
+        and t.kind in READER_KINDS
     ]
     language = _language(consumer)
     return [t.name for t in readers if language & set(_short(t.name)) and set(_short(t.name)) & VOCABULARY_WORDS]

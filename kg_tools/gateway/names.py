@@ -28,6 +28,25 @@ def qualified_name(server: str, tool: str) -> str:
     return f"{cleaned[: MAX_LENGTH - _HASH_LENGTH - 1]}_{digest}"
 
 
+def split_gateway_name(name: str, operation_id: str = "") -> tuple[str, str]:
+    """(server, tool) of a gateway name: `github__get_issue` -> (github, get_issue); ('', name) for another name,
+    and for an HTTP operation named by its own `operation_id` or by its first characters (names are cut at 64):
+    FastAPI writes `<function>_<path>_<method>`, with `__` around each path parameter (`read_flow_flows__id__get`).
+    A name that begins with the separator (`__node_version`) has no server. The one reading of `__` in names
+    (kg_tools.deps, kg_tools.utilities)."""
+    server, sep, tool = name.partition(SEPARATOR)
+    if not sep or operation_id.startswith(name):
+        return "", name
+    return server, tool
+
+
+def operation_id(record: object) -> str:
+    """The operationId of a tool record's HTTP operation (`http` an object, as ToolSpec's, or a dict); '' if none."""
+    http = getattr(record, "http", None)
+    found = http.get("operation_id") if isinstance(http, dict) else getattr(http, "operation_id", None)
+    return found if isinstance(found, str) else ""
+
+
 def ambiguous(server: str, tool: str) -> bool:
     """`server__tool` could also be read as another pair: a server key ending in `_` or a tool name starting
     with `_` (`a` + `_b` and `a_` + `b` are both `a___b`). Such pairs always get the hashed form, whichever

@@ -10,7 +10,7 @@ import pytest
 
 from kg_tools import PROJECT_ROOT
 from kg_tools.tool_spec import ToolSpec
-from kg_tools.utilities import CatalogTool, classify, classify_catalog, name_words
+from kg_tools.utilities import CatalogTool, classify, classify_catalog, name_words, server_of
 from loaders.document import mcp_entries
 
 DATA = Path(PROJECT_ROOT) / "benchmarks" / "data"
@@ -100,3 +100,12 @@ def test_name_words_drop_the_server_prefix():
     assert name_words("brave_search__brave_web_search", "brave_search") == ["web", "search"]
     assert name_words("tavily_search", "tavily") == ["search"]
     assert name_words("search", "search") == ["search"]  # never down to nothing
+
+
+def test_an_operation_id_with_double_underscores_is_no_gateway_name():
+    """FastAPI's `read_page_pages__id__get` (GET /pages/{id}) is its own operationId, not `<server>__<tool>`."""
+    op = "read_page_pages__id__get"
+    assert server_of(op, "wiki", None, op) == "wiki" and server_of(op, "wiki") == "read_page_pages"
+    assert name_words(op, "wiki", op) == ["read", "page", "pages", "id", "get"]
+    assert name_words("wiki__read_page", "wiki") == ["read", "page"]
+    assert server_of(op, "wiki", None, "read_page") == "read_page_pages"  # another operationId: a gateway name

@@ -143,3 +143,15 @@ def test_an_uncut_operation_id_keeps_its_name_beside_a_cut_one_that_collides():
     paths = {"/a": {"get": {"operationId": exact}}, "/b": {"get": {"operationId": exact + "ByEmail"}}}
     names = [t["name"] for t in openapi.entries(_spec(paths), "spec.json")]
     assert names[0] == exact and names[1] != exact and len(names[1]) <= 64
+
+
+def test_an_operation_id_with_no_character_a_name_may_hold_names_the_operation_by_method_and_path():
+    """`获取用户` or `____` is a valid operationId that cleans to nothing: the operation is named as one without an
+    operationId (the catalog is not rejected), the operationId kept, a warning said (eighteenth session, fuzzing)."""
+    paths = {"/users": {"get": {"operationId": "获取用户"}}, "/users/{id}": {"get": {"operationId": "____"}}}
+    warnings: list[str] = []
+    tools = openapi.entries(_spec(paths), "spec.json", warnings)
+    assert [t["name"] for t in tools] == ["get_users", "get_users_id"]
+    assert tools[0]["http"]["operation_id"] == "获取用户"
+    assert len(warnings) == 2 and "gives no tool name" in warnings[0]
+    assert len(validate_catalog(tools).specs) == 2

@@ -84,3 +84,22 @@ def test_what_a_reader_says_it_includes_is_the_resources_own_offer_when_nothing_
     offers = _offers(tools)
     assert ("get_shelf_layout", True) in offers["bin"]  # only a create makes bins: the layout is where they are read
     assert ("get_shelf_layout", False) in offers["slot"]  # slots have their own list
+
+
+def _operation(name: str, method: str, path: str, params: list[dict]) -> ToolInfo:
+    http = {"method": method, "path": path, "operation_id": name}
+    return ToolInfo.from_raw({"name": name, "description": "", "parameters": params, "http": http})
+
+
+def test_operations_named_by_fastapi_operation_ids_are_of_one_server():
+    """FastAPI's operationIds (`<function>_<path>_<method>`) put `__` around each path parameter: no gateway's
+    `<server>__`, so the statement's readers in the same spec are found (eighteenth session, one reading of `__`)."""
+    store = _p("store")
+    store["in"] = "path"
+    tools = [
+        _operation("query_metricsdb_stores__store__query_post", "POST", "/stores/{store}/query", [store, _p("expr")]),
+        _operation("list_metricsdb_metric_names_stores__store__names_get", "GET", "/stores/{store}/names", [store]),
+    ]
+    assert _fixed(tools) == {
+        ("query_metricsdb_stores__store__query_post", "list_metricsdb_metric_names_stores__store__names_get", "expr")
+    }

@@ -9,6 +9,7 @@ import pytest
 from kg_tools.deps.infer import infer_catalog
 from kg_tools.deps.offline import Examples, ToolInfo
 from kg_tools.deps.producers import candidate_groups, candidate_proposal
+from kg_tools.deps.resources import ACROSS_TYPES, Offer
 from kg_tools.deps.scoring import FEATURES, WEIGHTS_FILE, Scorer, default_scorer, select
 from kg_tools.retrieval import ordering
 from kg_tools.retrieval.context import Candidate, PipelineEnv, RetrievalContext
@@ -239,6 +240,20 @@ def test_a_list_inside_a_container_may_be_kept_beyond_the_per_parameter_cap():
     assert kept == set(p)
     kept = {c.producer.name for c in select([group], _always(threshold=0.4, per_parameter=2, root_extra=1))[0]}
     assert kept == {"listProjects", "listProjectsForTeam"}  # never below the threshold
+
+
+def test_a_candidate_kept_beyond_the_cap_twice_over_is_kept_once():
+    """A list inside a container that is also a search across types (both kept beyond the cap) is one provider
+    (eighteenth session, review)."""
+    _, groups = candidate_groups(_tools(WORKSPACES))
+    [group] = [g for g in groups if g and g[0].want.parameter == "project_gid"]
+    p = {"listProjects": 0.9, "listProjectsForTeam": 0.8, "listProjectsForWorkspace": 0.5}
+    for c in group:
+        c.probability = p.get(c.producer.name, 0.0)
+        if c.producer.name == "listProjectsForWorkspace":
+            c.offer = Offer(c.producer.name, "project", "*", ACROSS_TYPES, True, "description")
+    kept = [c.producer.name for c in select([group], _always(threshold=0.3, per_parameter=2, root_extra=1))[0]]
+    assert sorted(kept) == sorted(p)
 
 
 def test_weights_fitted_before_a_feature_was_added_still_load():

@@ -283,7 +283,9 @@ def test_a_generated_operation_id_is_read_as_its_function_name():
         assert resources.name_verb_and_object("read_crate_crates__id__get") == ("read", ["crate"])
         assert resources.tool_part("read_crate_crates__id__get") == "read_crate"
         assert resources.tool_part("depot__get_crate") == "get_crate"
-    assert resources.tool_part("read_crate_crates__id__get") == "get"  # outside its catalog: a gateway name
+    # outside its catalog: a gateway name, `<server>__` its first part (the gateway's tool may hold `__` itself)
+    assert resources.tool_part("read_crate_crates__id__get") == "id__get"
+    assert resources.tool_part("depot__read_crate_crates__id__get") == "read_crate_crates__id__get"
 
 
 _LONG = "read_crate_by_name_crates_name__name__get"

@@ -567,9 +567,8 @@ def _person_want(p: dict, ws: list[str], known: set[str]) -> Want | None:
 
 
 def _parameter_name_words(name: str) -> list[str]:
-    """A parameter name's words: what brackets filter on (`filter[product_id_eq]`), no query operator
-    (`site_id__in`, `projects_any`), no `X-` header prefix."""
-    ws = bracketed_words(name) if "[" in name else operator_words(name)
+    """A parameter name's words: what brackets filter on (`filter[product_id_eq]`), no `X-` header prefix."""
+    ws = bracketed_words(name) if "[" in name else words(name)
     return ws[1:] if ws and ws[0] == "x" and len(ws) > 1 else ws  # X-Session-Token
 
 
@@ -581,50 +580,24 @@ def _either_field(ws: list[str]) -> list[str]:
     return ws
 
 
-_BRACKETED = re.compile(r"([\w.-]+)\[([\w.-]+)\](?:\[\])?")
+_BRACKETED = re.compile(r"[\w.-]+\[([\w.-]+)\](?:\[\])?")
 # Ransack-style filter operators (`filter[product_id_eq]`, `q[name_cont]`): with one of the first, the value is the
 # identifier itself; with a comparison or a text match, a value a person gives
-SAME_OPERATORS = {"eq", "in", "equals", "is", "any", "not", "ne", "neq", "nin", "exact"}
+SAME_OPERATORS = {"eq", "in", "equals", "is", "any", "not", "ne", "neq", "nin"}
 OTHER_OPERATORS = {"cont", "gt", "gte", "gteq", "lt", "lte", "lteq", "start", "end", "matches", "like", "null"}
-# Django filter lookups after a double underscore (`provider_id__in`, `created__date__gte`, `name__icontains`)
-DJANGO_OPERATORS = SAME_OPERATORS | OTHER_OPERATORS | {"contains", "icontains", "startswith", "istartswith", "iexact"}
-DJANGO_OPERATORS |= {"endswith", "iendswith", "isnull", "regex", "iregex", "range", "date"}
-# operators after one underscore outside brackets: none a plain word ends a name with (`expires_in`, `not_contains`)
-SUFFIX_OPERATORS = {"any", "not", "nin", "neq", "gt", "gte", "lt", "lte"}
 
 
 def bracketed_words(name: str) -> list[str]:
     """The words of an identifier a bracketed query parameter filters on (`filter[product_id_eq]` -> product id,
-    `where[user_id]` -> user id, `filter[provider__in]` -> provider, `provider_id[in]` -> provider id), its operator
-    dropped; none (a value a person gives) when the brackets end with another operator (`filter[sku_i_cont]`,
-    `filter[created_at_gt]`); else the name's words."""
+    `where[user_id]` -> user id), its operator suffix dropped; none (a value a person gives) when the brackets end
+    with another operator (`filter[sku_i_cont]`, `filter[created_at_gt]`); else the name's words."""
     m = _BRACKETED.fullmatch(name)
-    if m and m.group(2).lower() in SAME_OPERATORS | OTHER_OPERATORS:
-        return operator_words(m.group(1)) if m.group(2).lower() in SAME_OPERATORS else []
-    if m and m.group(2).rsplit("__", 1)[-1].lower() in DJANGO_OPERATORS:
-        return operator_words(m.group(2))
-    ws = words(m.group(2)) if m else []
+    ws = words(m.group(1)) if m else []
     while len(ws) > 1 and ws[-1] in SAME_OPERATORS:
         ws = ws[:-1]
     if ws and ws[-1] in ID_FIELDS:
         return ws
-    return [] if ws and ws[-1] in SAME_OPERATORS | OTHER_OPERATORS or m and ws != words(m.group(2)) else words(name)
-
-
-def operator_words(name: str) -> list[str]:
-    """A name's words less a query operator it ends with: Django's after a double underscore (`site_id__in` -> site
-    id, `name__icontains` -> none), a comparison or a set one after one (`projects_any` -> projects, `created_gte` ->
-    none); an identity operator (`in`, `any`, `not`, `exact`) keeps the field's words, any other leaves none."""
-    parts, lookups = name.split("__"), []
-    while len(parts) > 1 and parts[-1].lower() in DJANGO_OPERATORS:
-        lookups.append(parts.pop().lower())
-    if lookups:
-        field = words("__".join(parts))
-        return field if field and all(op in SAME_OPERATORS for op in lookups) else []
-    ws = words(name)
-    if len(ws) > 1 and ws[-1] in SUFFIX_OPERATORS and "__" not in name:
-        return ws[:-1] if ws[-1] in SAME_OPERATORS else []
-    return ws
+    return [] if ws and ws[-1] in SAME_OPERATORS | OTHER_OPERATORS or m and ws != words(m.group(1)) else words(name)
 
 
 def _noun_want(p: dict, ws: list[str], known: set[str]) -> Want | None:

@@ -11,7 +11,6 @@ from kg_tools.deps.producers import (
     name_qualifier,
     name_rule_proposals,
     nested_parameters,
-    operator_words,
     prepare,
     resource_kinds,
     tool_offers,
@@ -582,30 +581,6 @@ def test_a_bracketed_filter_wants_the_identifier_it_filters_on():
     found = _candidates(tools)
     assert "list_products" in found[("list_variants", "filter[product_id_eq]")]
     assert ("list_variants", "filter[name_cont]") not in found
-
-
-def test_a_query_operator_is_no_part_of_the_name():
-    """A Django lookup (`provider_id__in`, `filter[provider__in]`) or a set operator (`projects_any`, `tags.not`) keeps
-    the field's words; a comparison or a text match (`name__icontains`, `start_date_gte`) is a value a person gives;
-    a plain word that ends like an operator (`expires_in`, `not_contains`) keeps its words."""
-    assert operator_words("site_id__in") == ["site", "id"]
-    assert operator_words("projects_any") == ["projects"]
-    assert operator_words("tags.not") == ["tags"]
-    assert operator_words("name__icontains") == []
-    assert operator_words("created__date__gte") == []
-    assert operator_words("start_date_gte") == []
-    assert operator_words("expires_in") == ["expires", "in"]
-    assert operator_words("not_contains") == ["not", "contains"]
-    assert bracketed_words("filter[provider_groups__in]") == ["provider", "groups"]
-    assert bracketed_words("filter[check_id__icontains]") == []
-    assert bracketed_words("provider_id[in]") == ["provider", "id"]
-    assert bracketed_words("created_at[gte]") == []
-    many = {"name": "filter[provider__in]", "type": "array", "items": {"type": "string"}, "in": "query"}
-    tools = [
-        _tool("list_scans", "List.", [many], http={"method": "GET", "path": "/scans"}),
-        _lister("list_providers", "/providers", "provider"),
-    ]
-    assert "list_providers" in _candidates(tools)[("list_scans", "filter[provider__in]")]
 
 
 def test_an_internal_id_is_an_identifier():

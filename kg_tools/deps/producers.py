@@ -3015,7 +3015,29 @@ def _kept_candidates(
         out = {name: c for name, c in out.items() if not qualifier_conflict(consumer, want, c.producer, kinds)}
     if want.nested:
         out = {name: c for name, c in out.items() if not _fellow_consumer(want, c.producer)}
+    out = {name: c for name, c in out.items() if not _described_other_kind(consumer, c)}
     return {name: c for name, c in out.items() if not _field_of_one(consumer, c) and not _lists_other_identifiers(c)}
+
+
+def _described_other_kind(consumer: Tool, c: Candidate) -> bool:
+    """A producer found by its description alone that names another kind of the wanted resource: the want is
+    qualified (`entitySetName`: an entity set), the producer's name holds none of the qualifier's words and puts
+    another word right before the resource (`list_global_option_sets`: option sets), one the consumer's name lacks
+    (a prefix, `erpnext_warehouse_list`); not a producer whose name names a scope it takes as a parameter
+    (`get_project_users(projectId)` lists a project's users)."""
+    if c.offer is None or c.offer.source != "description" or not c.want.resources:
+        return False
+    qualifier = want_qualifier(consumer, c.want)
+    if qualifier_share(qualifier, c.producer) != 0:
+        return False
+    head = singular(c.want.resources[0].split()[-1])
+    ws = [singular(w) for w in words(tool_part(c.producer.name))]
+    at = len(ws) - 1 - ws[::-1].index(head) if head in ws else 0
+    before = ws[at - 1] if at else ""
+    if not before or before in ALL_VERBS or before in STOP_QUALIFIERS or before in _name_words(consumer):
+        return False
+    scopes = {singular(w) for p in c.producer.parameters for w in words(str(p.get("name") or ""))}
+    return not scopes & (set(ws) - {head})
 
 
 def _lists_other_identifiers(c: Candidate) -> bool:

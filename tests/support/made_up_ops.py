@@ -12,6 +12,17 @@ def op(name: str, method: str, path: str, params: list[dict], **spec) -> ToolInf
     return ToolInfo.from_raw({**raw, **spec})
 
 
+def path_op(name: str, method: str, path: str, params=(), output=None) -> dict:
+    """A raw operation `method path` whose `params` are required string path parameters (optional output schema)."""
+    return {
+        "name": name,
+        "description": f"{method} {path}",
+        "parameters": [{"name": p, "type": "string", "required": True, "in": "path"} for p in params],
+        "http": {"method": method, "path": path},
+        **({"output_schema": output} if output else {}),
+    }
+
+
 def wanted(tools: list[ToolInfo]) -> dict[tuple[str, str], tuple[list[str], str, set[str]]]:
     """(consumer, parameter) -> (the wanted resources, the field, the names of its candidate producers)."""
     _, groups = candidate_groups(tools)

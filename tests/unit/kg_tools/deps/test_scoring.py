@@ -16,24 +16,14 @@ from kg_tools.retrieval.context import Candidate, PipelineEnv, RetrievalContext
 from kg_tools.retrieval.request import RetrievalRequest
 from kg_tools.retrieval.stages.order import OrderAndTruncate
 from kg_tools.settings import Settings
-
-
-def _op(name, method, path, params=(), output=None):
-    return {
-        "name": name,
-        "description": f"{method} {path}",
-        "parameters": [{"name": p, "type": "string", "required": True, "in": "path"} for p in params],
-        "http": {"method": method, "path": path},
-        **({"output_schema": output} if output else {}),
-    }
-
+from tests.support.made_up_ops import path_op
 
 # An API whose ids are named nothing the word lists know (`team_key`, `{slug}`) and whose lists are wrapped
 TEAMS = [
-    _op("listTeams", "GET", "/teams", output={"type": "object", "properties": {"values": {"type": "array"}}}),
-    _op("listTeamMembers", "GET", "/teams/{team_key}/members", ["team_key"]),
-    _op("removeTeamMember", "DELETE", "/teams/{team_key}/members/{slug}", ["team_key", "slug"]),
-    _op("listOrgMembers", "GET", "/orgs/{org}/members", ["org"]),
+    path_op("listTeams", "GET", "/teams", output={"type": "object", "properties": {"values": {"type": "array"}}}),
+    path_op("listTeamMembers", "GET", "/teams/{team_key}/members", ["team_key"]),
+    path_op("removeTeamMember", "DELETE", "/teams/{team_key}/members/{slug}", ["team_key", "slug"]),
+    path_op("listOrgMembers", "GET", "/orgs/{org}/members", ["org"]),
 ]
 
 
@@ -205,14 +195,14 @@ def test_a_doubtful_dependency_is_listed_after_the_next_seed(sure_confidence, ex
 
 # A workspace holds five collections; a team (listed inside a workspace) holds projects too
 WORKSPACES = [
-    _op("listWorkspaces", "GET", "/workspaces"),
+    path_op("listWorkspaces", "GET", "/workspaces"),
     *(
-        _op(f"list{n.title()}ForWorkspace", "GET", f"/workspaces/{{workspace_gid}}/{n}", ["workspace_gid"])
+        path_op(f"list{n.title()}ForWorkspace", "GET", f"/workspaces/{{workspace_gid}}/{n}", ["workspace_gid"])
         for n in ("projects", "teams", "tags", "users", "goals")
     ),
-    _op("listProjectsForTeam", "GET", "/teams/{team_gid}/projects", ["team_gid"]),
-    _op("listProjects", "GET", "/projects"),
-    _op("getTasksForProject", "GET", "/projects/{project_gid}/tasks", ["project_gid"]),
+    path_op("listProjectsForTeam", "GET", "/teams/{team_gid}/projects", ["team_gid"]),
+    path_op("listProjects", "GET", "/projects"),
+    path_op("getTasksForProject", "GET", "/projects/{project_gid}/tasks", ["project_gid"]),
 ]
 
 

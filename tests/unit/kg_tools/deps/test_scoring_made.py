@@ -5,16 +5,7 @@ import dataclasses
 from kg_tools.deps.offline import ToolInfo
 from kg_tools.deps.producers import candidate_groups, candidate_proposal, offers_new
 from kg_tools.deps.scoring import Scorer, default_scorer, select
-
-
-def _op(name, method, path, params=(), output=None):
-    return {
-        "name": name,
-        "description": f"{method} {path}",
-        "parameters": [{"name": p, "type": "string", "required": True, "in": "path"} for p in params],
-        "http": {"method": method, "path": path},
-        **({"output_schema": output} if output else {}),
-    }
+from tests.support.made_up_ops import path_op
 
 
 def _object(title, **fields):
@@ -23,19 +14,19 @@ def _object(title, **fields):
 
 # threads are made and addressed; a list of the recent ones is a reader of their ids
 THREADS = [
-    _op(
+    path_op(
         "listRecentThreads", "GET", "/threads/recent", output={"type": "array", "items": _object("Thread", id="string")}
     ),
-    _op("createThread", "POST", "/threads", output=_object("Thread", id="string", created_at="integer")),
-    _op("deleteThread", "DELETE", "/threads/{thread_id}", ["thread_id"]),
-    _op(
+    path_op("createThread", "POST", "/threads", output=_object("Thread", id="string", created_at="integer")),
+    path_op("deleteThread", "DELETE", "/threads/{thread_id}", ["thread_id"]),
+    path_op(
         "createMessage",
         "POST",
         "/threads/{thread_id}/messages",
         ["thread_id"],
         output=_object("Message", id="string", thread_id="string"),
     ),
-    _op("deleteMessage", "DELETE", "/threads/{thread_id}/messages/{message_id}", ["thread_id", "message_id"]),
+    path_op("deleteMessage", "DELETE", "/threads/{thread_id}/messages/{message_id}", ["thread_id", "message_id"]),
 ]
 
 

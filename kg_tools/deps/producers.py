@@ -2953,6 +2953,8 @@ def want_candidates(
 ) -> list[Candidate]:
     """Every producer that may provide one parameter's value: by resource (the offers index) and by the path
     template (a GET of the collection the parameter's value lives in, a POST that adds to it)."""
+    if _unnamed_qualifier(want, tools):
+        return []
     matches = _resource_matches(consumer, want, index, tools)
     matches = {n: m for n, m in matches.items() if same_source(consumer, m.producer)}  # before narrowing
     kept = narrow(consumer, want, dict(matches))
@@ -2977,6 +2979,24 @@ def want_candidates(
     for c in out.values():
         c.qualifier_share = qualifier_share(qualifier, c.producer)
     return list(out.values())
+
+
+def _unnamed_qualifier(want: Want, tools: dict[str, Tool]) -> bool:
+    """A want whose resource is a qualifier inside a compound name (`entityLogicalName` -> logical, a word between
+    another noun and the field) that no tool of the catalog is named after (name, path or output title): a misread,
+    no provider."""
+    if not want.resources:
+        return False
+    head = singular(want.resources[0].split()[-1])
+    ws = [singular(w) for w in words(want.parameter.rsplit(".", 1)[-1])]
+    if len(ws) < 3 or head not in ws[1:-1] or ws[-1] == head:
+        return False
+    return not any(head in _name_words(t) or head in _title_words(t) for t in tools.values())
+
+
+def _title_words(tool: Tool) -> set[str]:
+    title = (tool.output_schema or {}).get("title") if isinstance(tool.output_schema, dict) else None
+    return {singular(w) for w in words(str(title or ""))}
 
 
 def offers_new(producer: Tool, offer: Offer | None) -> bool:

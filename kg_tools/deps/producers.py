@@ -2954,7 +2954,10 @@ def want_candidates(
     """Every producer that may provide one parameter's value: by resource (the offers index) and by the path
     template (a GET of the collection the parameter's value lives in, a POST that adds to it)."""
     if _unnamed_qualifier(want, tools):
-        return []
+        reread = _named_noun(want, tools)
+        if reread is None:
+            return []
+        want = dataclasses.replace(want, resources=[reread])
     matches = _resource_matches(consumer, want, index, tools)
     matches = {n: m for n, m in matches.items() if same_source(consumer, m.producer)}  # before narrowing
     kept = narrow(consumer, want, dict(matches))
@@ -2985,18 +2988,33 @@ def _unnamed_qualifier(want: Want, tools: dict[str, Tool]) -> bool:
     """A want whose resource is a qualifier inside a compound name (`entityLogicalName` -> logical, a word between
     another noun and the field) that no tool of the catalog is named after (name, path or output title): a misread,
     no provider."""
-    if not want.resources:
+    if not want.resources or want.field not in ("name", "*"):  # an id's qualifier word is mostly its type's
         return False
     head = singular(want.resources[0].split()[-1])
     ws = [singular(w) for w in words(want.parameter.rsplit(".", 1)[-1])]
     if len(ws) < 3 or head not in ws[1:-1] or ws[-1] == head:
         return False
-    return not any(head in _name_words(t) or head in _title_words(t) for t in tools.values())
+    return not any(_named_after(head, t) for t in tools.values())
 
 
-def _title_words(tool: Tool) -> set[str]:
+def _named_noun(want: Want, tools: dict[str, Tool]) -> str | None:
+    """The nearest word before the misread qualifier that a tool is named after (`entityLogicalName` -> entity)."""
+    head = singular(want.resources[0].split()[-1])
+    ws = [singular(w) for w in words(want.parameter.rsplit(".", 1)[-1])]
+    for w in reversed(ws[: ws.index(head)]):
+        if w not in STOP and not w.isdigit() and any(_named_after(w, t) for t in tools.values()):
+            return synonym(w)
+    return None
+
+
+def _named_after(head: str, tool: Tool) -> bool:
+    """The tool's name, path or output title holds the word, also glued (`list_datasources` for source), or its
+    output schema holds an object of it (`head.sha`)."""
     title = (tool.output_schema or {}).get("title") if isinstance(tool.output_schema, dict) else None
-    return {singular(w) for w in words(str(title or ""))}
+    named = _name_words(tool) | {singular(w) for w in words(str(title or ""))}
+    if any(w.endswith(head) for w in named):
+        return True
+    return any(o.source == "schema" and o.resource.split()[-1] == head for o in tool.offers)
 
 
 def offers_new(producer: Tool, offer: Offer | None) -> bool:

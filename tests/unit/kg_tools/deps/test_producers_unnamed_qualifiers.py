@@ -29,10 +29,13 @@ def test_a_qualifier_no_tool_is_named_after_gets_no_provider():
     assert all(param != "crateFormalName" for _, param in _wanted(tools))
 
 
-def test_a_qualifier_a_tool_is_named_after_keeps_its_providers():
-    """`crateBoxId`: boxes have their own list, so the want keeps its candidates."""
+def test_the_noun_before_the_qualifier_is_read_when_a_tool_is_named_after_it():
+    """`crateFormalName` beside `shelf_list_crates`: the want is read as a crate, which the crate list provides."""
     tools = [
-        _tool("shelf_list_boxes", "Lists all boxes.", []),
-        _tool("shelf_open", "Opens one crate box.", [_p("crateBoxId", "Box ID")]),
+        _tool("shelf_search", "Searches formal records of every crate.", []),
+        _tool("shelf_list_crates", "Lists all crates with their names.", []),
+        _tool("shelf_open", "Opens one crate.", [_p("crateFormalName", "Formal name of the crate")]),
     ]
-    assert ("shelf_open", "crateBoxId") in _wanted(tools)
+    _, groups = candidate_groups(tools)
+    found = {(c.want.parameter, c.want.resources[0], c.producer.name) for g in groups for c in g}
+    assert ("crateFormalName", "crate", "shelf_list_crates") in found

@@ -2985,10 +2985,10 @@ def want_candidates(
 
 
 def _unnamed_qualifier(want: Want, tools: dict[str, Tool]) -> bool:
-    """A want whose resource is a qualifier inside a compound name (`entityLogicalName` -> logical, a word between
-    another noun and the field) that no tool of the catalog is named after (name, path or output title): a misread,
-    no provider."""
-    if not want.resources or want.field not in ("name", "*"):  # an id's qualifier word is mostly its type's
+    """A name want whose resource is a qualifier inside a compound name (`entityLogicalName` -> logical, a word
+    between another noun and the field) that no tool of the catalog is named after: a misread (want_candidates
+    reads the noun before it, or gives no provider)."""
+    if not want.resources or want.field not in ("name", "*"):  # ids: `associationTypeId` (a type) was right
         return False
     head = singular(want.resources[0].split()[-1])
     ws = [singular(w) for w in words(want.parameter.rsplit(".", 1)[-1])]

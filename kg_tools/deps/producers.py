@@ -2953,6 +2953,11 @@ def want_candidates(
 ) -> list[Candidate]:
     """Every producer that may provide one parameter's value: by resource (the offers index) and by the path
     template (a GET of the collection the parameter's value lives in, a POST that adds to it)."""
+    if _unnamed_qualifier(want, tools):
+        reread = _named_noun(want, tools)
+        if reread is None:
+            return []
+        want = dataclasses.replace(want, resources=[reread])
     matches = _resource_matches(consumer, want, index, tools)
     matches = {n: m for n, m in matches.items() if same_source(consumer, m.producer)}  # before narrowing
     kept = narrow(consumer, want, dict(matches))
@@ -2977,6 +2982,39 @@ def want_candidates(
     for c in out.values():
         c.qualifier_share = qualifier_share(qualifier, c.producer)
     return list(out.values())
+
+
+def _unnamed_qualifier(want: Want, tools: dict[str, Tool]) -> bool:
+    """A name want whose resource is a qualifier inside a compound name (`entityLogicalName` -> logical, a word
+    between another noun and the field) that no tool of the catalog is named after: a misread (want_candidates
+    reads the noun before it, or gives no provider)."""
+    if not want.resources or want.field not in ("name", "*"):  # ids: `associationTypeId` (a type) was right
+        return False
+    head = singular(want.resources[0].split()[-1])
+    ws = [singular(w) for w in words(want.parameter.rsplit(".", 1)[-1])]
+    if len(ws) < 3 or head not in ws[1:-1] or ws[-1] == head:
+        return False
+    return not any(_named_after(head, t) for t in tools.values())
+
+
+def _named_noun(want: Want, tools: dict[str, Tool]) -> str | None:
+    """The nearest word before the misread qualifier that a tool is named after (`entityLogicalName` -> entity)."""
+    head = singular(want.resources[0].split()[-1])
+    ws = [singular(w) for w in words(want.parameter.rsplit(".", 1)[-1])]
+    for w in reversed(ws[: ws.index(head)]):
+        if w not in STOP and not w.isdigit() and any(_named_after(w, t) for t in tools.values()):
+            return synonym(w)
+    return None
+
+
+def _named_after(head: str, tool: Tool) -> bool:
+    """The tool's name, path or output title holds the word, also glued (`list_datasources` for source), or its
+    output schema holds an object of it (`head.sha`)."""
+    title = (tool.output_schema or {}).get("title") if isinstance(tool.output_schema, dict) else None
+    named = _name_words(tool) | {singular(w) for w in words(str(title or ""))}
+    if any(w.endswith(head) for w in named):
+        return True
+    return any(o.source == "schema" and o.resource.split()[-1] == head for o in tool.offers)
 
 
 def offers_new(producer: Tool, offer: Offer | None) -> bool:

@@ -1,6 +1,6 @@
 """Expand the hand-written gold lines of a corpus task (<task>_gold.txt: corpus-oa-c, corpus-oa-d) into gold/<key>.json.
 
-    .venv/bin/python benchmarks/data/deps/make/gold_openapi.py corpus-oa-d [key ...]   (also corpus-oa-c, -g … -m)
+    .venv/bin/python benchmarks/data/deps/make/gold_openapi.py corpus-oa-d [key ...]   (also corpus-oa-c, -g … -q)
 
 Line format as benchmarks/data/real/make/gold_edges.txt:
   consumers | parameter(s) | providers | PD/PI/TD/TI | reason      (`*` consumers = every tool having the parameter)
@@ -95,7 +95,13 @@ PROVIDERS = {"listmonk": "listmonk (knadh/listmonk)", "qdrant": "Qdrant (qdrant/
              "casdoor": "Casdoor (casdoor/casdoor)",
              "dub": "Dub (dubinc/dub-ts)",
              "squadcast": "Squadcast (SquadcastHub/squadcast-sdk-go)",
-             "unit_finance": "Unit (unit-finance/openapi-unit-sdk)"}
+             "unit_finance": "Unit (unit-finance/openapi-unit-sdk)",
+             # corpus-oa-q
+             "equinix_metal": "Equinix Metal (equinix-labs/metal-go)",
+             "misp": "MISP (MISP/MISP)",
+             "frigate": "Frigate (blakeblackshear/frigate)",
+             "unitycatalog": "Unity Catalog (unitycatalog/unitycatalog)",
+             "gravitino": "Apache Gravitino (apache/gravitino)"}
 
 
 def gold_edge(consumer: str, provider: str, parameter: str, typ: str, reason: str) -> dict:

@@ -175,7 +175,7 @@ class Scorer:
     trained_on: str = ""
     root_extra: int = 0  # lists inside a container's instance (Candidate.scope 2) kept beyond per_parameter
     made: float = 0.0  # a parameter with no provider keeps its best create of the value (Candidate.made) at least this
-    described_least: float = 0.0  # a description's offer for a want of no id or key needs at least this (_weakly_described)
+    described_least: float = 0.0  # the least probability of a weakly described candidate (_weakly_described)
 
     def probability(self, x: list[float]) -> float:
         return self.probabilities([x])[0]

@@ -175,6 +175,7 @@ class Scorer:
     trained_on: str = ""
     root_extra: int = 0  # lists inside a container's instance (Candidate.scope 2) kept beyond per_parameter
     made: float = 0.0  # a parameter with no provider keeps its best create of the value (Candidate.made) at least this
+    described_least: float = 0.0  # the least probability of a weakly described candidate (_weakly_described)
 
     def probability(self, x: list[float]) -> float:
         return self.probabilities([x])[0]
@@ -241,6 +242,7 @@ class Scorer:
             str(data.get("trained_on") or ""),
             int(data.get("root_extra") or 0),
             float(data.get("made") or 0.0),
+            float(data.get("described_least") or 0.0),
         )
 
     def as_dict(self) -> dict:
@@ -255,6 +257,7 @@ class Scorer:
             "hub_min": self.hub_min,
             "root_extra": self.root_extra,
             "made": self.made,
+            "described_least": self.described_least,
             "trained_on": self.trained_on,
             "trees": [[[f, round(t, 6), a, b, round(v, 6)] for f, t, a, b, v in tree] for tree in self.trees],
         }
@@ -369,18 +372,35 @@ def made_for(order: list[Candidate], scorer: Scorer) -> list[Candidate]:
     return [best] if best is not None and scorer.made and best.probability >= scorer.made else []
 
 
+# the fields every instance of a resource carries: a tool that returns the resource returns them
+CARRIED_FIELDS = ("id", "key")
+
+
+def _weakly_described(c: Candidate, scorer: Scorer) -> bool:
+    """Found only by what a tool's name or description says it returns, for a want of a name, path, url or the
+    resource itself: the description names the resource, not that field, so such a candidate needs
+    `scorer.described_least` (nineteenth session, "description-found edges on unseen servers")."""
+    return (
+        c.offer is not None
+        and c.offer.source == "description"
+        and c.want.field not in CARRIED_FIELDS
+        and c.probability < scorer.described_least
+    )
+
+
 def select(groups: list[list[Candidate]], scorer: Scorer) -> tuple[list[Candidate], dict[str, int]]:
     """The accepted candidates of every parameter (each group: one parameter's candidates, probabilities set),
     and how many parameters were left without a provider, by reason."""
     abstained = {"no_candidate": 0, "below_threshold": 0, "hub": 0}
     chosen: list[list[Candidate]] = []
     for group in groups:
-        order = ranked(group, scorer)
+        every = ranked(group, scorer)
+        order = [c for c in every if not _weakly_described(c, scorer)]
         if not order or order[0].probability < scorer.threshold:
             if made := made_for(order, scorer):
                 chosen.append(made)
                 continue
-            abstained["below_threshold" if order else "no_candidate"] += 1
+            abstained["below_threshold" if every else "no_candidate"] += 1
             continue
         chosen.append(_providers(order, scorer))
     # hubs: a producer chosen for a large share of the catalog's parameters keeps only its path-backed edges

@@ -196,10 +196,13 @@ def catalog_groups(
     server order and make several name families, their families joined where one product's name runs across two
     (joined_families) and their groups (mark_groups): a value flows between two tools of one family only when they
     are not in two groups. One family says nothing of several servers (ToolLinkOS: 573 tools, its core tools shared
-    by all): no groups."""
+    by all): no groups. A catalog of one server's size has two groups only when it has a product prefix
+    (prefix_groups)."""
     source = catalog_sources(names, declared, operations)
     unnamed = [n for n in names if not declared.get(n) and n not in operations]
-    if len(unnamed) < MANY_TOOLS or not keeps_server_order(unnamed) or len({source[n] for n in unnamed}) < 2:
+    if len(unnamed) < MANY_TOOLS:
+        return source, prefix_groups(unnamed, {n: getattr(tools[n], "description", "") or "" for n in unnamed})
+    if not keeps_server_order(unnamed) or len({source[n] for n in unnamed}) < 2:
         return source, {}
     words = {n: capitalised_words(getattr(tools[n], "description", "") or "") for n in unnamed}
     source |= joined_families(unnamed, source, words)
@@ -226,3 +229,36 @@ def joined_families(names: Sequence[str], source: dict[str, str], words: dict[st
                 if source[names[i]] in joined:
                     out[names[i]] = to
     return out
+
+
+def product_prefix(names: Sequence[str], descriptions: dict[str, str]) -> str:
+    """The product a name prefix says most of a catalog's tools are about: the first word of more than half its names
+    (and of at least FAMILY_RUN, not of all), no verb and no later word of any name, that MARK_SHARE of those tools'
+    descriptions write (`awx_…` "AWX", `jira_…` "Jira"); '' when none. A resource word as a prefix (`project_…`)
+    is a later word somewhere else; a tool family's own word its descriptions do not say (`kubectl_…`) is no product."""
+    words = {n: split_name(n).split() for n in names}
+    later = {w for ws in words.values() for w in ws[1:]}
+    for word, count in Counter(ws[0] for ws in words.values() if len(ws) > 1).items():
+        held = [n for n in names if _prefixed(words[n], word)]
+        said = sum(word in {w.lower() for w in _WORD.findall(descriptions.get(n, ""))} for n in held)
+        if (
+            FAMILY_RUN <= count < len(names) < 2 * count
+            and word not in LEAD_VERBS | later
+            and said >= MARK_SHARE * count
+        ):
+            return word
+    return ""
+
+
+def prefix_groups(names: Sequence[str], descriptions: dict[str, str]) -> dict[str, str]:
+    """name -> group in a catalog of one server's size (fewer than MANY_TOOLS tools): with a product prefix, its tools
+    and the others are two products' (an API's tools and a server's local ones; Jira's and Confluence's) and no
+    value flows between them; {} without one."""
+    prefix = product_prefix(names, descriptions)
+    if not prefix:
+        return {}
+    return {n: f"^{prefix}" if _prefixed(split_name(n).split(), prefix) else "^" for n in names}
+
+
+def _prefixed(words: list[str], prefix: str) -> bool:
+    return len(words) > 1 and words[0] == prefix

@@ -296,3 +296,62 @@ def test_a_post_that_paginates_lists():
     tools = [_operation("paginate_crates_crates_paginate_post", "POST", "/crates/paginate")]
     with resources.catalog_names(tools):
         assert [tool_kind(t) for t in prepare(tools).values()] == ["list"]
+
+
+# nineteenth session: a product prefix in a catalog of one server's size
+
+
+def _prefix_catalog(prefix: str = "crate", said: bool = True, local: int = 4) -> tuple[list[str], dict[str, str]]:
+    api = [f"{prefix}_{r}_{v}" for r in ("box", "shelf", "lid") for v in ("list", "get")]
+    names = api + [f"{v}_parcel" for v in ("pack", "seal", "weigh", "ship", "stack")[:local]]
+    descriptions = {
+        n: f"Works with the {prefix.title()} API." if said and n in api else "Works locally." for n in names
+    }
+    return names, descriptions
+
+
+def test_a_product_prefix_most_tools_carry_and_their_descriptions_say_makes_two_groups():
+    names, descriptions = _prefix_catalog()
+    assert sources.product_prefix(names, descriptions) == "crate"
+    groups = sources.prefix_groups(names, descriptions)
+    assert groups["crate_box_list"] == groups["crate_lid_get"] != groups["pack_parcel"] == groups["ship_parcel"]
+    declared = dict.fromkeys(names, "")
+    tools = {n: _tool(n) for n in names}
+    for n, t in tools.items():
+        t.description = descriptions[n]
+    assert sources.catalog_groups(names, declared, set(), tools)[1] == groups
+
+
+def test_no_product_prefix_without_the_property():
+    names, descriptions = _prefix_catalog(said=False)  # its tools' descriptions do not write it
+    assert sources.prefix_groups(names, descriptions) == {}
+    names, descriptions = _prefix_catalog(local=5)  # 6 of 11 tools: most
+    assert sources.product_prefix(names, descriptions) == "crate"
+    assert sources.product_prefix([*names, "lift_parcel"], descriptions) == ""  # 6 of 12: half, not most
+    names, descriptions = _prefix_catalog(local=0)  # every tool: one product, no second
+    assert sources.product_prefix(names, descriptions) == ""
+    names, descriptions = _prefix_catalog(prefix="list")  # a verb is no product
+    assert sources.product_prefix(names, descriptions) == ""
+    names, descriptions = _prefix_catalog()
+    assert sources.product_prefix([*names, "unpack_crate"], descriptions) == ""  # a later word of another name
+
+
+def test_no_value_flows_between_a_product_prefix_and_the_other_tools():
+    """A local tool's `box_id` gets no provider from the product's list once the prefix makes two groups; with fewer
+    than FAMILY_RUN prefixed tools it still does."""
+
+    def tool(name: str, description: str, params: list[str] = ()) -> ToolInfo:
+        raw = {"name": name, "description": description, "parameters": []}
+        raw["parameters"] = [{"name": p, "type": "string", "description": "", "required": True} for p in params]
+        return ToolInfo.from_raw(raw)
+
+    api = [tool("crate_boxes_list", "List boxes in Crate."), tool("crate_box_get", "Get a box in Crate.", ["box_id"])]
+    api += [tool(f"crate_{r}_{v}", f"{v} a {r} in Crate.", [f"{r}_id"]) for r in ("shelf", "lid") for v in ("get",)]
+    api += [tool(f"crate_{r}_list", f"List every {r} in Crate.") for r in ("shelf", "lid")]
+    api += [tool("crate_box_delete", "Delete a box in Crate.", ["box_id"])]
+    local = [tool("seal_parcel", "Seal a box locally.", ["box_id"]), tool("weigh_parcel", "Weigh locally.")]
+    pairs = {(e.source, e.target) for e in structural_edges(api + local, sources=None, min_confidence=0.2)}
+    assert ("crate_box_get", "crate_boxes_list") in pairs and ("seal_parcel", "crate_boxes_list") not in pairs
+    few = [t for t in api if t.name != "crate_box_delete" and t.name != "crate_lid_get"] + local
+    pairs = {(e.source, e.target) for e in structural_edges(few, sources=None, min_confidence=0.2)}
+    assert ("seal_parcel", "crate_boxes_list") in pairs

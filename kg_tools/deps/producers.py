@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import groupby
 
+from kg_tools.deps.echoes import acts_on_wanted, echoed_nested
 from kg_tools.deps.idlists import IdList, identifier_list, listed_identifier
 from kg_tools.deps.offline import ProposedEdge
 from kg_tools.deps.parents import parent_getter_proposals
@@ -3039,7 +3040,8 @@ def _kept_candidates(
     kinds: dict[str, set[tuple[str, ...]]] | None,
 ) -> dict[str, Candidate]:
     """The candidates left once those that cannot provide the value are dropped: another server's tools, readers
-    of another type or without a path, lists of other things, another kind of the resource, fellow consumers."""
+    of another type or without a path, lists of other things, another kind of the resource, fellow consumers,
+    echoes of the consumer's own value (echoes.py)."""
     out = {name: c for name, c in out.items() if same_source(consumer, c.producer)}
     if want.typed:
         out = _typed_readers(out)
@@ -3054,6 +3056,8 @@ def _kept_candidates(
     if want.nested:
         out = {name: c for name, c in out.items() if not _fellow_consumer(want, c.producer)}
     out = {name: c for name, c in out.items() if not _described_other_kind(consumer, c)}
+    out = {name: c for name, c in out.items() if not echoed_nested(want, c.offer, tools)}
+    out = {name: c for name, c in out.items() if not acts_on_wanted(c.producer, want)}
     return {name: c for name, c in out.items() if not _field_of_one(consumer, c) and not _lists_other_identifiers(c)}
 
 

@@ -3055,10 +3055,14 @@ def _kept_candidates(
         out = {name: c for name, c in out.items() if not qualifier_conflict(consumer, want, c.producer, kinds)}
     if want.nested:
         out = {name: c for name, c in out.items() if not _fellow_consumer(want, c.producer)}
-    out = {name: c for name, c in out.items() if not _described_other_kind(consumer, c)}
-    out = {name: c for name, c in out.items() if not echoed_nested(want, c.offer, tools)}
-    out = {name: c for name, c in out.items() if not acts_on_wanted(c.producer, want)}
-    return {name: c for name, c in out.items() if not _field_of_one(consumer, c) and not _lists_other_identifiers(c)}
+    return {name: c for name, c in out.items() if not _no_source(consumer, c, tools)}
+
+
+def _no_source(consumer: Tool, c: Candidate, tools: dict[str, Tool]) -> bool:
+    """Another kind of the resource, a field of one instance, other identifiers, an echo or an action."""
+    if _described_other_kind(consumer, c) or _field_of_one(consumer, c) or _lists_other_identifiers(c):
+        return True
+    return echoed_nested(c.want, c.offer, tools) or acts_on_wanted(c.producer, c.want)
 
 
 def _described_other_kind(consumer: Tool, c: Candidate) -> bool:

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import groupby
 
+from kg_tools.deps.echoes import acts_on_wanted, echoed_nested
 from kg_tools.deps.idlists import IdList, identifier_list, listed_identifier
 from kg_tools.deps.offline import ProposedEdge
 from kg_tools.deps.parents import parent_getter_proposals
@@ -3039,7 +3040,8 @@ def _kept_candidates(
     kinds: dict[str, set[tuple[str, ...]]] | None,
 ) -> dict[str, Candidate]:
     """The candidates left once those that cannot provide the value are dropped: another server's tools, readers
-    of another type or without a path, lists of other things, another kind of the resource, fellow consumers."""
+    of another type or without a path, lists of other things, another kind of the resource, fellow consumers,
+    echoes of the consumer's own value (echoes.py)."""
     out = {name: c for name, c in out.items() if same_source(consumer, c.producer)}
     if want.typed:
         out = _typed_readers(out)
@@ -3053,8 +3055,14 @@ def _kept_candidates(
         out = {name: c for name, c in out.items() if not qualifier_conflict(consumer, want, c.producer, kinds)}
     if want.nested:
         out = {name: c for name, c in out.items() if not _fellow_consumer(want, c.producer)}
-    out = {name: c for name, c in out.items() if not _described_other_kind(consumer, c)}
-    return {name: c for name, c in out.items() if not _field_of_one(consumer, c) and not _lists_other_identifiers(c)}
+    return {name: c for name, c in out.items() if not _no_source(consumer, c, tools)}
+
+
+def _no_source(consumer: Tool, c: Candidate, tools: dict[str, Tool]) -> bool:
+    """Another kind of the resource, a field of one instance, other identifiers, an echo or an action."""
+    if _described_other_kind(consumer, c) or _field_of_one(consumer, c) or _lists_other_identifiers(c):
+        return True
+    return echoed_nested(c.want, c.offer, tools) or acts_on_wanted(c.producer, c.want)
 
 
 def _described_other_kind(consumer: Tool, c: Candidate) -> bool:

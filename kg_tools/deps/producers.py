@@ -30,7 +30,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import groupby
 
 from kg_tools.deps.idlists import IdList, identifier_field, identifier_list, listed_identifier
@@ -2990,8 +2990,10 @@ def want_candidates(
     _add_path_candidates(out, consumer, want, tools, paths)
     for name in named_after(want, tools, names, consumer.source):
         producer = tools[name]
-        if name != consumer.name and name not in out and not (
-            _scoped_by(producer, want) or _reads_one_it_is_given(producer, want)
+        if (
+            name != consumer.name
+            and name not in out
+            and not (_scoped_by(producer, want) or _reads_one_it_is_given(producer, want))
         ):
             out[name] = Candidate(consumer, want, producer, None)
     out = _kept_candidates(out, consumer, want, tools, paths, kinds)
@@ -3042,7 +3044,7 @@ def catalog_named(tools: dict[str, Tool]) -> Callable[[str], bool]:
         named |= _name_words(t) | {singular(w) for w in words(str(title or ""))}
         heads |= {o.resource.rsplit(" ", 1)[-1] for o in t.offers if o.source == "schema"}
 
-    @lru_cache(maxsize=None)
+    @cache
     def named_after(word: str) -> bool:
         return word in heads or any(w.endswith(word) for w in named)
 

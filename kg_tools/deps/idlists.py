@@ -63,9 +63,14 @@ def _identifier_fields(items: dict) -> tuple[str, ...] | None:
 
 
 def _identifier(key: object) -> bool:
-    """A field named by one identifier word (`id`, `name`, `key`, `Id`)."""
+    """A field named by one identifier word (`id`, `name`, `key`, `Id`, `_id`, `@id`)."""
+    return identifier_field(key) is not None
+
+
+def identifier_field(key: object) -> str | None:
+    """The identifier a field named by one identifier word holds (`_id`, `@id`, `Id` -> id), else None."""
     ws = words(key) if isinstance(key, str) else []
-    return len(ws) == 1 and ws[0] in ID_FIELDS
+    return ID_FIELDS[ws[0]] if len(ws) == 1 and ws[0] in ID_FIELDS else None
 
 
 def listed_identifier(name_words: list[str]) -> tuple[str, str] | None:

@@ -755,10 +755,11 @@ def _split_on(ws: list[str], joint: str) -> list[list[str]]:
 
 # A parameter's description that says where its value comes from: "Exact target element reference from the
 # page snapshot", "1-based index of the request, as printed by browser_network_requests"; not a possessive, which
-# names the owner of the source ("extract it from the repository's git remote URL": no repository tool).
+# names the owner of the source ("extract it from the repository's git remote URL": no repository tool; "from the
+# git repository's URL": no git tool either, the second word is not given back).
 _COMES_FROM = re.compile(
     r"\b(?:from|returned by|printed by|listed by|given by|output of)\s+(?>(?:the\s+|a\s+|an\s+)?)"
-    r"([a-z][\w-]*+(?:\s+[a-z][\w-]*+)?)(?!['’]s\b)",
+    r"([a-z][\w-]*+(?:\s+[a-z][\w-]*+)?+)(?!['’]s\b)",
     re.I,
 )
 

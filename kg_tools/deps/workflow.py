@@ -27,7 +27,7 @@ from functools import cached_property
 
 # A sentence or a list item: what one statement about another tool spans (an example goes on: "e.g. `create_item`").
 _CLAUSE_END = re.compile(
-    r"(?<=[.!?])(?<!e\.g\.)(?<!i\.e\.)\s+(?=[A-Z`*\"'(\[])|\n\s*\n|\n\s*(?=[-*•#]|\d+[.)]\s)|;\s+|\n(?=[A-Z])"
+    r"(?<=[.!?])(?<![eE]\.g\.)(?<![iI]\.e\.)\s+(?=[A-Z`*\"'(\[])|\n\s*\n|\n\s*(?=[-*•#]|\d+[.)]\s)|;\s+|\n(?=[A-Z])"
 )
 # "the connect tool", "`connect`", "connect()": a one-word name marked as a tool.
 _MARKED_AFTER = re.compile(r"`|\(|\s+(?:tool|tools|endpoint|operation|command|function)\b", re.I)

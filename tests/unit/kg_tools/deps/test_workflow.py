@@ -113,6 +113,13 @@ def test_an_example_keeps_its_clause():
     assert all(another_way(m) for m in found)
 
 
+def test_a_capitalised_example_keeps_its_clause_too():
+    """ "(E.g. Search_papers)": a capital after "E.g." opens no new sentence (nineteenth session review)."""
+    found = mentions("The tool this is about (E.g. `search_papers`).", NAMES)
+    assert [m.name for m in found] == ["search_papers"]
+    assert all(another_way(m) for m in found)
+
+
 def test_a_value_given_to_another_tool_too_is_another_way():
     (m,) = mentions("Must match the topic string used in watch_topic exactly.", NAMES)
     assert another_way(m)

@@ -3106,10 +3106,10 @@ def compound_words(name: str, head: str) -> set[str]:
 
 
 def _scopes(producer: Tool, head: str) -> set[str]:
-    """The words of the producer's parameters that do not name the head word itself (`poller_group` is the poller
-    group it reads, no scope)."""
+    """The words of the producer's identifier parameters (`memberId`) that do not name the head word itself
+    (`poller_group` is the poller group it reads); a filter (`payment_type`, `supplier`) is no scope."""
     names = [[singular(w) for w in words(str(p.get("name") or ""))] for p in producer.parameters]
-    return {w for ws in names if head not in ws for w in ws}
+    return {w for ws in names if ws and head not in ws and ws[-1] in ID_FIELDS for w in ws}
 
 
 def _lists_other_identifiers(c: Candidate) -> bool:

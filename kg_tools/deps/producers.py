@@ -3084,8 +3084,11 @@ def _described_other_compound(consumer: Tool, c: Candidate, tools: dict[str, Too
     word (`port_groups_list`: port groups) than the consumer's own (`devicegroup_update(name)`: a device group; the
     parameter's qualifier first, `poller_group`), when a third tool of the catalog is named after the consumer's
     compound (`devicegroups_list`): that kind has tools of its own, this producer is about another kind. Not a word
-    the consumer's name holds (a prefix) nor a scope the producer takes (`get_org_member_groups(memberId)`)."""
+    the consumer's name holds (a prefix) nor a scope the producer takes (`list_member_groups(member_id)`); nor a
+    collection the parameter's path addresses (`/orgs/{org}/members` for a team's member: the same collection)."""
     if c.offer is None or c.offer.source != "description" or not c.want.resources:
+        return False
+    if c.path_list or c.path_scoped or c.path_create:
         return False
     head = singular(c.want.resources[0].split()[-1])
     own = (want_qualifier(consumer, c.want) or compound_words(consumer.name, head)) - STOP

@@ -53,3 +53,10 @@ def test_compound_words_read_the_word_before_the_head_also_glued():
     assert compound_words("devicegroups_list", "group") == {"device"}
     assert compound_words("remove_tag_from_task", "task") == set()
     assert compound_words("list_groups", "group") == set()
+
+
+def test_a_filter_the_producer_takes_is_no_scope():
+    """`colour_racks_list(colour_type)` filters colour racks by a type: still another compound, dropped."""
+    tools = _racks(_tool("boxracks_list", "List all box racks.", []))
+    tools[0] = _tool("colour_racks_list", "List all colour racks.", [_p("colour_type", "Colour type to filter by")])
+    assert ("boxrack_rename", "name", "colour_racks_list") not in _candidates(tools)

@@ -3093,8 +3093,10 @@ def _kept_candidates(
 
 
 def _no_source(consumer: Tool, c: Candidate, tools: dict[str, Tool]) -> bool:
-    """Another kind of the resource, a field of one instance, other identifiers, an echo or an action."""
-    if _described_other_kind(consumer, c) or _field_of_one(consumer, c) or _lists_other_identifiers(c):
+    """Another kind or compound of the resource, a field of one instance, other identifiers, an echo or an action."""
+    if _described_other_kind(consumer, c) or _described_other_compound(consumer, c, tools):
+        return True
+    if _field_of_one(consumer, c) or _lists_other_identifiers(c):
         return True
     return echoed_nested(c.want, c.offer, tools) or acts_on_wanted(c.producer, c.want)
 
@@ -3118,6 +3120,42 @@ def _described_other_kind(consumer: Tool, c: Candidate) -> bool:
         return False
     scopes = {singular(w) for p in c.producer.parameters for w in words(str(p.get("name") or ""))}
     return not scopes & (set(ws) - {head})
+
+
+def _described_other_compound(consumer: Tool, c: Candidate, tools: dict[str, Tool]) -> bool:
+    """A producer found by its description alone whose name makes another compound on the wanted resource's head
+    word (`port_groups_list`: port groups) than the consumer's own (`devicegroup_update(name)`: a device group; the
+    parameter's qualifier first, `poller_group`), when a third tool of the catalog is named after the consumer's
+    compound (`devicegroups_list`): that kind has tools of its own, this producer is about another kind. Not a word
+    the consumer's name holds (a prefix) nor a scope the producer takes (`list_member_groups(member_id)`); nor a
+    collection the parameter's path addresses (`/orgs/{org}/members` for a team's member: the same collection)."""
+    if c.offer is None or c.offer.source != "description" or not c.want.resources:
+        return False
+    if c.path_list or c.path_scoped or c.path_create:
+        return False
+    head = singular(c.want.resources[0].split()[-1])
+    own = (want_qualifier(consumer, c.want) or compound_words(consumer.name, head)) - STOP
+    other = compound_words(c.producer.name, head)
+    if not own or not other or own & other or other & _name_words(consumer) or other & _scopes(c.producer, head):
+        return False
+    third = (t for name, t in tools.items() if name not in (consumer.name, c.producer.name))
+    return any(own & compound_words(t.name, head) for t in third)
+
+
+def compound_words(name: str, head: str) -> set[str]:
+    """The words a tool's name puts right before a head word, also glued to it (`port_groups_list`,
+    `devicegroups_list` -> port, device), less verbs and function words."""
+    ws = [singular(w) for w in words(tool_part(name))]
+    found = {ws[i - 1] for i in range(1, len(ws)) if ws[i] == head}
+    found |= {w[: -len(head)] for w in ws if w.endswith(head) and len(w) > len(head) + 2}
+    return found - ALL_VERBS - STOP - STOP_QUALIFIERS
+
+
+def _scopes(producer: Tool, head: str) -> set[str]:
+    """The words of the producer's identifier parameters (`memberId`) that do not name the head word itself
+    (`poller_group` is the poller group it reads); a filter (`payment_type`, `supplier`) is no scope."""
+    names = [[singular(w) for w in words(str(p.get("name") or ""))] for p in producer.parameters]
+    return {w for ws in names if ws and head not in ws and ws[-1] in ID_FIELDS for w in ws}
 
 
 def _lists_other_identifiers(c: Candidate) -> bool:

@@ -1,0 +1,62 @@
+"""A producer found by its description whose name makes another compound on the wanted head word
+(kg_tools/deps/producers.py `_described_other_compound`; nineteenth session). Made-up tools, no real names."""
+
+from __future__ import annotations
+
+from kg_tools.deps.offline import ToolInfo
+from kg_tools.deps.producers import candidate_groups, compound_words
+
+
+def _tool(name: str, description: str, params: list[dict]) -> ToolInfo:
+    return ToolInfo.from_raw({"name": name, "description": description, "parameters": params})
+
+
+def _p(name: str, description: str = "") -> dict:
+    return {"name": name, "type": "string", "description": description, "required": True}
+
+
+def _candidates(tools: list[ToolInfo]) -> set[tuple[str, str, str]]:
+    _, groups = candidate_groups(tools)
+    return {(c.consumer.name, c.want.parameter, c.producer.name) for g in groups for c in g}
+
+
+def _racks(*more: ToolInfo) -> list[ToolInfo]:
+    return [
+        _tool("colour_racks_list", "List all colour racks.", []),
+        _tool("boxrack_rename", "Rename a box rack.", [_p("name", "Box rack name")]),
+        *more,
+    ]
+
+
+def test_another_compound_on_the_head_is_no_provider_when_the_own_one_has_tools():
+    """`boxrack_rename(name)` renames a box rack and `boxracks_list` lists them: `colour_racks_list` (colour racks,
+    found by its description) is no provider."""
+    found = _candidates(_racks(_tool("boxracks_list", "List all box racks.", [])))
+    assert ("boxrack_rename", "name", "boxracks_list") in found
+    assert ("boxrack_rename", "name", "colour_racks_list") not in found
+
+
+def test_another_compound_stays_when_no_third_tool_is_named_after_the_own_one():
+    """Without a tool about box racks, the colour racks' list is kept as a candidate."""
+    assert ("boxrack_rename", "name", "colour_racks_list") in _candidates(_racks())
+
+
+def test_a_scope_the_producer_takes_is_no_other_compound():
+    """`list_colour_racks(colour_id)` lists a colour's racks: a scope, kept."""
+    tools = _racks(_tool("boxracks_list", "List all box racks.", []))
+    tools[0] = _tool("list_colour_racks", "List all racks of a colour.", [_p("colour_id", "Colour ID")])
+    assert ("boxrack_rename", "name", "list_colour_racks") in _candidates(tools)
+
+
+def test_compound_words_read_the_word_before_the_head_also_glued():
+    assert compound_words("port_groups_list", "group") == {"port"}
+    assert compound_words("devicegroups_list", "group") == {"device"}
+    assert compound_words("remove_tag_from_task", "task") == set()
+    assert compound_words("list_groups", "group") == set()
+
+
+def test_a_filter_the_producer_takes_is_no_scope():
+    """`colour_racks_list(colour_type)` filters colour racks by a type: still another compound, dropped."""
+    tools = _racks(_tool("boxracks_list", "List all box racks.", []))
+    tools[0] = _tool("colour_racks_list", "List all colour racks.", [_p("colour_type", "Colour type to filter by")])
+    assert ("boxrack_rename", "name", "colour_racks_list") not in _candidates(tools)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from kg_tools.deps.offline import ToolInfo
 from kg_tools.deps.producers import candidate_groups
-from kg_tools.deps.scoring import Scorer, ranked, select
+from kg_tools.deps.scoring import Scorer, _qualifiers, ranked, select
 
 
 def _tool(name: str, description: str, params: list[dict]) -> ToolInfo:
@@ -37,7 +37,7 @@ def _group(p: dict[str, float]) -> list:
 
 def test_of_equally_probable_lists_the_plain_one_goes_first_not_the_first_name():
     group = _group({"list_archived_shelves": 0.6, "list_shelves": 0.6, "list_aisle_shelves": 0.6})
-    # fewer required parameters first, then fewer words in the name; the alphabet would put `list_aisle_shelves` first
+    # fewer required parameters first, then fewer qualifiers in the name; the alphabet would put `list_aisle_shelves` first
     assert [c.producer.name for c in ranked(group, SCORER)] == [
         "list_shelves",
         "list_archived_shelves",
@@ -53,3 +53,9 @@ def test_the_probability_still_decides_and_a_tie_left_falls_back_to_the_name():
     for c in twins:
         c.producer.wants = []  # same required count and words: the name decides
     assert [c.producer.name for c in ranked(twins, SCORER)] == ["list_aisle_shelves", "list_archived_shelves"]
+
+
+def test_a_readers_verbs_and_the_wanted_resource_are_no_qualifiers():
+    by = {c.producer.name: c for c in _group({"list_shelves": 0.6, "list_archived_shelves": 0.6})}
+    assert _qualifiers(by["list_shelves"]) == 0
+    assert _qualifiers(by["list_archived_shelves"]) == 1

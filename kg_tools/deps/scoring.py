@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from kg_tools.deps.resources import ACROSS_TYPES
+from kg_tools.deps.resources import ACROSS_TYPES, GET_VERBS, LIST_VERBS, singular, words
 
 if TYPE_CHECKING:  # producers.py imports this module
     from kg_tools.deps.producers import Tool, Want
@@ -356,11 +356,28 @@ def _specific_first(ranked: list[Candidate], scorer: Scorer) -> list[Candidate]:
     return [c for c in ranked[:cut] if id(c) not in moved] + across + ranked[cut:]
 
 
+READING_WORDS = LIST_VERBS | GET_VERBS | {"all"}  # a reader's verbs: no qualifier of what it reads
+
+
+def _qualifiers(c: Candidate) -> int:
+    """Words of the producer's name other than a reader's verb and the wanted resource's words: `embeddable` in
+    `list_embeddable_dashboards`, `port security` in `port_security_list` for a device."""
+    wanted = {singular(w) for resource in c.want.resources[:1] for w in words(resource)}
+    return sum(1 for w in words(c.producer.name) if w not in READING_WORDS and singular(w) not in wanted)
+
+
+def _tie_key(c: Candidate) -> tuple[float, int, int, str]:
+    """Most probable first; of equally probable ones (the trees see the same features), the producer that needs
+    fewer required parameters, then the one whose name qualifies the wanted resource less: the plain listing
+    (`list_invoices`, `GetUsers`) before a qualified one (`list_recurring_invoices`, `GetPublicUsers`); the name
+    last, for a deterministic order (nineteenth session, "ties between candidates")."""
+    required = sum(1 for w in c.producer.wants if w.required)
+    return (-c.probability, required, _qualifiers(c), c.producer.name)
+
+
 def ranked(group: list[Candidate], scorer: Scorer) -> list[Candidate]:
-    """One parameter's candidates in the order the selection takes them (most probable first)."""
-    return _specific_first(
-        _direct_first(sorted(group, key=lambda c: (-c.probability, c.producer.name)), scorer), scorer
-    )
+    """One parameter's candidates in the order the selection takes them (most probable first, _tie_key)."""
+    return _specific_first(_direct_first(sorted(group, key=_tie_key), scorer), scorer)
 
 
 def made_for(order: list[Candidate], scorer: Scorer) -> list[Candidate]:

@@ -44,6 +44,7 @@ RESPONSES_BUDGET = MAX_EXPANSION_BYTES
 
 # the request bodies read, in this order when several are offered: JSON, then the two form encodings
 FORM_MEDIA_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+ANY_MEDIA_TYPES = ("*/*",)  # a response's content read as JSON when no JSON media type is offered
 HASH_LENGTH = 8  # hex digits of the suffix that tells colliding names apart
 
 
@@ -69,7 +70,9 @@ def _body_schema(body: dict, media_types: tuple[str, ...] = ()) -> tuple[str, di
 
 
 def _json_body(body: dict) -> dict | None:
-    found = _body_schema(body)
+    """A response's JSON schema; `*/*` (any media type, JSON among them: Swagger 2 `produces` left unset and
+    converted, as in Casdoor's and Squadcast's specs) when no JSON content is offered."""
+    found = _body_schema(body, ANY_MEDIA_TYPES)
     return found[1] if found else None
 
 

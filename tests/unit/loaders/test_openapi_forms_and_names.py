@@ -100,6 +100,23 @@ def test_an_operation_without_a_body_has_no_media_type_and_other_media_types_sta
     assert "request_media_type" not in tools["putThing"]["http"]
 
 
+def _answered(content: dict) -> dict:
+    return _tools({"/things": {"get": {"operationId": "getThings", "responses": {"200": {"content": content}}}}})[
+        "getThings"
+    ]
+
+
+def test_a_response_served_as_any_media_type_is_read_as_json_when_no_json_is_offered():
+    things = {"type": "array", "items": {"type": "object", "properties": {"name": {"type": "string"}}}}
+    assert _answered({"*/*": {"schema": things}})["output_schema"]["items"]["properties"] == {
+        "name": {"type": "string"}
+    }
+    # JSON offered beside it is read first; other media types alone stay unread
+    one = {"type": "object", "properties": {"id": {"type": "string"}}}
+    assert _answered({"*/*": {"schema": things}, "application/json": {"schema": one}})["output_schema"]["properties"]
+    assert "output_schema" not in _answered({"text/plain": {"schema": things}})
+
+
 LONG = "AccountsUsersProductPermissionProfilesV21" + "X" * 30  # 71 characters: longer than a tool name may be
 
 

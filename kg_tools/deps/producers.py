@@ -2536,11 +2536,18 @@ def nested_parameters(tool: Tool) -> list[dict]:
 
     for p in tool.parameters:
         node = props.get(p.get("name"))
+        alternatives = whole_body(tool, p) or only_union(node, root)
         if isinstance(node, dict) and (
-            p.get("type") in ("object", "array") or schema_shapes(node, root, unions=unions)
+            p.get("type") in ("object", "array") or schema_shapes(node, root, unions=unions or alternatives)
         ):
-            walk(node, str(p["name"]), bool(p.get("required")), p.get("in"), 1, whole_body(tool, p))
+            walk(node, str(p["name"]), bool(p.get("required")), p.get("in"), 1, alternatives)
     return out
+
+
+def only_union(node: object, root: dict) -> bool:
+    """A parameter whose schema is only a `oneOf`/`anyOf` of objects (JSON:API's `data`, one member per kind of
+    card or account, each with its `relationships`): its members are read as a whole body's are."""
+    return not schema_shapes(node, root, unions=False) and bool(schema_shapes(node, root, keys=("anyOf", "oneOf")))
 
 
 def whole_body(tool: Tool, p: dict) -> bool:

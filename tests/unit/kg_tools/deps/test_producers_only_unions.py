@@ -1,4 +1,4 @@
-"""An HTTP parameter whose schema is only a `oneOf`/`anyOf` of objects (a JSON:API `data`, one member per kind of
+"""An HTTP parameter whose schema is only a `oneOf` of objects (a JSON:API `data`, one member per kind of
 card, kg_tools/deps/producers.py `only_union`, nineteenth session): its members are read as a whole body's are, so
 a `relationships.<r>.data.id` inside one yields a nested want. Small made-up specs, no names of real ones."""
 
@@ -41,10 +41,12 @@ CREATE = op(
 
 
 def test_only_a_union_of_objects_is_one():
-    """A `oneOf` of objects is; an object with properties of its own, or a union of scalars, is not."""
+    """A `oneOf` of objects is; an object with properties of its own, a union of scalars, or an optional object
+    (`anyOf` with null) is not."""
     assert only_union(DATA, {})
     assert not only_union({"type": "object", "properties": {"a": {}}, "oneOf": DATA["oneOf"]}, {})
-    assert not only_union({"anyOf": [{"type": "string"}, {"type": "integer"}]}, {})
+    assert not only_union({"oneOf": [{"type": "string"}, {"type": "integer"}]}, {})
+    assert not only_union({"anyOf": [DATA["oneOf"][0], {"type": "null"}]}, {})
 
 
 def test_a_reference_inside_a_union_parameter_is_wanted():

@@ -2474,7 +2474,8 @@ def nested_parameters(tool: Tool) -> list[dict]:
     the top-level parameter's `in` (a request body's own `id` stays the body object's). Local `$ref`s of the
     input schema (`#/$defs/parentRequest`) are followed and the members of `anyOf`/`oneOf`/`allOf` read as one
     object (a `parent` that is a page's `{page_id}` or a database's `{database_id}`), for tools without HTTP: an
-    OpenAPI body's `oneOf` are alternative requests (login methods) whose fields a person types (codes, tokens)."""
+    OpenAPI body's `oneOf` are alternative requests (login methods) whose fields a person types (codes, tokens);
+    a whole body's and an `only_union` parameter's members are read as alternatives."""
     root = tool.input_schema or {}
     unions = not tool.http
     props = root.get("properties")
@@ -2536,11 +2537,19 @@ def nested_parameters(tool: Tool) -> list[dict]:
 
     for p in tool.parameters:
         node = props.get(p.get("name"))
+        alternatives = whole_body(tool, p) or only_union(node, root)
         if isinstance(node, dict) and (
-            p.get("type") in ("object", "array") or schema_shapes(node, root, unions=unions)
+            p.get("type") in ("object", "array") or schema_shapes(node, root, unions=unions or alternatives)
         ):
-            walk(node, str(p["name"]), bool(p.get("required")), p.get("in"), 1, whole_body(tool, p))
+            walk(node, str(p["name"]), bool(p.get("required")), p.get("in"), 1, alternatives)
     return out
+
+
+def only_union(node: object, root: dict) -> bool:
+    """A parameter whose schema is only a `oneOf` of objects (JSON:API's `data`, one member per kind of card or
+    account, each with its `relationships`): its members are read as a whole body's are. Not an `anyOf` (mostly an
+    optional object, `anyOf: [Filter, null]`, whose filters of other resources' fields offered wrong edges)."""
+    return not schema_shapes(node, root, unions=False) and bool(schema_shapes(node, root, keys=("oneOf",)))
 
 
 def whole_body(tool: Tool, p: dict) -> bool:

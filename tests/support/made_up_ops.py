@@ -1,4 +1,4 @@
-"""Small made-up HTTP operations for the candidate-generation tests of kg_tools/deps/producers.py."""
+"""Small made-up tools and HTTP operations for the candidate-generation tests of kg_tools/deps/producers.py."""
 
 from __future__ import annotations
 
@@ -37,3 +37,19 @@ def listing(key: str, title: str, id_type: str = "integer") -> dict:
     """An output schema listing `key`: items titled `title`, each with an `id` (`{widgets: [{id}]}`)."""
     item = {"type": "object", "title": title, "properties": {"id": {"type": id_type}}}
     return {"type": "object", "properties": {key: {"type": "array", "items": item}}}
+
+
+def described_tool(name: str, description: str, params: list[dict]) -> ToolInfo:
+    """A tool with no HTTP operation: a name, a description and `params`."""
+    return ToolInfo.from_raw({"name": name, "description": description, "parameters": params})
+
+
+def required_string(name: str, description: str = "") -> dict:
+    """A required string parameter."""
+    return {"name": name, "type": "string", "description": description, "required": True}
+
+
+def candidate_triples(tools: list[ToolInfo]) -> set[tuple[str, str, str]]:
+    """Every (consumer, parameter, producer) candidate of `tools`."""
+    _, groups = candidate_groups(tools)
+    return {(c.consumer.name, c.want.parameter, c.producer.name) for g in groups for c in g}

@@ -6,14 +6,11 @@ from __future__ import annotations
 from kg_tools.deps.offline import ToolInfo
 from kg_tools.deps.producers import candidate_groups, offer_index, prepare, tool_kind
 from kg_tools.deps.resources import included_resources
+from tests.support.made_up_ops import described_tool as _tool
 
 
 def _p(name: str, description: str = "", type_: str = "string") -> dict:
     return {"name": name, "type": type_, "description": description, "required": True}
-
-
-def _tool(name: str, description: str, params: list[dict]) -> ToolInfo:
-    return ToolInfo.from_raw({"name": name, "description": description, "parameters": params})
 
 
 def _fixed(tools: list[ToolInfo]) -> set[tuple[str, str, str | None]]:

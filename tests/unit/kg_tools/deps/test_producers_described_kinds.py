@@ -3,21 +3,9 @@
 
 from __future__ import annotations
 
-from kg_tools.deps.offline import ToolInfo
-from kg_tools.deps.producers import candidate_groups
-
-
-def _tool(name: str, description: str, params: list[dict]) -> ToolInfo:
-    return ToolInfo.from_raw({"name": name, "description": description, "parameters": params})
-
-
-def _p(name: str, description: str = "") -> dict:
-    return {"name": name, "type": "string", "description": description, "required": True}
-
-
-def _candidates(tools: list[ToolInfo]) -> set[tuple[str, str, str]]:
-    _, groups = candidate_groups(tools)
-    return {(c.consumer.name, c.want.parameter, c.producer.name) for g in groups for c in g}
+from tests.support.made_up_ops import candidate_triples as _candidates
+from tests.support.made_up_ops import described_tool as _tool
+from tests.support.made_up_ops import required_string as _p
 
 
 def test_another_kind_of_a_qualified_resource_is_no_provider():

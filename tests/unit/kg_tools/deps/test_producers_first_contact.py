@@ -5,15 +5,12 @@ from __future__ import annotations
 
 from kg_tools.deps.offline import ToolInfo
 from kg_tools.deps.producers import candidate_groups
+from tests.support.made_up_ops import described_tool as _tool
 from tests.support.made_up_ops import wanted
 
 
 def _p(name: str, description: str = "", required: bool = True, type_: str = "string") -> dict:
     return {"name": name, "type": type_, "description": description, "required": required}
-
-
-def _tool(name: str, description: str, params: list[dict]) -> ToolInfo:
-    return ToolInfo.from_raw({"name": name, "description": description, "parameters": params})
 
 
 def _pairs(tools: list[ToolInfo]) -> set[tuple[str, str, str]]:

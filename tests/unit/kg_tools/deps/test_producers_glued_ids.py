@@ -5,13 +5,9 @@ Made-up tools only."""
 
 from __future__ import annotations
 
-from kg_tools.deps.offline import ToolInfo
 from kg_tools.deps.producers import candidate_groups
+from tests.support.made_up_ops import described_tool as _tool
 from tests.support.made_up_ops import wanted
-
-
-def _tool(name: str, description: str, params: list[dict]) -> ToolInfo:
-    return ToolInfo.from_raw({"name": name, "description": description, "parameters": params})
 
 
 def _p(name: str, description: str = "", kind: str = "string", required: bool = True) -> dict:

@@ -6,15 +6,12 @@ from __future__ import annotations
 from kg_tools.deps.offline import ToolInfo
 from kg_tools.deps.producers import candidate_groups
 from kg_tools.deps.scoring import Scorer, select
+from tests.support.made_up_ops import described_tool as _tool
 from tests.support.made_up_ops import wanted
 
 
 def _p(name: str, description: str = "", required: bool = True, type_: str = "string") -> dict:
     return {"name": name, "type": type_, "description": description, "required": required}
-
-
-def _tool(name: str, description: str, params: list[dict]) -> ToolInfo:
-    return ToolInfo.from_raw({"name": name, "description": description, "parameters": params})
 
 
 def test_a_reader_that_takes_the_wanted_resource_is_scoped_by_it_not_its_source():

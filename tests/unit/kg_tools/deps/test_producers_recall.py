@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from kg_tools.deps.offline import ToolInfo
 from kg_tools.deps.producers import candidate_groups
+from tests.support.made_up_ops import described_tool as _tool
 from tests.support.made_up_ops import op, wanted
 
 
@@ -42,10 +43,6 @@ def test_a_noun_described_as_one_identifier_of_itself_wants_that_identifier():
 def test_a_noun_described_as_an_identifier_of_another_thing_stays_the_thing_itself():
     """ "name of the shelf" for `{box}` says nothing about which identifier of a box it is."""
     assert wanted(_shelf_ops("name of the shelf"))[("get_box", "box")][:2] == (["box"], "*")
-
-
-def _tool(name: str, description: str, params: list[dict]) -> ToolInfo:
-    return ToolInfo.from_raw({"name": name, "description": description, "parameters": params})
 
 
 def test_a_name_without_a_verb_offers_the_noun_its_description_lists():

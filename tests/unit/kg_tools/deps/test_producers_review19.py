@@ -4,8 +4,8 @@ spelt with punctuation, the qualifier reading once per catalog. Small made-up sp
 from __future__ import annotations
 
 from kg_tools.deps.idlists import identifier_field
-from kg_tools.deps.offline import ToolInfo
 from kg_tools.deps.producers import candidate_groups
+from tests.support.made_up_ops import described_tool as _tool
 from tests.support.made_up_ops import op, wanted
 
 CRATE = {"type": "object", "title": "CrateDto", "properties": {"id": {"type": "integer"}, "name": {"type": "string"}}}
@@ -60,10 +60,6 @@ def test_a_list_of_identifiers_with_an_underscored_id_is_read():
         op("delete_crate", "DELETE", "/crates/{crate_id}", [{**_q("crate_id", True), "in": "path"}]),
     ]
     candidate_groups(tools)  # no exception
-
-
-def _tool(name: str, description: str, params: list[dict]) -> ToolInfo:
-    return ToolInfo.from_raw({"name": name, "description": description, "parameters": params})
 
 
 def test_the_noun_before_the_inner_qualifier_is_read():

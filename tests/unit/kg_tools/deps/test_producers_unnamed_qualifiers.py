@@ -5,14 +5,8 @@ from __future__ import annotations
 
 from kg_tools.deps.offline import ToolInfo
 from kg_tools.deps.producers import candidate_groups
-
-
-def _tool(name: str, description: str, params: list[dict]) -> ToolInfo:
-    return ToolInfo.from_raw({"name": name, "description": description, "parameters": params})
-
-
-def _p(name: str, description: str = "") -> dict:
-    return {"name": name, "type": "string", "description": description, "required": True}
+from tests.support.made_up_ops import described_tool as _tool
+from tests.support.made_up_ops import required_string as _p
 
 
 def _wanted(tools: list[ToolInfo]) -> set[tuple[str, str]]:

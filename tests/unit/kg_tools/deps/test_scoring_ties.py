@@ -3,13 +3,9 @@
 
 from __future__ import annotations
 
-from kg_tools.deps.offline import ToolInfo
 from kg_tools.deps.producers import candidate_groups
 from kg_tools.deps.scoring import Scorer, _qualifiers, ranked, select
-
-
-def _tool(name: str, description: str, params: list[dict]) -> ToolInfo:
-    return ToolInfo.from_raw({"name": name, "description": description, "parameters": params})
+from tests.support.made_up_ops import described_tool as _tool
 
 
 def _p(name: str, description: str) -> dict:

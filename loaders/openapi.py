@@ -69,11 +69,17 @@ def _body_schema(body: dict, media_types: tuple[str, ...] = ()) -> tuple[str, di
     return None
 
 
-def _json_body(body: dict) -> dict | None:
+def _json_body(body: dict, media_types: tuple[str, ...] = ANY_MEDIA_TYPES) -> dict | None:
     """A response's JSON schema; `*/*` (any media type, JSON among them: Swagger 2 `produces` left unset and
     converted, as in Casdoor's and Squadcast's specs) when no JSON content is offered."""
-    found = _body_schema(body, ANY_MEDIA_TYPES)
+    found = _body_schema(body, media_types)
     return found[1] if found else None
+
+
+def _best_effort(body: dict) -> bool:
+    """The response's schema is read from `*/*` only: kept when it is sound, dropped with a warning otherwise (a
+    document that offers no JSON response is not refused for it)."""
+    return _json_body(body, ()) is None
 
 
 def titled(document: dict) -> dict:
@@ -107,7 +113,7 @@ def check_responses_budget(document: dict, operations: list[dict], where: str) -
     resolver = RefResolver(document, where, max_expansion=RESPONSES_BUDGET)
     for op in operations:
         found = _response_schema(resolver, op)
-        if found and found[2]:
+        if found and found[2] and not _best_effort(found[1]):  # a `*/*` schema past the budget is only not kept
             try:
                 resolver.resolve(found[2])
             except DocumentTooLargeError as exc:
@@ -146,15 +152,20 @@ def response_facts(resolver: RefResolver, op: dict, where: str, warnings: list[s
         schema = _json_body(response)
         if schema:
             resolver.emitted = 0  # each response has its own budget
+            best_effort = _best_effort(response)
+            check = f"responses/{status}/content/schema"
             try:
                 resolved = resolver.resolve(schema)
-            except CatalogError as exc:  # too large or too deep once resolved: no output schema, say so
-                if not isinstance(exc, DocumentTooLargeError) and "nested more than" not in str(exc):
+                if best_effort:
+                    check_schema(resolved, f"{resolver.where}: {where}", check)
+            except CatalogError as exc:  # too large or too deep once resolved, or unsound `*/*`: no output schema
+                if not (best_effort or isinstance(exc, DocumentTooLargeError) or "nested more than" in str(exc)):
                     raise
                 if warnings is not None:
                     warnings.append(f"{where}: {status} response schema not kept ({' '.join(str(exc).split())[:200]})")
                 return facts
-            check_schema(resolved, f"{resolver.where}: {where}", f"responses/{status}/content/schema")
+            if not best_effort:
+                check_schema(resolved, f"{resolver.where}: {where}", check)
             if isinstance(resolved, dict):
                 facts["output_schema"] = capped_schema(resolved, f"{where}: {status} response schema", warnings)
         return facts

@@ -1835,12 +1835,25 @@ def _reads_one_it_is_given(producer: Tool, want: Want, offer: Offer | None = Non
     """A reader whose output schema holds one instance of the wanted resource (`offer`), not a list of them, and
     whose every parameter identifies one, even optionally (`GET /api/Chapter?chapterId=` -> a ChapterDto: ASP.NET
     specs mark no query parameter required, and a path without `{id}` reads as a listing) reads the one it is
-    given; without an offer, the whole output is one object."""
+    given; without an offer, the output is one object holding the resource's own id at its top (`id`, `chapterId`):
+    a generic object, an optional list or a paging envelope is no evidence of one."""
     if offer is None:
-        one = isinstance(producer.output_schema, dict) and not _lists(producer.output_schema)
+        one = _holds_own_id(producer.output_schema, want)
     else:
         one = offer.source == "schema" and "[" not in offer.path
     return producer.kind in ("get", "list") and one and _identified_by(producer, want)
+
+
+def _holds_own_id(schema: object, want: Want) -> bool:
+    """An output object (its `allOf` members' properties too) with the wanted resource's identifier at its top."""
+    if not isinstance(schema, dict) or not want.resources or _lists(schema):
+        return False
+    props = dict(_dict(schema.get("properties")))
+    members = schema.get("allOf")
+    for member in members if isinstance(members, list) else []:
+        props.update(_dict(_dict(member).get("properties")))
+    own = (["id"], [want.resources[0], "id"])
+    return any([singular(w) for w in words(str(name))] in own for name in props)
 
 
 def _identified_by(producer: Tool, want: Want) -> bool:
@@ -2548,8 +2561,9 @@ def nested_parameters(tool: Tool) -> list[dict]:
 def only_union(node: object, root: dict) -> bool:
     """A parameter whose schema is only a `oneOf` of objects (JSON:API's `data`, one member per kind of card or
     account, each with its `relationships`): its members are read as a whole body's are. Not an `anyOf` (mostly an
-    optional object, `anyOf: [Filter, null]`, whose filters of other resources' fields offered wrong edges)."""
-    return not schema_shapes(node, root, unions=False) and bool(schema_shapes(node, root, keys=("oneOf",)))
+    optional object, `anyOf: [Filter, null]`, whose filters of other resources' fields offered wrong edges), nor a
+    `oneOf` of one object and `null` (the same optional object, spelled as OpenAPI 3.1 and Pydantic write it)."""
+    return not schema_shapes(node, root, unions=False) and len(schema_shapes(node, root, keys=("oneOf",))) >= 2
 
 
 def whole_body(tool: Tool, p: dict) -> bool:

@@ -394,9 +394,10 @@ CARRIED_FIELDS = ("id", "key")
 
 
 def _weakly_described(c: Candidate, scorer: Scorer) -> bool:
-    """Found only by what a tool's name or description says it returns, for a want of a name, path, url or the
-    resource itself: the description names the resource, not that field, so such a candidate needs
-    `scorer.described_least` (nineteenth session, "description-found edges on unseen servers")."""
+    """Found only by what a tool's name or description says it returns, for a want of any field but the resource's
+    `id` or `key` (a name, path, url, number, slug, email ... or the resource itself): the description names the
+    resource, not that field, so such a candidate needs `scorer.described_least` (nineteenth session,
+    "description-found edges on unseen servers"; chosen on every non-id field, numbers and slugs included)."""
     return (
         c.offer is not None
         and c.offer.source == "description"

@@ -4,6 +4,9 @@ distinct name (the original operationId kept in `http.operation_id`). Made-up sp
 
 from __future__ import annotations
 
+import pytest
+
+from kg_tools.errors import CatalogError
 from kg_tools.loaders import openapi
 from kg_tools.tool_spec import validate_catalog
 
@@ -115,6 +118,15 @@ def test_a_response_served_as_any_media_type_is_read_as_json_when_no_json_is_off
     one = {"type": "object", "properties": {"id": {"type": "string"}}}
     assert _answered({"*/*": {"schema": things}, "application/json": {"schema": one}})["output_schema"]["properties"]
     assert "output_schema" not in _answered({"text/plain": {"schema": things}})
+
+
+def test_an_unsound_schema_served_as_any_media_type_is_only_not_kept():
+    """A `*/*` response is read on a best-effort basis: a schema the loader refuses under JSON leaves the operation
+    without an output schema instead of refusing the document."""
+    bad = {"type": "object", "properties": {"x": {"anyOf": 5}}}
+    assert "output_schema" not in _answered({"*/*": {"schema": bad}})
+    with pytest.raises(CatalogError):
+        _answered({"application/json": {"schema": bad}})
 
 
 LONG = "AccountsUsersProductPermissionProfilesV21" + "X" * 30  # 71 characters: longer than a tool name may be

@@ -42,11 +42,12 @@ CREATE = op(
 
 def test_only_a_union_of_objects_is_one():
     """A `oneOf` of objects is; an object with properties of its own, a union of scalars, or an optional object
-    (`anyOf` with null) is not."""
+    (`anyOf` or `oneOf` with null) is not."""
     assert only_union(DATA, {})
     assert not only_union({"type": "object", "properties": {"a": {}}, "oneOf": DATA["oneOf"]}, {})
     assert not only_union({"oneOf": [{"type": "string"}, {"type": "integer"}]}, {})
     assert not only_union({"anyOf": [DATA["oneOf"][0], {"type": "null"}]}, {})
+    assert not only_union({"oneOf": [DATA["oneOf"][0], {"type": "null"}]}, {})
 
 
 def test_a_reference_inside_a_union_parameter_is_wanted():

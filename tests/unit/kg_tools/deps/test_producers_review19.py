@@ -37,6 +37,22 @@ def test_a_reader_of_one_instance_by_another_parameter_still_provides_it():
     assert "get_api_Crate_latest" in producers
 
 
+def test_a_listing_filtered_by_an_optional_id_still_provides_it():
+    """`GET /crates?crateId=` answering a paging envelope, an optional list or a bare object is no evidence of one
+    crate: it stays the crates' listing."""
+    envelope = {
+        "type": "object",
+        "properties": {"results": {"type": "array", "items": CRATE}, **{k: {"type": "integer"} for k in "abcdef"}},
+    }
+    for output in (envelope, {"anyOf": [{"type": "array", "items": CRATE}, {"type": "null"}]}, {"type": "object"}):
+        tools = [
+            op("browse_crates", "GET", "/crates", [_q("crateId")], output_schema=output),
+            op("delete_crate", "DELETE", "/crates/{crateId}", [{**_q("crateId", True), "in": "path"}]),
+        ]
+        _, _, producers = wanted(tools)[("delete_crate", "crateId")]
+        assert producers == {"browse_crates"}, output
+
+
 def test_identifier_fields_spelt_with_punctuation():
     assert [identifier_field(k) for k in ("_id", "@id", "$id", "id_", "Id", "KEY", "names")] == [
         "id",

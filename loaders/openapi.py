@@ -149,27 +149,39 @@ def response_facts(resolver: RefResolver, op: dict, where: str, warnings: list[s
                         if k in ("operationId", "operationRef", "parameters", "description")
                     }
             facts["links"] = kept
-        schema = _json_body(response)
-        if schema:
-            resolver.emitted = 0  # each response has its own budget
-            best_effort = _best_effort(response)
-            check = f"responses/{status}/content/schema"
-            try:
-                resolved = resolver.resolve(schema)
-                if best_effort:
-                    check_schema(resolved, f"{resolver.where}: {where}", check)
-            except CatalogError as exc:  # too large or too deep once resolved, or unsound `*/*`: no output schema
-                if not (best_effort or isinstance(exc, DocumentTooLargeError) or "nested more than" in str(exc)):
-                    raise
-                if warnings is not None:
-                    warnings.append(f"{where}: {status} response schema not kept ({' '.join(str(exc).split())[:200]})")
-                return facts
-            if not best_effort:
-                check_schema(resolved, f"{resolver.where}: {where}", check)
-            if isinstance(resolved, dict):
-                facts["output_schema"] = capped_schema(resolved, f"{where}: {status} response schema", warnings)
+        output = _output_schema(resolver, response, where, str(status), warnings)
+        if output is not None:
+            facts["output_schema"] = output
         return facts
     return {}
+
+
+def _output_schema(
+    resolver: RefResolver, response: dict, where: str, status: str, warnings: list[str] | None
+) -> dict | None:
+    """The response's JSON schema resolved and cut to size; None, with a warning, when it is too large or too deep
+    once resolved, or an unsound schema read from `*/*` only."""
+    schema = _json_body(response)
+    if not schema:
+        return None
+    resolver.emitted = 0  # each response has its own budget
+    best_effort = _best_effort(response)
+    check = f"responses/{status}/content/schema"
+    try:
+        resolved = resolver.resolve(schema)
+        if best_effort:
+            check_schema(resolved, f"{resolver.where}: {where}", check)
+    except CatalogError as exc:  # too large or too deep once resolved, or unsound `*/*`: no output schema
+        if not (best_effort or isinstance(exc, DocumentTooLargeError) or "nested more than" in str(exc)):
+            raise
+        if warnings is not None:
+            warnings.append(f"{where}: {status} response schema not kept ({' '.join(str(exc).split())[:200]})")
+        return None
+    if not best_effort:
+        check_schema(resolved, f"{resolver.where}: {where}", check)
+    return (
+        capped_schema(resolved, f"{where}: {status} response schema", warnings) if isinstance(resolved, dict) else None
+    )
 
 
 def _operation_name(op: dict, method: str, path: str, warnings: list[str] | None) -> str:

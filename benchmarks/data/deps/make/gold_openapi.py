@@ -96,6 +96,12 @@ PROVIDERS = {"listmonk": "listmonk (knadh/listmonk)", "qdrant": "Qdrant (qdrant/
              "dub": "Dub (dubinc/dub-ts)",
              "squadcast": "Squadcast (SquadcastHub/squadcast-sdk-go)",
              "unit_finance": "Unit (unit-finance/openapi-unit-sdk)",
+             # corpus-oa-r
+             "novu": "Novu (novuhq/novu-ts)",
+             "latitudesh": "Latitude.sh (latitudesh/latitudesh-mcp)",
+             "unkey": "Unkey (unkeyed/sdks)",
+             "conductorone": "ConductorOne (ConductorOne/conductorone-sdk-typescript)",
+             "stackone_ats": "StackOne (StackOneHQ/stackone-client-csharp)",
              # corpus-oa-q
              "equinix_metal": "Equinix Metal (equinix-labs/metal-go)",
              "misp": "MISP (MISP/MISP)",

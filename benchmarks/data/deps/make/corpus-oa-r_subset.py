@@ -4,7 +4,7 @@ studied: the tags were picked from each spec's tag list and operation counts onl
 twenty-first session's fresh set.
 (Passed over unread: Polar's SDK repository holds no spec; Flagsmith's and Gravitee's MCP repositories and Meitner's
 SDK have no licence file; AgentMail's Speakeasy repository has no snapshot here and its Fern SDK holds no spec;
-Bolt's spec has 31 operations.)
+Bolt's spec has 31 operations; Cribl's control-plane spec does not load with the YAML SafeLoader.)
 
 Inputs (read with `git show <commit>:<path>` from the public repositories, saved under /tmp/corpus-oa-r/):
   novu.json            github.com/novuhq/novu-ts                         6025377fa7e17412b128bb8241825c633e390630

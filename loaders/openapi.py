@@ -249,15 +249,18 @@ def _input_schema(params: list[dict], schemas: dict[str, Any], where: str, warni
 
 def _operation_parameters(resolver: RefResolver, item: dict, op: dict, where: str) -> tuple[list[dict], dict[str, Any]]:
     """The path, query and header parameters (the path item's, overridden by the operation's) and their schemas
-    by name; a cookie parameter is checked but not kept."""
+    by name; a cookie parameter, and one that is an `apiKey` security scheme's credential (Dawarich's `api_key`
+    query parameter, Nomad's `X-Nomad-Token` header: the caller's key, no value a tool hands out), are checked but
+    not kept."""
     by_key: dict[tuple, dict] = {}
+    credentials = _credentials(resolver)
     for raw in [*(item.get("parameters") or []), *(op.get("parameters") or [])]:
         p = resolver.resolve(raw)
         if not isinstance(p, dict) or not p.get("name") or p.get("in") not in (*PARAMETER_PLACES, "cookie"):
             raise CatalogError(f"{resolver.where}: {where}: a parameter needs a name and 'in'")
         check_schema(p.get("schema") or {}, f"{resolver.where}: {where}", f"parameters/{p['name']}/schema")
         by_key[(p["name"], p["in"])] = p
-    kept = [p for p in by_key.values() if p["in"] in PARAMETER_PLACES]
+    kept = [p for p in by_key.values() if p["in"] in PARAMETER_PLACES and _credential(p) not in credentials]
     params = [
         parameter(
             p["name"],
@@ -272,6 +275,20 @@ def _operation_parameters(resolver: RefResolver, item: dict, op: dict, where: st
     for p in kept:
         schemas.setdefault(p["name"], p.get("schema") or {})
     return params, schemas
+
+
+def _credentials(resolver: RefResolver) -> set[tuple[str, str]]:
+    """(name, in) of every `apiKey` security scheme the document declares (components.securitySchemes)."""
+    schemes = _dict(_dict(resolver.document.get("components")).get("securitySchemes")).values()
+    return {_credential(s) for s in schemes if isinstance(s, dict) and s.get("type") == "apiKey" and s.get("name")}
+
+
+def _credential(p: dict) -> tuple[str, str]:
+    return str(p.get("name")).lower(), str(p.get("in"))
+
+
+def _dict(value: Any) -> dict:
+    return value if isinstance(value, dict) else {}
 
 
 def _body_parameters(resolver: RefResolver, op: dict, where: str) -> tuple[list[dict], dict[str, Any], str | None]:

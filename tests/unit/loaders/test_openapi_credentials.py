@@ -48,3 +48,19 @@ def test_a_parameter_of_the_name_in_another_place_or_under_another_scheme_type_i
 )
 def test_odd_security_schemes_change_nothing(schemes):
     assert _parameters(schemes, [KEY, AREA]) == [("api_key", "query"), AREA_KEY]
+
+
+def test_accept_content_type_and_authorization_headers_are_ignored_as_the_specification_says():
+    headers = [
+        {"name": n, "in": "header", "schema": {"type": "string"}} for n in ("Authorization", "accept", "Content-Type")
+    ]
+    query = {
+        "name": "authorization",
+        "in": "query",
+        "schema": {"type": "string"},
+    }  # a query parameter of the name stays
+    assert _parameters({}, [*headers, query, TOKEN, AREA]) == [
+        ("authorization", "query"),
+        ("X-Acme-Token", "header"),
+        AREA_KEY,
+    ]

@@ -1,15 +1,15 @@
 """OpenAPI 3.0 / 3.1 (JSON or YAML) -> one tool per operation.
 
-Name: the operationId, else `<method> <path>`, sanitised to [A-Za-z0-9_-]. Description: summary and
-description. Parameters: path, query and header parameters (path-level ones overridden by the
-operation's) and the properties of the JSON request body, flattened into one list; each keeps
-where it goes (`in`: path | query | header | body). `input_schema`: the JSON schema of those parameters (one
-property each, a body property with its nested objects, `allOf` members merged, `readOnly` properties inside
-left out), size-capped like an output
-schema, so `deps infer` can read ids inside body objects (`data.workspace`, `parent.id`). Local `$ref`s (#/components/...) are resolved where
-they are used (parameters, request bodies), by the bounded resolver of loaders/bounded.py: each target
-once, a reference cycle cut (the inner occurrence keeps only its type and description), the output
-limited in size and depth. No dependency edges (see `kg-tools deps infer`).
+Name: the operationId, else `<method> <path>`, sanitised to [A-Za-z0-9_-]. Description: summary and description.
+Parameters: path, query and header parameters (path-level ones overridden by the operation's; not an apiKey security
+scheme's credential, nor an Accept, Content-Type or Authorization header) and the properties of the JSON request body,
+flattened into one list; each keeps where it goes (`in`: path | query | header | body). `input_schema`: the JSON
+schema of those parameters (one property each, a body property with its nested objects, `allOf` members merged,
+`readOnly` properties inside left out), size-capped like an output schema, so `deps infer` can read ids inside body
+objects (`data.workspace`, `parent.id`). Local `$ref`s (#/components/...) are resolved where they are used
+(parameters, request bodies), by the bounded resolver of loaders/bounded.py: each target once, a reference cycle cut
+(the inner occurrence keeps only its type and description), the output limited in size and depth. No dependency edges
+(see `kg-tools deps infer`).
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from kg_tools.loaders.json_schema import (
 
 METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
 PARAMETER_PLACES = ("path", "query", "header")
+IGNORED_HEADERS = ("accept", "content-type", "authorization")  # OpenAPI 3: "the parameter definition SHALL be ignored"
 MAX_OPERATIONS = 5_000  # per document: a bigger one is refused (no real API we know has more than ~1,500)
 MAX_LINKS = 50  # OpenAPI links kept per response
 RESPONSE_BUDGET = 2_000_000  # characters one response schema may expand to while its $refs are resolved
@@ -249,15 +250,18 @@ def _input_schema(params: list[dict], schemas: dict[str, Any], where: str, warni
 
 def _operation_parameters(resolver: RefResolver, item: dict, op: dict, where: str) -> tuple[list[dict], dict[str, Any]]:
     """The path, query and header parameters (the path item's, overridden by the operation's) and their schemas
-    by name; a cookie parameter is checked but not kept."""
+    by name; a cookie parameter, one that is an `apiKey` security scheme's credential (Dawarich's `api_key` query
+    parameter, Nomad's `X-Nomad-Token` header: the caller's key, no value a tool hands out) and an `Accept`,
+    `Content-Type` or `Authorization` header (ignored by the OpenAPI specification's word) are checked but not kept."""
     by_key: dict[tuple, dict] = {}
+    credentials = _credentials(resolver)
     for raw in [*(item.get("parameters") or []), *(op.get("parameters") or [])]:
         p = resolver.resolve(raw)
         if not isinstance(p, dict) or not p.get("name") or p.get("in") not in (*PARAMETER_PLACES, "cookie"):
             raise CatalogError(f"{resolver.where}: {where}: a parameter needs a name and 'in'")
         check_schema(p.get("schema") or {}, f"{resolver.where}: {where}", f"parameters/{p['name']}/schema")
         by_key[(p["name"], p["in"])] = p
-    kept = [p for p in by_key.values() if p["in"] in PARAMETER_PLACES]
+    kept = [p for p in by_key.values() if p["in"] in PARAMETER_PLACES and not _ignored(_credential(p), credentials)]
     params = [
         parameter(
             p["name"],
@@ -272,6 +276,25 @@ def _operation_parameters(resolver: RefResolver, item: dict, op: dict, where: st
     for p in kept:
         schemas.setdefault(p["name"], p.get("schema") or {})
     return params, schemas
+
+
+def _credentials(resolver: RefResolver) -> set[tuple[str, str]]:
+    """(name, in) of every `apiKey` security scheme the document declares (components.securitySchemes)."""
+    schemes = _dict(_dict(resolver.document.get("components")).get("securitySchemes")).values()
+    return {_credential(s) for s in schemes if isinstance(s, dict) and s.get("type") == "apiKey" and s.get("name")}
+
+
+def _credential(p: dict) -> tuple[str, str]:
+    return str(p.get("name")).lower(), str(p.get("in"))
+
+
+def _ignored(key: tuple[str, str], credentials: set[tuple[str, str]]) -> bool:
+    """A credential, or a header the OpenAPI specification says a parameter definition of SHALL be ignored."""
+    return key in credentials or (key[1] == "header" and key[0] in IGNORED_HEADERS)
+
+
+def _dict(value: Any) -> dict:
+    return value if isinstance(value, dict) else {}
 
 
 def _body_parameters(resolver: RefResolver, op: dict, where: str) -> tuple[list[dict], dict[str, Any], str | None]:

@@ -1845,14 +1845,17 @@ def _reads_one_it_is_given(producer: Tool, want: Want, offer: Offer | None = Non
 
 
 def _holds_own_id(schema: object, want: Want) -> bool:
-    """An output object (its `allOf` members' properties too) with the wanted resource's identifier at its top."""
+    """An output object (its `allOf` members' properties too) with the wanted resource's identifier at its top: `id`,
+    the resource's words and `id` (`crateBoxId` for a crate box), or the wanted parameter's own spelling (`crateBoxId`
+    read as a box's id)."""
     if not isinstance(schema, dict) or not want.resources or _lists(schema):
         return False
     props = dict(_dict(schema.get("properties")))
     members = schema.get("allOf")
     for member in members if isinstance(members, list) else []:
         props.update(_dict(_dict(member).get("properties")))
-    own = (["id"], [want.resources[0], "id"])
+    spelt = [singular(w) for w in words(want.parameter.rsplit(".", 1)[-1])]
+    own = (["id"], [*want.resources[0].split(), "id"], spelt)
     return any([singular(w) for w in words(str(name))] in own for name in props)
 
 

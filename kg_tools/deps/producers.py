@@ -475,10 +475,13 @@ _CHOSEN_ID = re.compile(
 def _acts_on(tool: Tool, p: dict, want: Want) -> bool:
     """An id of the resource a create-kind tool is about that names an existing instance, not the new one's: the
     tool's name acts on one (`portainer_stack_start(stack_id)`, a POST named without a verb:
-    `RefundPayment(payment_id)`); not an id the description lets one choose ("Choose a custom ID")."""
-    if want.field != "id" or _CHOSEN_ID.search(str(p.get("description") or "")):
+    `RefundPayment(payment_id)`); not an id the description lets one choose ("Choose a custom ID"). A name too when
+    the parameter names its resource (`start_app(app_name)`); a bare `name` of a `write` is the new one's."""
+    if want.field not in ("id", "name") or _CHOSEN_ID.search(str(p.get("description") or "")):
         return False
     verb, _ = name_verb_and_object(tool.name)
+    if want.field == "name":
+        return verb in ACTING_VERBS and len(words(str(p.get("name") or ""))) > 1
     return verb in ACTING_VERBS or (verb is None and tool.kind == "create")
 
 

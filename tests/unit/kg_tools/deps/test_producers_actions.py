@@ -71,3 +71,21 @@ def test_a_post_named_without_a_verb_acts_on_the_instance_its_id_names():
     ]
     assert _wants(tools, "RefundWidget")["widget_id"] == (["widget"], "id")
     assert "widget_id" not in _wants(tools, "createWidget")
+
+
+def _name(name: str, description: str = "") -> dict:
+    return {"name": name, "type": "string", "description": description, "required": True}
+
+
+def test_a_start_wants_an_existing_instance_by_its_resource_named_name():
+    """`start_widget(widget_name)` starts a widget that is there (twentieth session, an unseen server's
+    `start_app(app_name)`); a bare `name` of a `write` stays the new one's, and a create's `widget_name` too."""
+    tools = [
+        _lister(),
+        _tool("start_widget", [_name("widget_name", "Name of the widget")]),
+        _tool("write_widget", [_name("name", "Name of the widget")]),
+        _tool("create_widget", [_name("widget_name", "Name of the widget")]),
+    ]
+    assert _wants(tools, "start_widget")["widget_name"] == (["widget"], "name")
+    assert "name" not in _wants(tools, "write_widget")
+    assert "widget_name" not in _wants(tools, "create_widget")

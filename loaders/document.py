@@ -17,7 +17,7 @@ FORMATS: tuple[str, ...] = get_args(Format)
 
 
 def detect(document) -> str:
-    if isinstance(document, dict) and "openapi" in document or isinstance(document, dict) and "swagger" in document:
+    if isinstance(document, dict) and any(k in document for k in ("openapi", "swagger", "swaggerVersion")):
         return "openapi"
     items = document.get("tools") if isinstance(document, dict) else document
     if isinstance(items, list) and items and all(isinstance(i, dict) for i in items):

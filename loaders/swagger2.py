@@ -26,7 +26,6 @@ SCHEMA_KEYS = (  # a non-body parameter's (and a response header's) keywords tha
     *("maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "multipleOf", "x-nullable"),
 )
 LITERAL = ("example", "examples", "default", "enum", "const")  # values, not schemas: kept as they are
-FORM_MEDIA_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 # collectionFormat -> (style, explode) of a query parameter (path and header arrays: `simple`)
 STYLES = {"csv": ("form", False), "ssv": ("spaceDelimited", False), "pipes": ("pipeDelimited", False)}
 STYLES["multi"] = ("form", True)
@@ -41,8 +40,7 @@ def is_swagger2(document: Any) -> bool:
 
 def schema(node: Any) -> Any:
     """A Swagger 2.0 schema (or any part of the document) with its `$ref`s rewritten (their siblings dropped),
-    `x-nullable` and a `"null"` type as `nullable`, `type: file` as a binary string, a `discriminator` name as an
-    object."""
+    `x-nullable` as `nullable`, a `discriminator` name as an object, what `_patched` mends mended."""
     if isinstance(node, list):
         return [schema(item) for item in node]
     if not isinstance(node, dict):
@@ -61,11 +59,29 @@ def schema(node: Any) -> Any:
             out[key] = {"propertyName": value}
         else:
             out[key] = schema(value)
+    return _patched(out)
+
+
+def _patched(out: dict) -> dict:
+    """What swagger2openapi -p mends: a list of types (`[string, "null"]`: `nullable`, several: `oneOf`), the type
+    `null`, tuple-form `items`, an array without `items`; `type: file` is a binary string."""
+    kinds = out.pop("type", None)
+    if isinstance(kinds, list):
+        out |= {"nullable": True} if "null" in kinds else {}
+        kinds = [k for k in kinds if k != "null"]
+        if len(kinds) > 1:
+            out["oneOf"] = [{"type": k} | ({"items": {}} if k == "array" else {}) for k in kinds]
+        kinds = kinds[0] if len(kinds) == 1 else None
+    if kinds == "null":  # no such type in OpenAPI 3.0
+        out["nullable"] = True
+    elif kinds is not None:
+        out["type"] = kinds
+    if isinstance(out.get("items"), list):  # tuple-form `items`: its one schema, else any of them
+        out["items"] = out["items"][0] if len(out["items"]) == 1 else {"anyOf": out["items"]}
+    if out.get("type") == "array" and "items" not in out:  # OpenAPI 3.0 requires `items`
+        out["items"] = {}
     if out.get("type") == "file":
         out.update(type="string", format="binary")
-    if isinstance(out.get("type"), list) and "null" in out["type"]:  # `[string, "null"]`, as swagger2openapi -p does
-        kinds = [t for t in out["type"] if t != "null"]
-        out.update({"type": kinds[0]} if len(kinds) == 1 else {}, nullable=True)
     return out
 
 
@@ -76,6 +92,16 @@ def _ref(ref: str) -> str:
     return ref
 
 
+def _dict(node: dict, key: str) -> dict:
+    value = node.get(key)
+    return value if isinstance(value, dict) else {}
+
+
+def _list(node: dict, key: str) -> list:
+    value = node.get(key)
+    return value if isinstance(value, list) else []
+
+
 def _media(types: Any, default: list[str]) -> list[str]:
     return [str(t) for t in types] if isinstance(types, list) and types else default
 
@@ -84,7 +110,7 @@ def convert(document: dict, where: str = "document") -> dict:
     """The OpenAPI 3.0 equivalent of a Swagger 2.0 document (a new object; the input is unchanged)."""
     consumes = _media(document.get("consumes"), ["application/json"])
     produces = _media(document.get("produces"), ["*/*"])
-    shared = document.get("parameters") if isinstance(document.get("parameters"), dict) else {}
+    shared = _dict(document, "parameters")
     out: dict[str, Any] = {"openapi": "3.0.0"}
     for key, value in document.items():
         if key not in ("swagger", "host", "basePath", "schemes", "consumes", "produces", "paths", "definitions"):
@@ -146,11 +172,12 @@ def _parameter(p: Any) -> Any:
     return out
 
 
-def _type_schema(p: dict) -> dict:
-    """The `schema` of a non-body parameter or a header: its type keywords (an `items`' own collectionFormat dropped)."""
-    found = {k: p[k] for k in SCHEMA_KEYS if k in p}
+def _type_schema(p: dict, typed: bool = True) -> dict:
+    """The `schema` of a non-body parameter or a header: its type keywords (an `items`' own collectionFormat dropped);
+    a string when it gives no type (invalid Swagger 2.0 that swagger2openapi -p patches so)."""
+    found = ({"type": "string"} if typed and "type" not in p else {}) | {k: p[k] for k in SCHEMA_KEYS if k in p}
     if isinstance(found.get("items"), dict):
-        found["items"] = _type_schema(found["items"])
+        found["items"] = _type_schema(found["items"], typed=False)
     return schema(found)
 
 
@@ -171,7 +198,7 @@ def _path_item(item: Any, shared: dict, consumes: list[str], produces: list[str]
     """A path item: its own path/query/header parameters kept; its body and form parameters given to each operation."""
     if not isinstance(item, dict) or "$ref" in item:
         return schema(item)
-    common = item.get("parameters") if isinstance(item.get("parameters"), list) else []
+    common = _list(item, "parameters")
     out = {k: schema(v) for k, v in item.items() if k not in (*METHODS, "parameters")}
     params = [p for p in common if not _in_body(_shared(p, shared))]
     if params:
@@ -194,7 +221,7 @@ def _shared(p: Any, shared: dict) -> Any:
 def _operation(op: dict, inherited: list, shared: dict, media: tuple[list[str], list[str]], where: str) -> dict:
     consumes = _media(op.get("consumes"), media[0])
     produces = _media(op.get("produces"), media[1])
-    own = op.get("parameters") if isinstance(op.get("parameters"), list) else []
+    own = _list(op, "parameters")
     out = {
         k: schema(v) for k, v in op.items() if k not in ("parameters", "consumes", "produces", "responses", "schemes")
     }
@@ -232,13 +259,16 @@ def _request_body(params: list[dict], consumes: list[str], where: str) -> dict |
     for p in form:
         if not p.get("name"):
             raise CatalogError(f"{where}: a formData parameter needs a name")
-        described = {"description": p["description"]} if p.get("description") else {}
-        properties[str(p["name"])] = _type_schema(p) | described
+        kept = {
+            k: v
+            for k, v in p.items()
+            if k in ("description", "example") or str(k).startswith("x-") and k != "x-nullable"
+        }
+        properties[str(p["name"])] = _type_schema(p) | kept
     required = [str(p["name"]) for p in form if p.get("required")]
     found = {"type": "object", "properties": properties} | ({"required": required} if required else {})
-    file = any(p.get("type") == "file" for p in form)
-    offered = [m for m in consumes if m.split(";")[0].strip().lower() in FORM_MEDIA_TYPES]
-    types = offered or ["multipart/form-data" if file else "application/x-www-form-urlencoded"]
+    multipart = any(m.split(";")[0].strip().lower() == "multipart/form-data" for m in consumes)
+    types = ["multipart/form-data" if multipart else "application/x-www-form-urlencoded"]
     return {"content": {media: {"schema": found} for media in types}} | ({"required": True} if required else {})
 
 

@@ -49,7 +49,7 @@ def schema(node: Any) -> Any:
         return {"$ref": _ref(node["$ref"])}
     out = {}
     for key, value in node.items():
-        if key in LITERAL or str(key).startswith("x-") and key != "x-nullable":
+        if key in LITERAL or _extension(key):
             out[key] = value
         elif key in ("properties", "patternProperties") and isinstance(value, dict):  # keys are names, not keywords
             out[key] = {name: schema(v) for name, v in value.items()}
@@ -246,30 +246,34 @@ def _by_name(params: list[dict]) -> list[dict]:
 def _request_body(params: list[dict], consumes: list[str], where: str) -> dict | None:
     """The request body of a `body` parameter, else of the `formData` parameters; None when there is neither."""
     body = next((p for p in params if p.get("in") == "body"), None)
-    if body is not None:
-        if not isinstance(body.get("schema"), dict):
-            raise CatalogError(f"{where}: body parameter {body.get('name')!r} has no schema")
-        found = schema(body["schema"])
-        request: dict[str, Any] = {"content": {media: {"schema": found} for media in consumes}}
-        return request | {k: body[k] for k in ("description", "required") if k in body}
-    form = [p for p in params if p.get("in") == "formData"]
-    if not form:
-        return None
+    if body is None:
+        form = [p for p in params if p.get("in") == "formData"]
+        return _form_body(form, consumes, where) if form else None
+    if not isinstance(body.get("schema"), dict):
+        raise CatalogError(f"{where}: body parameter {body.get('name')!r} has no schema")
+    found = schema(body["schema"])
+    request: dict[str, Any] = {"content": {media: {"schema": found} for media in consumes}}
+    return request | {k: body[k] for k in ("description", "required") if k in body}
+
+
+def _form_body(form: list[dict], consumes: list[str], where: str) -> dict:
+    """`formData` parameters as one object schema: multipart when it is consumed, else URL-encoded."""
     properties = {}
     for p in form:
         if not p.get("name"):
             raise CatalogError(f"{where}: a formData parameter needs a name")
-        kept = {
-            k: v
-            for k, v in p.items()
-            if k in ("description", "example") or str(k).startswith("x-") and k != "x-nullable"
-        }
+        kept = {k: v for k, v in p.items() if k in ("description", "example") or _extension(k)}
         properties[str(p["name"])] = _type_schema(p) | kept
     required = [str(p["name"]) for p in form if p.get("required")]
     found = {"type": "object", "properties": properties} | ({"required": required} if required else {})
     multipart = any(m.split(";")[0].strip().lower() == "multipart/form-data" for m in consumes)
-    types = ["multipart/form-data" if multipart else "application/x-www-form-urlencoded"]
-    return {"content": {media: {"schema": found} for media in types}} | ({"required": True} if required else {})
+    media = "multipart/form-data" if multipart else "application/x-www-form-urlencoded"
+    return {"content": {media: {"schema": found}}} | ({"required": True} if required else {})
+
+
+def _extension(key: Any) -> bool:
+    """An `x-` extension other than `x-nullable` (which becomes `nullable`): kept as it is."""
+    return str(key).startswith("x-") and key != "x-nullable"
 
 
 def _response(r: Any, produces: list[str]) -> Any:

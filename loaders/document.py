@@ -1,5 +1,5 @@
 """One catalog document of any supported format (the REST import): our JSON catalog, an OpenAI tool list,
-an OpenAPI 3.x spec (JSON or YAML) or an MCP `tools/list` result ({"tools": [{name, inputSchema ...}]}).
+an OpenAPI 3.x or Swagger 2.0 spec (JSON or YAML) or an MCP `tools/list` result ({"tools": [{name, inputSchema ...}]}).
 `format="auto"` tells them apart by their shape."""
 
 from __future__ import annotations

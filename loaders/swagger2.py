@@ -3,10 +3,11 @@
 What the OpenAPI loader reads is carried over: `definitions` / `parameters` / `responses` / `securityDefinitions`
 become `components` (every local `$ref` rewritten to match), `host` / `basePath` / `schemes` become `servers`, a
 `body` parameter the `requestBody` (one content entry per `consumes` media type, JSON when none is given), `formData`
-parameters one object schema under a form media type (multipart when a file is sent), a parameter's
+parameters one object schema under a form media type (multipart when it is consumed), a parameter's
 `type` / `format` / `items` / `enum` ... its `schema` (`collectionFormat` as `style` / `explode`), a response's
 `schema` one content entry per `produces` media type (`*/*` when none is given), `x-nullable` `nullable`,
-`type: file` a binary string. The input is not changed; a remote `$ref` is kept as it is (the loader refuses it).
+`type: file` a binary string; what `-p` mends (type lists, the type `null`, tuple `items`, arrays without `items`,
+untyped parameters) mended alike. The input is not changed; a remote `$ref` is kept as it is (the loader refuses it).
 """
 
 from __future__ import annotations
@@ -31,6 +32,10 @@ STYLES = {"csv": ("form", False), "ssv": ("spaceDelimited", False), "pipes": ("p
 STYLES["multi"] = ("form", True)
 OAUTH_FLOWS = {"implicit": "implicit", "password": "password", "application": "clientCredentials"}
 OAUTH_FLOWS["accessCode"] = "authorizationCode"
+CONVERTED = (  # the document's keys that become others
+    *("swagger", "host", "basePath", "schemes", "consumes", "produces", "paths", "definitions", "parameters"),
+    *("responses", "securityDefinitions"),
+)
 NOTE = "converted from Swagger 2.0 to OpenAPI 3.0 in-process (as swagger2openapi does)"
 
 
@@ -113,9 +118,8 @@ def convert(document: dict, where: str = "document") -> dict:
     shared = _dict(document, "parameters")
     out: dict[str, Any] = {"openapi": "3.0.0"}
     for key, value in document.items():
-        if key not in ("swagger", "host", "basePath", "schemes", "consumes", "produces", "paths", "definitions"):
-            if key not in ("parameters", "responses", "securityDefinitions"):
-                out[key] = schema(value)
+        if key not in CONVERTED:
+            out[key] = schema(value)
     out["servers"] = _servers(document)
     paths = document.get("paths")
     if paths is not None and not isinstance(paths, dict):

@@ -1,5 +1,5 @@
 """One catalog document of any supported format (the REST import): our JSON catalog, an OpenAI tool list,
-an OpenAPI 3.x spec (JSON or YAML) or an MCP `tools/list` result ({"tools": [{name, inputSchema ...}]}).
+an OpenAPI 3.x or Swagger 2.0 spec (JSON or YAML) or an MCP `tools/list` result ({"tools": [{name, inputSchema ...}]}).
 `format="auto"` tells them apart by their shape."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ FORMATS: tuple[str, ...] = get_args(Format)
 
 
 def detect(document) -> str:
-    if isinstance(document, dict) and "openapi" in document or isinstance(document, dict) and "swagger" in document:
+    if isinstance(document, dict) and any(k in document for k in ("openapi", "swagger", "swaggerVersion")):
         return "openapi"
     items = document.get("tools") if isinstance(document, dict) else document
     if isinstance(items, list) and items and all(isinstance(i, dict) for i in items):

@@ -1,4 +1,4 @@
-"""OpenAPI 3.0 / 3.1 (JSON or YAML) -> one tool per operation.
+"""OpenAPI 3.0 / 3.1 (JSON or YAML; Swagger 2.0 converted first, loaders/swagger2.py) -> one tool per operation.
 
 Name: the operationId, else `<method> <path>`, sanitised to [A-Za-z0-9_-]. Description: summary and description.
 Parameters: path, query and header parameters (path-level ones overridden by the operation's; not an apiKey security
@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from kg_tools.errors import CatalogError, DocumentTooLargeError
+from kg_tools.loaders import swagger2
 from kg_tools.loaders.bounded import MAX_EXPANSION_BYTES, RefResolver, parse_document
 from kg_tools.loaders.common import CatalogSource
 from kg_tools.loaders.json_schema import (
@@ -349,10 +350,13 @@ def _http_facts(path: str, method: str, op: dict, facts: dict) -> dict[str, Any]
 def entries(document: Any, where: str, warnings: list[str] | None = None) -> list[dict]:
     if not isinstance(document, dict):
         raise CatalogError(f"{where}: an OpenAPI document must be an object")
+    if swagger2.is_swagger2(document):
+        document = swagger2.convert(document, where)
+        if warnings is not None:
+            warnings.append(f"{where}: {swagger2.NOTE}")
     version = str(document.get("openapi", ""))
     if not version.startswith("3."):
-        found = f"swagger {document['swagger']}" if "swagger" in document else repr(version or None)
-        raise CatalogError(f"{where}: only OpenAPI 3.0/3.1 is supported (found {found})")
+        raise CatalogError(f"{where}: only OpenAPI 3.0/3.1 and Swagger 2.0 are supported (found {_version(document)})")
     paths = document.get("paths") or {}
     if not isinstance(paths, dict):
         raise CatalogError(f"{where}: 'paths' must be an object")
@@ -381,6 +385,14 @@ def entries(document: Any, where: str, warnings: list[str] | None = None) -> lis
     if not tools:
         raise CatalogError(f"{where}: the document has no operations")
     return distinct_names(tools)
+
+
+def _version(document: dict) -> str:
+    """The version a document says it is (`swagger 1.2`, `'2.0'`), for the error that refuses it."""
+    for key in ("swagger", "swaggerVersion"):
+        if key in document:
+            return f"swagger {document[key]}"
+    return repr(str(document.get("openapi", "")) or None)
 
 
 def distinct_names(tools: list[dict]) -> list[dict]:

@@ -2409,6 +2409,21 @@ def _named_by_phrases(text: str, by_noun: dict[str, list[str]]) -> dict[str, str
     return found
 
 
+# An OData key predicate, a whole path segment `Libraries({Id})` or `People('{UserName}')`: the template
+# expression of that segment's collection (OData URL conventions 4.3); composite keys and function calls
+# (`GetNearestAirport(lat={lat},lon={lon})`) name their parameters and are left as they are.
+_KEY_PREDICATE = re.compile(r"(?<=/)([^/(){}]+)\('?(\{[^/(){}']+\})'?\)(?=/|$)")
+
+
+def _keyed_segments(http: dict) -> dict:
+    """The operation with each OData key predicate read as its own path segment, as inference reads paths
+    (`/Libraries({Id})/Documents` -> `/Libraries/{Id}/Documents`: `{Id}` is a library's key)."""
+    path = http.get("path")
+    if isinstance(path, str) and "(" in path:
+        http["path"] = _KEY_PREDICATE.sub(r"\1/\2", path)
+    return http
+
+
 def prepare(raw_tools: Iterable) -> dict[str, Tool]:
     """Tools from ToolInfo-like objects (name, description, parameters, spec with output_schema/http/annotations)."""
     tools = {}
@@ -2419,7 +2434,7 @@ def prepare(raw_tools: Iterable) -> dict[str, Tool]:
             t.description or "",
             list(t.parameters),
             output_schema=inlined_refs(getattr(spec, "output_schema", None)),
-            http=http.model_dump() if (http := getattr(spec, "http", None)) else None,
+            http=_keyed_segments(http.model_dump()) if (http := getattr(spec, "http", None)) else None,
             annotations=hints.model_dump(exclude_none=True) if (hints := getattr(spec, "annotations", None)) else None,
             input_schema=_input_schema(spec),
             source=declared_source(t.name, spec),

@@ -7,6 +7,8 @@ Every missed gold edge gets one cause:
   `no_want:not_a_parameter` (the gold names a parameter the tool does not have, or none: a nested property or a
   tool-level edge), `no_want:object` (an object/array parameter: the rows have no nested wants) and
   `no_want:unrecognised`;
+- `no_candidate`: the parameter is wanted, but no tool is a candidate at all (no tool offers its resource, every
+  candidate was dropped, or an OpenAPI link names its provider);
 - `not_candidate`: the parameter is wanted but the producer is not among its candidates;
 - `below_threshold`: the producer is a candidate whose probability is below the scorer's threshold;
 - `outranked`: above the threshold but cut by the second-candidate share or the per-parameter cap (`cut_by`:
@@ -29,6 +31,10 @@ from pathlib import Path
 from benchmarks.deps_corpus import catalogs
 from benchmarks.deps_gold import read_gold
 from benchmarks.train_scorer import CatalogRows, out_of_fold, prepare
+from kg_tools.deps.offline import LabelledEdge
+from kg_tools.deps.producers import offer_index, set_sources, set_wants, tool_kind
+from kg_tools.deps.producers import prepare as prepare_tools
+from kg_tools.deps.resources import catalog_names
 from kg_tools.deps.scoring import (
     FEATURES,
     Candidate,
@@ -43,6 +49,7 @@ CAUSES = (
     "no_want:not_a_parameter",
     "no_want:object",
     "no_want:unrecognised",
+    "no_candidate",
     "not_candidate",
     "below_threshold",
     "outranked",
@@ -74,7 +81,7 @@ def found_by(c: Candidate) -> str:
     return how
 
 
-def analyse(r: CatalogRows, scorer: Scorer, probs: dict[int, float] | None) -> dict:
+def analyse(r: CatalogRows, scorer: Scorer, probs: dict[int, float] | None, nested_wants: bool = True) -> dict:
     scored = r.scored["dev"]
     groups = [[c for c in g if c.consumer.name in scored] for g in r.groups]
     groups = [g for g in groups if g]
@@ -92,6 +99,7 @@ def analyse(r: CatalogRows, scorer: Scorer, probs: dict[int, float] | None) -> d
     tools = {t.name: t for t in r.catalog.tools()}
     missed: list[dict] = []
     seen: set[tuple[str, str]] = set()
+    every_want = wants(r, nested_wants)
     for e in edges:
         pair = (e.source, e.target)
         if pair in pred or pair in seen:
@@ -117,15 +125,7 @@ def analyse(r: CatalogRows, scorer: Scorer, probs: dict[int, float] | None) -> d
                 f"[{e.parameter_name}] wants {_want_of(groups, e.source, e.parameter_name)}",
             )
         else:
-            params = {str(p.get("name")): p for p in tools[e.source].parameters} if e.source in tools else {}
-            p = params.get(e.parameter_name or "")
-            if p is None:
-                cause = "no_want:not_a_parameter"
-            elif p.get("type") in ("object", "array") and not _id_like(e.parameter_name or ""):
-                cause = "no_want:object"
-            else:
-                cause = "no_want:unrecognised"
-            detail = f"[{e.parameter_name}] {str((p or {}).get('type'))}"
+            cause, detail = _unwanted(e, tools, every_want)
         entry = {"pair": list(pair), "parameter": e.parameter_name, "cause": cause, "detail": detail}
         if cands:
             entry["lowered_by"] = lowered
@@ -161,6 +161,41 @@ def analyse(r: CatalogRows, scorer: Scorer, probs: dict[int, float] | None) -> d
         "missed": missed,
         "wrong": wrong,
     }
+
+
+def _unwanted(e: LabelledEdge, tools: dict, every_want: dict[tuple[str, str], str]) -> tuple[str, str]:
+    """The cause of a missed gold edge whose parameter has no candidate group: wanted with no candidate at all, or
+    not wanted (the gold names no parameter of the tool, an object, or a parameter not read as an instance)."""
+    want = every_want.get((e.source, e.parameter_name or ""))
+    if want is not None:
+        return "no_candidate", f"[{e.parameter_name}] wants {want}"
+    params = {str(p.get("name")): p for p in tools[e.source].parameters} if e.source in tools else {}
+    p = params.get(e.parameter_name or "")
+    if p is None:
+        cause = "no_want:not_a_parameter"
+    elif p.get("type") in ("object", "array") and not _id_like(e.parameter_name or ""):
+        cause = "no_want:object"
+    else:
+        cause = "no_want:unrecognised"
+    return cause, f"[{e.parameter_name}] {str((p or {}).get('type'))}"
+
+
+def wants(r: CatalogRows, nested_wants: bool = True) -> dict[tuple[str, str], str]:
+    """(consumer, top-level parameter) -> the resources and field of its first want, for every want of the catalog,
+    with or without candidates (the candidate groups hold only wants that have some)."""
+    raw = r.catalog.tools()
+    with catalog_names(raw):
+        tools = prepare_tools(raw)
+        set_sources(tools, None)
+        for t in tools.values():
+            t.kind = tool_kind(t)
+        set_wants(tools, set(offer_index(tools)), nested_wants=nested_wants)
+    out: dict[tuple[str, str], str] = {}
+    for t in tools.values():
+        names = {str(p.get("name")) for p in t.parameters}
+        for w in t.wants:
+            out.setdefault((t.name, top_level(w.parameter, names)), f"{w.resources}/{w.field}")
+    return out
 
 
 def cut_by(groups: list[list[Candidate]], c: Candidate, scorer: Scorer) -> str:
@@ -249,7 +284,7 @@ def main(argv: list[str] | None = None) -> int:
     probs = out_of_fold(rows) if args.oof else None
     scorer = default_scorer()
     results = [
-        analyse(r, scorer, probs[i] if probs else None)
+        analyse(r, scorer, probs[i] if probs else None, args.nested_wants)
         for i, r in enumerate(rows)
         if not args.only or r.catalog.key in args.only
     ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from benchmarks.deps_corpus import catalogs
-from benchmarks.deps_errors import CAUSES, analyse, attributions, top_level
+from benchmarks.deps_errors import CAUSES, analyse, attributions, top_level, wants
 from benchmarks.train_scorer import prepare
 from kg_tools.deps.scoring import FEATURES, KINDS, default_scorer
 
@@ -45,3 +45,15 @@ def test_a_missed_gold_candidate_names_the_feature_that_lowered_it():
     assert all(m["kind"] in KINDS for m in scored)  # the producer's kind, for the table of causes by kind
     assert all(m.get("cut_by") in (("second", "cap") if m["cause"] == "outranked" else (None,)) for m in scored)
     assert all("lowered_by" not in m for m in result["missed"] if m["cause"] not in ("below_threshold", "outranked"))
+
+
+def test_a_wanted_parameter_without_any_candidate_is_no_candidate_not_no_want():
+    """Gmail's `threadId` is read as a thread's id, but no tool offers threads: the want exists, no tool is its
+    candidate (the candidate groups hold only wants with candidates)."""
+    [gmail] = [c for c in catalogs("dev") if c.key == "mcp_gmail"]
+    rows = prepare(gmail)
+    assert wants(rows)[("send_email", "threadId")] == "['thread']/id"
+    result = analyse(rows, default_scorer(), None)
+    missed = {(m["pair"][0], m["parameter"]): m for m in result["missed"]}
+    assert missed[("send_email", "threadId")]["cause"] == "no_candidate"
+    assert "['thread']/id" in missed[("send_email", "threadId")]["detail"]

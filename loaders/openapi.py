@@ -303,15 +303,14 @@ def _dict(value: Any) -> dict:
 
 
 def _body_parameters(resolver: RefResolver, op: dict, where: str) -> tuple[list[dict], dict[str, Any], str | None]:
-    """The request body (JSON, else form-encoded, else multipart): an object's properties (those of its `allOf`
-    members too), any other schema as one parameter `body`; their schemas by name; the body's media type."""
+    """The request body (JSON, else form-encoded, else multipart): an object's properties, any other schema as
+    one parameter `body`; their schemas by name; the body's media type."""
     body = resolver.resolve(op.get("requestBody") or {})
     found = _body_schema(body, FORM_MEDIA_TYPES) if isinstance(body, dict) else None
     media, schema = found or (None, None)
     if not schema:
         return [], {}, None
     check_schema(schema, f"{resolver.where}: {where}", "requestBody/content/schema")
-    schema = merged_all_of(schema, depth=1)  # a body that is an `allOf` of objects (Alertmanager's postableSilence)
     if schema.get("type", "object") == "object" and "properties" in schema:
         params = object_parameters(schema, f"{resolver.where}: {where} request body", **{"in": "body"})
         if not body.get("required"):

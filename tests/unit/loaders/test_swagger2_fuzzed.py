@@ -95,12 +95,6 @@ def test_global_parameters_referenced_from_a_path_item_reach_each_operation():
     ]
 
 
-def test_a_body_that_is_an_all_of_of_objects_gives_their_properties():
-    body = {"allOf": [{"type": "object", "properties": {"id": {"type": "string"}}}, {"$ref": "#/definitions/Pet"}]}
-    found = tools(swagger(paths=post({"name": "silence", "in": "body", "required": True, "schema": body})))["op"]
-    assert [(p["name"], p["in"]) for p in found["parameters"]] == [("id", "body"), ("name", "body")]
-
-
 def test_a_percent_encoded_ref_resolves():
     document = swagger(definitions={"Pet Row": PET}, paths={"/p": {"get": {"responses": {"200": {
         "description": "ok", "schema": {"$ref": "#/definitions/Pet%20Row"}}}}}})  # fmt: skip

@@ -8,6 +8,7 @@ parameters one object schema under a form media type (multipart when it is consu
 `schema` one content entry per `produces` media type (`*/*` when none is given), `x-nullable` `nullable`,
 `type: file` a binary string; what `-p` mends (type lists, the type `null`, tuple `items`, arrays without `items`,
 untyped parameters) mended alike. The input is not changed; a remote `$ref` is kept as it is (the loader refuses it).
+The loader's messages about the converted document are put back in its own terms (`own_terms`: `#/definitions/…`).
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ import pytest
 
 from kg_tools.errors import CatalogError
 from kg_tools.loaders import openapi
+from kg_tools.loaders.json_catalog import load as load_json_catalog
 
 OK = {"200": {"description": "ok", "schema": {"$ref": "#/definitions/Pet"}}}
 PET = {"type": "object", "properties": {"id": {"type": "string"}, "name": {"type": "string"}}}
@@ -145,3 +146,10 @@ def test_a_file_that_is_not_utf8_is_refused_by_name(tmp_path):
     path.write_bytes('swagger: "2.0"\ninfo: {title: "caf\u00e9"}\n'.encode("latin-1"))
     with pytest.raises(CatalogError, match=rf"^{path}: not UTF-8 text \(invalid continuation byte at byte \d+\)$"):
         openapi.load(path)
+
+
+def test_a_json_lines_catalog_that_is_not_utf8_is_refused_by_name_too(tmp_path):
+    path = tmp_path / "tools.jsonl"
+    path.write_bytes('{"name": "caf\u00e9"}\n'.encode("latin-1"))
+    with pytest.raises(CatalogError, match=rf"^{path}: not UTF-8 text \(invalid continuation byte at byte \d+\)$"):
+        load_json_catalog(path)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from urllib.parse import unquote
 
 import yaml
 
@@ -210,6 +211,8 @@ class RefResolver:
         node: Any = self.document
         for part in ref[2:].split("/"):
             part = part.replace("~1", "/").replace("~0", "~")
+            if isinstance(node, dict) and part not in node:  # a URI fragment: `%20` for a space (RFC 6901 §6)
+                part = unquote(part)
             if isinstance(node, dict) and part in node:
                 node = node[part]
             elif isinstance(node, list) and part.isdigit() and int(part) < len(node):

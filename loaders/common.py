@@ -47,7 +47,11 @@ def read_jsonl(path: Path) -> list:
     path = Path(path)
     _require_file(path)
     rows, problems = [], []
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise CatalogError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
+    for n, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         try:

@@ -15,6 +15,7 @@ objects (`data.workspace`, `parent.id`). Local `$ref`s (#/components/...) are re
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -114,7 +115,10 @@ def check_responses_budget(document: dict, operations: list[dict], where: str) -
     so a fan-out of shared `$ref`s is refused in milliseconds, before `capped_schema` walks any of it."""
     resolver = RefResolver(document, where, max_expansion=RESPONSES_BUDGET)
     for op in operations:
-        found = _response_schema(resolver, op)
+        try:
+            found = _response_schema(resolver, op)
+        except CatalogError:  # a response `$ref` that does not resolve: the operation's own pass says where
+            continue
         if found and found[2] and not _best_effort(found[1]):  # a `*/*` schema past the budget is only not kept
             try:
                 resolver.resolve(found[2])
@@ -350,10 +354,26 @@ def _http_facts(path: str, method: str, op: dict, facts: dict) -> dict[str, Any]
 def entries(document: Any, where: str, warnings: list[str] | None = None) -> list[dict]:
     if not isinstance(document, dict):
         raise CatalogError(f"{where}: an OpenAPI document must be an object")
-    if swagger2.is_swagger2(document):
-        document = swagger2.convert(document, where)
+    if not swagger2.is_swagger2(document):
+        return _entries(document, where, warnings)
+    found: list[str] = []  # a converted document's warnings and errors name its own `$ref`s (`#/definitions/…`)
+    try:
+        return _entries(swagger2.convert(document, where), where, found)
+    except CatalogError as exc:
+        raise _reworded(exc, swagger2.own_terms) from exc
+    finally:
         if warnings is not None:
-            warnings.append(f"{where}: {swagger2.NOTE}")
+            warnings += [f"{where}: {swagger2.NOTE}", *map(swagger2.own_terms, found)]
+
+
+def _reworded(exc: CatalogError, words: Callable[[str], str]) -> CatalogError:
+    """The same error (its class and problems kept) with its message passed through `words`."""
+    new = exc.__class__(words(str(exc)))
+    new.problems = exc.problems
+    return new
+
+
+def _entries(document: dict, where: str, warnings: list[str] | None) -> list[dict]:
     version = str(document.get("openapi", ""))
     if not version.startswith("3."):
         raise CatalogError(f"{where}: only OpenAPI 3.0/3.1 and Swagger 2.0 are supported (found {_version(document)})")
@@ -379,12 +399,24 @@ def entries(document: Any, where: str, warnings: list[str] | None = None) -> lis
         item = item if isinstance(item, dict) else {}
         ops += [(path, method, item) for method in METHODS if isinstance(item.get(method), dict)]
     check_responses_budget(responses.document, [item[method] for _, method, item in ops], where)
-    tools = [
-        operation_entry(resolver, path, method, item, item[method], responses, warnings) for path, method, item in ops
-    ]
+    tools = [_located(resolver, path, method, item, responses, warnings) for path, method, item in ops]
     if not tools:
         raise CatalogError(f"{where}: the document has no operations")
     return distinct_names(tools)
+
+
+def _located(
+    resolver: RefResolver, path: str, method: str, item: dict, responses: RefResolver, warnings: list[str] | None
+) -> dict:
+    """The operation's tool; an error that does not say which operation it is in (a `$ref` that does not resolve,
+    a schema nested too deep) says so."""
+    try:
+        return operation_entry(resolver, path, method, item, item[method], responses, warnings)
+    except CatalogError as exc:
+        where = f"{method.upper()} {path}"
+        if where in str(exc):
+            raise
+        raise _reworded(exc, lambda message: f"{message} (in {where})") from exc
 
 
 def _version(document: dict) -> str:
@@ -426,4 +458,8 @@ def load(path: Path, catalog: str | None = None) -> CatalogSource:
         raise CatalogError(
             f"{path} is a directory; give a catalog file" if path.is_dir() else f"file not found: {path}"
         )
-    return load_text(path.read_text(encoding="utf-8"), str(path), catalog or path.stem)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise CatalogError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
+    return load_text(text, str(path), catalog or path.stem)

@@ -8,11 +8,13 @@ parameters one object schema under a form media type (multipart when it is consu
 `schema` one content entry per `produces` media type (`*/*` when none is given), `x-nullable` `nullable`,
 `type: file` a binary string; what `-p` mends (type lists, the type `null`, tuple `items`, arrays without `items`,
 untyped parameters) mended alike. The input is not changed; a remote `$ref` is kept as it is (the loader refuses it).
+The loader's messages about the converted document are put back in its own terms (`own_terms`: `#/definitions/…`).
 """
 
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import unquote
 
 from kg_tools.errors import CatalogError
 
@@ -37,6 +39,13 @@ CONVERTED = (  # the document's keys that become others
     *("responses", "securityDefinitions"),
 )
 NOTE = "converted from Swagger 2.0 to OpenAPI 3.0 in-process (as swagger2openapi does)"
+
+
+def own_terms(message: str) -> str:
+    """A message about the converted document in the terms of the Swagger 2.0 one (`#/definitions/Pet`)."""
+    for old, new in REFS.items():
+        message = message.replace(new, old)
+    return message
 
 
 def is_swagger2(document: Any) -> bool:
@@ -125,7 +134,7 @@ def convert(document: dict, where: str = "document") -> dict:
     if paths is not None and not isinstance(paths, dict):
         raise CatalogError(f"{where}: 'paths' must be an object")
     out["paths"] = {
-        path: _path_item(item, shared, consumes, produces, f"{where}: {path}") for path, item in (paths or {}).items()
+        path: _path_item(item, shared, consumes, produces, (where, path)) for path, item in (paths or {}).items()
     }
     components = _components(document, shared, produces)
     if components:
@@ -198,7 +207,7 @@ def _security(s: Any) -> Any:
     return rest | {"flows": {OAUTH_FLOWS.get(str(s.get("flow")), str(s.get("flow"))): flow}}
 
 
-def _path_item(item: Any, shared: dict, consumes: list[str], produces: list[str], where: str) -> Any:
+def _path_item(item: Any, shared: dict, consumes: list[str], produces: list[str], where: tuple[str, str]) -> Any:
     """A path item: its own path/query/header parameters kept; its body and form parameters given to each operation."""
     if not isinstance(item, dict) or "$ref" in item:
         return schema(item)
@@ -210,7 +219,8 @@ def _path_item(item: Any, shared: dict, consumes: list[str], produces: list[str]
     body = [p for p in common if _in_body(_shared(p, shared))]
     for method in METHODS:
         if isinstance(item.get(method), dict):
-            out[method] = _operation(item[method], body, shared, (consumes, produces), f"{where}: {method.upper()}")
+            located = f"{where[0]}: {method.upper()} {where[1]}"
+            out[method] = _operation(item[method], body, shared, (consumes, produces), located)
     return out
 
 
@@ -218,7 +228,8 @@ def _shared(p: Any, shared: dict) -> Any:
     """A parameter, or the document-level parameter its `$ref` names."""
     ref = p.get("$ref") if isinstance(p, dict) else None
     if isinstance(ref, str) and ref.startswith("#/parameters/"):
-        return shared.get(ref[len("#/parameters/") :].replace("~1", "/").replace("~0", "~"), p)
+        name = ref[len("#/parameters/") :].replace("~1", "/").replace("~0", "~")
+        return shared.get(name, shared.get(unquote(name), p))
     return p
 
 

@@ -143,3 +143,69 @@ def test_operations_whose_names_collide_load_under_distinct_names(graph, cli_env
     before = graph_snapshot(graph)
     run_cli(cli_env, "load", "openapi", str(spec))
     assert graph_snapshot(graph) == before
+
+
+@pytest.mark.integration
+def test_a_swagger_2_spec_loads_converted_with_http_and_output_schemas(graph, cli_env, tmp_path):
+    """A Swagger 2.0 document is converted in-process: its body and form parameters, its response `schema` under
+    `produces` and its `$ref`s reach Neo4j as those of the equivalent OpenAPI 3.0 document would."""
+    pet = {"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}, "tag": {"type": "string"}}}
+    spec = tmp_path / "pets2.json"
+    spec.write_text(
+        json.dumps(
+            {
+                "swagger": "2.0",
+                "info": {"title": "Pets", "version": "1"},
+                "host": "api.example.com",
+                "basePath": "/v1",
+                "definitions": {"Pet": pet, "Pets": {"type": "array", "items": {"$ref": "#/definitions/Pet"}}},
+                "paths": {
+                    "/pets": {
+                        "get": {
+                            "operationId": "listPets",
+                            "responses": {"200": {"description": "ok", "schema": {"$ref": "#/definitions/Pets"}}},
+                        },
+                        "post": {
+                            "operationId": "createPet",
+                            "parameters": [{"name": "pet", "in": "body", "schema": {"$ref": "#/definitions/Pet"}}],
+                            "responses": {"201": {"description": "made", "schema": {"$ref": "#/definitions/Pet"}}},
+                        },
+                    },
+                    "/pets/{pet_id}/photo": {
+                        "put": {
+                            "operationId": "putPhoto",
+                            "consumes": ["multipart/form-data"],
+                            "parameters": [
+                                {"name": "pet_id", "in": "path", "required": True, "type": "string"},
+                                {"name": "file", "in": "formData", "required": True, "type": "file"},
+                            ],
+                            "responses": {"default": {"description": "error"}},
+                        }
+                    },
+                },
+            }
+        )
+    )
+    said = run_cli(cli_env, "load", "openapi", str(spec))
+    assert "converted from Swagger 2.0 to OpenAPI 3.0" in said and "wrote 3 tools" in said
+    rows = graph.read("MATCH (t:Tool {catalog: 'pets2'}) RETURN t.name AS name, t.spec AS spec ORDER BY name")
+    tools = {r["name"]: json.loads(r["spec"]) for r in rows}
+    titled = {"title": "Pet", **pet}
+    assert tools["listPets"]["http"] == {
+        "method": "GET",
+        "path": "/pets",
+        "operation_id": "listPets",
+        "response_status": "200",
+    }
+    assert tools["listPets"]["output_schema"] == {"title": "Pets", "type": "array", "items": titled}
+    assert tools["createPet"]["http"]["request_media_type"] == "application/json"
+    assert tools["createPet"]["output_schema"] == titled
+    assert [p["name"] for p in tools["createPet"]["parameters"]] == ["id", "tag"]
+    assert tools["putPhoto"]["http"] == {
+        "method": "PUT",
+        "path": "/pets/{pet_id}/photo",
+        "operation_id": "putPhoto",
+        "request_media_type": "multipart/form-data",
+    }
+    assert "output_schema" not in tools["putPhoto"]
+    assert tools["putPhoto"]["input_schema"]["properties"]["file"] == {"type": "string", "format": "binary"}

@@ -248,7 +248,7 @@ def test_a_swagger_document_loads_as_its_openapi_equivalent_with_a_note():
         ({"swagger": "2.0", "paths": {}}, "the document has no operations"),
         (
             {"swagger": "2.0", "paths": {"/a": {"post": {"parameters": [{"name": "b", "in": "body"}]}}}},
-            "/a: POST: body parameter 'b' has no schema",
+            "POST /a: body parameter 'b' has no schema",
         ),
         (
             {"swagger": "2.0", "paths": {"/a": {"get": {"parameters": [{"$ref": "#/parameters/Nope"}]}}}},

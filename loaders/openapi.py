@@ -103,10 +103,21 @@ def _response_schema(resolver: RefResolver, op: dict) -> tuple[str, dict, Any] |
         return None
     statuses = sorted((k for k in responses if str(k)[:1] == "2"), key=lambda k: (str(k) != "200", str(k)))
     for status in statuses:
-        response = resolver.deref(responses[status])
+        response = _with_content(resolver, resolver.deref(responses[status]))
         if isinstance(response, dict):
             return str(status), response, _json_body(response)
     return None
+
+
+def _with_content(resolver: RefResolver, response: Any) -> Any:
+    """The response with a `$ref`'d `content` map and `$ref`'d media type entries followed (Lob's `content: {$ref:
+    '#/components/mediaTypes/…'}`, OpenAPI 3.2's media type references); anything else as it is."""
+    if not isinstance(response, dict) or not isinstance(response.get("content"), dict):
+        return response
+    content = resolver.deref(response["content"])
+    if not isinstance(content, dict):
+        return response
+    return {**response, "content": {media: resolver.deref(entry) for media, entry in content.items()}}
 
 
 def check_responses_budget(document: dict, operations: list[dict], where: str) -> None:
@@ -139,7 +150,7 @@ def response_facts(resolver: RefResolver, op: dict, where: str, warnings: list[s
         return {}
     statuses = sorted((k for k in responses if str(k)[:1] == "2"), key=lambda k: (str(k) != "200", str(k)))
     for status in statuses:
-        response = resolver.deref(responses[status])
+        response = _with_content(resolver, resolver.deref(responses[status]))
         if not isinstance(response, dict):
             continue
         facts: dict = {"response_status": str(status)}
@@ -402,7 +413,24 @@ def _entries(document: dict, where: str, warnings: list[str] | None) -> list[dic
     tools = [_located(resolver, path, method, item, responses, warnings) for path, method, item in ops]
     if not tools:
         raise CatalogError(f"{where}: the document has no operations")
+    unread = [f"{method.upper()} {path}" for path, method, item in ops if _unread_output(resolver, item[method])]
+    if unread and warnings is not None:
+        warnings.append(
+            f"{where}: {len(unread)} of {len(ops)} operations answer only in a format other than JSON or only under "
+            f"`default` (e.g. {unread[0]}): no output schema is kept for them, so inference cannot read what they return"
+        )
     return distinct_names(tools)
+
+
+def _unread_output(resolver: RefResolver, op: dict) -> bool:
+    """The operation declares a response body that no output schema is read from: its first 2xx response offers
+    neither JSON nor `*/*`, or it has no 2xx response and a `default` one with a body."""
+    found = _response_schema(resolver, op)
+    if found:
+        return found[2] is None and bool(found[1].get("content"))
+    responses = op.get("responses")
+    default = resolver.deref(responses.get("default")) if isinstance(responses, dict) else None
+    return isinstance(default, dict) and bool(default.get("content"))
 
 
 def _located(

@@ -3039,6 +3039,7 @@ def want_candidates(
             name != consumer.name
             and name not in out
             and not (_scoped_by(producer, want) or _reads_one_it_is_given(producer, want))
+            and not _written_value(consumer, want)
         ):
             out[name] = Candidate(consumer, want, producer, None)
     out = _kept_candidates(out, consumer, want, tools, paths, kinds)
@@ -3052,6 +3053,22 @@ def want_candidates(
     for c in out.values():
         c.qualifier_share = qualifier_share(qualifier, c.producer)
     return list(out.values())
+
+
+def _written_value(consumer: Tool, want: Want) -> bool:
+    """A list of strings or objects or a nested property in the request body of an HTTP write (`realmRoles` of a
+    POST, `searches`, `events[].transaction_id`): mostly a value the caller writes, so no reader is its provider by
+    its name alone (an offer or the path still makes one); a list of numbers or of either is one of ids (`points`).
+    MCP tools carry no HTTP operation and keep theirs (right three times in four there; docs/dependencies.md,
+    "values read as references on specs")."""
+    if str((consumer.http or {}).get("method", "GET")).upper() in ("GET", "HEAD"):
+        return False
+    if want.nested:
+        return True
+    top = next((p for p in consumer.parameters if p.get("name") == want.parameter), {})
+    schema = ((consumer.input_schema or {}).get("properties") or {}).get(want.parameter)
+    items = schema.get("items") if isinstance(schema, dict) else None
+    return top.get("in") == "body" and isinstance(items, dict) and items.get("type") in ("string", "object")
 
 
 def _unnamed_qualifier(want: Want, named: Callable[[str], bool]) -> bool:

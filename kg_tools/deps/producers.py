@@ -866,15 +866,51 @@ def _identifier_want(tool: Tool, p: dict, ws: list[str], field: str, known: set[
     resources = resources or _stop_word_resource(ws, known)
     if not resources:
         # a body's own `id` is the object's, except in an RPC call, which addresses its thing by it
-        if field not in STRONG_FIELDS or p.get("in") == "body" and not rpc_resource(tool):
+        if field not in STRONG_FIELDS:
             return None
-        resources = context_resources(tool, p, str(p.get("name") or ""), known)
+        if p.get("in") == "body" and not rpc_resource(tool):  # or one whose path says which thing it addresses
+            top = field in ("id", "key") and not p.get("path")  # a nested property's `id` is its element's own
+            subject = body_subject(tool, known) if top else None
+            if not subject:
+                return None
+            resources = [subject]
+        else:
+            resources = context_resources(tool, p, str(p.get("name") or ""), known)
     resources, field = _user_field(tool, ws, field, resources, known)
     resources = resources if tool.http else _named_head(ws, resources, known)
     want = _want(p, resources + also_accepted(p, resources, known), field) if resources else None
     if want and field not in ("username", "login", "email"):
         want.fallback = [r for r in _fallback_resources(p, known) if r not in want.resources]
     return want
+
+
+def body_subject(tool: Tool, known: set[str]) -> str | None:
+    """The existing thing a bare identifier in a body addresses, by a path that ends in a static segment, when the
+    tool's name names it too: the resource before an action (`POST /registries/ping`, `/v3/lease/revoke`), the one an
+    action names (`POST /api/delete-user`), or the one a change that is no create puts (`PUT /pet`); None for a POST
+    to the resource (`POST /pets {id}`: the new one's own), a thing that may be new (`_may_be_new`) or a resource the
+    name does not say (`set_payload`)."""
+    segments = [s for s in _path(tool).split("/") if s]
+    if not segments or segments[-1].startswith("{") or _may_be_new(tool, segments[-1]):
+        return None
+    verb, rest = name_verb_and_object(segments[-1])
+    resource = resource_key(rest) if rest else None
+    if resource in known:
+        changed = _method(tool) in ("PUT", "PATCH", "DELETE") and tool.kind != "create"
+        resource = resource if verb or changed else None
+    else:
+        before = segments[-2] if len(segments) > 1 and not segments[-2].startswith("{") else ""
+        resource = _segment_resource(before) if before else None
+        resource = resource if resource in known else None
+    named = {singular(w) for w in words(tool_part(tool.name))}
+    return resource if resource and set(resource.split()) <= named else None
+
+
+def _may_be_new(tool: Tool, segment: str) -> bool:
+    """The thing a body names may not exist yet: the tool is described as a create ("Create a label") or is an
+    upsert by its name or last path segment (`PUT /links/upsert`)."""
+    described = words(_first_sentence(tool))[:1] in (["create"], ["creates"])
+    return described or "upsert" in words(tool.name) + words(segment)
 
 
 def _stop_word_resource(ws: list[str], known: set[str]) -> list[str]:

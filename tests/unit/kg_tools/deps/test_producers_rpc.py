@@ -46,15 +46,15 @@ def test_an_rpc_call_is_classified_by_its_action():
 
 
 def test_the_body_id_of_an_rpc_call_names_the_thing_its_path_is_about():
-    """The `id` in the body of `POST /collections.info` is a collection's (a REST body's own `id` stays the
+    """The `id` in the body of `POST /collections.info` is a collection's (a REST create's body `id` stays the
     object's), served by `.list`, whose `data[]` items titled with the noise word "Collection" are collections."""
     found = wanted(_rpc())
     for consumer in ("shelvesInfo", "shelvesLock", "shelvesAddMember", "shelvesMembers"):
         resources, field, producers = found[(consumer, "id")]
         assert resources[:1] == ["collection"] and field == "id"
         assert "shelvesList" in producers
-    rest = [op("putShelf", "PUT", "/shelves", [_body("id")]), op("listShelves", "GET", "/shelves", [])]
-    assert ("putShelf", "id") not in wanted(rest)
+    rest = [op("postShelf", "POST", "/shelves", [_body("id")]), op("listShelves", "GET", "/shelves", [])]
+    assert ("postShelf", "id") not in wanted(rest)
 
 
 def test_what_an_rpc_create_makes():

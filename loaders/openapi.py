@@ -96,8 +96,9 @@ def titled(document: dict) -> dict:
     return {**document, "components": {**components, "schemas": named}}
 
 
-def _response_schema(resolver: RefResolver, op: dict) -> tuple[str, dict, Any] | None:
-    """The first 2xx response (status, the response, its JSON schema or None), `$ref`s at its top followed."""
+def _first_success(resolver: RefResolver, op: dict) -> tuple[str, dict] | None:
+    """The first 2xx response (`200` first) that is an object, with its status; `$ref`s at its top and in its
+    `content` followed."""
     responses = op.get("responses")
     if not isinstance(responses, dict):
         return None
@@ -105,8 +106,14 @@ def _response_schema(resolver: RefResolver, op: dict) -> tuple[str, dict, Any] |
     for status in statuses:
         response = _with_content(resolver, resolver.deref(responses[status]))
         if isinstance(response, dict):
-            return str(status), response, _json_body(response)
+            return str(status), response
     return None
+
+
+def _response_schema(resolver: RefResolver, op: dict) -> tuple[str, dict, Any] | None:
+    """The first 2xx response (status, the response, its JSON schema or None)."""
+    found = _first_success(resolver, op)
+    return (*found, _json_body(found[1])) if found else None
 
 
 def _with_content(resolver: RefResolver, response: Any) -> Any:
@@ -145,32 +152,27 @@ def check_responses_budget(document: dict, operations: list[dict], where: str) -
 def response_facts(resolver: RefResolver, op: dict, where: str, warnings: list[str] | None) -> dict:
     """The first 2xx response's JSON schema (`output_schema`: $refs resolved within a budget, cut to
     MAX_OUTPUT_SCHEMA_CHARS) and its `links`, with the status they came from."""
-    responses = op.get("responses")
-    if not isinstance(responses, dict):
+    found = _first_success(resolver, op)
+    if not found:
         return {}
-    statuses = sorted((k for k in responses if str(k)[:1] == "2"), key=lambda k: (str(k) != "200", str(k)))
-    for status in statuses:
-        response = _with_content(resolver, resolver.deref(responses[status]))
-        if not isinstance(response, dict):
-            continue
-        facts: dict = {"response_status": str(status)}
-        links = response.get("links")
-        if isinstance(links, dict) and links:
-            kept = {}
-            for name, link in list(links.items())[:MAX_LINKS]:
-                link = resolver.deref(link)
-                if isinstance(link, dict):
-                    kept[str(name)] = {
-                        k: resolver.resolve(v)
-                        for k, v in link.items()
-                        if k in ("operationId", "operationRef", "parameters", "description")
-                    }
-            facts["links"] = kept
-        output = _output_schema(resolver, response, where, str(status), warnings)
-        if output is not None:
-            facts["output_schema"] = output
-        return facts
-    return {}
+    status, response = found
+    facts: dict = {"response_status": status}
+    links = response.get("links")
+    if isinstance(links, dict) and links:
+        kept = {}
+        for name, link in list(links.items())[:MAX_LINKS]:
+            link = resolver.deref(link)
+            if isinstance(link, dict):
+                kept[str(name)] = {
+                    k: resolver.resolve(v)
+                    for k, v in link.items()
+                    if k in ("operationId", "operationRef", "parameters", "description")
+                }
+        facts["links"] = kept
+    output = _output_schema(resolver, response, where, status, warnings)
+    if output is not None:
+        facts["output_schema"] = output
+    return facts
 
 
 def _output_schema(

@@ -187,7 +187,10 @@ def _parameter(p: Any) -> Any:
 
 def _type_schema(p: dict, typed: bool = True) -> dict:
     """The `schema` of a non-body parameter or a header: its type keywords (an `items`' own collectionFormat dropped);
-    a string when it gives no type (invalid Swagger 2.0 that swagger2openapi -p patches so)."""
+    without a type, the `schema` it declares (OpenAPI 3's way, met in 2.0 files), else a string (invalid Swagger 2.0
+    that swagger2openapi -p patches so)."""
+    if typed and "type" not in p and isinstance(p.get("schema"), dict):
+        return schema(p["schema"])
     found = ({"type": "string"} if typed and "type" not in p else {}) | {k: p[k] for k in SCHEMA_KEYS if k in p}
     if isinstance(found.get("items"), dict):
         found["items"] = _type_schema(found["items"], typed=False)
@@ -259,8 +262,9 @@ def _by_name(params: list[dict]) -> list[dict]:
 
 
 def _request_body(params: list[dict], consumes: list[str], where: str) -> dict | None:
-    """The request body of a `body` parameter, else of the `formData` parameters; None when there is neither."""
-    body = next((p for p in params if p.get("in") == "body"), None)
+    """The request body of a `body` parameter (the operation's own before the path item's), else of the `formData`
+    parameters; None when there is neither."""
+    body = next((p for p in reversed(params) if p.get("in") == "body"), None)
     if body is None:
         form = [p for p in params if p.get("in") == "formData"]
         return _form_body(form, consumes, where) if form else None

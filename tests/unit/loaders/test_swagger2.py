@@ -192,6 +192,38 @@ def test_parameter_types_become_schemas_and_responses_content_by_produces():
     assert set(get["responses"]["200"]["content"]) == {"application/json", "application/xml"}
 
 
+def test_a_parameter_without_a_type_keeps_the_schema_it_declares():
+    document = {
+        "swagger": "2.0",
+        "paths": {
+            "/a/{id}": {
+                "get": {
+                    "parameters": [
+                        {"name": "id", "in": "path", "required": True, "schema": {"type": "integer"}},
+                        {"name": "q", "in": "query"},
+                    ],
+                    "responses": {"200": {"description": "ok"}},
+                }
+            }
+        },
+    }
+    by_id, untyped = swagger2.convert(document)["paths"]["/a/{id}"]["get"]["parameters"]
+    assert by_id == {"name": "id", "in": "path", "required": True, "schema": {"type": "integer"}}
+    assert untyped["schema"] == {"type": "string"}  # neither a type nor a schema: a string, as swagger2openapi -p
+
+
+def test_an_operations_own_body_parameter_wins_over_the_path_items():
+    def body(name: str) -> dict:
+        return {"name": name, "in": "body", "schema": {"type": "object", "properties": {name: {"type": "string"}}}}
+
+    document = {
+        "swagger": "2.0",
+        "paths": {"/a": {"parameters": [body("old")], "post": {"parameters": [body("new")], "responses": {}}}},
+    }
+    request = swagger2.convert(document)["paths"]["/a"]["post"]["requestBody"]
+    assert request["content"]["application/json"]["schema"]["properties"] == {"new": {"type": "string"}}
+
+
 def test_security_definitions_become_security_schemes():
     schemes = converted()["components"]["securitySchemes"]
     assert schemes["basic"] == {"type": "http", "scheme": "basic"}

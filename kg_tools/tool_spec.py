@@ -572,9 +572,10 @@ def count_back_edges(names: list[str], edges: list[Edge]) -> int:
 
 
 def split_name(name: str) -> str:
-    """get_current_date -> 'get current date'; getFilmDetails -> 'get film details'."""
+    """get_current_date -> 'get current date'; getFilmDetails -> 'get film details'; an acronym's plural stays one
+    word: deleteIDs -> 'delete ids', peerURLs -> 'peer urls' (not 'i ds', 'ur ls')."""
     words = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
-    words = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1 \2", words)
+    words = re.sub(r"([A-Z]+)([A-Z](?!s(?:[^a-z]|$))[a-z])", r"\1 \2", words)
     return re.sub(r"[_\-.\s]+", " ", words).strip().lower()
 
 

@@ -121,6 +121,17 @@ def test_normalise_dependency_type(raw, expected):
 def test_document_text_splits_names():
     assert split_name("getFilmDetails") == "get film details"
     assert split_name("get_current_date") == "get current date"
+    assert split_name("HTMLParser") == "html parser"
+
+
+def test_an_acronyms_plural_stays_one_word():
+    assert split_name("deleteIDs") == "delete ids"  # not "delete i ds"
+    assert split_name("peerURLs") == "peer urls"
+    assert split_name("getUserIDsById") == "get user ids by id"
+    assert split_name("URLShortener") == "url shortener"  # an acronym before a word still splits
+
+
+def test_document_text_splits_parameter_names():
     spec = ToolSpec.model_validate(
         {
             "name": "get_weather",

@@ -33,6 +33,11 @@ def wanted(tools: list[ToolInfo]) -> dict[tuple[str, str], tuple[list[str], str,
     }
 
 
+def query_integer(name: str, required: bool = False) -> dict:
+    """An integer query parameter (ASP.NET specs mark no query parameter required)."""
+    return {"name": name, "type": "integer", "description": "", "required": required, "in": "query"}
+
+
 def listing(key: str, title: str, id_type: str = "integer") -> dict:
     """An output schema listing `key`: items titled `title`, each with an `id` (`{widgets: [{id}]}`)."""
     item = {"type": "object", "title": title, "properties": {"id": {"type": id_type}}}

@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from subset_spec import cut_by_tags, read_spec, subset, write_spec  # this directory is on sys.path
+from subset_spec import cut_by_paths, cut_by_tags, write_spec  # this directory is on sys.path
 
 SRC = Path("/tmp/corpus-oa-n")
 OUT = Path(__file__).resolve().parent.parent / "openapi"
@@ -97,9 +97,7 @@ def merge_specs(docs: dict[str, dict]) -> dict:
 
 def main():
     cut_by_tags(SPECS, TAGS, SRC, OUT, "corpus-oa-n")
-    doc = subset(read_spec(SRC / "fusionauth.yaml"), [FUSIONAUTH], "corpus-oa-n")
-    doc["info"]["description"] = doc["info"]["description"].replace("_build.py", "_subset.py")
-    write_spec(doc, OUT / "fusionauth.json")
+    cut_by_paths("fusionauth.yaml", [FUSIONAUTH], SRC, OUT, "fusionauth", "corpus-oa-n")
     docs = {n: json.loads((SRC / f"paypal_{n}.json").read_text(encoding="utf-8")) for n in PAYPAL}
     write_spec(merge_specs(docs), OUT / "paypal.json")
 

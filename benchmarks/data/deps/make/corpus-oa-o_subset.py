@@ -26,7 +26,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import yaml
-from subset_spec import subset, tag_paths, write_spec  # this directory is on sys.path
+from subset_spec import cut_by_tags  # this directory is on sys.path
 
 SRC = Path("/tmp/corpus-oa-o")
 OUT = Path(__file__).resolve().parent.parent / "openapi"
@@ -85,14 +85,12 @@ class _Loader(yaml.SafeLoader):
 _Loader.add_constructor("tag:yaml.org,2002:value", lambda loader, node: loader.construct_scalar(node))
 
 
+def _read(path: Path) -> dict:
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)  # noqa: S506 (a SafeLoader)
+
+
 def main():
-    task = "corpus-oa-o"
-    for key, name in SPECS.items():
-        doc = yaml.load((SRC / name).read_text(encoding="utf-8"), Loader=_Loader)  # noqa: S506 (a SafeLoader)
-        if key in TAGS:
-            doc = subset(doc, tag_paths(doc, TAGS[key].__contains__), task)
-            doc["info"]["description"] = doc["info"]["description"].replace(f"{task}_build.py", f"{task}_subset.py")
-        write_spec(doc, OUT / f"{key}.json")
+    cut_by_tags(SPECS, TAGS, SRC, OUT, "corpus-oa-o", read=_read)
 
 
 if __name__ == "__main__":

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from subset_spec import cut_by_tags, read_spec, subset, write_spec  # this directory is on sys.path
+from subset_spec import cut_by_paths, cut_by_tags  # this directory is on sys.path
 
 SRC = Path("/tmp/corpus-oa-p")
 OUT = Path(__file__).resolve().parent.parent / "openapi"
@@ -76,9 +76,7 @@ UNIT = r"/(applications|customers|accounts|cards|counterparties|payments|recurri
 
 def main():
     cut_by_tags(SPECS, TAGS, SRC, OUT, "corpus-oa-p")
-    doc = subset(read_spec(SRC / "unit_bundled.json"), [UNIT], "corpus-oa-p")
-    doc["info"]["description"] = doc["info"]["description"].replace("_build.py", "_subset.py")
-    write_spec(doc, OUT / "unit_finance.json")
+    cut_by_paths("unit_bundled.json", [UNIT], SRC, OUT, "unit_finance", "corpus-oa-p")
 
 
 if __name__ == "__main__":

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from subset_spec import cut_by_tags, read_spec, subset, write_spec  # this directory is on sys.path
+from subset_spec import cut_by_paths, cut_by_tags  # this directory is on sys.path
 
 SRC = Path("/tmp/corpus-oa-r")
 OUT = Path(__file__).resolve().parent.parent / "openapi"
@@ -79,9 +79,7 @@ ATS += r"|locations|users|job_postings|rejected_reasons)(/.*)?"
 
 def main():
     cut_by_tags(SPECS, TAGS, SRC, OUT, "corpus-oa-r")
-    doc = subset(read_spec(SRC / "stackone.yaml"), [ATS], "corpus-oa-r")
-    doc["info"]["description"] = doc["info"]["description"].replace("_build.py", "_subset.py")
-    write_spec(doc, OUT / "stackone_ats.json")
+    cut_by_paths("stackone.yaml", [ATS], SRC, OUT, "stackone_ats", "corpus-oa-r")
 
 
 if __name__ == "__main__":

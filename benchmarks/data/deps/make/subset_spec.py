@@ -91,14 +91,26 @@ def write_spec(doc: dict, out: Path) -> None:
     print(out.stem, sum(1 for i in doc["paths"].values() for m in i if m in METHODS), "ops", len(text), "bytes")
 
 
-def cut_by_tags(specs: dict[str, str], tags: dict[str, set[str]], src: Path, out: Path, task: str, prepare=None):
-    """Each saved spec `src/specs[key]` (after `prepare`, if given) cut to the paths of its `tags[key]` (whole
-    when it has none) and written to `out/<key>.json`."""
+def cut_by_tags(
+    specs: dict[str, str], tags: dict[str, set[str]], src: Path, out: Path, task: str, prepare=None, read=None
+):
+    """Each saved spec `src/specs[key]` (read by `read`, default `read_spec`; after `prepare`, if given) cut to the
+    paths of its `tags[key]` (whole when it has none) and written to `out/<key>.json`."""
     for key, name in specs.items():
-        doc = read_spec(src / name)
+        doc = (read or read_spec)(src / name)
         if prepare is not None:
             doc = prepare(doc)
         if key in tags:
-            doc = subset(doc, tag_paths(doc, tags[key].__contains__), task)
-            doc["info"]["description"] = doc["info"]["description"].replace(f"{task}_build.py", f"{task}_subset.py")
+            doc = _by_subset_script(subset(doc, tag_paths(doc, tags[key].__contains__), task), task)
         write_spec(doc, out / f"{key}.json")
+
+
+def cut_by_paths(name: str, patterns: list[str], src: Path, out: Path, key: str, task: str) -> None:
+    """The saved spec `src/name` cut to the paths matching `patterns` (regexes) and written to `out/<key>.json`."""
+    write_spec(_by_subset_script(subset(read_spec(src / name), patterns, task), task), out / f"{key}.json")
+
+
+def _by_subset_script(doc: dict, task: str) -> dict:
+    """The cut spec's description names the script that cut it (`<task>_subset.py`, not `<task>_build.py`)."""
+    doc["info"]["description"] = doc["info"]["description"].replace(f"{task}_build.py", f"{task}_subset.py")
+    return doc

@@ -3,24 +3,26 @@ spelt with punctuation, the qualifier reading once per catalog. Small made-up sp
 
 from __future__ import annotations
 
+import pytest
+
 from kg_tools.deps.idlists import identifier_field
 from kg_tools.deps.producers import candidate_groups
 from tests.support.made_up_ops import described_tool as _tool
 from tests.support.made_up_ops import op, wanted
+from tests.support.made_up_ops import query_integer as _q
 
 CRATE = {"type": "object", "title": "CrateDto", "properties": {"id": {"type": "integer"}, "name": {"type": "string"}}}
 
 
-def _q(name: str, required: bool = False) -> dict:
-    return {"name": name, "type": "integer", "description": "", "required": required, "in": "query"}
-
-
-def test_a_reader_of_one_instance_by_an_optional_query_id_is_no_source_of_it():
-    """`GET /api/Crate?crateId=` -> one CrateDto (ASP.NET specs mark no query parameter required): it reads the crate
-    it is given, by its schema, its path or its name; the listing of crates is the source."""
+@pytest.mark.parametrize("own", ["id", "crateId"])
+def test_a_reader_of_one_instance_by_an_optional_query_id_is_no_source_of_it(own):
+    """`GET /api/Crate?crateId=` -> one CrateDto (ASP.NET specs mark no query parameter required) holding its id as
+    `id` or spelt as the consumer spells it (`crateId`; s20rev): it reads the crate it is given, by its schema, its
+    path or its name; the listing of crates is the source."""
+    crate = {**CRATE, "properties": {own: {"type": "integer"}, "name": {"type": "string"}}}
     tools = [
-        op("get_api_Crate", "GET", "/api/Crate", [_q("crateId")], output_schema=CRATE),
-        op("get_api_Crates", "GET", "/api/Crates", [], output_schema={"type": "array", "items": CRATE}),
+        op("get_api_Crate", "GET", "/api/Crate", [_q("crateId")], output_schema=crate),
+        op("get_api_Crates", "GET", "/api/Crates", [], output_schema={"type": "array", "items": crate}),
         op("delete_api_Crate", "DELETE", "/api/Crate", [_q("crateId")]),
     ]
     _, _, producers = wanted(tools)[("delete_api_Crate", "crateId")]

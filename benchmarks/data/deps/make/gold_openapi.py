@@ -1,6 +1,6 @@
 """Expand the hand-written gold lines of a corpus task (<task>_gold.txt: corpus-oa-c, corpus-oa-d) into gold/<key>.json.
 
-    .venv/bin/python benchmarks/data/deps/make/gold_openapi.py corpus-oa-d [key ...]   (also corpus-oa-c, -g … -q)
+    .venv/bin/python benchmarks/data/deps/make/gold_openapi.py corpus-oa-d [key ...]   (also corpus-oa-c, -g … -s)
 
 Line format as benchmarks/data/real/make/gold_edges.txt:
   consumers | parameter(s) | providers | PD/PI/TD/TI | reason      (`*` consumers = every tool having the parameter)
@@ -107,7 +107,13 @@ PROVIDERS = {"listmonk": "listmonk (knadh/listmonk)", "qdrant": "Qdrant (qdrant/
              "misp": "MISP (MISP/MISP)",
              "frigate": "Frigate (blakeblackshear/frigate)",
              "unitycatalog": "Unity Catalog (unitycatalog/unitycatalog)",
-             "gravitino": "Apache Gravitino (apache/gravitino)"}
+             "gravitino": "Apache Gravitino (apache/gravitino)",
+             # corpus-oa-s
+             "apicurio": "Apicurio Registry (Apicurio/apicurio-registry)",
+             "opsgenie": "Opsgenie (opsgenie/opsgenie-oas)",
+             "photoprism": "PhotoPrism (photoprism/photoprism)",
+             "wekan": "Wekan (wekan/wekan)",
+             "influxdb": "InfluxDB OSS (influxdata/openapi)"}
 
 
 def gold_edge(consumer: str, provider: str, parameter: str, typ: str, reason: str) -> dict:

@@ -101,8 +101,28 @@ def cut_by_tags(
         if prepare is not None:
             doc = prepare(doc)
         if key in tags:
-            doc = _by_subset_script(subset(doc, tag_paths(doc, tags[key].__contains__), task), task)
+            doc = _by_subset_script(_cut_swagger2(doc, tags[key], task), task) if doc.get("swagger") else \
+                _by_subset_script(subset(doc, tag_paths(doc, tags[key].__contains__), task), task)
         write_spec(doc, out / f"{key}.json")
+
+
+SWAGGER2 = ("definitions", "parameters", "responses")
+
+
+def _cut_swagger2(doc: dict, tags: set[str], task: str) -> dict:
+    """A Swagger 2.0 spec cut by tag: its top-level definitions, parameters and responses moved under `components`
+    (and their references with them) for `subset`, and moved back."""
+    text = json.dumps(doc)
+    for kind in SWAGGER2:
+        text = text.replace(f'"#/{kind}/', f'"#/components/{kind}/')
+    moved = json.loads(text)
+    moved["components"] = {kind: moved.pop(kind) for kind in SWAGGER2 if kind in moved}
+    cut = subset(moved, tag_paths(moved, tags.__contains__), task)
+    cut.update(cut.pop("components"))
+    text = json.dumps(cut)
+    for kind in SWAGGER2:
+        text = text.replace(f'"#/components/{kind}/', f'"#/{kind}/')
+    return json.loads(text)
 
 
 def cut_by_paths(name: str, patterns: list[str], src: Path, out: Path, key: str, task: str) -> None:

@@ -112,7 +112,7 @@ PROVIDERS = {"listmonk": "listmonk (knadh/listmonk)", "qdrant": "Qdrant (qdrant/
              "apicurio": "Apicurio Registry (Apicurio/apicurio-registry)",
              "opsgenie": "Opsgenie (opsgenie/opsgenie-oas)",
              "photoprism": "PhotoPrism (photoprism/photoprism)",
-             "wekan": "Wekan (wekan/wekan)",
+             "incus": "Incus (lxc/incus)",
              "influxdb": "InfluxDB OSS (influxdata/openapi)"}
 
 

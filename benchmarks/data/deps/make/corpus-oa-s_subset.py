@@ -68,10 +68,12 @@ TAGS = {
     # cluster, certificates, network zones, forwards, load balancers, peers, address sets, integrations, warnings,
     # metrics, the server
     "incus": {"projects", "profiles", "images", "networks", "network-acls", "operations"},
-    # InfluxDB: organizations, buckets, users, labels, tasks, API tokens, DBRP mappings; not data I/O, query,
-    # dashboards and cells, telegrafs, variables, templates, checks, notification rules and endpoints, scrapers,
-    # sources, secrets, setup, backup and restore, replications, remote connections, debug, health
+    # InfluxDB: organizations, buckets, users, labels, tasks, API tokens, DBRP mappings, data I/O (write, delete,
+    # query; the tag the task list and create are filed under first); not dashboards and cells, telegrafs,
+    # variables, templates, checks, notification rules and endpoints, scrapers, sources, secrets, setup, backup and
+    # restore, replications, remote connections, debug, health
     "influxdb": {
+        "Data I/O endpoints",
         "Organizations",
         "Buckets",
         "Users",

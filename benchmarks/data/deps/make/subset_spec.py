@@ -101,8 +101,9 @@ def cut_by_tags(
         if prepare is not None:
             doc = prepare(doc)
         if key in tags:
-            doc = _by_subset_script(_cut_swagger2(doc, tags[key], task), task) if doc.get("swagger") else \
-                _by_subset_script(subset(doc, tag_paths(doc, tags[key].__contains__), task), task)
+            keep = tags[key]
+            cut = _cut_swagger2(doc, keep, task) if doc.get("swagger") else subset(doc, tag_paths(doc, keep.__contains__), task)
+            doc = _by_subset_script(cut, task)
         write_spec(doc, out / f"{key}.json")
 
 

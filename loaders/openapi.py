@@ -48,6 +48,16 @@ RESPONSES_BUDGET = MAX_EXPANSION_BYTES
 # the request bodies read, in this order when several are offered: JSON, then the two form encodings
 FORM_MEDIA_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 ANY_MEDIA_TYPES = ("*/*",)  # a response's content read as JSON when no JSON media type is offered
+# streams of JSON texts (newline-delimited JSON, JSON Lines, RFC 7464 sequences): the schema is one text's, so
+# the response is read as an array of it when no JSON media type is offered
+JSON_SEQUENCE_TYPES = (
+    "application/x-ndjson",
+    "application/ndjson",
+    "application/jsonl",
+    "application/x-jsonlines",
+    "application/jsonlines",
+    "application/json-seq",
+)
 HASH_LENGTH = 8  # hex digits of the suffix that tells colliding names apart
 
 
@@ -73,10 +83,14 @@ def _body_schema(body: dict, media_types: tuple[str, ...] = ()) -> tuple[str, di
 
 
 def _json_body(body: dict, media_types: tuple[str, ...] = ANY_MEDIA_TYPES) -> dict | None:
-    """A response's JSON schema; `*/*` (any media type, JSON among them: Swagger 2 `produces` left unset and
-    converted, as in Casdoor's and Squadcast's specs) when no JSON content is offered."""
-    found = _body_schema(body, media_types)
-    return found[1] if found else None
+    """A response's JSON schema; a stream of JSON texts as an array of the text's schema (Lichess's
+    `application/x-ndjson` game exports), else `*/*` (any media type, JSON among them: Swagger 2 `produces` left
+    unset and converted, as in Casdoor's and Squadcast's specs) when no JSON content is offered."""
+    found = _body_schema(body, JSON_SEQUENCE_TYPES + media_types)
+    if not found:
+        return None
+    media, schema = found
+    return {"type": "array", "items": schema} if media in JSON_SEQUENCE_TYPES and schema else schema
 
 
 def _best_effort(body: dict) -> bool:

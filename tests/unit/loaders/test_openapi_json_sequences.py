@@ -1,0 +1,44 @@
+"""OpenAPI import: a response that streams JSON texts (`application/x-ndjson`, JSON Lines, RFC 7464 sequences) declares
+the schema of one text, so its output schema is an array of it (Lichess's game exports and event streams); JSON is
+still preferred when both are offered, and such a response is not counted as unread. Made-up specs, no database."""
+
+from __future__ import annotations
+
+import pytest
+
+from kg_tools.loaders import openapi
+
+GAME = {"type": "object", "properties": {"id": {"type": "string"}, "rated": {"type": "boolean"}}}
+
+
+def _spec(content: dict) -> dict:
+    op = {"operationId": "exportGames", "responses": {"200": {"description": "x", "content": content}}}
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "t", "version": "1"},
+        "paths": {"/games/user/{username}": {"get": op}},
+    }
+
+
+@pytest.mark.parametrize(
+    "media",
+    ["application/x-ndjson", "application/x-ndjson; charset=utf-8", "application/jsonl", "application/json-seq"],
+)
+def test_a_stream_of_json_texts_is_read_as_an_array_of_its_schema(media: str):
+    warnings: list[str] = []
+    (tool,) = openapi.entries(_spec({media: {"schema": GAME}}), "spec.json", warnings)
+    assert tool["output_schema"]["type"] == "array"
+    assert tool["output_schema"]["items"]["properties"] == GAME["properties"]
+    assert warnings == []
+
+
+def test_json_is_preferred_to_a_stream_of_it():
+    listing = {"type": "object", "properties": {"games": {"type": "array", "items": GAME}}}
+    content = {"application/x-ndjson": {"schema": GAME}, "application/json": {"schema": listing}}
+    (tool,) = openapi.entries(_spec(content), "spec.json")
+    assert tool["output_schema"]["properties"]["games"]["items"]["properties"] == GAME["properties"]
+
+
+def test_a_stream_without_a_schema_gives_no_output_schema():
+    (tool,) = openapi.entries(_spec({"application/x-ndjson": {}}), "spec.json")
+    assert "output_schema" not in tool

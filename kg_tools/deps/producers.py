@@ -2438,11 +2438,19 @@ def _named_by_phrases(text: str, by_noun: dict[str, list[str]]) -> dict[str, str
         qualifier = {w for w in before if w not in STOP}  # "from the all collections": no qualifier
         named = by_noun.get(noun, ())
         if len(named) <= 2 and noun not in ID_FIELDS:
-            for name in named:
+            for name in _without_qualified(named, before):
                 if noun in SCHEMA_NOISE and not qualifier <= {singular(w) for w in words(tool_part(name))}:
                     continue  # "from the event data": a generic noun, qualified by what the tool is not named after
                 found.setdefault(name, f"its description: “from the {phrase}”")
     return found
+
+
+def _without_qualified(named: Iterable[str], said: list[str]) -> list[str]:
+    """The tools named after a phrase's noun less one whose name is another's plus words the phrase does not say
+    ("from the system domain": `show_domains`, not `show_dns_domains`): the extra words name a subset or another
+    thing than the phrase's."""
+    sets = {n: frozenset(singular(w) for w in words(tool_part(n))) for n in named}
+    return [n for n in sets if not any(o < sets[n] and not (sets[n] - o) & set(said) for o in sets.values())]
 
 
 # An OData key predicate, a whole path segment `Libraries({Id})` or `People('{UserName}')`: the template
@@ -2878,6 +2886,9 @@ def _described_object(tool: Tool) -> set[str]:
 
 
 NAME_CANDIDATES = 12  # producers named after a parameter's resource, per parameter
+# the fields any instance carries: a want read as one of them (`name` of show_access_rule) has found no resource, and
+# a reader named after it (`list_loki_label_names`) is named after a field (twenty-first session)
+FIELD_WORDS = frozenset(w for w, f in ID_FIELDS.items() if f in ("id", "key", "name")) | {"type", "value"}
 
 
 def server_of(tool: Tool) -> str:
@@ -2911,7 +2922,7 @@ def named_after(want: Want, tools: dict[str, Tool], names: dict[str, list[str]],
         ws = [singular(w) for w in words(want.parameter)]
         nouns = set(ws[:-1] if len(ws) > 1 and ws[-1] in ID_FIELDS else ws)
     nouns -= {"id", "the", "a"}
-    if not nouns:
+    if not nouns or nouns <= FIELD_WORDS:  # `name` alone: a field of something unsaid, no resource to be named after
         return []
     found = {n for n in set.intersection(*(set(names.get(n, ())) for n in nouns)) if tools[n].source == source}
     order = {"list": 0, "search": 0, "auth": 1, "get": 2}

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from kg_tools.deps.resources import ACROSS_TYPES, GET_VERBS, LIST_VERBS, singular, words
+from kg_tools.deps.resources import ACROSS_TYPES, GET_VERBS, LIST_VERBS, singular, tool_part, words
 
 if TYPE_CHECKING:  # producers.py imports this module
     from kg_tools.deps.producers import Tool, Want
@@ -284,7 +284,7 @@ def default_scorer() -> Scorer:
 def _providers(ranked: list[Candidate], scorer: Scorer) -> list[Candidate]:
     """A parameter's providers, of its candidates best first (the best one above the threshold)."""
     least = max(scorer.threshold, ranked[0].probability * scorer.second)
-    kept = [c for c in ranked[: scorer.per_parameter] if c.probability >= least]
+    kept = without_qualified_twins([c for c in ranked[: scorer.per_parameter] if c.probability >= least])
     # a list inside a container's instance (the workspace's projects) is the one a request walks through (above the
     # threshold, whatever the best one's share: a lower hub share puts the team's list before it)
     inside = [c for c in ranked[scorer.per_parameter :] if c.scope == 2 and c.probability >= scorer.threshold]
@@ -292,6 +292,26 @@ def _providers(ranked: list[Candidate], scorer: Scorer) -> list[Candidate]:
     across = [c for c in _across_beyond_cap(ranked[scorer.per_parameter :], least) if all(c is not i for i in inside)]
     chosen = kept + inside + across[:1]
     return chosen + _listing_beyond_share(ranked, chosen, scorer)[:1]
+
+
+def _named_only(c: Candidate) -> bool:
+    """Found by the producer's name alone: no offer, no path template."""
+    return c.offer is None and not (c.path_list or c.path_create or c.path_scoped)
+
+
+def _name_set(c: Candidate) -> frozenset[str]:
+    return frozenset(singular(w) for w in words(tool_part(c.producer.name)))
+
+
+def without_qualified_twins(kept: list[Candidate]) -> list[Candidate]:
+    """The kept candidates less a reader found by its name alone that ties with another such reader whose name is
+    its own less some words (`show_dns_domains` beside `show_domains`, `findAssignableUsers` beside `findUsers`):
+    nothing but the name tells the two apart, the trees see the same features, and the extra words name a subset,
+    a scope or another thing (DNS domains, assignable users, a subscription's charges), so the reader of the bare
+    resource is the provider (twenty-first session, "qualified siblings and field words")."""
+    named = [c for c in kept if _named_only(c)]
+    twins = {id(c) for c in named if any(o.probability == c.probability and _name_set(o) < _name_set(c) for o in named)}
+    return [c for c in kept if id(c) not in twins]  # by identity: candidates compare by value, tools and all
 
 
 def _listing_beyond_share(ranked: list[Candidate], kept: list[Candidate], scorer: Scorer) -> list[Candidate]:

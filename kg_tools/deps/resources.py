@@ -537,15 +537,18 @@ def schema_offers(
             return root
         return named
 
-    def walk(node, path: str, resource: str | None, chain: tuple[str, ...], depth: int) -> None:
+    def walk(node, path: str, resource: str | None, chain: tuple[str, ...], depth: int, owned: bool = False) -> None:
+        """`owned`: `node` is a part of an object whose other `allOf` parts hold its own identifier."""
         if not isinstance(node, dict) or depth > max_depth or budget[0] <= 0:
             return
         budget[0] -= 1
         for key in ("allOf", "anyOf", "oneOf"):  # allOf: parts of this object; anyOf/oneOf: what it may be
-            for member in node[key] if isinstance(node.get(key), list) else ():
+            members = node[key] if isinstance(node.get(key), list) else []
+            parts_owned = owned or (key == "allOf" and _has_own_identifier(node))
+            for member in members:
                 title = titled(member.get("title")) if isinstance(member, dict) else None
                 inner = (resource or title) if key == "allOf" else (title or resource)
-                walk(member, path, inner, chain, depth + 1)
+                walk(member, path, inner, chain, depth + 1, parts_owned if key == "allOf" else False)
         if isinstance(node.get("items"), dict):
             item = node["items"]
             walk(item, path + "[]", titled(item.get("title")) or resource, chain, depth + 1)
@@ -558,7 +561,7 @@ def schema_offers(
             return
         resource = typed_resource(props, path) or resource
         here = chain if resource is None or (chain and chain[-1] == resource) else chain + (resource,)
-        if path and not chain and not any(own_identifier(n) for n in props):
+        if path and not chain and not owned and not any(own_identifier(n) for n in props):
             # a wrapper without an identifier of its own is the object it wraps: a guild member is its
             # `user`, a saved track its `track` (their ids are what the list is about)
             here = chain
@@ -744,6 +747,16 @@ def own_identifier(name) -> bool:
     """`id`, `uri`, `key` ... alone: the object's own identifier (not `user_id`, a reference)."""
     ws = words(name) if isinstance(name, str) else []
     return len(ws) == 1 and ID_FIELDS.get(ws[0]) in STRONG_FIELDS
+
+
+def _has_own_identifier(node: dict, depth: int = 4) -> bool:
+    """An object, or one of its `allOf` parts (a spec that keeps `{id}` apart from the rest, MISP's `Event` of
+    `{"allOf": [{"properties": {"id"}}, {"properties": {"Tag", "Org", ...}}]}`), has its own identifier."""
+    props = node.get("properties")
+    if isinstance(props, dict) and any(own_identifier(n) for n in props):
+        return True
+    members = node.get("allOf") if depth > 0 else None
+    return any(isinstance(m, dict) and _has_own_identifier(m, depth - 1) for m in members or ())
 
 
 def _split_on(ws: list[str], joint: str) -> list[list[str]]:

@@ -1,0 +1,57 @@
+"""An object written as `allOf` parts, its own identifier in one part and the objects it holds in another
+(kg_tools/deps/resources.py, twenty-first session): the part without the identifier is not a wrapper, so the
+objects it holds are nested offers, not what the response is about. Small made-up schemas."""
+
+from __future__ import annotations
+
+from kg_tools.deps.resources import schema_offers
+
+LABEL = {"type": "object", "properties": {"id": {"type": "string"}, "name": {"type": "string"}}}
+COMMENT = {"type": "object", "properties": {"id": {"type": "string"}, "name": {"type": "string"}}}
+REPORT_PARTS = {
+    "title": "ExtendedReport",
+    "allOf": [
+        {"title": "Report", "allOf": [{"type": "object", "properties": {"id": {"type": "string"}}}]},
+        {
+            "type": "object",
+            "properties": {"Label": {"type": "array", "items": LABEL}, "Comment": COMMENT},
+        },
+    ],
+}
+
+
+def _primary(schema: dict) -> dict[tuple[str, str], bool]:
+    return {(o.resource, o.field): o.primary for o in schema_offers("t", schema)}
+
+
+def test_objects_beside_an_identifier_in_another_allof_part_are_nested():
+    """A search's items are reports whose `id` is in one part and their labels and comment in the other."""
+    offers = _primary({"title": "ExtendedReportList", "type": "array", "items": REPORT_PARTS})
+    assert offers[("report", "id")] is True
+    assert offers[("label", "id")] is False
+    assert offers[("comment", "id")] is False
+
+
+def test_the_same_parts_under_an_envelope_key():
+    """`response[].Report` holding the parts: the envelope item is a wrapper, the report's labels stay nested."""
+    schema = {
+        "type": "object",
+        "properties": {
+            "response": {"type": "array", "items": {"type": "object", "properties": {"Report": REPORT_PARTS}}}
+        },
+    }
+    offers = _primary(schema)
+    assert offers[("report", "id")] is True
+    assert offers[("label", "id")] is False
+
+
+def test_a_wrapper_without_an_identifier_in_any_part_still_wraps():
+    """A membership with no identifier of its own, in parts or not, is the user it wraps: the user's id is primary."""
+    member = {
+        "allOf": [
+            {"type": "object", "properties": {"joined_at": {"type": "string"}}},
+            {"type": "object", "properties": {"user": {"title": "User", **COMMENT}}},
+        ]
+    }
+    offers = _primary({"type": "object", "properties": {"members": {"type": "array", "items": member}}})
+    assert offers[("user", "id")] is True

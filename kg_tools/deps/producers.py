@@ -52,6 +52,7 @@ from kg_tools.deps.resources import (
     STOP,
     STRONG_FIELDS,
     SYNONYMS,
+    WEB_FIELDS,
     Offer,
     catalog_names,
     current_prefix,
@@ -69,6 +70,7 @@ from kg_tools.deps.resources import (
     source_phrases,
     synonym,
     tool_part,
+    web_address,
     words,
 )
 from kg_tools.deps.scoring import (
@@ -402,7 +404,19 @@ def parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
         return None  # "Creates a new file, or overwrites ...", "Append content to a new or existing file"
     if want and not existing and _names_the_new(tool, p, want):
         return None
+    if (
+        want
+        and want.field in WEB_FIELDS
+        and (p.get("web_address") if p.get("path") else web_address(_top_schema(tool, p)))
+    ):
+        return None  # `webhookUrl` declared `format: uri`: an address the caller gives, not another tool's output
     return want
+
+
+def _top_schema(tool: Tool, p: dict) -> object:
+    """A top-level parameter's schema in the tool's argument schema (None without one)."""
+    props = (tool.input_schema or {}).get("properties")
+    return props.get(p.get("name")) if isinstance(props, dict) else None
 
 
 def _names_the_new(tool: Tool, p: dict, want: Want) -> bool:
@@ -2602,6 +2616,8 @@ def nested_parameters(tool: Tool) -> list[dict]:
                     leaf["alternative"] = True  # one of a whole body's alternative requests (see _nested_want)
                 if isinstance(child.get("enum"), list):
                     leaf["enum"] = child["enum"]
+                if web_address(child):
+                    leaf["web_address"] = True  # read by parameter_wants
                 out.append(leaf)
                 walk(child, where_to, bool(leaf["required"]), where, depth + (name not in LINK_HOLDERS))
 

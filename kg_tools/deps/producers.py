@@ -404,19 +404,20 @@ def parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
         return None  # "Creates a new file, or overwrites ...", "Append content to a new or existing file"
     if want and not existing and _names_the_new(tool, p, want):
         return None
-    if (
-        want
-        and want.field in WEB_FIELDS
-        and (p.get("web_address") if p.get("path") else web_address(_top_schema(tool, p)))
-    ):
-        return None  # `webhookUrl` declared `format: uri`: an address the caller gives, not another tool's output
+    if want and _gives_address(tool, p, want):
+        return None
     return want
 
 
-def _top_schema(tool: Tool, p: dict) -> object:
-    """A top-level parameter's schema in the tool's argument schema (None without one)."""
+def _gives_address(tool: Tool, p: dict, want: Want) -> bool:
+    """A `url`/`uri` parameter declared a web address (`webhookUrl`, `format: uri`): the caller gives it, no tool's
+    output; a nested one is marked by nested_parameters, a top-level one read in the tool's argument schema."""
+    if want.field not in WEB_FIELDS:
+        return False
+    if p.get("path"):
+        return bool(p.get("web_address"))
     props = (tool.input_schema or {}).get("properties")
-    return props.get(p.get("name")) if isinstance(props, dict) else None
+    return isinstance(props, dict) and web_address(props.get(p.get("name")))
 
 
 def _names_the_new(tool: Tool, p: dict, want: Want) -> bool:

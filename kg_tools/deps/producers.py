@@ -52,6 +52,7 @@ from kg_tools.deps.resources import (
     STOP,
     STRONG_FIELDS,
     SYNONYMS,
+    WEB_FIELDS,
     Offer,
     catalog_names,
     current_prefix,
@@ -69,6 +70,7 @@ from kg_tools.deps.resources import (
     source_phrases,
     synonym,
     tool_part,
+    web_address,
     words,
 )
 from kg_tools.deps.scoring import (
@@ -402,7 +404,20 @@ def parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
         return None  # "Creates a new file, or overwrites ...", "Append content to a new or existing file"
     if want and not existing and _names_the_new(tool, p, want):
         return None
+    if want and _gives_address(tool, p, want):
+        return None
     return want
+
+
+def _gives_address(tool: Tool, p: dict, want: Want) -> bool:
+    """A `url`/`uri` parameter declared a web address (`webhookUrl`, `format: uri`): the caller gives it, no tool's
+    output; a nested one is marked by nested_parameters, a top-level one read in the tool's argument schema."""
+    if want.field not in WEB_FIELDS:
+        return False
+    if p.get("path"):
+        return bool(p.get("web_address"))
+    props = (tool.input_schema or {}).get("properties")
+    return isinstance(props, dict) and web_address(props.get(p.get("name")))
 
 
 def _names_the_new(tool: Tool, p: dict, want: Want) -> bool:
@@ -2610,6 +2625,8 @@ def nested_parameters(tool: Tool) -> list[dict]:
                     leaf["alternative"] = True  # one of a whole body's alternative requests (see _nested_want)
                 if isinstance(child.get("enum"), list):
                     leaf["enum"] = child["enum"]
+                if web_address(child):
+                    leaf["web_address"] = True  # read by parameter_wants
                 out.append(leaf)
                 walk(child, where_to, bool(leaf["required"]), where, depth + (name not in LINK_HOLDERS))
 

@@ -519,6 +519,21 @@ class Offer:
     listed: bool = False  # the output lists nothing but these identifiers (kg_tools/deps/idlists.py)
 
 
+# A `url`/`uri` field whose schema declares a web address (`format: uri`): a webhook's target, an image, a homepage,
+# a value the caller gives, not the handle of an instance another tool returns (docs/dependencies.md, twenty-first
+# session: declared types that are not the offered id).
+WEB_FIELDS = ("url", "uri")
+WEB_FORMATS = {"uri", "url", "uri-reference", "iri", "iri-reference"}
+
+
+def web_address(schema: object) -> bool:
+    """A schema that declares a web address, by its own format or a non-null `anyOf`/`oneOf` member's."""
+    if not isinstance(schema, dict):
+        return False
+    members = [m for key in ("anyOf", "oneOf") if isinstance(schema.get(key), list) for m in schema[key]]
+    return any(isinstance(s, dict) and s.get("format") in WEB_FORMATS for s in [schema, *members])
+
+
 def schema_offers(
     tool: str, schema: dict, *, root: str | None = None, max_nodes: int = 4000, max_depth: int = 12
 ) -> list[Offer]:
@@ -575,7 +590,12 @@ def schema_offers(
             field = field or ("id" if ws == ["pk"] else None)  # Django REST's primary key: the object's own id
             if not field and path.endswith("[]") and self_named_field(ws, prop, resource):
                 ws, field = [*ws, "name"], "name"  # `classes[].class`: the class's own name
-            if field and isinstance(prop, dict) and prop.get("type") not in ("object", "array", "boolean"):
+            if (
+                field
+                and isinstance(prop, dict)
+                and prop.get("type") not in ("object", "array", "boolean")
+                and not (field in WEB_FIELDS and web_address(prop))
+            ):
                 owner = resource_key(ws[:-1]) if len(ws) > 1 else resource
                 if owner:
                     reference = len(ws) > 1 and owner != resource and name != sole and not _named_for(ws[:-1], node)

@@ -862,8 +862,8 @@ def _generic_plural(part: list[str]) -> str | None:
 def compound_head(nouns: list[str], known: Iterable[str]) -> str | None:
     """Two nouns that each name a resource of the catalog name the second, a kind of thing of the first ("the rule
     group": a group of rules, where the catalog has both rules and groups); None otherwise, and for a second word that
-    is an identifier or any thing ("the display name", "the user IDs", "the event object")."""
-    if len(nouns) < 2 or nouns[1] in STOP | ANY_THING or nouns[1] in ID_FIELDS:
+    is an id, a name or any thing ("the display name", "the user IDs", "the event object"; "the coupon code" is one)."""
+    if len(nouns) < 2 or nouns[1] in STOP | ANY_THING or ID_FIELDS.get(nouns[1]) in ("id", "name"):
         return None
     first, head = parameter_resource(nouns[:1]), parameter_resource(nouns[1:2])
     return head if first in known and head in known and head != first else None

@@ -20,6 +20,7 @@ def test_two_nouns_that_both_name_resources_name_the_second():
     assert compound_head(["display", "name"], {"display", "name"}) is None
     assert compound_head(["user", "ids"], {"user", "ids"}) is None
     assert compound_head(["event", "object"], {"event", "object"}) is None
+    assert compound_head(["coupon", "code"], {"coupon", "code"}) == "code"  # Klaviyo's coupon codes
 
 
 def test_a_bare_id_described_by_a_compound_is_the_compound_s():

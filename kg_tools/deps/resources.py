@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -859,7 +859,7 @@ def _generic_plural(part: list[str]) -> str | None:
     return parameter_resource(part)
 
 
-def compound_head(nouns: list[str], known: Iterable[str]) -> str | None:
+def compound_head(nouns: list[str], known: Collection[str]) -> str | None:
     """Two nouns that each name a resource of the catalog name the second, a kind of thing of the first ("the rule
     group": a group of rules, where the catalog has both rules and groups); None otherwise, and for a second word that
     is an id, a name or any thing ("the display name", "the user IDs", "the event object"; "the coupon code" is one)."""
@@ -869,7 +869,7 @@ def compound_head(nouns: list[str], known: Iterable[str]) -> str | None:
     return head if first in known and head in known and head != first else None
 
 
-def described_owner(text: str, field: str, own: str = "", known: Iterable[str] = ()) -> str | None:
+def described_owner(text: str, field: str, own: str = "", known: Collection[str] = ()) -> str | None:
     """The resource a bare identifier's description names right before the field: "An array of entity
     names to retrieve" -> entity (for `names`), "the track URIs" -> track (for `uris`); else right after the field
     or the parameter's own word and `of`: "The name of the node" -> node, "The fullname of the item" -> item, "ID of

@@ -55,6 +55,7 @@ from kg_tools.deps.resources import (
     WEB_FIELDS,
     Offer,
     catalog_names,
+    compound_head,
     current_prefix,
     described_owner,
     described_resources,
@@ -710,7 +711,7 @@ def _glue_head(word: str) -> str:
 def _bare_want(tool: Tool, p: dict, field: str, known: set[str]) -> Want | None:
     """A one-word identifier: of the resource its description names (`names`: "An array of entity names"), else
     a required `name` of a get or change is the name of the thing the tool is about (`get_node(name)`)."""
-    owner = described_owner(str(p.get("description") or ""), field, own=str(p.get("name") or "").lower())
+    owner = described_owner(str(p.get("description") or ""), field, str(p.get("name") or "").lower(), known)
     if owner in known:
         return _want(p, [owner], field)
     if _subject_name(tool, p, field):
@@ -955,7 +956,8 @@ def _fallback_resources(p: dict, known: set[str]) -> list[str]:
     if "of" not in ws:
         return []
     after = [w for w in ws[ws.index("of") + 1 : ws.index("of") + 4] if w not in ("the", "a", "an")][:2]
-    return [r for r in (parameter_resource([w]) for w in after) if r and r in known]
+    head = compound_head(after, known)  # "ID of the rule group": a group first
+    return [head] if head else [r for r in (parameter_resource([w]) for w in after) if r and r in known]
 
 
 def context_resources(tool: Tool, p: dict, name: str, known: set[str]) -> list[str]:

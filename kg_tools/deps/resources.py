@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -892,19 +892,30 @@ def _generic_plural(part: list[str]) -> str | None:
     return parameter_resource(part)
 
 
-def described_owner(text: str, field: str, own: str = "") -> str | None:
+def compound_head(nouns: list[str], known: Collection[str]) -> str | None:
+    """Two nouns that each name a resource of the catalog name the second, a kind of thing of the first ("the rule
+    group": a group of rules, where the catalog has both rules and groups); None otherwise, and for a second word that
+    is an id, a name or any thing ("the display name", "the user IDs", "the event object"; "the coupon code" is one)."""
+    if len(nouns) < 2 or nouns[1] in STOP | ANY_THING or ID_FIELDS.get(nouns[1]) in ("id", "name"):
+        return None
+    first, head = parameter_resource(nouns[:1]), parameter_resource(nouns[1:2])
+    return head if first in known and head in known and head != first else None
+
+
+def described_owner(text: str, field: str, own: str = "", known: Collection[str] = ()) -> str | None:
     """The resource a bare identifier's description names right before the field: "An array of entity
     names to retrieve" -> entity (for `names`), "the track URIs" -> track (for `uris`); else right after the field
-    or the parameter's own word and `of`: "The name of the node" -> node, "The fullname of the item" -> item."""
+    or the parameter's own word and `of`: "The name of the node" -> node, "The fullname of the item" -> item, "ID of
+    the rule group" -> group when the catalog has both (`compound_head`)."""
     ws = words(text) if text else []
     for i in range(1, len(ws)):
         if ID_FIELDS.get(ws[i]) == field and ws[i - 1] not in STOP:
             return resource_key(ws[max(0, i - 2) : i]) or parameter_resource(ws[i - 1 : i])
     for i in range(len(ws) - 2):
         if (ID_FIELDS.get(ws[i]) == field or ws[i] == own) and ws[i + 1] == "of":
-            nouns = [w for w in ws[i + 2 : i + 4] if w not in ("the", "a", "an")][:1]
+            nouns = [w for w in ws[i + 2 : i + 5] if w not in ("the", "a", "an")][:2]
             if nouns and nouns[0] not in STOP | ANY_THING:
-                return parameter_resource(nouns)
+                return compound_head(nouns, known) or parameter_resource(nouns[:1])
     if ws[:1] == ["the"] and len(ws) > 2 and ws[2] == "to" and ws[1] not in ID_FIELDS:
         return parameter_resource(ws[1:2])  # "The index to describe."
     return None

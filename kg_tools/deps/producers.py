@@ -2268,16 +2268,19 @@ def _named_sources(
     identifier: bool = True,
 ) -> dict[str, str]:
     """The tools a parameter's description names as the value's source (name -> why): by exact name, unless named
-    as an alternative, a later step or a tool the value is given to too (workflow.another_way); by a phrase, unless
-    it names the consumer's own subject. A create only for an `identifier` (the parameter wants an instance by its
-    id, key or name): what a create returns is the new instance, no format, body or setting ("See create_page for
-    format examples", the HTML of a template <- `[Postcards](#operation/postcard_create)`)."""
+    as an alternative, a later step or a tool the value is given to too (workflow.another_way); by a phrase, only
+    for an `identifier` (the parameter wants an instance by its id, key or name) and unless it names the consumer's
+    own subject. A create only for an identifier: what a create returns is the new instance, no format, body or
+    setting ("See create_page for format examples", the HTML of a template <- `[Postcards](#operation/postcard_create)`).
+    A phrase names no source of anything else: "from the <noun>" of a status, amount, flag list or object mostly
+    says where something is taken from or done ("Must be called from the System Domain", "when creating a volume
+    from a snapshot", `expand` "from the most recent"), not where the value is read."""
     found: dict[str, str] = {}
     for m in mentions(text, short):
         if m.name != consumer.name and _supplies(tools[m.name], identifier) and not another_way(m):
             found.setdefault(m.name, f"its description names {tool_part(m.name)}")
-    for name, why in _named_by_phrases(text, by_noun).items():
-        if name != consumer.name and _supplies(tools[name], identifier) and not _own_noun(consumer, why):
+    for name, why in (_named_by_phrases(text, by_noun) if identifier else {}).items():
+        if name != consumer.name and not _own_noun(consumer, why):
             found.setdefault(name, why)
     return found
 

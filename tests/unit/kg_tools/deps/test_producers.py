@@ -99,6 +99,35 @@ def test_a_bare_identifier_word_in_a_description_names_no_source():
     assert ("list_workflows", "list_label_keys") not in pairs
 
 
+def test_a_from_the_noun_phrase_names_a_source_only_of_an_identifier():
+    """ "reference from the page snapshot" of an element reference names `browser_snapshot`; "from the account" of
+    an amount, or "from a snapshot" of a size, says where money or a volume comes from, not where the value is read."""
+    tools = [
+        _tool("browser_snapshot", "Capture the page.", []),
+        _tool("get_account", "Shows an account.", []),
+        _tool(
+            "browser_hover",
+            "Hover.",
+            [{"name": "ref", "type": "string", "description": "Exact target reference from the page snapshot"}],
+        ),
+        _tool(
+            "withdraw_funds",
+            "Withdraw money.",
+            [{"name": "amount", "type": "number", "description": "The amount to withdraw from the account"}],
+        ),
+        _tool(
+            "create_volume",
+            "Creates a volume.",
+            [{"name": "size_gigabytes", "type": "integer", "description": "Ignored when creating from the snapshot"}],
+        ),
+    ]
+    fixed, _ = candidate_groups(tools)
+    pairs = {(p.source, p.target) for p in fixed}
+    assert ("browser_hover", "browser_snapshot") in pairs
+    assert ("withdraw_funds", "get_account") not in pairs
+    assert ("create_volume", "browser_snapshot") not in pairs
+
+
 def _param(name: str, description: str, type_: str = "string", required: bool = True) -> dict:
     return {"name": name, "type": type_, "description": description, "required": required}
 

@@ -69,7 +69,7 @@ def test_a_parents_links_to_a_resource_are_no_source_of_its_own_id():
 
 
 def test_a_generic_noun_qualified_by_another_thing_names_no_source():
-    """ "The property to group by, from the event data" names no `list_app_data` (a generic noun, `data`, qualified by
+    """ "The record to group by, from the event data" names no `list_app_data` (a generic noun, `data`, qualified by
     what the tool is not named after); "from the app data" and "from the all data" still name it."""
     tools = [
         ToolInfo.from_raw({"name": "list_app_data", "description": "Lists app data.", "parameters": []}),
@@ -78,7 +78,7 @@ def test_a_generic_noun_qualified_by_another_thing_names_no_source():
                 {
                     "name": name,
                     "description": "Creates a meter.",
-                    "parameters": [{"name": "group", "type": "string", "description": f"Group by, {text}"}],
+                    "parameters": [{"name": "data_id", "type": "string", "description": f"Record to group by, {text}"}],
                 }
             )
             for name, text in [

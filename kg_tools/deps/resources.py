@@ -1037,6 +1037,11 @@ def tool_part(name: str) -> str:
     return (_FUNCTIONS.get() or {}).get(name) or split_gateway_name(name)[1]
 
 
+def name_words(name: str) -> frozenset[str]:
+    """The words of what a name says of its tool, singular (`show_dns_domains`: dns, domain)."""
+    return frozenset(singular(w) for w in words(tool_part(name)))
+
+
 def function_name(name: str) -> str:
     """A generated operationId's function (generated_functions), another name as it is."""
     return (_FUNCTIONS.get() or {}).get(name) or name

@@ -68,6 +68,12 @@ def _is_json(media: str) -> bool:
 def _body_schema(body: dict, media_types: tuple[str, ...] = ()) -> tuple[str, dict] | None:
     """(media type without its parameters, schema) of the first JSON content, else of the first of
     `media_types` offered; None when the body has neither."""
+    found = _body_entry(body, media_types)
+    return (found[0], found[1].get("schema") or {}) if found else None
+
+
+def _body_entry(body: dict, media_types: tuple[str, ...] = ()) -> tuple[str, dict] | None:
+    """(media type without its parameters, media type object) as _body_schema chooses it."""
     content = body.get("content")
     offered = {
         str(media).split(";")[0].strip().lower(): (entry if isinstance(entry, dict) else {})
@@ -75,10 +81,10 @@ def _body_schema(body: dict, media_types: tuple[str, ...] = ()) -> tuple[str, di
     }
     for media, entry in offered.items():
         if _is_json(media):
-            return media, entry.get("schema") or {}
+            return media, entry
     for media in media_types:
         if media in offered:
-            return media, offered[media].get("schema") or {}
+            return media, offered[media]
     return None
 
 
@@ -86,17 +92,28 @@ def _json_body(body: dict, media_types: tuple[str, ...] = ANY_MEDIA_TYPES) -> di
     """A response's JSON schema; a stream of JSON texts as an array of the text's schema (Lichess's
     `application/x-ndjson` game exports), else `*/*` (any media type, JSON among them: Swagger 2 `produces` left
     unset and converted, as in Casdoor's and Squadcast's specs) when no JSON content is offered."""
-    found = _body_schema(body, JSON_SEQUENCE_TYPES + media_types)
+    found = _body_entry(body, JSON_SEQUENCE_TYPES + media_types)
     if not found:
         return None
-    media, schema = found
-    return {"type": "array", "items": schema} if media in JSON_SEQUENCE_TYPES and schema else schema
+    media, entry = found
+    return _stream_schema(entry) if media in JSON_SEQUENCE_TYPES else entry.get("schema") or {}
+
+
+def _stream_schema(entry: dict) -> dict:
+    """A stream's schema as an array of one text's: OpenAPI 3.2's `itemSchema`, else `schema` when it is an array
+    already (3.2: the whole stream), else `schema` as one text's (Lichess's, written before 3.2)."""
+    item, schema = entry.get("itemSchema"), entry.get("schema")
+    if item:
+        return {"type": "array", "items": item}
+    if not schema or (isinstance(schema, dict) and schema.get("type") == "array"):
+        return schema or {}
+    return {"type": "array", "items": schema}
 
 
 def _best_effort(body: dict) -> bool:
-    """The response's schema is read from `*/*` only: kept when it is sound, dropped with a warning otherwise (a
-    document that offers no JSON response is not refused for it)."""
-    return _json_body(body, ()) is None
+    """The response's schema is read from `*/*` or a stream of JSON texts only: kept when it is sound, dropped with
+    a warning otherwise (a document that offers no JSON response is not refused for it)."""
+    return _body_schema(body) is None
 
 
 def titled(document: dict) -> dict:

@@ -62,6 +62,7 @@ from kg_tools.deps.resources import (
     function_name,
     included_resources,
     name_verb_and_object,
+    name_words,
     own_identifier,
     parameter_resource,
     resource_key,
@@ -918,8 +919,7 @@ def body_subject(tool: Tool, known: set[str]) -> str | None:
         before = segments[-2] if len(segments) > 1 and not segments[-2].startswith("{") else ""
         resource = _segment_resource(before) if before else None
         resource = resource if resource in known else None
-    named = {singular(w) for w in words(tool_part(tool.name))}
-    return resource if resource and set(resource.split()) <= named else None
+    return resource if resource and set(resource.split()) <= name_words(tool.name) else None
 
 
 def _may_be_new(tool: Tool, segment: str) -> bool:
@@ -2459,7 +2459,7 @@ def _named_by_phrases(text: str, by_noun: dict[str, list[str]]) -> dict[str, str
         named = by_noun.get(noun, ())
         if len(named) <= 2 and noun not in ID_FIELDS:
             for name in _without_qualified(named, before):
-                if noun in SCHEMA_NOISE and not qualifier <= {singular(w) for w in words(tool_part(name))}:
+                if noun in SCHEMA_NOISE and not qualifier <= name_words(name):
                     continue  # "from the event data": a generic noun, qualified by what the tool is not named after
                 found.setdefault(name, f"its description: “from the {phrase}”")
     return found
@@ -2469,7 +2469,7 @@ def _without_qualified(named: Iterable[str], said: list[str]) -> list[str]:
     """The tools named after a phrase's noun less one whose name is another's plus words the phrase does not say
     ("from the system domain": `show_domains`, not `show_dns_domains`): the extra words name a subset or another
     thing than the phrase's."""
-    sets = {n: frozenset(singular(w) for w in words(tool_part(n))) for n in named}
+    sets = {n: name_words(n) for n in named}
     return [n for n in sets if not any(o < sets[n] and not (sets[n] - o) & set(said) for o in sets.values())]
 
 

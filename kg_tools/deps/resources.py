@@ -543,6 +543,7 @@ def schema_offers(
     offers: dict[tuple[str, str], Offer] = {}
     hrefs: dict[tuple[str, str], Offer] = {}  # HAL links' hrefs: where no other field offers the same
     budget = [max_nodes]
+    owners: dict[int, bool] = {}  # _has_own_identifier's answers by node: parts shared by many objects read once
 
     def titled(title: object) -> str | None:
         """The resource a title names; a title of noise words only (`Collection`) that is the word `root` names
@@ -559,7 +560,7 @@ def schema_offers(
         budget[0] -= 1
         for key in ("allOf", "anyOf", "oneOf"):  # allOf: parts of this object; anyOf/oneOf: what it may be
             members = node[key] if isinstance(node.get(key), list) else []
-            parts_owned = owned or (key == "allOf" and _has_own_identifier(node))
+            parts_owned = owned or (key == "allOf" and _has_own_identifier(node, owners, max_depth))
             for member in members:
                 title = titled(member.get("title")) if isinstance(member, dict) else None
                 inner = (resource or title) if key == "allOf" else (title or resource)
@@ -769,14 +770,19 @@ def own_identifier(name) -> bool:
     return len(ws) == 1 and ID_FIELDS.get(ws[0]) in STRONG_FIELDS
 
 
-def _has_own_identifier(node: dict, depth: int = 4) -> bool:
-    """An object, or one of its `allOf` parts (a spec that keeps `{id}` apart from the rest, MISP's `Event` of
-    `{"allOf": [{"properties": {"id"}}, {"properties": {"Tag", "Org", ...}}]}`), has its own identifier."""
-    props = node.get("properties")
-    if isinstance(props, dict) and any(own_identifier(n) for n in props):
-        return True
-    members = node.get("allOf") if depth > 0 else None
-    return any(isinstance(m, dict) and _has_own_identifier(m, depth - 1) for m in members or ())
+def _has_own_identifier(node: dict, seen: dict[int, bool], depth: int = 12) -> bool:
+    """An object, or one of its `allOf` parts down to `depth` (a spec that keeps `{id}` apart from the rest, MISP's
+    `Event` of `{"allOf": [{"properties": {"id"}}, {"properties": {"Tag", "Org", ...}}]}`), has its own identifier.
+    `seen` holds the answers by node: each node is read once (a part shared by many, or an `allOf` made of itself)."""
+    if id(node) not in seen:
+        seen[id(node)] = False  # an `allOf` cycle holds no identifier through itself
+        props = node.get("properties")
+        members = node.get("allOf") if depth > 0 else None
+        seen[id(node)] = (isinstance(props, dict) and any(own_identifier(n) for n in props)) or any(
+            isinstance(m, dict) and _has_own_identifier(m, seen, depth - 1)
+            for m in (members if isinstance(members, list) else ())
+        )
+    return seen[id(node)]
 
 
 def _split_on(ws: list[str], joint: str) -> list[list[str]]:
@@ -1066,6 +1072,11 @@ def tool_part(name: str) -> str:
     """What a name says of its tool: a generated operationId's function (generated_functions), a gateway name's
     tool part (`get_issue` of `github__get_issue`), else the name."""
     return (_FUNCTIONS.get() or {}).get(name) or split_gateway_name(name)[1]
+
+
+def name_words(name: str) -> frozenset[str]:
+    """The words of what a name says of its tool, singular (`show_dns_domains`: dns, domain)."""
+    return frozenset(singular(w) for w in words(tool_part(name)))
 
 
 def function_name(name: str) -> str:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from kg_tools.deps.resources import ACROSS_TYPES, GET_VERBS, LIST_VERBS, singular, tool_part, words
+from kg_tools.deps.resources import ACROSS_TYPES, GET_VERBS, LIST_VERBS, name_words, singular, words
 
 if TYPE_CHECKING:  # producers.py imports this module
     from kg_tools.deps.producers import Tool, Want
@@ -299,10 +299,6 @@ def _named_only(c: Candidate) -> bool:
     return c.offer is None and not (c.path_list or c.path_create or c.path_scoped)
 
 
-def _name_set(c: Candidate) -> frozenset[str]:
-    return frozenset(singular(w) for w in words(tool_part(c.producer.name)))
-
-
 def without_qualified_twins(kept: list[Candidate]) -> list[Candidate]:
     """The kept candidates less a reader found by its name alone that ties with another such reader whose name is
     its own less some words (`show_dns_domains` beside `show_domains`, `findAssignableUsers` beside `findUsers`):
@@ -310,7 +306,8 @@ def without_qualified_twins(kept: list[Candidate]) -> list[Candidate]:
     a scope or another thing (DNS domains, assignable users, a subscription's charges), so the reader of the bare
     resource is the provider (twenty-first session, "qualified siblings and field words")."""
     named = [c for c in kept if _named_only(c)]
-    twins = {id(c) for c in named if any(o.probability == c.probability and _name_set(o) < _name_set(c) for o in named)}
+    said = {id(c): name_words(c.producer.name) for c in named}
+    twins = {id(c) for c in named if any(o.probability == c.probability and said[id(o)] < said[id(c)] for o in named)}
     return [c for c in kept if id(c) not in twins]  # by identity: candidates compare by value, tools and all
 
 

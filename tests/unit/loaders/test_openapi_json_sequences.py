@@ -42,3 +42,25 @@ def test_json_is_preferred_to_a_stream_of_it():
 def test_a_stream_without_a_schema_gives_no_output_schema():
     (tool,) = openapi.entries(_spec({"application/x-ndjson": {}}), "spec.json")
     assert "output_schema" not in tool
+
+
+def test_openapi_3_2_item_schema_is_one_text_and_an_array_schema_the_whole_stream():
+    """OpenAPI 3.2 writes one text's schema as `itemSchema` and the whole stream's as `schema` (an array): neither is
+    wrapped twice (review of the twenty-first session)."""
+    for entry in ({"itemSchema": GAME}, {"schema": {"type": "array", "items": GAME}}):
+        (tool,) = openapi.entries(_spec({"application/jsonl": entry}), "spec.json")
+        assert tool["output_schema"]["type"] == "array"
+        assert tool["output_schema"]["items"]["properties"] == GAME["properties"]
+
+
+@pytest.mark.parametrize(
+    "schema", [{"type": 5}, {"type": "object", "properties": []}, {"$ref": "#/components/schemas/Nope"}, "x"]
+)
+def test_an_unsound_stream_schema_is_dropped_with_a_warning_not_the_document(schema):
+    """A stream of JSON texts is read as `*/*` is, at best effort: a document that offers no JSON response is not
+    refused for it (review of the twenty-first session: such a document was refused, its message naming an `items`
+    the spec does not have)."""
+    warnings: list[str] = []
+    (tool,) = openapi.entries(_spec({"application/x-ndjson": {"schema": schema}}), "spec.json", warnings)
+    assert "output_schema" not in tool
+    assert len(warnings) == 1 and "response schema not kept" in warnings[0]

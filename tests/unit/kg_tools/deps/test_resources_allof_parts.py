@@ -55,3 +55,19 @@ def test_a_wrapper_without_an_identifier_in_any_part_still_wraps():
     }
     offers = _primary({"type": "object", "properties": {"members": {"type": "array", "items": member}}})
     assert offers[("user", "id")] is True
+
+
+def test_an_identifier_deep_in_allof_of_allof_is_found_and_shared_parts_read_once():
+    """`allOf` of `allOf` six deep still holds the object's identifier (the walk reads that deep; the look-up stopped at
+    four), and a part shared fifty ways four deep is read once, not 50**4 times (review of the twenty-first session)."""
+    deep: dict = {"type": "object", "properties": {"id": {"type": "string"}}}
+    for _ in range(6):
+        deep = {"allOf": [deep]}
+    event = {"title": "Event", "allOf": [deep, {"properties": {"Org": {"title": "Org", **LABEL}}}]}
+    assert _primary({"type": "array", "items": event})[("organization", "id")] is False
+    shared: dict = {"type": "object", "properties": {"name": {"type": "string"}}}
+    for _ in range(4):
+        shared = {"allOf": [shared] * 50}
+    cyclic: dict = {"title": "Event", "allOf": [{"properties": {"Org": {"title": "Org", **LABEL}}}, shared]}
+    cyclic["allOf"].append(cyclic)
+    assert _primary({"type": "array", "items": cyclic})[("organization", "id")] is True

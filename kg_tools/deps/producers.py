@@ -795,13 +795,14 @@ def _scalar(p: dict, field: str | None) -> bool:
 def _numbered_want(p: dict, ws: list[str], known: set[str]) -> Want | None:
     """A number named after a resource of the catalog that its description calls that resource's id
     (`placement_group`: "ID of the Placement Group the Server should be in", `milestone`: "milestone id"), or a
-    one-word one with no description at all outside a path or body (`correspondent: number`): a number is no name."""
+    one-word one with no description at all outside a path or body (`correspondent: number`): a number is no name.
+    Not a plural with no description (`mailboxes: integer`, `aliases`: how many a domain may hold, a count)."""
     if p.get("type") not in ("integer", "number") or p.get("enum"):
         return None
     key = parameter_resource(ws)
     said = words(str(p.get("description") or ""))[:8]
     if key in known and not said and len(ws) == 1 and p.get("in") not in ("path", "body"):
-        return _want(p, [key], "id")  # not a body's `rollout: number`, a share
+        return _want(p, [key], "id") if singular(ws[0]) == ws[0] else None  # not a body's `rollout: number`, a share
     if key not in known or singular(ws[-1]) not in {singular(w) for w in said}:
         return None
     return _want(p, [key], "id") if {"id", "identifier"} & set(said) else None

@@ -325,3 +325,16 @@ def test_an_undescribed_number_in_a_body_is_a_value_not_an_id():
         ),
     ]
     assert ("createDistribution", "rollout") not in wanted(tools)
+
+
+def test_an_undescribed_number_named_by_a_resources_plural_is_a_count():
+    """`update_zone(crates: integer)` with no description, beside `list_crates`: how many crates a zone may hold (a
+    limit), not a crate's id; the singular `crate: integer` still is one."""
+    tools = [
+        _tool("list_crates", "List all crates", []),
+        _tool("update_zone", "Update a zone", [_p("zone"), _p("crates", required=False, type_="integer")]),
+        _tool("move_zone", "Move a zone", [_p("zone"), _p("crate", type_="integer")]),
+    ]
+    wants = wanted(tools)
+    assert ("update_zone", "crates") not in wants
+    assert wants[("move_zone", "crate")][:2] == (["crate"], "id")

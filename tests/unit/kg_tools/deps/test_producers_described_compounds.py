@@ -52,7 +52,6 @@ def test_a_filter_the_producer_takes_is_no_scope():
     assert ("boxrack_rename", "name", "colour_racks_list") not in _candidates(tools)
 
 
-
 def _crate_groups(*more: ToolInfo) -> list[ToolInfo]:
     """`crategroup_id` names no resource of the catalog; its description's "crate group" reads as a group."""
     return [

@@ -3259,13 +3259,21 @@ def _described_other_compound(consumer: Tool, c: Candidate, tools: dict[str, Too
     parameter's qualifier first, `poller_group`), when a third tool of the catalog is named after the consumer's
     compound (`devicegroups_list`): that kind has tools of its own, this producer is about another kind. Not a word
     the consumer's name holds (a prefix) nor a scope the producer takes (`list_member_groups(member_id)`); nor a
-    collection the parameter's path addresses (`/orgs/{org}/members` for a team's member: the same collection)."""
+    collection the parameter's path addresses (`/orgs/{org}/members` for a team's member: the same collection).
+    An identifier no tool offers, looked up by its description's noun (`rulegroup_id`: "ID of the rule group" ->
+    group), takes its head from that noun and its own word from the parameter's name (rule), not the consumer's
+    (`manageBlocklistBySubscriberList(target_list_ids)`: the lists are no block lists)."""
     if c.offer is None or c.offer.source != "description" or not c.want.resources:
         return False
     if c.path_list or c.path_scoped or c.path_create:
         return False
-    head = singular(c.want.resources[0].split()[-1])
-    own = (want_qualifier(consumer, c.want) or compound_words(consumer.name, head)) - STOP
+    fallback = c.offer.resource in c.want.fallback  # "ID of the rule group": a `rulegroup_id` no tool offers
+    head = singular((c.offer.resource if fallback else c.want.resources[0]).split()[-1])
+    if fallback:  # the word the parameter's name puts before the head, also glued (`rulegroup_id` -> rule)
+        own = compound_words(c.want.parameter.rsplit(".", 1)[-1], head)
+    else:
+        own = want_qualifier(consumer, c.want) or compound_words(consumer.name, head)
+    own -= STOP
     other = compound_words(c.producer.name, head)
     if not own or not other or own & other or other & _name_words(consumer) or other & _scopes(c.producer, head):
         return False

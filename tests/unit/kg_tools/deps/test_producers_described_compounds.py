@@ -50,3 +50,25 @@ def test_a_filter_the_producer_takes_is_no_scope():
     tools = _racks(_tool("boxracks_list", "List all box racks.", []))
     tools[0] = _tool("colour_racks_list", "List all colour racks.", [_p("colour_type", "Colour type to filter by")])
     assert ("boxrack_rename", "name", "colour_racks_list") not in _candidates(tools)
+
+
+def _crate_groups(*more: ToolInfo) -> list[ToolInfo]:
+    """`crategroup_id` names no resource of the catalog; its description's "crate group" reads as a group."""
+    return [
+        _tool("search_box_groups", "Search box groups. Returns the groups.", []),
+        _tool("list_crates", "List crates.", []),
+        _tool("create_crate", "Create a crate.", [_p("crategroup_id", "ID of the crate group to add the crate to")]),
+        *more,
+    ]
+
+
+def test_a_glued_compound_looked_up_by_its_description_drops_another_compound():
+    """`crategroup_id` is looked up as a group (its description's noun): the box groups' search, another compound
+    on the head while `search_crate_groups` is named after the parameter's own (crate), is dropped."""
+    found = _candidates(_crate_groups(_tool("search_crate_groups", "Search crate groups. Returns the groups.", [])))
+    assert ("create_crate", "crategroup_id", "search_crate_groups") in found
+    assert ("create_crate", "crategroup_id", "search_box_groups") not in found
+
+
+def test_a_glued_compound_keeps_another_compound_when_no_tool_is_named_after_its_own():
+    assert ("create_crate", "crategroup_id", "search_box_groups") in _candidates(_crate_groups())

@@ -48,16 +48,36 @@ def scalar_size(value: Any) -> int:
 def parse_document(
     text: str, where: str, *, max_depth: int = MAX_DEPTH, max_expansion: int = MAX_EXPANSION_BYTES
 ) -> Any:
-    """JSON, else YAML (a superset); a clear CatalogError when neither parses or a bound is crossed."""
+    """JSON, else JSON lines (a list of their values), else YAML (a superset); a clear CatalogError when none
+    parses or a bound is crossed."""
     try:
         value = json.loads(text)
-    except json.JSONDecodeError:
-        return parse_yaml(text, where, max_depth=max_depth, max_expansion=max_expansion)
+    except json.JSONDecodeError as exc:
+        value = json_lines(text) if exc.msg == "Extra data" else None
+        if value is None:
+            return parse_yaml(text, where, max_depth=max_depth, max_expansion=max_expansion)
     except RecursionError as exc:
         raise too_deep(where, max_depth) from exc
     if nesting_depth(value, max_depth) > max_depth:
         raise too_deep(where, max_depth)
     return value
+
+
+def json_lines(text: str) -> list | None:
+    """JSON lines (one JSON object a line, as function-calling datasets ship tool lists, whatever the file's
+    extension) as a list; None unless every non-empty line is a JSON object."""
+    rows = []
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except (json.JSONDecodeError, RecursionError):
+            return None
+        if not isinstance(row, dict):
+            return None
+        rows.append(row)
+    return rows
 
 
 def parse_yaml(

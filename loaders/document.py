@@ -20,15 +20,29 @@ def detect(document) -> str:
     if isinstance(document, dict) and any(k in document for k in ("openapi", "swagger", "swaggerVersion")):
         return "openapi"
     items = document.get("tools") if isinstance(document, dict) else document
+    if isinstance(document, dict) and not isinstance(items, list):
+        items = document.get("functions")  # the older Chat Completions request's `functions`
     if isinstance(items, list) and items and all(isinstance(i, dict) for i in items):
         if all("inputSchema" in i for i in items):
             return "mcp"
-        if all(
-            i.get("type") == "function" and isinstance(i.get("function"), dict) or isinstance(i.get("parameters"), dict)
-            for i in items
-        ):
+        functions = [i for i in items if not openai_tools.built_in(i)]
+        if functions and all(_openai_function(i) for i in functions):
             return "openai-tools"
     return "json"
+
+
+def _openai_function(item: dict) -> bool:
+    """An OpenAI function (wrapped, flat, or bare with a `parameters` schema) or an Anthropic tool (an
+    `input_schema` and none of our own JSON catalog's fields)."""
+    if item.get("type") == "function" and (isinstance(item.get("function"), dict) or isinstance(item.get("name"), str)):
+        return True
+    if isinstance(item.get("parameters"), dict):
+        return True
+    return isinstance(item.get("input_schema"), dict) and not any(k in item for k in OWN_FIELDS)
+
+
+# fields of our own JSON catalog (kg_tools/tool_spec.py) that no OpenAI or Anthropic tool has
+OWN_FIELDS = ("parameters", "depends_on", "func_type", "output_schema", "http")
 
 
 def mcp_entries(document, warnings: list[str] | None = None) -> list[dict]:
@@ -66,15 +80,21 @@ def mcp_entries(document, warnings: list[str] | None = None) -> list[dict]:
 
 
 def load_document(text: str, catalog: str, format: str = "auto", where: str = "request body") -> CatalogSource:
+    if format not in FORMATS:  # before parsing: a wrong format is the caller's mistake, whatever the text
+        raise CatalogError(f"unknown format {format!r}; one of {', '.join(FORMATS)}")
+    return document_source(parse_document(text, where), catalog, format, where)
+
+
+def document_source(document, catalog: str, format: str = "auto", where: str = "request body") -> CatalogSource:
+    """A parsed document (JSON, YAML, or the rows of a JSON lines file) as a catalog, as load_document says."""
     if format not in FORMATS:
         raise CatalogError(f"unknown format {format!r}; one of {', '.join(FORMATS)}")
-    document = parse_document(text, where)
     warnings: list[str] = []
     kind = detect(document) if format == "auto" else format
     if kind == "openapi":
         tools = openapi.entries(document, where, warnings)
     elif kind == "openai-tools":
-        tools = openai_tools.entries(document)
+        tools = openai_tools.entries(document, warnings)
     elif kind == "mcp":
         tools = mcp_entries(document, warnings)
     else:

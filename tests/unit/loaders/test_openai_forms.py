@@ -1,0 +1,121 @@
+"""OpenAI tool lists in the forms people publish them (twenty-first session): each a catalog or one clear error."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from kg_tools.errors import CatalogError
+from kg_tools.loaders import openai_tools
+from kg_tools.loaders.document import detect, load_document
+
+ORDER = {"type": "object", "properties": {"order_id": {"type": "string"}}, "required": ["order_id"]}
+
+
+def params(tool: dict) -> list[tuple]:
+    return [(p["name"], p["type"], p["required"]) for p in tool["parameters"]]
+
+
+@pytest.mark.parametrize(
+    "document",
+    [
+        [{"type": "function", "function": {"name": "get_order", "parameters": ORDER}}],  # Chat Completions
+        [{"type": "function", "name": "get_order", "parameters": ORDER, "strict": True}],  # Responses API (flat)
+        {"functions": [{"name": "get_order", "parameters": ORDER}]},  # the older `functions` request field
+        [{"name": "get_order", "description": "An order.", "input_schema": ORDER}],  # Anthropic
+        {"tools": [{"type": "custom", "name": "get_order", "input_schema": ORDER}]},
+    ],
+    ids=["wrapped", "flat", "functions", "anthropic", "anthropic-custom"],
+)
+def test_every_form_is_one_catalog(document):
+    source = load_document(json.dumps(document), "shop")
+    assert source.files == ["request body (openai-tools)"]
+    [tool] = source.tools
+    assert tool["name"] == "get_order" and params(tool) == [("order_id", "string", True)]
+    assert tool["input_schema"] == ORDER
+
+
+def test_a_flat_function_without_parameters_is_a_function():
+    source = load_document(
+        json.dumps([{"type": "function", "name": "ping"}, {"name": "get", "parameters": ORDER}]), "x"
+    )
+    assert [t["name"] for t in source.tools] == ["ping", "get"] and source.tools[0]["parameters"] == []
+
+
+def test_our_own_catalog_with_an_input_schema_stays_ours():
+    tools = [{"name": "get_order", "parameters": [{"name": "order_id", "type": "string"}], "input_schema": ORDER}]
+    assert detect(tools) == "json"
+    assert detect([{"name": "get_order", "input_schema": ORDER, "depends_on": []}]) == "json"
+
+
+def test_built_in_tools_are_left_out_with_a_warning():
+    document = [
+        {"type": "web_search"},
+        {"type": "bash_20250124", "name": "bash"},
+        {"type": "function", "function": {"name": "get_order", "parameters": ORDER}},
+    ]
+    source = load_document(json.dumps(document), "x")
+    assert [t["name"] for t in source.tools] == ["get_order"]
+    assert source.warnings == [
+        "tool #0: a built-in 'web_search' tool, not a function: left out",
+        "tool #1: a built-in 'bash_20250124' tool, not a function: left out",
+    ]
+    with pytest.raises(CatalogError, match="no functions"):
+        openai_tools.entries([{"type": "code_interpreter"}])
+
+
+def test_local_refs_in_parameters_are_followed():
+    """Pydantic's `$defs`: the parameter gets the referenced schema's type and description; the kept input
+    schema is the original; a `$ref` that does not resolve is one error naming the tool."""
+    schema = {
+        "$defs": {"Flight": {"type": "object", "properties": {"flight_id": {"type": "string"}}}},
+        "type": "object",
+        "properties": {
+            "flight": {"$ref": "#/$defs/Flight"},
+            "user_id": {"$ref": "#/$defs/UserId"},
+            "cabin": {"anyOf": [{"type": "string"}, {"type": "null"}], "default": None},
+        },
+    }
+    schema["$defs"]["UserId"] = {"type": "string", "description": "The user's id."}
+    [tool] = openai_tools.entries([{"name": "book", "parameters": schema}])
+    assert params(tool) == [("flight", "object", False), ("user_id", "string", False), ("cabin", "string", False)]
+    assert tool["parameters"][1]["description"] == "The user's id." and tool["input_schema"] == schema
+    broken = {"type": "object", "properties": {"x": {"$ref": "#/$defs/Missing"}}}
+    with pytest.raises(CatalogError, match=r"tool #0 \(book\).*does not resolve"):
+        openai_tools.entries([{"name": "book", "parameters": broken}])
+
+
+def test_python_type_names_and_the_bfcl_response():
+    """The Berkeley function-calling leaderboard's files: `"type": "dict"`, `"float"`, a `response` schema."""
+    item = {
+        "name": "place_order",
+        "parameters": {
+            "type": "dict",
+            "properties": {"price": {"type": "float"}, "pair": {"type": "tuple"}, "x": {"type": "any"}},
+        },
+        "response": {"type": "dict", "properties": {"order_id": {"type": "integer"}}},
+    }
+    [tool] = openai_tools.entries([item])
+    assert params(tool) == [("price", "number", False), ("pair", "array", False), ("x", None, False)]
+    assert tool["input_schema"]["type"] == "object" and tool["input_schema"]["properties"]["x"] == {}
+    assert tool["output_schema"] == {"type": "object", "properties": {"order_id": {"type": "integer"}}}
+
+
+def test_a_property_named_type_is_a_property():
+    schema = {"type": "object", "properties": {"type": {"type": "string", "enum": ["dict", "list"]}}}
+    [tool] = openai_tools.entries([{"name": "f", "parameters": schema}])
+    assert tool["input_schema"] == schema and params(tool) == [("type", "string", False)]
+
+
+def test_json_lines_whatever_the_extension(tmp_path):
+    """BFCL ships its function lists as JSON lines named `.json`; `.jsonl` too."""
+    lines = "\n".join(json.dumps({"name": n, "parameters": ORDER}) for n in ("get_order", "cancel_order")) + "\n"
+    for name in ("trading.json", "trading.jsonl"):
+        path = tmp_path / name
+        path.write_text(lines)
+        assert [t["name"] for t in openai_tools.load(path).tools] == ["get_order", "cancel_order"]
+    assert [t["name"] for t in load_document(lines, "x").tools] == ["get_order", "cancel_order"]
+    with pytest.raises(CatalogError, match="malformed JSON"):
+        (tmp_path / "bad.json").write_text('{"name": "a"}\n{"name": \n')
+        openai_tools.load(tmp_path / "bad.json")

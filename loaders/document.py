@@ -10,7 +10,7 @@ from kg_tools.errors import CatalogError
 from kg_tools.loaders import openai_tools, openapi
 from kg_tools.loaders.bounded import parse_document
 from kg_tools.loaders.common import CatalogSource
-from kg_tools.loaders.json_schema import capped_schema, check_schema, check_tool_schemas, object_parameters
+from kg_tools.loaders.json_schema import capped_schema, check_schema, check_tool_schemas, referenced_parameters
 
 Format = Literal["auto", "json", "openai-tools", "openapi", "mcp"]
 FORMATS: tuple[str, ...] = get_args(Format)
@@ -64,7 +64,7 @@ def mcp_entries(document, warnings: list[str] | None = None) -> list[dict]:
         entry = {
             "name": tool["name"],
             "description": tool.get("description") or tool.get("title") or "",
-            "parameters": object_parameters(schema, where),
+            "parameters": referenced_parameters(schema, where, warnings),
             "func_type": "regular",
             "depends_on": [],
             "input_schema": schema,

@@ -9,13 +9,11 @@ function-calling leaderboard writes it, or `output_schema` / `outputSchema`), is
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from kg_tools.errors import CatalogError
-from kg_tools.loaders.bounded import RefResolver
 from kg_tools.loaders.common import CatalogSource, read_json, read_jsonl
-from kg_tools.loaders.json_schema import capped_schema, check_schema, object_parameters
+from kg_tools.loaders.json_schema import capped_schema, check_schema, referenced_parameters
 
 # the keys a function's input schema goes by (OpenAI, Anthropic) and its output schema (BFCL, MCP exports)
 INPUT_KEYS = ("parameters", "input_schema")
@@ -45,15 +43,6 @@ def input_schema(item: dict, where: str):
     schema = item.get(key) if key else None
     check_schema(schema or {}, where, key or "parameters")
     return schema or {}
-
-
-def read_parameters(schema, where: str) -> list[dict]:
-    """The schema's properties as parameters, a property's local `$ref` (`{"$ref": "#/$defs/FlightInfo"}`)
-    followed so the parameter has the referenced schema's type and description; one that does not resolve is
-    a CatalogError naming the tool."""
-    if isinstance(schema, dict) and '"$ref"' in json.dumps(schema):
-        schema = RefResolver(schema, where).resolve(schema)
-    return object_parameters(schema, where)
 
 
 def json_types(node):
@@ -91,7 +80,7 @@ def tool_entry(item, n: int, warnings: list[str]) -> dict:
     entry = {
         "name": name,
         "description": item.get("description") or "",
-        "parameters": read_parameters(schema, where),
+        "parameters": referenced_parameters(schema, where, warnings),
         "func_type": "regular",
         "depends_on": [],
         "input_schema": schema,

@@ -67,7 +67,8 @@ def test_built_in_tools_are_left_out_with_a_warning():
 
 def test_local_refs_in_parameters_are_followed():
     """Pydantic's `$defs`: the parameter gets the referenced schema's type and description; the kept input
-    schema is the original; a `$ref` that does not resolve is one error naming the tool."""
+    schema is the original; a `$ref` that does not resolve leaves the parameters as they are, with a warning
+    naming the tool."""
     schema = {
         "$defs": {"Flight": {"type": "object", "properties": {"flight_id": {"type": "string"}}}},
         "type": "object",
@@ -82,8 +83,12 @@ def test_local_refs_in_parameters_are_followed():
     assert params(tool) == [("flight", "object", False), ("user_id", "string", False), ("cabin", "string", False)]
     assert tool["parameters"][1]["description"] == "The user's id." and tool["input_schema"] == schema
     broken = {"type": "object", "properties": {"x": {"$ref": "#/$defs/Missing"}}}
-    with pytest.raises(CatalogError, match=r"tool #0 \(book\).*does not resolve"):
-        openai_tools.entries([{"name": "book", "parameters": broken}])
+    warnings: list[str] = []
+    [tool] = openai_tools.entries([{"name": "book", "parameters": broken}], warnings)
+    assert params(tool) == [("x", None, False)]
+    assert warnings == [
+        "tool #0 (book): $ref '#/$defs/Missing' does not resolve: its parameters read without following $refs"
+    ]
 
 
 def test_python_type_names_and_the_bfcl_response():

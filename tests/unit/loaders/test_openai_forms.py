@@ -8,7 +8,7 @@ import pytest
 
 from kg_tools.errors import CatalogError
 from kg_tools.loaders import openai_tools
-from kg_tools.loaders.document import detect, load_document
+from kg_tools.loaders.document import detect, load_document, mcp_entries
 
 ORDER = {"type": "object", "properties": {"order_id": {"type": "string"}}, "required": ["order_id"]}
 
@@ -124,3 +124,15 @@ def test_json_lines_whatever_the_extension(tmp_path):
     with pytest.raises(CatalogError, match="malformed JSON"):
         (tmp_path / "bad.json").write_text('{"name": "a"}\n{"name": \n')
         openai_tools.load(tmp_path / "bad.json")
+
+
+def test_an_mcp_parameter_behind_a_ref_has_its_type():
+    """The same reading for an MCP server's inputSchema (PagerDuty's `request: {$ref: #/$defs/TeamUpdate}`)."""
+    schema = {
+        "$defs": {"TeamUpdate": {"type": "object", "description": "The team.", "properties": {"name": {}}}},
+        "type": "object",
+        "properties": {"team_id": {"type": "string"}, "request": {"$ref": "#/$defs/TeamUpdate"}},
+    }
+    [tool] = mcp_entries({"tools": [{"name": "update_team", "inputSchema": schema}]})
+    assert params(tool) == [("team_id", "string", False), ("request", "object", False)]
+    assert tool["parameters"][1]["description"] == "The team." and tool["input_schema"] == schema

@@ -9,7 +9,7 @@ from typing import Literal, get_args
 from kg_tools.errors import CatalogError
 from kg_tools.loaders import openai_tools, openapi
 from kg_tools.loaders.bounded import parse_document
-from kg_tools.loaders.common import CatalogSource
+from kg_tools.loaders.common import CatalogSource, tool_list
 from kg_tools.loaders.json_schema import capped_schema, check_schema, check_tool_schemas, referenced_parameters
 
 Format = Literal["auto", "json", "openai-tools", "openapi", "mcp"]
@@ -19,14 +19,12 @@ FORMATS: tuple[str, ...] = get_args(Format)
 def detect(document) -> str:
     if isinstance(document, dict) and any(k in document for k in ("openapi", "swagger", "swaggerVersion")):
         return "openapi"
-    items = document.get("tools") if isinstance(document, dict) else document
-    if isinstance(document, dict) and not isinstance(items, list):
-        items = document.get("functions")  # the older Chat Completions request's `functions`
-    if isinstance(items, list) and items and all(isinstance(i, dict) for i in items):
+    items = tool_list(document)
+    if items and all(isinstance(i, dict) for i in items):
         if all("inputSchema" in i for i in items):
             return "mcp"
-        functions = [i for i in items if not openai_tools.built_in(i)]
-        if functions and all(_openai_function(i) for i in functions):
+        # built-in tools are an OpenAI (or Anthropic) list's; a list of only them: openai_tools says it has no functions
+        if all(openai_tools.built_in(i) or _openai_function(i) for i in items):
             return "openai-tools"
     return "json"
 
@@ -49,8 +47,8 @@ def mcp_entries(document, warnings: list[str] | None = None) -> list[dict]:
     """An MCP tools/list result as catalog entries (the same translation as the live MCP importer):
     the input schema's properties as parameters; `title`, `outputSchema` (as `output_schema`, size-capped
     with a warning) and `annotations` kept when the server sends them (validated by kg_tools.tool_spec)."""
-    items = document.get("tools") if isinstance(document, dict) else document
-    if not isinstance(items, list):
+    items = tool_list(document)
+    if items is None:
         raise CatalogError('an MCP tool list must be {"tools": [...]} or a list of tools')
     out = []
     for n, tool in enumerate(items):
@@ -80,15 +78,10 @@ def mcp_entries(document, warnings: list[str] | None = None) -> list[dict]:
 
 
 def load_document(text: str, catalog: str, format: str = "auto", where: str = "request body") -> CatalogSource:
+    """The text (JSON, JSON lines or YAML) as a catalog in `format`, or the one `auto` detects."""
     if format not in FORMATS:  # before parsing: a wrong format is the caller's mistake, whatever the text
         raise CatalogError(f"unknown format {format!r}; one of {', '.join(FORMATS)}")
-    return document_source(parse_document(text, where), catalog, format, where)
-
-
-def document_source(document, catalog: str, format: str = "auto", where: str = "request body") -> CatalogSource:
-    """A parsed document (JSON, YAML, or the rows of a JSON lines file) as a catalog, as load_document says."""
-    if format not in FORMATS:
-        raise CatalogError(f"unknown format {format!r}; one of {', '.join(FORMATS)}")
+    document = parse_document(text, where)
     warnings: list[str] = []
     kind = detect(document) if format == "auto" else format
     if kind == "openapi":
@@ -98,10 +91,8 @@ def document_source(document, catalog: str, format: str = "auto", where: str = "
     elif kind == "mcp":
         tools = mcp_entries(document, warnings)
     else:
-        tools = (
-            document["tools"] if isinstance(document, dict) and isinstance(document.get("tools"), list) else document
-        )
-        if not isinstance(tools, list):
+        tools = tool_list(document)
+        if tools is None:
             raise CatalogError(
                 f"{where}: expected a list of tools, an OpenAI tool list, an OpenAPI spec or an MCP tool list"
             )

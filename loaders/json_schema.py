@@ -80,11 +80,17 @@ def object_parameters(schema: Any, where: str, **extra) -> list[dict]:
 
 def referenced_parameters(schema: Any, where: str, warnings: list[str] | None = None) -> list[dict]:
     """object_parameters with the schema's local `$ref`s followed (`{"$ref": "#/$defs/FlightInfo"}`, as Pydantic
-    writes a tool's input), so a parameter has the referenced schema's type and description. A `$ref` that does
-    not resolve (or expands too far) leaves the schema as it is, with a warning."""
+    writes a tool's input), so a parameter has the referenced schema's type and description: the schema's own
+    `$ref` and each property's schema, never the `properties` object (a property may be named `$ref`). A `$ref`
+    that does not resolve (or expands too far) leaves the schema as it is, with a warning."""
     if isinstance(schema, dict) and '"$ref"' in json.dumps(schema):
+        resolver = RefResolver(schema, where)
         try:
-            schema = RefResolver(schema, where).resolve(schema)
+            top = resolver.deref(schema)
+            properties = top.get("properties") if isinstance(top, dict) else None
+            if isinstance(properties, dict):
+                top = {**top, "properties": {name: resolver.resolve(p) for name, p in properties.items()}}
+            schema = top
         except CatalogError as exc:
             if warnings is not None:
                 warnings.append(f"{exc}: its parameters read without following $refs"[:500])

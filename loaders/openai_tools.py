@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kg_tools.errors import CatalogError
-from kg_tools.loaders.common import CatalogSource, read_json, read_jsonl
+from kg_tools.loaders.common import CatalogSource, read_document, tool_list
 from kg_tools.loaders.json_schema import capped_schema, check_schema, referenced_parameters
 
 # the keys a function's input schema goes by (OpenAI, Anthropic) and its output schema (BFCL, MCP exports)
@@ -34,8 +34,14 @@ PYTHON_TYPES: dict[str, str | None] = {
 
 
 def built_in(item) -> bool:
-    """A tool the provider runs itself (`{"type": "web_search"}`): a type other than a function's, no function."""
-    return isinstance(item, dict) and isinstance(item.get("type"), str) and item["type"] not in FUNCTION_TYPES
+    """A tool the provider runs itself (`{"type": "web_search"}`, whatever else it has): a type other than a
+    function's and no `function` object (`{"type": "x", "function": {...}}` is a mistake, refused)."""
+    return (
+        isinstance(item, dict)
+        and isinstance(item.get("type"), str)
+        and item["type"] not in FUNCTION_TYPES
+        and "function" not in item
+    )
 
 
 def input_schema(item: dict, where: str):
@@ -45,20 +51,34 @@ def input_schema(item: dict, where: str):
     return schema or {}
 
 
-def json_types(node):
-    """A copy of a schema with Python's type names (`"type": "dict"`) as JSON Schema's (`"object"`): `any`
-    goes."""
-    if isinstance(node, list):
-        return [json_types(v) for v in node]
-    if not isinstance(node, dict):
-        return node
-    out = {}
-    for key, value in node.items():
-        if key == "type" and isinstance(value, str) and value in PYTHON_TYPES:
-            if PYTHON_TYPES[value] is not None:
-                out[key] = PYTHON_TYPES[value]
-        else:
-            out[key] = json_types(value)
+# the keywords whose value is a schema, an object of schemas or a list of schemas: json_types goes into these
+# only, so a value (`default`, `enum`, `examples`, `const` ...) keeps its `type` keys
+SCHEMA_KEYWORDS = (
+    "items", "additionalProperties", "not", "contains", "propertyNames", "if", "then", "else", "additionalItems",
+    "unevaluatedItems", "unevaluatedProperties", "anyOf", "oneOf", "allOf", "prefixItems",
+)  # fmt: skip
+SCHEMA_MAPS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
+
+
+def json_types(schema):
+    """A copy of a schema with Python's type names (`"type": "dict"`) as JSON Schema's (`"object"`), in schema
+    positions only: `any` goes."""
+    if isinstance(schema, list):
+        return [json_types(v) for v in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = dict(schema)
+    kind = schema.get("type")
+    if isinstance(kind, str) and kind in PYTHON_TYPES:
+        out.pop("type")
+        if PYTHON_TYPES[kind] is not None:
+            out["type"] = PYTHON_TYPES[kind]
+    for key in SCHEMA_KEYWORDS:
+        if key in out:
+            out[key] = json_types(out[key])
+    for key in SCHEMA_MAPS:
+        if isinstance(out.get(key), dict):
+            out[key] = {name: json_types(v) for name, v in out[key].items()}
     return out
 
 
@@ -95,20 +115,19 @@ def tool_entry(item, n: int, warnings: list[str]) -> dict:
 
 
 def tool_items(data) -> list:
-    if isinstance(data, dict):
-        data = next((data[k] for k in ("tools", "functions") if isinstance(data.get(k), list)), data)
-    if not isinstance(data, list):
+    items = tool_list(data)
+    if items is None:
         raise CatalogError(
             'an OpenAI tool list must be a JSON list of tools (or {"tools": [...]}, {"functions": [...]}, JSON lines)'
         )
-    return data
+    return items
 
 
 def entries(data, warnings: list[str] | None = None) -> list[dict]:
     warnings = [] if warnings is None else warnings
     out = []
     for n, item in enumerate(tool_items(data)):
-        if built_in(item) and "function" not in item and not isinstance(item.get(INPUT_KEYS[0]), dict):
+        if built_in(item):
             warnings.append(f"tool #{n}: a built-in {item['type'][:60]!r} tool, not a function: left out")
             continue
         out.append(tool_entry(item, n, warnings))
@@ -117,20 +136,8 @@ def entries(data, warnings: list[str] | None = None) -> list[dict]:
     return out
 
 
-def read_list(path: Path):
-    """The file as JSON, or as JSON lines when it holds one JSON value a line (whatever its extension)."""
-    if path.suffix == ".jsonl":
-        return read_jsonl(path)
-    try:
-        return read_json(path)
-    except CatalogError as exc:
-        if "Extra data" not in str(exc):
-            raise
-        return read_jsonl(path)
-
-
 def load(path: Path, catalog: str | None = None) -> CatalogSource:
     path = Path(path)
     warnings: list[str] = []
-    tools = entries(read_list(path), warnings)
+    tools = entries(read_document(path), warnings)
     return CatalogSource(catalog or path.stem, tools, [], [str(path)], warnings)

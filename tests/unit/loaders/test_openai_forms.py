@@ -136,3 +136,87 @@ def test_an_mcp_parameter_behind_a_ref_has_its_type():
     [tool] = mcp_entries({"tools": [{"name": "update_team", "inputSchema": schema}]})
     assert params(tool) == [("team_id", "string", False), ("request", "object", False)]
     assert tool["parameters"][1]["description"] == "The team." and tool["input_schema"] == schema
+
+
+def test_one_line_json_lines_are_a_one_tool_list(tmp_path):
+    """A JSON lines file of one tool is one object: a list of one, like the file with two lines."""
+    line = json.dumps({"name": "get_order", "parameters": ORDER}) + "\n"
+    for name in ("one.json", "one.jsonl"):
+        (tmp_path / name).write_text(line)
+        assert [t["name"] for t in openai_tools.load(tmp_path / name).tools] == ["get_order"]
+    assert [t["name"] for t in load_document(line, "x").tools] == ["get_order"]
+    wrapped = json.dumps({"type": "function", "function": {"name": "get_order", "parameters": ORDER}})
+    assert [t["name"] for t in load_document(wrapped, "x").tools] == ["get_order"]
+    ours = json.dumps({"name": "a", "parameters": [{"name": "x", "type": "string"}]})
+    assert load_document(ours, "x").tools == [json.loads(ours)]
+
+
+@pytest.mark.parametrize(
+    "text, where",
+    [
+        ('[{"name": "a"}]\n[{"name": "b"}]\n', "a JSON list on line 1"),
+        ('{"name": "a"}\n{"name": "b"} {"name": "c"}\n', "two JSON values on line 2"),
+        ('{\n  "name": "a"\n}\n{\n  "name": "b"\n}\n', "a JSON value over lines 1-3"),
+        ('{"name": "a"}\n\n{"name": "b",\n "parameters": {}}\n', "a JSON value over lines 3-4"),
+    ],
+    ids=["arrays", "two-on-a-line", "pretty-printed", "split-object"],
+)
+def test_several_json_values_that_are_not_json_lines_say_so(tmp_path, text, where):
+    with pytest.raises(CatalogError, match=f"several JSON values \\({where}\\)"):
+        load_document(text, "x")
+    (tmp_path / "t.json").write_text(text)
+    with pytest.raises(CatalogError, match=f"several JSON values \\({where}\\)"):
+        openai_tools.load(tmp_path / "t.json")
+
+
+def test_yaml_and_single_documents_are_not_json_lines():
+    assert load_document("tools:\n  - name: a\n    parameters: []\n", "x").tools == [{"name": "a", "parameters": []}]
+    with pytest.raises(CatalogError, match="malformed JSON lines: Expecting value at line 3"):
+        load_document('{"name": "a"}\n{"name": \n', "x")
+
+
+def test_a_built_in_tool_with_parameters_is_still_built_in():
+    """`detect` and `entries` tell built-ins apart the same way: a built-in's `parameters` do not make it a
+    function; a list of built-ins only is an OpenAI list with no functions, whatever the format asked."""
+    ws = {"type": "web_search", "name": "ws", "parameters": {"type": "object", "properties": {"q": {}}}}
+    document = [ws, {"name": "get_order", "parameters": ORDER}]
+    assert detect(document) == "openai-tools"
+    source = load_document(json.dumps(document), "x")
+    assert [t["name"] for t in source.tools] == ["get_order"]
+    assert source.warnings == ["tool #0: a built-in 'web_search' tool, not a function: left out"]
+    for only in ([ws], [{"type": "code_interpreter"}, {"type": "web_search"}]):
+        assert detect(only) == "openai-tools"
+        with pytest.raises(CatalogError, match="the tool list has no functions"):
+            load_document(json.dumps(only), "x")
+
+
+def test_python_type_names_are_read_in_schema_positions_only():
+    schema = {
+        "type": "dict",
+        "properties": {
+            "filter": {"type": "dict", "default": {"type": "list"}, "enum": [{"type": "str"}]},
+            "rows": {"type": "list", "items": {"type": "int"}, "examples": [{"type": "float"}]},
+            "x": {"anyOf": [{"type": "str"}, {"const": {"type": "bool"}}]},
+        },
+    }
+    [tool] = openai_tools.entries([{"name": "f", "parameters": schema}])
+    props = tool["input_schema"]["properties"]
+    assert props["filter"] == {"type": "object", "default": {"type": "list"}, "enum": [{"type": "str"}]}
+    assert props["rows"] == {"type": "array", "items": {"type": "integer"}, "examples": [{"type": "float"}]}
+    assert props["x"] == {"anyOf": [{"type": "string"}, {"const": {"type": "bool"}}]}
+
+
+def test_a_property_named_ref_is_a_property():
+    """`$ref` as a property's name is no reference: no warning, its own type; the $refs beside it are followed."""
+    schema = {
+        "$defs": {"Id": {"type": "integer", "description": "An id."}},
+        "type": "object",
+        "properties": {"$ref": {"type": "string", "description": "A JSON pointer."}, "id": {"$ref": "#/$defs/Id"}},
+    }
+    warnings: list[str] = []
+    [tool] = openai_tools.entries([{"name": "f", "parameters": schema}], warnings)
+    assert warnings == [] and params(tool) == [("$ref", "string", False), ("id", "integer", False)]
+    assert tool["parameters"][0]["description"] == "A JSON pointer."
+    wrapped = {"$ref": "#/$defs/In", "$defs": {"In": schema, "Id": schema["$defs"]["Id"]}}  # the schema's own $ref
+    [tool] = mcp_entries([{"name": "f", "inputSchema": wrapped}], warnings)
+    assert warnings == [] and params(tool) == [("$ref", "string", False), ("id", "integer", False)]

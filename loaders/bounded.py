@@ -1,7 +1,7 @@
 """Bounded reading of untrusted catalog documents: JSON/YAML parsing and OpenAPI `$ref` resolution whose
 work and output are limited, so that a few hundred bytes cannot expand into gigabytes.
 
-- `parse_document(text, where)`: JSON, else YAML, as plain JSON data. Nesting deeper than `MAX_DEPTH`
+- `parse_document(text, where)`: JSON, else JSON lines, else YAML, as plain JSON data. Nesting deeper than `MAX_DEPTH`
   is refused (a clear `CatalogError`, never a RecursionError). YAML aliases (`&a` ... `*a`, also in merge
   keys `<<: *a`) may add at most `MAX_EXPANSION_BYTES` to the document (measured as JSON, before anything
   is built: `DocumentTooLargeError`); recursive aliases are refused. YAML timestamps stay strings and
@@ -16,6 +16,7 @@ Sizes are approximate JSON sizes in characters (a string counts its length plus 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 from urllib.parse import unquote
 
@@ -48,16 +49,66 @@ def scalar_size(value: Any) -> int:
 def parse_document(
     text: str, where: str, *, max_depth: int = MAX_DEPTH, max_expansion: int = MAX_EXPANSION_BYTES
 ) -> Any:
-    """JSON, else YAML (a superset); a clear CatalogError when neither parses or a bound is crossed."""
+    """JSON, else JSON lines (a list of their objects), else YAML (a superset); a clear CatalogError when none
+    parses or a bound is crossed."""
     try:
         value = json.loads(text)
     except json.JSONDecodeError:
-        return parse_yaml(text, where, max_depth=max_depth, max_expansion=max_expansion)
+        try:
+            value = json_lines(text, where)
+        except RecursionError as exc:
+            raise too_deep(where, max_depth) from exc
+        if value is None:
+            return parse_yaml(text, where, max_depth=max_depth, max_expansion=max_expansion)
     except RecursionError as exc:
         raise too_deep(where, max_depth) from exc
     if nesting_depth(value, max_depth) > max_depth:
         raise too_deep(where, max_depth)
     return value
+
+
+_DECODER = json.JSONDecoder()
+_NOT_SPACE = re.compile(r"\S")
+
+
+def json_lines(text: str, where: str) -> list | None:
+    """Text that starts with a whole JSON object or array and goes on: JSON lines (one object a line, as
+    function-calling datasets ship tool lists, whatever the file's extension) as a list of the objects; None when
+    it does not start so (YAML, or malformed JSON that YAML reports); else a CatalogError naming the line (a
+    malformed value, an array, two values on a line, a value over several lines)."""
+    found: list[tuple[Any, int, int]] = []  # (value, first line, last line)
+    pos, line = 0, 1
+    while next_value := _NOT_SPACE.search(text, pos):
+        start = next_value.start()
+        line += text.count("\n", pos, start)
+        try:
+            value, pos = _DECODER.raw_decode(text, start)
+        except json.JSONDecodeError as exc:
+            if not found:
+                return None
+            raise CatalogError(
+                f"{where}: malformed JSON lines: {exc.msg} at line {exc.lineno}, column {exc.colno}"
+            ) from exc
+        if not found and not isinstance(value, (dict, list)):
+            return None
+        found.append((value, line, line + text.count("\n", start, pos)))
+        line = found[-1][2]
+    for n, (value, first, last) in enumerate(found):
+        problem = (
+            f"two JSON values on line {first}"
+            if n and found[n - 1][2] == first
+            else f"a JSON value over lines {first}-{last}"
+            if last > first
+            else f"a JSON {type(value).__name__} on line {first}"
+            if not isinstance(value, dict)
+            else None
+        )
+        if problem:
+            raise CatalogError(
+                f"{where}: the text holds several JSON values ({problem}): give one JSON document, "
+                "or JSON lines (one object a line)"
+            )
+    return [value for value, _, _ in found]
 
 
 def parse_yaml(

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kg_tools.errors import CatalogError
+from kg_tools.loaders.bounded import parse_document
 from kg_tools.tool_spec import MAX_NESTING
 
 
@@ -41,6 +42,31 @@ def read_json(path: Path):
         ) from exc
     except UnicodeDecodeError as exc:
         raise CatalogError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
+
+
+def read_text(path: Path) -> str:
+    path = Path(path)
+    _require_file(path)
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise CatalogError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
+
+
+def read_document(path: Path):
+    """A file as JSON, JSON lines or YAML (loaders/bounded.py `parse_document`)."""
+    return parse_document(read_text(path), str(path))
+
+
+def tool_list(document) -> list | None:
+    """The tools a document lists: a list, {"tools": [...]}, {"functions": [...]} (the older Chat Completions
+    request), or one tool alone (an object with a name or a function, as a one-line JSON lines file holds)."""
+    if isinstance(document, list) or not isinstance(document, dict):
+        return document if isinstance(document, list) else None
+    listed = next((document[k] for k in ("tools", "functions") if isinstance(document.get(k), list)), None)
+    if listed is None and (isinstance(document.get("name"), str) or isinstance(document.get("function"), dict)):
+        return [document]
+    return listed
 
 
 def read_jsonl(path: Path) -> list:

@@ -9,8 +9,8 @@ from typing import Literal, get_args
 from kg_tools.errors import CatalogError
 from kg_tools.loaders import openai_tools, openapi
 from kg_tools.loaders.bounded import parse_document
-from kg_tools.loaders.common import CatalogSource
-from kg_tools.loaders.json_schema import capped_schema, check_schema, check_tool_schemas, object_parameters
+from kg_tools.loaders.common import CatalogSource, tool_list
+from kg_tools.loaders.json_schema import capped_schema, check_schema, check_tool_schemas, referenced_parameters
 
 Format = Literal["auto", "json", "openai-tools", "openapi", "mcp"]
 FORMATS: tuple[str, ...] = get_args(Format)
@@ -19,24 +19,36 @@ FORMATS: tuple[str, ...] = get_args(Format)
 def detect(document) -> str:
     if isinstance(document, dict) and any(k in document for k in ("openapi", "swagger", "swaggerVersion")):
         return "openapi"
-    items = document.get("tools") if isinstance(document, dict) else document
-    if isinstance(items, list) and items and all(isinstance(i, dict) for i in items):
+    items = tool_list(document)
+    if items and all(isinstance(i, dict) for i in items):
         if all("inputSchema" in i for i in items):
             return "mcp"
-        if all(
-            i.get("type") == "function" and isinstance(i.get("function"), dict) or isinstance(i.get("parameters"), dict)
-            for i in items
-        ):
+        # built-in tools are an OpenAI (or Anthropic) list's; a list of only them: openai_tools says it has no functions
+        if all(openai_tools.built_in(i) or _openai_function(i) for i in items):
             return "openai-tools"
     return "json"
+
+
+def _openai_function(item: dict) -> bool:
+    """An OpenAI function (wrapped, flat, or bare with a `parameters` schema) or an Anthropic tool (an
+    `input_schema` and none of our own JSON catalog's fields)."""
+    if item.get("type") == "function" and (isinstance(item.get("function"), dict) or isinstance(item.get("name"), str)):
+        return True
+    if isinstance(item.get("parameters"), dict):
+        return True
+    return isinstance(item.get("input_schema"), dict) and not any(k in item for k in OWN_FIELDS)
+
+
+# fields of our own JSON catalog (kg_tools/tool_spec.py) that no OpenAI or Anthropic tool has
+OWN_FIELDS = ("parameters", "depends_on", "func_type", "output_schema", "http")
 
 
 def mcp_entries(document, warnings: list[str] | None = None) -> list[dict]:
     """An MCP tools/list result as catalog entries (the same translation as the live MCP importer):
     the input schema's properties as parameters; `title`, `outputSchema` (as `output_schema`, size-capped
     with a warning) and `annotations` kept when the server sends them (validated by kg_tools.tool_spec)."""
-    items = document.get("tools") if isinstance(document, dict) else document
-    if not isinstance(items, list):
+    items = tool_list(document)
+    if items is None:
         raise CatalogError('an MCP tool list must be {"tools": [...]} or a list of tools')
     out = []
     for n, tool in enumerate(items):
@@ -50,7 +62,7 @@ def mcp_entries(document, warnings: list[str] | None = None) -> list[dict]:
         entry = {
             "name": tool["name"],
             "description": tool.get("description") or tool.get("title") or "",
-            "parameters": object_parameters(schema, where),
+            "parameters": referenced_parameters(schema, where, warnings),
             "func_type": "regular",
             "depends_on": [],
             "input_schema": schema,
@@ -66,7 +78,8 @@ def mcp_entries(document, warnings: list[str] | None = None) -> list[dict]:
 
 
 def load_document(text: str, catalog: str, format: str = "auto", where: str = "request body") -> CatalogSource:
-    if format not in FORMATS:
+    """The text (JSON, JSON lines or YAML) as a catalog in `format`, or the one `auto` detects."""
+    if format not in FORMATS:  # before parsing: a wrong format is the caller's mistake, whatever the text
         raise CatalogError(f"unknown format {format!r}; one of {', '.join(FORMATS)}")
     document = parse_document(text, where)
     warnings: list[str] = []
@@ -74,14 +87,12 @@ def load_document(text: str, catalog: str, format: str = "auto", where: str = "r
     if kind == "openapi":
         tools = openapi.entries(document, where, warnings)
     elif kind == "openai-tools":
-        tools = openai_tools.entries(document)
+        tools = openai_tools.entries(document, warnings)
     elif kind == "mcp":
         tools = mcp_entries(document, warnings)
     else:
-        tools = (
-            document["tools"] if isinstance(document, dict) and isinstance(document.get("tools"), list) else document
-        )
-        if not isinstance(tools, list):
+        tools = tool_list(document)
+        if tools is None:
             raise CatalogError(
                 f"{where}: expected a list of tools, an OpenAI tool list, an OpenAPI spec or an MCP tool list"
             )

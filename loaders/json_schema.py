@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from kg_tools.errors import CatalogError
+from kg_tools.loaders.bounded import RefResolver
 from kg_tools.tool_spec import MAX_NESTING, MAX_OUTPUT_SCHEMA_CHARS, clip, nesting_depth
 
 # OpenAI function names: ^[a-zA-Z0-9_-]{1,64}$; we use the same alphabet for every importer.
@@ -75,6 +76,25 @@ def object_parameters(schema: Any, where: str, **extra) -> list[dict]:
     listed = schema.get("required")
     required = {r for r in listed if isinstance(r, str)} if isinstance(listed, list) else set()  # draft 3: a bool
     return [parameter(name, prop, name in required, **extra) for name, prop in properties.items()]
+
+
+def referenced_parameters(schema: Any, where: str, warnings: list[str] | None = None) -> list[dict]:
+    """object_parameters with the schema's local `$ref`s followed (`{"$ref": "#/$defs/FlightInfo"}`, as Pydantic
+    writes a tool's input), so a parameter has the referenced schema's type and description: the schema's own
+    `$ref` and each property's schema, never the `properties` object (a property may be named `$ref`). A `$ref`
+    that does not resolve (or expands too far) leaves the schema as it is, with a warning."""
+    if isinstance(schema, dict) and '"$ref"' in json.dumps(schema):
+        resolver = RefResolver(schema, where)
+        try:
+            top = resolver.deref(schema)
+            properties = top.get("properties") if isinstance(top, dict) else None
+            if isinstance(properties, dict):
+                top = {**top, "properties": {name: resolver.resolve(p) for name, p in properties.items()}}
+            schema = top
+        except CatalogError as exc:
+            if warnings is not None:
+                warnings.append(f"{exc}: its parameters read without following $refs"[:500])
+    return object_parameters(schema, where)
 
 
 def _pruned(node: Any, depth: int, width: int) -> Any:

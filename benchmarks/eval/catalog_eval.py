@@ -23,7 +23,7 @@ from kg_tools.errors import CatalogError, EvalError
 from kg_tools.gateway.names import SEPARATOR
 from kg_tools.gateway.sync import server_document
 from kg_tools.ingest import load_catalog
-from kg_tools.loaders import json_catalog
+from kg_tools.loaders.common import read_text
 from kg_tools.loaders.document import load_document
 
 CATALOG_CUTOFFS = (5, 10, 20, 30)
@@ -32,18 +32,12 @@ OVERALL = "all"
 
 
 def read_catalog(path: Path, catalog: str, format: str = "auto"):
-    """The catalog file as a CatalogSource, in any format `kg-tools load` reads (loaders/document.py);
-    JSON lines (.jsonl) as our JSON catalog."""
+    """The catalog file as a CatalogSource, in any format `kg-tools load` reads (loaders/document.py), JSON lines
+    (our JSON catalog or a function-calling dataset's tool list) whatever its extension."""
     path = Path(path)
     if not path.is_file():
         raise CatalogError(f"catalog file not found: {path}")
-    if path.suffix == ".jsonl" and format in ("auto", "json"):
-        return json_catalog.load(path, catalog)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise CatalogError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
-    source = load_document(text, catalog, format, where=str(path))
+    source = load_document(read_text(path), catalog, format, where=str(path))
     source.files = [str(path)]
     return source
 

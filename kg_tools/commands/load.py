@@ -119,7 +119,8 @@ IMPORTERS = (
     (
         "openai-tools",
         "kg_tools.loaders.openai_tools",
-        'A list of OpenAI tools ({"type": "function", "function": {...}} or bare function objects).',
+        'A list of OpenAI tools ({"type": "function", "function": {...}}, flat Responses tools or bare function objects;'
+        " Anthropic's input_schema tools; JSON or JSON lines).",
     ),
     (
         "openapi",

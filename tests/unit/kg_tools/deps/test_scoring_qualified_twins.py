@@ -42,7 +42,11 @@ def test_one_the_trees_tell_apart_or_found_by_an_offer_stays():
 
 def test_a_phrase_names_the_bare_reader_not_its_qualified_sibling():
     tools = TOOLS + [
-        _tool("show_rules", "Shows rules.", [required_string("domain_uid", "The domain to process, from the system domain")]),
+        _tool(
+            "show_rules",
+            "Shows rules.",
+            [required_string("domain_uid", "The domain to process, from the system domain")],
+        ),
         _tool("show_zones", "Shows zones.", [required_string("zone_uid", "The zone, from the dns domain")]),
     ]
     fixed, _ = candidate_groups(tools)

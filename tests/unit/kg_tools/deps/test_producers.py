@@ -76,12 +76,15 @@ def test_a_login_flow_that_hands_out_a_token_provides_it():
     assert "updateSettings" not in found.get(("toSession", "X-Session-Token"), set())
 
 
-def test_a_bare_identifier_word_in_a_description_names_no_source():
+def test_a_from_the_noun_phrase_names_a_source_only_of_an_identifier_and_a_thing():
     """ "Exact target reference from the page snapshot" names `browser_snapshot`; "the continue token from the
-    next key" of a paging parameter names no `list_label_keys` (`key` is an identifier word, not a thing)."""
+    next key" of a paging parameter names no `list_label_keys` (`key` is an identifier word, not a thing); "from the
+    account" of an amount, or "from the snapshot" of a size, says where money or a volume comes from, not where the
+    value is read."""
     tools = [
         _tool("browser_snapshot", "Capture the page.", []),
         _tool("list_label_keys", "Lists label keys.", []),
+        _tool("get_account", "Shows an account.", []),
         _tool(
             "browser_click",
             "Click.",
@@ -91,24 +94,6 @@ def test_a_bare_identifier_word_in_a_description_names_no_source():
             "list_workflows",
             "Lists workflows.",
             [{"name": "continue", "type": "string", "description": "The token to continue from the next key"}],
-        ),
-    ]
-    fixed, _ = candidate_groups(tools)
-    pairs = {(p.source, p.target) for p in fixed}
-    assert ("browser_click", "browser_snapshot") in pairs
-    assert ("list_workflows", "list_label_keys") not in pairs
-
-
-def test_a_from_the_noun_phrase_names_a_source_only_of_an_identifier():
-    """ "reference from the page snapshot" of an element reference names `browser_snapshot`; "from the account" of
-    an amount, or "from a snapshot" of a size, says where money or a volume comes from, not where the value is read."""
-    tools = [
-        _tool("browser_snapshot", "Capture the page.", []),
-        _tool("get_account", "Shows an account.", []),
-        _tool(
-            "browser_hover",
-            "Hover.",
-            [{"name": "ref", "type": "string", "description": "Exact target reference from the page snapshot"}],
         ),
         _tool(
             "withdraw_funds",
@@ -123,7 +108,8 @@ def test_a_from_the_noun_phrase_names_a_source_only_of_an_identifier():
     ]
     fixed, _ = candidate_groups(tools)
     pairs = {(p.source, p.target) for p in fixed}
-    assert ("browser_hover", "browser_snapshot") in pairs
+    assert ("browser_click", "browser_snapshot") in pairs
+    assert ("list_workflows", "list_label_keys") not in pairs
     assert ("withdraw_funds", "get_account") not in pairs
     assert ("create_volume", "browser_snapshot") not in pairs
 

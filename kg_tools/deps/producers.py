@@ -1889,16 +1889,17 @@ def _gets_one_by(producer: Tool, want: Want) -> bool:
 
 
 def _gets_one_by_optional_ids(producer: Tool, want: Want) -> bool:
-    """A getter whose every parameter is an optional identifier of the wanted resource (`get_folder(folder_id?,
-    folder_name?)` "by ID or display name": one of them in practice) reads the one it is given, output schema or
-    not; `is_lookup` misses it, since no identifier is required."""
+    """A getter whose every parameter is an optional identifier, one at least of the wanted resource
+    (`get_folder(folder_id?, folder_name?)` "by ID or display name", `get_asset(asset_id?, asset_name?, folder_id?)`:
+    one of them in practice), reads the one it is given, output schema or not; `is_lookup` misses it, since no
+    identifier is required."""
     names = {str(p.get("name")) for p in producer.parameters}
     return (
         producer.kind == "get"
         and not any(p.get("required") for p in producer.parameters)
         and names == {w.parameter for w in producer.wants}
         and not any(w.required for w in producer.wants)
-        and _identified_by(producer, want)
+        and looks_up(producer, want, optional=True)
         and not lists_kin(producer, want)
     )
 

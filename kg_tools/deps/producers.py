@@ -1786,7 +1786,7 @@ def score(consumer: Tool, want: Want, producer: Tool, offer: Offer) -> tuple[flo
         return None  # a list of nothing but shard keys holds no shard id (idlists.py)
     if _copied_name(producer, offer) or is_lookup(producer, want) or _described_scope(producer, want, offer):
         return None
-    if _reads_one_it_is_given(producer, want, offer):
+    if _reads_one_it_is_given(producer, want, offer) or _gets_one_by_optional_ids(producer, want):
         return None
     if _echoed(producer, want, offer):
         return None
@@ -1886,6 +1886,22 @@ def _gets_one_by(producer: Tool, want: Want) -> bool:
     """A getter without an output schema whose every parameter identifies an instance of the wanted resource
     (`get_source(uid?, name?)`: "by uid or name", one of them in practice) reads one it is given."""
     return producer.kind == "get" and not producer.output_schema and _identified_by(producer, want)
+
+
+def _gets_one_by_optional_ids(producer: Tool, want: Want) -> bool:
+    """A getter whose every parameter is an optional identifier, one at least of the wanted resource
+    (`get_folder(folder_id?, folder_name?)` "by ID or display name", `get_asset(asset_id?, asset_name?, folder_id?)`:
+    one of them in practice), reads the one it is given, output schema or not; `is_lookup` misses it, since no
+    identifier is required."""
+    names = {str(p.get("name")) for p in producer.parameters}
+    return (
+        producer.kind == "get"
+        and not any(p.get("required") for p in producer.parameters)
+        and names == {w.parameter for w in producer.wants}
+        and not any(w.required for w in producer.wants)
+        and looks_up(producer, want, optional=True)
+        and not lists_kin(producer, want)
+    )
 
 
 def _reads_one_it_is_given(producer: Tool, want: Want, offer: Offer | None = None) -> bool:
@@ -3108,7 +3124,11 @@ def want_candidates(
         if (
             name != consumer.name
             and name not in out
-            and not (_scoped_by(producer, want) or _reads_one_it_is_given(producer, want))
+            and not (
+                _scoped_by(producer, want)
+                or _reads_one_it_is_given(producer, want)
+                or _gets_one_by_optional_ids(producer, want)
+            )
             and not _written_value(consumer, want)
         ):
             out[name] = Candidate(consumer, want, producer, None)

@@ -338,3 +338,27 @@ def test_an_undescribed_number_named_by_a_resources_plural_is_a_count():
     wants = wanted(tools)
     assert ("update_zone", "crates") not in wants
     assert wants[("move_zone", "crate")][:2] == (["crate"], "id")
+
+
+def test_a_getter_of_optional_identifiers_reads_one_it_is_given_even_with_an_output_schema():
+    """`get_crate(crate_id?, crate_name?, shelf_id?)` "Get a crate by ID or name" with an output schema: every parameter
+    an optional identifier, of the crate or of its shelf: no source of a crate's id (the crate list is); a getter that
+    also takes a free filter (`get_crate_report(crate_id?, since?)`) stays a candidate."""
+    out = {"output_schema": {"type": "object", "properties": {"result": {"type": "object"}}}}
+    ids = [
+        _p("crate_id", "Crate ID", required=False, type_="integer"),
+        _p("crate_name", "Crate name (exact)", required=False),
+        _p("shelf_id", "Shelf ID", required=False, type_="integer"),
+    ]
+    report = [_p("crate_id", "Crate ID", required=False, type_="integer"), _p("since", "Start date", required=False)]
+    tools = [
+        ToolInfo.from_raw({"name": "get_crate", "description": "Get a crate by ID or name", "parameters": ids, **out}),
+        ToolInfo.from_raw(
+            {"name": "get_crate_report", "description": "Get a crate report", "parameters": report, **out}
+        ),
+        _tool("list_crates", "List all crates", []),
+        _tool("open_crate", "Open a crate", [_p("crate_id", "Crate ID", type_="integer")]),
+    ]
+    candidates = wanted(tools)[("open_crate", "crate_id")][2]
+    assert "list_crates" in candidates and "get_crate_report" in candidates
+    assert "get_crate" not in candidates

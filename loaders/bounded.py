@@ -93,6 +93,8 @@ def json_lines(text: str, where: str) -> list | None:
             return None
         found.append((value, line, line + text.count("\n", start, pos)))
         line = found[-1][2]
+    if not found:
+        return None  # blank text: no JSON lines (YAML reads it as nothing)
     for n, (value, first, last) in enumerate(found):
         problem = (
             f"two JSON values on line {first}"

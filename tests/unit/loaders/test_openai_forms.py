@@ -173,6 +173,9 @@ def test_yaml_and_single_documents_are_not_json_lines():
     assert load_document("tools:\n  - name: a\n    parameters: []\n", "x").tools == [{"name": "a", "parameters": []}]
     with pytest.raises(CatalogError, match="malformed JSON lines: Expecting value at line 3"):
         load_document('{"name": "a"}\n{"name": \n', "x")
+    for blank in ("", "  \n"):  # no document at all is refused, not read as an empty JSON-lines list
+        with pytest.raises(CatalogError, match="expected a list of tools"):
+            load_document(blank, "x")
 
 
 def test_a_built_in_tool_with_parameters_is_still_built_in():

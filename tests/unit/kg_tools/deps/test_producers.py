@@ -85,26 +85,15 @@ def test_a_from_the_noun_phrase_names_a_source_only_of_an_identifier_and_a_thing
         _tool("browser_snapshot", "Capture the page.", []),
         _tool("list_label_keys", "Lists label keys.", []),
         _tool("get_account", "Shows an account.", []),
-        _tool(
-            "browser_click",
-            "Click.",
-            [{"name": "ref", "type": "string", "description": "Exact target reference from the page snapshot"}],
-        ),
-        _tool(
-            "list_workflows",
-            "Lists workflows.",
-            [{"name": "continue", "type": "string", "description": "The token to continue from the next key"}],
-        ),
-        _tool(
-            "withdraw_funds",
-            "Withdraw money.",
-            [{"name": "amount", "type": "number", "description": "The amount to withdraw from the account"}],
-        ),
-        _tool(
-            "create_volume",
-            "Creates a volume.",
-            [{"name": "size_gigabytes", "type": "integer", "description": "Ignored when creating from the snapshot"}],
-        ),
+    ]
+    described = [  # (consumer, its description, parameter, type, the parameter's description)
+        ("browser_click", "Click.", "ref", "string", "Exact target reference from the page snapshot"),
+        ("list_workflows", "Lists workflows.", "continue", "string", "The token to continue from the next key"),
+        ("withdraw_funds", "Withdraw money.", "amount", "number", "The amount to withdraw from the account"),
+        ("create_volume", "Creates a volume.", "size_gigabytes", "integer", "Ignored when creating from the snapshot"),
+    ]
+    tools += [
+        _tool(name, text, [_param(param, said, type_, required=False)]) for name, text, param, type_, said in described
     ]
     fixed, _ = candidate_groups(tools)
     pairs = {(p.source, p.target) for p in fixed}

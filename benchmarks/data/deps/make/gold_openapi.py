@@ -1,6 +1,6 @@
 """Expand the hand-written gold lines of a corpus task (<task>_gold.txt: corpus-oa-c, corpus-oa-d) into gold/<key>.json.
 
-    .venv/bin/python benchmarks/data/deps/make/gold_openapi.py corpus-oa-d [key ...]   (also corpus-oa-c, -g … -s)
+    .venv/bin/python benchmarks/data/deps/make/gold_openapi.py corpus-oa-d [key ...]   (also corpus-oa-c, -g … -t)
 
 Line format as benchmarks/data/real/make/gold_edges.txt:
   consumers | parameter(s) | providers | PD/PI/TD/TI | reason      (`*` consumers = every tool having the parameter)
@@ -113,7 +113,13 @@ PROVIDERS = {"listmonk": "listmonk (knadh/listmonk)", "qdrant": "Qdrant (qdrant/
              "opsgenie": "Opsgenie (opsgenie/opsgenie-oas)",
              "photoprism": "PhotoPrism (photoprism/photoprism)",
              "incus": "Incus (lxc/incus)",
-             "influxdb": "InfluxDB OSS (influxdata/openapi)"}
+             "influxdb": "InfluxDB OSS (influxdata/openapi)",
+             # corpus-oa-t
+             "formance_ledger": "Formance Ledger (formancehq/ledger)",
+             "flyte_admin": "Flyte Admin (flyteorg/flyteidl)",
+             "docspell": "Docspell (eikek/docspell)",
+             "gitness": "Harness Open Source, formerly Gitness (harness/harness)",
+             "openzaak_catalogi": "Open Zaak's Catalogi API (open-zaak/open-zaak)"}
 
 
 def gold_edge(consumer: str, provider: str, parameter: str, typ: str, reason: str) -> dict:

@@ -1666,7 +1666,8 @@ def _root_resource(tool: Tool) -> str | None:
     if listed := _listed_by_name(tool):
         return _specific(listed[0])
     ws = _collection_words(tool) if tool.http else _name_object_words(tool)
-    return _specific(resource_key([singular(w) for w in ws]) if ws else None)
+    # a path's or a name's noun names the resource even where it is noise in a schema title (`GET /collections`)
+    return _specific(parameter_resource([singular(w) for w in ws]) if ws else None)
 
 
 def _collection_words(tool: Tool) -> list[str]:

@@ -483,6 +483,8 @@ COMPOUNDS = {
 # about a "success"; `CreateContactRequest` about a contact.
 DIRECTION_TAIL = {"out", "input"}  # a model's direction at a title's end (`EndpointOut`, `UserInput`): not the thing
 TITLE_TAIL = {"response", "responses", "request", "reply", "payload", "body", "envelope", "success", "error"}
+# Words of a schema title that say how a model is coded, not what it is (`CollectionDto`, `CollectionObject`)
+FORMAT_WORDS = {"dto", "object", "model", "schema", "bean", "entity", "data", "output", "wrapper"}
 
 
 @lru_cache(maxsize=20_000)
@@ -546,11 +548,15 @@ def schema_offers(
     owners: dict[int, bool] = {}  # _has_own_identifier's answers by node: parts shared by many objects read once
 
     def titled(title: object) -> str | None:
-        """The resource a title names; a title of noise words only (`Collection`) that is the word `root` names
-        (`POST /collections.list`, whose root is a collection) names `root`."""
+        """The resource a title names; a title of noise words only (`Collection`, `CollectionDto`,
+        `CollectionResponse`) that, but for its format words, is the word `root` names (`GET /collections`, whose
+        root is a collection) names `root`."""
         named = schema_resource(title) if isinstance(title, str) else None
-        if named is None and root and isinstance(title, str) and " ".join(map(singular, words(title))) == root:
-            return root
+        if named is None and root and isinstance(title, str):
+            every = [singular(w) for w in words(title)]
+            core = [w for w in every if w not in TITLE_TAIL and w not in FORMAT_WORDS]
+            if root in (" ".join(every), " ".join(core)):
+                return root
         return named
 
     def walk(node, path: str, resource: str | None, chain: tuple[str, ...], depth: int, owned: bool = False) -> None:

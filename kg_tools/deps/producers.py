@@ -973,10 +973,18 @@ def context_resources(tool: Tool, p: dict, name: str, known: set[str]) -> list[s
             out.append(r)
     if not any(out):
         verb, rest = name_verb_and_object(tool.name)
+        rest = _less_key_cut(rest)
         r = _listing_owner(tool, rest) or resource_key(rest) or _noun_before_verb(tool.name, verb)
         if r:
             out.append(r)
     return [r for r in out if r][:3]
+
+
+def _less_key_cut(rest: list[str]) -> list[str]:
+    """A name's object less a closing "by" and the key it is read by (`get-project-by-id` -> project,
+    `find_user_by_email` -> user): the key is a field of the thing, not the thing (`tasks_by_project` keeps it)."""
+    cut = rest.index("by") if "by" in rest[1:] else len(rest)
+    return rest[:cut] if rest[cut + 1 :] and all(w in ID_FIELDS for w in rest[cut + 1 :]) else rest
 
 
 def _listing_owner(tool: Tool, rest: list[str]) -> str | None:

@@ -434,6 +434,23 @@ def test_this_field_in_a_description_is_the_parameter_itself():
     assert "field" in context_resources(tool, {"name": "name", "description": "The field"}, "name", {"field"})
 
 
+def test_a_bare_id_of_a_tool_read_by_its_key_names_the_thing_before_by():
+    """`projects-get-project-by-id(id)`: "by id" says how the project is read, the id is a project's; a "by" that
+    names another thing (`list-tasks-by-project(id)`) keeps it."""
+    tools = prepare(
+        [
+            _tool("projects-get-project-by-id", "Get Project", [{"name": "id", "description": "Resource identifier"}]),
+            _tool("find-user-by-email", "Find a user", [{"name": "id"}]),
+            _tool("list-tasks-by-project", "List tasks", [{"name": "id"}]),
+        ]
+    )
+    known = {"project", "user", "task"}
+    bare = {"name": "id", "description": "Resource identifier"}
+    assert context_resources(tools["projects-get-project-by-id"], bare, "id", known) == ["project"]
+    assert context_resources(tools["find-user-by-email"], {"name": "id"}, "id", known) == ["user"]
+    assert context_resources(tools["list-tasks-by-project"], {"name": "id"}, "id", known) == ["project"]
+
+
 def test_a_description_that_names_a_step_before_the_tool_is_a_workflow_edge():
     """ "After completing data model design with dynamodb_data_modeling tool": a tool-level edge (no parameter takes
     what the step made); "call download_paper first" with the parameter the sentence names, a parameter edge; "use X

@@ -61,6 +61,7 @@ from kg_tools.deps.resources import (
     described_resources,
     function_name,
     included_resources,
+    name_heads,
     name_verb_and_object,
     name_words,
     own_identifier,
@@ -2965,16 +2966,35 @@ def name_index(tools: dict[str, Tool]) -> dict[str, list[str]]:
 def named_after(want: Want, tools: dict[str, Tool], names: dict[str, list[str]], source: str = "") -> list[str]:
     """Readers of the consumer's `source` whose name or path holds every word of the wanted resource (`shard_key` ->
     list_shard_keys)."""
-    nouns = set(want.resources[0].split()) if want.resources else set()
-    if not nouns:
-        ws = [singular(w) for w in words(want.parameter)]
-        nouns = set(ws[:-1] if len(ws) > 1 and ws[-1] in ID_FIELDS else ws)
-    nouns -= {"id", "the", "a"}
+    nouns = _named_nouns(want)
     if not nouns or nouns <= FIELD_WORDS:  # `name` alone: a field of something unsaid, no resource to be named after
         return []
     found = {n for n in set.intersection(*(set(names.get(n, ())) for n in nouns)) if tools[n].source == source}
     order = {"list": 0, "search": 0, "auth": 1, "get": 2}
     return sorted(found, key=lambda n: (order.get(tools[n].kind, 3), len(_name_words(tools[n])), n))[:NAME_CANDIDATES]
+
+
+def _named_nouns(want: Want) -> set[str]:
+    """The words a reader named after the wanted resource holds: the resource's, else the parameter's less its
+    identifier word."""
+    nouns = set(want.resources[0].split()) if want.resources else set()
+    if not nouns:
+        ws = [singular(w) for w in words(want.parameter)]
+        nouns = set(ws[:-1] if len(ws) > 1 and ws[-1] in ID_FIELDS else ws)
+    return nouns - {"id", "the", "a"}
+
+
+def named_for_another(name: str, want: Want) -> bool:
+    """A name that holds the wanted resource's words but whose head noun is another word (`search_goal_types`,
+    `get_time_tracks` for a goal, a time): the resource qualifies what it reads (twenty-second session). Not a
+    head that is the resource's field (`list_metric_names`), nor a resource named in the path alone."""
+    heads, nouns = name_heads(name), _named_nouns(want)
+    return (
+        bool(heads)
+        and nouns <= name_words(name)
+        and not heads & nouns
+        and not any(ID_FIELDS.get(h) in ("id", "key", "name") for h in heads)
+    )
 
 
 # Qualified resource identity (issue 28, sixth session). A name that puts words before the resource
@@ -3140,7 +3160,7 @@ def want_candidates(
             )
             and not _written_value(consumer, want)
         ):
-            out[name] = Candidate(consumer, want, producer, None)
+            out[name] = Candidate(consumer, want, producer, None, other_head=named_for_another(name, want))
     out = _kept_candidates(out, consumer, want, tools, paths, kinds)
     wanted = set(want.resources[0].split()) if want.resources else set()
     said = _said_word(want)

@@ -999,6 +999,25 @@ def _object_before(ws: list[str], prefix: frozenset[str], verb: str) -> list[str
     return ws
 
 
+VERSION_WORD = re.compile(r"v\d+")  # `getPostInstallScriptsV1`, `list_items_v3`: a version, no noun
+
+
+def name_heads(name: str) -> set[str]:
+    """The head nouns of a tool name (singular): the last word of its object (name_verb_and_object, so `<verb>_<x>`,
+    `<x>_<verb>`, camelCase and kebab names read alike) before a cut word (`getTasksForProject` -> task), version and
+    identifier words skipped; one per part joined by and/or (`list_vessels_and_crews` -> vessel, crew). Empty when
+    nothing is left."""
+    _, ws = name_verb_and_object(name)
+    ws = [w for w in ws if not VERSION_WORD.fullmatch(w)]
+    ws = ws[: next((i for i, w in enumerate(ws) if w in NAME_CUTS), len(ws))]
+    heads = set()
+    for part in " ".join(ws).replace(" or ", " and ").split(" and "):
+        nouns = [w for w in part.split() if ID_FIELDS.get(w) != "id"]
+        if nouns:
+            heads.add(singular(nouns[-1]))
+    return heads
+
+
 MIN_PREFIX_NAMES = 3
 PREFIX_LEVELS = 2  # a catalog's prefix is at most two words (`api_v1_`)
 # one catalog's prefix words per thread (or task) that parses its names: inferences running side by side keep theirs

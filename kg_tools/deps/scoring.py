@@ -65,6 +65,7 @@ class Candidate:
         -1.0
     )  # of the wanted resource's qualifier words (`login` flow), the producer's share; -1: none
     made: bool = False  # a create whose output offers the id of the very instance it makes (producers.offers_new)
+    other_head: bool = False  # the name holds the resource, its head noun is another (producers.named_for_another)
     note: str = ""
     features: list[float] = field(default_factory=list)
     probability: float = 0.0
@@ -267,7 +268,7 @@ def set_probabilities(groups: list[list[Candidate]], scorer: Scorer) -> None:
     """Every candidate's probability, all of them in one pass of the trees."""
     candidates = [c for group in groups for c in group]
     for c, p in zip(candidates, scorer.probabilities([c.features for c in candidates])):
-        c.probability = p
+        c.probability = 0.0 if c.other_head else p  # never accepted, but it stays in its group
 
 
 def _depth(tree: tuple[tuple[int, float, int, int, float], ...], node: int) -> int:

@@ -1859,13 +1859,26 @@ KIN_WORDS = {"child", "children", "descendant", "descendants"}  # `get_block_chi
 
 def lists_kin(producer: Tool, want: Want) -> bool:
     """A reader of the wanted resource's own kind under one it is given: its sub-things (`get_subtasks(task_id)`
-    lists tasks, `list_subgroups(group_id)` groups) or its children (`get_block_children(block_id)`: blocks)."""
+    lists tasks, `list_subgroups(group_id)` groups) or its children (`get_block_children(block_id)`: blocks). The
+    name's word is read as `resource_in_name` reads it: the parameter's own word before SYNONYMS is the resource it
+    names (`list_sub_folders(parent_folder_id)` lists the directories a `folder_id` wants)."""
     if producer.kind not in ("list", "get", "search") or not want.resources:
         return False
-    ws = [singular(w) for w in _object_words(producer.name)]
     wanted = want.resources[0]
+    said = _said_word(want)
+    ws = [_said_as(singular(w), said, wanted) for w in _object_words(producer.name)]
     pairs = list(zip(ws, [*ws[1:], ""]))
     return any(w == f"sub{wanted}" or (w, b) == ("sub", wanted) or w == wanted and b in KIN_WORDS for w, b in pairs)
+
+
+def _said_as(word: str, said: str | None, wanted: str) -> str:
+    """A name's word, the parameter's own word before SYNONYMS (`folder`, `vms`, glued after `sub`) read as the
+    resource it names (see _said_word)."""
+    if said and word in (said, said + "s"):
+        return wanted
+    if said and word in (f"sub{said}", f"sub{said}s"):
+        return f"sub{wanted}"
+    return word
 
 
 def _scoped_by(producer: Tool, want: Want) -> bool:

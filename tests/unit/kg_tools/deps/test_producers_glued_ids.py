@@ -68,3 +68,18 @@ def test_a_synonym_want_meets_the_name_it_was_said_in():
     group = next(g for g in groups if g and g[0].want.parameter == "folder_id")
     assert group[0].want.resources == ["directory"]
     assert {c.producer.name: c.resource_in_name for c in group}["list_folders"] is True
+
+
+def test_sub_things_named_by_the_said_word_list_the_wanted_kind():
+    """`list_sub_folders(parent_folder_id)` lists folders under one it is given: for a `folder_id` (a `directory` by
+    SYNONYMS) it is a provider like `list_subdirectories`, not a lookup of the one it takes; `list_folder_files` takes a
+    folder and lists files, still a lookup."""
+    tools = [
+        _tool("list_sub_folders", "List all child folders of a given parent folder.", [_p("parent_folder_id")]),
+        _tool("list_subfolders", "List the child folders of a folder.", [_p("folder_id")]),
+        _tool("list_folder_files", "List the folders and files of a folder.", [_p("folder_id")]),
+        _tool("delete_folder", "Delete a folder.", [_p("folder_id", "The folder ID")]),
+    ]
+    producers = wanted(tools)[("delete_folder", "folder_id")][2]
+    assert {"list_sub_folders", "list_subfolders"} <= producers
+    assert "list_folder_files" not in producers

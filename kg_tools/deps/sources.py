@@ -15,7 +15,8 @@ of one spelling stay one).
 Neighbouring servers of one shape share a family; in a listing in server order what a server writes the same way in
 its own tools tells them apart (catalog_groups): the words its descriptions capitalise (its product's name) and its
 parameters' names. A run of such a mark makes a group, and no value flows between two groups of one family; a
-product's name that runs across two families joins them (one server whose names change shape). A tool outside
+product's name that runs across two families joins them (one server whose names change shape), a parameter name
+that runs across two products' spans does not join them (`@project` of two servers). A tool outside
 every group takes no value across a product group (one holding a run of a capitalised word) that lies wholly between
 it and the other tool: the listing keeps a server's tools together, so that group is a third server's (zoned)."""
 
@@ -181,16 +182,29 @@ def mark_runs(names: Sequence[str], marks: dict[str, set[str]]) -> list[list[int
 
 def mark_groups(names: Sequence[str], marks: dict[str, set[str]]) -> dict[str, str]:
     """name -> its group, for the tools that lie within a mark's run (mark_runs); runs that overlap are one group,
-    with every tool between their ends; other tools have none."""
+    with every tool between their ends; other tools have none. A run of a parameter name (`@project`) that overlaps
+    two products' spans (overlapping runs of capitalised words, one of FAMILY_RUN tools at least) is a name two
+    servers write: it joins nothing."""
+    words = mark_runs(names, {n: {m for m in ms if not m.startswith("@")} for n, ms in marks.items()})
+    spans = _spans([r for r in words if len(r) >= FAMILY_RUN])
+    params = mark_runs(names, {n: {m for m in ms if m.startswith("@")} for n, ms in marks.items()})
+    runs = words + [r for r in params if sum(r[0] <= e and s <= r[-1] for s, e in spans) < 2]
     group: dict[int, int] = {}  # place -> group number
-    end, number = -1, -1
-    for run in sorted(mark_runs(names, marks)):
-        if run[0] > end:
-            number += 1
-        end = max(end, run[-1])
-        for i in range(run[0], run[-1] + 1):
+    for number, (start, end) in enumerate(_spans(runs)):
+        for i in range(start, end + 1):
             group[i] = number
     return {names[i]: f"%{g}" for i, g in group.items()}
+
+
+def _spans(runs: list[list[int]]) -> list[tuple[int, int]]:
+    """(first, last) place of each set of overlapping runs, in listing order."""
+    out: list[tuple[int, int]] = []
+    for run in sorted(runs):
+        if out and run[0] <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], run[-1]))
+        else:
+            out.append((run[0], run[-1]))
+    return out
 
 
 def catalog_groups(

@@ -392,3 +392,17 @@ def test_no_value_flows_across_another_product_in_the_listing(monkeypatch):
             t.position = i
         pairs = {(e.source, e.target) for e in structural_edges(tools, sources=None, min_confidence=0.2)}
         assert (("open_bin", "list_boxes") in pairs) == (tools[3] is not depot[0])
+
+
+def test_a_parameter_two_products_write_joins_neither():
+    """`@box_id` runs across crate's and depot's spans (FAMILY_RUN tools each writing the product's name): two
+    groups; when one side's name is written by too few tools (no product), it joins them as before."""
+    names = [f"t{i}" for i in range(2 * FAMILY_RUN)]
+    marks = {n: {"crate", "@box_id"} for n in names[:FAMILY_RUN]} | {
+        n: {"depot", "@box_id"} for n in names[FAMILY_RUN:]
+    }
+    groups = sources.mark_groups(names, marks)
+    assert len({groups[n] for n in names[:FAMILY_RUN]}) == 1 and groups["t0"] != groups[names[-1]]
+    for n in names[1:FAMILY_RUN]:
+        marks[n] = {"@box_id"}
+    assert len(set(sources.mark_groups(names, marks).values())) == 1

@@ -85,7 +85,7 @@ from kg_tools.deps.scoring import (
     select,
     set_probabilities,
 )
-from kg_tools.deps.sources import catalog_groups, declared_source, gateway_server, short_name
+from kg_tools.deps.sources import apart, catalog_groups, declared_source, gateway_server, short_name
 from kg_tools.deps.vocabulary import vocabulary_proposals
 from kg_tools.deps.workflow import Mention, ToolNames, another_way, mentions, runs_before, staged_for, stages, steps
 from kg_tools.tool_spec import DependencyType
@@ -159,7 +159,7 @@ class Tool:
     wants: list[Want] = field(default_factory=list)
     operations: list[str] | None = None  # what its listing operations list, once read (_operations_listed)
     source: str = ""  # the server it comes from (kg_tools/deps/sources.py); '' when nothing tells
-    group: str = ""  # its product group inside a name family (sources.mark_groups); '' when none
+    group: str = ""  # its product group and zone inside a name family (sources.catalog_groups); '' when none
 
     @property
     def deprecated(self) -> bool:
@@ -2562,8 +2562,8 @@ def set_sources(tools: dict[str, Tool], source: str | None = None) -> None:
 
 def same_source(a: Tool, b: Tool) -> bool:
     """A value flows between tools of one source (gateway_servers, with declared sources and name families) that are not
-    in two product groups."""
-    return a.source == b.source and (not a.group or not b.group or a.group == b.group)
+    in two product groups nor have one between them (sources.apart)."""
+    return a.source == b.source and not apart(a.group, b.group)
 
 
 INLINED_NODES = 4000  # nodes of an output schema copied with its local `$ref`s followed

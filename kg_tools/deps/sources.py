@@ -15,13 +15,18 @@ of one spelling stay one).
 Neighbouring servers of one shape share a family; in a listing in server order what a server writes the same way in
 its own tools tells them apart (catalog_groups): the words its descriptions capitalise (its product's name) and its
 parameters' names. A run of such a mark makes a group, and no value flows between two groups of one family; a
-product's name that runs across two families joins them (one server whose names change shape)."""
+product's name that runs across two families joins them (one server whose names change shape), a parameter name
+that runs across two products' spans does not join them (`@project` of two servers). A tool outside
+every group takes no value across a product group (one holding a run of a capitalised word) that lies wholly between
+it and the other tool: the listing keeps a server's tools together, so that group is a third server's (zoned)."""
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Sequence
+from functools import cache
 
 from kg_tools.deps.resources import ALL_VERBS
 from kg_tools.gateway.names import operation_id, split_gateway_name
@@ -177,16 +182,29 @@ def mark_runs(names: Sequence[str], marks: dict[str, set[str]]) -> list[list[int
 
 def mark_groups(names: Sequence[str], marks: dict[str, set[str]]) -> dict[str, str]:
     """name -> its group, for the tools that lie within a mark's run (mark_runs); runs that overlap are one group,
-    with every tool between their ends; other tools have none."""
+    with every tool between their ends; other tools have none. A run of a parameter name (`@project`) that overlaps
+    two products' spans (overlapping runs of capitalised words, one of FAMILY_RUN tools at least) is a name two
+    servers write: it joins nothing."""
+    words = mark_runs(names, {n: {m for m in ms if not m.startswith("@")} for n, ms in marks.items()})
+    spans = _spans([r for r in words if len(r) >= FAMILY_RUN])
+    params = mark_runs(names, {n: {m for m in ms if m.startswith("@")} for n, ms in marks.items()})
+    runs = words + [r for r in params if sum(r[0] <= e and s <= r[-1] for s, e in spans) < 2]
     group: dict[int, int] = {}  # place -> group number
-    end, number = -1, -1
-    for run in sorted(mark_runs(names, marks)):
-        if run[0] > end:
-            number += 1
-        end = max(end, run[-1])
-        for i in range(run[0], run[-1] + 1):
+    for number, (start, end) in enumerate(_spans(runs)):
+        for i in range(start, end + 1):
             group[i] = number
     return {names[i]: f"%{g}" for i, g in group.items()}
+
+
+def _spans(runs: list[list[int]]) -> list[tuple[int, int]]:
+    """(first, last) place of each set of overlapping runs, in listing order."""
+    out: list[tuple[int, int]] = []
+    for run in sorted(runs):
+        if out and run[0] <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], run[-1]))
+        else:
+            out.append((run[0], run[-1]))
+    return out
 
 
 def catalog_groups(
@@ -206,7 +224,38 @@ def catalog_groups(
         return source, {}
     words = {n: capitalised_words(getattr(tools[n], "description", "") or "") for n in unnamed}
     source |= joined_families(unnamed, source, words)
-    return source, mark_groups(unnamed, {n: words[n] | parameter_marks(tools[n]) for n in unnamed})
+    groups = mark_groups(unnamed, {n: words[n] | parameter_marks(tools[n]) for n in unnamed})
+    return source, zoned(unnamed, groups, words)
+
+
+def zoned(names: Sequence[str], groups: dict[str, str], words: dict[str, set[str]]) -> dict[str, str]:
+    """name -> `<group>|<started>|<ended>` for a listing in server order: its mark group ('' outside every one) and
+    how many product groups start at or before its place and end before it. A product group is a mark group that
+    holds a run of a capitalised word (mark_runs of `words`: a product's name); a group of parameter names alone can
+    be one server's part (`@cycle_id`), no server's whole. See apart."""
+    product = {groups[names[run[0]]] for run in mark_runs(names, words)}
+    places: dict[str, list[int]] = {}
+    for i, n in enumerate(names):
+        if groups.get(n) in product:
+            places.setdefault(groups[n], []).append(i)
+    starts = sorted(p[0] for p in places.values())
+    ends = sorted(p[-1] for p in places.values())
+    return {n: f"{groups.get(n, '')}|{bisect_right(starts, i)}|{bisect_left(ends, i)}" for i, n in enumerate(names)}
+
+
+@cache
+def apart(a: str, b: str) -> bool:
+    """Whether no value flows between two tools of one source by their groups (catalog_groups): two groups, or a
+    product group wholly between them (zoned: the product groups ended before the later one less those started at
+    or before the earlier one)."""
+    group_a, *zone_a = a.split("|")
+    group_b, *zone_b = b.split("|")
+    if group_a and group_b and group_a != group_b:
+        return True
+    if not zone_a or not zone_b:
+        return False
+    (started_a, ended_a), (started_b, ended_b) = map(int, zone_a), map(int, zone_b)
+    return ended_a > started_b or ended_b > started_a
 
 
 def parameter_marks(tool: object) -> set[str]:

@@ -355,3 +355,54 @@ def test_no_value_flows_between_a_product_prefix_and_the_other_tools():
     few = [t for t in api if t.name != "crate_box_delete" and t.name != "crate_lid_get"] + local
     pairs = {(e.source, e.target) for e in structural_edges(few, sources=None, min_confidence=0.2)}
     assert ("seal_parcel", "crate_boxes_list") in pairs
+
+
+# twenty-second session: a product group between two tools of one name family
+
+
+def test_a_product_group_between_two_tools_keeps_them_apart():
+    """t0-t2 one server's tools outside every group, t3-t7 a product's ("crate"), t8-t9 a third server's: a tool
+    outside every group takes no value across a product group; a group of parameter names alone (`@box_id`, one
+    server's part) is no barrier; two tools of one group, or with no product group between them, stay together."""
+    names = [f"t{i}" for i in range(12)]
+    words = {n: {"crate"} for n in names[3:8]}
+    groups = sources.mark_groups(names, words | {n: {"@box_id"} for n in names[9:12]})
+    zoned = sources.zoned(names, groups, words)
+    assert sources.apart(zoned["t0"], zoned["t8"]) and sources.apart(zoned["t8"], zoned["t0"])
+    assert sources.apart(zoned["t2"], zoned["t11"])  # one free, one in a group of parameter names: crate between
+    assert not sources.apart(zoned["t0"], zoned["t2"]) and not sources.apart(zoned["t0"], zoned["t5"])
+    assert not sources.apart(zoned["t4"], zoned["t8"]) and not sources.apart(zoned["t3"], zoned["t7"])
+    assert not sources.apart(zoned["t8"], zoned["t11"])  # a group of parameter names alone: no barrier
+    assert sources.apart(zoned["t5"], zoned["t10"])  # two groups, as before
+    assert sources.apart("^crate", "^") and not sources.apart("^crate", "") and not sources.apart("", "|1|1")
+
+
+def test_no_value_flows_across_another_product_in_the_listing(monkeypatch):
+    """A crate server outside every group, a depot product between, a bin server: `open_bin(box_id)` takes the
+    crate list's boxes only when nothing lies between them."""
+    crate = [_tool("list_boxes"), _tool("seal_crate", ["crate_id"]), _tool("weigh_crate", ["crate_id"])]
+    depot = [
+        ToolInfo.from_raw({"name": f"{v}_depot{i}", "description": f"{v.title()} a depot in Depot.", "parameters": []})
+        for i, v in enumerate(["ship", "store", "stack", "lift"])
+    ]
+    bins = [_tool("open_bin", ["box_id"])] + [_tool(f"weigh-parcel{i}") for i in range(FAMILY_RUN)]
+    monkeypatch.setattr(sources, "MANY_TOOLS", len(crate + depot + bins))
+    for tools in (crate + depot + bins, crate + bins + depot):
+        for i, t in enumerate(tools):
+            t.position = i
+        pairs = {(e.source, e.target) for e in structural_edges(tools, sources=None, min_confidence=0.2)}
+        assert (("open_bin", "list_boxes") in pairs) == (tools[3] is not depot[0])
+
+
+def test_a_parameter_two_products_write_joins_neither():
+    """`@box_id` runs across crate's and depot's spans (FAMILY_RUN tools each writing the product's name): two
+    groups; when one side's name is written by too few tools (no product), it joins them as before."""
+    names = [f"t{i}" for i in range(2 * FAMILY_RUN)]
+    marks = {n: {"crate", "@box_id"} for n in names[:FAMILY_RUN]} | {
+        n: {"depot", "@box_id"} for n in names[FAMILY_RUN:]
+    }
+    groups = sources.mark_groups(names, marks)
+    assert len({groups[n] for n in names[:FAMILY_RUN]}) == 1 and groups["t0"] != groups[names[-1]]
+    for n in names[1:FAMILY_RUN]:
+        marks[n] = {"@box_id"}
+    assert len(set(sources.mark_groups(names, marks).values())) == 1

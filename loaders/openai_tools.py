@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kg_tools.errors import CatalogError
-from kg_tools.loaders.common import CatalogSource, read_document, tool_list
+from kg_tools.loaders.common import CatalogSource, read_document, reworded, tool_list
 from kg_tools.loaders.json_schema import capped_schema, check_schema, referenced_parameters
 
 # the keys a function's input schema goes by (OpenAI, Anthropic) and its output schema (BFCL, MCP exports)
@@ -139,5 +139,9 @@ def entries(data, warnings: list[str] | None = None) -> list[dict]:
 def load(path: Path, catalog: str | None = None) -> CatalogSource:
     path = Path(path)
     warnings: list[str] = []
-    tools = entries(read_document(path), warnings)
+    document = read_document(path)  # its errors name the file
+    try:
+        tools = entries(document, warnings)
+    except CatalogError as exc:  # "tool #3: a function needs a name": in which file
+        raise reworded(exc, lambda message: f"{path}: {message}") from exc
     return CatalogSource(catalog or path.stem, tools, [], [str(path)], warnings)

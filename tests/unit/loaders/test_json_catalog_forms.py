@@ -1,4 +1,4 @@
-"""`kg-tools load json` on documents of the other formats, and the OpenAI loader's errors naming the file (s22rev)."""
+"""`kg-tools load json` on documents of other formats; OpenAI list errors name the file; type lists (s22rev)."""
 
 from __future__ import annotations
 
@@ -45,3 +45,10 @@ def test_an_openai_list_error_names_the_file(tmp_path, text):
     path.write_text(text)
     with pytest.raises(CatalogError, match=f"^{path}: "):
         openai_tools.load(path)
+
+
+def test_a_list_of_python_type_names_is_read_as_json_types():
+    schema = {"type": "dict", "properties": {"n": {"type": ["int", "null"]}, "x": {"type": ["any", "str"]}}}
+    entry = openai_tools.tool_entry({"name": "a", "parameters": schema}, 0, [])
+    assert [p["type"] for p in entry["parameters"]] == ["integer", None]  # was "int": no number to inference
+    assert entry["input_schema"]["properties"] == {"n": {"type": ["integer", "null"]}, "x": {}}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,6 +28,13 @@ def _require_file(path: Path) -> None:
         raise CatalogError(f"file not found: {path}")
     if path.is_dir():
         raise CatalogError(f"{path} is a directory; give a catalog file")
+
+
+def reworded(exc: CatalogError, words: Callable[[str], str]) -> CatalogError:
+    """The same error (its class and problems kept) with its message passed through `words`."""
+    new = exc.__class__(words(str(exc)))
+    new.problems = exc.problems
+    return new
 
 
 def read_json(path: Path):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kg_tools.errors import CatalogError
-from kg_tools.loaders.common import CatalogSource, read_document, tool_list
+from kg_tools.loaders.common import CatalogSource, read_document, reworded, tool_list
 from kg_tools.loaders.json_schema import capped_schema, check_schema, referenced_parameters
 
 # the keys a function's input schema goes by (OpenAI, Anthropic) and its output schema (BFCL, MCP exports)
@@ -61,18 +61,19 @@ SCHEMA_MAPS = ("properties", "patternProperties", "$defs", "definitions", "depen
 
 
 def json_types(schema):
-    """A copy of a schema with Python's type names (`"type": "dict"`) as JSON Schema's (`"object"`), in schema
-    positions only: `any` goes."""
+    """A copy of a schema with Python's type names (`"type": "dict"`, `["int", "null"]`) as JSON Schema's
+    (`"object"`, `["integer", "null"]`), in schema positions only: `any` goes."""
     if isinstance(schema, list):
         return [json_types(v) for v in schema]
     if not isinstance(schema, dict):
         return schema
     out = dict(schema)
-    kind = schema.get("type")
-    if isinstance(kind, str) and kind in PYTHON_TYPES:
-        out.pop("type")
-        if PYTHON_TYPES[kind] is not None:
-            out["type"] = PYTHON_TYPES[kind]
+    if isinstance(schema.get("type"), (str, list)):
+        kind = _json_type(schema["type"])
+        if kind is None:
+            out.pop("type")
+        else:
+            out["type"] = kind
     for key in SCHEMA_KEYWORDS:
         if key in out:
             out[key] = json_types(out[key])
@@ -80,6 +81,15 @@ def json_types(schema):
         if isinstance(out.get(key), dict):
             out[key] = {name: json_types(v) for name, v in out[key].items()}
     return out
+
+
+def _json_type(kind):
+    """A `type` (a name or a list of names) with Python's names as JSON Schema's (`["int", "null"]` ->
+    `["integer", "null"]`); None when it admits any type."""
+    if isinstance(kind, list):
+        kinds = [_json_type(k) for k in kind]
+        return None if any(k is None for k in kinds) else kinds
+    return PYTHON_TYPES.get(kind, kind) if isinstance(kind, str) else kind
 
 
 def tool_entry(item, n: int, warnings: list[str]) -> dict:
@@ -139,5 +149,9 @@ def entries(data, warnings: list[str] | None = None) -> list[dict]:
 def load(path: Path, catalog: str | None = None) -> CatalogSource:
     path = Path(path)
     warnings: list[str] = []
-    tools = entries(read_document(path), warnings)
+    document = read_document(path)  # its errors name the file
+    try:
+        tools = entries(document, warnings)
+    except CatalogError as exc:  # "tool #3: a function needs a name": in which file
+        raise reworded(exc, lambda message: f"{path}: {message}") from exc
     return CatalogSource(catalog or path.stem, tools, [], [str(path)], warnings)

@@ -15,14 +15,13 @@ objects (`data.workspace`, `parent.id`). Local `$ref`s (#/components/...) are re
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from kg_tools.errors import CatalogError, DocumentTooLargeError
 from kg_tools.loaders import swagger2
 from kg_tools.loaders.bounded import MAX_EXPANSION_BYTES, RefResolver, parse_document
-from kg_tools.loaders.common import CatalogSource
+from kg_tools.loaders.common import CatalogSource, reworded
 from kg_tools.loaders.json_schema import (
     MAX_TOOL_NAME,
     capped_schema,
@@ -404,17 +403,10 @@ def entries(document: Any, where: str, warnings: list[str] | None = None) -> lis
     try:
         return _entries(swagger2.convert(document, where), where, found)
     except CatalogError as exc:
-        raise _reworded(exc, swagger2.own_terms) from exc
+        raise reworded(exc, swagger2.own_terms) from exc
     finally:
         if warnings is not None:
             warnings += [f"{where}: {swagger2.NOTE}", *map(swagger2.own_terms, found)]
-
-
-def _reworded(exc: CatalogError, words: Callable[[str], str]) -> CatalogError:
-    """The same error (its class and problems kept) with its message passed through `words`."""
-    new = exc.__class__(words(str(exc)))
-    new.problems = exc.problems
-    return new
 
 
 def _entries(document: dict, where: str, warnings: list[str] | None) -> list[dict]:
@@ -477,7 +469,7 @@ def _located(
         where = f"{method.upper()} {path}"
         if where in str(exc):
             raise
-        raise _reworded(exc, lambda message: f"{message} (in {where})") from exc
+        raise reworded(exc, lambda message: f"{message} (in {where})") from exc
 
 
 def _version(document: dict) -> str:

@@ -90,7 +90,8 @@ def register(cli):
     @_options
     @pass_app
     def json_(app, file, catalog, strict, replace, takeover):
-        """Any catalog in the ToolLinkOS schema (JSON list, {"tools": [...]} or JSON lines)."""
+        """Any catalog in the ToolLinkOS schema (JSON list, {"tools": [...]} or JSON lines), or an MCP
+        tools/list result saved to a file ({"tools": [{name, inputSchema ...}]})."""
         from kg_tools.loaders import json_catalog as loader
 
         run_load(app, loader.load(file, catalog), strict, replace, takeover)

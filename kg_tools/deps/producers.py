@@ -2319,8 +2319,8 @@ def _named_sources(
     for m in mentions(text, short):
         if m.name != consumer.name and _supplies(tools[m.name], identifier) and not another_way(m):
             found.setdefault(m.name, f"its description names {tool_part(m.name)}")
-    for name, why in (_named_by_phrases(text, by_noun) if identifier else {}).items():
-        if name != consumer.name and not _own_noun(consumer, why):
+    for name, why in (_named_by_phrases(text, by_noun, _own_noun(consumer)) if identifier else {}).items():
+        if name != consumer.name:
             found.setdefault(name, why)
     return found
 
@@ -2344,12 +2344,11 @@ def _plural_before_last(ws: list[str]) -> bool:
     return len(ws) >= 3 and singular(ws[-2]) != ws[-2]
 
 
-def _own_noun(consumer: Tool, why: str) -> bool:
-    """ "from the export" of `POST_mc-contacts-exports`: the phrase names the consumer's own subject (the last word of
-    its name), not a source."""
+def _own_noun(consumer: Tool) -> str | None:
+    """The consumer's own subject, the last word of its name, singular: "from the export" of
+    `POST_mc-contacts-exports` names it, not a source."""
     ws = words(tool_part(consumer.name))
-    m = re.search(r"from the ([\w ]+)”", why)
-    return bool(ws and m and singular(m.group(1).split()[-1]) == singular(ws[-1]))
+    return singular(ws[-1]) if ws else None
 
 
 def workflow_proposals(tools: dict[str, Tool], sources: set[str] | None) -> list[ProposedEdge]:
@@ -2487,17 +2486,17 @@ def _named_parameter(consumer: Tool, sentence: str) -> str | None:
     return named[0] if named else None
 
 
-def _named_by_phrases(text: str, by_noun: dict[str, list[str]]) -> dict[str, str]:
+def _named_by_phrases(text: str, by_noun: dict[str, list[str]], own: str | None = None) -> dict[str, str]:
     """The tools a description's "from the <noun>" phrases name: the one or two tools named after that noun. A noun
     many tools are named after points to none of them, nor does a bare identifier word ("from the next key" of a
-    paging token is no `ListLabelKeys`), nor a generic noun qualified otherwise than the tool's name ("from the event
-    data" is no `listCustomerAppData`)."""
+    paging token is no `ListLabelKeys`), nor the consumer's `own` subject, nor a generic noun qualified otherwise
+    than the tool's name ("from the event data" is no `listCustomerAppData`)."""
     found: dict[str, str] = {}
     for phrase in source_phrases(text):
         *before, noun = [singular(w) for w in phrase.split()]
         qualifier = {w for w in before if w not in STOP}  # "from the all collections": no qualifier
         named = by_noun.get(noun, ())
-        if len(named) <= 2 and noun not in ID_FIELDS:
+        if len(named) <= 2 and noun not in ID_FIELDS and noun != own:
             for name in _without_qualified(named, before):
                 if noun in SCHEMA_NOISE and not qualifier <= name_words(name):
                     continue  # "from the event data": a generic noun, qualified by what the tool is not named after

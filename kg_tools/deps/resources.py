@@ -10,6 +10,7 @@ The word lists were written by us from our own development specs (see docs/depen
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Iterator
 from contextlib import contextmanager
@@ -414,14 +415,24 @@ def singular(word: str) -> str:
     return w
 
 
+def _split(text: str) -> list[str]:
+    """A name's or text's words. Latin letters with marks are read as the ASCII letters they are written with
+    (`getÑandúId` -> get, nandu, id; `straße` -> strasse; `ﬁle` -> file), not cut at every accent; other
+    scripts are not read (`用户_id` -> id), as before."""
+    if text.isascii():
+        return re.findall(r"[a-z0-9]+", split_name(text))
+    unmarked = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return re.findall(r"[a-z0-9]+", split_name(unmarked).casefold())
+
+
 @lru_cache(maxsize=100_000)
 def _words(text: str) -> tuple[str, ...]:
-    return tuple(w for w in re.findall(r"[a-z0-9]+", split_name(text)) if w)
+    return tuple(_split(text))
 
 
 def words(text: str) -> list[str]:
     """Lower-case words of a name or text (camelCase and snake_case split, plurals kept)."""
-    return list(_words(text)) if len(text) < 200 else [w for w in re.findall(r"[a-z0-9]+", split_name(text)) if w]
+    return list(_words(text)) if len(text) < 200 else _split(text)
 
 
 def resource_key(nouns: list[str]) -> str | None:

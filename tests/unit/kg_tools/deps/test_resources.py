@@ -2,7 +2,7 @@
 
 import pytest
 
-from kg_tools.deps.resources import included_resources, singular
+from kg_tools.deps.resources import included_resources, singular, words
 
 
 @pytest.mark.parametrize(
@@ -49,3 +49,19 @@ def test_singular(plural, one):
 )
 def test_included_resources_are_plural_instances_inside_what_comes_back(description, resources):
     assert included_resources(description) == resources
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("getÑandúId", ["get", "nandu", "id"]),  # not cut at the accents, the camelCase split as for ASCII
+        ("list_straßes", ["list", "strasses"]),
+        ("pièce_id", ["piece", "id"]),
+        ("ﬁle_id", ["file", "id"]),
+        ("get_İstanbul", ["get", "istanbul"]),
+        ("用户_id", ["id"]),  # another script is not read, as before
+        ("get_widget", ["get", "widget"]),
+    ],
+)
+def test_words_read_latin_letters_with_marks_as_the_letters_they_are_written_with(text, expected):
+    assert words(text) == expected

@@ -1,0 +1,54 @@
+"""`kg-tools load json` on documents of other formats; OpenAI list errors name the file; type lists (s22rev)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from kg_tools.errors import CatalogError
+from kg_tools.loaders import json_catalog, openai_tools
+
+
+def test_an_mcp_tool_list_keeps_its_parameters(tmp_path):
+    path = tmp_path / "server.json"
+    schema = {"type": "object", "properties": {"repo": {"type": "string"}}, "required": ["repo"]}
+    path.write_text(json.dumps({"tools": [{"name": "get_repo", "description": "A repo.", "inputSchema": schema}]}))
+    source = json_catalog.load(path)
+    assert [p["name"] for p in source.tools[0]["parameters"]] == ["repo"]  # was: loaded with none
+    assert "MCP tools/list" in source.warnings[0]
+
+
+@pytest.mark.parametrize(
+    "document, command",
+    [
+        ([{"type": "function", "function": {"name": "a", "parameters": {}}}], "openai-tools"),
+        ({"openapi": "3.0.0", "paths": {}}, "openapi"),
+    ],
+)
+def test_another_format_is_refused_with_the_command_that_reads_it(tmp_path, document, command):
+    path = tmp_path / "other.json"
+    path.write_text(json.dumps(document))
+    with pytest.raises(CatalogError, match=f"load it with `kg-tools load {command}`"):
+        json_catalog.load(path)
+
+
+def test_our_own_catalog_is_read_as_before(tmp_path):
+    path = tmp_path / "ours.json"
+    path.write_text(json.dumps([{"name": "a", "description": "", "parameters": []}]))
+    assert json_catalog.load(path).tools == [{"name": "a", "description": "", "parameters": []}]
+
+
+@pytest.mark.parametrize("text", ["[]", "42", '[{"type": "function"}]', '[{"name": "a", "parameters": "x"}]'])
+def test_an_openai_list_error_names_the_file(tmp_path, text):
+    path = tmp_path / "tools.json"
+    path.write_text(text)
+    with pytest.raises(CatalogError, match=f"^{path}: "):
+        openai_tools.load(path)
+
+
+def test_a_list_of_python_type_names_is_read_as_json_types():
+    schema = {"type": "dict", "properties": {"n": {"type": ["int", "null"]}, "x": {"type": ["any", "str"]}}}
+    entry = openai_tools.tool_entry({"name": "a", "parameters": schema}, 0, [])
+    assert [p["type"] for p in entry["parameters"]] == ["integer", None]  # was "int": no number to inference
+    assert entry["input_schema"]["properties"] == {"n": {"type": ["integer", "null"]}, "x": {}}

@@ -123,7 +123,7 @@ class ToolDetail(Result):
     http: dict[str, Any] | None = Field(
         None,
         description="OpenAPI operations: method, path, operation_id, tags, deprecated, links, response_status, "
-        "request_media_type (how the body is encoded).",
+        "request_media_type (how the body is encoded), response_media_type (a 2xx answer that is not JSON).",
     )
     strict: bool | None = Field(None, description="OpenAI function `strict` flag.")
     core_kind: str | None = Field(

@@ -181,10 +181,12 @@ def check_responses_budget(document: dict, operations: list[dict], where: str) -
 
 def response_facts(resolver: RefResolver, op: dict, where: str, warnings: list[str] | None) -> dict:
     """The first 2xx response's JSON schema (`output_schema`: $refs resolved within a budget, cut to
-    MAX_OUTPUT_SCHEMA_CHARS) and its `links`, with the status they came from."""
+    MAX_OUTPUT_SCHEMA_CHARS) and its `links`, with the status they came from; `response_media_type` when it (with no
+    2xx response, `default`) answers with a file."""
     found = _first_success(resolver, op)
     if not found:
-        return {}
+        media = _file_media(resolver, _default_response(resolver, op))
+        return {"response_media_type": media} if media else {}
     status, response = found
     facts: dict = {"response_status": status}
     links = response.get("links")
@@ -202,7 +204,36 @@ def response_facts(resolver: RefResolver, op: dict, where: str, warnings: list[s
     output = _output_schema(resolver, response, where, status, warnings)
     if output is not None:
         facts["output_schema"] = output
+    if media := _file_media(resolver, response):
+        facts["response_media_type"] = media
     return facts
+
+
+def _file_media(resolver: RefResolver, response: Any) -> str | None:
+    """The media type of a response that answers with a file, not a JSON value: it offers no JSON, no stream of JSON
+    texts and no `*/*` (an image, a PDF, CSV, plain text), or what it offers as JSON is a binary string (Komga's
+    thumbnails: `application/json` and `image/jpeg`, both `format: binary`). The first media type offered that is
+    not JSON; None otherwise."""
+    content = response.get("content") if isinstance(response, dict) else None
+    if not isinstance(content, dict) or not content:
+        return None
+    schema = _json_body(response)
+    if schema is not None:
+        try:
+            schema = resolver.deref(schema)
+        except CatalogError:  # a `$ref` that does not resolve: the output schema's own reading says so
+            return None
+        if not (isinstance(schema, dict) and schema.get("format") == "binary"):
+            return None
+    offered = [str(media).split(";")[0].strip().lower() for media in content]
+    return next((m for m in offered if not _is_json(m)), offered[0])[:200] or None
+
+
+def _default_response(resolver: RefResolver, op: dict) -> Any:
+    """The `default` response of an operation that declares no 2xx one (what a success answers with too)."""
+    responses = op.get("responses")
+    default = responses.get("default") if isinstance(responses, dict) else None
+    return _with_content(resolver, resolver.deref(default)) if default is not None else None
 
 
 def _output_schema(
@@ -389,8 +420,9 @@ def _http_facts(path: str, method: str, op: dict, facts: dict) -> dict[str, Any]
         http["links"] = facts["links"]
     if facts.get("response_status"):
         http["response_status"] = facts["response_status"]
-    if facts.get("request_media_type"):
-        http["request_media_type"] = facts["request_media_type"]
+    for key in ("request_media_type", "response_media_type"):
+        if facts.get(key):
+            http[key] = facts[key]
     return http
 
 

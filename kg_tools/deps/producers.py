@@ -3173,6 +3173,7 @@ def want_candidates(
             and not _written_value(consumer, want)
         ):
             out[name] = Candidate(consumer, want, producer, None, other_head=named_for_another(name, want))
+    out = {name: c for name, c in out.items() if not answers_a_file(c.producer)}
     out = _kept_candidates(out, consumer, want, tools, paths, kinds)
     wanted = set(want.resources[0].split()) if want.resources else set()
     said = _said_word(want)
@@ -3184,6 +3185,13 @@ def want_candidates(
     for c in out.values():
         c.qualifier_share = qualifier_share(qualifier, c.producer)
     return list(out.values())
+
+
+def answers_a_file(tool: Tool) -> bool:
+    """A reader whose answer is a file, not a JSON value (the importer's `response_media_type`: Komga's
+    `getBookThumbnail`, "Get book's poster image", answers a JPEG): nothing in it is handed on, whatever its name or
+    description says it returns. A create or change keeps its place: what it makes is there once it answers."""
+    return tool.kind in READER_KINDS and bool((tool.http or {}).get("response_media_type"))
 
 
 def _written_value(consumer: Tool, want: Want) -> bool:

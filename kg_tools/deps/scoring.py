@@ -338,6 +338,13 @@ def _said(tool: Tool) -> set[str]:
     return {_canonical(w) for w in said if not w.isdigit() and not re.fullmatch(r"v\d+", w)} - LINK_WORDS
 
 
+def _own(tool: Tool) -> set[str]:
+    """The words of the resource a tool acts on: its path's last literal segment (`environmentVariable`), else its
+    name's last word (`open_nodes`); no scope of another resource (`environment` of an application's variable)."""
+    literal = [s for s in ((tool.http or {}).get("path") or "").split("/") if s and "{" not in s]
+    return {_canonical(w) for w in (words(literal[-1]) if literal else words(tool_part(tool.name))[-1:])}
+
+
 def _qualifier_words(c: Candidate) -> set[str]:
     """What the producer's name and path say beside a reader's verbs, the wanted resource, its fields and the
     caller (`project` of `listProjectEnvironments` for an environment)."""
@@ -349,13 +356,13 @@ def without_sibling_qualifiers(kept: list[Candidate]) -> list[Candidate]:
     """The kept candidates less a producer whose qualifier of the wanted resource is one the consumer does not say,
     when another kept producer's qualifier is all the consumer's and holds a word the first lacks: one head noun under
     sibling scopes (`listProjectEnvironments` vs `listOrganizationEnvironments` for `getProjectEnvironment`;
-    `People_ListTrips` vs `Me_ListTrips` for a person's trip). The consumer names its scope; the sibling scope's
-    instances are others. Only removes, and never the last (the one whose qualifier matches stays;
+    `People_ListTrips` vs `Me_ListTrips` for a person's trip). The consumer names its scope (its words less those of
+    the resource it acts on, `_own`); the sibling scope's instances are others. Only removes, and never the last (the one whose qualifier matches stays;
     twenty-second session, "one noun under sibling qualifiers")."""
     if len(kept) < 2:
         return kept
     c0 = kept[0]
-    consumer = _said(c0.consumer) | {_canonical(w) for w in words(c0.want.parameter)}
+    consumer = _said(c0.consumer) - _own(c0.consumer) | {_canonical(w) for w in words(c0.want.parameter)}
     quals = {id(c): _qualifier_words(c) for c in kept}
     matching = [c for c in kept if quals[id(c)] and quals[id(c)] <= consumer]
     siblings = {id(c) for c in kept if quals[id(c)] - consumer and any(quals[id(m)] - quals[id(c)] for m in matching)}

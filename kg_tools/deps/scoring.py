@@ -355,10 +355,10 @@ def _qualifier_words(c: Candidate) -> set[str]:
 def without_sibling_qualifiers(kept: list[Candidate]) -> list[Candidate]:
     """The kept candidates less a producer whose qualifier of the wanted resource is one the consumer does not say,
     when another kept producer's qualifier is all the consumer's and holds a word the first lacks: one head noun under
-    sibling scopes (`listProjectEnvironments` vs `listOrganizationEnvironments` for `getProjectEnvironment`;
-    `People_ListTrips` vs `Me_ListTrips` for a person's trip). The consumer names its scope (its words less those of
-    the resource it acts on, `_own`); the sibling scope's instances are others. Only removes, and never the last (the one whose qualifier matches stays;
-    twenty-second session, "one noun under sibling qualifiers")."""
+    sibling scopes (`listOrganizationEnvironments` beside `listProjectEnvironments` for `getProjectEnvironment`;
+    `getUserRoles` beside `getAllTeamRoles` for a team's role). The consumer names its scope (its words less those of
+    the resource it acts on, `_own`); the sibling scope's instances are others. Only removes, never the last (the
+    one whose qualifier matches stays; twenty-second session, "one noun under sibling qualifiers")."""
     if len(kept) < 2:
         return kept
     c0 = kept[0]

@@ -40,9 +40,11 @@ from kg_tools.deps.parents import parent_getter_proposals
 from kg_tools.deps.resources import (
     ACROSS_TYPES,
     ALL_VERBS,
+    CALLER_WORDS,
     CHANGE_VERBS,
     CONTAINER_NOUNS,
     CREATE_VERBS,
+    FIELD_WORDS,
     FREE_VALUES,
     GET_VERBS,
     ID_FIELDS,
@@ -2947,9 +2949,6 @@ def _described_object(tool: Tool) -> set[str]:
 
 
 NAME_CANDIDATES = 12  # producers named after a parameter's resource, per parameter
-# the fields any instance carries: a want read as one of them (`name` of show_access_rule) has found no resource, and
-# a reader named after it (`list_loki_label_names`) is named after a field (twenty-first session)
-FIELD_WORDS = frozenset(w for w, f in ID_FIELDS.items() if f in ("id", "key", "name")) | {"type", "value"}
 
 
 def server_of(tool: Tool) -> str:
@@ -3769,9 +3768,6 @@ def infer_producers(
             for why, n in left.items():
                 abstained[why] = abstained.get(why, 0) + n
     return out
-
-
-CALLER_WORDS = {"me", "my", "myself", "own", "self", "current", "whoami"}  # `get_current_user`, `Get_My_Own_Details`
 
 
 def without_second_callers(accepted: list[Candidate]) -> list[Candidate]:

@@ -217,6 +217,11 @@ SCHEMA_NOISE = {
     "slim",
     "condensed",
 }
+# the fields any instance carries: a want read as one of them (`name` of show_access_rule) has found no resource, and
+# a reader named after it (`list_loki_label_names`) is named after a field (twenty-first session)
+FIELD_WORDS = frozenset(w for w, f in ID_FIELDS.items() if f in ("id", "key", "name")) | {"type", "value"}
+CALLER_WORDS = {"me", "my", "myself", "own", "self", "current", "whoami"}  # `get_current_user`, `Get_My_Own_Details`
+
 STOP = {
     "a",
     "an",

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
@@ -23,7 +24,18 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from kg_tools.deps.resources import ACROSS_TYPES, GET_VERBS, LIST_VERBS, name_words, singular, words
+from kg_tools.deps.resources import (
+    ACROSS_TYPES,
+    CALLER_WORDS,
+    FIELD_WORDS,
+    GET_VERBS,
+    LIST_VERBS,
+    name_words,
+    resource_key,
+    singular,
+    tool_part,
+    words,
+)
 
 if TYPE_CHECKING:  # producers.py imports this module
     from kg_tools.deps.producers import Tool, Want
@@ -292,7 +304,7 @@ def _providers(ranked: list[Candidate], scorer: Scorer) -> list[Candidate]:
     inside = inside[: scorer.root_extra]
     across = [c for c in _across_beyond_cap(ranked[scorer.per_parameter :], least) if all(c is not i for i in inside)]
     chosen = kept + inside + across[:1]
-    return chosen + _listing_beyond_share(ranked, chosen, scorer)[:1]
+    return without_sibling_qualifiers(chosen + _listing_beyond_share(ranked, chosen, scorer)[:1])
 
 
 def _named_only(c: Candidate) -> bool:
@@ -310,6 +322,52 @@ def without_qualified_twins(kept: list[Candidate]) -> list[Candidate]:
     said = {id(c): name_words(c.producer.name) for c in named}
     twins = {id(c) for c in named if any(o.probability == c.probability and said[id(o)] < said[id(c)] for o in named)}
     return [c for c in kept if id(c) not in twins]  # by identity: candidates compare by value, tools and all
+
+
+# words that qualify no reader's resource: prepositions and version segments (`api/v1`)
+LINK_WORDS = frozenset({"a", "an", "and", "api", "by", "for", "from", "in", "of", "on", "or", "the", "to", "with"})
+
+
+def _canonical(word: str) -> str:
+    return resource_key([word]) or singular(word)
+
+
+def _said(tool: Tool) -> set[str]:
+    """The words a tool's name and path literals say, canonical (`repos` -> repository)."""
+    path = (tool.http or {}).get("path") or ""
+    said = words(tool_part(tool.name)) + [w for s in path.split("/") if s and "{" not in s for w in words(s)]
+    return {_canonical(w) for w in said if not w.isdigit() and not re.fullmatch(r"v\d+", w)} - LINK_WORDS
+
+
+def _own(tool: Tool) -> set[str]:
+    """The words of the resource a tool acts on: its path's last literal segment (`environmentVariable`), else its
+    name's last word (`open_nodes`); no scope of another resource (`environment` of an application's variable)."""
+    literal = [s for s in ((tool.http or {}).get("path") or "").split("/") if s and "{" not in s]
+    return {_canonical(w) for w in (words(literal[-1]) if literal else words(tool_part(tool.name))[-1:])}
+
+
+def _qualifier_words(c: Candidate) -> set[str]:
+    """What the producer's name and path say beside a reader's verbs, the wanted resource, its fields and the
+    caller (`project` of `listProjectEnvironments` for an environment)."""
+    wanted = {_canonical(w) for resource in c.want.resources[:1] for w in words(resource)}
+    return _said(c.producer) - READING_WORDS - SINGULAR_READING - wanted - FIELD_WORDS - CALLER_WORDS
+
+
+def without_sibling_qualifiers(kept: list[Candidate]) -> list[Candidate]:
+    """The kept candidates less a producer whose qualifier of the wanted resource is one the consumer does not say,
+    when another kept producer's qualifier is all the consumer's and holds a word the first lacks: one head noun under
+    sibling scopes (`listOrganizationEnvironments` beside `listProjectEnvironments` for `getProjectEnvironment`;
+    `getUserRoles` beside `getAllTeamRoles` for a team's role). The consumer names its scope (its words less those of
+    the resource it acts on, `_own`); the sibling scope's instances are others. Only removes, never the last (the
+    one whose qualifier matches stays; twenty-second session, "one noun under sibling qualifiers")."""
+    if len(kept) < 2:
+        return kept
+    c0 = kept[0]
+    consumer = _said(c0.consumer) - _own(c0.consumer) | {_canonical(w) for w in words(c0.want.parameter)}
+    quals = {id(c): _qualifier_words(c) for c in kept}
+    matching = [c for c in kept if quals[id(c)] and quals[id(c)] <= consumer]
+    siblings = {id(c) for c in kept if quals[id(c)] - consumer and any(quals[id(m)] - quals[id(c)] for m in matching)}
+    return [c for c in kept if id(c) not in siblings]
 
 
 def _listing_beyond_share(ranked: list[Candidate], kept: list[Candidate], scorer: Scorer) -> list[Candidate]:
@@ -375,6 +433,7 @@ def _specific_first(ranked: list[Candidate], scorer: Scorer) -> list[Candidate]:
 
 
 READING_WORDS = LIST_VERBS | GET_VERBS | {"all"}  # a reader's verbs: no qualifier of what it reads
+SINGULAR_READING = frozenset(singular(w) for w in READING_WORDS)
 
 
 def _qualifiers(c: Candidate) -> int:

@@ -259,6 +259,8 @@ class RefResolver:
         self._deepest = 0
 
     def pointer(self, ref: Any) -> Any:
+        if ref == "#":  # local, but the whole document (a schema that holds itself): not followed
+            raise CatalogError(f"{self.where}: $ref '#' is the whole document, not a part of it ('#/...')")
         if not isinstance(ref, str) or not ref.startswith("#/"):
             raise CatalogError(f"{self.where}: only local $refs ('#/...') are supported, got {ref!r}"[:300])
         node: Any = self.document

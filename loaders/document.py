@@ -10,7 +10,13 @@ from kg_tools.errors import CatalogError
 from kg_tools.loaders import openai_tools, openapi
 from kg_tools.loaders.bounded import parse_document
 from kg_tools.loaders.common import CatalogSource, tool_list
-from kg_tools.loaders.json_schema import capped_schema, check_schema, check_tool_schemas, referenced_parameters
+from kg_tools.loaders.json_schema import (
+    capped_schema,
+    check_schema,
+    check_tool_schemas,
+    nesting_capped,
+    referenced_parameters,
+)
 
 Format = Literal["auto", "json", "openai-tools", "openapi", "mcp"]
 FORMATS: tuple[str, ...] = get_args(Format)
@@ -65,7 +71,7 @@ def mcp_entries(document, warnings: list[str] | None = None) -> list[dict]:
             "parameters": referenced_parameters(schema, where, warnings),
             "func_type": "regular",
             "depends_on": [],
-            "input_schema": schema,
+            "input_schema": nesting_capped(schema, where, warnings),
         }
         if tool.get("title") is not None:
             entry["title"] = tool["title"]

@@ -164,18 +164,29 @@ def _lean(node: Any, depth: int) -> Any:
     return out
 
 
+# the levels a schema may nest: a tool holds its schemas one level down (`{"input_schema": {...}}`), and a tool
+# nests at most MAX_NESTING levels
+SCHEMA_NESTING = MAX_NESTING - 1
+
+
 def capped_schema(schema: Any, where: str, warnings: list[str] | None = None) -> dict:
-    """An output schema of at most MAX_OUTPUT_SCHEMA_CHARS characters of JSON: a larger one is cut (fewer
-    levels, then fewer properties) and a warning says so. Not an object: a CatalogError."""
+    """A schema of at most MAX_OUTPUT_SCHEMA_CHARS characters of JSON and SCHEMA_NESTING levels: a larger or
+    deeper one is cut (fewer levels, then fewer properties) and a warning says so. Not an object: a CatalogError."""
     if not isinstance(schema, dict):
         raise CatalogError(f"{where}: must be a JSON object (a JSON Schema), got {type(schema).__name__}")
-    if nesting_depth(schema) <= MAX_NESTING and len(json.dumps(schema, ensure_ascii=False)) <= MAX_OUTPUT_SCHEMA_CHARS:
+    if (
+        nesting_depth(schema) <= SCHEMA_NESTING
+        and len(json.dumps(schema, ensure_ascii=False)) <= MAX_OUTPUT_SCHEMA_CHARS
+    ):
         return schema
+    deep = f" and {SCHEMA_NESTING} levels" if nesting_depth(schema) > SCHEMA_NESTING else ""  # why it is cut
     lean = _lean(schema, MAX_NESTING)  # the structure first: documentation and examples go
     size = len(json.dumps(lean, ensure_ascii=False))
-    if nesting_depth(lean) <= MAX_NESTING and size <= MAX_OUTPUT_SCHEMA_CHARS:
+    if nesting_depth(lean) <= SCHEMA_NESTING and size <= MAX_OUTPUT_SCHEMA_CHARS:
         if warnings is not None:
-            warnings.append(f"{where}: descriptions and examples left out to fit {MAX_OUTPUT_SCHEMA_CHARS} characters")
+            warnings.append(
+                f"{where}: descriptions and examples left out to fit {MAX_OUTPUT_SCHEMA_CHARS} characters{deep}"
+            )
         return lean
     for width in (200, 50, 10):
         for depth in range(min(nesting_depth(lean), 24), 0, -1):
@@ -185,12 +196,21 @@ def capped_schema(schema: Any, where: str, warnings: list[str] | None = None) ->
                 if warnings is not None:
                     warnings.append(
                         f"{where}: schema cut to {depth} levels and {width} entries per object "
-                        f"({size} of at most {MAX_OUTPUT_SCHEMA_CHARS} characters of JSON)"
+                        f"({size} of at most {MAX_OUTPUT_SCHEMA_CHARS} characters of JSON{deep})"
                     )
                 return cut
     if warnings is not None:
         warnings.append(f"{where}: schema too large to keep (over {MAX_OUTPUT_SCHEMA_CHARS} characters even cut)")
     return {k: v for k, v in list(schema.items())[:10] if isinstance(v, str)}
+
+
+def nesting_capped(schema: Any, where: str, warnings: list[str] | None = None) -> Any:
+    """A tool list's input schema (MCP, OpenAI) as it is, unless it nests deeper than a tool may hold: then cut as
+    the OpenAPI loader cuts its schemas (`capped_schema`), with a warning naming the tool. Its size is not capped:
+    a tool list's schema is kept whole, as before (the whole tool stays within MAX_SPEC_BYTES)."""
+    if isinstance(schema, dict) and nesting_depth(schema) > SCHEMA_NESTING:
+        return capped_schema(schema, f"{where}: input schema", warnings)
+    return schema
 
 
 def _mapped(node: dict, walk, depth: int) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from kg_tools.errors import CatalogError
 from kg_tools.loaders.common import CatalogSource, read_document, reworded, tool_list
-from kg_tools.loaders.json_schema import capped_schema, check_schema, referenced_parameters
+from kg_tools.loaders.json_schema import capped_schema, check_schema, nesting_capped, referenced_parameters
 
 # the keys a function's input schema goes by (OpenAI, Anthropic) and its output schema (BFCL, MCP exports)
 INPUT_KEYS = ("parameters", "input_schema")
@@ -113,7 +113,7 @@ def tool_entry(item, n: int, warnings: list[str]) -> dict:
         "parameters": referenced_parameters(schema, where, warnings),
         "func_type": "regular",
         "depends_on": [],
-        "input_schema": schema,
+        "input_schema": nesting_capped(schema, where, warnings),
     }
     output = next((item[k] for k in OUTPUT_KEYS if isinstance(item.get(k), dict)), None)
     if output is not None:

@@ -561,7 +561,7 @@ def schema_offers(
     offers: dict[tuple[str, str], Offer] = {}
     hrefs: dict[tuple[str, str], Offer] = {}  # HAL links' hrefs: where no other field offers the same
     budget = [max_nodes]
-    owners: dict[int, bool] = {}  # _has_own_identifier's answers by node: parts shared by many objects read once
+    owners: dict[tuple[int, int], bool] = {}  # _has_own_identifier's answers: shared parts read once
 
     def titled(title: object) -> str | None:
         """The resource a title names; a title of noise words only (`Collection`, `CollectionDto`,
@@ -792,19 +792,20 @@ def own_identifier(name) -> bool:
     return len(ws) == 1 and ID_FIELDS.get(ws[0]) in STRONG_FIELDS
 
 
-def _has_own_identifier(node: dict, seen: dict[int, bool], depth: int = 12) -> bool:
+def _has_own_identifier(node: dict, seen: dict[tuple[int, int], bool], depth: int = 12) -> bool:
     """An object, or one of its `allOf` parts down to `depth` (a spec that keeps `{id}` apart from the rest, MISP's
     `Event` of `{"allOf": [{"properties": {"id"}}, {"properties": {"Tag", "Org", ...}}]}`), has its own identifier.
-    `seen` holds the answers by node: each node is read once (a part shared by many, or an `allOf` made of itself)."""
-    if id(node) not in seen:
-        seen[id(node)] = False  # an `allOf` cycle holds no identifier through itself
+    `seen` holds the answers by node and depth left (a part shared at two depths may see its id at one only): each
+    read once; an `allOf` made of itself ends where the depth does."""
+    key = (id(node), depth)
+    if key not in seen:
         props = node.get("properties")
         members = node.get("allOf") if depth > 0 else None
-        seen[id(node)] = (isinstance(props, dict) and any(own_identifier(n) for n in props)) or any(
+        seen[key] = (isinstance(props, dict) and any(own_identifier(n) for n in props)) or any(
             isinstance(m, dict) and _has_own_identifier(m, seen, depth - 1)
             for m in (members if isinstance(members, list) else ())
         )
-    return seen[id(node)]
+    return seen[key]
 
 
 def _split_on(ws: list[str], joint: str) -> list[list[str]]:

@@ -78,6 +78,10 @@ def test_openapi_json_and_yaml_give_the_same_catalog(tmp_path):
             {"openapi": "3.0.3", "paths": {"/a": {"get": {"parameters": [{"$ref": "other.yaml#/X"}]}}}},
             "only local $refs",
         ),
+        (
+            {"openapi": "3.0.3", "paths": {"/a": {"get": {"parameters": [{"$ref": "#"}]}}}},
+            "$ref '#' is the whole document, not a part of it",
+        ),
     ],
 )
 def test_openapi_errors_are_clear(tmp_path, document, message):

@@ -4,7 +4,7 @@ objects it holds are nested offers, not what the response is about. Small made-u
 
 from __future__ import annotations
 
-from kg_tools.deps.resources import schema_offers
+from kg_tools.deps.resources import _has_own_identifier, schema_offers
 
 LABEL = {"type": "object", "properties": {"id": {"type": "string"}, "name": {"type": "string"}}}
 COMMENT = {"type": "object", "properties": {"id": {"type": "string"}, "name": {"type": "string"}}}
@@ -71,3 +71,18 @@ def test_an_identifier_deep_in_allof_of_allof_is_found_and_shared_parts_read_onc
     cyclic: dict = {"title": "Event", "allOf": [{"properties": {"Org": {"title": "Org", **LABEL}}}, shared]}
     cyclic["allOf"].append(cyclic)
     assert _primary({"type": "array", "items": cyclic})[("organization", "id")] is True
+
+
+def test_a_part_met_with_little_depth_left_is_answered_again_from_the_top():
+    """The answers are kept by node and depth left: a part whose `id` is five `allOf`s down, met first eight levels
+    deep (four left: not found), still finds it when met at the top (twelve left; review of the twenty-second
+    session: the answer was kept by node only, so the first one stood)."""
+    part: dict = {"type": "object", "properties": {"id": {"type": "string"}}}
+    for _ in range(5):
+        part = {"allOf": [part]}
+    outer = part
+    for _ in range(8):
+        outer = {"allOf": [outer]}
+    seen: dict = {}
+    assert _has_own_identifier(outer, seen) is False  # thirteen `allOf`s down: past the look-up's twelve
+    assert _has_own_identifier(part, seen) is True

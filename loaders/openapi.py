@@ -476,7 +476,34 @@ def _entries(document: dict, where: str, warnings: list[str] | None) -> list[dic
             f"{where}: {len(unread)} of {len(ops)} operations answer only in a format other than JSON or only under "
             f"`default` (e.g. {unread[0]}): no output schema is kept for them, so inference cannot read what they return"
         )
+    _warn_schemaless(resolver, ops, where, warnings)
     return distinct_names(tools)
+
+
+def _warn_schemaless(
+    resolver: RefResolver, ops: list[tuple[str, str, dict]], where: str, warnings: list[str] | None
+) -> None:
+    """One warning for the operations whose first 2xx response offers JSON with no schema (often examples only,
+    as rswag writes them): their output is unread and, unlike a body in another format, nothing said so."""
+    bare = [
+        (f"{m.upper()} {path}", entry) for path, m, item in ops if (entry := _schemaless(resolver, item[m])) is not None
+    ]
+    if bare and warnings is not None:
+        shown = sum(1 for _, entry in bare if "example" in entry or "examples" in entry)
+        warnings.append(
+            f"{where}: {len(bare)} of {len(ops)} operations answer in JSON with no schema (e.g. {bare[0][0]}; "
+            f"{shown} of them give examples, not read as a schema): no output schema is kept for them, so inference "
+            "cannot read what they return"
+        )
+
+
+def _schemaless(resolver: RefResolver, op: dict) -> dict | None:
+    """The media type entry of the operation's first 2xx response when it is JSON without a schema, else None."""
+    found = _first_success(resolver, op)
+    entry = _body_entry(found[1], JSON_SEQUENCE_TYPES) if found else None
+    if entry is None or not _is_json(entry[0]) or entry[1].get("schema") or entry[1].get("itemSchema"):
+        return None
+    return entry[1]
 
 
 def _unread_output(resolver: RefResolver, op: dict) -> bool:

@@ -54,6 +54,7 @@ from kg_tools.deps.resources import (
     STOP,
     STRONG_FIELDS,
     SYNONYMS,
+    VERSION_WORD,
     WEB_FIELDS,
     Offer,
     catalog_names,
@@ -3030,7 +3031,9 @@ def name_qualifier(name: str) -> tuple[str | None, str | None, tuple[str, ...]]:
     rest = [w for w in rest if ID_FIELDS.get(w) != "id"]  # `get_folders_id_items`: the path's words, not its ids
     if not rest:
         return verb, None, ()
-    return verb, rest[-1], tuple(w for w in rest[:-1] if w != rest[-1])  # `asm-groups-group_id`: one group
+    qualifier = [w for w in rest[:-1] if w != rest[-1] and not VERSION_WORD.fullmatch(w)]  # `asm-groups-group_id`
+    # a path-built name says a parent once per segment (`get-v1-company_benefits-company_benefit_id`): one company
+    return verb, rest[-1], tuple(w for i, w in enumerate(qualifier) if not i or w != qualifier[i - 1])
 
 
 def _parent_words(tools: dict[str, Tool]) -> set[str]:

@@ -55,3 +55,30 @@ def test_operations_answering_only_in_another_format_or_under_default_are_counte
         "spec.json: 2 of 5 operations answer only in a format other than JSON or only under `default` (e.g. GET "
         "/report): no output schema is kept for them, so inference cannot read what they return"
     ]
+
+
+def test_operations_answering_in_json_with_no_schema_are_counted_in_one_warning():
+    example = {"@graph": [{"@id": "http://x/api/enterprises/1", "name": "Fred's Farm"}]}
+    paths = {
+        "/enterprises": _get(
+            {
+                "200": {
+                    "description": "x",
+                    "content": {"application/json; charset=utf-8": {"examples": {"one": {"value": example}}}},
+                }
+            },
+            "listEnterprises",
+        ),
+        "/offers/{id}": _get(
+            {"200": {"description": "x", "content": {'application/ld+json; profile="v2"': {}}}}, "getOffer"
+        ),
+        "/books/{id}": _get({"200": _answer("application/json")}),
+        "/report": _get({"200": {"description": "x", "content": {"application/pdf": {}}}}, "getReport"),
+    }
+    warnings: list[str] = []
+    tools = openapi.entries(_spec(paths), "spec.json", warnings)
+    assert [t["name"] for t in tools if t.get("output_schema")] == ["getBook"]
+    assert warnings[-1] == (
+        "spec.json: 2 of 4 operations answer in JSON with no schema (e.g. GET /enterprises; 1 of them give examples, "
+        "not read as a schema): no output schema is kept for them, so inference cannot read what they return"
+    )

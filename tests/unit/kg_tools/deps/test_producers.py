@@ -384,6 +384,14 @@ def test_one_qualifier_or_an_adjective_makes_no_kind():
     assert name_qualifier("DELETE_asm-groups-group_id") == ("delete", "group", ("asm",))
 
 
+def test_a_path_built_name_says_its_parent_once_and_no_version():
+    """A name built from a path (`get-v1-company_benefits-company_benefit_id`) repeats its parent once per segment
+    and opens with a version: neither is a kind, so the company benefits' get and their list are one kind."""
+    assert name_qualifier("get-v1-company_benefits-company_benefit_id") == ("get", "benefit", ("company",))
+    assert name_qualifier("get-v1-companies-company_id-company_benefits") == ("get", "benefit", ("company",))
+    assert name_qualifier("get-v1-employees-employee_id-home_addresses") == ("get", "address", ("employee", "home"))
+
+
 def test_a_post_to_a_create_action_of_the_collection_is_a_creator():
     """`POST /workflows/{ns}/submit` makes a workflow as `POST /workflows/{ns}` does: a path candidate (create)
     of `DELETE /workflows/{ns}/{name}`."""

@@ -22,6 +22,7 @@ accepted_pairs  # unused variable (api/schemas.py:184)
 clusters_detail  # unused variable (api/schemas.py:208)
 operation_id  # unused variable (kg_tools/tool_spec.py:299)
 response_status  # unused variable (kg_tools/tool_spec.py:304)
+response_media_type  # unused variable (kg_tools/tool_spec.py:311): read from the http dict in kg_tools/deps/producers.py
 exact_field  # unused variable (kg_tools/deps/producers.py:290)
 truncated  # unused variable (kg_tools/gateway/results.py:35)
 accepted_pairs  # unused variable (kg_tools/merge/store.py:44)

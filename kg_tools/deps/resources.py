@@ -851,11 +851,23 @@ def searched_resources(text: str) -> list[str]:
     return out
 
 
+# "discover available lists before creating contacts", "the tax rates to be used when creating invoices": a clause
+# that says when to call the tool, not what it returns; the words from it on name nothing returned.
+_WHEN_CLAUSE = {"before", "after", "when", "while"}
+
+
+def _before_when_clause(ws: list[str]) -> list[str]:
+    """The words before a "before / after / when / while <verb>ing" clause (all of them if there is none)."""
+    cut = next((i for i, w in enumerate(ws[:-1]) if w in _WHEN_CLAUSE and ws[i + 1].endswith("ing")), len(ws))
+    return ws[:cut]
+
+
 def described_resources(text: str) -> list[str]:
-    """Resources a description says the tool returns ("Returns a list of issues ..." -> [issue])."""
+    """Resources a description says the tool returns ("Returns a list of issues ..." -> [issue]); none named only in
+    a clause of when to call it ("... lists before creating contacts")."""
     found = []
     for match in _DESCRIBES.finditer(text or ""):
-        ws = [w for w in re.findall(r"[a-z0-9]+", match.group(1).lower())]
+        ws = _before_when_clause(re.findall(r"[a-z0-9]+", match.group(1).lower()))
         if "of" in ws:  # "a list of issues", "details of the repository"
             ws = ws[len(ws) - ws[::-1].index("of") :]
         parts = [ws]

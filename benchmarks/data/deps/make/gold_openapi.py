@@ -1,6 +1,6 @@
 """Expand the hand-written gold lines of a corpus task (<task>_gold.txt: corpus-oa-c, corpus-oa-d) into gold/<key>.json.
 
-    .venv/bin/python benchmarks/data/deps/make/gold_openapi.py corpus-oa-d [key ...]   (also corpus-oa-c, -g … -t)
+    .venv/bin/python benchmarks/data/deps/make/gold_openapi.py corpus-oa-d [key ...]   (also corpus-oa-c, -g … -u)
 
 Line format as benchmarks/data/real/make/gold_edges.txt:
   consumers | parameter(s) | providers | PD/PI/TD/TI | reason      (`*` consumers = every tool having the parameter)
@@ -119,7 +119,13 @@ PROVIDERS = {"listmonk": "listmonk (knadh/listmonk)", "qdrant": "Qdrant (qdrant/
              "flyte_admin": "Flyte Admin (flyteorg/flyteidl)",
              "docspell": "Docspell (eikek/docspell)",
              "gitness": "Harness Open Source, formerly Gitness (harness/harness)",
-             "openzaak_catalogi": "Open Zaak's Catalogi API (open-zaak/open-zaak)"}
+             "openzaak_catalogi": "Open Zaak's Catalogi API (open-zaak/open-zaak)",
+             # corpus-oa-u
+             "anythingllm": "AnythingLLM (Mintplex-Labs/anything-llm)",
+             "stackstorm": "StackStorm (StackStorm/st2)",
+             "nakadi": "Nakadi (zalando/nakadi)",
+             "flowise": "Flowise (FlowiseAI/Flowise)",
+             "lakekeeper": "Lakekeeper (lakekeeper/lakekeeper)"}
 
 
 def gold_edge(consumer: str, provider: str, parameter: str, typ: str, reason: str) -> dict:

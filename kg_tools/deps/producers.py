@@ -885,7 +885,7 @@ def _identifier_want(tool: Tool, p: dict, ws: list[str], field: str, known: set[
     """An identifier (`playlist_id`, `team_key`, `ids`): of the resource its name says, else (a strong field
     outside a body) of the resource its context says."""
     resources = [r for r in [parameter_resource(ws[:-1])] if r] if len(ws) > 1 else []
-    resources = resources or _stop_word_resource(ws, known)
+    resources = _path_named(tool, p, resources, known) or _stop_word_resource(ws, known)
     if not resources:
         # a body's own `id` is the object's, except in an RPC call, which addresses its thing by it
         if field not in STRONG_FIELDS:
@@ -904,6 +904,15 @@ def _identifier_want(tool: Tool, p: dict, ws: list[str], field: str, known: set[
     if want and field not in ("username", "login", "email"):
         want.fallback = [r for r in _fallback_resources(p, known) if r not in want.resources]
     return want
+
+
+def _path_named(tool: Tool, p: dict, resources: list[str], known: set[str]) -> list[str]:
+    """A path parameter named by a generic word (`/api/foods/{item_id}` of a generic CRUD router) names the resource of
+    the segment before it, when that is one the catalog offers (the want side of `_named_by_path`); else `resources`."""
+    if resources[:1] and resources[0] in GENERIC_RESOURCES and p.get("in") == "path":
+        named = [r for r in _path_context(tool, str(p.get("name") or ""), known) if _specific(r) and r in known]
+        return named or resources
+    return resources
 
 
 def body_subject(tool: Tool, known: set[str]) -> str | None:

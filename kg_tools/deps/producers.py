@@ -3714,7 +3714,8 @@ def set_features(
 
 
 def candidate_proposal(c: Candidate, rank: int, least: float = 0.0) -> ProposedEdge:
-    """`least`: the selection's threshold, the confidence of a create kept below it (scoring.made_for)."""
+    """`least`: the selection's threshold, the confidence of a create or a list kept below it (scoring.made_for,
+    scoring.listed_for)."""
     o = c.offer
     # the value is what the producer is about, not nested in another resource nor inside the text an output
     # schema declares (`{content: string}` of list_directory)
@@ -3733,7 +3734,8 @@ def candidate_proposal(c: Candidate, rank: int, least: float = 0.0) -> ProposedE
             f"{'of that name ' if c.path_scoped and not c.path_list else ''}the path addresses)"
         )
     elif o is not None:
-        method, reason = METHOD_DESCRIPTION, reason_text(c.want, c.producer, o) + c.note
+        listed = " (a list of it; nothing else provides it)" if c.probability < least else ""
+        method, reason = METHOD_DESCRIPTION, reason_text(c.want, c.producer, o) + c.note + listed
     else:
         named = " ".join(c.want.resources[:1]) or c.want.parameter
         method, reason = METHOD_NAME, f"`{c.want.parameter}` ← {c.producer.name} (a reader named after the {named})"

@@ -189,6 +189,7 @@ class Scorer:
     root_extra: int = 0  # lists inside a container's instance (Candidate.scope 2) kept beyond per_parameter
     made: float = 0.0  # a parameter with no provider keeps its best create of the value (Candidate.made) at least this
     described_least: float = 0.0  # the least probability of a weakly described candidate (_weakly_described)
+    listed: float = 0.0  # a parameter with no provider keeps its best list of the value (listed_for) at least this
 
     def probability(self, x: list[float]) -> float:
         return self.probabilities([x])[0]
@@ -256,6 +257,7 @@ class Scorer:
             int(data.get("root_extra") or 0),
             float(data.get("made") or 0.0),
             float(data.get("described_least") or 0.0),
+            float(data.get("listed") or 0.0),
         )
 
     def as_dict(self) -> dict:
@@ -271,6 +273,7 @@ class Scorer:
             "root_extra": self.root_extra,
             "made": self.made,
             "described_least": self.described_least,
+            "listed": self.listed,
             "trained_on": self.trained_on,
             "trees": [[[f, round(t, 6), a, b, round(v, 6)] for f, t, a, b, v in tree] for tree in self.trees],
         }
@@ -466,6 +469,36 @@ def made_for(order: list[Candidate], scorer: Scorer) -> list[Candidate]:
     return [best] if best is not None and scorer.made and best.probability >= scorer.made else []
 
 
+def listed_for(order: list[Candidate], scorer: Scorer) -> list[Candidate]:
+    """For a parameter no candidate serves above the threshold: its best candidate when that is a list named for the
+    wanted resource that says it returns it (`list_documents` "Lists documents ..." for `doc_id`, no output schema),
+    at least `scorer.listed` probable; for a top-level parameter spelled as an id (`doc_id`, `userid`, not `id` or
+    `from`) and when no other candidate holds the value inside something else (a server's info with its channels:
+    then the list may be a subset). The trees rank such offers low, as most of them are a second provider beside a
+    schema's, but alone they are the parameter's provider (twenty-third session, "recall at held precision")."""
+    best = order[0] if order else None
+    if best is None or not scorer.listed or best.probability < scorer.listed or best.offer is None:
+        return []
+    described = best.offer.source == "description" and best.offer.primary
+    named = best.producer.kind == "list" and best.resource_in_name
+    return [best] if described and named and _spelled_as_id(best.want) and not _held_inside(order[1:]) else []
+
+
+def _spelled_as_id(want: Want) -> bool:
+    """A top-level parameter named as an instance's id (`doc_id`, `userid`), not a bare `id` or another word."""
+    name = want.parameter.lower()
+    return want.field in CARRIED_FIELDS and not want.nested and name.endswith(ID_ENDINGS) and name not in ID_ENDINGS
+
+
+def _held_inside(others: list[Candidate]) -> bool:
+    """Another candidate offers the value nested in another resource (not what that tool is about)."""
+    return any(c.offer is not None and not c.offer.primary for c in others)
+
+
+# the endings of a parameter spelled as an id (listed_for)
+ID_ENDINGS = ("id", "ids", "key", "keys", "uuid")
+
+
 # the fields every instance of a resource carries: a tool that returns the resource returns them
 CARRIED_FIELDS = ("id", "key")
 
@@ -492,7 +525,7 @@ def select(groups: list[list[Candidate]], scorer: Scorer) -> tuple[list[Candidat
         every = ranked(group, scorer)
         order = [c for c in every if not _weakly_described(c, scorer)]
         if not order or order[0].probability < scorer.threshold:
-            if made := made_for(order, scorer):
+            if made := listed_for(order, scorer) or made_for(order, scorer):
                 chosen.append(made)
                 continue
             abstained["below_threshold" if every else "no_candidate"] += 1

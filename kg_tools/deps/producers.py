@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import groupby
 
+from kg_tools.deps.docstrings import args_block, parameter_text
 from kg_tools.deps.echoes import acts_on_wanted, echoed_nested
 from kg_tools.deps.idlists import IdList, identifier_field, identifier_list, listed_identifier
 from kg_tools.deps.offline import ProposedEdge
@@ -2288,9 +2289,11 @@ def named_source_proposals(tools: dict[str, Tool], sources: set[str] | None) -> 
     for consumer in tools.values():
         if sources is not None and consumer.name not in sources:
             continue
-        # and inside objects and arrays (`items[].color`: "Refer to ... the `utils_get_colors` tool")
+        # and inside objects and arrays (`items[].color`: "Refer to ... the `utils_get_colors` tool"); a top-level one
+        # described only in a docstring's "Args:" block by its line there (kg_tools/deps/docstrings.py)
+        block = args_block(consumer.description)
         for p in consumer.parameters + nested_parameters(consumer):
-            text = str(p.get("description") or "")
+            text = str(p.get("description") or "") if p.get("path") else parameter_text(p, block)
             if not text or p.get("type") == "boolean":  # a flag is set, not looked up
                 continue
             identifier = any(w.parameter == str(p.get("path") or p["name"]) and w.field != "*" for w in consumer.wants)

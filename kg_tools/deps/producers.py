@@ -2293,11 +2293,14 @@ def named_source_proposals(tools: dict[str, Tool], sources: set[str] | None) -> 
         # described only in a docstring's "Args:" block by its line there (kg_tools/deps/docstrings.py)
         block = args_block(consumer.description)
         for p in consumer.parameters + nested_parameters(consumer):
-            text = str(p.get("description") or "") if p.get("path") else parameter_text(p, block)
+            own = str(p.get("description") or "")
+            text = own if p.get("path") else parameter_text(p, block)
             if not text or p.get("type") == "boolean":  # a flag is set, not looked up
                 continue
             identifier = any(w.parameter == str(p.get("path") or p["name"]) and w.field != "*" for w in consumer.wants)
-            found = _named_sources(consumer, text, tools, short[server_of(consumer)], by_noun, identifier)
+            # a block's line names a source by the tool's exact name only: "from this VM" there is the scope
+            phrases = text == own
+            found = _named_sources(consumer, text, tools, short[server_of(consumer)], by_noun, identifier, phrases)
             for name, why in found.items():
                 if p.get("path") and not same_source(consumer, tools[name]):  # a nested one: its own server's tools
                     continue
@@ -2312,11 +2315,12 @@ def _named_sources(
     short: dict[str, str],
     by_noun: dict[str, list[str]],
     identifier: bool = True,
+    phrases: bool = True,
 ) -> dict[str, str]:
     """The tools a parameter's description names as the value's source (name -> why): by exact name, unless named
     as an alternative, a later step or a tool the value is given to too (workflow.another_way); by a phrase, only
-    for an `identifier` (the parameter wants an instance by its id, key or name) and unless it names the consumer's
-    own subject. A create only for an identifier: what a create returns is the new instance, no format, body or
+    with `phrases`, for an `identifier` (the parameter wants an instance by its id, key or name) and unless it names
+    the consumer's own subject. A create only for an identifier: what a create returns is the new instance, no format, body or
     setting ("See create_page for format examples", the HTML of a template <- `[Postcards](#operation/postcard_create)`).
     A phrase names no source of anything else: "from the <noun>" of a status, amount, flag list or object mostly
     says where something is taken from or done ("Must be called from the System Domain", "when creating a volume
@@ -2325,7 +2329,7 @@ def _named_sources(
     for m in mentions(text, short):
         if m.name != consumer.name and _supplies(tools[m.name], identifier) and not another_way(m):
             found.setdefault(m.name, f"its description names {tool_part(m.name)}")
-    for name, why in (_named_by_phrases(text, by_noun, _own_noun(consumer)) if identifier else {}).items():
+    for name, why in (_named_by_phrases(text, by_noun, _own_noun(consumer)) if identifier and phrases else {}).items():
         if name != consumer.name:
             found.setdefault(name, why)
     return found

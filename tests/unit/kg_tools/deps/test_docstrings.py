@@ -42,3 +42,15 @@ def test_a_tool_the_block_names_as_a_parameters_source_provides_it():
     ]
     edges = {(e.source, e.parameter_name, e.target) for e in infer_producers(tools)}
     assert ("list_boxes", "shelf_href", "list_shelves") in edges
+
+
+def test_a_block_line_names_a_source_by_its_exact_name_only():
+    """ "Optional. Delete from this shelf/rack's boxes.": the phrase is the scope of the call, no source (a schema's
+    own description is read for phrases as before)."""
+    block = "Delete boxes.\n\n    Args:\n        shelf_id: Optional. Delete from this shelf/rack's boxes.\n"
+    tools = [
+        described_tool("create_shelf", "Create a shelf.", [required_string("name", "Its name")]),
+        described_tool("delete_boxes", block, [required_string("shelf_id", "Shelf Id")]),
+    ]
+    described = [e for e in infer_producers(tools) if "its description" in e.reason]
+    assert described == []

@@ -2278,12 +2278,7 @@ def named_source_proposals(tools: dict[str, Tool], sources: set[str] | None) -> 
     browser_network_requests"), or a noun a producer is named after ("from the page snapshot" ->
     browser_snapshot), a property inside an object or array parameter too (named by its path). Producers are tools
     that do not change anything."""
-    by_noun: dict[str, list[str]] = defaultdict(list)
-    for t in tools.values():
-        ws = words(tool_part(t.name))
-        verbs = LIST_VERBS | GET_VERBS | CREATE_VERBS | CHANGE_VERBS
-        if t.kind != "change" and ws and ws[-1] not in verbs and not _plural_before_last(ws):
-            by_noun[singular(ws[-1])].append(t.name)  # named after a thing (`browser_snapshot`)
+    by_noun = _named_after_nouns(tools)
     short = short_names(tools)
     out = []
     for consumer in tools.values():
@@ -2306,6 +2301,17 @@ def named_source_proposals(tools: dict[str, Tool], sources: set[str] | None) -> 
                     continue
                 out.append(described_edge(consumer.name, name, str(p.get("path") or p["name"]), why))
     return out
+
+
+def _named_after_nouns(tools: dict[str, Tool]) -> dict[str, list[str]]:
+    """noun -> the tools named after that thing (`browser_snapshot`), not changing anything."""
+    by_noun: dict[str, list[str]] = defaultdict(list)
+    verbs = LIST_VERBS | GET_VERBS | CREATE_VERBS | CHANGE_VERBS
+    for t in tools.values():
+        ws = words(tool_part(t.name))
+        if t.kind != "change" and ws and ws[-1] not in verbs and not _plural_before_last(ws):
+            by_noun[singular(ws[-1])].append(t.name)
+    return by_noun
 
 
 def _named_sources(

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import groupby
 
+from kg_tools.deps.docstrings import args_block, parameter_text
 from kg_tools.deps.echoes import acts_on_wanted, echoed_nested
 from kg_tools.deps.idlists import IdList, identifier_field, identifier_list, listed_identifier
 from kg_tools.deps.offline import ProposedEdge
@@ -2286,29 +2287,40 @@ def named_source_proposals(tools: dict[str, Tool], sources: set[str] | None) -> 
     browser_network_requests"), or a noun a producer is named after ("from the page snapshot" ->
     browser_snapshot), a property inside an object or array parameter too (named by its path). Producers are tools
     that do not change anything."""
-    by_noun: dict[str, list[str]] = defaultdict(list)
-    for t in tools.values():
-        ws = words(tool_part(t.name))
-        verbs = LIST_VERBS | GET_VERBS | CREATE_VERBS | CHANGE_VERBS
-        if t.kind != "change" and ws and ws[-1] not in verbs and not _plural_before_last(ws):
-            by_noun[singular(ws[-1])].append(t.name)  # named after a thing (`browser_snapshot`)
+    by_noun = _named_after_nouns(tools)
     short = short_names(tools)
     out = []
     for consumer in tools.values():
         if sources is not None and consumer.name not in sources:
             continue
-        # and inside objects and arrays (`items[].color`: "Refer to ... the `utils_get_colors` tool")
+        # and inside objects and arrays (`items[].color`: "Refer to ... the `utils_get_colors` tool"); a top-level one
+        # described only in a docstring's "Args:" block by its line there (kg_tools/deps/docstrings.py)
+        block = args_block(consumer.description)
         for p in consumer.parameters + nested_parameters(consumer):
-            text = str(p.get("description") or "")
+            own = str(p.get("description") or "")
+            text = own if p.get("path") else parameter_text(p, block)
             if not text or p.get("type") == "boolean":  # a flag is set, not looked up
                 continue
             identifier = any(w.parameter == str(p.get("path") or p["name"]) and w.field != "*" for w in consumer.wants)
-            found = _named_sources(consumer, text, tools, short[server_of(consumer)], by_noun, identifier)
+            # a block's line names a source by the tool's exact name only: "from this VM" there is the scope
+            phrases = text == own
+            found = _named_sources(consumer, text, tools, short[server_of(consumer)], by_noun, identifier, phrases)
             for name, why in found.items():
                 if p.get("path") and not same_source(consumer, tools[name]):  # a nested one: its own server's tools
                     continue
                 out.append(described_edge(consumer.name, name, str(p.get("path") or p["name"]), why))
     return out
+
+
+def _named_after_nouns(tools: dict[str, Tool]) -> dict[str, list[str]]:
+    """noun -> the tools named after that thing (`browser_snapshot`), not changing anything."""
+    by_noun: dict[str, list[str]] = defaultdict(list)
+    verbs = LIST_VERBS | GET_VERBS | CREATE_VERBS | CHANGE_VERBS
+    for t in tools.values():
+        ws = words(tool_part(t.name))
+        if t.kind != "change" and ws and ws[-1] not in verbs and not _plural_before_last(ws):
+            by_noun[singular(ws[-1])].append(t.name)
+    return by_noun
 
 
 def _named_sources(
@@ -2318,11 +2330,12 @@ def _named_sources(
     short: dict[str, str],
     by_noun: dict[str, list[str]],
     identifier: bool = True,
+    phrases: bool = True,
 ) -> dict[str, str]:
     """The tools a parameter's description names as the value's source (name -> why): by exact name, unless named
     as an alternative, a later step or a tool the value is given to too (workflow.another_way); by a phrase, only
-    for an `identifier` (the parameter wants an instance by its id, key or name) and unless it names the consumer's
-    own subject. A create only for an identifier: what a create returns is the new instance, no format, body or
+    with `phrases`, for an `identifier` (the parameter wants an instance by its id, key or name) and unless it names
+    the consumer's own subject. A create only for an identifier: what a create returns is the new instance, no format, body or
     setting ("See create_page for format examples", the HTML of a template <- `[Postcards](#operation/postcard_create)`).
     A phrase names no source of anything else: "from the <noun>" of a status, amount, flag list or object mostly
     says where something is taken from or done ("Must be called from the System Domain", "when creating a volume
@@ -2331,7 +2344,7 @@ def _named_sources(
     for m in mentions(text, short):
         if m.name != consumer.name and _supplies(tools[m.name], identifier) and not another_way(m):
             found.setdefault(m.name, f"its description names {tool_part(m.name)}")
-    for name, why in (_named_by_phrases(text, by_noun, _own_noun(consumer)) if identifier else {}).items():
+    for name, why in (_named_by_phrases(text, by_noun, _own_noun(consumer)) if identifier and phrases else {}).items():
         if name != consumer.name:
             found.setdefault(name, why)
     return found

@@ -57,10 +57,10 @@ _FROM_PREVIOUS = re.compile(
     re.I,
 )
 
-# Cues that it is no step before the described tool: an alternative or an example ...
+# Cues that it is no step before the described tool: an alternative or an example ("same syntax as X") ...
 _OTHER_WAY_BEFORE = re.compile(
     r"(?:\b(?:instead\s+of|rather\s+than|unlike|similar\s+to|like|prefer|preferring|deprecated|alternatively|"
-    r"alternative\s+to|see\s+also|same\s+as|identical\s+to|counterpart|directs?\s+\w+\s+to)\b|\(\s*(?:use|try|see|call)\b)"
+    r"alternative\s+to|see\s+also|same\s+(?:\w+\s+)?as|identical\s+to|counterpart|directs?\s+\w+\s+to)\b|\(\s*(?:use|try|see|call)\b)"
     r"[^.]{0,40}$|\bnot\b[^.]{0,20}$|(?:\be\.g\.|\bi\.e\.|\bfor\s+example\b|\bsuch\s+as\b)[^.]{0,25}$",
     re.I,
 )

@@ -125,6 +125,13 @@ def test_a_value_given_to_another_tool_too_is_another_way():
     assert another_way(m)
 
 
+@pytest.mark.parametrize("text", ["A filter dict (same syntax as search_papers).", "Same rules as `search_papers`."])
+def test_the_same_thing_as_another_tool_is_another_way(text: str):
+    """ "same syntax as X", "same rules as X": X takes a value of that kind too, it does not give this one."""
+    (m,) = mentions(text, NAMES)
+    assert another_way(m)
+
+
 def test_a_tool_used_after_the_value_is_another_way():
     """ "Call before using manage_agent_triggers": that tool takes the value later, it does not give it."""
     (m,) = mentions('"list_triggers" — fetch trigger types. Call before using search_papers action:"add".', NAMES)

@@ -1,0 +1,63 @@
+"""Parameters described only in a docstring's "Args:" block (docs/dependencies.md, twenty-third session, "a first
+contact with unseen MCP servers").
+
+A Python MCP server (FastMCP) takes a tool's description from its function's docstring and its input schema from the
+signature: the parameters' text is then in the description's Google-style block, not in the schema, whose
+`description` is missing or only a title ("Calendar Href" of `calendar_href`):
+
+    List events in a CalDAV calendar within a date range.
+
+    Args:
+        calendar_href: The href of the calendar (from calendar_list_calendars).
+        start_date: ISO date string (YYYY-MM-DD). Defaults to today.
+"""
+
+from __future__ import annotations
+
+import re
+
+_HEAD = re.compile(r"^[ \t]*(?:Args|Arguments|Parameters)[ \t]*:[ \t]*$", re.M | re.I)
+# `name: text`, `name (str): text`
+_ITEM = re.compile(r"^[ \t]*(\w+)[ \t]*(?:\([^)\n]*\))?[ \t]*:[ \t]*(.*)$")
+
+
+def args_block(description: str) -> dict[str, str]:
+    """The "Args:" block of a docstring: parameter name -> its text, continuation lines (indented deeper) joined.
+    The block ends at a line indented less than its items, or one that is no item at their indentation."""
+    head = _HEAD.search(description or "")
+    if not head:
+        return {}
+    out: dict[str, str] = {}
+    indent: int | None = None
+    current = ""
+    for line in description[head.end() :].split("\n")[1:]:
+        if not line.strip():
+            continue
+        lead = len(line) - len(line.lstrip())
+        item = _ITEM.match(line)
+        if indent is None:
+            if not item:
+                break
+            indent = lead
+        if lead < indent or (lead == indent and not item):
+            break
+        if lead == indent and item:
+            current = item.group(1)
+            out[current] = item.group(2).strip()
+        else:
+            out[current] = f"{out[current]} {line.strip()}"
+    return out
+
+
+def parameter_text(p: dict, block: dict[str, str]) -> str:
+    """A parameter's own description, or its line of the docstring's block when the schema gives none or only
+    its name re-spelled as a title."""
+    own = str(p.get("description") or "")
+    name = str(p.get("name") or "")
+    if own and _squashed(own) != _squashed(name):
+        return own
+    return block.get(name) or own
+
+
+def _squashed(text: str) -> str:
+    return re.sub(r"[\W_]+", "", text).lower()

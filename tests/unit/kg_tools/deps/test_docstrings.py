@@ -1,0 +1,56 @@
+"""kg_tools/deps/docstrings.py: parameters described only in a docstring's "Args:" block. Made-up tools."""
+
+from __future__ import annotations
+
+from kg_tools.deps.docstrings import args_block, parameter_text
+from kg_tools.deps.producers import infer_producers
+from tests.support.made_up_ops import described_tool, required_string
+
+_LIST_SHELF = """List the boxes on a shelf.
+
+    Args:
+        shelf_href: The href of the shelf (from list_shelves).
+        since (str): Only boxes stored after this date,
+            as YYYY-MM-DD.
+
+    Returns:
+        The boxes.
+"""
+
+
+def test_the_block_gives_each_parameter_its_text_with_continuation_lines():
+    assert args_block(_LIST_SHELF) == {
+        "shelf_href": "The href of the shelf (from list_shelves).",
+        "since": "Only boxes stored after this date, as YYYY-MM-DD.",
+    }
+    assert args_block("List the boxes. Args: none") == {}
+
+
+def test_a_parameter_keeps_its_own_description_and_a_title_gives_way_to_the_block():
+    block = args_block(_LIST_SHELF)
+    assert parameter_text({"name": "shelf_href", "description": "Shelf Href"}, block) == block["shelf_href"]
+    assert parameter_text({"name": "shelf_href"}, block) == block["shelf_href"]
+    assert parameter_text({"name": "shelf_href", "description": "Any shelf"}, block) == "Any shelf"
+    assert parameter_text({"name": "other", "description": "Other"}, block) == "Other"
+
+
+def test_a_tool_the_block_names_as_a_parameters_source_provides_it():
+    """`list_boxes(shelf_href)` has no description in its schema; its docstring says "(from list_shelves)"."""
+    tools = [
+        described_tool("list_shelves", "List all shelves with their href and name.", []),
+        described_tool("list_boxes", _LIST_SHELF, [required_string("shelf_href", "Shelf Href")]),
+    ]
+    edges = {(e.source, e.parameter_name, e.target) for e in infer_producers(tools)}
+    assert ("list_boxes", "shelf_href", "list_shelves") in edges
+
+
+def test_a_block_line_names_a_source_by_its_exact_name_only():
+    """ "Optional. Delete from this shelf/rack's boxes.": the phrase is the scope of the call, no source (a schema's
+    own description is read for phrases as before)."""
+    block = "Delete boxes.\n\n    Args:\n        shelf_id: Optional. Delete from this shelf/rack's boxes.\n"
+    tools = [
+        described_tool("create_shelf", "Create a shelf.", [required_string("name", "Its name")]),
+        described_tool("delete_boxes", block, [required_string("shelf_id", "Shelf Id")]),
+    ]
+    described = [e for e in infer_producers(tools) if "its description" in e.reason]
+    assert described == []

@@ -3184,7 +3184,7 @@ def want_candidates(
             and not _written_value(consumer, want)
         ):
             out[name] = Candidate(consumer, want, producer, None, other_head=named_for_another(name, want))
-    out = {name: c for name, c in out.items() if not (answers_a_file(c.producer) or answers_a_blank(c.producer))}
+    out = {name: c for name, c in out.items() if not hands_nothing_on(c.producer)}
     out = _kept_candidates(out, consumer, want, tools, paths, kinds)
     wanted = set(want.resources[0].split()) if want.resources else set()
     said = _said_word(want)
@@ -3196,6 +3196,11 @@ def want_candidates(
     for c in out.values():
         c.qualifier_share = qualifier_share(qualifier, c.producer)
     return list(out.values())
+
+
+def hands_nothing_on(tool: Tool) -> bool:
+    """A tool whose answer holds no value to hand on: a file, or a blank object not made yet."""
+    return answers_a_file(tool) or answers_a_blank(tool)
 
 
 def answers_a_file(tool: Tool) -> bool:

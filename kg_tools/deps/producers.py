@@ -3197,7 +3197,7 @@ def want_candidates(
             and not _written_value(consumer, want)
         ):
             out[name] = Candidate(consumer, want, producer, None, other_head=named_for_another(name, want))
-    out = {name: c for name, c in out.items() if not answers_a_file(c.producer)}
+    out = {name: c for name, c in out.items() if not hands_nothing_on(c.producer)}
     out = _kept_candidates(out, consumer, want, tools, paths, kinds)
     wanted = set(want.resources[0].split()) if want.resources else set()
     said = _said_word(want)
@@ -3211,11 +3211,33 @@ def want_candidates(
     return list(out.values())
 
 
+def hands_nothing_on(tool: Tool) -> bool:
+    """A tool whose answer holds no value to hand on: a file, or a blank object not made yet."""
+    return answers_a_file(tool) or answers_a_blank(tool)
+
+
 def answers_a_file(tool: Tool) -> bool:
     """A reader whose answer is a file, not a JSON value (the importer's `response_media_type`: Komga's
     `getBookThumbnail`, "Get book's poster image", answers a JPEG): nothing in it is handed on, whatever its name or
     description says it returns. A create or change keeps its place: what it makes is there once it answers."""
     return tool.kind in READER_KINDS and bool((tool.http or {}).get("response_media_type"))
+
+
+BLANK_SEGMENTS = {"create", "new"}  # Rails' and Laravel's read of a form's blank object: `GET /invoices/create`
+_BLANK_TEXT = re.compile(r"\b(blank|empty|unsaved)\b|\bdefault values?\b", re.I)
+
+
+def answers_a_blank(tool: Tool) -> bool:
+    """A GET of a static `create` or `new` under a collection (`GET /invoices/create`, "Returns a blank object with
+    default values"): the object it answers is not made yet and has no id to hand on. A GET creates nothing, so
+    `create` says so alone; `new` may also list the newest (`/posts/new`), so its description must say blank,
+    empty, unsaved or default values. A POST there is a create; `/{id}/edit` reads one that exists."""
+    segments = _path(tool).strip("/").split("/")
+    if _method(tool) != "GET" or len(segments) < 2 or segments[-1].lower() not in BLANK_SEGMENTS:
+        return False
+    if segments[-2].startswith(("{", ":")):
+        return False  # `/boards/{board}/new`: one thing's newest, no collection's form
+    return segments[-1].lower() == "create" or bool(_BLANK_TEXT.search(tool.description or ""))
 
 
 def _written_value(consumer: Tool, want: Want) -> bool:

@@ -20,7 +20,7 @@ from typing import Any
 
 from kg_tools.errors import CatalogError, DocumentTooLargeError
 from kg_tools.loaders import swagger2
-from kg_tools.loaders.bounded import MAX_EXPANSION_BYTES, RefResolver, parse_document
+from kg_tools.loaders.bounded import MAX_EXPANSION_BYTES, Dangling, RefResolver, parse_document
 from kg_tools.loaders.common import CatalogSource, reworded
 from kg_tools.loaders.json_schema import (
     MAX_TOOL_NAME,
@@ -336,6 +336,8 @@ def _operation_parameters(resolver: RefResolver, item: dict, op: dict, where: st
     credentials = _credentials(resolver)
     for raw in [*(item.get("parameters") or []), *(op.get("parameters") or [])]:
         p = resolver.resolve(raw)
+        if p == {} and resolver.dangles(raw):  # a parameter the document does not hold: left out, warned
+            continue
         if not isinstance(p, dict) or not p.get("name") or p.get("in") not in (*PARAMETER_PLACES, "cookie"):
             raise CatalogError(f"{resolver.where}: {where}: a parameter needs a name and 'in'")
         check_schema(p.get("schema") or {}, f"{resolver.where}: {where}", f"parameters/{p['name']}/schema")
@@ -448,8 +450,9 @@ def _entries(document: dict, where: str, warnings: list[str] | None) -> list[dic
     paths = document.get("paths") or {}
     if not isinstance(paths, dict):
         raise CatalogError(f"{where}: 'paths' must be an object")
-    resolver = RefResolver(document, where)
-    responses = RefResolver(titled(document), where, max_expansion=RESPONSE_BUDGET)
+    dangling = Dangling()
+    resolver = RefResolver(document, where, dangling=dangling)
+    responses = RefResolver(titled(document), where, max_expansion=RESPONSE_BUDGET, dangling=dangling)
     operations = sum(
         1
         for item in paths.values()
@@ -463,13 +466,19 @@ def _entries(document: dict, where: str, warnings: list[str] | None) -> list[dic
         )
     ops = []
     for path, item in paths.items():
+        dangling.place = f"path {path}"
         item = resolver.deref(item)  # a path item may be a $ref; what it holds is resolved where used
         item = item if isinstance(item, dict) else {}
         ops += [(path, method, item) for method in METHODS if isinstance(item.get(method), dict)]
     check_responses_budget(responses.document, [item[method] for _, method, item in ops], where)
-    tools = [_located(resolver, path, method, item, responses, warnings) for path, method, item in ops]
+    tools = []
+    for path, method, item in ops:
+        dangling.place = f"{method.upper()} {path}"
+        tools.append(_located(resolver, path, method, item, responses, warnings))
+    dangling.place = None  # what follows looks at the operations again
     if not tools:
-        raise CatalogError(f"{where}: the document has no operations")
+        raise CatalogError(f"{where}: the document has no operations{_dangling_paths(dangling)}")
+    _warn_dangling(dangling, where, warnings)
     unread = [f"{method.upper()} {path}" for path, method, item in ops if _unread_output(resolver, item[method])]
     if unread and warnings is not None:
         warnings.append(
@@ -478,6 +487,43 @@ def _entries(document: dict, where: str, warnings: list[str] | None) -> list[dic
         )
     _warn_schemaless(resolver, ops, where, warnings)
     return distinct_names(tools)
+
+
+MAX_DANGLING_WARNINGS = 20  # one warning per `$ref` that does not resolve, then one for the rest
+MAX_PLACES_SHOWN = 5
+
+
+def _warn_dangling(dangling: Dangling, where: str, warnings: list[str] | None) -> None:
+    """A warning for each local `$ref` to a part the document does not hold (Focalboard's `BoardStatistics`),
+    naming the operations it touched: what it stands for was read as empty (an untyped schema; a parameter,
+    request body, response or path item left out)."""
+    if warnings is None:
+        return
+    refs = list(dangling.places.items())
+    for ref, used in refs[:MAX_DANGLING_WARNINGS]:
+        places = list(used)
+        shown = ", ".join(places[:MAX_PLACES_SHOWN]) + (
+            f" and {len(places) - MAX_PLACES_SHOWN} more" if len(places) > MAX_PLACES_SHOWN else ""
+        )
+        warnings.append(
+            f"{where}: $ref {ref[:200]!r} does not resolve (the document holds nothing there): read as an untyped "
+            f"schema, or the parameter, request body, response or path item it stands for left out, in "
+            f"{len(places)} operation{'s' if len(places) != 1 else ''} ({shown or 'none'})"
+        )
+    if len(refs) > MAX_DANGLING_WARNINGS:
+        warnings.append(
+            f"{where}: {len(refs) - MAX_DANGLING_WARNINGS} more $refs do not resolve, read alike "
+            f"(e.g. {refs[MAX_DANGLING_WARNINGS][0][:200]!r})"
+        )
+
+
+def _dangling_paths(dangling: Dangling) -> str:
+    """For the error of a document left with no operations: the `$ref`s that did not resolve, if any."""
+    if not dangling.places:
+        return ""
+    refs = list(dangling.places)
+    more = f" and {len(refs) - 1} more" if len(refs) > 1 else ""
+    return f" (its $ref {refs[0][:200]!r}{more} do{'' if more else 'es'} not resolve)"
 
 
 def _warn_schemaless(

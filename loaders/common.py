@@ -85,6 +85,16 @@ def rpc_result(document: dict) -> dict:
     return result if "jsonrpc" in document and isinstance(result, dict) else document
 
 
+def rpc_error(document) -> str:
+    """What a saved JSON-RPC error answer says (` (a JSON-RPC error answer: -32601 Method not found)`), for the error
+    that refuses it as a tool list; '' for anything else."""
+    error = document.get("error") if isinstance(document, dict) and "jsonrpc" in document else None
+    if not isinstance(error, dict):
+        return ""
+    said = " ".join(f"{error.get('code', '')} {error.get('message', '')}".split())[:200]
+    return f" (a JSON-RPC error answer: {said})"
+
+
 def read_jsonl(path: Path) -> list:
     path = Path(path)
     _require_file(path)

@@ -9,7 +9,7 @@ from typing import Literal, get_args
 from kg_tools.errors import CatalogError
 from kg_tools.loaders import openai_tools, openapi
 from kg_tools.loaders.bounded import parse_document
-from kg_tools.loaders.common import CatalogSource, rpc_result, tool_list
+from kg_tools.loaders.common import CatalogSource, rpc_error, rpc_result, tool_list
 from kg_tools.loaders.json_schema import (
     capped_schema,
     check_schema,
@@ -106,6 +106,7 @@ def load_document(text: str, catalog: str, format: str = "auto", where: str = "r
         if tools is None:
             raise CatalogError(
                 f"{where}: expected a list of tools, an OpenAI tool list, an OpenAPI spec or an MCP tool list"
+                + rpc_error(document)
             )
         check_tool_schemas(tools, where)
     return CatalogSource(catalog, tools, [], [f"{where} ({kind})"], warnings)

@@ -32,6 +32,15 @@ def test_a_saved_json_rpc_answer_of_tools_list_loads_as_its_result(tmp_path):
     assert load_document(path.read_text(), "dump").tools == source.tools
 
 
+def test_a_saved_json_rpc_error_answer_is_refused_saying_so(tmp_path):
+    path = tmp_path / "dump.json"
+    path.write_text(json.dumps({"jsonrpc": "2.0", "id": 1, "error": {"code": -32601, "message": "Method not found"}}))
+    with pytest.raises(CatalogError, match=r"'tools' list \(a JSON-RPC error answer: -32601 Method not found\)$"):
+        json_catalog.load(path)
+    with pytest.raises(CatalogError, match=r"MCP tool list \(a JSON-RPC error answer: -32601 Method not found\)$"):
+        load_document(path.read_text(), "dump")
+
+
 @pytest.mark.parametrize(
     "document, command",
     [

@@ -30,3 +30,13 @@ def test_names_with_other_words_still_provide():
              for n in ("getUser", "get_user")]  # fmt: skip
     assert sorted(_edges(raws)) == [("getUser", "list_users"), ("get_user", "list_users")]
     assert one_operation("getUser", "get-user") and not one_operation("get_user", "get_users")
+    assert not one_operation("获取用户", "создать")  # no Latin word in either: nothing said
+
+
+def test_tools_named_without_latin_letters_still_take_values():
+    raws = [
+        {"name": "列出项目", "description": "List projects.", "parameters": [], "output_schema": {"type": "array", "items": {
+            "type": "object", "properties": {"project_id": {"type": "string"}}}}},
+        {"name": "获取项目", "description": "", "parameters": [{"name": "project_id", "type": "string", "required": True}]},
+    ]  # fmt: skip
+    assert _edges(raws) == [("获取项目", "列出项目")]

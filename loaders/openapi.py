@@ -57,6 +57,7 @@ JSON_SEQUENCE_TYPES = (
     "application/jsonlines",
     "application/json-seq",
 )
+JSON_KINDS = {list: "a list", str: "a string", int: "a number", float: "a number", bool: "true or false"}
 HASH_LENGTH = 8  # hex digits of the suffix that tells colliding names apart
 
 
@@ -430,7 +431,8 @@ def _http_facts(path: str, method: str, op: dict, facts: dict) -> dict[str, Any]
 
 def entries(document: Any, where: str, warnings: list[str] | None = None) -> list[dict]:
     if not isinstance(document, dict):
-        raise CatalogError(f"{where}: an OpenAPI document must be an object")
+        found = "the text is empty" if document is None else f"not {JSON_KINDS.get(type(document), 'that')}"
+        raise CatalogError(f"{where}: an OpenAPI document must be an object ({found})")
     if not swagger2.is_swagger2(document):
         return _entries(document, where, warnings)
     found: list[str] = []  # a converted document's warnings and errors name its own `$ref`s (`#/definitions/…`)

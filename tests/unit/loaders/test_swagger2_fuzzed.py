@@ -119,6 +119,8 @@ def test_a_missing_definition_is_named_as_the_document_names_it():
         (swagger(paths=post({"in": "formData", "type": "string"})), "POST /p: a formData parameter needs a name"),
         ({k: v for k, v in BASE.items() if k != "paths"}, "the document has no operations"),
         (swagger(paths=[1]), "'paths' must be an object"),
+        (None, "an OpenAPI document must be an object (the text is empty)"),
+        ([BASE], "an OpenAPI document must be an object (not a list)"),
     ],
 )
 def test_a_broken_document_is_one_error_in_its_own_terms(document, message):

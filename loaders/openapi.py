@@ -33,7 +33,7 @@ from kg_tools.loaders.json_schema import (
     writable,
 )
 
-METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
+METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace", "query")  # query: OpenAPI 3.2
 PARAMETER_PLACES = ("path", "query", "header")
 IGNORED_HEADERS = ("accept", "content-type", "authorization")  # OpenAPI 3: "the parameter definition SHALL be ignored"
 MAX_OPERATIONS = 5_000  # per document: a bigger one is refused (no real API we know has more than ~1,500)
@@ -339,6 +339,9 @@ def _operation_parameters(resolver: RefResolver, item: dict, op: dict, where: st
         p = resolver.resolve(raw)
         if p == {} and resolver.dangles(raw):  # a parameter the document does not hold: left out, warned
             continue
+        if isinstance(p, dict) and p.get("in") == "querystring" and p.get("name"):
+            by_key |= {(q["name"], "query"): q for q in _query_string(p, f"{resolver.where}: {where}")}
+            continue
         if not isinstance(p, dict) or not p.get("name") or p.get("in") not in (*PARAMETER_PLACES, "cookie"):
             raise CatalogError(f"{resolver.where}: {where}: a parameter needs a name and 'in'")
         check_schema(p.get("schema") or {}, f"{resolver.where}: {where}", f"parameters/{p['name']}/schema")
@@ -358,6 +361,24 @@ def _operation_parameters(resolver: RefResolver, item: dict, op: dict, where: st
     for p in kept:
         schemas.setdefault(p["name"], p.get("schema") or {})
     return params, schemas
+
+
+def _query_string(p: dict, where: str) -> list[dict]:
+    """OpenAPI 3.2's `in: querystring` parameter (the whole query string, its schema under `content`, as a form):
+    the properties of an object schema as query parameters, any other schema as one query parameter of its name."""
+    content = p.get("content")
+    media = next(iter(content.values()), None) if isinstance(content, dict) else None
+    schema = (media.get("schema") if isinstance(media, dict) else None) or {}
+    check_schema(schema, where, f"parameters/{p['name']}/content/schema")
+    properties = schema.get("properties") if schema.get("type", "object") == "object" else None
+    if not isinstance(properties, dict) or not properties:
+        return [{**p, "in": "query", "schema": schema}]
+    required = schema.get("required") if isinstance(schema.get("required"), list) else []
+    return [
+        {"name": str(name), "in": "query", "schema": sub, "required": name in required}
+        | ({"description": sub["description"]} if isinstance(sub, dict) and sub.get("description") else {})
+        for name, sub in properties.items()
+    ]
 
 
 def _credentials(resolver: RefResolver) -> set[tuple[str, str]]:
@@ -455,33 +476,22 @@ def _entries(document: dict, where: str, warnings: list[str] | None) -> list[dic
     dangling = Dangling()
     resolver = RefResolver(document, where, dangling=dangling)
     responses = RefResolver(titled(document), where, max_expansion=RESPONSE_BUDGET, dangling=dangling)
-    operations = sum(
-        1
-        for item in paths.values()
-        for m in METHODS
-        if isinstance(resolver.deref(item), dict) and isinstance(resolver.deref(item).get(m), dict)
-    )
-    if operations > MAX_OPERATIONS:
+    ops = _path_operations(resolver, paths, dangling)
+    if len(ops) > MAX_OPERATIONS:
         raise CatalogError(
-            f"{where}: {operations:,} operations; at most {MAX_OPERATIONS:,} are imported from one "
+            f"{where}: {len(ops):,} operations; at most {MAX_OPERATIONS:,} are imported from one "
             "document (split the spec)"
         )
-    ops = []
-    for path, item in paths.items():
-        dangling.place = f"path {path}"
-        item = resolver.deref(item)  # a path item may be a $ref; what it holds is resolved where used
-        item = item if isinstance(item, dict) else {}
-        ops += [(path, method, item) for method in METHODS if isinstance(item.get(method), dict)]
-    check_responses_budget(responses.document, [item[method] for _, method, item in ops], where)
+    check_responses_budget(responses.document, [op for *_, op in ops], where)
     tools = []
-    for path, method, item in ops:
+    for path, method, item, op in ops:
         dangling.place = f"{method.upper()} {path}"
-        tools.append(_located(resolver, path, method, item, responses, warnings))
+        tools.append(_located(resolver, path, method, item, op, responses, warnings))
     dangling.place = None  # what follows looks at the operations again
     if not tools:
         raise CatalogError(f"{where}: the document has no operations{_dangling_paths(dangling)}")
     _warn_dangling(dangling, where, warnings)
-    unread = [f"{method.upper()} {path}" for path, method, item in ops if _unread_output(resolver, item[method])]
+    unread = [f"{method.upper()} {path}" for path, method, _, op in ops if _unread_output(resolver, op)]
     if unread and warnings is not None:
         warnings.append(
             f"{where}: {len(unread)} of {len(ops)} operations answer only in a format other than JSON or only under "
@@ -493,6 +503,26 @@ def _entries(document: dict, where: str, warnings: list[str] | None) -> list[dic
 
 MAX_DANGLING_WARNINGS = 20  # one warning per `$ref` that does not resolve, then one for the rest
 MAX_PLACES_SHOWN = 5
+
+
+Operation = tuple[str, str, dict, dict]  # path, method (lower case), path item, operation
+
+
+def _path_operations(resolver: RefResolver, paths: dict, dangling: Dangling) -> list[Operation]:
+    """Every operation of every path item: the fixed methods (OpenAPI 3.2's `query` among them) and 3.2's
+    `additionalOperations` (`LINK`, `COPY`: any other method, by its name), a `$ref`'d path item followed."""
+    ops = []
+    for path, item in paths.items():
+        dangling.place = f"path {path}"
+        item = resolver.deref(item)  # a path item may be a $ref; what it holds is resolved where used
+        item = item if isinstance(item, dict) else {}
+        ops += [(path, method, item, item[method]) for method in METHODS if isinstance(item.get(method), dict)]
+        more = item.get("additionalOperations")
+        for method, op in more.items() if isinstance(more, dict) else ():
+            op = resolver.deref(op)
+            if isinstance(method, str) and method.lower() not in METHODS and isinstance(op, dict):
+                ops.append((path, method.lower(), item, op))
+    return ops
 
 
 def _warn_dangling(dangling: Dangling, where: str, warnings: list[str] | None) -> None:
@@ -528,13 +558,11 @@ def _dangling_paths(dangling: Dangling) -> str:
     return f" (its $ref {refs[0][:200]!r}{more} do{'' if more else 'es'} not resolve)"
 
 
-def _warn_schemaless(
-    resolver: RefResolver, ops: list[tuple[str, str, dict]], where: str, warnings: list[str] | None
-) -> None:
+def _warn_schemaless(resolver: RefResolver, ops: list[Operation], where: str, warnings: list[str] | None) -> None:
     """One warning for the operations whose first 2xx response offers JSON with no schema (often examples only,
     as rswag writes them): their output is unread and, unlike a body in another format, nothing said so."""
     bare = [
-        (f"{m.upper()} {path}", entry) for path, m, item in ops if (entry := _schemaless(resolver, item[m])) is not None
+        (f"{m.upper()} {path}", entry) for path, m, _, op in ops if (entry := _schemaless(resolver, op)) is not None
     ]
     if bare and warnings is not None:
         shown = sum(1 for _, entry in bare if "example" in entry or "examples" in entry)
@@ -566,12 +594,18 @@ def _unread_output(resolver: RefResolver, op: dict) -> bool:
 
 
 def _located(
-    resolver: RefResolver, path: str, method: str, item: dict, responses: RefResolver, warnings: list[str] | None
+    resolver: RefResolver,
+    path: str,
+    method: str,
+    item: dict,
+    op: dict,
+    responses: RefResolver,
+    warnings: list[str] | None,
 ) -> dict:
     """The operation's tool; an error that does not say which operation it is in (a `$ref` that does not resolve,
     a schema nested too deep) says so."""
     try:
-        return operation_entry(resolver, path, method, item, item[method], responses, warnings)
+        return operation_entry(resolver, path, method, item, op, responses, warnings)
     except CatalogError as exc:
         where = f"{method.upper()} {path}"
         if where in str(exc):

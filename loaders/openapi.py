@@ -162,11 +162,13 @@ def check_responses_budget(document: dict, operations: list[dict], where: str) -
     """Refuse a document whose response schemas together expand past RESPONSES_BUDGET once their `$ref`s
     are resolved. Cheap: each target is resolved once and a repeat only adds its size (loaders/bounded.py),
     so a fan-out of shared `$ref`s is refused in milliseconds, before `capped_schema` walks any of it."""
-    resolver = RefResolver(document, where, max_expansion=RESPONSES_BUDGET)
+    # a `$ref` the document does not hold reads as `{}` here too (each operation's pass warns of it): one in a
+    # shared schema must not take the responses out of the budget
+    resolver = RefResolver(document, where, max_expansion=RESPONSES_BUDGET, dangling=Dangling())
     for op in operations:
         try:
             found = _response_schema(resolver, op)
-        except CatalogError:  # a response `$ref` that does not resolve: the operation's own pass says where
+        except CatalogError:  # a remote `$ref`, a `$ref` '#': the operation's own pass says where
             continue
         if found and found[2] and not _best_effort(found[1]):  # a `*/*` schema past the budget is only not kept
             try:

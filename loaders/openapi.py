@@ -338,16 +338,7 @@ def _operation_parameters(resolver: RefResolver, item: dict, op: dict, where: st
     by_key: dict[tuple, dict] = {}
     credentials = _credentials(resolver)
     for raw in [*(item.get("parameters") or []), *(op.get("parameters") or [])]:
-        p = resolver.resolve(raw)
-        if p == {} and resolver.dangles(raw):  # a parameter the document does not hold: left out, warned
-            continue
-        if isinstance(p, dict) and p.get("in") == "querystring" and p.get("name"):
-            by_key |= {(q["name"], "query"): q for q in _query_string(p, f"{resolver.where}: {where}")}
-            continue
-        if not isinstance(p, dict) or not p.get("name") or p.get("in") not in (*PARAMETER_PLACES, "cookie"):
-            raise CatalogError(f"{resolver.where}: {where}: a parameter needs a name and 'in'")
-        check_schema(p.get("schema") or {}, f"{resolver.where}: {where}", f"parameters/{p['name']}/schema")
-        by_key[(p["name"], p["in"])] = p
+        by_key |= {(p["name"], p["in"]): p for p in _declared(resolver, raw, f"{resolver.where}: {where}")}
     kept = [p for p in by_key.values() if p["in"] in PARAMETER_PLACES and not _ignored(_credential(p), credentials)]
     params = [
         parameter(
@@ -363,6 +354,21 @@ def _operation_parameters(resolver: RefResolver, item: dict, op: dict, where: st
     for p in kept:
         schemas.setdefault(p["name"], p.get("schema") or {})
     return params, schemas
+
+
+def _declared(resolver: RefResolver, raw: Any, where: str) -> list[dict]:
+    """The parameter(s) one entry of a `parameters` list declares, its schema checked: none for a `$ref` to a
+    parameter the document does not hold (warned of), a `querystring` one's fields (`_query_string`)."""
+    p = resolver.resolve(raw)
+    if p == {} and resolver.dangles(raw):
+        return []
+    if not isinstance(p, dict) or not p.get("name") or p.get("in") not in (*PARAMETER_PLACES, "cookie", "querystring"):
+        got = f"name {p.get('name')!r}, in {p.get('in')!r}" if isinstance(p, dict) else _one_line(repr(p))[:80]
+        raise CatalogError(f"{where}: a parameter needs a name and 'in' (path, query, header, cookie): got {got}")
+    if p["in"] == "querystring":
+        return _query_string(p, where)
+    check_schema(p.get("schema") or {}, where, f"parameters/{p['name']}/schema")
+    return [p]
 
 
 def _query_string(p: dict, where: str) -> list[dict]:

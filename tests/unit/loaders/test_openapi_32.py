@@ -50,3 +50,11 @@ def test_a_querystring_parameter_of_another_schema_is_one_query_parameter_and_a_
     qs["content"]["text/plain"]["schema"] = {"type": 5}
     with pytest.raises(CatalogError, match=r"GET /things: parameters/raw/content/schema/type must be"):
         tools({"get": {"operationId": "raw", "parameters": [qs], "responses": OK}})
+
+
+def test_a_parameter_in_no_place_says_what_it_has():
+    bad = {"name": "b", "in": "body", "schema": {"type": "object"}}  # Swagger 2's, in an OpenAPI 3 document
+    with pytest.raises(
+        CatalogError, match=r"GET /things: a parameter needs a name and 'in' .*: got name 'b', in 'body'"
+    ):
+        tools({"get": {"operationId": "g", "parameters": [bad], "responses": OK}})

@@ -306,9 +306,15 @@ class RefResolver:
         return node
 
     def dangles(self, node: Any) -> bool:
-        """`node` is a `$ref` to a part the document does not hold (read as `{}`)."""
-        ref = node.get("$ref") if isinstance(node, dict) else None
-        return self.dangling is not None and isinstance(ref, str) and ref in self.dangling.places
+        """`node` is a `$ref` to a part the document does not hold (read as `{}`), directly or through `$ref`s."""
+        ref, seen = node.get("$ref") if isinstance(node, dict) else None, set()
+        while self.dangling is not None and isinstance(ref, str) and ref not in seen:
+            if ref in self.dangling.places:
+                return True
+            seen.add(ref)
+            target = self.pointer(ref)  # resolved before: it is there
+            ref = target.get("$ref") if isinstance(target, dict) else None
+        return False
 
     def _target(self, ref: Any) -> Any:
         """What `ref` points to; `{}` when the document holds nothing there and dangling `$ref`s are recorded."""

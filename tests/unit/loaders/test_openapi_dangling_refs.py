@@ -117,3 +117,12 @@ def test_the_resolver_without_a_record_still_refuses_and_with_one_reads_empty():
         assert resolver.resolve({"$ref": "#/a"}) == {"b": {}}
     assert dangling.places == {"#/nope": {"one": None, "two": None}}
     assert resolver.dangles({"$ref": "#/nope"}) and not resolver.dangles({"$ref": "#/a"})
+    assert resolver.dangles({"$ref": "#/a/b"})  # through a `$ref` that is there
+
+
+def test_a_parameter_referred_to_through_another_reference_that_dangles_is_left_out():
+    document = spec()
+    document["components"]["parameters"] = {"Team": {"$ref": "#/components/parameters/Gone"}}
+    tools, warnings = loaded(document)
+    assert [p["name"] for p in tools["patchBoard"]["parameters"]] == ["boardID", "id", "stats"]
+    assert any("'#/components/parameters/Gone' does not resolve" in w for w in warnings)

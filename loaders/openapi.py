@@ -378,10 +378,12 @@ def _query_string(p: dict, where: str) -> list[dict]:
     media = next(iter(content.values()), None) if isinstance(content, dict) else None
     schema = (media.get("schema") if isinstance(media, dict) else None) or {}
     check_schema(schema, where, f"parameters/{p['name']}/content/schema")
-    properties = schema.get("properties") if schema.get("type", "object") == "object" else None
+    properties = (
+        schema.get("properties") if isinstance(schema, dict) and schema.get("type", "object") == "object" else None
+    )
     if not isinstance(properties, dict) or not properties:
-        return [{**p, "in": "query", "schema": schema}]
-    required = schema.get("required") if isinstance(schema.get("required"), list) else []
+        return [{**p, "in": "query", "schema": schema if isinstance(schema, dict) else {}}]
+    required: list = schema["required"] if isinstance(schema.get("required"), list) else []
     return [
         {"name": str(name), "in": "query", "schema": sub, "required": name in required}
         | ({"description": sub["description"]} if isinstance(sub, dict) and sub.get("description") else {})
@@ -460,8 +462,8 @@ def _http_facts(path: str, method: str, op: dict, facts: dict) -> dict[str, Any]
 
 def entries(document: Any, where: str, warnings: list[str] | None = None) -> list[dict]:
     if not isinstance(document, dict):
-        found = "the text is empty" if document is None else f"not {JSON_KINDS.get(type(document), 'that')}"
-        raise CatalogError(f"{where}: an OpenAPI document must be an object ({found})")
+        kind = "the text is empty" if document is None else f"not {JSON_KINDS.get(type(document), 'that')}"
+        raise CatalogError(f"{where}: an OpenAPI document must be an object ({kind})")
     if not swagger2.is_swagger2(document):
         return _entries(document, where, warnings)
     found: list[str] = []  # a converted document's warnings and errors name its own `$ref`s (`#/definitions/…`)

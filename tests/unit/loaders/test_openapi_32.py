@@ -47,6 +47,9 @@ def test_a_querystring_parameter_of_another_schema_is_one_query_parameter_and_a_
     qs = {"in": "querystring", "name": "raw", "content": {"text/plain": {"schema": {"type": "string"}}}}
     (tool,) = tools({"get": {"operationId": "raw", "parameters": [qs], "responses": OK}}).values()
     assert [(p["name"], p["in"]) for p in tool["parameters"]] == [("raw", "query")]
+    qs["content"]["text/plain"]["schema"] = True  # a boolean schema: any value
+    (tool,) = tools({"get": {"operationId": "raw", "parameters": [qs], "responses": OK}}).values()
+    assert [(p["name"], p["in"]) for p in tool["parameters"]] == [("raw", "query")]
     qs["content"]["text/plain"]["schema"] = {"type": 5}
     with pytest.raises(CatalogError, match=r"GET /things: parameters/raw/content/schema/type must be"):
         tools({"get": {"operationId": "raw", "parameters": [qs], "responses": OK}})

@@ -419,6 +419,7 @@ def _body_parameters(resolver: RefResolver, op: dict, where: str) -> tuple[list[
     if not schema:
         return [], {}, None
     check_schema(schema, f"{resolver.where}: {where}", "requestBody/content/schema")
+    schema = schema if isinstance(schema, dict) else {}  # `true` (3.1: any value) is one untyped parameter
     if schema.get("type", "object") == "object" and "properties" in schema:
         params = object_parameters(schema, f"{resolver.where}: {where} request body", **{"in": "body"})
         if not body.get("required"):

@@ -61,3 +61,10 @@ def test_a_parameter_in_no_place_says_what_it_has():
         CatalogError, match=r"GET /things: a parameter needs a name and 'in' .*: got name 'b', in 'body'"
     ):
         tools({"get": {"operationId": "g", "parameters": [bad], "responses": OK}})
+
+
+def test_a_body_whose_schema_is_true_is_one_untyped_parameter():
+    """s23rev fuzzing: a 3.1 boolean schema as the request body raised AttributeError."""
+    body = {"content": {"application/json": {"schema": True}}}
+    (tool,) = tools({"post": {"operationId": "p", "requestBody": body, "responses": OK}}).values()
+    assert [(p["name"], p["in"]) for p in tool["parameters"]] == [("body", "body")]

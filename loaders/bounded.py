@@ -330,10 +330,15 @@ class RefResolver:
 
     def deref(self, node: Any) -> Any:
         """Follow `$ref`s at the top of `node` only (no deep resolution), e.g. for a path item."""
-        seen = set()
-        while isinstance(node, dict) and "$ref" in node and node["$ref"] not in seen:
-            seen.add(node["$ref"])
-            node = self._target(node["$ref"])
+        seen: set[str] = set()
+        while isinstance(node, dict) and "$ref" in node:
+            ref = node["$ref"]
+            if not isinstance(ref, str):
+                self.pointer(ref)  # refused, saying what it is
+            if ref in seen:
+                break
+            seen.add(ref)
+            node = self._target(ref)
         return node
 
     def _emit(self, size: int) -> None:

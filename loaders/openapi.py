@@ -35,6 +35,7 @@ from kg_tools.loaders.json_schema import (
 
 METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace", "query")  # query: OpenAPI 3.2
 PARAMETER_PLACES = ("path", "query", "header")
+PLACES = (*PARAMETER_PLACES, "cookie", "querystring")  # where a parameter may be (cookies are not kept)
 IGNORED_HEADERS = ("accept", "content-type", "authorization")  # OpenAPI 3: "the parameter definition SHALL be ignored"
 MAX_OPERATIONS = 5_000  # per document: a bigger one is refused (no real API we know has more than ~1,500)
 MAX_LINKS = 50  # OpenAPI links kept per response
@@ -337,8 +338,9 @@ def _operation_parameters(resolver: RefResolver, item: dict, op: dict, where: st
     `Content-Type` or `Authorization` header (ignored by the OpenAPI specification's word) are checked but not kept."""
     by_key: dict[tuple, dict] = {}
     credentials = _credentials(resolver)
-    for raw in [*(item.get("parameters") or []), *(op.get("parameters") or [])]:
-        by_key |= {(p["name"], p["in"]): p for p in _declared(resolver, raw, f"{resolver.where}: {where}")}
+    at = f"{resolver.where}: {where}"
+    for raw in [*_parameter_list(item, at), *_parameter_list(op, at)]:
+        by_key |= {(p["name"], p["in"]): p for p in _declared(resolver, raw, at)}
     kept = [p for p in by_key.values() if p["in"] in PARAMETER_PLACES and not _ignored(_credential(p), credentials)]
     params = [
         parameter(
@@ -356,13 +358,21 @@ def _operation_parameters(resolver: RefResolver, item: dict, op: dict, where: st
     return params, schemas
 
 
+def _parameter_list(node: dict, where: str) -> list:
+    """A path item's or an operation's `parameters` (none when absent)."""
+    found = node.get("parameters") or []
+    if not isinstance(found, list):
+        raise CatalogError(f"{where}: 'parameters' must be a list, not {JSON_KINDS.get(type(found), 'an object')}")
+    return found
+
+
 def _declared(resolver: RefResolver, raw: Any, where: str) -> list[dict]:
     """The parameter(s) one entry of a `parameters` list declares, its schema checked: none for a `$ref` to a
     parameter the document does not hold (warned of), a `querystring` one's fields (`_query_string`)."""
     p = resolver.resolve(raw)
     if p == {} and resolver.dangles(raw):
         return []
-    if not isinstance(p, dict) or not p.get("name") or p.get("in") not in (*PARAMETER_PLACES, "cookie", "querystring"):
+    if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not p["name"] or p.get("in") not in PLACES:
         got = f"name {p.get('name')!r}, in {p.get('in')!r}" if isinstance(p, dict) else _one_line(repr(p))[:80]
         raise CatalogError(f"{where}: a parameter needs a name and 'in' (path, query, header, cookie): got {got}")
     if p["in"] == "querystring":

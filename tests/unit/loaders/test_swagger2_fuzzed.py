@@ -120,6 +120,25 @@ def test_a_missing_definition_is_named_as_the_document_names_it():
         ({k: v for k, v in BASE.items() if k != "paths"}, "the document has no operations"),
         (swagger(paths=[1]), "'paths' must be an object"),
         (None, "an OpenAPI document must be an object (the text is empty)"),
+        # s23rev's mutation fuzzing: each raised TypeError (an unhashable name or $ref, parameters not a list)
+        (
+            swagger(paths=post({"name": [1], "in": "formData", "type": "string"})),
+            "POST /p: a formData parameter needs a name",
+        ),
+        (
+            swagger(
+                paths={"/p": {"parameters": [{"name": [1], "in": "path", "type": "string"}], "get": {"responses": OK}}}
+            ),
+            "GET /p: a parameter needs a name and 'in' (path, query, header, cookie): got name [1], in 'path'",
+        ),
+        (
+            {"openapi": "3.0.0", "paths": {"/p": {"parameters": True, "get": {"responses": {}}}}},
+            "GET /p: 'parameters' must be a list, not true or false",
+        ),
+        (
+            {"openapi": "3.0.0", "paths": {"/p": {"get": {"responses": {"200": {"$ref": ["x"]}}}}}},
+            "only local $refs ('#/...') are supported, got ['x'] (in GET /p)",
+        ),
         ([BASE], "an OpenAPI document must be an object (not a list)"),
     ],
 )

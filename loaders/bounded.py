@@ -280,9 +280,8 @@ class RefResolver:
         self.document, self.where, self.dangling = document, where, dangling
         self.max_depth, self.max_expansion = max_depth, max_expansion
         self.emitted = 0  # characters of everything resolve() returned so far, as JSON
-        self._memo: dict[
-            str, tuple[Any, int, int, tuple[str, ...]]
-        ] = {}  # ref -> (value, size, height, dangling inside)
+        # ref -> (value, size, height, the dangling $refs inside it)
+        self._memo: dict[str, tuple[Any, int, int, tuple[str, ...]]] = {}
         self._missed: list[dict[str, None]] = []  # the dangling $refs met inside each target being resolved
         self._active: set[str] = set()
         self._deepest = 0

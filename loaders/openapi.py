@@ -374,7 +374,7 @@ def _declared(resolver: RefResolver, raw: Any, where: str) -> list[dict]:
         return []
     if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not p["name"] or p.get("in") not in PLACES:
         got = f"name {p.get('name')!r}, in {p.get('in')!r}" if isinstance(p, dict) else _one_line(repr(p))[:80]
-        raise CatalogError(f"{where}: a parameter needs a name and 'in' (path, query, header, cookie): got {got}")
+        raise CatalogError(f"{where}: a parameter needs a name and 'in' ({', '.join(PLACES)}): got {got}")
     if p["in"] == "querystring":
         return _query_string(p, where)
     check_schema(p.get("schema") or {}, where, f"parameters/{p['name']}/schema")

@@ -129,7 +129,7 @@ def test_a_missing_definition_is_named_as_the_document_names_it():
             swagger(
                 paths={"/p": {"parameters": [{"name": [1], "in": "path", "type": "string"}], "get": {"responses": OK}}}
             ),
-            "GET /p: a parameter needs a name and 'in' (path, query, header, cookie): got name [1], in 'path'",
+            "GET /p: a parameter needs a name and 'in' (path, query, header, cookie, querystring): got name [1], in 'path'",
         ),
         (
             {"openapi": "3.0.0", "paths": {"/p": {"parameters": True, "get": {"responses": {}}}}},

@@ -9,7 +9,9 @@ work and output are limited, so that a few hundred bytes cannot expand into giga
 - `RefResolver(document, where).resolve(node)`: local `$ref`s (`#/components/...`) resolved with each
   target resolved once (memoised, shared), cycles cut (the inner occurrence keeps only the target's
   scalars), and the whole output of one resolver (everything it ever returned, as JSON) at most
-  `MAX_EXPANSION_BYTES`, nested at most `MAX_DEPTH` levels.
+  `MAX_EXPANSION_BYTES`, nested at most `MAX_DEPTH` levels. Given a `Dangling` record, a local `$ref` whose target
+  the document does not hold reads as `{}` (an untyped schema) and is recorded with the place that used it;
+  without one it is a `CatalogError`.
 
 Sizes are approximate JSON sizes in characters (a string counts its length plus quotes)."""
 
@@ -245,16 +247,42 @@ def check_node_graph(root, where: str, max_depth: int, max_expansion: int) -> No
 # -- OpenAPI $ref ------------------------------------------------------------------------------------
 
 
+class MissingTargetError(CatalogError):
+    """A local `$ref` to a part the document does not hold."""
+
+
+class Dangling:
+    """The local `$ref`s that did not resolve, each with the places (operations) that used them, in order;
+    `place` is the one being read (None: not recorded, e.g. a second look at an operation already read)."""
+
+    def __init__(self) -> None:
+        self.places: dict[str, dict[str, None]] = {}
+        self.place: str | None = None
+
+    def add(self, ref: str) -> None:
+        used = self.places.setdefault(ref, {})
+        if self.place is not None:
+            used[self.place] = None
+
+
 class RefResolver:
     """Resolves local JSON pointers (`#/components/schemas/Pet`), each target once; see the module doc."""
 
     def __init__(
-        self, document: Any, where: str, *, max_depth: int = MAX_DEPTH, max_expansion: int = MAX_EXPANSION_BYTES
+        self,
+        document: Any,
+        where: str,
+        *,
+        max_depth: int = MAX_DEPTH,
+        max_expansion: int = MAX_EXPANSION_BYTES,
+        dangling: Dangling | None = None,
     ):
-        self.document, self.where = document, where
+        self.document, self.where, self.dangling = document, where, dangling
         self.max_depth, self.max_expansion = max_depth, max_expansion
         self.emitted = 0  # characters of everything resolve() returned so far, as JSON
-        self._memo: dict[str, tuple[Any, int, int]] = {}  # ref -> (value, size, height)
+        # ref -> (value, size, height, the dangling $refs inside it)
+        self._memo: dict[str, tuple[Any, int, int, tuple[str, ...]]] = {}
+        self._missed: list[dict[str, None]] = []  # the dangling $refs met inside each target being resolved
         self._active: set[str] = set()
         self._deepest = 0
 
@@ -273,15 +301,43 @@ class RefResolver:
             elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
                 node = node[int(part)]
             else:
-                raise CatalogError(f"{self.where}: $ref {ref[:200]!r} does not resolve")
+                raise MissingTargetError(f"{self.where}: $ref {ref[:200]!r} does not resolve")
         return node
+
+    def dangles(self, node: Any) -> bool:
+        """`node` is a `$ref` to a part the document does not hold (read as `{}`), directly or through `$ref`s."""
+        ref, seen = node.get("$ref") if isinstance(node, dict) else None, set()
+        while self.dangling is not None and isinstance(ref, str) and ref not in seen:
+            if ref in self.dangling.places:
+                return True
+            seen.add(ref)
+            target = self.pointer(ref)  # resolved before: it is there
+            ref = target.get("$ref") if isinstance(target, dict) else None
+        return False
+
+    def _target(self, ref: Any) -> Any:
+        """What `ref` points to; `{}` when the document holds nothing there and dangling `$ref`s are recorded."""
+        try:
+            return self.pointer(ref)
+        except MissingTargetError:
+            if self.dangling is None:
+                raise
+            for met in self._missed:
+                met[ref] = None
+            self.dangling.add(ref)
+            return {}
 
     def deref(self, node: Any) -> Any:
         """Follow `$ref`s at the top of `node` only (no deep resolution), e.g. for a path item."""
-        seen = set()
-        while isinstance(node, dict) and "$ref" in node and node["$ref"] not in seen:
-            seen.add(node["$ref"])
-            node = self.pointer(node["$ref"])
+        seen: set[str] = set()
+        while isinstance(node, dict) and "$ref" in node:
+            ref = node["$ref"]
+            if not isinstance(ref, str):
+                self.pointer(ref)  # refused, saying what it is
+            if ref in seen:
+                break
+            seen.add(ref)
+            node = self._target(ref)
         return node
 
     def _emit(self, size: int) -> None:
@@ -316,28 +372,34 @@ class RefResolver:
 
     def _reference(self, node: dict, depth: int) -> Any:
         ref = node["$ref"]
-        if isinstance(ref, str) and ref in self._active:  # a cycle: the target's own scalars only
+        if not isinstance(ref, str):
+            self.pointer(ref)  # refused: names what it is
+        if ref in self._active:  # a cycle: the target's own scalars only
             target = self.pointer(ref)
             value = (
                 {k: v for k, v in target.items() if not isinstance(v, (dict, list))} if isinstance(target, dict) else {}
             )
             self._emit(2 + sum(2 + scalar_size(k) + scalar_size(v) for k, v in value.items()))
-        elif isinstance(ref, str) and ref in self._memo:
-            value, size, height = self._memo[ref]
+        elif ref in self._memo:
+            value, size, height, missed = self._memo[ref]
             if depth + height > self.max_depth:
                 raise too_deep(f"{self.where} (with its $refs resolved)", self.max_depth)
             self._deepest = max(self._deepest, depth + height)
             self._emit(size)
+            for missing in missed:  # the place using the target now uses them too
+                self._target(missing)
         else:
-            target = self.pointer(ref)
-            start, outer_deepest = self.emitted, self._deepest
-            self._active.add(ref)
-            self._deepest = depth
+            self._missed.append({})
             try:
+                target = self._target(ref)
+                start, outer_deepest = self.emitted, self._deepest
+                self._active.add(ref)
+                self._deepest = depth
                 value = self.resolve(target, depth)
             finally:
                 self._active.discard(ref)
-            self._memo[ref] = (value, self.emitted - start, self._deepest - depth)
+                missed = tuple(self._missed.pop())
+            self._memo[ref] = (value, self.emitted - start, self._deepest - depth, missed)
             self._deepest = max(outer_deepest, self._deepest)
         siblings = {k: v for k, v in node.items() if k != "$ref"}  # 3.1: siblings of $ref apply
         if siblings and isinstance(value, dict):

@@ -68,13 +68,31 @@ def read_document(path: Path):
 
 def tool_list(document) -> list | None:
     """The tools a document lists: a list, {"tools": [...]}, {"functions": [...]} (the older Chat Completions
-    request), or one tool alone (an object with a name or a function, as a one-line JSON lines file holds)."""
+    request), or one tool alone (an object with a name or a function, as a one-line JSON lines file holds); a
+    JSON-RPC response saved whole (`{"jsonrpc": "2.0", "id": 1, "result": {"tools": [...]}}`) as its result."""
     if isinstance(document, list) or not isinstance(document, dict):
         return document if isinstance(document, list) else None
+    document = rpc_result(document)
     listed = next((document[k] for k in ("tools", "functions") if isinstance(document.get(k), list)), None)
     if listed is None and (isinstance(document.get("name"), str) or isinstance(document.get("function"), dict)):
         return [document]
     return listed
+
+
+def rpc_result(document: dict) -> dict:
+    """The `result` of a JSON-RPC response (an MCP `tools/list` answer saved as it came); anything else as it is."""
+    result = document.get("result")
+    return result if "jsonrpc" in document and isinstance(result, dict) else document
+
+
+def rpc_error(document) -> str:
+    """What a saved JSON-RPC error answer says (` (a JSON-RPC error answer: -32601 Method not found)`), for the error
+    that refuses it as a tool list; '' for anything else."""
+    error = document.get("error") if isinstance(document, dict) and "jsonrpc" in document else None
+    if not isinstance(error, dict):
+        return ""
+    said = " ".join(f"{error.get('code', '')} {error.get('message', '')}".split())[:200]
+    return f" (a JSON-RPC error answer: {said})"
 
 
 def read_jsonl(path: Path) -> list:

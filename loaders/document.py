@@ -9,7 +9,7 @@ from typing import Literal, get_args
 from kg_tools.errors import CatalogError
 from kg_tools.loaders import openai_tools, openapi
 from kg_tools.loaders.bounded import parse_document
-from kg_tools.loaders.common import CatalogSource, tool_list
+from kg_tools.loaders.common import CatalogSource, rpc_error, rpc_result, tool_list
 from kg_tools.loaders.json_schema import (
     capped_schema,
     check_schema,
@@ -56,6 +56,11 @@ def mcp_entries(document, warnings: list[str] | None = None) -> list[dict]:
     items = tool_list(document)
     if items is None:
         raise CatalogError('an MCP tool list must be {"tools": [...]} or a list of tools')
+    cursor = rpc_result(document).get("nextCursor") if isinstance(document, dict) else None
+    if cursor and warnings is not None:  # one page of a paginated tools/list
+        warnings.append(
+            f"the MCP tool list has a nextCursor ({str(cursor)[:40]!r}): the server's other pages are not in it"
+        )
     out = []
     for n, tool in enumerate(items):
         if not isinstance(tool, dict) or not isinstance(tool.get("name"), str):
@@ -101,6 +106,7 @@ def load_document(text: str, catalog: str, format: str = "auto", where: str = "r
         if tools is None:
             raise CatalogError(
                 f"{where}: expected a list of tools, an OpenAI tool list, an OpenAPI spec or an MCP tool list"
+                + rpc_error(document)
             )
         check_tool_schemas(tools, where)
     return CatalogSource(catalog, tools, [], [f"{where} ({kind})"], warnings)

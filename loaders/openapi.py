@@ -20,7 +20,7 @@ from typing import Any
 
 from kg_tools.errors import CatalogError, DocumentTooLargeError
 from kg_tools.loaders import swagger2
-from kg_tools.loaders.bounded import MAX_EXPANSION_BYTES, RefResolver, parse_document
+from kg_tools.loaders.bounded import MAX_EXPANSION_BYTES, Dangling, RefResolver, parse_document
 from kg_tools.loaders.common import CatalogSource, reworded
 from kg_tools.loaders.json_schema import (
     MAX_TOOL_NAME,
@@ -33,8 +33,9 @@ from kg_tools.loaders.json_schema import (
     writable,
 )
 
-METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
+METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace", "query")  # query: OpenAPI 3.2
 PARAMETER_PLACES = ("path", "query", "header")
+PLACES = (*PARAMETER_PLACES, "cookie", "querystring")  # where a parameter may be (cookies are not kept)
 IGNORED_HEADERS = ("accept", "content-type", "authorization")  # OpenAPI 3: "the parameter definition SHALL be ignored"
 MAX_OPERATIONS = 5_000  # per document: a bigger one is refused (no real API we know has more than ~1,500)
 MAX_LINKS = 50  # OpenAPI links kept per response
@@ -57,6 +58,7 @@ JSON_SEQUENCE_TYPES = (
     "application/jsonlines",
     "application/json-seq",
 )
+JSON_KINDS = {list: "a list", str: "a string", int: "a number", float: "a number", bool: "true or false"}
 HASH_LENGTH = 8  # hex digits of the suffix that tells colliding names apart
 
 
@@ -161,11 +163,13 @@ def check_responses_budget(document: dict, operations: list[dict], where: str) -
     """Refuse a document whose response schemas together expand past RESPONSES_BUDGET once their `$ref`s
     are resolved. Cheap: each target is resolved once and a repeat only adds its size (loaders/bounded.py),
     so a fan-out of shared `$ref`s is refused in milliseconds, before `capped_schema` walks any of it."""
-    resolver = RefResolver(document, where, max_expansion=RESPONSES_BUDGET)
+    # a `$ref` the document does not hold reads as `{}` here too (each operation's pass warns of it): one in a
+    # shared schema must not take the responses out of the budget
+    resolver = RefResolver(document, where, max_expansion=RESPONSES_BUDGET, dangling=Dangling())
     for op in operations:
         try:
             found = _response_schema(resolver, op)
-        except CatalogError:  # a response `$ref` that does not resolve: the operation's own pass says where
+        except CatalogError:  # a remote `$ref`, a `$ref` '#': the operation's own pass says where
             continue
         if found and found[2] and not _best_effort(found[1]):  # a `*/*` schema past the budget is only not kept
             try:
@@ -334,12 +338,9 @@ def _operation_parameters(resolver: RefResolver, item: dict, op: dict, where: st
     `Content-Type` or `Authorization` header (ignored by the OpenAPI specification's word) are checked but not kept."""
     by_key: dict[tuple, dict] = {}
     credentials = _credentials(resolver)
-    for raw in [*(item.get("parameters") or []), *(op.get("parameters") or [])]:
-        p = resolver.resolve(raw)
-        if not isinstance(p, dict) or not p.get("name") or p.get("in") not in (*PARAMETER_PLACES, "cookie"):
-            raise CatalogError(f"{resolver.where}: {where}: a parameter needs a name and 'in'")
-        check_schema(p.get("schema") or {}, f"{resolver.where}: {where}", f"parameters/{p['name']}/schema")
-        by_key[(p["name"], p["in"])] = p
+    at = f"{resolver.where}: {where}"
+    for raw in [*_parameter_list(item, at), *_parameter_list(op, at)]:
+        by_key |= {(p["name"], p["in"]): p for p in _declared(resolver, raw, at)}
     kept = [p for p in by_key.values() if p["in"] in PARAMETER_PLACES and not _ignored(_credential(p), credentials)]
     params = [
         parameter(
@@ -355,6 +356,49 @@ def _operation_parameters(resolver: RefResolver, item: dict, op: dict, where: st
     for p in kept:
         schemas.setdefault(p["name"], p.get("schema") or {})
     return params, schemas
+
+
+def _parameter_list(node: dict, where: str) -> list:
+    """A path item's or an operation's `parameters` (none when absent)."""
+    found = node.get("parameters") or []
+    if not isinstance(found, list):
+        raise CatalogError(f"{where}: 'parameters' must be a list, not {JSON_KINDS.get(type(found), 'an object')}")
+    return found
+
+
+def _declared(resolver: RefResolver, raw: Any, where: str) -> list[dict]:
+    """The parameter(s) one entry of a `parameters` list declares, its schema checked: none for a `$ref` to a
+    parameter the document does not hold (warned of), a `querystring` one's fields (`_query_string`)."""
+    p = resolver.resolve(raw)
+    if p == {} and resolver.dangles(raw):
+        return []
+    if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not p["name"] or p.get("in") not in PLACES:
+        got = f"name {p.get('name')!r}, in {p.get('in')!r}" if isinstance(p, dict) else _one_line(repr(p))[:80]
+        raise CatalogError(f"{where}: a parameter needs a name and 'in' ({', '.join(PLACES)}): got {got}")
+    if p["in"] == "querystring":
+        return _query_string(p, where)
+    check_schema(p.get("schema") or {}, where, f"parameters/{p['name']}/schema")
+    return [p]
+
+
+def _query_string(p: dict, where: str) -> list[dict]:
+    """OpenAPI 3.2's `in: querystring` parameter (the whole query string, its schema under `content`, as a form):
+    the properties of an object schema as query parameters, any other schema as one query parameter of its name."""
+    content = p.get("content")
+    media = next(iter(content.values()), None) if isinstance(content, dict) else None
+    schema = (media.get("schema") if isinstance(media, dict) else None) or {}
+    check_schema(schema, where, f"parameters/{p['name']}/content/schema")
+    properties = (
+        schema.get("properties") if isinstance(schema, dict) and schema.get("type", "object") == "object" else None
+    )
+    if not isinstance(properties, dict) or not properties:
+        return [{**p, "in": "query", "schema": schema if isinstance(schema, dict) else {}}]
+    required: list = schema["required"] if isinstance(schema.get("required"), list) else []
+    return [
+        {"name": str(name), "in": "query", "schema": sub, "required": name in required}
+        | ({"description": sub["description"]} if isinstance(sub, dict) and sub.get("description") else {})
+        for name, sub in properties.items()
+    ]
 
 
 def _credentials(resolver: RefResolver) -> set[tuple[str, str]]:
@@ -385,6 +429,7 @@ def _body_parameters(resolver: RefResolver, op: dict, where: str) -> tuple[list[
     if not schema:
         return [], {}, None
     check_schema(schema, f"{resolver.where}: {where}", "requestBody/content/schema")
+    schema = schema if isinstance(schema, dict) else {}  # `true` (3.1: any value) is one untyped parameter
     if schema.get("type", "object") == "object" and "properties" in schema:
         params = object_parameters(schema, f"{resolver.where}: {where} request body", **{"in": "body"})
         if not body.get("required"):
@@ -428,7 +473,8 @@ def _http_facts(path: str, method: str, op: dict, facts: dict) -> dict[str, Any]
 
 def entries(document: Any, where: str, warnings: list[str] | None = None) -> list[dict]:
     if not isinstance(document, dict):
-        raise CatalogError(f"{where}: an OpenAPI document must be an object")
+        kind = "the text is empty" if document is None else f"not {JSON_KINDS.get(type(document), 'that')}"
+        raise CatalogError(f"{where}: an OpenAPI document must be an object ({kind})")
     if not swagger2.is_swagger2(document):
         return _entries(document, where, warnings)
     found: list[str] = []  # a converted document's warnings and errors name its own `$ref`s (`#/definitions/…`)
@@ -448,29 +494,25 @@ def _entries(document: dict, where: str, warnings: list[str] | None) -> list[dic
     paths = document.get("paths") or {}
     if not isinstance(paths, dict):
         raise CatalogError(f"{where}: 'paths' must be an object")
-    resolver = RefResolver(document, where)
-    responses = RefResolver(titled(document), where, max_expansion=RESPONSE_BUDGET)
-    operations = sum(
-        1
-        for item in paths.values()
-        for m in METHODS
-        if isinstance(resolver.deref(item), dict) and isinstance(resolver.deref(item).get(m), dict)
-    )
-    if operations > MAX_OPERATIONS:
+    dangling = Dangling()
+    resolver = RefResolver(document, where, dangling=dangling)
+    responses = RefResolver(titled(document), where, max_expansion=RESPONSE_BUDGET, dangling=dangling)
+    ops = _path_operations(resolver, paths, dangling)
+    if len(ops) > MAX_OPERATIONS:
         raise CatalogError(
-            f"{where}: {operations:,} operations; at most {MAX_OPERATIONS:,} are imported from one "
+            f"{where}: {len(ops):,} operations; at most {MAX_OPERATIONS:,} are imported from one "
             "document (split the spec)"
         )
-    ops = []
-    for path, item in paths.items():
-        item = resolver.deref(item)  # a path item may be a $ref; what it holds is resolved where used
-        item = item if isinstance(item, dict) else {}
-        ops += [(path, method, item) for method in METHODS if isinstance(item.get(method), dict)]
-    check_responses_budget(responses.document, [item[method] for _, method, item in ops], where)
-    tools = [_located(resolver, path, method, item, responses, warnings) for path, method, item in ops]
+    check_responses_budget(responses.document, [op for *_, op in ops], where)
+    tools = []
+    for path, method, item, op in ops:
+        dangling.place = f"{method.upper()} {path}"
+        tools.append(_located(resolver, path, method, item, op, responses, warnings))
+    dangling.place = None  # what follows looks at the operations again
     if not tools:
-        raise CatalogError(f"{where}: the document has no operations")
-    unread = [f"{method.upper()} {path}" for path, method, item in ops if _unread_output(resolver, item[method])]
+        raise CatalogError(f"{where}: the document has no operations{_dangling_paths(dangling)}")
+    _warn_dangling(dangling, where, warnings)
+    unread = [f"{method.upper()} {path}" for path, method, _, op in ops if _unread_output(resolver, op)]
     if unread and warnings is not None:
         warnings.append(
             f"{where}: {len(unread)} of {len(ops)} operations answer only in a format other than JSON or only under "
@@ -480,13 +522,68 @@ def _entries(document: dict, where: str, warnings: list[str] | None) -> list[dic
     return distinct_names(tools)
 
 
-def _warn_schemaless(
-    resolver: RefResolver, ops: list[tuple[str, str, dict]], where: str, warnings: list[str] | None
-) -> None:
+MAX_DANGLING_WARNINGS = 20  # one warning per `$ref` that does not resolve, then one for the rest
+MAX_PLACES_SHOWN = 5
+
+
+Operation = tuple[str, str, dict, dict]  # path, method (lower case), path item, operation
+
+
+def _path_operations(resolver: RefResolver, paths: dict, dangling: Dangling) -> list[Operation]:
+    """Every operation of every path item: the fixed methods (OpenAPI 3.2's `query` among them) and 3.2's
+    `additionalOperations` (`LINK`, `COPY`: any other method, by its name), a `$ref`'d path item followed."""
+    ops = []
+    for path, item in paths.items():
+        dangling.place = f"path {path}"
+        item = resolver.deref(item)  # a path item may be a $ref; what it holds is resolved where used
+        item = item if isinstance(item, dict) else {}
+        ops += [(path, method, item, item[method]) for method in METHODS if isinstance(item.get(method), dict)]
+        more = item.get("additionalOperations")
+        for method, op in more.items() if isinstance(more, dict) else ():
+            op = resolver.deref(op)
+            if isinstance(method, str) and method.lower() not in METHODS and isinstance(op, dict):
+                ops.append((path, method.lower(), item, op))
+    return ops
+
+
+def _warn_dangling(dangling: Dangling, where: str, warnings: list[str] | None) -> None:
+    """A warning for each local `$ref` to a part the document does not hold (Focalboard's `BoardStatistics`),
+    naming the operations it touched: what it stands for was read as empty (an untyped schema; a parameter,
+    request body, response or path item left out)."""
+    if warnings is None:
+        return
+    refs = list(dangling.places.items())
+    for ref, used in refs[:MAX_DANGLING_WARNINGS]:
+        places = list(used)
+        shown = ", ".join(places[:MAX_PLACES_SHOWN]) + (
+            f" and {len(places) - MAX_PLACES_SHOWN} more" if len(places) > MAX_PLACES_SHOWN else ""
+        )
+        warnings.append(
+            f"{where}: $ref {ref[:200]!r} does not resolve (the document holds nothing there): read as an untyped "
+            f"schema, or the parameter, request body, response or path item it stands for left out, in "
+            f"{len(places)} operation{'s' if len(places) != 1 else ''} ({shown or 'none'})"
+        )
+    if len(refs) > MAX_DANGLING_WARNINGS:
+        warnings.append(
+            f"{where}: {len(refs) - MAX_DANGLING_WARNINGS} more $refs do not resolve, read alike "
+            f"(e.g. {refs[MAX_DANGLING_WARNINGS][0][:200]!r})"
+        )
+
+
+def _dangling_paths(dangling: Dangling) -> str:
+    """For the error of a document left with no operations: the `$ref`s that did not resolve, if any."""
+    if not dangling.places:
+        return ""
+    refs = list(dangling.places)
+    more = f" and {len(refs) - 1} more" if len(refs) > 1 else ""
+    return f" (its $ref {refs[0][:200]!r}{more} do{'' if more else 'es'} not resolve)"
+
+
+def _warn_schemaless(resolver: RefResolver, ops: list[Operation], where: str, warnings: list[str] | None) -> None:
     """One warning for the operations whose first 2xx response offers JSON with no schema (often examples only,
     as rswag writes them): their output is unread and, unlike a body in another format, nothing said so."""
     bare = [
-        (f"{m.upper()} {path}", entry) for path, m, item in ops if (entry := _schemaless(resolver, item[m])) is not None
+        (f"{m.upper()} {path}", entry) for path, m, _, op in ops if (entry := _schemaless(resolver, op)) is not None
     ]
     if bare and warnings is not None:
         shown = sum(1 for _, entry in bare if "example" in entry or "examples" in entry)
@@ -518,12 +615,18 @@ def _unread_output(resolver: RefResolver, op: dict) -> bool:
 
 
 def _located(
-    resolver: RefResolver, path: str, method: str, item: dict, responses: RefResolver, warnings: list[str] | None
+    resolver: RefResolver,
+    path: str,
+    method: str,
+    item: dict,
+    op: dict,
+    responses: RefResolver,
+    warnings: list[str] | None,
 ) -> dict:
     """The operation's tool; an error that does not say which operation it is in (a `$ref` that does not resolve,
     a schema nested too deep) says so."""
     try:
-        return operation_entry(resolver, path, method, item, item[method], responses, warnings)
+        return operation_entry(resolver, path, method, item, op, responses, warnings)
     except CatalogError as exc:
         where = f"{method.upper()} {path}"
         if where in str(exc):

@@ -258,7 +258,7 @@ def _operation(op: dict, inherited: list, shared: dict, media: tuple[list[str], 
 
 def _by_name(params: list[dict]) -> list[dict]:
     """Body and form parameters, an operation's own overriding the path item's of the same name."""
-    return list({(p.get("in"), p.get("name")): p for p in params}.values())
+    return list({(str(p.get("in")), str(p.get("name"))): p for p in params}.values())
 
 
 def _request_body(params: list[dict], consumes: list[str], where: str) -> dict | None:
@@ -279,7 +279,7 @@ def _form_body(form: list[dict], consumes: list[str], where: str) -> dict:
     """`formData` parameters as one object schema: multipart when it is consumed, else URL-encoded."""
     properties = {}
     for p in form:
-        if not p.get("name"):
+        if not p.get("name") or not isinstance(p["name"], str):
             raise CatalogError(f"{where}: a formData parameter needs a name")
         kept = {k: v for k, v in p.items() if k in ("description", "example") or _extension(k)}
         properties[str(p["name"])] = _type_schema(p) | kept

@@ -1795,8 +1795,15 @@ def standalone_score(producer: Tool, offer: Offer) -> float:
     return s * (DESCRIBED if offer.source == "description" else 1.0) * (DEPRECATED if producer.deprecated else 1.0)
 
 
+def one_operation(a: str, b: str) -> bool:
+    """Two names that differ only in case, separators or marks (`user_list`, `userList`; `café_list`, `cafe_list`):
+    one operation written twice, neither the other's producer (each read as the other's reader: a 2-cycle). Names
+    with no Latin word (`获取用户`, `создать`) tell nothing: not one operation for that."""
+    return a == b or bool(said := words(a)) and said == words(b)
+
+
 def score(consumer: Tool, want: Want, producer: Tool, offer: Offer) -> tuple[float, bool] | None:
-    if producer.name == consumer.name:
+    if one_operation(producer.name, consumer.name):
         return None
     exact = offer.field == want.field and offer.field != "*"
     if want.field == "*" and offer.source != "schema" and not want.rare:

@@ -117,6 +117,11 @@ def test_response_schemas_share_one_budget_per_document():
     assert seconds < 10 and mib < 50  # measured 0.01 s (was ~42-68 s of CPU)
     one = load_document(response_fan_out(operations=1), "c")  # one such response alone is kept, cut to size
     assert len(one.tools) == 1 and "output_schema" in one.tools[0]
+    # s23rev: a $ref the document does not hold, at the bottom, took every response out of the budget (~99 s)
+    dangling = json.loads(response_fan_out())
+    dangling["components"]["schemas"]["F0"] = {"$ref": "#/components/schemas/Missing"}
+    seconds, _ = refused_fast(json.dumps(dangling), DocumentTooLargeError, "the response schemas expand to more than")
+    assert seconds < 10
 
 
 def test_a_yaml_document_is_bounded_before_it_is_parsed_and_by_its_values():

@@ -71,8 +71,8 @@ def test_openapi_json_and_yaml_give_the_same_catalog(tmp_path):
         ({"swagger": "1.2", "paths": {}}, "only OpenAPI 3.0/3.1 and Swagger 2.0 are supported .found swagger 1.2."),
         ({"openapi": "3.0.3", "paths": {}}, "no operations"),
         (
-            {"openapi": "3.0.3", "paths": {"/a": {"get": {"parameters": [{"$ref": "#/components/parameters/Nope"}]}}}},
-            "does not resolve",
+            {"openapi": "3.0.3", "paths": {"/a": {"$ref": "#/components/pathItems/Nope"}}},
+            "its $ref '#/components/pathItems/Nope' does not resolve",
         ),
         (
             {"openapi": "3.0.3", "paths": {"/a": {"get": {"parameters": [{"$ref": "other.yaml#/X"}]}}}},

@@ -8,6 +8,7 @@ import pytest
 
 from kg_tools.errors import CatalogError
 from kg_tools.loaders import json_catalog, openai_tools
+from kg_tools.loaders.document import load_document
 
 
 def test_an_mcp_tool_list_keeps_its_parameters(tmp_path):
@@ -17,6 +18,27 @@ def test_an_mcp_tool_list_keeps_its_parameters(tmp_path):
     source = json_catalog.load(path)
     assert [p["name"] for p in source.tools[0]["parameters"]] == ["repo"]  # was: loaded with none
     assert "MCP tools/list" in source.warnings[0]
+
+
+def test_a_saved_json_rpc_answer_of_tools_list_loads_as_its_result(tmp_path):
+    """s23rev: `{"jsonrpc": "2.0", "id": 1, "result": {"tools": [...]}}` (an answer saved as it came) was refused as
+    no list of tools; one page of a paginated list says so."""
+    path = tmp_path / "dump.json"
+    tool = {"name": "get_repo", "inputSchema": {"type": "object", "properties": {"repo": {"type": "string"}}}}
+    path.write_text(json.dumps({"jsonrpc": "2.0", "id": 1, "result": {"tools": [tool], "nextCursor": "p2"}}))
+    source = json_catalog.load(path)
+    assert [p["name"] for p in source.tools[0]["parameters"]] == ["repo"]
+    assert "nextCursor ('p2'): the server's other pages are not in it" in source.warnings[-1]
+    assert load_document(path.read_text(), "dump").tools == source.tools
+
+
+def test_a_saved_json_rpc_error_answer_is_refused_saying_so(tmp_path):
+    path = tmp_path / "dump.json"
+    path.write_text(json.dumps({"jsonrpc": "2.0", "id": 1, "error": {"code": -32601, "message": "Method not found"}}))
+    with pytest.raises(CatalogError, match=r"'tools' list \(a JSON-RPC error answer: -32601 Method not found\)$"):
+        json_catalog.load(path)
+    with pytest.raises(CatalogError, match=r"MCP tool list \(a JSON-RPC error answer: -32601 Method not found\)$"):
+        load_document(path.read_text(), "dump")
 
 
 @pytest.mark.parametrize(

@@ -283,8 +283,8 @@ def test_a_swagger_document_loads_as_its_openapi_equivalent_with_a_note():
             "POST /a: body parameter 'b' has no schema",
         ),
         (
-            {"swagger": "2.0", "paths": {"/a": {"get": {"parameters": [{"$ref": "#/parameters/Nope"}]}}}},
-            "does not resolve",
+            {"swagger": "2.0", "paths": {"/a": {"$ref": "#/x-paths/a"}}},
+            "no operations (its $ref '#/x-paths/a' does not resolve)",
         ),
     ],
 )

@@ -112,21 +112,34 @@ def test_a_missing_definition_is_named_as_the_document_names_it():
     "document, message",
     [
         (
-            swagger(paths=post({"name": "b", "in": "body", "schema": {"$ref": "#/definitions/Nope"}})),
-            "$ref '#/definitions/Nope' does not resolve (in POST /p)",
-        ),
-        (
-            swagger(paths={"/p": {"parameters": [{"$ref": "#/parameters/Nope"}], "get": {"responses": OK}}}),
-            "$ref '#/parameters/Nope' does not resolve (in GET /p)",
-        ),
-        (
-            swagger(paths={"/p": {"get": {"responses": {"200": {"$ref": "#/responses/Nope"}}}}}),
-            "$ref '#/responses/Nope' does not resolve (in GET /p)",
+            swagger(paths={"/p": {"$ref": "#/paths/~1nope"}}),
+            "the document has no operations (its $ref '#/paths/~1nope' does not resolve)",
         ),
         (swagger(paths=post({"name": "b", "in": "body"})), "POST /p: body parameter 'b' has no schema"),
         (swagger(paths=post({"in": "formData", "type": "string"})), "POST /p: a formData parameter needs a name"),
         ({k: v for k, v in BASE.items() if k != "paths"}, "the document has no operations"),
         (swagger(paths=[1]), "'paths' must be an object"),
+        (None, "an OpenAPI document must be an object (the text is empty)"),
+        # s23rev's mutation fuzzing: each raised TypeError (an unhashable name or $ref, parameters not a list)
+        (
+            swagger(paths=post({"name": [1], "in": "formData", "type": "string"})),
+            "POST /p: a formData parameter needs a name",
+        ),
+        (
+            swagger(
+                paths={"/p": {"parameters": [{"name": [1], "in": "path", "type": "string"}], "get": {"responses": OK}}}
+            ),
+            "GET /p: a parameter needs a name and 'in' (path, query, header, cookie, querystring): got name [1], in 'path'",
+        ),
+        (
+            {"openapi": "3.0.0", "paths": {"/p": {"parameters": True, "get": {"responses": {}}}}},
+            "GET /p: 'parameters' must be a list, not true or false",
+        ),
+        (
+            {"openapi": "3.0.0", "paths": {"/p": {"get": {"responses": {"200": {"$ref": ["x"]}}}}}},
+            "only local $refs ('#/...') are supported, got ['x'] (in GET /p)",
+        ),
+        ([BASE], "an OpenAPI document must be an object (not a list)"),
     ],
 )
 def test_a_broken_document_is_one_error_in_its_own_terms(document, message):
@@ -135,9 +148,24 @@ def test_a_broken_document_is_one_error_in_its_own_terms(document, message):
     assert str(exc.value) == f"x.json: {message}"
 
 
+@pytest.mark.parametrize(
+    "document, ref, place",
+    [
+        (swagger(paths=post({"name": "b", "in": "body", "schema": {"$ref": "#/definitions/Nope"}})), "#/definitions/Nope", "POST /p"),
+        (swagger(paths={"/p": {"parameters": [{"$ref": "#/parameters/Nope"}], "get": {"responses": OK}}}), "#/parameters/Nope", "GET /p"),
+        (swagger(paths={"/p": {"get": {"responses": {"200": {"$ref": "#/responses/Nope"}}}}}), "#/responses/Nope", "GET /p"),
+    ],
+)  # fmt: skip
+def test_a_dangling_ref_is_warned_in_the_documents_own_terms(document, ref, place):
+    warnings: list[str] = []
+    assert openapi.entries(document, "x.json", warnings)
+    assert f"x.json: $ref '{ref}' does not resolve (the document holds nothing there)" in warnings[-1]
+    assert warnings[-1].endswith(f"in 1 operation ({place})") and "components" not in warnings[-1]
+
+
 def test_an_openapi_3_error_says_which_operation_too():
-    document = {"openapi": "3.0.0", "paths": {"/p": {"get": {"responses": {"200": {"$ref": "#/components/x"}}}}}}
-    with pytest.raises(CatalogError, match=r"^x.json: \$ref '#/components/x' does not resolve \(in GET /p\)$"):
+    document = {"openapi": "3.0.0", "paths": {"/p": {"get": {"responses": {"200": {"$ref": "other.json#/x"}}}}}}
+    with pytest.raises(CatalogError, match=r"^x.json: only local \$refs .* \(in GET /p\)$"):
         openapi.entries(document, "x.json")
 
 

@@ -307,7 +307,7 @@ def _providers(ranked: list[Candidate], scorer: Scorer) -> list[Candidate]:
     inside = inside[: scorer.root_extra]
     across = [c for c in _across_beyond_cap(ranked[scorer.per_parameter :], least) if all(c is not i for i in inside)]
     chosen = kept + inside + across[:1]
-    return without_sibling_qualifiers(chosen + _listing_beyond_share(ranked, chosen, scorer)[:1])
+    return without_head_only(without_sibling_qualifiers(chosen + _listing_beyond_share(ranked, chosen, scorer)[:1]))
 
 
 def _named_only(c: Candidate) -> bool:
@@ -371,6 +371,49 @@ def without_sibling_qualifiers(kept: list[Candidate]) -> list[Candidate]:
     matching = [c for c in kept if quals[id(c)] and quals[id(c)] <= consumer]
     siblings = {id(c) for c in kept if quals[id(c)] - consumer and any(quals[id(m)] - quals[id(c)] for m in matching)}
     return [c for c in kept if id(c) not in siblings]
+
+
+def _compound_text(c: Candidate, head: str) -> str:
+    """Where the consumer names the wanted resource in full: the path segment before the parameter's `{name}`, else
+    the parameter's name, or for a bare field (`id`, `ids`) the path's last literal ending in the head
+    (`/recurring_invoices/bulk`)."""
+    segments = [s for s in ((c.consumer.http or {}).get("path") or "").split("/") if s]
+    name = c.want.parameter.split(".")[-1].replace("[]", "")
+    if f"{{{name}}}" in segments:
+        before = [s for s in segments[: segments.index(f"{{{name}}}")] if "{" not in s]
+        return before[-1] if before else ""
+    if not all(_canonical(w) in FIELD_WORDS for w in words(name)):
+        return name
+    literals = [s for s in segments if "{" not in s and words(s) and _canonical(words(s)[-1]) == head]
+    return literals[-1] if literals else ""
+
+
+def _compound_qualifier(c: Candidate) -> tuple[set[str], str] | None:
+    """The qualifier words and head of a wanted resource the consumer names as a compound whose head alone is the
+    want's resource (`recurring_invoices/{id}`: recurring, invoice), else None."""
+    resource = words(c.want.resources[0]) if c.want.resources else []
+    if not resource:
+        return None
+    head = _canonical(resource[-1])
+    said = [w for w in (_canonical(w) for w in words(_compound_text(c, head))) if w not in FIELD_WORDS]
+    qualifier = set(said[:-1]) - LINK_WORDS - READING_WORDS - {head}
+    return (qualifier, head) if len(said) >= 2 and said[-1] == head and qualifier else None
+
+
+def without_head_only(kept: list[Candidate]) -> list[Candidate]:
+    """The kept candidates less a producer that names only the head of a compound wanted resource when another kept
+    producer names it all: `getInvoices` beside `getRecurringInvoices` for `PUT /recurring_invoices/{id}`, whose
+    resource key is the head alone (`invoice`), so neither producer has a qualifier left for
+    `without_sibling_qualifiers`. Only removes, never the last (twenty-third session, "a compound want and its
+    head's list")."""
+    found = _compound_qualifier(kept[0]) if len(kept) >= 2 else None
+    if found is None:
+        return kept
+    qualifier, head = found
+    said = {id(c): _said(c.producer) for c in kept}
+    if not any(qualifier <= said[id(c)] and head in said[id(c)] for c in kept):
+        return kept
+    return [c for c in kept if not (head in said[id(c)] and not qualifier & said[id(c)])]
 
 
 def _listing_beyond_share(ranked: list[Candidate], kept: list[Candidate], scorer: Scorer) -> list[Candidate]:

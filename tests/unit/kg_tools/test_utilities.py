@@ -17,11 +17,20 @@ DATA = Path(PROJECT_ROOT) / "benchmarks" / "data"
 GOLD = json.loads((DATA / "real" / "make" / "utilities_gold.json").read_text())
 
 
+def fresh_dumps() -> set[Path]:
+    """The dumps of the corpus's fresh catalogs: nothing is run on them before their session measures them."""
+    manifests = sorted((DATA / "deps" / "manifest").glob("*.json"))
+    entries = [e for m in manifests for e in json.loads(m.read_text())]
+    return {DATA / "deps" / e["file"] for e in entries if e.get("role") == "fresh"}
+
+
 def dumped_tools() -> list[CatalogTool]:
     """Every tool of the dev servers, named `<server>__<tool>` as in catalog_mcp.json."""
-    tools = []
+    tools, fresh = [], fresh_dumps()
     for folder in GOLD["servers"].values():
         for path in sorted((Path(PROJECT_ROOT) / folder).glob("*.json")):
+            if path in fresh:
+                continue
             dump = json.loads(path.read_text())
             for entry in mcp_entries(dump):
                 spec = ToolSpec.model_validate({**entry, "name": f"{dump['server']}__{entry['name']}"})

@@ -6,7 +6,8 @@ server-specific tools.
 `filesystem__` removed), its parameters and its MCP annotations. A tool is a utility of a kind only when its
 name says the kind in generic words only, its schema has the parameters the kind needs, no parameter names a
 remote object (an id, a key, an owner, a repository, a bucket ...: github's `create_or_update_file` with
-`owner`/`repo` writes a repository, not a file) and no annotation contradicts it (a file writer marked
+`owner`/`repo` writes a repository, not a file; Proxmox's
+`exec_command` with a glued `vmid` runs inside a VM) and no annotation contradicts it (a file writer marked
 read-only). `classify_catalog(tools)` adds what the catalog says: how many servers offer each kind and how
 many tools depend on each utility, in the reason. Precision over recall: a tool in doubt is not a utility.
 
@@ -124,6 +125,8 @@ SCOPE_WORDS = _w(
     "id ids key keys uid gid arn owner repo repository bucket branch namespace database collection cluster pod "
     "container channel workspace vault project board card table account calendar space item message"
 )
+# A word that is an identifier glued to its object (`vmid`, `userids`): a remote object as well.
+GLUED_ID = re.compile(r"[a-z]{2,}ids?")
 # Said of a path parameter (or in the description's first sentence): the path is inside a service.
 SCOPE_PHRASES = ("vault", "repository", "bucket", "google drive", "knowledge base", "attachment")
 
@@ -159,6 +162,12 @@ def _param_words(name: str) -> str:
     return split_name(name).replace(" ", "_")
 
 
+def _names_remote_object(param: str) -> bool:
+    """The parameter names an object inside a service: a scope word, or an id glued to its object (Proxmox's `vmid`)."""
+    words = param.split("_")
+    return bool(SCOPE_WORDS.intersection(words)) or any(GLUED_ID.fullmatch(w) for w in words)
+
+
 def _first_sentence(text: str) -> str:
     return re.split(r"(?<=[.!?])\s", text.strip(), maxsplit=1)[0].lower()
 
@@ -181,7 +190,7 @@ def classify(spec: ToolSpec, server: str = "") -> Utility | None:
         spec.name, server or server_of(spec.name, None, getattr(spec, "mcp_server", None), operation), operation
     )
     params = {_param_words(p.name): p for p in spec.parameters}
-    if any(SCOPE_WORDS & set(p.split("_")) for p in params):
+    if any(_names_remote_object(p) for p in params):
         return None
     hints = spec.annotations.model_dump() if spec.annotations else {}
     for rule in RULES:

@@ -94,6 +94,12 @@ def test_a_remote_object_parameter_makes_a_tool_server_specific():
     assert classify(spec("get_file_contents", ["filepath"], "Return a file in your vault.")) is None
 
 
+def test_an_id_glued_to_its_object_makes_a_tool_server_specific():
+    assert classify(spec("exec_command", ["command"])).kind == "run_command"
+    assert classify(spec("exec_command", ["vmid", "command"])) is None  # Proxmox: inside a VM
+    assert classify(spec("read_file", ["path", "nodeids"])) is None
+
+
 def test_annotations_rule_out_a_contradicting_kind():
     assert classify(spec("write_file", ["path", "content"], annotations={"readOnlyHint": True})) is None
     assert classify(spec("fetch", ["url"], annotations={"destructiveHint": True})) is None

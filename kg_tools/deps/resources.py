@@ -503,15 +503,19 @@ TITLE_TAIL = {"response", "responses", "request", "reply", "payload", "body", "e
 FORMAT_WORDS = {"dto", "object", "model", "schema", "bean", "entity", "data", "output", "wrapper"}
 
 
+TITLE_CUTS = {"by", "from"}  # what comes after qualifies what comes before (twenty-third session)
+
+
 @lru_cache(maxsize=20_000)
 def schema_resource(title: str | None) -> str | None:
     """`SimplifiedPlaylistObject` -> playlist, `PagingSavedTrackObject` -> track, `DeviceObject` -> device,
     `ListAudiencesResponseSuccess` -> audience (the words before Response/Request/Success name the resource),
-    `Categories_by_WorkspaceModel` -> category (what comes after "by" qualifies it), `EndpointOut` -> endpoint."""
+    `Categories_by_WorkspaceModel` -> category (what comes after "by" qualifies it, as after "from":
+    `Ytd-Benefit-Amounts-From-Different-Company` -> amount), `EndpointOut` -> endpoint."""
     if not isinstance(title, str) or not title:
         return None
     ws = [re.sub(r"(?<=[a-z])\d+$", "", w) for w in words(title)]  # a numbered variant (`contact-details3`)
-    cut = next((i for i, w in enumerate(ws) if (w in TITLE_TAIL or w == "by") and i > 0), len(ws))
+    cut = next((i for i, w in enumerate(ws) if (w in TITLE_TAIL or w in TITLE_CUTS) and i > 0), len(ws))
     if cut > 1 and ws[cut - 1] in DIRECTION_TAIL:
         cut -= 1
     return resource_key(ws[:cut])

@@ -1,6 +1,6 @@
 """Expand the hand-written gold lines of a corpus task (<task>_gold.txt: corpus-oa-c, corpus-oa-d) into gold/<key>.json.
 
-    .venv/bin/python benchmarks/data/deps/make/gold_openapi.py corpus-oa-d [key ...]   (also corpus-oa-c, -g … -u)
+    .venv/bin/python benchmarks/data/deps/make/gold_openapi.py corpus-oa-d [key ...]   (also corpus-oa-c, -g … -v)
 
 Line format as benchmarks/data/real/make/gold_edges.txt:
   consumers | parameter(s) | providers | PD/PI/TD/TI | reason      (`*` consumers = every tool having the parameter)
@@ -125,6 +125,10 @@ PROVIDERS = {"listmonk": "listmonk (knadh/listmonk)", "qdrant": "Qdrant (qdrant/
              "stackstorm": "StackStorm (StackStorm/st2)",
              "nakadi": "Nakadi (zalando/nakadi)",
              "flowise": "Flowise (FlowiseAI/Flowise)",
+             # corpus-oa-v
+             "eclipse_ditto": "Eclipse Ditto (eclipse-ditto/ditto)", "dagu": "Dagu (dagu-org/dagu)",
+             "revolt": "Revolt (revoltchat/api)", "zincsearch": "ZincSearch (zincsearch/zincsearch)",
+             "wazuh": "Wazuh (wazuh/wazuh)",
              "lakekeeper": "Lakekeeper (lakekeeper/lakekeeper)"}
 
 

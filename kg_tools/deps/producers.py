@@ -1823,6 +1823,17 @@ def score(consumer: Tool, want: Want, producer: Tool, offer: Offer) -> tuple[flo
     return min(_rule_score(consumer, want, producer, offer, exact), 0.99), exact
 
 
+def _objects_from_strings(consumer: Tool, want: Want, offer: Offer) -> bool:
+    """A parameter declared an array of objects (Kestra's `filters: [{field, operation, value}]`) is not filled by
+    the bare items of a list of strings (`GET /pebble/filters` -> `[]`, the names of template filters): the spec's
+    item types disagree (twenty-fourth session, a first contact with unseen specs)."""
+    if want.nested or offer.source != "schema" or not offer.path.endswith("[]"):
+        return False
+    schema = ((consumer.input_schema or {}).get("properties") or {}).get(want.parameter)
+    items = schema.get("items") if isinstance(schema, dict) and schema.get("type") == "array" else None
+    return isinstance(items, dict) and (items.get("type") == "object" or "properties" in items)
+
+
 def _copied_name(producer: Tool, offer: Offer) -> bool:
     """`metric_alarms[].metric_name` beside the alarm's own `name`: another object's copy of a name, no source of
     it (a `file_name` of directory entries without a name of their own is theirs)."""
@@ -3520,7 +3531,7 @@ def _resource_matches(
     for resource in want.resources + want.fallback:
         for offer in index.get(resource, ()):
             producer = tools[offer.tool]
-            scored = score(consumer, want, producer, offer)
+            scored = None if _objects_from_strings(consumer, want, offer) else score(consumer, want, producer, offer)
             if scored is None:
                 continue
             s, exact = scored

@@ -1899,7 +1899,20 @@ def lists_kin(producer: Tool, want: Want) -> bool:
     said = _said_word(want)
     ws = [_said_as(singular(w), said, wanted) for w in _object_words(producer.name)]
     pairs = list(zip(ws, [*ws[1:], ""]))
-    return any(w == f"sub{wanted}" or (w, b) == ("sub", wanted) or w == wanted and b in KIN_WORDS for w, b in pairs)
+    if any(w == f"sub{wanted}" or (w, b) == ("sub", wanted) or w == wanted and b in KIN_WORDS for w, b in pairs):
+        return True
+    return producer.kind == "list" and ws == [wanted] and _lists_inside_one(producer, wanted)
+
+
+def _lists_inside_one(producer: Tool, wanted: str) -> bool:
+    """A list named by nothing but the plural of the resource it takes one of (`list_compartments(compartment_id)`
+    "in a given compartment", `listSpaces(space_ref)`): the ones inside it, a tree's level; not a list of several
+    it is given (`ids`: the same ones back)."""
+    named = _object_words(producer.name)
+    if len(named) != 1 or singular(named[0]) == named[0]:
+        return False
+    taken = {w.parameter for w in producer.wants if wanted in w.resources}
+    return not any(p.get("type") == "array" for p in producer.parameters if p.get("name") in taken)
 
 
 def _said_as(word: str, said: str | None, wanted: str) -> str:

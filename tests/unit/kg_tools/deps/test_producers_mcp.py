@@ -197,6 +197,24 @@ def test_a_reader_of_sub_things_or_children_lists_things_of_the_same_kind():
     assert "get_crate_labels" not in found
 
 
+def test_a_list_named_by_the_plural_of_what_it_takes_lists_the_ones_inside_it():
+    """`list_crates(crate_id)` "List crates in a given crate" takes a crate and returns crates (a tree's level): a
+    source of crate ids; not a list with more words in its name (`list_crate_labels`), nor one given several crates
+    (`list_crates_by_ids(crate_ids)` hands the same ones back)."""
+    tools = [
+        _tool("list_crates", "List crates in a given crate", [_p("crate_id", "The crate to list in")]),
+        _tool("list_crate_labels", "List the labels of a crate", [_p("crate_id", "The crate")]),
+        _tool("get_crates", "Get several crates", [_p("crate_ids", "The crates", type_="array")]),
+        _tool("ship_crate", "Ship a crate", [_p("crate_id", "The crate to ship")]),
+    ]
+    _, groups = candidate_groups(tools)
+    group = next(g for g in groups if g and g[0].consumer.name == "ship_crate")
+    found = {c.producer.name: c for c in group}
+    assert "list_crates" in found and not found["list_crates"].lookup
+    assert "list_crate_labels" not in found
+    assert "get_crates" not in found or found["get_crates"].lookup
+
+
 def test_a_search_returns_the_types_it_is_asked_for_whatever_scope_it_takes():
     """`find(kind, vesselIds?)` finds vessels, crates or ports as its `kind` enum chooses; the vessel ids it takes scope
     the crate search: it is still a source of vessel ids (eleventh session)."""

@@ -68,6 +68,7 @@ from kg_tools.deps.resources import (
     name_heads,
     name_verb_and_object,
     name_words,
+    one_operation,
     own_identifier,
     parameter_resource,
     resource_key,
@@ -1793,13 +1794,6 @@ def standalone_score(producer: Tool, offer: Offer) -> float:
     """What a producer's offer is worth before knowing the consumer (for ordering candidates)."""
     s = KIND_WEIGHT.get(producer.kind, 0.5) * (1.0 if offer.primary else NESTED) * (0.5 if offer.reference else 1.0)
     return s * (DESCRIBED if offer.source == "description" else 1.0) * (DEPRECATED if producer.deprecated else 1.0)
-
-
-def one_operation(a: str, b: str) -> bool:
-    """Two names that differ only in case, separators or marks (`user_list`, `userList`; `café_list`, `cafe_list`):
-    one operation written twice, neither the other's producer (each read as the other's reader: a 2-cycle). Names
-    with no Latin word (`获取用户`, `создать`) tell nothing: not one operation for that."""
-    return a == b or bool(said := words(a)) and said == words(b)
 
 
 def score(consumer: Tool, want: Want, producer: Tool, offer: Offer) -> tuple[float, bool] | None:

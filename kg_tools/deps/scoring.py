@@ -31,6 +31,7 @@ from kg_tools.deps.resources import (
     GET_VERBS,
     LIST_VERBS,
     name_words,
+    one_operation,
     resource_key,
     singular,
     tool_part,
@@ -541,7 +542,8 @@ def named_list_for(order: list[Candidate], scorer: Scorer) -> list[Candidate]:
     if best is None or not scorer.named_list or best.probability < scorer.named_list:
         return []
     named = best.producer.kind == "list" and best.resource_in_name
-    return [best] if named and best.want.field in CARRIED_FIELDS and not best.want.nested else []
+    twin = one_operation(best.producer.name, best.consumer.name)  # `userList` for `user_list`: found by name alone
+    return [best] if named and not twin and best.want.field in CARRIED_FIELDS and not best.want.nested else []
 
 
 def _spelled_as_id(want: Want) -> bool:

@@ -81,3 +81,10 @@ def test_the_floor_round_trips_and_ships():
     scorer = default_scorer()
     assert scorer.named_list == 0.13
     assert Scorer.from_dict(scorer.as_dict()).named_list == scorer.named_list
+
+
+def test_not_the_consumer_written_twice():
+    # `userList` found by its name for `user_list`'s id: one operation, not its provider (one_operation)
+    [c] = _group(0.15)
+    twin = dataclasses.replace(c, producer=dataclasses.replace(c.producer, name="deleteModel"))
+    assert select([[twin]], _scorer(0.13))[0] == []

@@ -30,7 +30,7 @@ shipped trees never saw). `--creates-labels negative|drop`: in a catalog whose g
 (the newer gold convention; inference follows the older one) its create candidates are negatives, or left out of the
 fit (docs/dependencies.md, twelfth session). The shipped file: `--trees 500
 --leaf 50 --tree-seed 2 --drop hub log_candidates --select threshold=0.2 second=0.5 per_parameter=2 root_extra=1
-hub_share=1.0 made=0.05 described_least=0.35 listed=0.02 --write`."""
+hub_share=1.0 made=0.05 described_least=0.35 listed=0.02 named_list=0.13 --write`."""
 
 from __future__ import annotations
 
@@ -62,6 +62,7 @@ GRID: dict[str, list[float]] = {
     "made": [0.0],  # a create kept for a parameter nothing else provides (scoring.made_for): fixed, not chosen here
     "described_least": [0.0],  # a description's offer for a name, path or url (scoring._weakly_described): fixed
     "listed": [0.0],  # a list named for the value, for a parameter nothing else provides (listed_for): fixed
+    "named_list": [0.0],  # ... found any way, for the resource's id or key (named_list_for): fixed
 }
 
 

@@ -68,6 +68,7 @@ from kg_tools.deps.resources import (
     name_heads,
     name_verb_and_object,
     name_words,
+    one_operation,
     own_identifier,
     parameter_resource,
     resource_key,
@@ -1793,13 +1794,6 @@ def standalone_score(producer: Tool, offer: Offer) -> float:
     """What a producer's offer is worth before knowing the consumer (for ordering candidates)."""
     s = KIND_WEIGHT.get(producer.kind, 0.5) * (1.0 if offer.primary else NESTED) * (0.5 if offer.reference else 1.0)
     return s * (DESCRIBED if offer.source == "description" else 1.0) * (DEPRECATED if producer.deprecated else 1.0)
-
-
-def one_operation(a: str, b: str) -> bool:
-    """Two names that differ only in case, separators or marks (`user_list`, `userList`; `café_list`, `cafe_list`):
-    one operation written twice, neither the other's producer (each read as the other's reader: a 2-cycle). Names
-    with no Latin word (`获取用户`, `создать`) tell nothing: not one operation for that."""
-    return a == b or bool(said := words(a)) and said == words(b)
 
 
 def score(consumer: Tool, want: Want, producer: Tool, offer: Offer) -> tuple[float, bool] | None:
@@ -3781,7 +3775,7 @@ def set_features(
 
 def candidate_proposal(c: Candidate, rank: int, least: float = 0.0) -> ProposedEdge:
     """`least`: the selection's threshold, the confidence of a create or a list kept below it (scoring.made_for,
-    scoring.listed_for)."""
+    scoring.listed_for, scoring.named_list_for)."""
     o = c.offer
     # the value is what the producer is about, not nested in another resource nor inside the text an output
     # schema declares (`{content: string}` of list_directory)
@@ -3789,8 +3783,9 @@ def candidate_proposal(c: Candidate, rank: int, least: float = 0.0) -> ProposedE
     dtype = DependencyType.PARAMETER_DIRECTLY_DEPENDS_ON if direct else DependencyType.PARAMETER_INDIRECTLY_DEPENDS_ON
     http = c.producer.http or {}
     by_path = c.path_list or c.path_create or c.path_scoped
+    kept_below = c.probability < least  # kept below the threshold: what it is, and that nothing else provides it
     if o is not None and o.source == "schema":
-        made = " (it makes one; nothing else provides it)" if c.probability < least else ""
+        made = f" ({'it makes one' if c.made else 'a list of it'}; nothing else provides it)" if kept_below else ""
         method, reason = METHOD_SCHEMA, reason_text(c.want, c.producer, o) + c.note + made
     elif by_path:
         what = "what adds to the collection" if c.path_create else "the collection"
@@ -3800,11 +3795,15 @@ def candidate_proposal(c: Candidate, rank: int, least: float = 0.0) -> ProposedE
             f"{'of that name ' if c.path_scoped and not c.path_list else ''}the path addresses)"
         )
     elif o is not None:
-        listed = " (a list of it; nothing else provides it)" if c.probability < least else ""
+        listed = " (a list of it; nothing else provides it)" if kept_below else ""
         method, reason = METHOD_DESCRIPTION, reason_text(c.want, c.producer, o) + c.note + listed
     else:
         named = " ".join(c.want.resources[:1]) or c.want.parameter
-        method, reason = METHOD_NAME, f"`{c.want.parameter}` ← {c.producer.name} (a reader named after the {named})"
+        alone = "; nothing else provides it" if kept_below else ""
+        method, reason = (
+            METHOD_NAME,
+            f"`{c.want.parameter}` ← {c.producer.name} (a reader named after the {named}{alone})",
+        )
     return ProposedEdge(
         c.consumer.name,
         c.producer.name,

@@ -440,6 +440,13 @@ def words(text: str) -> list[str]:
     return list(_words(text)) if len(text) < 200 else _split(text)
 
 
+def one_operation(a: str, b: str) -> bool:
+    """Two names that differ only in case, separators or marks (`user_list`, `userList`; `café_list`, `cafe_list`):
+    one operation written twice, neither the other's producer (each read as the other's reader: a 2-cycle). Names
+    with no Latin word (`获取用户`, `создать`) tell nothing: not one operation for that."""
+    return a == b or bool(said := words(a)) and said == words(b)
+
+
 def resource_key(nouns: list[str]) -> str | None:
     """The resource a run of words names: its last two content words, singular, synonyms applied
     (`pull requests` -> `pull request`, `repos` -> `repository`); None when nothing is left."""

@@ -15,6 +15,7 @@ objects (`data.workspace`, `parent.id`). Local `$ref`s (#/components/...) are re
 from __future__ import annotations
 
 import hashlib
+import re
 from pathlib import Path
 from typing import Any
 
@@ -370,15 +371,24 @@ def _declared(resolver: RefResolver, raw: Any, where: str) -> list[dict]:
     """The parameter(s) one entry of a `parameters` list declares, its schema checked: none for a `$ref` to a
     parameter the document does not hold (warned of), a `querystring` one's fields (`_query_string`)."""
     p = resolver.resolve(raw)
-    if p == {} and resolver.dangles(raw):
+    named = isinstance(p, dict) and isinstance(p.get("name"), str) and p["name"]
+    if not named and resolver.dangles(raw):  # its siblings (a `description`) are no parameter either
         return []
-    if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not p["name"] or p.get("in") not in PLACES:
-        got = f"name {p.get('name')!r}, in {p.get('in')!r}" if isinstance(p, dict) else _one_line(repr(p))[:80]
-        raise CatalogError(f"{where}: a parameter needs a name and 'in' ({', '.join(PLACES)}): got {got}")
+    if not named or p.get("in") not in PLACES:
+        raise CatalogError(f"{where}: a parameter needs a name and 'in' ({', '.join(PLACES)}): got {_got(p, raw)}")
     if p["in"] == "querystring":
         return _query_string(p, where)
     check_schema(p.get("schema") or {}, where, f"parameters/{p['name']}/schema")
     return [p]
+
+
+def _got(p: Any, raw: Any) -> str:
+    """What a parameter entry with no name or place holds, for the error that refuses it."""
+    ref = raw.get("$ref") if isinstance(raw, dict) else None
+    if isinstance(p, dict) and "$ref" in p:  # still a `$ref` once resolved: its target leads back to itself
+        return f"a cycle of $refs through {ref!r:.200}"
+    got = f"name {p.get('name')!r}, in {p.get('in')!r}" if isinstance(p, dict) else _one_line(repr(p))[:80]
+    return got if ref is None else f"{got} from $ref {_one_line(repr(ref))[:200]}"
 
 
 def _query_string(p: dict, where: str) -> list[dict]:
@@ -497,7 +507,13 @@ def _entries(document: dict, where: str, warnings: list[str] | None) -> list[dic
     dangling = Dangling()
     resolver = RefResolver(document, where, dangling=dangling)
     responses = RefResolver(titled(document), where, max_expansion=RESPONSE_BUDGET, dangling=dangling)
-    ops = _path_operations(resolver, paths, dangling)
+    left_out: list[str] = []
+    ops = _path_operations(resolver, paths, dangling, left_out)
+    if left_out and warnings is not None:
+        shown = "; ".join(left_out[:MAX_PLACES_SHOWN]) + (
+            f" and {len(left_out) - MAX_PLACES_SHOWN} more" if len(left_out) > MAX_PLACES_SHOWN else ""
+        )
+        warnings.append(f"{where}: {len(left_out)} additionalOperations left out: {shown}")
     if len(ops) > MAX_OPERATIONS:
         raise CatalogError(
             f"{where}: {len(ops):,} operations; at most {MAX_OPERATIONS:,} are imported from one "
@@ -529,9 +545,11 @@ MAX_PLACES_SHOWN = 5
 Operation = tuple[str, str, dict, dict]  # path, method (lower case), path item, operation
 
 
-def _path_operations(resolver: RefResolver, paths: dict, dangling: Dangling) -> list[Operation]:
+def _path_operations(resolver: RefResolver, paths: dict, dangling: Dangling, left_out: list[str]) -> list[Operation]:
     """Every operation of every path item: the fixed methods (OpenAPI 3.2's `query` among them) and 3.2's
-    `additionalOperations` (`LINK`, `COPY`: any other method, by its name), a `$ref`'d path item followed."""
+    `additionalOperations` (`LINK`, `COPY`: any other method, by its name), a `$ref`'d path item followed. An
+    additional operation that is no other method (a fixed one, one already there in another case) or whose name is
+    no HTTP method (`x-é`, past 16 characters) is left out, and said in `left_out`."""
     ops = []
     for path, item in paths.items():
         dangling.place = f"path {path}"
@@ -539,11 +557,30 @@ def _path_operations(resolver: RefResolver, paths: dict, dangling: Dangling) -> 
         item = item if isinstance(item, dict) else {}
         ops += [(path, method, item, item[method]) for method in METHODS if isinstance(item.get(method), dict)]
         more = item.get("additionalOperations")
+        seen: set[str] = set()
         for method, op in more.items() if isinstance(more, dict) else ():
             op = resolver.deref(op)
-            if isinstance(method, str) and method.lower() not in METHODS and isinstance(op, dict):
-                ops.append((path, method.lower(), item, op))
+            if not isinstance(op, dict):
+                continue
+            why = _not_another_method(method, seen)
+            if why:
+                left_out.append(f"{_one_line(repr(method))[:40]} of {path} ({why})")
+                continue
+            seen.add(method.lower())
+            ops.append((path, method.lower(), item, op))
     return ops
+
+
+HTTP_METHOD = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]{1,16}")  # an HTTP token (RFC 9110), as long as a tool's allows
+
+
+def _not_another_method(method: Any, seen: set[str]) -> str:
+    """Why an `additionalOperations` key is no operation of its own ('' when it is one)."""
+    if not isinstance(method, str) or not HTTP_METHOD.fullmatch(method):
+        return "not an HTTP method name of at most 16 characters"
+    if method.lower() in METHODS:
+        return f"a method with its own field, `{method.lower()}`"
+    return f"{method.upper()} is there already" if method.lower() in seen else ""
 
 
 def _warn_dangling(dangling: Dangling, where: str, warnings: list[str] | None) -> None:

@@ -510,10 +510,7 @@ def _entries(document: dict, where: str, warnings: list[str] | None) -> list[dic
     left_out: list[str] = []
     ops = _path_operations(resolver, paths, dangling, left_out)
     if left_out and warnings is not None:
-        shown = "; ".join(left_out[:MAX_PLACES_SHOWN]) + (
-            f" and {len(left_out) - MAX_PLACES_SHOWN} more" if len(left_out) > MAX_PLACES_SHOWN else ""
-        )
-        warnings.append(f"{where}: {len(left_out)} additionalOperations left out: {shown}")
+        warnings.append(f"{where}: {len(left_out)} additionalOperations left out: {_first_few(left_out, '; ')}")
     if len(ops) > MAX_OPERATIONS:
         raise CatalogError(
             f"{where}: {len(ops):,} operations; at most {MAX_OPERATIONS:,} are imported from one "
@@ -592,9 +589,7 @@ def _warn_dangling(dangling: Dangling, where: str, warnings: list[str] | None) -
     refs = list(dangling.places.items())
     for ref, used in refs[:MAX_DANGLING_WARNINGS]:
         places = list(used)
-        shown = ", ".join(places[:MAX_PLACES_SHOWN]) + (
-            f" and {len(places) - MAX_PLACES_SHOWN} more" if len(places) > MAX_PLACES_SHOWN else ""
-        )
+        shown = _first_few(places, ", ")
         warnings.append(
             f"{where}: $ref {ref[:200]!r} does not resolve (the document holds nothing there): read as an untyped "
             f"schema, or the parameter, request body, response or path item it stands for left out, in "
@@ -605,6 +600,12 @@ def _warn_dangling(dangling: Dangling, where: str, warnings: list[str] | None) -
             f"{where}: {len(refs) - MAX_DANGLING_WARNINGS} more $refs do not resolve, read alike "
             f"(e.g. {refs[MAX_DANGLING_WARNINGS][0][:200]!r})"
         )
+
+
+def _first_few(items: list[str], separator: str) -> str:
+    """The first MAX_PLACES_SHOWN of `items`, and how many more."""
+    more = len(items) - MAX_PLACES_SHOWN
+    return separator.join(items[:MAX_PLACES_SHOWN]) + (f" and {more} more" if more > 0 else "")
 
 
 def _dangling_paths(dangling: Dangling) -> str:

@@ -555,17 +555,24 @@ def _path_operations(resolver: RefResolver, paths: dict, dangling: Dangling, lef
         ops += [(path, method, item, item[method]) for method in METHODS if isinstance(item.get(method), dict)]
         more = item.get("additionalOperations")
         seen: set[str] = set()
-        for method, op in more.items() if isinstance(more, dict) else ():
-            op = resolver.deref(op)
+        for method, raw in more.items() if isinstance(more, dict) else ():
+            op = resolver.deref(raw)
             if not isinstance(op, dict):
                 continue
-            why = _not_another_method(method, seen)
+            why = _not_another_method(method, seen) or _no_operation(resolver, raw, op)
             if why:
                 left_out.append(f"{_one_line(repr(method))[:40]} of {path} ({why})")
                 continue
             seen.add(method.lower())
             ops.append((path, method.lower(), item, op))
     return ops
+
+
+def _no_operation(resolver: RefResolver, raw: Any, op: dict) -> str:
+    """Why an `additionalOperations` entry that is a `$ref` stands for no operation ('' when it does)."""
+    if resolver.dangles(raw):
+        return "its $ref does not resolve"
+    return "its $ref leads back to itself" if "$ref" in op else ""
 
 
 HTTP_METHOD = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]{1,16}")  # an HTTP token (RFC 9110), as long as a tool's allows

@@ -95,3 +95,20 @@ def test_a_parameter_ref_that_leads_back_to_itself_is_named_as_a_cycle():
     document["components"]["parameters"]["P"] = {"in": "query"}
     with pytest.raises(CatalogError, match=r"got name None, in 'query' from \$ref '#/components/parameters/P'"):
         openapi.entries(document, "x.json", [])
+
+
+def test_an_additional_operation_whose_ref_stands_for_nothing_is_left_out():
+    """s24rev: a `$ref` there that dangles or leads back to itself made a tool of nothing (`copy_things`)."""
+    more = {"LINK": {"$ref": "#/components/x/L"}, "COPY": {"$ref": "#/nowhere"}, "MOVE": {"$ref": "#/components/x/M"}}
+    document = {
+        "openapi": "3.2.0",
+        "info": {"title": "t", "version": "1"},
+        "components": {"x": {"L": {"$ref": "#/components/x/L"}, "M": {"operationId": "moveIt", "responses": OK}}},
+        "paths": {"/things": {"additionalOperations": more}},
+    }
+    warnings: list[str] = []
+    assert [t["name"] for t in openapi.entries(document, "x.json", warnings)] == ["moveIt"]
+    assert warnings[0] == (
+        "x.json: 2 additionalOperations left out: 'LINK' of /things (its $ref leads back to itself); "
+        "'COPY' of /things (its $ref does not resolve)"
+    )

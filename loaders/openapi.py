@@ -500,7 +500,9 @@ def entries(document: Any, where: str, warnings: list[str] | None = None) -> lis
 def _entries(document: dict, where: str, warnings: list[str] | None) -> list[dict]:
     version = str(document.get("openapi", ""))
     if not version.startswith("3."):
-        raise CatalogError(f"{where}: only OpenAPI 3.0/3.1 and Swagger 2.0 are supported (found {_version(document)})")
+        raise CatalogError(
+            f"{where}: only OpenAPI 3.0/3.1/3.2 and Swagger 2.0 are supported (found {_version(document)})"
+        )
     paths = document.get("paths") or {}
     if not isinstance(paths, dict):
         raise CatalogError(f"{where}: 'paths' must be an object")

@@ -86,13 +86,19 @@ def rpc_result(document: dict) -> dict:
 
 
 def rpc_error(document) -> str:
-    """What a saved JSON-RPC error answer says (` (a JSON-RPC error answer: -32601 Method not found)`), for the error
-    that refuses it as a tool list; '' for anything else."""
-    error = document.get("error") if isinstance(document, dict) and "jsonrpc" in document else None
-    if not isinstance(error, dict):
+    """What a saved JSON-RPC answer that lists no tools is (` (a JSON-RPC error answer: -32601 Method not found)`,
+    another method's result, an error that is no object), for the error that refuses it as a tool list; '' for
+    anything else."""
+    if not isinstance(document, dict) or "jsonrpc" not in document:
         return ""
-    said = " ".join(f"{error.get('code', '')} {error.get('message', '')}".split())[:200]
-    return f" (a JSON-RPC error answer: {said})"
+    error, result = document.get("error"), document.get("result")
+    if isinstance(error, dict):
+        said = " ".join(f"{error.get('code', '')} {error.get('message', '')}".split())[:200]
+        return f" (a JSON-RPC error answer: {said})"
+    if error is not None:
+        return f" (a JSON-RPC error answer: {' '.join(str(error).split())[:200]})"
+    keys = ", ".join(map(str, result))[:200] if isinstance(result, dict) else "none"
+    return f" (a JSON-RPC answer whose result has no 'tools' list, as a tools/list answer's has; its keys: {keys})"
 
 
 def read_jsonl(path: Path) -> list:

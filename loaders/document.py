@@ -55,7 +55,7 @@ def mcp_entries(document, warnings: list[str] | None = None) -> list[dict]:
     with a warning) and `annotations` kept when the server sends them (validated by kg_tools.tool_spec)."""
     items = tool_list(document)
     if items is None:
-        raise CatalogError('an MCP tool list must be {"tools": [...]} or a list of tools')
+        raise CatalogError('an MCP tool list must be {"tools": [...]} or a list of tools' + rpc_error(document))
     cursor = rpc_result(document).get("nextCursor") if isinstance(document, dict) else None
     if cursor and warnings is not None:  # one page of a paginated tools/list
         warnings.append(

@@ -15,6 +15,7 @@ objects (`data.workspace`, `parent.id`). Local `$ref`s (#/components/...) are re
 from __future__ import annotations
 
 import hashlib
+import re
 from pathlib import Path
 from typing import Any
 
@@ -370,15 +371,24 @@ def _declared(resolver: RefResolver, raw: Any, where: str) -> list[dict]:
     """The parameter(s) one entry of a `parameters` list declares, its schema checked: none for a `$ref` to a
     parameter the document does not hold (warned of), a `querystring` one's fields (`_query_string`)."""
     p = resolver.resolve(raw)
-    if p == {} and resolver.dangles(raw):
+    named = isinstance(p, dict) and isinstance(p.get("name"), str) and p["name"]
+    if not named and resolver.dangles(raw):  # its siblings (a `description`) are no parameter either
         return []
-    if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not p["name"] or p.get("in") not in PLACES:
-        got = f"name {p.get('name')!r}, in {p.get('in')!r}" if isinstance(p, dict) else _one_line(repr(p))[:80]
-        raise CatalogError(f"{where}: a parameter needs a name and 'in' ({', '.join(PLACES)}): got {got}")
+    if not named or p.get("in") not in PLACES:
+        raise CatalogError(f"{where}: a parameter needs a name and 'in' ({', '.join(PLACES)}): got {_got(p, raw)}")
     if p["in"] == "querystring":
         return _query_string(p, where)
     check_schema(p.get("schema") or {}, where, f"parameters/{p['name']}/schema")
     return [p]
+
+
+def _got(p: Any, raw: Any) -> str:
+    """What a parameter entry with no name or place holds, for the error that refuses it."""
+    ref = raw.get("$ref") if isinstance(raw, dict) else None
+    if isinstance(p, dict) and "$ref" in p:  # still a `$ref` once resolved: its target leads back to itself
+        return f"a cycle of $refs through {ref!r:.200}"
+    got = f"name {p.get('name')!r}, in {p.get('in')!r}" if isinstance(p, dict) else _one_line(repr(p))[:80]
+    return got if ref is None else f"{got} from $ref {_one_line(repr(ref))[:200]}"
 
 
 def _query_string(p: dict, where: str) -> list[dict]:
@@ -490,14 +500,19 @@ def entries(document: Any, where: str, warnings: list[str] | None = None) -> lis
 def _entries(document: dict, where: str, warnings: list[str] | None) -> list[dict]:
     version = str(document.get("openapi", ""))
     if not version.startswith("3."):
-        raise CatalogError(f"{where}: only OpenAPI 3.0/3.1 and Swagger 2.0 are supported (found {_version(document)})")
+        raise CatalogError(
+            f"{where}: only OpenAPI 3.0/3.1/3.2 and Swagger 2.0 are supported (found {_version(document)})"
+        )
     paths = document.get("paths") or {}
     if not isinstance(paths, dict):
         raise CatalogError(f"{where}: 'paths' must be an object")
     dangling = Dangling()
     resolver = RefResolver(document, where, dangling=dangling)
     responses = RefResolver(titled(document), where, max_expansion=RESPONSE_BUDGET, dangling=dangling)
-    ops = _path_operations(resolver, paths, dangling)
+    left_out: list[str] = []
+    ops = _path_operations(resolver, paths, dangling, left_out)
+    if left_out and warnings is not None:
+        warnings.append(f"{where}: {len(left_out)} additionalOperations left out: {_first_few(left_out, '; ')}")
     if len(ops) > MAX_OPERATIONS:
         raise CatalogError(
             f"{where}: {len(ops):,} operations; at most {MAX_OPERATIONS:,} are imported from one "
@@ -529,9 +544,11 @@ MAX_PLACES_SHOWN = 5
 Operation = tuple[str, str, dict, dict]  # path, method (lower case), path item, operation
 
 
-def _path_operations(resolver: RefResolver, paths: dict, dangling: Dangling) -> list[Operation]:
+def _path_operations(resolver: RefResolver, paths: dict, dangling: Dangling, left_out: list[str]) -> list[Operation]:
     """Every operation of every path item: the fixed methods (OpenAPI 3.2's `query` among them) and 3.2's
-    `additionalOperations` (`LINK`, `COPY`: any other method, by its name), a `$ref`'d path item followed."""
+    `additionalOperations` (`LINK`, `COPY`: any other method, by its name), a `$ref`'d path item followed. An
+    additional operation that is no other method (a fixed one, one already there in another case) or whose name is
+    no HTTP method (`x-é`, past 16 characters) is left out, and said in `left_out`."""
     ops = []
     for path, item in paths.items():
         dangling.place = f"path {path}"
@@ -539,11 +556,37 @@ def _path_operations(resolver: RefResolver, paths: dict, dangling: Dangling) -> 
         item = item if isinstance(item, dict) else {}
         ops += [(path, method, item, item[method]) for method in METHODS if isinstance(item.get(method), dict)]
         more = item.get("additionalOperations")
-        for method, op in more.items() if isinstance(more, dict) else ():
-            op = resolver.deref(op)
-            if isinstance(method, str) and method.lower() not in METHODS and isinstance(op, dict):
-                ops.append((path, method.lower(), item, op))
+        seen: set[str] = set()
+        for method, raw in more.items() if isinstance(more, dict) else ():
+            op = resolver.deref(raw)
+            if not isinstance(op, dict):
+                continue
+            why = _not_another_method(method, seen) or _no_operation(resolver, raw, op)
+            if why:
+                left_out.append(f"{_one_line(repr(method))[:40]} of {path} ({why})")
+                continue
+            seen.add(method.lower())
+            ops.append((path, method.lower(), item, op))
     return ops
+
+
+def _no_operation(resolver: RefResolver, raw: Any, op: dict) -> str:
+    """Why an `additionalOperations` entry that is a `$ref` stands for no operation ('' when it does)."""
+    if resolver.dangles(raw):
+        return "its $ref does not resolve"
+    return "its $ref leads back to itself" if "$ref" in op else ""
+
+
+HTTP_METHOD = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]{1,16}")  # an HTTP token (RFC 9110), as long as a tool's allows
+
+
+def _not_another_method(method: Any, seen: set[str]) -> str:
+    """Why an `additionalOperations` key is no operation of its own ('' when it is one)."""
+    if not isinstance(method, str) or not HTTP_METHOD.fullmatch(method):
+        return "not an HTTP method name of at most 16 characters"
+    if method.lower() in METHODS:
+        return f"a method with its own field, `{method.lower()}`"
+    return f"{method.upper()} is there already" if method.lower() in seen else ""
 
 
 def _warn_dangling(dangling: Dangling, where: str, warnings: list[str] | None) -> None:
@@ -555,9 +598,7 @@ def _warn_dangling(dangling: Dangling, where: str, warnings: list[str] | None) -
     refs = list(dangling.places.items())
     for ref, used in refs[:MAX_DANGLING_WARNINGS]:
         places = list(used)
-        shown = ", ".join(places[:MAX_PLACES_SHOWN]) + (
-            f" and {len(places) - MAX_PLACES_SHOWN} more" if len(places) > MAX_PLACES_SHOWN else ""
-        )
+        shown = _first_few(places, ", ")
         warnings.append(
             f"{where}: $ref {ref[:200]!r} does not resolve (the document holds nothing there): read as an untyped "
             f"schema, or the parameter, request body, response or path item it stands for left out, in "
@@ -568,6 +609,12 @@ def _warn_dangling(dangling: Dangling, where: str, warnings: list[str] | None) -
             f"{where}: {len(refs) - MAX_DANGLING_WARNINGS} more $refs do not resolve, read alike "
             f"(e.g. {refs[MAX_DANGLING_WARNINGS][0][:200]!r})"
         )
+
+
+def _first_few(items: list[str], separator: str) -> str:
+    """The first MAX_PLACES_SHOWN of `items`, and how many more."""
+    more = len(items) - MAX_PLACES_SHOWN
+    return separator.join(items[:MAX_PLACES_SHOWN]) + (f" and {more} more" if more > 0 else "")
 
 
 def _dangling_paths(dangling: Dangling) -> str:

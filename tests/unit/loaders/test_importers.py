@@ -68,7 +68,7 @@ def test_openapi_json_and_yaml_give_the_same_catalog(tmp_path):
 @pytest.mark.parametrize(
     "document, message",
     [
-        ({"swagger": "1.2", "paths": {}}, "only OpenAPI 3.0/3.1 and Swagger 2.0 are supported .found swagger 1.2."),
+        ({"swagger": "1.2", "paths": {}}, "only OpenAPI 3.0/3.1/3.2 and Swagger 2.0 are supported .found swagger 1.2."),
         ({"openapi": "3.0.3", "paths": {}}, "no operations"),
         (
             {"openapi": "3.0.3", "paths": {"/a": {"$ref": "#/components/pathItems/Nope"}}},

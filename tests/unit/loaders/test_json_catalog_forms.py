@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -39,6 +40,24 @@ def test_a_saved_json_rpc_error_answer_is_refused_saying_so(tmp_path):
         json_catalog.load(path)
     with pytest.raises(CatalogError, match=r"MCP tool list \(a JSON-RPC error answer: -32601 Method not found\)$"):
         load_document(path.read_text(), "dump")
+
+
+@pytest.mark.parametrize(
+    "answer, said",
+    [
+        ({"error": "boom"}, "a JSON-RPC error answer: boom"),
+        ({"result": {"content": [], "isError": False}}, "its keys: content, isError"),
+        ({"result": None}, "its keys: none"),
+    ],
+)
+def test_a_saved_json_rpc_answer_of_no_tool_list_says_what_it_is(answer, said):
+    """s24rev fuzzing: an error that is no object, or a tools/call answer saved for a tools/list one, was refused
+    without a word of what it was."""
+    document = json.dumps({"jsonrpc": "2.0", "id": 1} | answer)
+    with pytest.raises(CatalogError, match=re.escape(said) + r"\)$"):
+        load_document(document, "dump")
+    with pytest.raises(CatalogError, match=re.escape(said) + r"\)$"):
+        load_document(document, "dump", "mcp")
 
 
 @pytest.mark.parametrize(

@@ -33,6 +33,19 @@ def test_additional_operations_are_tools_named_by_their_method():
     assert found["link_things"]["http"]["method"] == "LINK"
 
 
+def test_additional_operations_that_are_no_method_of_their_own_are_left_out_with_a_warning():
+    """s24rev fuzzing: `LINK` beside `link` made two tools of one name (the catalog refused), a key of 300
+    characters or `ÜBER` one whose method the catalog refused, `GET` with no `get` beside it went without a word."""
+    item = {"additionalOperations": {k: {"responses": OK} for k in ("LINK", "link", "GET", "ÜBER", "M" * 300)}}
+    document = {"openapi": "3.2.0", "info": {"title": "t", "version": "1"}, "paths": {"/things": item}}
+    warnings: list[str] = []
+    assert [t["name"] for t in openapi.entries(document, "x.json", warnings)] == ["link_things"]
+    (said,) = warnings
+    assert said.startswith("x.json: 4 additionalOperations left out: 'link' of /things (LINK is there already); ")
+    assert "'GET' of /things (a method with its own field, `get`)" in said
+    assert "'ÜBER' of /things (not an HTTP method name of at most 16 characters)" in said
+
+
 def test_a_querystring_parameter_gives_its_form_fields_as_query_parameters():
     schema = {"type": "object", "properties": {"page": {"type": "integer"}, "owner_id": {"type": "string",
               "description": "The owner."}}, "required": ["owner_id"]}  # fmt: skip
@@ -68,3 +81,34 @@ def test_a_body_whose_schema_is_true_is_one_untyped_parameter():
     body = {"content": {"application/json": {"schema": True}}}
     (tool,) = tools({"post": {"operationId": "p", "requestBody": body, "responses": OK}}).values()
     assert [(p["name"], p["in"]) for p in tool["parameters"]] == [("body", "body")]
+
+
+def test_a_parameter_ref_that_leads_back_to_itself_is_named_as_a_cycle():
+    document = {
+        "openapi": "3.2.0",
+        "info": {"title": "t", "version": "1"},
+        "components": {"parameters": {"P": {"$ref": "#/components/parameters/Q"}, "Q": {"$ref": "#/components/parameters/P"}}},
+        "paths": {"/things": {"get": {"parameters": [{"$ref": "#/components/parameters/P"}], "responses": OK}}},
+    }  # fmt: skip
+    with pytest.raises(CatalogError, match=r"GET /things: .*got a cycle of \$refs through '#/components/parameters/P'"):
+        openapi.entries(document, "x.json", [])
+    document["components"]["parameters"]["P"] = {"in": "query"}
+    with pytest.raises(CatalogError, match=r"got name None, in 'query' from \$ref '#/components/parameters/P'"):
+        openapi.entries(document, "x.json", [])
+
+
+def test_an_additional_operation_whose_ref_stands_for_nothing_is_left_out():
+    """s24rev: a `$ref` there that dangles or leads back to itself made a tool of nothing (`copy_things`)."""
+    more = {"LINK": {"$ref": "#/components/x/L"}, "COPY": {"$ref": "#/nowhere"}, "MOVE": {"$ref": "#/components/x/M"}}
+    document = {
+        "openapi": "3.2.0",
+        "info": {"title": "t", "version": "1"},
+        "components": {"x": {"L": {"$ref": "#/components/x/L"}, "M": {"operationId": "moveIt", "responses": OK}}},
+        "paths": {"/things": {"additionalOperations": more}},
+    }
+    warnings: list[str] = []
+    assert [t["name"] for t in openapi.entries(document, "x.json", warnings)] == ["moveIt"]
+    assert warnings[0] == (
+        "x.json: 2 additionalOperations left out: 'LINK' of /things (its $ref leads back to itself); "
+        "'COPY' of /things (its $ref does not resolve)"
+    )

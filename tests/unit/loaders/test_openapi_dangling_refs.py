@@ -126,3 +126,13 @@ def test_a_parameter_referred_to_through_another_reference_that_dangles_is_left_
     tools, warnings = loaded(document)
     assert [p["name"] for p in tools["patchBoard"]["parameters"]] == ["boardID", "id", "stats"]
     assert any("'#/components/parameters/Gone' does not resolve" in w for w in warnings)
+
+
+def test_a_dangling_parameter_ref_with_a_sibling_description_is_left_out_too():
+    """s24rev fuzzing: `{"$ref": <missing>, "description": ...}` (3.1 lets a reference carry one) read as a parameter
+    with no name and refused the whole spec."""
+    document = spec()
+    document["paths"]["/boards/{boardID}"]["patch"]["parameters"][1]["description"] = "The team."
+    tools, warnings = loaded(document)
+    assert [p["name"] for p in tools["patchBoard"]["parameters"]] == ["boardID", "id", "stats"]
+    assert any("'#/components/parameters/Team'" in w and w.endswith("(PATCH /boards/{boardID})") for w in warnings)

@@ -273,7 +273,7 @@ def test_a_swagger_document_loads_as_its_openapi_equivalent_with_a_note():
     [
         (
             {"swaggerVersion": "1.2", "apis": []},
-            "only OpenAPI 3.0/3.1 and Swagger 2.0 are supported (found swagger 1.2)",
+            "only OpenAPI 3.0/3.1/3.2 and Swagger 2.0 are supported (found swagger 1.2)",
         ),
         ({"swagger": "3.0", "paths": {}}, "(found swagger 3.0)"),
         ({"swagger": "2.0", "paths": []}, "'paths' must be an object"),
@@ -306,5 +306,5 @@ def test_the_cli_loads_a_swagger_file_up_to_neo4j_and_refuses_swagger_1(tmp_path
     path.write_text(json.dumps({"swaggerVersion": "1.2", "apis": []}))
     done = kg_tools_process("load", "openapi", str(path), timeout=60)
     assert done.returncode == 2 and done.stderr.strip() == (
-        f"error: {path}: only OpenAPI 3.0/3.1 and Swagger 2.0 are supported (found swagger 1.2)"
+        f"error: {path}: only OpenAPI 3.0/3.1/3.2 and Swagger 2.0 are supported (found swagger 1.2)"
     )

@@ -2256,7 +2256,8 @@ def link_proposals(tools: dict[str, Tool], by_operation: dict[str, str]) -> list
 
 
 def name_rule_proposals(tools: dict[str, Tool]) -> list[ProposedEdge]:
-    """get_X/set_X pairs (each reads or changes the other's state) and `get_<service>_status` gates."""
+    """get_X/set_X pairs whose getter needs no parameter (each reads or changes the other's state) and
+    `get_<service>_status` gates."""
     out = []
     by_rest: dict[str, list[str]] = defaultdict(list)
     gates: dict[str, list[str]] = defaultdict(list)
@@ -2274,8 +2275,11 @@ def name_rule_proposals(tools: dict[str, Tool]) -> list[ProposedEdge]:
         ):  # a system's status, not an item's (nor an HTTP API's job: `GET /migration/todoist/status`)
             for w in set(ws[1:-1]) - {"service", "services", "mode", "current", "system", "user", "device"}:
                 gates[w].append(name)
-    for names in by_rest.values():
-        if len(names) == 2:
+    for rest, names in by_rest.items():
+        # a device-wide setting (`get_wifi_status()` / `set_wifi_status(on)`), not an instance's: a getter that needs
+        # an instance (`get_table_protection(table_id)`, `get_item_config(fullname)`) reads that item's state, and the
+        # corpus gold rarely pairs it with its setter (docs/dependencies.md, twenty-fourth session: spent12i)
+        if len(names) == 2 and not any(p.get("required") for p in tools[f"get_{rest}"].parameters):
             a, b = names
             for s, t in ((a, b), (b, a)):
                 out.append(

@@ -2255,27 +2255,19 @@ def link_proposals(tools: dict[str, Tool], by_operation: dict[str, str]) -> list
     return out
 
 
-def name_rule_proposals(tools: dict[str, Tool]) -> list[ProposedEdge]:
-    """get_X/set_X pairs (each reads or changes the other's state) and `get_<service>_status` gates."""
-    out = []
+def _setting_pairs(tools: dict[str, Tool]) -> list[ProposedEdge]:
+    """get_X/set_X pairs, each reading or changing the other's state: a device-wide setting (`get_wifi_status()` /
+    `set_wifi_status(on)`), so only when the getter needs no parameter. A getter that needs an instance
+    (`get_table_protection(table_id)`, `get_item_config(fullname)`) reads that item's state, and the corpus gold
+    rarely pairs it with its setter (docs/dependencies.md, twenty-fourth session: spent12i)."""
     by_rest: dict[str, list[str]] = defaultdict(list)
-    gates: dict[str, list[str]] = defaultdict(list)
     for name in tools:
         parts = name.split("_", 1)
         if len(parts) == 2 and parts[0] in ("get", "set"):
             by_rest[parts[1]].append(name)
-        ws = words(name)
-        if (
-            len(ws) >= 3
-            and ws[0] == "get"
-            and ws[-1] == "status"
-            and not any(p.get("required") for p in tools[name].parameters)
-            and not tools[name].http
-        ):  # a system's status, not an item's (nor an HTTP API's job: `GET /migration/todoist/status`)
-            for w in set(ws[1:-1]) - {"service", "services", "mode", "current", "system", "user", "device"}:
-                gates[w].append(name)
-    for names in by_rest.values():
-        if len(names) == 2:
+    out = []
+    for rest, names in by_rest.items():
+        if len(names) == 2 and not any(p.get("required") for p in tools[f"get_{rest}"].parameters):
             a, b = names
             for s, t in ((a, b), (b, a)):
                 out.append(
@@ -2289,6 +2281,24 @@ def name_rule_proposals(tools: dict[str, Tool]) -> list[ProposedEdge]:
                         None,
                     )
                 )
+    return out
+
+
+def name_rule_proposals(tools: dict[str, Tool]) -> list[ProposedEdge]:
+    """get_X/set_X pairs of a setting (_setting_pairs) and `get_<service>_status` gates."""
+    out = _setting_pairs(tools)
+    gates: dict[str, list[str]] = defaultdict(list)
+    for name in tools:
+        ws = words(name)
+        if (
+            len(ws) >= 3
+            and ws[0] == "get"
+            and ws[-1] == "status"
+            and not any(p.get("required") for p in tools[name].parameters)
+            and not tools[name].http
+        ):  # a system's status, not an item's (nor an HTTP API's job: `GET /migration/todoist/status`)
+            for w in set(ws[1:-1]) - {"service", "services", "mode", "current", "system", "user", "device"}:
+                gates[w].append(name)
     for name in tools:
         own = set(words(name)) - {"get", "status", "service", "current", "system", "user", "device", "mode"}
         for w in own:

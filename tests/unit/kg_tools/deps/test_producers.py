@@ -766,6 +766,25 @@ def test_a_status_without_parameters_gates_its_system_but_not_an_http_job():
     assert name_rule_proposals(prepare(job)) == []
 
 
+def test_a_getter_setter_pair_is_a_device_setting_not_an_instance_s():
+    """`get_wifi_status()` / `set_wifi_status(on)` read and change one setting of the device; a getter that needs an
+    instance (`get_table_protection(table_id)`) reads that item's state: no pair."""
+    wifi = [
+        _tool("get_wifi_status", "Is wifi on.", []),
+        _tool("set_wifi_status", "Turn wifi on or off.", [{"name": "on", "type": "boolean", "required": True}]),
+    ]
+    table_id = {"name": "table_id", "type": "string", "required": True}
+    table = [
+        _tool("get_table_protection", "Whether the table is protected.", [table_id]),
+        _tool("set_table_protection", "Protect the table.", [table_id, {"name": "protected", "type": "boolean"}]),
+    ]
+    assert {(e.source, e.target) for e in name_rule_proposals(prepare(wifi))} == {
+        ("get_wifi_status", "set_wifi_status"),
+        ("set_wifi_status", "get_wifi_status"),
+    }
+    assert name_rule_proposals(prepare(table)) == []
+
+
 def test_an_untitled_wrapper_of_another_collection_keeps_its_own_resource():
     """`get_channel_history` answers `{"messages": [{"id"}]}`: message ids, primary (the channel names nothing in
     it); a titled `allOf` member names its top, not the path."""

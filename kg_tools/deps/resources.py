@@ -451,7 +451,7 @@ def resource_key(nouns: list[str]) -> str | None:
     """The resource a run of words names: its last two content words, singular, synonyms applied
     (`pull requests` -> `pull request`, `repos` -> `repository`); None when nothing is left."""
     content = [singular(w) for w in nouns if w not in STOP and w not in SCHEMA_NOISE and not w.isdigit()]
-    content = [w for w in content if not framework_word(w)]
+    content = [w for w in content if w not in FRAMEWORK_WORDS]
     if not content:
         return None
     while len(content) > 1 and content[-1] in CONTAINER_NOUNS:
@@ -464,15 +464,9 @@ def resource_key(nouns: list[str]) -> str | None:
     return head
 
 
-# words a framework writes into generated operation ids, never a resource of the API: `controller` of NestJS and
-# StackStorm (`st2api_controllers_v1_triggers_trigger_controller_get_all`), an API version (`VPS_setHostnameV1`)
+# words a framework writes into generated operation ids, never a resource of the API: NestJS's and StackStorm's
+# `controller` (`AuditLogEventsController_create`, `st2api_controllers_v1_triggers_trigger_controller_get_all`)
 FRAMEWORK_WORDS = {"controller"}
-_VERSION = re.compile(r"v\d+")
-
-
-def framework_word(word: str) -> bool:
-    """A word of a generated operation id that names no resource (FRAMEWORK_WORDS, an API version `v1`)."""
-    return word in FRAMEWORK_WORDS or bool(_VERSION.fullmatch(word))
 
 
 def parameter_resource(nouns: list[str]) -> str | None:

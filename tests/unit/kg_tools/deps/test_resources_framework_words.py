@@ -1,20 +1,16 @@
-"""Words a framework writes into generated operation ids name no resource: `controller`, an API version `v1`
-(resources.framework_word; twenty-fourth session, "framework words read as a resource")."""
+"""Words a framework writes into generated operation ids name no resource: `controller` (resources.FRAMEWORK_WORDS;
+twenty-fourth session, "framework words read as a resource")."""
 
 from kg_tools.deps.offline import ToolInfo
 from kg_tools.deps.producers import candidate_groups
-from kg_tools.deps.resources import framework_word, resource_key
+from kg_tools.deps.resources import resource_key
 
 
-def test_controller_and_a_version_are_framework_words():
-    assert framework_word("controller") and framework_word("v1") and framework_word("v12")
-    assert not framework_word("view") and not framework_word("service") and not framework_word("vpc")
-
-
-def test_a_name_s_resource_skips_them():
+def test_a_name_s_resource_skips_the_controller():
     assert resource_key(["policy", "type", "controller"]) == "type"
-    assert resource_key(["set", "hostname", "v1"]) == "hostname"
-    assert resource_key(["controller"]) is None
+    assert resource_key(["audit", "log", "events", "controller"]) == "event"
+    assert resource_key(["controllers"]) is None
+    assert resource_key(["views"]) == "view" and resource_key(["services"]) == "service"  # real resources elsewhere
 
 
 def _tool(name: str, path: str, *params: str) -> dict:
@@ -36,3 +32,13 @@ def test_a_bare_id_of_a_controller_named_list_wants_no_controller():
     pairs = [(c.consumer.name, c.producer.name) for g in groups for c in g]
     assert all("controller" not in r for rs in wants for r in rs)
     assert not any("trigger_controller" in p for _, p in pairs)
+
+
+def test_a_parameter_named_for_a_controller_still_wants_one():
+    tools = [
+        {"name": "get_controller", "description": "Gets a controller.", "parameters": [
+            {"name": "controller_id", "type": "string", "required": True}]},
+        {"name": "list_controllers", "description": "Lists controllers.", "parameters": []},
+    ]  # fmt: skip
+    _, groups = candidate_groups([ToolInfo.from_raw(t) for t in tools])
+    assert [(c.want.resources, c.producer.name) for g in groups for c in g] == [(["controller"], "list_controllers")]

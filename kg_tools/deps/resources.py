@@ -451,6 +451,7 @@ def resource_key(nouns: list[str]) -> str | None:
     """The resource a run of words names: its last two content words, singular, synonyms applied
     (`pull requests` -> `pull request`, `repos` -> `repository`); None when nothing is left."""
     content = [singular(w) for w in nouns if w not in STOP and w not in SCHEMA_NOISE and not w.isdigit()]
+    content = [w for w in content if w not in FRAMEWORK_WORDS]
     if not content:
         return None
     while len(content) > 1 and content[-1] in CONTAINER_NOUNS:
@@ -461,6 +462,11 @@ def resource_key(nouns: list[str]) -> str | None:
     if len(content) >= 2 and f"{content[-2]} {head}" in COMPOUNDS:
         return f"{content[-2]} {head}"
     return head
+
+
+# words a framework writes into generated operation ids, never a resource of the API: NestJS's and StackStorm's
+# `controller` (`AuditLogEventsController_create`, `st2api_controllers_v1_triggers_trigger_controller_get_all`)
+FRAMEWORK_WORDS = {"controller"}
 
 
 def parameter_resource(nouns: list[str]) -> str | None:

@@ -20,6 +20,10 @@ from __future__ import annotations
 
 import re
 
+# a quoted example value ("Name of the subreddit (e.g., "python")") and a tool's name ("use search_instrument")
+EXAMPLE_VALUE = re.compile(r"\b(?:e\.g\.|eg\.|for example|example:?)\s*,?\s*[\"'`]", re.I)
+TOOL_NAME = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b")
+_QUOTED = re.compile(r"([\"'`]).*?\1")
 DOCSTRING = "docstring"  # a parameter's key: its description is its line of the block
 _HEAD = re.compile(r"^[ \t]*(?:Args|Arguments|Parameters)[ \t]*:[ \t]*$", re.M | re.I)
 # `name: text`, `name (str): text`
@@ -63,10 +67,16 @@ def described_parameters(description: str, parameters: list[dict]) -> list[dict]
         own = str(p.get("description") or "")
         name = str(p.get("name") or "")
         line = block.get(name)
-        if line and (not own or _squashed(own) == _squashed(name)):
+        if line and (not own or _squashed(own) == _squashed(name)) and not _example_only(line):
             p = p | {"description": line, DOCSTRING: True}
         out.append(p)
     return out
+
+
+def _example_only(line: str) -> bool:
+    """A line that shows a quoted example value and names no tool to get one from: a value the caller types (the
+    subreddit "python"), left unread; "(e.g., 'AAPL_US_EQ'). Use search_instrument to find valid tickers" is read."""
+    return EXAMPLE_VALUE.search(line) is not None and TOOL_NAME.search(_QUOTED.sub("", line)) is None
 
 
 def _squashed(text: str) -> str:

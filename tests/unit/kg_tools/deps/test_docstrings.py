@@ -72,3 +72,20 @@ def test_a_block_line_names_a_source_by_its_exact_name_only():
     ]
     described = [e for e in infer_producers(tools) if "its description" in e.reason]
     assert described == []
+
+
+def test_a_line_that_only_shows_an_example_value_stays_unread():
+    """ "Name of the shelf (e.g., "attic")": a name the caller types; a line that also names a tool is read."""
+    block = (
+        'Get a shelf.\n\n    Args:\n        shelf: Name of the shelf (e.g., "attic").\n'
+        "        box: Box code (e.g. 'BX_1'). Use search_boxes to find valid codes.\n"
+    )
+    params = [{"name": "shelf", "description": "Shelf"}, {"name": "box"}]
+    assert described_parameters(block, params) == [
+        {"name": "shelf", "description": "Shelf"},
+        {
+            "name": "box",
+            "description": "Box code (e.g. 'BX_1'). Use search_boxes to find valid codes.",
+            DOCSTRING: True,
+        },
+    ]

@@ -725,8 +725,6 @@ def _bare_want(tool: Tool, p: dict, field: str, known: set[str]) -> Want | None:
     """A one-word identifier: of the resource its description names (`names`: "An array of entity names"), else
     a required `name` of a get or change is the name of the thing the tool is about (`get_node(name)`)."""
     owner = described_owner(str(p.get("description") or ""), field, str(p.get("name") or "").lower(), known)
-    if owner in known and _created_word(tool) == owner:
-        return None  # `model_create(slug)` "Model slug": the new model's own identifier, no tool's output
     if owner in known:
         return _want(p, [owner], field)
     if _subject_name(tool, p, field):
@@ -734,14 +732,6 @@ def _bare_want(tool: Tool, p: dict, field: str, known: set[str]) -> Want | None:
         if resources:
             return _want(p, resources[:1], field)
     return _typed_name_want(tool, p, field, known)
-
-
-def _created_word(tool: Tool) -> str | None:
-    """What a create makes, or else the last word of its name's object (`model_create` -> model, a word too generic
-    for `created_resource`); None for a tool that creates nothing."""
-    if tool.kind != "create":
-        return None
-    return created_resource(tool) or parameter_resource(name_verb_and_object(tool.name)[1][-1:])
 
 
 TYPE_WORDS = {"type", "kind"}

@@ -47,16 +47,3 @@ def test_a_creates_name_read_as_its_compounds_head_wants_nothing():
 def test_an_updates_name_still_names_an_existing_instance():
     """Updates address things by name: `update_pulley(name)` keeps its want."""
     assert wanted(_tools())[("update_pulley", "name")][:2] == (["pulley"], "name")
-
-
-def test_a_creates_own_identifier_named_by_a_generic_word_wants_nothing():
-    """`model_create(slug)` "Model slug": the new model's (a word too generic for `created_resource`), not a listed
-    one's; `model_get(slug)` still wants a model (twenty-fourth session, "the Args line, with guards")."""
-    tools = [
-        _tool("models_list", "Search and list models.", {}),
-        _tool("model_create", "Create a new model.", {"slug": _s("Model slug (URL-friendly identifier).")}),
-        _tool("model_get", "Get a model.", {"slug": _s("Model slug.")}),
-    ]
-    found = wanted(tools)
-    assert ("model_create", "slug") not in found
-    assert found[("model_get", "slug")][:2] == (["model"], "slug")

@@ -60,7 +60,8 @@ def args_block(description: str) -> dict[str, str]:
 
 def described_parameters(description: str, parameters: list[dict]) -> list[dict]:
     """The tool's top-level parameters, each with no description of its own (or only its name re-spelled as a title)
-    given its line of the description's block and marked `DOCSTRING` (read by every rule as its description)."""
+    given its line of the description's block and marked `DOCSTRING` (read by every rule as its description); not a
+    line that only shows an example value (`_example_only`)."""
     block = args_block(description)
     out = []
     for p in parameters:

@@ -10,12 +10,21 @@ signature: the parameters' text is then in the description's Google-style block,
     Args:
         calendar_href: The href of the calendar (from calendar_list_calendars).
         start_date: ISO date string (YYYY-MM-DD). Defaults to today.
+
+Every rule that reads a parameter's description reads that line (twenty-fourth session, "the Args line as a
+parameter's description"): `ToolInfo.from_raw` fills it in, for inference only (the stored catalog keeps the schema
+as the server sent it; the block is in the tool's description there).
 """
 
 from __future__ import annotations
 
 import re
 
+# a quoted example value ("Name of the subreddit (e.g., "python")") and a tool's name ("use search_instrument")
+EXAMPLE_VALUE = re.compile(r"\b(?:e\.g\.|eg\.|for example|example:?)\s*,?\s*[\"'`]", re.I)
+TOOL_NAME = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b")
+_QUOTED = re.compile(r"([\"'`]).*?\1")
+DOCSTRING = "docstring"  # a parameter's key: its description is its line of the block
 _HEAD = re.compile(r"^[ \t]*(?:Args|Arguments|Parameters)[ \t]*:[ \t]*$", re.M | re.I)
 # `name: text`, `name (str): text`
 _ITEM = re.compile(r"^[ \t]*(\w+)[ \t]*(?:\([^)\n]*\))?[ \t]*:[ \t]*(.*)$")
@@ -49,14 +58,26 @@ def args_block(description: str) -> dict[str, str]:
     return out
 
 
-def parameter_text(p: dict, block: dict[str, str]) -> str:
-    """A parameter's own description, or its line of the docstring's block when the schema gives none or only
-    its name re-spelled as a title."""
-    own = str(p.get("description") or "")
-    name = str(p.get("name") or "")
-    if own and _squashed(own) != _squashed(name):
-        return own
-    return block.get(name) or own
+def described_parameters(description: str, parameters: list[dict]) -> list[dict]:
+    """The tool's top-level parameters, each with no description of its own (or only its name re-spelled as a title)
+    given its line of the description's block and marked `DOCSTRING` (read by every rule as its description); not a
+    line that only shows an example value (`_example_only`)."""
+    block = args_block(description)
+    out = []
+    for p in parameters:
+        own = str(p.get("description") or "")
+        name = str(p.get("name") or "")
+        line = block.get(name)
+        if line and (not own or _squashed(own) == _squashed(name)) and not _example_only(line):
+            p = p | {"description": line, DOCSTRING: True}
+        out.append(p)
+    return out
+
+
+def _example_only(line: str) -> bool:
+    """A line that shows a quoted example value and names no tool to get one from: a value the caller types (the
+    subreddit "python"), left unread; "(e.g., 'AAPL_US_EQ'). Use search_instrument to find valid tickers" is read."""
+    return EXAMPLE_VALUE.search(line) is not None and TOOL_NAME.search(_QUOTED.sub("", line)) is None
 
 
 def _squashed(text: str) -> str:

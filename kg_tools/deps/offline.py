@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from kg_tools.deps.docstrings import described_parameters
 from kg_tools.loaders.json_schema import well_formed
 from kg_tools.tool_spec import DependencyType, ToolSpec, split_name, tool_document
 
@@ -94,7 +95,9 @@ class ToolInfo:
         """The tool of a catalog entry; its schemas without malformed keywords (what inference can read)."""
         schemas = {k: well_formed(raw[k]) for k in ("input_schema", "output_schema") if isinstance(raw.get(k), dict)}
         spec = ToolSpec.model_validate(raw | schemas)
-        return cls(spec.name, spec.func_type, spec.description, [p.model_dump() for p in spec.parameters], spec)
+        # a parameter described only in the docstring's "Args:" block: its line there (kg_tools/deps/docstrings.py)
+        parameters = described_parameters(spec.description, [p.model_dump() for p in spec.parameters])
+        return cls(spec.name, spec.func_type, spec.description, parameters, spec)
 
     @property
     def document(self) -> str:

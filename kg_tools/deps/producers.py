@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import groupby
 
-from kg_tools.deps.docstrings import args_block, parameter_text
+from kg_tools.deps.docstrings import DOCSTRING
 from kg_tools.deps.echoes import acts_on_wanted, echoed_nested
 from kg_tools.deps.idlists import IdList, identifier_field, identifier_list, listed_identifier
 from kg_tools.deps.offline import ProposedEdge
@@ -2334,17 +2334,14 @@ def named_source_proposals(tools: dict[str, Tool], sources: set[str] | None) -> 
     for consumer in tools.values():
         if sources is not None and consumer.name not in sources:
             continue
-        # and inside objects and arrays (`items[].color`: "Refer to ... the `utils_get_colors` tool"); a top-level one
-        # described only in a docstring's "Args:" block by its line there (kg_tools/deps/docstrings.py)
-        block = args_block(consumer.description)
+        # and inside objects and arrays (`items[].color`: "Refer to ... the `utils_get_colors` tool")
         for p in consumer.parameters + nested_parameters(consumer):
-            own = str(p.get("description") or "")
-            text = own if p.get("path") else parameter_text(p, block)
+            text = str(p.get("description") or "")
             if not text or p.get("type") == "boolean":  # a flag is set, not looked up
                 continue
             identifier = any(w.parameter == str(p.get("path") or p["name"]) and w.field != "*" for w in consumer.wants)
-            # a block's line names a source by the tool's exact name only: "from this VM" there is the scope
-            phrases = text == own
+            # a docstring block's line names a source by the tool's exact name only: "from this VM" there is the scope
+            phrases = not p.get(DOCSTRING)
             found = _named_sources(consumer, text, tools, short[server_of(consumer)], by_noun, identifier, phrases)
             for name, why in found.items():
                 if p.get("path") and not same_source(consumer, tools[name]):  # a nested one: its own server's tools

@@ -879,6 +879,11 @@ def _before_when_clause(ws: list[str]) -> list[str]:
     return ws[:cut]
 
 
+def _proper_name(said: str, ws: list[str]) -> bool:
+    """One word written capitalized (`Reddit` of "all of Reddit"): a name, not a noun of a resource."""
+    return len(ws) == 1 and re.search(rf"\b{ws[0].capitalize()}\b", said) is not None
+
+
 def described_resources(text: str) -> list[str]:
     """Resources a description says the tool returns ("Returns a list of issues ..." -> [issue]); none named only in
     a clause of when to call it ("... lists before creating contacts")."""
@@ -887,6 +892,8 @@ def described_resources(text: str) -> list[str]:
         ws = _before_when_clause(re.findall(r"[a-z0-9]+", match.group(1).lower()))
         if "of" in ws:  # "a list of issues", "details of the repository"
             ws = ws[len(ws) - ws[::-1].index("of") :]
+            if _proper_name(match.group(1), ws):
+                continue  # "Search all of Reddit": the product searched, no resource
         parts = [ws]
         for joint in ("and", "or"):  # "files and directories" -> file, directory
             parts = [q for part in parts for q in _split_on(part, joint)]
@@ -960,6 +967,9 @@ def compound_head(nouns: list[str], known: Collection[str]) -> str | None:
     return head if first in known and head in known and head != first else None
 
 
+NEW_VALUE = {"new"}  # "new name (empty = leave alone)": the value to set, no resource's name
+
+
 def described_owner(text: str, field: str, own: str = "", known: Collection[str] = ()) -> str | None:
     """The resource a bare identifier's description names right before the field: "An array of entity
     names to retrieve" -> entity (for `names`), "the track URIs" -> track (for `uris`); else right after the field
@@ -967,7 +977,7 @@ def described_owner(text: str, field: str, own: str = "", known: Collection[str]
     the rule group" -> group when the catalog has both (`compound_head`)."""
     ws = words(text) if text else []
     for i in range(1, len(ws)):
-        if ID_FIELDS.get(ws[i]) == field and ws[i - 1] not in STOP:
+        if ID_FIELDS.get(ws[i]) == field and ws[i - 1] not in STOP | NEW_VALUE:
             return resource_key(ws[max(0, i - 2) : i]) or parameter_resource(ws[i - 1 : i])
     for i in range(len(ws) - 2):
         if (ID_FIELDS.get(ws[i]) == field or ws[i] == own) and ws[i + 1] == "of":

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from kg_tools.deps.docstrings import args_block, parameter_text
+from kg_tools.deps.docstrings import DOCSTRING, args_block, described_parameters
+from kg_tools.deps.offline import ToolInfo, parameter_text
 from kg_tools.deps.producers import infer_producers
 from tests.support.made_up_ops import described_tool, required_string
 
@@ -27,11 +28,28 @@ def test_the_block_gives_each_parameter_its_text_with_continuation_lines():
 
 
 def test_a_parameter_keeps_its_own_description_and_a_title_gives_way_to_the_block():
-    block = args_block(_LIST_SHELF)
-    assert parameter_text({"name": "shelf_href", "description": "Shelf Href"}, block) == block["shelf_href"]
-    assert parameter_text({"name": "shelf_href"}, block) == block["shelf_href"]
-    assert parameter_text({"name": "shelf_href", "description": "Any shelf"}, block) == "Any shelf"
-    assert parameter_text({"name": "other", "description": "Other"}, block) == "Other"
+    line = args_block(_LIST_SHELF)["shelf_href"]
+    params = [
+        {"name": "shelf_href", "description": "Shelf Href"},
+        {"name": "since"},
+        {"name": "owner", "description": "Owner"},
+    ]
+    assert described_parameters(_LIST_SHELF, params) == [
+        {"name": "shelf_href", "description": line, DOCSTRING: True},
+        {"name": "since", "description": "Only boxes stored after this date, as YYYY-MM-DD.", DOCSTRING: True},
+        {"name": "owner", "description": "Owner"},  # no line of its own
+    ]
+    own = [{"name": "shelf_href", "description": "Any shelf"}]
+    assert described_parameters(_LIST_SHELF, own) == own
+
+
+def test_every_rule_reads_the_line_as_the_parameters_description():
+    """ToolInfo.from_raw fills it in: the scorer's parameter text reads it as the rules do."""
+    tool = ToolInfo.from_raw(
+        {"name": "list_boxes", "description": _LIST_SHELF, "parameters": [required_string("since", "Since")]}
+    )
+    assert parameter_text(tool.parameters[0]) == "since: Only boxes stored after this date, as YYYY-MM-DD."
+    assert tool.spec.parameters[0].description == "Since"  # the catalog's own schema is left as it is
 
 
 def test_a_tool_the_block_names_as_a_parameters_source_provides_it():
@@ -54,3 +72,20 @@ def test_a_block_line_names_a_source_by_its_exact_name_only():
     ]
     described = [e for e in infer_producers(tools) if "its description" in e.reason]
     assert described == []
+
+
+def test_a_line_that_only_shows_an_example_value_stays_unread():
+    """ "Name of the shelf (e.g., "attic")": a name the caller types; a line that also names a tool is read."""
+    block = (
+        'Get a shelf.\n\n    Args:\n        shelf: Name of the shelf (e.g., "attic").\n'
+        "        box: Box code (e.g. 'BX_1'). Use search_boxes to find valid codes.\n"
+    )
+    params = [{"name": "shelf", "description": "Shelf"}, {"name": "box"}]
+    assert described_parameters(block, params) == [
+        {"name": "shelf", "description": "Shelf"},
+        {
+            "name": "box",
+            "description": "Box code (e.g. 'BX_1'). Use search_boxes to find valid codes.",
+            DOCSTRING: True,
+        },
+    ]

@@ -3,7 +3,7 @@ subset_spec.subset). Chosen (providers, licences) and cut by tag (by path for ST
 have no tags) before their operations were studied; all five are the twenty-sixth session's fresh set. (Passed over:
 DNSimple's dnsimple-developer (no LICENSE in the repository; tags and counts only seen); Project Nessie's openapi.yaml
 (paths generated at build time from Java annotations: none in the file); Comet Opik and Owncast (repositories over
-500 MB; Owncast's admin API mostly configuration setters).)
+500 MB, not fetched).)
 
 Inputs (read with `git show <commit>:<path>` from the public repositories, saved under /tmp/corpus-oa-w/):
   powerdns.yaml     github.com/PowerDNS/pdns                          20096dc7c96883e6f92ed91ce8fa6e911f50bca0

@@ -1,6 +1,6 @@
 """Expand the hand-written gold lines of a corpus task (<task>_gold.txt: corpus-oa-c, corpus-oa-d) into gold/<key>.json.
 
-    .venv/bin/python benchmarks/data/deps/make/gold_openapi.py corpus-oa-d [key ...]   (also corpus-oa-c, -g … -v)
+    .venv/bin/python benchmarks/data/deps/make/gold_openapi.py corpus-oa-d [key ...]   (also corpus-oa-c, -g … -w)
 
 Line format as benchmarks/data/real/make/gold_edges.txt:
   consumers | parameter(s) | providers | PD/PI/TD/TI | reason      (`*` consumers = every tool having the parameter)
@@ -129,7 +129,13 @@ PROVIDERS = {"listmonk": "listmonk (knadh/listmonk)", "qdrant": "Qdrant (qdrant/
              "eclipse_ditto": "Eclipse Ditto (eclipse-ditto/ditto)", "dagu": "Dagu (dagu-org/dagu)",
              "revolt": "Revolt (revoltchat/api)", "zincsearch": "ZincSearch (zincsearch/zincsearch)",
              "wazuh": "Wazuh (wazuh/wazuh)",
-             "lakekeeper": "Lakekeeper (lakekeeper/lakekeeper)"}
+             "lakekeeper": "Lakekeeper (lakekeeper/lakekeeper)",
+             # corpus-oa-w
+             "powerdns": "PowerDNS Authoritative (PowerDNS/pdns)",
+             "sftpgo": "SFTPGo (drakkan/sftpgo)",
+             "keep": "Keep (keephq/keep)",
+             "convoy": "Convoy (frain-dev/convoy)",
+             "stackit_iaas": "STACKIT IaaS (stackitcloud/stackit-api-specifications)"}
 
 
 def gold_edge(consumer: str, provider: str, parameter: str, typ: str, reason: str) -> dict:

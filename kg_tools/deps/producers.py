@@ -434,16 +434,23 @@ def _gives_address(tool: Tool, p: dict, want: Want) -> bool:
     return isinstance(props, dict) and web_address(props.get(p.get("name")))
 
 
+NAMING_FIELDS = {("name",), ("title",), ("slug",), ("display", "name")}  # what a create calls its new instance
+
+
 def _names_the_new(tool: Tool, p: dict, want: Want) -> bool:
-    """A create's `name` or `title` outside its path names the new instance: read as a name of anything
-    (`postProject(name)` -> "name") or of the head word of what the create makes (`createReleaseStage(name)` ->
-    release, `create_database_connection(name)` -> database)."""
-    if tool.kind != "create" or want.in_path or str(p.get("name") or "").lower() not in ("name", "title"):
+    """A create's `name`, `title`, `slug` or `displayName` outside its path names the new instance: read as a name
+    of anything (`postProject(name)` -> "name", `create_page(slug)` -> "slug", `addPlaylist(displayName)` ->
+    "display"), as what the create makes (`createProject(slug)` -> project, app), or as any other word than one of
+    its tool name's (`add_wiki(name)` "Name of the wiki page" -> page, `create_gear(name)` "the gear item" -> item;
+    `createReleaseStage(name)` -> release: the head of the compound it makes). Kept only for a word of its name when
+    the create makes no resource key (`create_collection(name)`: the gold's own convention, seventeenth session)."""
+    field = tuple(words(str(p.get("name") or "")))
+    if tool.kind != "create" or want.in_path or field not in NAMING_FIELDS:
         return False
-    if want.resources == ["name"]:
+    wanted = want.resources[0]
+    if wanted in field:
         return True
-    made = created_resource(tool)
-    return made is not None and want.resources[0] != made and want.resources[0] in words(tool_part(tool.name))
+    return created_resource(tool) is not None or wanted not in words(tool_part(tool.name))
 
 
 def _numbered_parent(p: dict) -> bool:

@@ -47,3 +47,34 @@ def test_a_creates_name_read_as_its_compounds_head_wants_nothing():
 def test_an_updates_name_still_names_an_existing_instance():
     """Updates address things by name: `update_pulley(name)` keeps its want."""
     assert wanted(_tools())[("update_pulley", "name")][:2] == (["pulley"], "name")
+
+
+def _more_tools() -> list[ToolInfo]:
+    return [
+        _tool("list_sprockets", "List all sprockets", {}),
+        _tool("get_sprocket_by_slug", "Get a sprocket by its slug", {"slug": _s("Slug of the sprocket")}),
+        _tool("list_binder_pages", "List the pages of a binder", {}),
+        _tool("list_gizmo_displays", "List the displays of gizmos", {}),
+        _tool("create_sprocket", "Create a sprocket", {"slug": _s("URL slug for the sprocket"), "size": _s("Size")}),
+        _tool("add_binder", "Add a binder", {"name": _s("Name of the binder page")}),
+        _tool("create_gizmo", "Create a gizmo", {"displayName": _s("Gizmo display name")}),
+        _tool("update_sprocket", "Update a sprocket", {"slug": _s("Slug of the sprocket")}),
+    ]
+
+
+def test_a_creates_slug_and_display_name_name_the_new_instance():
+    """`create_sprocket(slug)` is the new sprocket's slug, `create_gizmo(displayName)` the new gizmo's name (not a
+    "display" of `list_gizmo_displays`)."""
+    found = wanted(_more_tools())
+    assert ("create_sprocket", "slug") not in found
+    assert ("create_gizmo", "displayName") not in found
+
+
+def test_a_creates_name_read_as_a_word_not_of_its_name_wants_nothing():
+    """`add_binder(name)` "Name of the binder page" names the new binder, not a page of `list_binder_pages`."""
+    assert ("add_binder", "name") not in wanted(_more_tools())
+
+
+def test_an_updates_slug_still_names_an_existing_instance():
+    """`update_sprocket(slug)` keeps its want."""
+    assert wanted(_more_tools())[("update_sprocket", "slug")][0][:1] == ["sprocket"]

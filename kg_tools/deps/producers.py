@@ -420,6 +420,8 @@ def parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
         return None
     if want and _gives_address(tool, p, want):
         return None
+    if want and _gives_contents(tool, p):
+        return None
     return want
 
 
@@ -432,6 +434,18 @@ def _gives_address(tool: Tool, p: dict, want: Want) -> bool:
         return bool(p.get("web_address"))
     props = (tool.input_schema or {}).get("properties")
     return isinstance(props, dict) and web_address(props.get(p.get("name")))
+
+
+def _gives_contents(tool: Tool, p: dict) -> bool:
+    """A top-level parameter declared file contents (`format: binary`, or an array of them): the bytes of an upload
+    the caller gives, never an identifier another tool returns (Finix's `file` of an evidence upload)."""
+    if p.get("path"):
+        return False
+    props = (tool.input_schema or {}).get("properties")
+    schema = props.get(p.get("name")) if isinstance(props, dict) else None
+    if isinstance(schema, dict) and isinstance(schema.get("items"), dict):
+        schema = schema["items"]
+    return isinstance(schema, dict) and schema.get("format") == "binary"
 
 
 def _names_the_new(tool: Tool, p: dict, want: Want) -> bool:

@@ -418,9 +418,14 @@ def parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
         return None  # "Creates a new file, or overwrites ...", "Append content to a new or existing file"
     if want and not existing and _names_the_new(tool, p, want):
         return None
-    if want and _gives_address(tool, p, want):
+    if want and _caller_gives(tool, p, want):
         return None
     return want
+
+
+def _caller_gives(tool: Tool, p: dict, want: Want) -> bool:
+    """A value the caller gives as it is, whatever its name: a web address or the contents of a file."""
+    return _gives_address(tool, p, want) or _gives_contents(tool, p)
 
 
 def _gives_address(tool: Tool, p: dict, want: Want) -> bool:
@@ -435,6 +440,18 @@ def _gives_address(tool: Tool, p: dict, want: Want) -> bool:
 
 
 NAMING_FIELDS = {("name",), ("title",), ("slug",), ("display", "name")}  # what a create calls its new instance
+
+
+def _gives_contents(tool: Tool, p: dict) -> bool:
+    """A top-level parameter declared file contents (`format: binary`, or an array of them): the bytes of an upload
+    the caller gives, never an identifier another tool returns (Finix's `file` of an evidence upload)."""
+    if p.get("path"):
+        return False
+    props = (tool.input_schema or {}).get("properties")
+    schema = props.get(p.get("name")) if isinstance(props, dict) else None
+    if isinstance(schema, dict) and isinstance(schema.get("items"), dict):
+        schema = schema["items"]
+    return isinstance(schema, dict) and schema.get("format") == "binary"
 
 
 def _names_the_new(tool: Tool, p: dict, want: Want) -> bool:

@@ -516,7 +516,9 @@ TITLE_TAIL = {"response", "responses", "request", "reply", "payload", "body", "e
 FORMAT_WORDS = {"dto", "object", "model", "schema", "bean", "entity", "data", "output", "wrapper"}
 
 
-TITLE_CUTS = {"by", "from"}  # what comes after qualifies what comes before (twenty-third session)
+# what comes after qualifies what comes before (twenty-third session; `with`: `CommentWithExpandedUser` is a comment,
+# twenty-fifth session)
+TITLE_CUTS = {"by", "from", "with"}
 
 
 @lru_cache(maxsize=20_000)
@@ -524,7 +526,7 @@ def schema_resource(title: str | None) -> str | None:
     """`SimplifiedPlaylistObject` -> playlist, `PagingSavedTrackObject` -> track, `DeviceObject` -> device,
     `ListAudiencesResponseSuccess` -> audience (the words before Response/Request/Success name the resource),
     `Categories_by_WorkspaceModel` -> category (what comes after "by" qualifies it, as after "from":
-    `Ytd-Benefit-Amounts-From-Different-Company` -> amount), `EndpointOut` -> endpoint."""
+    `Ytd-Benefit-Amounts-From-Different-Company` -> amount, `SessionWithTraces` -> session), `EndpointOut` -> endpoint."""
     if not isinstance(title, str) or not title:
         return None
     ws = [re.sub(r"(?<=[a-z])\d+$", "", w) for w in words(title)]  # a numbered variant (`contact-details3`)

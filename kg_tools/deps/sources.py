@@ -2,7 +2,8 @@
 source, so in a catalog that gathers many servers another server's reader is no provider.
 
 A tool's source is, in this order: the `<server>__` of a gateway name (`github__get_issue`); a field of its record
-that names it (`mcp_server`, `server`, `server_name`, `namespace`); else, only in a catalog too large to be one
+that names it (`mcp_server`, `server`, `server_name`, `namespace`), servers of one product one source
+(product_families: `aws_ecs`, `aws_eks`); else, only in a catalog too large to be one
 server (MANY_TOOLS tools without either, and not HTTP operations), its name family: the catalog's tools in
 listing order (as loaded: a stored catalog keeps each tool's place), cut where a run of FAMILY_RUN tools in a row
 shares a name shape the tools before did not have (`linear_getProjects` … then `list_dashboards` …,

@@ -3,12 +3,13 @@ and the team's first gold's; never a fresh one) gathered as ONE catalog, inferre
 of the per-server gold (an edge between two servers is wrong).
 
     .venv/bin/python -m benchmarks.deps_union [--names prefixed|plain|field] [--split dev|test|all]
-        [--by-name places|no-places] [--shuffled]
+        [--by-name places|no-places] [--shuffled] [--family-gold]
         [--json PATH] [-v]
 
 Names: `prefixed` = gateway names `<server>__<tool>`; `plain` = the tools' own names (a name two servers share keeps
 both, the later ones with a minimal `_<n>` suffix); `field` = plain names, each record carrying the `mcp_server`
-field a JSON catalog may hold. `--shuffled`: the tools in a seeded random order without places (a catalog
+field a JSON catalog may hold. `--family-gold`: the gold with the hand-written edges between servers of one
+product family (`data/deps/union/family_gold.json`). `--shuffled`: the tools in a seeded random order without places (a catalog
 shuffled before it was loaded: its order says nothing of its servers). A first-gold server that is also a corpus catalog (mongodb, notion) is taken once,
 from the corpus."""
 
@@ -30,6 +31,7 @@ from kg_tools.tool_spec import validate_catalog
 
 SEP = "__"
 SEED = "s15plain"  # --shuffled
+FAMILY_GOLD = Path(__file__).parent / "data" / "deps" / "union" / "family_gold.json"
 
 
 def servers() -> dict[str, CorpusCatalog]:
@@ -70,8 +72,19 @@ def union(names: str) -> tuple[list[dict], dict[tuple[str, str], str], int]:
     return raws, renamed, clashes
 
 
-def union_gold(renamed: dict[tuple[str, str], str], split: str) -> tuple[list[LabelledEdge], set[str] | None]:
-    """The per-server gold under the union's names, and the consumers the split scores."""
+def family_gold(renamed: dict[tuple[str, str], str]) -> list[LabelledEdge]:
+    """The hand-written edges between servers of one product family (FAMILY_GOLD, `<server>__<tool>` names) under
+    the union's names."""
+    edges, _ = read_gold(FAMILY_GOLD)
+    name = {f"{s}{SEP}{o}": n for (s, o), n in renamed.items()}
+    return [LabelledEdge(name[e.source], name[e.target], e.type, e.parameter_name) for e in edges]
+
+
+def union_gold(
+    renamed: dict[tuple[str, str], str], split: str, families: bool = False
+) -> tuple[list[LabelledEdge], set[str] | None]:
+    """The per-server gold under the union's names, and the consumers the split scores; `families`: with the
+    family gold's edges whose consumer the split scores."""
     gold: list[LabelledEdge] = []
     scored: set[str] | None = None if split == "all" else set()
     for server, c in servers().items():
@@ -81,11 +94,13 @@ def union_gold(renamed: dict[tuple[str, str], str], split: str) -> tuple[list[La
         half = scored_sources(c.gold, split, set(own))
         if scored is not None and half is not None:
             scored |= {own[o] for o in half}
+    if families:
+        gold += [e for e in family_gold(renamed) if scored is None or e.source in scored]
     return gold, scored
 
 
-def measure(names: str, splits: list[str], by_name: str = "", shuffled: bool = False) -> dict:
-    """`by_name`: '' (the file's order), 'places' (sorted by name, each tool knowing its place, as `kg-tools deps
+def measure(names: str, splits: list[str], by_name: str = "", shuffled: bool = False, families: bool = False) -> dict:
+    """`families`: the gold with the family gold's edges between servers (union_gold). `by_name`: '' (the file's order), 'places' (sorted by name, each tool knowing its place, as `kg-tools deps
     infer` reads a stored catalog: cypher/deps_catalog_tools.cypher), 'no-places' (sorted, places unknown);
     `shuffled`: the tools in a seeded random order, places unknown."""
     raws, renamed, clashes = union(names)
@@ -102,7 +117,10 @@ def measure(names: str, splits: list[str], by_name: str = "", shuffled: bool = F
     seconds = time.perf_counter() - start
     cross = [e for e in result.edges if server[e.source] != server[e.target]]
     out = {
-        "names": names + (f" by name ({by_name})" if by_name else "") + (" shuffled" if shuffled else ""),
+        "names": names
+        + (f" by name ({by_name})" if by_name else "")
+        + (" shuffled" if shuffled else "")
+        + (" family gold" if families else ""),
         "servers": len(servers()),
         "tools": len(tools),
         "suffixed": clashes,
@@ -114,7 +132,7 @@ def measure(names: str, splits: list[str], by_name: str = "", shuffled: bool = F
         "cross_examples": sorted(f"{e.source} -> {e.target} ({e.parameter_name}, {e.confidence:.2f})" for e in cross),
     }
     for split in splits:
-        gold, scored = union_gold(renamed, split)
+        gold, scored = union_gold(renamed, split, families)
         edges = [e for e in result.edges if scored is None or e.source in scored]
         s = gold_scores(edges, gold)
         out[split] = {
@@ -133,12 +151,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--split", nargs="*", default=["dev", "test"], choices=["dev", "test", "all"])
     ap.add_argument("--by-name", choices=["places", "no-places"], help="tools sorted by name, as the graph gives them")
     ap.add_argument("--shuffled", action="store_true", help="tools in a seeded random order, without places")
+    ap.add_argument("--family-gold", action="store_true", help="count the family gold's edges between servers right")
     ap.add_argument("--json")
     ap.add_argument("-v", "--verbose", action="store_true", help="print the cross-server edges")
     args = ap.parse_args(argv)
     report = []
     for names in args.names:
-        r = measure(names, args.split, args.by_name or "", args.shuffled)
+        r = measure(names, args.split, args.by_name or "", args.shuffled, args.family_gold)
         report.append(r)
         halves = "  ".join(
             f"{s}: P {r[s]['precision']:.3f} R {r[s]['recall']:.3f} ({r[s]['predicted']} edges, "

@@ -90,7 +90,14 @@ from kg_tools.deps.scoring import (
     select,
     set_probabilities,
 )
-from kg_tools.deps.sources import apart, catalog_groups, declared_source, gateway_server, short_name
+from kg_tools.deps.sources import (
+    apart,
+    catalog_groups,
+    declared_source,
+    gateway_server,
+    product_families,
+    short_name,
+)
 from kg_tools.deps.vocabulary import vocabulary_proposals
 from kg_tools.deps.workflow import Mention, ToolNames, another_way, mentions, runs_before, staged_for, stages, steps
 from kg_tools.tool_spec import DependencyType
@@ -2375,11 +2382,15 @@ def named_source_proposals(tools: dict[str, Tool], sources: set[str] | None) -> 
 
 
 def _named_after_nouns(tools: dict[str, Tool]) -> dict[str, list[str]]:
-    """noun -> the tools named after that thing (`browser_snapshot`), not changing anything."""
+    """noun -> the tools named after that thing (`browser_snapshot`), not changing anything. A name that ends in
+    `tool` without a verb (`ecs_troubleshooting_tool`, `asset_tool`) says what it is, no thing it reads: "from the
+    execute_log_insights_query tool" names no such tool."""
     by_noun: dict[str, list[str]] = defaultdict(list)
     verbs = LIST_VERBS | GET_VERBS | CREATE_VERBS | CHANGE_VERBS
     for t in tools.values():
         ws = words(tool_part(t.name))
+        if ws[-1:] == ["tool"] and not set(ws) & ALL_VERBS:
+            continue
         if t.kind != "change" and ws and ws[-1] not in verbs and not _plural_before_last(ws):
             by_noun[singular(ws[-1])].append(t.name)
     return by_noun
@@ -3043,10 +3054,12 @@ def server_of(tool: Tool) -> str:
 
 
 def gateway_servers(raw_tools: Iterable) -> dict[str, str]:
-    """name -> its gateway server: a value flows between tools of one server (one API, one MCP server); in a
-    catalog that gathers several (`github__get_issue`, `redis__get`) another server's generic reader is no
-    provider."""
-    return {t.name: gateway_server(t.name, getattr(t, "spec", None)) for t in raw_tools}
+    """name -> its gateway server's product family (sources.product_families): a value flows between tools of one
+    server (one API, one MCP server) or of one product's servers; in a catalog that gathers several
+    (`github__get_issue`, `redis__get`) another product's generic reader is no provider."""
+    servers = {t.name: gateway_server(t.name, getattr(t, "spec", None)) for t in raw_tools}
+    family = product_families(servers.values())
+    return {n: family.get(s, s) for n, s in servers.items()}
 
 
 def name_index(tools: dict[str, Tool]) -> dict[str, list[str]]:
@@ -3922,6 +3935,8 @@ def sourced_parts(raw_tools: list, groups: dict[str, str] | None = None) -> dict
     names = [t.name for t in loaded]
     specs = {t.name: getattr(t, "spec", None) for t in raw_tools}
     declared = {n: declared_source(n, spec) for n, spec in specs.items()}
+    family = product_families(declared.values())
+    declared = {n: family.get(s, s) for n, s in declared.items()}
     operations = {n for n, spec in specs.items() if getattr(spec, "http", None)}
     source, found = catalog_groups(names, declared, operations, {t.name: t for t in raw_tools})
     if groups is not None:

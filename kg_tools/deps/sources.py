@@ -2,7 +2,8 @@
 source, so in a catalog that gathers many servers another server's reader is no provider.
 
 A tool's source is, in this order: the `<server>__` of a gateway name (`github__get_issue`); a field of its record
-that names it (`mcp_server`, `server`, `server_name`, `namespace`); else, only in a catalog too large to be one
+that names it (`mcp_server`, `server`, `server_name`, `namespace`), servers of one product one source
+(product_families: `aws_ecs`, `aws_eks`); else, only in a catalog too large to be one
 server (MANY_TOOLS tools without either, and not HTTP operations), its name family: the catalog's tools in
 listing order (as loaded: a stored catalog keeps each tool's place), cut where a run of FAMILY_RUN tools in a row
 shares a name shape the tools before did not have (`linear_getProjects` … then `list_dashboards` …,
@@ -25,7 +26,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 
 from kg_tools.deps.resources import ALL_VERBS
@@ -48,6 +49,23 @@ def declared_source(name: str, record: object) -> str:
         if isinstance(value, str) and value.strip():
             return value.strip()
     return ""
+
+
+PROTOCOL_WORDS = frozenset({"mcp", "server", "servers"})  # a server key's first word that names no product
+_KEY_WORD = re.compile(r"[A-Za-z0-9]+")
+
+
+def product_families(servers: Iterable[str]) -> dict[str, str]:
+    """declared source (one a tool) -> its product family: the first word of its key (`aws` of `aws_ecs`, `oci` of
+    `oci-identity`) when two or more of the catalog's sources of two or more tools begin with it and it is no
+    protocol word nor a verb, else the source itself. A FastAPI operationId read as a gateway name
+    (`read_flow__flows`, `export_recording__export`) begins with its verb and is one tool's. Servers of one
+    product pass ids between them (OCI's compartments scope every other OCI server's lists), so a value flows
+    inside a family as inside one server."""
+    tools = Counter(s for s in servers if s)
+    first = {s: m.group().lower() for s, n in tools.items() if n > 1 and (m := _KEY_WORD.search(s))}
+    shared = Counter(first.values())
+    return {s: f"{w}*" if shared[w] > 1 and w not in PROTOCOL_WORDS | LEAD_VERBS else s for s, w in first.items()}
 
 
 def gateway_server(name: str, record: object = None) -> str:

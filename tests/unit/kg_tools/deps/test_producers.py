@@ -103,6 +103,19 @@ def test_a_from_the_noun_phrase_names_a_source_only_of_an_identifier_and_a_thing
     assert ("create_volume", "browser_snapshot") not in pairs
 
 
+def test_the_tool_a_description_names_is_no_tool_named_after_tool():
+    """ "returned by the execute_insights_query tool" names no `troubleshooting_tool` (a name that ends in `tool`
+    without a verb says what it is, no thing it reads: twenty-fifth session, AWS CloudWatch beside ECS)."""
+    said = "The ID of the query to cancel. This ID is returned by the execute_insights_query tool."
+    tools = [
+        _tool("execute_insights_query", "Starts a logs insights query.", [_param("query_string", "The query")]),
+        _tool("troubleshooting_tool", "Diagnoses.", []),
+        _tool("cancel_insights_query", "Cancels a query.", [_param("query_id", said)]),
+    ]
+    fixed, _ = candidate_groups(tools)
+    assert ("cancel_insights_query", "troubleshooting_tool") not in {(p.source, p.target) for p in fixed}
+
+
 def _param(name: str, description: str, type_: str = "string", required: bool = True) -> dict:
     return {"name": name, "type": type_, "description": description, "required": required}
 

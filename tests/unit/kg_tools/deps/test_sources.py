@@ -128,6 +128,35 @@ def test_no_value_flows_between_declared_servers():
     assert ("seal_box", "list_boxes") not in pairs and ("ship_box", "list_boxes") not in pairs
 
 
+def test_servers_of_one_product_are_one_family():
+    """Twenty-fifth session: a gateway's servers whose keys begin with one product word pass ids between them."""
+    keys = ["acme_vault", "acme_vault", "acme-relay", "acme-relay", "crate", "crate", "crate_x"]
+    family = sources.product_families(keys)
+    assert {k: family.get(k, k) for k in keys} == {
+        "acme_vault": "acme*",
+        "acme-relay": "acme*",
+        "crate": "crate",  # one server alone in its word
+        "crate_x": "crate_x",  # a source of one tool is an operation's, no server's
+    }
+    assert sources.product_families(["mcp_vault", "mcp_vault", "mcp-relay", "mcp-relay"])["mcp-relay"] == "mcp-relay"
+    assert sources.product_families(["read_a", "read_a", "read_b", "read_b"])["read_b"] == "read_b"  # a verb
+
+
+def test_values_flow_between_servers_of_one_product_only():
+    tools = [
+        _tool("acme_vault__list_boxes"),
+        _tool("acme_vault__open_box", ["box_id"]),
+        _tool("acme_relay__seal_box", ["box_id"]),
+        _tool("acme_relay__ship_box", ["box_id"]),
+        _tool("depot__weigh_box", ["box_id"]),
+        _tool("depot__stamp_box", ["box_id"]),
+    ]
+    assert len(source_parts(tools)) == 2
+    pairs = {(e.source, e.target) for e in structural_edges(tools, sources=None, min_confidence=0.2)}
+    assert ("acme_relay__seal_box", "acme_vault__list_boxes") in pairs
+    assert ("depot__weigh_box", "acme_vault__list_boxes") not in pairs
+
+
 def test_parts_follow_the_loaded_order_when_tools_know_their_place(monkeypatch):
     monkeypatch.setattr(sources, "MANY_TOOLS", 2)
     tools = [_tool(n) for n in _server("crate", FAMILY_RUN) + [f"get_thing{i}" for i in range(FAMILY_RUN)]]

@@ -396,6 +396,12 @@ IRREGULAR = {
     "wikis": "wiki",
     "kpis": "kpi",
     "uris": "uri",
+    "skus": "sku",  # plurals of nouns in -u, which the -us rule (`status`, `bonus`) would keep (twenty-fifth session)
+    "cpus": "cpu",
+    "gpus": "gpu",
+    "vcpus": "vcpu",
+    "menus": "menu",
+    "quizzes": "quiz",  # a doubled z
 }
 # A container of things is about the things: "the commit logs" -> commit, "block children" -> block,
 # "page history" -> page, "directory tree" -> directory.
@@ -413,6 +419,8 @@ def singular(word: str) -> str:
         return w
     if w.endswith("ies"):
         return w[:-3] + "y"
+    if w.endswith("zes") and not w.endswith(("zzes", "tzes")):
+        return w[:-1]  # sizes -> size, prizes -> prize (buzzes -> buzz, waltzes -> waltz below)
     if w.endswith(("sses", "shes", "ches", "xes", "zes")):
         return w[:-2]
     if w.endswith("s"):

@@ -32,6 +32,14 @@ from kg_tools.deps.resources import included_resources, singular, words
         ("emojis", "emoji"),
         ("basis", "basis"),  # ... beside the singulars in -is
         ("analysis", "analysis"),
+        ("skus", "sku"),  # plurals of nouns in -u (twenty-fifth session: GoBox's `list_product_skus` for a `sku`) ...
+        ("gpus", "gpu"),
+        ("bonus", "bonus"),  # ... beside the singulars in -us
+        ("sizes", "size"),  # -zes of a singular in -ze (DigitalOcean's `sizes_list` for a droplet's `size`) ...
+        ("buzzes", "buzz"),  # ... not of one in -zz, -tz
+        ("waltzes", "waltz"),
+        ("quizzes", "quiz"),
+        ("boxes", "box"),
     ],
 )
 def test_singular(plural, one):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from kg_tools.deps.docstrings import DOCSTRING, args_block, described_parameters
 from kg_tools.deps.offline import ToolInfo, parameter_text
 from kg_tools.deps.producers import infer_producers
@@ -89,3 +91,13 @@ def test_a_line_that_only_shows_an_example_value_stays_unread():
             DOCSTRING: True,
         },
     ]
+
+
+def test_a_long_run_of_blanks_is_read_in_linear_time():
+    """A 10,000-character description (the most a tool keeps) with a long run of spaces after a name, or after
+    "e.g.", took seconds per tool when two runs of blanks stood side by side in a pattern."""
+    start = time.perf_counter()
+    assert args_block("Args:\n    a" + " " * 9_000 + "\n") == {}
+    params = [{"name": "a"}]
+    assert described_parameters("Args:\n    a: e.g." + " " * 9_000 + "x", params)[0][DOCSTRING]
+    assert time.perf_counter() - start < 0.5

@@ -76,11 +76,7 @@ def _body_schema(body: dict, media_types: tuple[str, ...] = ()) -> tuple[str, di
 
 def _body_entry(body: dict, media_types: tuple[str, ...] = ()) -> tuple[str, dict] | None:
     """(media type without its parameters, media type object) as _body_schema chooses it."""
-    content = body.get("content")
-    offered = {
-        str(media).split(";")[0].strip().lower(): (entry if isinstance(entry, dict) else {})
-        for media, entry in (content.items() if isinstance(content, dict) else ())
-    }
+    offered = _offered(body)
     for media, entry in offered.items():
         if _is_json(media):
             return media, entry
@@ -88,6 +84,15 @@ def _body_entry(body: dict, media_types: tuple[str, ...] = ()) -> tuple[str, dic
         if media in offered:
             return media, offered[media]
     return None
+
+
+def _offered(body: dict) -> dict[str, dict]:
+    """A body's content: media type without its parameters, lower case -> media type object ({} if none)."""
+    content = body.get("content")
+    return {
+        str(media).split(";")[0].strip().lower(): (entry if isinstance(entry, dict) else {})
+        for media, entry in (content.items() if isinstance(content, dict) else ())
+    }
 
 
 def _json_body(body: dict, media_types: tuple[str, ...] = ANY_MEDIA_TYPES) -> dict | None:
@@ -464,12 +469,8 @@ def _request_schema(body: dict) -> tuple[str, dict] | None:
     found = _body_schema(body, (*FORM_MEDIA_TYPES, *ANY_MEDIA_TYPES))
     if found:
         return found
-    content = body.get("content")
-    for media, entry in content.items() if isinstance(content, dict) else ():
-        media = str(media).split(";")[0].strip().lower()
-        if media.startswith(TEXT):
-            return media, (entry.get("schema") if isinstance(entry, dict) else None) or {"type": "string"}
-    return None
+    text = [(media, entry) for media, entry in _offered(body).items() if media.startswith(TEXT)]
+    return (text[0][0], text[0][1].get("schema") or {"type": "string"}) if text else None
 
 
 def _body_name(op: dict, schema: dict, taken: set[str]) -> str:

@@ -25,7 +25,7 @@ EXAMPLE_VALUE = re.compile(r"\b(?:e\.g\.|eg\.|for example|example:?)\s*(?:,\s*)?
 TOOL_NAME = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b")
 _QUOTED = re.compile(r"([\"'`]).*?\1")
 DOCSTRING = "docstring"  # a parameter's key: its description is its line of the block
-_HEAD = re.compile(r"^[ \t]*(?:Args|Arguments|Parameters)[ \t]*:[ \t]*$", re.M | re.I)
+_HEAD = re.compile(r"^[ \t]*(?:Args|Arguments|Parameters)[ \t]*:[ \t]*\r?$", re.M | re.I)  # CRLF lines too
 # `name: text`, `name (str): text`
 # (no two runs of blanks side by side: a long run is read once, not tried at every split)
 _ITEM = re.compile(r"^[ \t]*(\w+)[ \t]*(?:\([^)\n]*\)[ \t]*)?:[ \t]*(.*)$")

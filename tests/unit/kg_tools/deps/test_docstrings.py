@@ -27,6 +27,8 @@ def test_the_block_gives_each_parameter_its_text_with_continuation_lines():
         "since": "Only boxes stored after this date, as YYYY-MM-DD.",
     }
     assert args_block("List the boxes. Args: none") == {}
+    # a docstring written with CRLF line ends (s25rev: its block went unread)
+    assert args_block(_LIST_SHELF.replace("\n", "\r\n")) == args_block(_LIST_SHELF)
 
 
 def test_a_parameter_keeps_its_own_description_and_a_title_gives_way_to_the_block():

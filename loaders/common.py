@@ -94,7 +94,7 @@ def rpc_error(document) -> str:
     error, result = document.get("error"), document.get("result")
     if isinstance(error, dict):
         said = " ".join(f"{error.get('code', '')} {error.get('message', '')}".split())[:200]
-        return f" (a JSON-RPC error answer: {said})"
+        return f" (a JSON-RPC error answer: {said or 'no code, no message'})"
     if error is not None:
         return f" (a JSON-RPC error answer: {' '.join(str(error).split())[:200]})"
     if not isinstance(result, dict):  # `"result": [...]` is no tools/list answer either: its tools are named

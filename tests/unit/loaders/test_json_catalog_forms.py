@@ -46,6 +46,7 @@ def test_a_saved_json_rpc_error_answer_is_refused_saying_so(tmp_path):
     "answer, said",
     [
         ({"error": "boom"}, "a JSON-RPC error answer: boom"),
+        ({"error": {}}, "a JSON-RPC error answer: no code, no message"),
         ({"result": {"content": [], "isError": False}}, "its keys: content, isError"),
         ({"result": {}}, "its keys: none"),
         ({"result": None}, 'a JSON-RPC answer with no result, not a tools/list answer\'s {"tools": [...]}'),

@@ -304,7 +304,7 @@ class HttpOperation(BaseModel):
     links: dict[str, dict[str, Any]] = Field(default_factory=dict)
     response_status: str | None = None  # the 2xx status whose JSON schema is the tool's output_schema
     # how the request body is encoded: application/json (or a +json type), application/x-www-form-urlencoded,
-    # multipart/form-data; None when the operation has no body the importer read
+    # multipart/form-data, */*, a text type (text/plain); None when the operation has no body the importer read
     request_media_type: str | None = Field(None, max_length=200)
     # the 2xx response's media type when it offers no JSON (image/png, text/csv, application/pdf ...): no value in
     # it is read, and the tool hands none on; None when it answers in JSON or with no body

@@ -94,11 +94,17 @@ def rpc_error(document) -> str:
     error, result = document.get("error"), document.get("result")
     if isinstance(error, dict):
         said = " ".join(f"{error.get('code', '')} {error.get('message', '')}".split())[:200]
-        return f" (a JSON-RPC error answer: {said})"
+        return f" (a JSON-RPC error answer: {said or 'no code, no message'})"
     if error is not None:
         return f" (a JSON-RPC error answer: {' '.join(str(error).split())[:200]})"
-    keys = ", ".join(map(str, result))[:200] if isinstance(result, dict) else "none"
+    if not isinstance(result, dict):  # `"result": [...]` is no tools/list answer either: its tools are named
+        what = "no result" if result is None else f"a result that is {RESULT_KINDS.get(type(result), 'no object')}"
+        return f' (a JSON-RPC answer with {what}, not a tools/list answer\'s {{"tools": [...]}})'
+    keys = ", ".join(map(str, result))[:200] or "none"
     return f" (a JSON-RPC answer whose result has no 'tools' list, as a tools/list answer's has; its keys: {keys})"
+
+
+RESULT_KINDS = {list: "a list", str: "a string", int: "a number", float: "a number", bool: "true or false"}
 
 
 def read_jsonl(path: Path) -> list:

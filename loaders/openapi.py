@@ -76,11 +76,7 @@ def _body_schema(body: dict, media_types: tuple[str, ...] = ()) -> tuple[str, di
 
 def _body_entry(body: dict, media_types: tuple[str, ...] = ()) -> tuple[str, dict] | None:
     """(media type without its parameters, media type object) as _body_schema chooses it."""
-    content = body.get("content")
-    offered = {
-        str(media).split(";")[0].strip().lower(): (entry if isinstance(entry, dict) else {})
-        for media, entry in (content.items() if isinstance(content, dict) else ())
-    }
+    offered = _offered(body)
     for media, entry in offered.items():
         if _is_json(media):
             return media, entry
@@ -88,6 +84,15 @@ def _body_entry(body: dict, media_types: tuple[str, ...] = ()) -> tuple[str, dic
         if media in offered:
             return media, offered[media]
     return None
+
+
+def _offered(body: dict) -> dict[str, dict]:
+    """A body's content: media type without its parameters, lower case -> media type object ({} if none)."""
+    content = body.get("content")
+    return {
+        str(media).split(";")[0].strip().lower(): (entry if isinstance(entry, dict) else {})
+        for media, entry in (content.items() if isinstance(content, dict) else ())
+    }
 
 
 def _json_body(body: dict, media_types: tuple[str, ...] = ANY_MEDIA_TYPES) -> dict | None:
@@ -296,8 +301,8 @@ def operation_entry(
     where = f"{method.upper()} {path}"
     name = _operation_name(op, method, path, warnings)
     params, schemas = _operation_parameters(resolver, item, op, where)
-    body, body_schemas, media = _body_parameters(resolver, op, where)
     taken = {p["name"] for p in params}
+    body, body_schemas, media = _body_parameters(resolver, op, where, taken)
     params += [p for p in body if p["name"] not in taken]
     schemas = body_schemas | schemas  # a path/query/header parameter wins over a body property of its name
     description = _description(op)
@@ -430,25 +435,53 @@ def _dict(value: Any) -> dict:
     return value if isinstance(value, dict) else {}
 
 
-def _body_parameters(resolver: RefResolver, op: dict, where: str) -> tuple[list[dict], dict[str, Any], str | None]:
-    """The request body (JSON, else form-encoded, else multipart): an object's properties, any other schema as
-    one parameter `body`; their schemas by name; the body's media type."""
+def _body_parameters(
+    resolver: RefResolver, op: dict, where: str, taken: set[str]
+) -> tuple[list[dict], dict[str, Any], str | None]:
+    """The request body (JSON, else form-encoded, else multipart, else `*/*`, else text): an object's properties, any
+    other schema (and any text) as one parameter (`_body_name`); their schemas by name; the body's media type."""
     body = resolver.resolve(op.get("requestBody") or {})
-    found = _body_schema(body, FORM_MEDIA_TYPES) if isinstance(body, dict) else None
+    found = _request_schema(body) if isinstance(body, dict) else None
     media, schema = found or (None, None)
     if not schema:
         return [], {}, None
     check_schema(schema, f"{resolver.where}: {where}", "requestBody/content/schema")
     schema = schema if isinstance(schema, dict) else {}  # `true` (3.1: any value) is one untyped parameter
-    if schema.get("type", "object") == "object" and "properties" in schema:
+    flat = not str(media).startswith("text/")  # a text body is sent as it is, whatever its schema says
+    if flat and schema.get("type", "object") == "object" and "properties" in schema:
         params = object_parameters(schema, f"{resolver.where}: {where} request body", **{"in": "body"})
         if not body.get("required"):
             for p in params:
                 p["required"] = False
         return params, dict(schema["properties"]), media
-    # a non-object body (array, string ...) is one parameter
-    one = parameter("body", schema, bool(body.get("required")), _one_line(body.get("description")), **{"in": "body"})
-    return [one], {"body": schema}, media
+    name = _body_name(op, schema, taken)
+    one = parameter(name, schema, bool(body.get("required")), _one_line(body.get("description")), **{"in": "body"})
+    return [one], {name: schema}, media
+
+
+TEXT = "text/"  # a request body of a text media type (text/plain, text/csv): one value, typed as it is
+
+
+def _request_schema(body: dict) -> tuple[str, dict] | None:
+    """(media type, schema) of a request body as `_body_parameters` reads it: JSON, a form, `*/*` (any media type,
+    JSON among them, as a response's), else the first text one (a string when it declares no schema); None for
+    the others (a file: `application/octet-stream`, `image/png`), which stay unread."""
+    found = _body_schema(body, (*FORM_MEDIA_TYPES, *ANY_MEDIA_TYPES))
+    if found:
+        return found
+    text = [(media, entry) for media, entry in _offered(body).items() if media.startswith(TEXT)]
+    return (text[0][0], text[0][1].get("schema") or {"type": "string"}) if text else None
+
+
+def _body_name(op: dict, schema: dict, taken: set[str]) -> str:
+    """The name of a request body read as one parameter: the spec's (`x-codegen-request-body-name`: a Swagger 2.0 body
+    parameter's `name`) for a value (a string, a number, an array), unless a path, query or header parameter has it; `body`
+    otherwise, and always for an object (an `allOf`, a `oneOf`: its properties are the request's fields,
+    kg_tools.deps.producers.whole_body)."""
+    named = op.get(swagger2.BODY_NAME)
+    if schema.get("type", "object") == "object" or not isinstance(named, str) or not named.strip() or named in taken:
+        return "body"
+    return named
 
 
 def _one_line(text: Any) -> str:

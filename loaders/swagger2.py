@@ -38,6 +38,9 @@ CONVERTED = (  # the document's keys that become others
     *("swagger", "host", "basePath", "schemes", "consumes", "produces", "paths", "definitions", "parameters"),
     *("responses", "securityDefinitions"),
 )
+# an operation's body parameter's name, kept on the operation as swagger2openapi's `rbname` option and
+# openapi-generator keep it: OpenAPI 3 gives a request body no name (loaders/openapi.py reads it)
+BODY_NAME = "x-codegen-request-body-name"
 NOTE = "converted from Swagger 2.0 to OpenAPI 3.0 in-process (as swagger2openapi does)"
 
 
@@ -250,6 +253,9 @@ def _operation(op: dict, inherited: list, shared: dict, media: tuple[list[str], 
     request = _request_body(body, consumes, where)
     if request:
         out["requestBody"] = request
+    named = _body_parameter(body).get("name")
+    if request and isinstance(named, str) and named:  # the body's name, as swagger2openapi's `rbname` keeps it
+        out[BODY_NAME] = named
     responses = op.get("responses")
     if isinstance(responses, dict):
         out["responses"] = {str(status): _response(r, produces) for status, r in responses.items()}
@@ -264,7 +270,7 @@ def _by_name(params: list[dict]) -> list[dict]:
 def _request_body(params: list[dict], consumes: list[str], where: str) -> dict | None:
     """The request body of a `body` parameter (the operation's own before the path item's), else of the `formData`
     parameters; None when there is neither."""
-    body = next((p for p in reversed(params) if p.get("in") == "body"), None)
+    body = _body_parameter(params) or None
     if body is None:
         form = [p for p in params if p.get("in") == "formData"]
         return _form_body(form, consumes, where) if form else None
@@ -273,6 +279,11 @@ def _request_body(params: list[dict], consumes: list[str], where: str) -> dict |
     found = schema(body["schema"])
     request: dict[str, Any] = {"content": {media: {"schema": found} for media in consumes}}
     return request | {k: body[k] for k in ("description", "required") if k in body}
+
+
+def _body_parameter(params: list[dict]) -> dict:
+    """The `body` parameter of an operation (its own before the path item's), {} when it has none."""
+    return next((p for p in reversed(params) if p.get("in") == "body"), {})
 
 
 def _form_body(form: list[dict], consumes: list[str], where: str) -> dict:

@@ -21,13 +21,14 @@ from __future__ import annotations
 import re
 
 # a quoted example value ("Name of the subreddit (e.g., "python")") and a tool's name ("use search_instrument")
-EXAMPLE_VALUE = re.compile(r"\b(?:e\.g\.|eg\.|for example|example:?)\s*,?\s*[\"'`]", re.I)
+EXAMPLE_VALUE = re.compile(r"\b(?:e\.g\.|eg\.|for example|example:?)\s*(?:,\s*)?[\"'`]", re.I)
 TOOL_NAME = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b")
 _QUOTED = re.compile(r"([\"'`]).*?\1")
 DOCSTRING = "docstring"  # a parameter's key: its description is its line of the block
-_HEAD = re.compile(r"^[ \t]*(?:Args|Arguments|Parameters)[ \t]*:[ \t]*$", re.M | re.I)
+_HEAD = re.compile(r"^[ \t]*(?:Args|Arguments|Parameters)[ \t]*:[ \t]*\r?$", re.M | re.I)  # CRLF lines too
 # `name: text`, `name (str): text`
-_ITEM = re.compile(r"^[ \t]*(\w+)[ \t]*(?:\([^)\n]*\))?[ \t]*:[ \t]*(.*)$")
+# (no two runs of blanks side by side: a long run is read once, not tried at every split)
+_ITEM = re.compile(r"^[ \t]*(\w+)[ \t]*(?:\([^)\n]*\)[ \t]*)?:[ \t]*(.*)$")
 
 
 def args_block(description: str) -> dict[str, str]:

@@ -890,8 +890,9 @@ def _before_when_clause(ws: list[str]) -> list[str]:
 
 
 def _proper_name(said: str, ws: list[str]) -> bool:
-    """One word written capitalized (`Reddit` of "all of Reddit"): a name, not a noun of a resource."""
-    return len(ws) == 1 and re.search(rf"\b{ws[0].capitalize()}\b", said) is not None
+    """One word written capitalized (`Reddit` of "all of Reddit"): a name, not a noun of a resource; not a plural
+    (a title-cased summary: "Returns a list of Addresses", "fetch a list of Customers")."""
+    return len(ws) == 1 and singular(ws[0]) == ws[0] and re.search(rf"\b{ws[0].capitalize()}\b", said) is not None
 
 
 def described_resources(text: str) -> list[str]:

@@ -46,17 +46,22 @@ def test_a_saved_json_rpc_error_answer_is_refused_saying_so(tmp_path):
     "answer, said",
     [
         ({"error": "boom"}, "a JSON-RPC error answer: boom"),
+        ({"error": {}}, "a JSON-RPC error answer: no code, no message"),
         ({"result": {"content": [], "isError": False}}, "its keys: content, isError"),
-        ({"result": None}, "its keys: none"),
+        ({"result": {}}, "its keys: none"),
+        ({"result": None}, 'a JSON-RPC answer with no result, not a tools/list answer\'s {"tools": [...]}'),
+        ({}, "with no result"),
+        ({"result": [{"name": "a"}]}, "with a result that is a list, not"),
+        ({"result": "ok"}, "with a result that is a string, not"),
     ],
 )
 def test_a_saved_json_rpc_answer_of_no_tool_list_says_what_it_is(answer, said):
     """s24rev fuzzing: an error that is no object, or a tools/call answer saved for a tools/list one, was refused
     without a word of what it was."""
     document = json.dumps({"jsonrpc": "2.0", "id": 1} | answer)
-    with pytest.raises(CatalogError, match=re.escape(said) + r"\)$"):
+    with pytest.raises(CatalogError, match=re.escape(said)):
         load_document(document, "dump")
-    with pytest.raises(CatalogError, match=re.escape(said) + r"\)$"):
+    with pytest.raises(CatalogError, match=re.escape(said)):
         load_document(document, "dump", "mcp")
 
 

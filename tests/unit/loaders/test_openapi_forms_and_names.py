@@ -184,3 +184,16 @@ def test_an_operation_id_with_no_character_a_name_may_hold_names_the_operation_b
     assert tools[0]["http"]["operation_id"] == "获取用户"
     assert len(warnings) == 2 and "gives no tool name" in warnings[0]
     assert len(validate_catalog(tools).specs) == 2
+
+
+def test_a_text_or_any_media_type_body_is_read_and_a_value_named_as_the_spec_names_it():
+    """`*/*` reads like JSON (an object's properties); a text body is one parameter, a string without a schema,
+    named by `x-codegen-request-body-name` when it is no object."""
+    tool, params = _posted("/things", "createThing", "*/*", CHARGE)
+    assert [p[0] for p in params] == ["customer", "amount", "metadata"] and tool["http"]["request_media_type"] == "*/*"
+    tool, params = _posted("/write", "write", "text/plain", {})
+    assert params == [("body", "body", True, "string")] and tool["http"]["request_media_type"] == "text/plain"
+    tool, params = _posted("/write", "write", "text/csv", CHARGE)  # a text body is sent as it is
+    assert params == [("body", "body", True, "object")]
+    op = {"operationId": "write", "x-codegen-request-body-name": "lines", "requestBody": _body({"text/plain": {}})}
+    assert [p["name"] for p in _tools({"/write": {"post": op}})["write"]["parameters"]] == ["lines"]

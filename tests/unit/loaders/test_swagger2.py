@@ -308,3 +308,41 @@ def test_the_cli_loads_a_swagger_file_up_to_neo4j_and_refuses_swagger_1(tmp_path
     assert done.returncode == 2 and done.stderr.strip() == (
         f"error: {path}: only OpenAPI 3.0/3.1/3.2 and Swagger 2.0 are supported (found swagger 1.2)"
     )
+
+
+def _one_body(body: dict, consumes: list[str] | None = None, path: str = "/things/{id}/note") -> list[tuple]:
+    """The parameters (name, in, type, required, description) of a PUT whose Swagger 2.0 body parameter is `body`."""
+    op = {"operationId": "setNote", "parameters": [{"name": "id", "in": "path", "required": True, "type": "string"}]}
+    op["parameters"].append(body)
+    document = {"swagger": "2.0", "paths": {path: {"put": op | ({"consumes": consumes} if consumes else {})}}}
+    tool = openapi.entries(document, "spec.json")[0]
+    assert set(tool["input_schema"]["properties"]) == {p["name"] for p in tool["parameters"]}
+    return [(p["name"], p["in"], p["type"], p["required"], p["description"]) for p in tool["parameters"]]
+
+
+NOTE = {"name": "note", "in": "body", "required": True, "description": "The note", "schema": {"type": "string"}}
+
+
+def test_a_body_parameter_that_is_one_value_keeps_its_name_under_any_json_or_text_media_type():
+    """A body parameter whose schema is a bare `type: string` (no object) is a parameter of the tool named as the
+    spec names it (the conversion keeps it as `x-codegen-request-body-name`), sent as JSON or as text/plain."""
+    note = ("note", "body", "string", True, "The note")
+    assert _one_body(NOTE)[1:] == [note]  # consumes unset: application/json
+    assert _one_body(NOTE, ["text/plain; charset=utf-8"])[1:] == [note]
+    assert _one_body(NOTE, ["*/*"])[1:] == [note]
+    listed = {**NOTE, "schema": {"type": "array", "items": {"type": "string"}}}
+    assert _one_body(listed)[1][:3] == ("note", "body", "array")
+    # a file stays unread; an object keeps `body` (its properties are the request's fields); a name a path
+    # parameter has, or no name, gives `body`
+    assert _one_body(NOTE, ["application/octet-stream"])[1:] == []
+    all_of = {"allOf": [{"type": "object", "properties": {"a": {"type": "string"}}}]}
+    assert _one_body({**NOTE, "schema": all_of})[1][0] == "body"
+    assert _one_body({**NOTE, "name": "id"})[1][0] == "body"
+    assert _one_body({**NOTE, "name": ""})[1][0] == "body"
+
+
+def test_the_body_parameters_name_is_kept_on_the_converted_operation():
+    put = converted()["paths"]["/pets/{pet_id}"]["put"]
+    assert put["x-codegen-request-body-name"] == "body"
+    assert converted()["paths"]["/pets"]["post"]["x-codegen-request-body-name"] == "pet"  # by $ref
+    assert "x-codegen-request-body-name" not in converted()["paths"]["/pets/{pet_id}/vote"]["post"]  # a form

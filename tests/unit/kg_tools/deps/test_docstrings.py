@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from kg_tools.deps.docstrings import DOCSTRING, args_block, described_parameters
 from kg_tools.deps.offline import ToolInfo, parameter_text
 from kg_tools.deps.producers import infer_producers
@@ -25,6 +27,8 @@ def test_the_block_gives_each_parameter_its_text_with_continuation_lines():
         "since": "Only boxes stored after this date, as YYYY-MM-DD.",
     }
     assert args_block("List the boxes. Args: none") == {}
+    # a docstring written with CRLF line ends (s25rev: its block went unread)
+    assert args_block(_LIST_SHELF.replace("\n", "\r\n")) == args_block(_LIST_SHELF)
 
 
 def test_a_parameter_keeps_its_own_description_and_a_title_gives_way_to_the_block():
@@ -89,3 +93,13 @@ def test_a_line_that_only_shows_an_example_value_stays_unread():
             DOCSTRING: True,
         },
     ]
+
+
+def test_a_long_run_of_blanks_is_read_in_linear_time():
+    """A 10,000-character description (the most a tool keeps) with a long run of spaces after a name, or after
+    "e.g.", took seconds per tool when two runs of blanks stood side by side in a pattern."""
+    start = time.perf_counter()
+    assert args_block("Args:\n    a" + " " * 9_000 + "\n") == {}
+    params = [{"name": "a"}]
+    assert described_parameters("Args:\n    a: e.g." + " " * 9_000 + "x", params)[0][DOCSTRING]
+    assert time.perf_counter() - start < 0.5

@@ -15,3 +15,10 @@ def test_a_capitalized_name_after_of_is_the_product_searched():
     assert described_resources("Search all of Shelfly for boxes matching query.") == []
     assert described_resources("Returns a list of boxes.") == ["box"]
     assert described_resources("Get details of the shelf.") == ["shelf"]
+
+
+def test_a_plural_written_capitalized_is_a_title_cased_resource_not_a_name():
+    """s25rev: 42 descriptions of 8 dev catalogs say "fetch a list of Customers", "Returns a list of Addresses"
+    (the catalog's own resources, title-cased); the names after "of" there (Reddit, Docker, Firecrawl) are singular."""
+    assert described_resources("Returns a list of Boxes") == ["box"]
+    assert described_resources("Get the version of Shelfly") == [] != described_resources("Get the version of shelfly")

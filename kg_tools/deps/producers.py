@@ -425,16 +425,15 @@ def parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
         return None  # "Creates a new file, or overwrites ...", "Append content to a new or existing file"
     if want and not existing and _names_the_new(tool, p, want):
         return None
-    if want and generated_if_omitted(tool, p):
-        return None
     if want and _caller_gives(tool, p, want):
         return None
     return want
 
 
 def _caller_gives(tool: Tool, p: dict, want: Want) -> bool:
-    """A value the caller gives as it is, whatever its name: a web address or the contents of a file."""
-    return _gives_address(tool, p, want) or _gives_contents(tool, p)
+    """A value the caller gives as it is, whatever its name: a web address, the contents of a file, or a value the
+    tool generates when left out."""
+    return _gives_address(tool, p, want) or _gives_contents(tool, p) or generated_if_omitted(tool, p)
 
 
 def _gives_address(tool: Tool, p: dict, want: Want) -> bool:

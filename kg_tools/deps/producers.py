@@ -431,8 +431,9 @@ def parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
 
 
 def _caller_gives(tool: Tool, p: dict, want: Want) -> bool:
-    """A value the caller gives as it is, whatever its name: a web address or the contents of a file."""
-    return _gives_address(tool, p, want) or _gives_contents(tool, p)
+    """A value the caller gives as it is, whatever its name: a web address, the contents of a file, or a value the
+    tool generates when left out."""
+    return _gives_address(tool, p, want) or _gives_contents(tool, p) or generated_if_omitted(tool, p)
 
 
 def _gives_address(tool: Tool, p: dict, want: Want) -> bool:
@@ -475,6 +476,31 @@ def _names_the_new(tool: Tool, p: dict, want: Want) -> bool:
     if wanted in field:
         return True
     return created_resource(tool) is not None or wanted not in words(tool_part(tool.name))
+
+
+# "If not provided, a new one will be generated", "auto-generated if omitted": the tool makes the value itself
+_GENERATED_IF_OMITTED = re.compile(
+    r"\b(?:if|when) (?:it is |one is |this is |left )?"
+    r"(?:not (?:provided|given|specified|set|supplied|passed|present)|omitted|absent|blank|empty|unset|none)\b"
+    r"[^.]{0,60}\bgenerat"
+    r"|\bgenerat\w*[^.]{0,40}\b(?:if|when) (?:it is |one is |this is |left )?"
+    r"(?:not (?:provided|given|specified|set|supplied|passed|present)|omitted|absent|blank|empty|unset)\b",
+    re.I,
+)
+
+
+def generated_if_omitted(tool: Tool, p: dict) -> bool:
+    """A value the tool generates when the caller leaves it out names the new instance, never one another tool
+    returns (Dagu's `executeDAG(dagRunId)` "Optional ID for the DAG-run, if not provided a new one will be
+    generated", FusionAuth's `createGroupWithId(groupId)`, Novu's `transactionId`, Grafana's folder `uid`). Read in
+    the parameter's description and, for a top-level one, its schema's `allOf`/`anyOf`/`oneOf` members' (where
+    an OpenAPI property that refers to a shared schema keeps its own description)."""
+    texts = [str(p.get("description") or "")]
+    props = (tool.input_schema or {}).get("properties")
+    node = props.get(p.get("name")) if isinstance(props, dict) and not p.get("path") else None
+    if isinstance(node, dict):
+        texts += [str(m.get("description") or "") for k in UNION_KEYS for m in node.get(k) or () if isinstance(m, dict)]
+    return any(_GENERATED_IF_OMITTED.search(t) for t in texts)
 
 
 def _numbered_parent(p: dict) -> bool:

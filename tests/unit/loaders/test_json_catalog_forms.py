@@ -61,6 +61,8 @@ def test_a_saved_json_rpc_error_answer_is_refused_saying_so(tmp_path):
         ({}, "with no result"),
         ({"result": [{"name": "a"}]}, "with a result that is a list, not"),
         ({"result": "ok"}, "with a result that is a string, not"),
+        ({"result": {"tools": {}}}, "whose result's 'tools' is an object, not the list"),  # was: its keys: tools
+        ({"result": {"tools": None}}, "whose result's 'tools' is null, not the list"),
     ],
 )
 def test_a_saved_json_rpc_answer_of_no_tool_list_says_what_it_is(answer, said):

@@ -100,11 +100,22 @@ def rpc_error(document) -> str:
     if not isinstance(result, dict):  # `"result": [...]` is no tools/list answer either: its tools are named
         what = "no result" if result is None else f"a result that is {RESULT_KINDS.get(type(result), 'no object')}"
         return f' (a JSON-RPC answer with {what}, not a tools/list answer\'s {{"tools": [...]}})'
+    if "tools" in result:  # `"tools": {...}`, `"tools": null`: the key is there, its value is no list
+        tools = result["tools"]
+        what = "null" if tools is None else RESULT_KINDS.get(type(tools), "no list")
+        return f" (a JSON-RPC answer whose result's 'tools' is {what}, not the list a tools/list answer's is)"
     keys = ", ".join(map(str, result))[:200] or "none"
     return f" (a JSON-RPC answer whose result has no 'tools' list, as a tools/list answer's has; its keys: {keys})"
 
 
-RESULT_KINDS = {list: "a list", str: "a string", int: "a number", float: "a number", bool: "true or false"}
+RESULT_KINDS = {
+    list: "a list",
+    dict: "an object",
+    str: "a string",
+    int: "a number",
+    float: "a number",
+    bool: "true or false",
+}
 
 
 def read_jsonl(path: Path) -> list:

@@ -7,7 +7,7 @@ tools would lose their parameters or fail on fields of ours they do not have).""
 from pathlib import Path
 
 from kg_tools.errors import CatalogError
-from kg_tools.loaders.common import CatalogSource, read_json, read_jsonl, rpc_error
+from kg_tools.loaders.common import CatalogSource, read_json, read_jsonl, rpc_error, tool_list
 from kg_tools.loaders.document import detect, mcp_entries
 from kg_tools.loaders.json_schema import check_tool_schemas
 
@@ -23,9 +23,8 @@ def load(path: Path, catalog: str | None = None) -> CatalogSource:
     if kind == "mcp":
         warnings = [f"{path}: an MCP tools/list result, read as the MCP importer reads a server's tools"]
         return CatalogSource(catalog or path.stem, mcp_entries(data, warnings), [], [str(path)], warnings)
-    if isinstance(data, dict) and isinstance(data.get("tools"), list):
-        data = data["tools"]
-    if not isinstance(data, list):
+    tools = tool_list(data)  # as load_document reads it: a saved JSON-RPC answer listing no tools is an empty list
+    if tools is None:
         raise CatalogError(f"{path}: expected a JSON list of tools or an object with a 'tools' list{rpc_error(data)}")
-    check_tool_schemas(data, str(path))
-    return CatalogSource(catalog or path.stem, data, [], [str(path)])
+    check_tool_schemas(tools, str(path))
+    return CatalogSource(catalog or path.stem, tools, [], [str(path)])

@@ -126,7 +126,8 @@ IMPORTERS = (
     (
         "openapi",
         "kg_tools.loaders.openapi",
-        "An OpenAPI 3.0/3.1/3.2 or Swagger 2.0 spec (JSON or YAML): one tool per operation, parameters and request body (JSON or form) flattened.",
+        "An OpenAPI 3.0/3.1/3.2 or Swagger 2.0 spec (JSON or YAML): one tool per operation, parameters and request"
+        " body (JSON, form, */*) flattened; a value or text body is one parameter.",
     ),
 )
 

@@ -33,6 +33,14 @@ def test_a_saved_json_rpc_answer_of_tools_list_loads_as_its_result(tmp_path):
     assert load_document(path.read_text(), "dump").tools == source.tools
 
 
+def test_a_saved_json_rpc_answer_of_no_tools_loads_empty_as_load_document_reads_it(tmp_path):
+    """s25rev2: `kg-tools load json` refused `{"result": {"tools": []}}`, saying its result had no 'tools' list
+    (its keys: tools), where `{"tools": []}` and the REST API's load_document read no tools."""
+    path = tmp_path / "dump.json"
+    path.write_text(json.dumps({"jsonrpc": "2.0", "id": 1, "result": {"tools": []}}))
+    assert json_catalog.load(path).tools == [] == load_document(path.read_text(), "dump").tools
+
+
 def test_a_saved_json_rpc_error_answer_is_refused_saying_so(tmp_path):
     path = tmp_path / "dump.json"
     path.write_text(json.dumps({"jsonrpc": "2.0", "id": 1, "error": {"code": -32601, "message": "Method not found"}}))
@@ -53,6 +61,8 @@ def test_a_saved_json_rpc_error_answer_is_refused_saying_so(tmp_path):
         ({}, "with no result"),
         ({"result": [{"name": "a"}]}, "with a result that is a list, not"),
         ({"result": "ok"}, "with a result that is a string, not"),
+        ({"result": {"tools": {}}}, "whose result's 'tools' is an object, not the list"),  # was: its keys: tools
+        ({"result": {"tools": None}}, "whose result's 'tools' is null, not the list"),
     ],
 )
 def test_a_saved_json_rpc_answer_of_no_tool_list_says_what_it_is(answer, said):

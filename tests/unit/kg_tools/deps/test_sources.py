@@ -142,6 +142,17 @@ def test_servers_of_one_product_are_one_family():
     assert sources.product_families(["read_a", "read_a", "read_b", "read_b"])["read_b"] == "read_b"  # a verb
 
 
+def test_a_scoped_or_registry_server_name_is_its_own_family():
+    """Review: `@modelcontextprotocol/…` and `io.github.…` begin with a publisher or a registry, no product; a word
+    written with letters outside ASCII is one word (`ñandú_x` is no `x` server)."""
+    scoped = ["@modelcontextprotocol/server-github", "@modelcontextprotocol/server-slack"]
+    registry = ["io.github.acme/vault", "io.github.crate/relay"]
+    keys = [k for k in (*scoped, *registry) for _ in range(2)]
+    assert sources.product_families(keys) == {}
+    family = sources.product_families(["ñandú_x", "ñandú_x", "ñandú_y", "ñandú_y", "x_z", "x_z"])
+    assert family == {"ñandú_x": "ñandú*", "ñandú_y": "ñandú*", "x_z": "x_z"}
+
+
 def test_values_flow_between_servers_of_one_product_only():
     tools = [
         _tool("acme_vault__list_boxes"),

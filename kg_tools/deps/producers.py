@@ -410,7 +410,7 @@ def created_resource(tool: Tool) -> str | None:
 
 def parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
     """What instance a parameter names, or None for a value a person gives (a query, a limit ...)."""
-    want = _parameter_wants(tool, p, known)
+    want = _segment_named(tool, p, _parameter_wants(tool, p, known), known)
     if parent := _parent_want(tool, p, known, want):
         return parent
     existing = (
@@ -427,6 +427,27 @@ def parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
         return None
     if want and _caller_gives(tool, p, want):
         return None
+    return want
+
+
+def _segment_named(tool: Tool, p: dict, want: Want | None, known: set[str]) -> Want | None:
+    """A path parameter named by a word no tool of the catalog offers (Revolt's `/channels/{target}`,
+    `/users/{target}/flags`) names an instance of the resource of the segment before it, when the catalog offers
+    that; not a scope: one another parameter follows (`/workflow-templates/{namespace}/{name}`), nor the last
+    segment of a list or a create (`GET|POST /workflow-templates/{namespace}`: the things listed or made)."""
+    if not want or p.get("in") != "path" or any(r in known for r in want.resources):
+        return want
+    segments = [s for s in _path(tool).split("/") if s]
+    at = segments.index(f"{{{p.get('name')}}}") if f"{{{p.get('name')}}}" in segments else 0
+    after = segments[at + 1 : at + 2]
+    if not at or segments[at - 1].startswith("{") or after[:1] and after[0].startswith("{"):
+        return want
+    if not after and tool.kind in ("list", "create"):
+        return want
+    before = words(segments[at - 1])
+    named = parameter_resource(before) or (singular(before[0]) if len(before) == 1 else None)  # `/users/`: a user
+    if named in known and _specific(named):
+        want.resources, want.field = [str(named)], "id" if want.field == "*" else want.field
     return want
 
 

@@ -23,6 +23,18 @@ def path_op(name: str, method: str, path: str, params=(), output=None) -> dict:
     }
 
 
+# A page of `{items: [{id}]}`: what a list operation of these tests answers.
+PAGE_OF_IDS = {
+    "type": "object",
+    "properties": {"items": {"type": "array", "items": {"type": "object", "properties": {"id": {"type": "string"}}}}},
+}
+
+
+def path_tools(*ops: dict) -> list[ToolInfo]:
+    """The raw operations of `path_op` read as tools."""
+    return [ToolInfo.from_raw(o) for o in ops]
+
+
 def wanted(tools: list[ToolInfo]) -> dict[tuple[str, str], tuple[list[str], str, set[str]]]:
     """(consumer, parameter) -> (the wanted resources, the field, the names of its candidate producers)."""
     _, groups = candidate_groups(tools)

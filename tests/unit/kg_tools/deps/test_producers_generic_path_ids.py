@@ -4,22 +4,12 @@ docs/dependencies.md, twenty-third session: a first contact with unseen specs). 
 
 from __future__ import annotations
 
-from kg_tools.deps.offline import ToolInfo
-from tests.support.made_up_ops import path_op, wanted
-
-_PAGE = {
-    "type": "object",
-    "properties": {"items": {"type": "array", "items": {"type": "object", "properties": {"id": {"type": "string"}}}}},
-}
-
-
-def _tools(*ops: dict) -> list[ToolInfo]:
-    return [ToolInfo.from_raw(o) for o in ops]
+from tests.support.made_up_ops import PAGE_OF_IDS, path_op, path_tools, wanted
 
 
 def test_an_item_id_under_another_collection_wants_that_collection():
-    tools = _tools(
-        path_op("get_all_widgets", "GET", "/api/widgets", output=_PAGE),
+    tools = path_tools(
+        path_op("get_all_widgets", "GET", "/api/widgets", output=PAGE_OF_IDS),
         path_op("update_one_widget", "PUT", "/api/widgets/{item_id}", ["item_id"]),
         path_op("delete_one_widget", "DELETE", "/api/widgets/{item_id}", ["item_id"]),
     )
@@ -32,8 +22,8 @@ def test_an_item_id_under_another_collection_wants_that_collection():
 def test_an_item_id_under_items_or_an_unknown_segment_stays_an_item():
     """`/carts/{cart_id}/items/{item_id}`: the items are the resource; `/widgets/view/{object_id}`: `view` is no
     resource the catalog offers, so the generic word stays."""
-    tools = _tools(
-        path_op("list_items", "GET", "/carts/{cart_id}/items", ["cart_id"], output=_PAGE),
+    tools = path_tools(
+        path_op("list_items", "GET", "/carts/{cart_id}/items", ["cart_id"], output=PAGE_OF_IDS),
         path_op("get_item", "GET", "/carts/{cart_id}/items/{item_id}", ["cart_id", "item_id"]),
         path_op("view_object", "GET", "/widgets/view/{object_id}", ["object_id"]),
     )

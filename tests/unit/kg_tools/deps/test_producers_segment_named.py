@@ -4,22 +4,12 @@ docs/dependencies.md, twenty-fifth session: leads from the fresh set just spent)
 
 from __future__ import annotations
 
-from kg_tools.deps.offline import ToolInfo
-from tests.support.made_up_ops import path_op, wanted
-
-_PAGE = {
-    "type": "object",
-    "properties": {"items": {"type": "array", "items": {"type": "object", "properties": {"id": {"type": "string"}}}}},
-}
-
-
-def _tools(*ops: dict) -> list[ToolInfo]:
-    return [ToolInfo.from_raw(o) for o in ops]
+from tests.support.made_up_ops import PAGE_OF_IDS, path_op, path_tools, wanted
 
 
 def test_a_target_under_a_collection_wants_its_instance():
-    tools = _tools(
-        path_op("list_gizmos", "GET", "/gizmos", output=_PAGE),
+    tools = path_tools(
+        path_op("list_gizmos", "GET", "/gizmos", output=PAGE_OF_IDS),
         path_op("fetch_gizmo", "GET", "/gizmos/{target}", ["target"]),
         path_op("fetch_gizmo_flags", "GET", "/gizmos/{target}/flags", ["target"]),
     )
@@ -31,10 +21,10 @@ def test_a_target_under_a_collection_wants_its_instance():
 
 def test_a_scope_before_another_parameter_or_of_a_listing_stays():
     """`/gizmos/{realm}/{name}`: the realm scopes the gizmo named; `GET /gizmos/{realm}` lists a realm's gizmos."""
-    tools = _tools(
-        path_op("list_all_gizmos", "GET", "/all-gizmos", output=_PAGE),
+    tools = path_tools(
+        path_op("list_all_gizmos", "GET", "/all-gizmos", output=PAGE_OF_IDS),
         path_op("get_gizmo", "GET", "/gizmos/{realm}/{name}", ["realm", "name"]),
-        path_op("list_gizmos", "GET", "/gizmos/{realm}", ["realm"], output=_PAGE),
+        path_op("list_gizmos", "GET", "/gizmos/{realm}", ["realm"], output=PAGE_OF_IDS),
     )
     got = wanted(tools)
     assert got.get(("get_gizmo", "realm"), (["realm"],))[0] != ["gizmo"]
@@ -43,9 +33,9 @@ def test_a_scope_before_another_parameter_or_of_a_listing_stays():
 
 def test_a_word_the_catalog_offers_keeps_its_own_resource():
     """`/gizmos/{widget}`: a widget the catalog lists stays a widget."""
-    tools = _tools(
-        path_op("list_widgets", "GET", "/widgets", output=_PAGE),
-        path_op("list_gizmos", "GET", "/gizmos", output=_PAGE),
+    tools = path_tools(
+        path_op("list_widgets", "GET", "/widgets", output=PAGE_OF_IDS),
+        path_op("list_gizmos", "GET", "/gizmos", output=PAGE_OF_IDS),
         path_op("fetch_gizmo_widget", "GET", "/gizmos/{widget}/parts", ["widget"]),
     )
     assert wanted(tools)[("fetch_gizmo_widget", "widget")][0] == ["widget"]

@@ -3,7 +3,7 @@ servers with gold, fewer than `--max-tools` tools in all), each group's tools ga
 own names (`deps_union --names plain`), inferred once per group and scored against the group's per-server gold and
 the family gold between its servers (an edge between two servers is wrong otherwise); pooled over the groups.
 
-    .venv/bin/python -m benchmarks.deps_groups [--groups 20] [--max-tools 400] [--seed s25small]
+    .venv/bin/python -m benchmarks.deps_groups [--groups 20] [--max-tools 400] [--seed s25small] [--names plain|field]
         [--split dev test] [--json PATH] [-v]
 """
 
@@ -40,10 +40,10 @@ def draw(sizes: dict[str, int], groups: int, max_tools: int, seed: str = SEED) -
     return out
 
 
-def measure_group(pool: dict[str, CorpusCatalog], splits: list[str]) -> dict:
-    """One group's plain union inferred once: its edges between servers, and per split the predicted / gold /
+def measure_group(pool: dict[str, CorpusCatalog], splits: list[str], names: str = "plain") -> dict:
+    """One group's union (`names` as deps_union's: `field` tells each tool's server) inferred once: its edges between servers, and per split the predicted / gold /
     right edges (for pooling) and the edges between servers the split scores."""
-    raws, renamed, _ = union("plain", pool)
+    raws, renamed, _ = union(names, pool)
     server = {n: s for (s, _), n in renamed.items()}
     tools = [ToolInfo.from_raw(r) for r in validate_catalog(raws).raw]
     result = infer_catalog(tools, None, Examples([]), min_confidence=0.2, catalog="mcp_group")
@@ -72,7 +72,7 @@ def measure_group(pool: dict[str, CorpusCatalog], splits: list[str]) -> dict:
 
 def pooled(results: list[dict], split: str) -> dict:
     """P / R over every group's edges of one split."""
-    tot = Counter()
+    tot: Counter[str] = Counter()
     for r in results:
         tot.update(r[split])
     return {
@@ -87,6 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-tools", type=int, default=400)
     ap.add_argument("--seed", default=SEED)
     ap.add_argument("--split", nargs="*", default=["dev", "test"], choices=["dev", "test", "all"])
+    ap.add_argument("--names", default="plain", choices=["plain", "field"], help="field: the servers told")
     ap.add_argument("--json")
     ap.add_argument("-v", "--verbose", action="store_true", help="print each group")
     args = ap.parse_args(argv)
@@ -94,10 +95,12 @@ def main(argv: list[str] | None = None) -> int:
     sizes = {s: len(validate_catalog(read_catalog(c.file, c.key).tools).raw) for s, c in every.items()}
     results = []
     for group in draw(sizes, args.groups, args.max_tools, args.seed):
-        r = measure_group({s: every[s] for s in group}, args.split)
+        r = measure_group({s: every[s] for s in group}, args.split, args.names)
         results.append(r)
         if args.verbose:
-            halves = "  ".join(f"{s}: {r[s]['right']}/{r[s]['predicted']} ({r[s]['cross_server']} cross)" for s in args.split)
+            halves = "  ".join(
+                f"{s}: {r[s]['right']}/{r[s]['predicted']} ({r[s]['cross_server']} cross)" for s in args.split
+            )
             print(f"{r['tools']:4} tools {r['edges']:4} edges {r['cross_server']:3} cross  {halves}  {' '.join(group)}")
     report = {"groups": len(results), "tools": sum(r["tools"] for r in results)}
     report |= {s: pooled(results, s) for s in args.split}

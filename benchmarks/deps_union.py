@@ -47,14 +47,16 @@ def servers() -> dict[str, CorpusCatalog]:
     return dict(sorted(out.items()))
 
 
-def union(names: str) -> tuple[list[dict], dict[tuple[str, str], str], int]:
-    """The union catalog's raw tools, (server, own name) -> its name in the union, and how many names were
-    suffixed because another server had taken them."""
+def union(
+    names: str, pool: dict[str, CorpusCatalog] | None = None
+) -> tuple[list[dict], dict[tuple[str, str], str], int]:
+    """The union catalog's raw tools (of `pool`, default every server), (server, own name) -> its name in the
+    union, and how many names were suffixed because another server had taken them."""
     raws: list[dict] = []
     renamed: dict[tuple[str, str], str] = {}
     taken: set[str] = set()
     clashes = 0
-    for server, c in servers().items():
+    for server, c in (servers() if pool is None else pool).items():
         for raw in validate_catalog(read_catalog(c.file, c.key).tools).raw:
             own = raw["name"]
             if names == "prefixed":
@@ -74,20 +76,27 @@ def union(names: str) -> tuple[list[dict], dict[tuple[str, str], str], int]:
 
 def family_gold(renamed: dict[tuple[str, str], str]) -> list[LabelledEdge]:
     """The hand-written edges between servers of one product family (FAMILY_GOLD, `<server>__<tool>` names) under
-    the union's names."""
+    the union's names (those between servers the union holds)."""
     edges, _ = read_gold(FAMILY_GOLD)
     name = {f"{s}{SEP}{o}": n for (s, o), n in renamed.items()}
-    return [LabelledEdge(name[e.source], name[e.target], e.type, e.parameter_name) for e in edges]
+    return [
+        LabelledEdge(name[e.source], name[e.target], e.type, e.parameter_name)
+        for e in edges
+        if e.source in name and e.target in name
+    ]
 
 
 def union_gold(
-    renamed: dict[tuple[str, str], str], split: str, families: bool = False
+    renamed: dict[tuple[str, str], str],
+    split: str,
+    families: bool = False,
+    pool: dict[str, CorpusCatalog] | None = None,
 ) -> tuple[list[LabelledEdge], set[str] | None]:
-    """The per-server gold under the union's names, and the consumers the split scores; `families`: with the
-    family gold's edges whose consumer the split scores."""
+    """The per-server gold (of `pool`, default every server) under the union's names, and the consumers the split
+    scores; `families`: with the family gold's edges whose consumer the split scores."""
     gold: list[LabelledEdge] = []
     scored: set[str] | None = None if split == "all" else set()
-    for server, c in servers().items():
+    for server, c in (servers() if pool is None else pool).items():
         own = {o: n for (s, o), n in renamed.items() if s == server}
         edges, _ = read_gold(c.gold, split)
         gold += [LabelledEdge(own[e.source], own[e.target], e.type, e.parameter_name) for e in edges]

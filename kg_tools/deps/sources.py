@@ -152,11 +152,14 @@ def shape_families(names: Sequence[str]) -> dict[str, str]:
     return {n: common[0][0] if f == "#" and common else f for n, f in out.items()}
 
 
-def catalog_sources(names: Sequence[str], declared: dict[str, str], operations: set[str]) -> dict[str, str]:
+def catalog_sources(
+    names: Sequence[str], declared: dict[str, str], operations: set[str], several: bool = False
+) -> dict[str, str]:
     """name -> source for a catalog's names in listing order (as loaded): the declared source, else the name family
-    when MANY_TOOLS tools (not HTTP `operations`, whose specs are not cut) have none, else ''."""
+    when MANY_TOOLS tools (not HTTP `operations`, whose specs are not cut) have none, or fewer that are `several`
+    products' (several_products), else ''."""
     unnamed = [n for n in names if not declared.get(n) and n not in operations]
-    families = name_families(unnamed) if len(unnamed) >= MANY_TOOLS else {}
+    families = name_families(unnamed) if several or len(unnamed) >= MANY_TOOLS else {}
     return {n: declared.get(n) or families.get(n, "") for n in names}
 
 
@@ -236,17 +239,35 @@ def catalog_groups(
     (joined_families) and their groups (mark_groups): a value flows between two tools of one family only when they
     are not in two groups. One family says nothing of several servers (ToolLinkOS: 573 tools, its core tools shared
     by all): no groups. A catalog of one server's size has two groups only when it has a product prefix
-    (prefix_groups)."""
-    source = catalog_sources(names, declared, operations)
+    (prefix_groups) or is several_products'."""
     unnamed = [n for n in names if not declared.get(n) and n not in operations]
-    if len(unnamed) < MANY_TOOLS:
+    words = {n: capitalised_words(getattr(tools[n], "description", "") or "") for n in unnamed}
+    several = len(unnamed) < MANY_TOOLS and several_products(unnamed, words)
+    source = catalog_sources(names, declared, operations, several)
+    if len(unnamed) < MANY_TOOLS and not several:
         return source, prefix_groups(unnamed, {n: getattr(tools[n], "description", "") or "" for n in unnamed})
     if not keeps_server_order(unnamed) or len({source[n] for n in unnamed}) < 2:
         return source, {}
-    words = {n: capitalised_words(getattr(tools[n], "description", "") or "") for n in unnamed}
     source |= joined_families(unnamed, source, words)
     groups = mark_groups(unnamed, {n: words[n] | parameter_marks(tools[n]) for n in unnamed})
     return source, zoned(unnamed, groups, words)
+
+
+def several_products(names: Sequence[str], words: dict[str, set[str]]) -> bool:
+    """Whether a catalog of one server's size (fewer than MANY_TOOLS tools without a source) gathers several
+    products: listed in server order, with two name families (joined where one product's name runs across two,
+    joined_families) of FAMILY_RUN tools at least that each hold a product's name (a run of a capitalised word,
+    mark_runs, wholly in it). One server's odd names (a handful of another shape) hold no product name of their own."""
+    if not keeps_server_order(names):
+        return False
+    family = joined_families(names, name_families(names), words)
+    size = Counter(family.values())
+    named = set()
+    for run in mark_runs(names, words):
+        held = {family[names[i]] for i in run}
+        if len(held) == 1 and size[next(iter(held))] >= FAMILY_RUN:
+            named |= held
+    return len(named) >= 2
 
 
 def zoned(names: Sequence[str], groups: dict[str, str], words: dict[str, set[str]]) -> dict[str, str]:

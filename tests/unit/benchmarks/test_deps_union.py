@@ -4,7 +4,7 @@ family, their names in the union, each scored in the half its consumer is scored
 from __future__ import annotations
 
 from benchmarks.deps_gold import read_gold
-from benchmarks.deps_union import FAMILY_GOLD, SEP, family_gold, union, union_gold
+from benchmarks.deps_union import FAMILY_GOLD, SEP, family_gold, servers, union, union_gold
 
 
 def test_family_gold_joins_two_servers_of_one_family_under_every_naming():
@@ -28,3 +28,12 @@ def test_family_edges_count_in_their_consumers_half():
         halves[split] = {(e.source, e.target) for e in with_families} - {(e.source, e.target) for e in without}
         assert all(s in (scored or set()) for s, _ in halves[split])
     assert halves["dev"] | halves["test"] == added and not halves["dev"] & halves["test"]
+
+
+def test_a_union_of_a_few_servers_keeps_the_family_gold_between_them_only():
+    pool = {s: c for s, c in servers().items() if s in {"aws_ecs", "aws_eks", "github"}}
+    _, renamed, _ = union("plain", pool)
+    assert {s for s, _ in renamed} == set(pool)
+    assert all({e.source, e.target} <= set(renamed.values()) for e in family_gold(renamed))
+    gold, _ = union_gold(renamed, "all", families=True, pool=pool)
+    assert gold and {e.source for e in gold} <= set(renamed.values())

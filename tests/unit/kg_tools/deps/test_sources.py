@@ -446,3 +446,48 @@ def test_a_parameter_two_products_write_joins_neither():
     for n in names[1:FAMILY_RUN]:
         marks[n] = {"@box_id"}
     assert len(set(sources.mark_groups(names, marks).values())) == 1
+
+
+# twenty-fifth session: a few servers gathered under plain names
+
+
+def _said(names: list[str], product: str, params: list[str] = ()) -> list[ToolInfo]:
+    return [
+        ToolInfo.from_raw(
+            {
+                "name": n,
+                "description": f"Do this in {product}.",
+                "parameters": [{"name": p, "type": "string", "description": "", "required": True} for p in params],
+            }
+        )
+        for n in names
+    ]
+
+
+def _words(tools: list[ToolInfo]) -> dict[str, set[str]]:
+    return {t.name: sources.capitalised_words(t.description) for t in tools}
+
+
+def test_two_name_families_that_each_name_their_product_are_several_products():
+    crate = _said(["list_boxes"] + [f"open_box{i}" for i in range(FAMILY_RUN)], "Crate")
+    depot = _said([f"ship-box{i}" for i in range(FAMILY_RUN)], "Depot")
+    tools = depot + crate  # not in name order
+    assert sources.several_products([t.name for t in tools], _words(tools))
+    odd = _said([f"ship-box{i}" for i in range(FAMILY_RUN)], "")  # one server's odd names name no product
+    assert not sources.several_products([t.name for t in odd + crate], _words(odd + crate))
+    same = _said([f"ship-box{i}" for i in range(FAMILY_RUN)], "Crate")  # one product's name across both: one server
+    assert not sources.several_products([t.name for t in same + crate], _words(same + crate))
+    by_name = sorted(tools, key=lambda t: t.name)  # no order to read
+    assert not sources.several_products([t.name for t in by_name], _words(by_name))
+
+
+def test_no_value_flows_between_several_products_of_one_server_size():
+    crate = _said(["list_boxes"], "Crate") + _said([f"open_box{i}" for i in range(FAMILY_RUN)], "Crate", ["box_id"])
+    depot = _said([f"ship-box{i}" for i in range(FAMILY_RUN)], "Depot", ["box_id"])
+    tools = depot + crate
+    assert len(tools) < sources.MANY_TOOLS
+    for i, t in enumerate(tools):
+        t.position = i
+    pairs = {(e.source, e.target) for e in structural_edges(tools, sources=None, min_confidence=0.2)}
+    assert ("open_box0", "list_boxes") in pairs
+    assert not any(s.startswith("ship-") for s, _ in pairs)

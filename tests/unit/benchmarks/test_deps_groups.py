@@ -1,0 +1,15 @@
+"""Seeded draws of a few dev MCP servers (benchmarks/deps_groups.py)."""
+
+from __future__ import annotations
+
+from benchmarks.deps_groups import SIZES, draw
+
+
+def test_draws_are_seeded_and_under_the_tool_limit():
+    sizes = {f"s{i}": 10 + 7 * i for i in range(30)}
+    groups = draw(sizes, 12, 200, "seed")
+    assert groups == draw(sizes, 12, 200, "seed") != draw(sizes, 12, 200, "other")
+    assert len(groups) == 12
+    for g in groups:
+        assert SIZES[0] <= len(g) <= SIZES[1] and len(set(g)) == len(g)
+        assert sum(sizes[s] for s in g) < 200

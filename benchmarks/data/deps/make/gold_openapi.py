@@ -1,6 +1,6 @@
 """Expand the hand-written gold lines of a corpus task (<task>_gold.txt: corpus-oa-c, corpus-oa-d) into gold/<key>.json.
 
-    .venv/bin/python benchmarks/data/deps/make/gold_openapi.py corpus-oa-d [key ...]   (also corpus-oa-c, -g … -w)
+    .venv/bin/python benchmarks/data/deps/make/gold_openapi.py corpus-oa-d [key ...]   (also corpus-oa-c, -g … -x)
 
 Line format as benchmarks/data/real/make/gold_edges.txt:
   consumers | parameter(s) | providers | PD/PI/TD/TI | reason      (`*` consumers = every tool having the parameter)
@@ -135,7 +135,13 @@ PROVIDERS = {"listmonk": "listmonk (knadh/listmonk)", "qdrant": "Qdrant (qdrant/
              "sftpgo": "SFTPGo (drakkan/sftpgo)",
              "keep": "Keep (keephq/keep)",
              "convoy": "Convoy (frain-dev/convoy)",
-             "stackit_iaas": "STACKIT IaaS (stackitcloud/stackit-api-specifications)"}
+             "stackit_iaas": "STACKIT IaaS (stackitcloud/stackit-api-specifications)",
+             # corpus-oa-x
+             "arize_phoenix": "Arize Phoenix (Arize-ai/phoenix)",
+             "mender": "Mender (mendersoftware/mender-server)",
+             "ionos_cloud": "IONOS Cloud (ionos-cloud/sdk-go)",
+             "contabo": "Contabo (contabo/cntb)",
+             "chirpstack": "ChirpStack (chirpstack/chirpstack-rest-api)"}
 
 
 def gold_edge(consumer: str, provider: str, parameter: str, typ: str, reason: str) -> dict:

@@ -455,10 +455,7 @@ def _caller_gives(tool: Tool, p: dict, want: Want) -> bool:
     """A value the caller gives as it is, whatever its name: a web address, the contents of a file, or a value the
     tool generates when left out."""
     return (
-        _gives_address(tool, p, want)
-        or _gives_contents(tool, p)
-        or _request_token(p)
-        or generated_if_omitted(tool, p)
+        _gives_address(tool, p, want) or _gives_contents(tool, p) or _request_token(p) or generated_if_omitted(tool, p)
     )
 
 

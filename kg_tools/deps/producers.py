@@ -454,7 +454,9 @@ def _segment_named(tool: Tool, p: dict, want: Want | None, known: set[str]) -> W
 def _caller_gives(tool: Tool, p: dict, want: Want) -> bool:
     """A value the caller gives as it is, whatever its name: a web address, the contents of a file, or a value the
     tool generates when left out."""
-    return _gives_address(tool, p, want) or _gives_contents(tool, p) or generated_if_omitted(tool, p)
+    return (
+        _gives_address(tool, p, want) or _gives_contents(tool, p) or _request_token(p) or generated_if_omitted(tool, p)
+    )
 
 
 def _gives_address(tool: Tool, p: dict, want: Want) -> bool:
@@ -466,6 +468,17 @@ def _gives_address(tool: Tool, p: dict, want: Want) -> bool:
         return bool(p.get("web_address"))
     props = (tool.input_schema or {}).get("properties")
     return isinstance(props, dict) and web_address(props.get(p.get("name")))
+
+
+REQUEST_TOKEN_HEADS = {"request", "trace", "correlation"}
+
+
+def _request_token(p: dict) -> bool:
+    """A header that names the call itself (`X-Request-Id`, bunq's `X-Bunq-Client-Request-Id`, `X-Trace-Id`,
+    `X-Correlation-ID`): a token the caller makes up to trace or de-duplicate the request, never an instance another
+    tool returns (bunq's request responses and inquiries are no requests of this kind)."""
+    ws = words(str(p.get("name") or ""))
+    return p.get("in") == "header" and len(ws) > 1 and ws[-1] == "id" and ws[-2] in REQUEST_TOKEN_HEADS
 
 
 NAMING_FIELDS = {("name",), ("title",), ("slug",), ("display", "name")}  # what a create calls its new instance

@@ -408,9 +408,10 @@ def created_resource(tool: Tool) -> str | None:
     return resource_key(rest) or resource_key(before) or (resource_key(words(static[-1])) if static else None)
 
 
-def parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
-    """What instance a parameter names, or None for a value a person gives (a query, a limit ...)."""
-    want = _segment_named(tool, p, _parameter_wants(tool, p, known), known)
+def parameter_wants(tool: Tool, p: dict, known: set[str], scopes: frozenset[str] = frozenset()) -> Want | None:
+    """What instance a parameter names, or None for a value a person gives (a query, a limit ...); `scopes`: the
+    path parameters the catalog's paths place before another parameter (`path_scopes`)."""
+    want = _segment_named(tool, p, _parameter_wants(tool, p, known), known, scopes)
     if parent := _parent_want(tool, p, known, want):
         return parent
     existing = (
@@ -430,12 +431,13 @@ def parameter_wants(tool: Tool, p: dict, known: set[str]) -> Want | None:
     return want
 
 
-def _segment_named(tool: Tool, p: dict, want: Want | None, known: set[str]) -> Want | None:
+def _segment_named(tool: Tool, p: dict, want: Want | None, known: set[str], scopes: frozenset[str]) -> Want | None:
     """A path parameter named by a word no tool of the catalog offers (Revolt's `/channels/{target}`,
     `/users/{target}/flags`) names an instance of the resource of the segment before it, when the catalog offers
-    that; not a scope: one another parameter follows (`/workflow-templates/{namespace}/{name}`), nor the last
-    segment of a list or a create (`GET|POST /workflow-templates/{namespace}`: the things listed or made)."""
-    if not want or p.get("in") != "path" or any(r in known for r in want.resources):
+    that; not a scope: one another parameter follows (`/workflow-templates/{namespace}/{name}`), here or in other
+    paths of the catalog (`/workflow-templates/{namespace}/lint` beside `/workflows/{namespace}/{name}`), nor the
+    last segment of a list or a create (`GET|POST /workflow-templates/{namespace}`: the things listed or made)."""
+    if not want or p.get("in") != "path" or p.get("name") in scopes or any(r in known for r in want.resources):
         return want
     segments = [s for s in _path(tool).split("/") if s]
     at = segments.index(f"{{{p.get('name')}}}") if f"{{{p.get('name')}}}" in segments else 0
@@ -3785,9 +3787,10 @@ def set_wants(tools: dict[str, Tool], known: set[str], *, nested_wants: bool = T
     most RARE_PARAMETER tools of the catalog take a parameter of its name. With `nested_wants` (the default), the
     identifiers inside object and array parameters too (`nested_parameters`; docs/dependencies.md, "Nested wants")."""
     takers: dict[str, int] = defaultdict(int)
+    scopes = path_scopes(tools)
     for t in tools.values():
         nested = nested_parameters(t) if nested_wants else []
-        t.wants = [w for w in (parameter_wants(t, p, known) for p in t.parameters) if w]
+        t.wants = [w for w in (parameter_wants(t, p, known, scopes) for p in t.parameters) if w]
         t.wants += path_wants(t)
         t.wants += [w for w in (_nested_want(t, p, known) for p in nested) if w]
         for prop in t.parameters + nested:
@@ -3799,6 +3802,12 @@ def set_wants(tools: dict[str, Tool], known: set[str], *, nested_wants: bool = T
     _pool_resources(tools)
     for t in tools.values():  # after the pooling: a body called `body` is no name of one thing across tools
         t.wants += bulk_body_wants(t, known)
+
+
+def path_scopes(tools: dict[str, Tool]) -> frozenset[str]:
+    """The path parameters a path of the catalog places before another parameter (Argo's
+    `/workflows/{namespace}/{name}`): a scope wherever it stands, not one instance (`_segment_named`)."""
+    return frozenset(name for t in tools.values() for name in re.findall(r"\{([^{}/]+)\}/\{", _path(t)))
 
 
 def _nested_want(t: Tool, p: dict, known: set[str]) -> Want | None:

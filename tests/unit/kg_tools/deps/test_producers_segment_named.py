@@ -4,6 +4,7 @@ docs/dependencies.md, twenty-fifth session: leads from the fresh set just spent)
 
 from __future__ import annotations
 
+from kg_tools.deps.producers import path_scopes, prepare
 from tests.support.made_up_ops import PAGE_OF_IDS, path_op, path_tools, wanted
 
 
@@ -39,3 +40,26 @@ def test_a_word_the_catalog_offers_keeps_its_own_resource():
         path_op("fetch_gizmo_widget", "GET", "/gizmos/{widget}/parts", ["widget"]),
     )
     assert wanted(tools)[("fetch_gizmo_widget", "widget")][0] == ["widget"]
+
+
+def test_a_scope_another_path_places_before_a_parameter_stays_before_a_static_segment():
+    """`/gizmos/{realm}/lint`: the catalog's `/gizmos/{realm}/{name}` shows `realm` scopes gizmos, no gizmo."""
+    tools = path_tools(
+        path_op("list_gizmos", "GET", "/gizmos", output=PAGE_OF_IDS),
+        path_op("get_gizmo", "GET", "/gizmos/{realm}/{name}", ["realm", "name"]),
+        path_op("lint_gizmo", "POST", "/gizmos/{realm}/lint", ["realm"]),
+        path_op("watch_gizmos", "GET", "/stream/gizmos/{realm}", ["realm"]),
+    )
+    got = wanted(tools)
+    for consumer in ("lint_gizmo", "watch_gizmos"):
+        assert got.get((consumer, "realm"), (["realm"],))[0] != ["gizmo"]
+
+
+def test_path_scopes_reads_every_path_of_the_catalog():
+    tools = prepare(
+        path_tools(
+            path_op("get_gizmo", "GET", "/gizmos/{realm}/{name}", ["realm", "name"]),
+            path_op("fetch_gizmo_flags", "GET", "/gizmos/{target}/flags", ["target"]),
+        )
+    )
+    assert path_scopes(tools) == {"realm"}

@@ -165,6 +165,7 @@ def catalog_sources(
 
 MARK_GAP = 40  # a mark's tools further apart than this are two runs (dev union: 6 / 25 / 40 / 60 tried)
 JOIN = 3  # tools of one product's run in each of two name families: one server (dev union: 3 / 5 / 8 tried)
+PRODUCT_SPANS = 3
 MARK_SHARE = 0.8  # of a mark's tools in its longest run: a server's own word, not one every server writes
 _SENTENCE = re.compile(r"(?<=[.!?:;\n])\s+")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
@@ -176,7 +177,7 @@ def capitalised_words(text: str) -> set[str]:
     out = set()
     for sentence in _SENTENCE.split(text or ""):
         for w in _WORD.findall(sentence)[1:]:
-            if w[0].isupper() and not w.isupper():
+            if w[0].isupper() and not w.isupper() and not (w.endswith("s") and w[:-1].isupper()):
                 out.add(w.lower())
     return out
 
@@ -246,7 +247,7 @@ def catalog_groups(
     source = catalog_sources(names, declared, operations, several)
     if len(unnamed) < MANY_TOOLS and not several:
         return source, prefix_groups(unnamed, {n: getattr(tools[n], "description", "") or "" for n in unnamed})
-    if not keeps_server_order(unnamed) or len({source[n] for n in unnamed}) < 2:
+    if not keeps_server_order(unnamed) or (len({source[n] for n in unnamed}) < 2 and not several):
         return source, {}
     source |= joined_families(unnamed, source, words)
     groups = mark_groups(unnamed, {n: words[n] | parameter_marks(tools[n]) for n in unnamed})
@@ -260,6 +261,8 @@ def several_products(names: Sequence[str], words: dict[str, set[str]]) -> bool:
     mark_runs, wholly in it). One server's odd names (a handful of another shape) hold no product name of their own."""
     if not keeps_server_order(names):
         return False
+    if len(_spans([r for r in mark_runs(names, words) if len(r) >= FAMILY_RUN])) >= PRODUCT_SPANS:
+        return True
     family = joined_families(names, name_families(names), words)
     size = Counter(family.values())
     named = set()

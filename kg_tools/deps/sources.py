@@ -165,6 +165,7 @@ def catalog_sources(
 
 MARK_GAP = 40  # a mark's tools further apart than this are two runs (dev union: 6 / 25 / 40 / 60 tried)
 JOIN = 3  # tools of one product's run in each of two name families: one server (dev union: 3 / 5 / 8 tried)
+PRODUCT_SPANS = 3  # product names' runs apart: several products (a server's own name and one section's word are 2)
 MARK_SHARE = 0.8  # of a mark's tools in its longest run: a server's own word, not one every server writes
 _SENTENCE = re.compile(r"(?<=[.!?:;\n])\s+")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
@@ -172,11 +173,11 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 
 def capitalised_words(text: str) -> set[str]:
     """The words a description capitalises inside a sentence (`Freshdesk`, `GitLab`), lowercased; not a sentence's
-    first word, nor one all in capitals (`JSON`, `ID`)."""
+    first word, nor one all in capitals (`JSON`, `ID`) or a plural of one (`IDs`, `URLs`: every server writes it)."""
     out = set()
     for sentence in _SENTENCE.split(text or ""):
         for w in _WORD.findall(sentence)[1:]:
-            if w[0].isupper() and not w.isupper():
+            if w[0].isupper() and not w.isupper() and not (w.endswith("s") and w[:-1].isupper()):
                 out.add(w.lower())
     return out
 
@@ -238,15 +239,15 @@ def catalog_groups(
     server order and make several name families, their families joined where one product's name runs across two
     (joined_families) and their groups (mark_groups): a value flows between two tools of one family only when they
     are not in two groups. One family says nothing of several servers (ToolLinkOS: 573 tools, its core tools shared
-    by all): no groups. A catalog of one server's size has two groups only when it has a product prefix
-    (prefix_groups) or is several_products'."""
+    by all): no groups, unless several_products says so by its product names. A catalog of one server's size has
+    two groups only when it has a product prefix (prefix_groups) or is several_products'."""
     unnamed = [n for n in names if not declared.get(n) and n not in operations]
     words = {n: capitalised_words(getattr(tools[n], "description", "") or "") for n in unnamed}
     several = len(unnamed) < MANY_TOOLS and several_products(unnamed, words)
     source = catalog_sources(names, declared, operations, several)
     if len(unnamed) < MANY_TOOLS and not several:
         return source, prefix_groups(unnamed, {n: getattr(tools[n], "description", "") or "" for n in unnamed})
-    if not keeps_server_order(unnamed) or len({source[n] for n in unnamed}) < 2:
+    if not keeps_server_order(unnamed) or (len({source[n] for n in unnamed}) < 2 and not several):
         return source, {}
     source |= joined_families(unnamed, source, words)
     groups = mark_groups(unnamed, {n: words[n] | parameter_marks(tools[n]) for n in unnamed})
@@ -257,9 +258,13 @@ def several_products(names: Sequence[str], words: dict[str, set[str]]) -> bool:
     """Whether a catalog of one server's size (fewer than MANY_TOOLS tools without a source) gathers several
     products: listed in server order, with two name families (joined where one product's name runs across two,
     joined_families) of FAMILY_RUN tools at least that each hold a product's name (a run of a capitalised word,
-    mark_runs, wholly in it). One server's odd names (a handful of another shape) hold no product name of their own."""
+    mark_runs, wholly in it). One server's odd names (a handful of another shape) hold no product name of their own.
+    Or, whatever the families (servers of one spelling), PRODUCT_SPANS such runs of FAMILY_RUN tools that lie apart:
+    one server's sub-products' words (Loki, Prometheus) lie inside its own name's run."""
     if not keeps_server_order(names):
         return False
+    if len(_spans([r for r in mark_runs(names, words) if len(r) >= FAMILY_RUN])) >= PRODUCT_SPANS:
+        return True
     family = joined_families(names, name_families(names), words)
     size = Counter(family.values())
     named = set()

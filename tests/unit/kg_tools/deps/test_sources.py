@@ -491,3 +491,37 @@ def test_no_value_flows_between_several_products_of_one_server_size():
     pairs = {(e.source, e.target) for e in structural_edges(tools, sources=None, min_confidence=0.2)}
     assert ("open_box0", "list_boxes") in pairs
     assert not any(s.startswith("ship-") for s, _ in pairs)
+
+
+# twenty-sixth session: gathered products that share a spelling
+
+
+def test_a_plural_acronym_is_no_capitalised_word():
+    assert sources.capitalised_words("Returns the IDs and URLs of Crate boxes.") == {"crate"}
+
+
+def _three_products(count: int = 3) -> list[ToolInfo]:
+    crate = _said(["list_boxes"], "Crate") + _said([f"open_box{i}" for i in range(FAMILY_RUN)], "Crate", ["box_id"])
+    depot = _said([f"ship_box{i}" for i in range(FAMILY_RUN)], "Depot", ["box_id"])
+    vault = _said([f"stack_box{i}" for i in range(FAMILY_RUN)], "Vault", ["box_id"])
+    tools = (depot + crate + vault)[: len(crate) + (count - 1) * FAMILY_RUN]  # not in name order
+    for i, t in enumerate(tools):
+        t.position = i
+    return tools
+
+
+def test_three_products_named_apart_in_one_name_family_are_several_products():
+    """One spelling (snake_case) for all: the families say nothing, three runs of product names apart do; one
+    server's own name and one section's word (a plan, a mode) are two, not enough."""
+    three, two = _three_products(), _three_products(2)
+    assert len(set(name_families([t.name for t in three]).values())) == 1
+    assert sources.several_products([t.name for t in three], _words(three))
+    assert not sources.several_products([t.name for t in two], _words(two))
+
+
+def test_no_value_flows_between_products_of_one_spelling():
+    pairs = {(e.source, e.target) for e in structural_edges(_three_products(), sources=None, min_confidence=0.2)}
+    assert ("open_box0", "list_boxes") in pairs
+    assert not any(s.startswith(("ship_", "stack_")) for s, _ in pairs)
+    two = {(e.source, e.target) for e in structural_edges(_three_products(2), sources=None, min_confidence=0.2)}
+    assert ("ship_box0", "list_boxes") in two  # two names apart: one server, as before

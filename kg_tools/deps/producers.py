@@ -3870,13 +3870,6 @@ def set_features(
         add_relative(group)
 
 
-def _kept_below_note(c: Candidate) -> str:
-    """Why a schema-found candidate below the threshold is kept: a create or list nothing else provides, or a create
-    kept beside its readers (scoring.made_beside)."""
-    alone = "beside its readers" if c.beside else "nothing else provides it"
-    return f" ({'it makes one' if c.made else 'a list of it'}; {alone})"
-
-
 def candidate_proposal(c: Candidate, rank: int, least: float = 0.0) -> ProposedEdge:
     """`least`: the selection's threshold, the confidence of a create or a list kept below it (scoring.made_for,
     scoring.listed_for, scoring.named_list_for)."""
@@ -3889,7 +3882,8 @@ def candidate_proposal(c: Candidate, rank: int, least: float = 0.0) -> ProposedE
     by_path = c.path_list or c.path_create or c.path_scoped
     kept_below = c.probability < least  # kept below the threshold: what it is, and that nothing else provides it
     if o is not None and o.source == "schema":
-        made = _kept_below_note(c) if kept_below else ""
+        alone = "beside its readers" if c.beside else "nothing else provides it"
+        made = f" ({'it makes one' if c.made else 'a list of it'}; {alone})" if kept_below else ""
         method, reason = METHOD_SCHEMA, reason_text(c.want, c.producer, o) + c.note + made
     elif by_path:
         what = "what adds to the collection" if c.path_create else "the collection"

@@ -3882,8 +3882,7 @@ def candidate_proposal(c: Candidate, rank: int, least: float = 0.0) -> ProposedE
     by_path = c.path_list or c.path_create or c.path_scoped
     kept_below = c.probability < least  # kept below the threshold: what it is, and that nothing else provides it
     if o is not None and o.source == "schema":
-        alone = "beside its readers" if c.beside else "nothing else provides it"
-        made = f" ({'it makes one' if c.made else 'a list of it'}; {alone})" if kept_below else ""
+        made = f" ({'it makes one' if c.made else 'a list of it'}; nothing else provides it)" if kept_below else ""
         method, reason = METHOD_SCHEMA, reason_text(c.want, c.producer, o) + c.note + made
     elif by_path:
         what = "what adds to the collection" if c.path_create else "the collection"

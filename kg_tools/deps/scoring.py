@@ -78,7 +78,6 @@ class Candidate:
         -1.0
     )  # of the wanted resource's qualifier words (`login` flow), the producer's share; -1: none
     made: bool = False  # a create whose output offers the id of the very instance it makes (producers.offers_new)
-    beside: bool = False  # kept beside the readers of a parameter served above the threshold (scoring.made_beside)
     other_head: bool = False  # the name holds the resource, its head noun is another (producers.named_for_another)
     note: str = ""
     features: list[float] = field(default_factory=list)
@@ -193,7 +192,6 @@ class Scorer:
     described_least: float = 0.0  # the least probability of a weakly described candidate (_weakly_described)
     listed: float = 0.0  # a parameter with no provider keeps its best list of the value (listed_for) at least this
     named_list: float = 0.0  # ... or its best list named for the value, however found (named_list_for), at least this
-    made_beside: float = 0.0  # a parameter served above the threshold also keeps a create at least this (made_beside)
 
     def probability(self, x: list[float]) -> float:
         return self.probabilities([x])[0]
@@ -263,7 +261,6 @@ class Scorer:
             float(data.get("described_least") or 0.0),
             float(data.get("listed") or 0.0),
             float(data.get("named_list") or 0.0),
-            float(data.get("made_beside") or 0.0),
         )
 
     def as_dict(self) -> dict:
@@ -281,7 +278,6 @@ class Scorer:
             "described_least": self.described_least,
             "listed": self.listed,
             "named_list": self.named_list,
-            "made_beside": self.made_beside,
             "trained_on": self.trained_on,
             "trees": [[[f, round(t, 6), a, b, round(v, 6)] for f, t, a, b, v in tree] for tree in self.trees],
         }
@@ -520,21 +516,6 @@ def made_for(order: list[Candidate], scorer: Scorer) -> list[Candidate]:
     return [best] if best is not None and scorer.made and best.probability >= scorer.made else []
 
 
-def made_beside(order: list[Candidate], kept: list[Candidate], scorer: Scorer) -> list[Candidate]:
-    """For a parameter served above the threshold: its best create that adds to the very collection the consumer's
-    path addresses (`POST /threads` for `/threads/{thread_id}/...`) and returns the new instance's own id, at least
-    `scorer.made_beside` probable, beside the readers kept (`kept`). The gold that lists every tool returning the
-    value lists it (docs/dependencies.md, twenty-sixth session, "creates as providers"); its confidence is the
-    threshold's, at most the readers' own."""
-    if not scorer.made_beside:
-        return []
-    best = next((c for c in order if c.made and c.path_create and all(c is not k for k in kept)), None)
-    if best is None or best.probability < scorer.made_beside:
-        return []
-    best.beside = True
-    return [best]
-
-
 def listed_for(order: list[Candidate], scorer: Scorer) -> list[Candidate]:
     """For a parameter no candidate serves above the threshold: its best candidate when that is a list named for the
     wanted resource that says it returns it (`list_documents` "Lists documents ..." for `doc_id`, no output schema),
@@ -617,8 +598,7 @@ def select(groups: list[list[Candidate]], scorer: Scorer) -> tuple[list[Candidat
                 continue
             abstained["below_threshold" if every else "no_candidate"] += 1
             continue
-        providers = _providers(order, scorer)
-        chosen.append(providers + made_beside(order, providers, scorer))
+        chosen.append(_providers(order, scorer))
     # hubs: a producer chosen for a large share of the catalog's parameters keeps only its path-backed edges
     served: dict[str, int] = {}
     for kept in chosen:

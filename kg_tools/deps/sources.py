@@ -67,10 +67,10 @@ def product_families(servers: Iterable[str]) -> dict[str, str]:
     """declared source (one a tool) -> its product family: the first word of its key (`aws` of `aws_ecs`, `oci` of
     `oci-identity`) when two or more of the catalog's sources of two or more tools begin with it and it is no
     protocol, owner or place word (NO_PRODUCT_WORDS), no number nor a verb, else the source itself (always for a key
-    not of words joined by `_` or `-`: a scoped package's or a registry's name). A FastAPI operationId read as a gateway name (`read_flow__flows`,
-    `export_recording__export`) begins with its verb and is one tool's. Servers of one product pass ids between them
-    (OCI's compartments scope every other OCI server's lists), so a value flows inside a family as inside one
-    server."""
+    not of words joined by `_` or `-`: a scoped package's or a registry's name). A FastAPI operationId read as a
+    gateway name (`read_flow__flows`, `export_recording__export`) begins with its verb and is one tool's. Servers of
+    one product pass ids between them (OCI's compartments scope every other OCI server's lists), so a value flows
+    inside a family as inside one server."""
     tools = Counter(s for s in servers if s)
     first = {s: re.split(r"[-_]", s)[0].lower() for s, n in tools.items() if n > 1 and _PLAIN_KEY.fullmatch(s)}
     shared = Counter(first.values())

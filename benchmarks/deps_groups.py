@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -25,24 +26,34 @@ from kg_tools.tool_spec import validate_catalog
 
 SEED = "s25small"
 SIZES = (3, 8)  # servers in a group, both ends included
+TRIES = 1000  # draws per group before a limit almost no group meets is said to be too low
 
 
 def draw(sizes: dict[str, int], groups: int, max_tools: int, seed: str = SEED) -> list[list[str]]:
     """`groups` seeded draws of SIZES servers (server -> its tool count) with fewer than `max_tools` tools in all;
-    a draw over the limit is drawn again."""
+    a draw over the limit is drawn again. ValueError when TRIES draws a group find none under it."""
     rng = random.Random(seed)
     names = sorted(sizes)
     out: list[list[str]] = []
-    while len(out) < groups:
-        group = sorted(rng.sample(names, rng.randint(*SIZES)))
+    for _ in range(TRIES * max(groups, 0)):
+        if len(out) == groups or len(names) < SIZES[0]:
+            break
+        group = sorted(rng.sample(names, rng.randint(SIZES[0], min(SIZES[1], len(names)))))
         if sum(sizes[s] for s in group) < max_tools:
             out.append(group)
+    if len(out) < groups:
+        smallest = sum(sorted(sizes.values())[: SIZES[0]])
+        raise ValueError(
+            f"--max-tools {max_tools}: {len(out)} of {groups} groups of {SIZES[0]} to {SIZES[1]} servers drawn under "
+            f"it in {TRIES} draws a group ({len(names)} servers; the {SIZES[0]} smallest have {smallest} tools)"
+        )
     return out
 
 
 def measure_group(pool: dict[str, CorpusCatalog], splits: list[str], names: str = "plain") -> dict:
-    """One group's union (`names` as deps_union's: `field` tells each tool's server) inferred once: its edges between servers, and per split the predicted / gold /
-    right edges (for pooling) and the edges between servers the split scores."""
+    """One group's union (`names` as deps_union's: `field` tells each tool's server) inferred once: its edges
+    between servers, and per split the predicted / gold / right edges (for pooling) and the edges between servers
+    the split scores."""
     raws, renamed, _ = union(names, pool)
     server = {n: s for (s, _), n in renamed.items()}
     tools = [ToolInfo.from_raw(r) for r in validate_catalog(raws).raw]
@@ -93,8 +104,13 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     every = servers()
     sizes = {s: len(validate_catalog(read_catalog(c.file, c.key).tools).raw) for s, c in every.items()}
+    try:
+        drawn = draw(sizes, args.groups, args.max_tools, args.seed)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     results = []
-    for group in draw(sizes, args.groups, args.max_tools, args.seed):
+    for group in drawn:
         r = measure_group({s: every[s] for s in group}, args.split, args.names)
         results.append(r)
         if args.verbose:

@@ -9,9 +9,9 @@ of the per-server gold (an edge between two servers is wrong).
 Names: `prefixed` = gateway names `<server>__<tool>`; `plain` = the tools' own names (a name two servers share keeps
 both, the later ones with a minimal `_<n>` suffix); `field` = plain names, each record carrying the `mcp_server`
 field a JSON catalog may hold. `--family-gold`: the gold with the hand-written edges between servers of one
-product family (`data/deps/union/family_gold.json`). `--shuffled`: the tools in a seeded random order without places (a catalog
-shuffled before it was loaded: its order says nothing of its servers). A first-gold server that is also a corpus catalog (mongodb, notion) is taken once,
-from the corpus."""
+product family (`data/deps/union/family_gold.json`). `--shuffled`: the tools in a seeded random order without
+places (a catalog shuffled before it was loaded: its order says nothing of its servers). A first-gold server that
+is also a corpus catalog (mongodb, notion) is taken once, from the corpus."""
 
 from __future__ import annotations
 
@@ -109,9 +109,10 @@ def union_gold(
 
 
 def measure(names: str, splits: list[str], by_name: str = "", shuffled: bool = False, families: bool = False) -> dict:
-    """`families`: the gold with the family gold's edges between servers (union_gold). `by_name`: '' (the file's order), 'places' (sorted by name, each tool knowing its place, as `kg-tools deps
-    infer` reads a stored catalog: cypher/deps_catalog_tools.cypher), 'no-places' (sorted, places unknown);
-    `shuffled`: the tools in a seeded random order, places unknown."""
+    """`families`: the gold with the family gold's edges between servers (union_gold). `by_name`: '' (the file's
+    order), 'places' (sorted by name, each tool knowing its place, as `kg-tools deps infer` reads a stored catalog:
+    cypher/deps_catalog_tools.cypher), 'no-places' (sorted, places unknown); `shuffled`: the tools in a seeded random
+    order, places unknown."""
     raws, renamed, clashes = union(names)
     server = {n: s for (s, _), n in renamed.items()}
     tools = [ToolInfo.from_raw(r) for r in validate_catalog(raws).raw]

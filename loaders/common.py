@@ -69,7 +69,10 @@ def read_document(path: Path):
 def tool_list(document) -> list | None:
     """The tools a document lists: a list, {"tools": [...]}, {"functions": [...]} (the older Chat Completions
     request), or one tool alone (an object with a name or a function, as a one-line JSON lines file holds); a
-    JSON-RPC response saved whole (`{"jsonrpc": "2.0", "id": 1, "result": {"tools": [...]}}`) as its result."""
+    JSON-RPC response saved whole (`{"jsonrpc": "2.0", "id": 1, "result": {"tools": [...]}}`) as its result; JSON
+    lines of JSON-RPC messages (a session's log) list no tools (rpc_error says so)."""
+    if rpc_messages(document):
+        return None
     if isinstance(document, list) or not isinstance(document, dict):
         return document if isinstance(document, list) else None
     document = rpc_result(document)
@@ -85,10 +88,19 @@ def rpc_result(document: dict) -> dict:
     return result if "jsonrpc" in document and isinstance(result, dict) else document
 
 
+def rpc_messages(document) -> bool:
+    """JSON lines (a list) whose every row is a JSON-RPC message (`{"jsonrpc": "2.0", ...}`)."""
+    return (
+        isinstance(document, list) and bool(document) and all(isinstance(r, dict) and "jsonrpc" in r for r in document)
+    )
+
+
 def rpc_error(document) -> str:
     """What a saved JSON-RPC answer that lists no tools is (` (a JSON-RPC error answer: -32601 Method not found)`,
     another method's result, an error that is no object), for the error that refuses it as a tool list; '' for
     anything else."""
+    if rpc_messages(document):  # a session's log: each line was read as a tool without a name
+        return f" ({len(document)} JSON-RPC messages, one a line: save the tools/list answer alone, or its result)"
     if not isinstance(document, dict) or "jsonrpc" not in document:
         return ""
     error, result = document.get("error"), document.get("result")

@@ -475,13 +475,17 @@ def _request_schema(body: dict) -> tuple[str, dict] | None:
 
 def _body_name(op: dict, schema: dict, taken: set[str]) -> str:
     """The name of a request body read as one parameter: the spec's (`x-codegen-request-body-name`: a Swagger 2.0 body
-    parameter's `name`) for a value (a string, a number, an array), unless a path, query or header parameter has it; `body`
-    otherwise, and always for an object (an `allOf`, a `oneOf`: its properties are the request's fields,
-    kg_tools.deps.producers.whole_body)."""
+    parameter's `name`) for a value (a string, a number, an array), unless a path, query or header parameter has it;
+    `body` otherwise, and always for an object (an `allOf`, a `oneOf`: its properties are the request's fields,
+    kg_tools.deps.producers.whole_body); `body_2` ... when a parameter is named `body` (the body is never dropped)."""
     named = op.get(swagger2.BODY_NAME)
-    if schema.get("type", "object") == "object" or not isinstance(named, str) or not named.strip() or named in taken:
-        return "body"
-    return named
+    if schema.get("type", "object") != "object" and isinstance(named, str) and named.strip() and named not in taken:
+        return named
+    name, n = "body", 1
+    while name in taken:
+        n += 1
+        name = f"body_{n}"
+    return name
 
 
 def _one_line(text: Any) -> str:

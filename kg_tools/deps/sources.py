@@ -51,7 +51,13 @@ def declared_source(name: str, record: object) -> str:
     return ""
 
 
-PROTOCOL_WORDS = frozenset({"mcp", "server", "servers"})  # a server key's first word that names no product
+# a server key's first word that names no product: its protocol (`mcp_github`), or whose it is and where it runs, as
+# a user names the servers of a client's config (`my_github` and `my_slack`, `local-files` and `local-git` are two
+# products each; no dev server key begins with one, twenty-sixth session)
+NO_PRODUCT_WORDS = frozenset(
+    {"mcp", "server", "servers", "my", "our", "your", "the", "local", "remote", "hosted", "self", "custom", "personal"}
+    | {"private", "public", "internal", "official", "unofficial", "community", "test", "dev", "demo", "example"}
+)
 # a key of words joined by `_` or `-` (`aws_ecs`, `oci-identity`, `ñandú_x`); a scoped package or registry name
 # (`@modelcontextprotocol/server-github`, `io.github.owner/server`) begins with its publisher or registry, no product
 _PLAIN_KEY = re.compile(r"[^\W_]+(?:[-_]+[^\W_]+)*")
@@ -60,15 +66,16 @@ _PLAIN_KEY = re.compile(r"[^\W_]+(?:[-_]+[^\W_]+)*")
 def product_families(servers: Iterable[str]) -> dict[str, str]:
     """declared source (one a tool) -> its product family: the first word of its key (`aws` of `aws_ecs`, `oci` of
     `oci-identity`) when two or more of the catalog's sources of two or more tools begin with it and it is no
-    protocol word nor a verb, else the source itself (always for a key not of words joined by `_` or `-`: a scoped
-    package's or a registry's name). A FastAPI operationId read as a gateway name (`read_flow__flows`,
-    `export_recording__export`) begins with its verb and is one tool's. Servers of one product pass ids between them
-    (OCI's compartments scope every other OCI server's lists), so a value flows inside a family as inside one
-    server."""
+    protocol, owner or place word (NO_PRODUCT_WORDS), no number nor a verb, else the source itself (always for a key
+    not of words joined by `_` or `-`: a scoped package's or a registry's name). A FastAPI operationId read as a
+    gateway name (`read_flow__flows`, `export_recording__export`) begins with its verb and is one tool's. Servers of
+    one product pass ids between them (OCI's compartments scope every other OCI server's lists), so a value flows
+    inside a family as inside one server."""
     tools = Counter(s for s in servers if s)
     first = {s: re.split(r"[-_]", s)[0].lower() for s, n in tools.items() if n > 1 and _PLAIN_KEY.fullmatch(s)}
     shared = Counter(first.values())
-    return {s: f"{w}*" if shared[w] > 1 and w not in PROTOCOL_WORDS | LEAD_VERBS else s for s, w in first.items()}
+    named = {w for w, n in shared.items() if n > 1 and w not in NO_PRODUCT_WORDS | LEAD_VERBS and not w.isdigit()}
+    return {s: f"{w}*" if w in named else s for s, w in first.items()}
 
 
 def gateway_server(name: str, record: object = None) -> str:

@@ -108,3 +108,20 @@ def test_a_list_of_python_type_names_is_read_as_json_types():
     entry = openai_tools.tool_entry({"name": "a", "parameters": schema}, 0, [])
     assert [p["type"] for p in entry["parameters"]] == ["integer", None]  # was "int": no number to inference
     assert entry["input_schema"]["properties"] == {"n": {"type": ["integer", "null"]}, "x": {}}
+
+
+def test_json_lines_of_json_rpc_messages_say_so_and_one_answer_line_is_read(tmp_path):
+    """Twenty-sixth session (review): JSON lines of JSON-RPC messages were read as tools without names ("tool #0:
+    name: Field required"); a log of several says what it is, one tools/list answer on one line is read as it."""
+    answer = {"jsonrpc": "2.0", "id": 2, "result": {"tools": [{"name": "get_box", "inputSchema": {"type": "object"}}]}}
+    log = tmp_path / "session.jsonl"
+    log.write_text(json.dumps({"jsonrpc": "2.0", "id": 1, "result": {}}) + "\n" + json.dumps(answer) + "\n")
+    with pytest.raises(CatalogError, match=r"\(2 JSON-RPC messages, one a line: save the tools/list answer alone"):
+        json_catalog.load(log)
+    with pytest.raises(CatalogError, match=r"\(2 JSON-RPC messages"):
+        load_document(log.read_text(), "log")
+    one = tmp_path / "answer.jsonl"
+    one.write_text(json.dumps(answer) + "\n")
+    (dump := tmp_path / "answer.json").write_text(json.dumps(answer))
+    assert [t["name"] for t in json_catalog.load(one).tools] == ["get_box"]
+    assert json_catalog.load(one).tools == json_catalog.load(dump).tools

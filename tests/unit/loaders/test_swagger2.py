@@ -346,3 +346,20 @@ def test_the_body_parameters_name_is_kept_on_the_converted_operation():
     assert put["x-codegen-request-body-name"] == "body"
     assert converted()["paths"]["/pets"]["post"]["x-codegen-request-body-name"] == "pet"  # by $ref
     assert "x-codegen-request-body-name" not in converted()["paths"]["/pets/{pet_id}/vote"]["post"]  # a form
+
+
+def test_a_body_beside_a_parameter_named_body_is_kept_under_another_name():
+    """Twenty-sixth session (review): a query parameter `body` beside a body that keeps `body` (an object, or a name
+    taken) dropped the whole request body; now it is `body_2` (`body_3` when that is taken too)."""
+    query = {"name": "body", "in": "query", "type": "string"}
+    all_of = {"allOf": [{"type": "object", "properties": {"a": {"type": "string"}}}]}
+    got = _one_body({**NOTE, "name": "id", "schema": all_of}, path="/things/{id}/note")
+    assert [p[0] for p in got] == ["id", "body"]
+    op = {"operationId": "setNote", "parameters": [query, {**query, "name": "body_2"}, {**NOTE, "schema": all_of}]}
+    tool = openapi.entries({"swagger": "2.0", "paths": {"/n": {"put": op}}}, "spec.json")[0]
+    assert [(p["name"], p["in"]) for p in tool["parameters"]] == [
+        ("body", "query"),
+        ("body_2", "query"),
+        ("body_3", "body"),
+    ]
+    assert set(tool["input_schema"]["properties"]) == {"body", "body_2", "body_3"}

@@ -142,6 +142,13 @@ def test_servers_of_one_product_are_one_family():
     assert sources.product_families(["read_a", "read_a", "read_b", "read_b"])["read_b"] == "read_b"  # a verb
 
 
+def test_a_server_key_begun_by_an_owner_place_or_number_is_its_own_family():
+    """Twenty-sixth session: `my_github` and `my_slack` (a client config's keys) are two products, as are
+    `local-files` and `local-git`, `1_vault` and `1_relay`; the keys keep their own sources."""
+    keys = [k for k in ("my_github", "my_slack", "Local-files", "local_git", "1_vault", "1_relay") for _ in range(2)]
+    assert sources.product_families(keys) == {k: k for k in keys}
+
+
 def test_a_scoped_or_registry_server_name_is_its_own_family():
     """Review: `@modelcontextprotocol/…` and `io.github.…` begin with a publisher or a registry, no product; a word
     written with letters outside ASCII is one word (`ñandú_x` is no `x` server)."""

@@ -1712,6 +1712,7 @@ def _schema_offers(tool: Tool) -> list[Offer]:
     offers += [named for o in offers if (named := _named_by_path(tool, o))]
     offers += [named for o in offers if (named := _named_by_envelope(o))]
     offers += [named for o in offers if (named := _named_by_list(tool, o, offers))]
+    offers += [named for o in offers if (named := _named_by_composed_title(tool, o))]
     offers = _identifier_offers(tool, offers) + _listed_names(tool)
     return [
         Offer(o.tool, o.resource, o.field, o.path, True, o.source) if _handed_out(o) else o
@@ -1849,6 +1850,33 @@ def _named_by_list(tool: Tool, o: Offer, offers: list[Offer]) -> Offer | None:
     if not root or "{" in _path(tool) or any(x.primary and root in x.resource.split() for x in offers):
         return None
     return dataclasses.replace(o, resource=root)
+
+
+def _named_by_composed_title(tool: Tool, o: Offer) -> Offer | None:
+    """A list's own items' identifier whose schema title composes the collection its path names with another
+    resource's name (`GET /…/draft-payment/{id}/note-attachment` -> `NoteAttachmentDraftPaymentListing[]`, read as
+    a payment): also the path's collection's (a note attachment), the title's first words being the path's last
+    segment's. The path says what is listed; the words after it name the parent it is listed under (twenty-sixth
+    session, "the list at the consumer's own path")."""
+    if tool.kind != "list" or o.source != "schema" or not o.primary or o.reference or not _ITEM_FIELD.match(o.path):
+        return None
+    static = [s for s in _path(tool).split("/") if s and not s.startswith("{")]
+    title = _items_title(tool.output_schema, o.path.split("[]", 1)[0])
+    if not static or not title:
+        return None
+    segment, composed = [singular(w) for w in words(static[-1])], [singular(w) for w in words(title)]
+    named = _specific(parameter_resource(segment))
+    if len(composed) <= len(segment) or composed[: len(segment)] != segment or not named or named == o.resource:
+        return None
+    return dataclasses.replace(o, resource=named)
+
+
+def _items_title(schema: dict | None, holder: str) -> str | None:
+    """The schema title of a list's items: a top-level array's (`holder` ''), else its member `holder`'s."""
+    node = (schema or {}).get("properties", {}).get(holder) if holder else schema
+    items = node.get("items") if isinstance(node, dict) and node.get("type") == "array" else None
+    title = items.get("title") if isinstance(items, dict) else None
+    return title if isinstance(title, str) else None
 
 
 _ENVELOPE_MEMBER = re.compile(r"^([A-Za-z][\w-]*)((?:\[\])*)\.([A-Za-z]+)$")

@@ -1853,22 +1853,34 @@ def _named_by_list(tool: Tool, o: Offer, offers: list[Offer]) -> Offer | None:
 
 
 def _named_by_composed_title(tool: Tool, o: Offer) -> Offer | None:
-    """A list's own items' identifier whose schema title composes the collection its path names with another
-    resource's name (`GET /…/draft-payment/{id}/note-attachment` -> `NoteAttachmentDraftPaymentListing[]`, read as
-    a payment): also the path's collection's (a note attachment), the title's first words being the path's last
-    segment's. The path says what is listed; the words after it name the parent it is listed under (twenty-sixth
-    session, "the list at the consumer's own path")."""
+    """A list under a parent's instance whose items' schema title composes the collection its path names with that
+    parent's name (`GET /…/draft-payment/{id}/note-attachment` -> `NoteAttachmentDraftPaymentListing[]`, read as a
+    payment): its items' identifier is also the path's collection's (a note attachment), the title's first words
+    being the path's last segment's and the title read as the parent the path puts before it, or a word of its name
+    (`ScheduleRequestBatch…` -> schedule; twenty-sixth session, "the list at the consumer's own path"). Not a title
+    with a format word after the collection's name (`ClientRepresentation`), nor a list under no instance
+    (`/jobs/export` -> `ExportJobModel`)."""
     if tool.kind != "list" or o.source != "schema" or not o.primary or o.reference or not _ITEM_FIELD.match(o.path):
         return None
-    static = [s for s in _path(tool).split("/") if s and not s.startswith("{")]
+    parts = [s for s in _path(tool).split("/") if s]
     title = _items_title(tool.output_schema, o.path.split("[]", 1)[0])
-    if not static or not title:
+    if len(parts) < 3 or not title or "{" in parts[-1] + parts[-3] or not parts[-2].startswith("{"):
         return None
-    segment, composed = [singular(w) for w in words(static[-1])], [singular(w) for w in words(title)]
+    segment, composed = _singular_words(parts[-1]), _singular_words(title)
+    if len(composed) <= len(segment) or composed[: len(segment)] != segment or not _names_parent(o, parts[-3]):
+        return None
     named = _specific(parameter_resource(segment))
-    if len(composed) <= len(segment) or composed[: len(segment)] != segment or not named or named == o.resource:
-        return None
-    return dataclasses.replace(o, resource=named)
+    return dataclasses.replace(o, resource=named) if named and named != o.resource else None
+
+
+def _names_parent(o: Offer, segment: str) -> bool:
+    """The offer's resource is what a parent's path segment names, or words of it."""
+    parent = _singular_words(segment)
+    return set(o.resource.split()) <= {*parent, parameter_resource(parent)}
+
+
+def _singular_words(text: str) -> list[str]:
+    return [singular(w) for w in words(text)]
 
 
 def _items_title(schema: dict | None, holder: str) -> str | None:

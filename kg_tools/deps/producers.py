@@ -1712,6 +1712,7 @@ def _schema_offers(tool: Tool) -> list[Offer]:
     offers += [named for o in offers if (named := _named_by_path(tool, o))]
     offers += [named for o in offers if (named := _named_by_envelope(o))]
     offers += [named for o in offers if (named := _named_by_list(tool, o, offers))]
+    offers += [named for o in offers if (named := _named_by_composed_title(tool, o))]
     offers = _identifier_offers(tool, offers) + _listed_names(tool)
     return [
         Offer(o.tool, o.resource, o.field, o.path, True, o.source) if _handed_out(o) else o
@@ -1849,6 +1850,45 @@ def _named_by_list(tool: Tool, o: Offer, offers: list[Offer]) -> Offer | None:
     if not root or "{" in _path(tool) or any(x.primary and root in x.resource.split() for x in offers):
         return None
     return dataclasses.replace(o, resource=root)
+
+
+def _named_by_composed_title(tool: Tool, o: Offer) -> Offer | None:
+    """A list under a parent's instance whose items' schema title composes the collection its path names with that
+    parent's name (`GET /…/draft-payment/{id}/note-attachment` -> `NoteAttachmentDraftPaymentListing[]`, read as a
+    payment): its items' identifier is also the path's collection's (a note attachment), the title's first words
+    being the path's last segment's and the title read as the parent the path puts before it, or a word of its name
+    (`ScheduleRequestBatch…` -> schedule; twenty-sixth session, "the list at the consumer's own path"). Not a title
+    with a format word after the collection's name (`ClientRepresentation`), nor a list under no instance
+    (`/jobs/export` -> `ExportJobModel`)."""
+    if tool.kind != "list" or o.source != "schema" or not o.primary or o.reference or not _ITEM_FIELD.match(o.path):
+        return None
+    parts = [s for s in _path(tool).split("/") if s]
+    title = _items_title(tool.output_schema, o.path.split("[]", 1)[0])
+    if len(parts) < 3 or not title or "{" in parts[-1] + parts[-3] or not parts[-2].startswith("{"):
+        return None
+    segment, composed = _singular_words(parts[-1]), _singular_words(title)
+    if len(composed) <= len(segment) or composed[: len(segment)] != segment or not _names_parent(o, parts[-3]):
+        return None
+    named = _specific(parameter_resource(segment))
+    return dataclasses.replace(o, resource=named) if named and named != o.resource else None
+
+
+def _names_parent(o: Offer, segment: str) -> bool:
+    """The offer's resource is what a parent's path segment names, or words of it."""
+    parent = _singular_words(segment)
+    return set(o.resource.split()) <= {*parent, parameter_resource(parent)}
+
+
+def _singular_words(text: str) -> list[str]:
+    return [singular(w) for w in words(text)]
+
+
+def _items_title(schema: dict | None, holder: str) -> str | None:
+    """The schema title of a list's items: a top-level array's (`holder` ''), else its member `holder`'s."""
+    node = (schema or {}).get("properties", {}).get(holder) if holder else schema
+    items = node.get("items") if isinstance(node, dict) and node.get("type") == "array" else None
+    title = items.get("title") if isinstance(items, dict) else None
+    return title if isinstance(title, str) else None
 
 
 _ENVELOPE_MEMBER = re.compile(r"^([A-Za-z][\w-]*)((?:\[\])*)\.([A-Za-z]+)$")

@@ -525,3 +525,58 @@ def test_no_value_flows_between_products_of_one_spelling():
     assert not any(s.startswith(("ship_", "stack_")) for s, _ in pairs)
     two = {(e.source, e.target) for e in structural_edges(_three_products(2), sources=None, min_confidence=0.2)}
     assert ("ship_box0", "list_boxes") in two  # two names apart: one server, as before
+
+
+# twenty-sixth session: gathered servers that never name their product
+
+
+def test_a_tool_spells_its_parameters_snake_or_camel_or_neither():
+    assert sources.parameter_spelling(_tool("get_box", ["box_id", "limit"])) == "snake"
+    assert sources.parameter_spelling(_tool("get_box", ["boxId", "items[].itemId"])) == "camel"
+    assert sources.parameter_spelling(_tool("get_box", ["box_id", "boxId"])) == ""
+    assert sources.parameter_spelling(_tool("get_box", ["id", "limit"])) == ""
+
+
+def test_a_name_family_is_cut_where_its_parameters_change_spelling():
+    """Unspelled tools before the cut (a server's lists) open the next run; a run of fewer than FAMILY_RUN spelled
+    tools (one server's odd tool) joins the next."""
+    snake = [_tool(f"ship_box{i}", ["box_id"]) for i in range(FAMILY_RUN)]
+    lists = [_tool("list_templates"), _tool("list_lists")]
+    camel = [_tool(f"send_mail{i}", ["templateId"]) for i in range(FAMILY_RUN)]
+    odd = [_tool("get_mail_odd", ["mail_id"])]
+    tools = odd + snake + lists + camel
+    names = [t.name for t in tools]
+    family = sources.spelling_families(names, {n: "#0" for n in names}, {t.name: t for t in tools})
+    assert {family[n] for n in names[: 1 + FAMILY_RUN]} == {"#0#0"}
+    assert {family[n] for n in names[1 + FAMILY_RUN :]} == {"#0#1"}
+    short = snake + [_tool(f"send_mail{i}", ["templateId"]) for i in range(FAMILY_RUN - 1)]
+    names = [t.name for t in short]
+    assert (
+        len(set(sources.spelling_families(names, {n: "#0" for n in names}, {t.name: t for t in short}).values())) == 1
+    )
+
+
+def _unnamed(prefix: str, params: list[str]) -> list[ToolInfo]:
+    return [
+        ToolInfo.from_raw(
+            {
+                "name": f"{prefix}_item{i}",
+                "description": "Do this.",
+                "parameters": [{"name": p, "type": "string", "description": "", "required": True} for p in params],
+            }
+        )
+        for i in range(FAMILY_RUN)
+    ]
+
+
+def test_servers_that_never_name_their_product_are_told_apart_by_spelling_only_among_several_products():
+    mail, loop = _unnamed("send", ["template_id"]), _unnamed("push", ["templateId"])
+    tools = _three_products() + mail + loop
+    names = [t.name for t in tools]
+    source, _ = sources.catalog_groups(names, {}, set(), {t.name: t for t in tools})
+    assert len({source[t.name] for t in mail}) == 1 and {source[t.name] for t in mail}.isdisjoint(
+        {source[t.name] for t in loop}
+    )
+    alone = _three_products(2) + mail + loop  # one server's size, no several products: no cut
+    source, _ = sources.catalog_groups([t.name for t in alone], {}, set(), {t.name: t for t in alone})
+    assert len(set(source.values())) == 1

@@ -352,8 +352,14 @@ def spelling_families(names: Sequence[str], source: dict[str, str], tools: dict[
         for i in range(len(runs) - 2, -1, -1):  # a run of fewer than FAMILY_RUN spelled tools joins the next
             if size[runs[i]] < FAMILY_RUN:
                 runs[i] = runs[i + 1]
-        out |= {n: f"{family}{run}" for n, run in zip(held, runs)}
+        size = Counter(run for run, s in zip(runs, spelled) if s)
+        share = Counter((run, s) for run, s in zip(runs, spelled) if s)
+        pure = all(max(share[r, "snake"], share[r, "camel"]) >= PURE * n for r, n in size.items())
+        out |= {n: f"{family}{run}" if pure else family for n, run in zip(held, runs)}
     return out
+
+
+PURE = 0.9
 
 
 def _pieces_joined(names: Sequence[str], source: dict[str, str]) -> dict[str, str]:

@@ -104,24 +104,20 @@ def name_families(names: Sequence[str]) -> dict[str, str]:
     say nothing by their order (one server's `get_…` and `list_…` far apart): then see shape_families."""
     if not keeps_server_order(names):
         return shape_families(names)
-    return dict(zip(names, _runs_of_shapes([name_shape(n) for n in names])))
-
-
-def _runs_of_shapes(shapes: Sequence[object]) -> list[str]:
-    """The family (`#0`, `#1` …) of each place: a family starts where FAMILY_RUN shapes in a row (falsy or empty
-    shapes skipped) are one other than the current family's."""
-    shaped = [i for i, s in enumerate(shapes) if s and s != ("", "")]
-    out = []
+    shapes = [name_shape(n) for n in names]
+    shaped = [i for i, s in enumerate(shapes) if s != ("", "")]
+    out: dict[str, str] = {}
     family, current, k = 0, None, 0  # k: place of the next shaped name in `shaped`
-    for s in shapes:
-        if s and s != ("", ""):
+    for i, name in enumerate(names):
+        s = shapes[i]
+        if s != ("", ""):
             run = [shapes[j] for j in shaped[k : k + FAMILY_RUN]]
             if current is None:
                 current = s
             elif s != current and len(run) == FAMILY_RUN and all(r == s for r in run):
                 family, current = family + 1, s
             k += 1
-        out.append(f"#{family}")
+        out[name] = f"#{family}"
     return out
 
 
@@ -254,8 +250,6 @@ def catalog_groups(
     if not keeps_server_order(unnamed) or (len({source[n] for n in unnamed}) < 2 and not several):
         return source, {}
     source |= joined_families(unnamed, source, words)
-    if several and len(unnamed) < MANY_TOOLS:
-        source |= _pieces_joined(unnamed, joined_families(unnamed, spelling_families(unnamed, source, tools), words))
     groups = mark_groups(unnamed, {n: words[n] | parameter_marks(tools[n]) for n in unnamed})
     return source, zoned(unnamed, groups, words)
 
@@ -315,62 +309,6 @@ def parameter_marks(tool: object) -> set[str]:
     """A tool's parameters' names as marks (`@projectIdOrKey`: servers reuse their own parameter shapes)."""
     names = [p.get("name", "") for p in getattr(tool, "parameters", ()) if isinstance(p, dict)]
     return {f"@{n}" for n in names if isinstance(n, str)}
-
-
-_PARAMETER_WORDS = re.compile(r"[^.\[\]]+")
-
-
-def parameter_spelling(tool: object) -> str:
-    """How a tool spells its parameters' names of several words: 'snake' (`user_id`), 'camel' (`userId`), '' when
-    it has none or both. A server spells them one way (its API's or its SDK's), servers of one name family often
-    not (MailerSend's `template_id`, Iterable's `templateId`)."""
-    spelled = set()
-    for p in getattr(tool, "parameters", ()):
-        name = p.get("name", "") if isinstance(p, dict) else ""
-        for part in _PARAMETER_WORDS.findall(name if isinstance(name, str) else ""):
-            if "_" in part.strip("_"):
-                spelled.add("snake")
-            elif re.search(r"[a-z0-9][A-Z]", part):
-                spelled.add("camel")
-    return next(iter(spelled)) if len(spelled) == 1 else ""
-
-
-def spelling_families(names: Sequence[str], source: dict[str, str], tools: dict[str, object]) -> dict[str, str]:
-    """name -> its source cut where FAMILY_RUN tools in a row (tools of no one spelling skipped) spell their
-    parameters another way (parameter_spelling): servers of one name family listed one after another. Read only
-    in a catalog of one server's size already seen to gather several products (several_products); one server's
-    two spellings are joined by its product's name after (joined_families)."""
-    out: dict[str, str] = {}
-    for family in dict.fromkeys(source[n] for n in names):
-        held = [n for n in names if source[n] == family]
-        spelled = [parameter_spelling(tools[n]) for n in held]
-        runs = _runs_of_shapes(spelled)
-        for i in range(len(runs) - 1, 0, -1):  # unspelled tools before a cut open the next run (a server's lists)
-            if runs[i] != runs[i - 1] and not spelled[i - 1]:
-                runs[i - 1] = runs[i]
-        size = Counter(run for run, s in zip(runs, spelled) if s)
-        for i in range(len(runs) - 2, -1, -1):  # a run of fewer than FAMILY_RUN spelled tools joins the next
-            if size[runs[i]] < FAMILY_RUN:
-                runs[i] = runs[i + 1]
-        size = Counter(run for run, s in zip(runs, spelled) if s)
-        share = Counter((run, s) for run, s in zip(runs, spelled) if s)
-        pure = all(max(share[r, "snake"], share[r, "camel"]) >= PURE * n for r, n in size.items())
-        out |= {n: f"{family}{run}" if pure else family for n, run in zip(held, runs)}
-    return out
-
-
-PURE = 0.9
-
-
-def _pieces_joined(names: Sequence[str], source: dict[str, str]) -> dict[str, str]:
-    """name -> source, a piece of fewer than FAMILY_RUN tools that joined_families left of a spelling family (a
-    server's first tool before its product's name runs) moved to the family that follows it in the listing."""
-    out = dict(source)
-    size = Counter(source.values())
-    for before, after in zip(reversed(names[:-1]), reversed(names[1:])):
-        if size[source[before]] < FAMILY_RUN and out[before] != out[after]:
-            out[before] = out[after]
-    return out
 
 
 def joined_families(names: Sequence[str], source: dict[str, str], words: dict[str, set[str]]) -> dict[str, str]:

@@ -136,8 +136,13 @@ def is_deprecated(name: str, description: str, http: dict | None) -> bool:
     return (
         bool(http and http.get("deprecated"))
         or tool_part(name).lower().startswith("deprecated")
-        or bool(_DEPRECATED_TEXT.search(description or ""))
+        or _says_deprecated(description or "")
     )
+
+
+@lru_cache(maxsize=65536)  # asked of every candidate's producer: 145,000 times on 2,400 tools in one part
+def _says_deprecated(description: str) -> bool:
+    return bool(_DEPRECATED_TEXT.search(description))
 
 
 @dataclass

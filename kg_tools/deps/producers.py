@@ -3310,7 +3310,6 @@ def want_candidates(
     template (a GET of the collection the parameter's value lives in, a POST that adds to it). `named`, `compounds`:
     the catalog's catalog_named and name_compounds, read once per catalog."""
     named = named or catalog_named(tools)
-    compounds = name_compounds(tools) if compounds is None else compounds
     if _unnamed_qualifier(want, named):
         reread = _named_noun(want, named)
         if reread is None:
@@ -3460,11 +3459,12 @@ def _kept_candidates(
     tools: dict[str, Tool],
     paths: dict,
     kinds: dict[str, set[tuple[str, ...]]] | None,
-    compounds: dict[tuple[str, str], set[str]],
+    compounds: dict[tuple[str, str], set[str]] | None,
 ) -> dict[str, Candidate]:
     """The candidates left once those that cannot provide the value are dropped: another server's tools, readers
     of another type or without a path, lists of other things, another kind of the resource, fellow consumers,
-    echoes of the consumer's own value (echoes.py)."""
+    echoes of the consumer's own value (echoes.py). `compounds`: the catalog's name_compounds, when read."""
+    compounds = name_compounds(tools) if compounds is None else compounds
     out = {name: c for name, c in out.items() if same_source(consumer, c.producer)}
     if want.typed:
         out = _typed_readers(out)

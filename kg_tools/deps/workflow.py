@@ -21,7 +21,7 @@ as a tool (backticks, "the connect tool", `connect()`)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -89,13 +89,37 @@ def _plain(short: str) -> bool:
 
 
 class ToolNames(dict[str, str]):
-    """Short name -> full name of one server's tools, with the pattern that finds them in a text, compiled once
-    (it alternates every name: thousands of them in a large catalog). Built whole before the pattern is read."""
+    """Short name -> full name of one server's tools, with the pattern that finds them in a text, compiled once.
+    Built whole before the pattern is read."""
 
     @cached_property
     def pattern(self) -> re.Pattern[str]:
-        names = "|".join(re.escape(n) for n in sorted(self, key=len, reverse=True))
-        return re.compile(r"(?<![\w.\-])(" + names + r")(?![\w\-])")
+        return re.compile(r"(?<![\w.\-])(" + name_trie(self) + r")(?![\w\-])")
+
+
+def name_trie(names: Iterable[str]) -> str:
+    """A pattern matching the longest of `names` the text allows first, as their alternation longest first does, but
+    as a tree of their characters: one alternative per next character, so a position reads one path, not every name
+    (thousands of them in a large catalog: the alternation took most of 10 s on 2,400 tools in one part)."""
+    root: dict = {}
+    for name in names:
+        node = root
+        for ch in name:
+            node = node.setdefault(ch, {})
+        node[None] = {}  # a name ends here
+    return _branches(root)
+
+
+def _branches(node: dict) -> str:
+    """The pattern of one node: its longer continuations first, then its end (the shorter name)."""
+    out = ""
+    while len(node) == 1 and None not in node:  # a chain of single characters
+        ch, node = next(iter(node.items()))
+        out += re.escape(ch)
+    if not node or list(node) == [None]:
+        return out
+    longer = [re.escape(ch) + _branches(child) for ch, child in node.items() if ch is not None]
+    return out + "(?:" + "|".join(longer) + ("|" if None in node else "") + ")"
 
 
 def mentions(text: str, names: dict[str, str]) -> list[Mention]:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from kg_tools.deps.offline import ToolInfo
-from kg_tools.deps.producers import compound_words
+from kg_tools.deps.producers import compound_words, name_compounds, prepare
 from tests.support.made_up_ops import candidate_triples as _candidates
 from tests.support.made_up_ops import described_tool as _tool
 from tests.support.made_up_ops import required_string as _p
@@ -43,6 +43,20 @@ def test_compound_words_read_the_word_before_the_head_also_glued():
     assert compound_words("devicegroups_list", "group") == {"device"}
     assert compound_words("remove_tag_from_task", "task") == set()
     assert compound_words("list_groups", "group") == set()
+
+
+def test_name_compounds_hold_every_tools_compound_words_of_every_head():
+    """The catalog's index (read once) says of each (word, head) the tools whose compound_words name it."""
+    names = ["port_groups_list", "devicegroups_list", "remove_tag_from_task", "list_groups", "boxrack_rename"]
+    tools = prepare([_tool(n, "A tool.", []) for n in names])
+    index = name_compounds(tools)
+    heads = {h for _, h in index} | {"group", "task", "tag"}
+    for head in heads:
+        for n in names:
+            assert {w for (w, h), found in index.items() if h == head and n in found} == compound_words(n, head)
+    assert index[("port", "group")] == {"port_groups_list"}
+    assert index[("device", "group")] == {"devicegroups_list"}
+    assert index[("box", "rack")] == {"boxrack_rename"}
 
 
 def test_a_filter_the_producer_takes_is_no_scope():

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
+import re
+
 import pytest
 
-from kg_tools.deps.workflow import another_way, mentions, runs_before, staged_for, stages, steps
+from kg_tools.deps.workflow import ToolNames, another_way, mentions, name_trie, runs_before, staged_for, stages, steps
 
 NAMES = {
     n: n
@@ -146,3 +149,30 @@ def test_a_tool_that_puts_changes_into_the_staging_area_stages_and_what_is_stage
     assert not stages("Unstages all staged changes")
     assert not stages("Shows changes that are staged for commit")
     assert staged_for(["Shows changes that are staged for the next release"]) == {"commit", "release"}
+
+
+def test_the_name_tree_reads_the_longest_name_first_as_their_alternation_longest_first_did():
+    """name_trie: one alternative per next character, longer continuations before the name that ends there."""
+    assert name_trie(["get_issue", "get_issues", "get_user", "list"]) == "(?:get_(?:issue(?:s|)|user)|list)"
+    text = "Call get_issues, then get_issue-x or get_issue. Not get_user_x; list."
+    assert [
+        m.group(1)
+        for m in ToolNames({n: n for n in ["get_issue", "get_issues", "get_user", "list"]}).pattern.finditer(text)
+    ] == [
+        "get_issues",
+        "get_issue",
+        "list",
+    ]
+
+
+def test_the_name_tree_finds_what_the_alternation_of_the_names_found():
+    """Seeded made-up names and texts over a few characters (`-`, `.`, `/` among them): the same matches."""
+    rng = random.Random(26)
+    for _ in range(500):
+        names = {"".join(rng.choice("ab_-./") for _ in range(rng.randint(1, 5))) for _ in range(rng.randint(1, 10))}
+        longest_first = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+        old = re.compile(r"(?<![\w.\-])(" + longest_first + r")(?![\w\-])")
+        new = ToolNames({n: n for n in names}).pattern
+        for _ in range(10):
+            text = "".join(rng.choice("ab_-./ `()") for _ in range(rng.randint(0, 30)))
+            assert [m.span(1) for m in new.finditer(text)] == [m.span(1) for m in old.finditer(text)], (names, text)

@@ -1980,13 +1980,17 @@ def _addressed(producer: Tool, w: Want) -> list[str]:
     """The resources a want of the producer names; a path parameter a static segment follows
     (`/whiteboards/{id}/properties`) addresses the parent, not the things the producer lists: the words read for a
     bare `{id}` from the tool's name (`getWhiteboardContentProperties`: whiteboard, content, property) less the
-    resource of its items' own key (`results[].id`: property; not `results[].blogPostId`) (twenty-sixth session, a
-    second first contact with unseen specs)."""
+    resource of its listed items' own key (`results[].id`: property; not `results[].blogPostId`, not the `customer.id`
+    of `POST /customers/{id}/addresses`) (twenty-sixth session, a second first contact with unseen specs)."""
     segments = _path(producer).rstrip("/").split("/")
     marker = f"{{{w.parameter}}}"
     if not (w.in_path and marker in segments[:-1]) or segments[segments.index(marker) + 1].startswith("{"):
         return w.resources
-    listed = {o.resource for o in producer.offers if o.primary and re.split(r"[.\]]", o.path)[-1] == o.field}
+    listed = {
+        o.resource
+        for o in producer.offers
+        if o.primary and "[]" in o.path and re.split(r"[.\]]", o.path)[-1] == o.field
+    }
     return [r for r in w.resources if r not in listed] or w.resources
 
 

@@ -1979,7 +1979,7 @@ def looks_up(producer: Tool, want: Want, *, optional: bool = False) -> bool:
 def _addressed(producer: Tool, w: Want) -> list[str]:
     """The resources a want of the producer names; a path parameter a static segment follows
     (`/whiteboards/{id}/properties`) addresses the parent, not the things the producer lists: the words read for a
-    bare `{id}` from the tool's name (`getWhiteboardContentProperties`: whiteboard, content, property) less the
+    bare `{id}` from its description ("The ID of the whiteboard for which content properties …") less the
     resource of its listed items' own key (`results[].id`: property; not `results[].blogPostId`, not the `customer.id`
     of `POST /customers/{id}/addresses`) (twenty-sixth session, a second first contact with unseen specs)."""
     segments = _path(producer).rstrip("/").split("/")

@@ -2015,10 +2015,28 @@ def looks_up(producer: Tool, want: Want, *, optional: bool = False) -> bool:
     with `optional`, takes one even when it may go without."""
     return any(
         (w.required or optional)
-        and set(w.resources) & set(want.resources[:1])
+        and set(_addressed(producer, w)) & set(want.resources[:1])
         and w.field in (want.field, "id", "uri", "*")
         for w in producer.wants
     )
+
+
+def _addressed(producer: Tool, w: Want) -> list[str]:
+    """The resources a want of the producer names; a path parameter a static segment follows
+    (`/whiteboards/{id}/properties`) addresses the parent, not the things the producer lists: the words read for a
+    bare `{id}` from its description ("The ID of the whiteboard for which content properties …") less the
+    resource of its listed items' own key (`results[].id`: property; not `results[].blogPostId`, not the `customer.id`
+    of `POST /customers/{id}/addresses`) (twenty-sixth session, a second first contact with unseen specs)."""
+    segments = _path(producer).rstrip("/").split("/")
+    marker = f"{{{w.parameter}}}"
+    if not (w.in_path and marker in segments[:-1]) or segments[segments.index(marker) + 1].startswith("{"):
+        return w.resources
+    listed = {
+        o.resource
+        for o in producer.offers
+        if o.primary and "[]" in o.path and re.split(r"[.\]]", o.path)[-1] == o.field
+    }
+    return [r for r in w.resources if r not in listed] or w.resources
 
 
 KIN_WORDS = {"child", "children", "descendant", "descendants"}  # `get_block_children(block_id)` lists blocks

@@ -2780,7 +2780,9 @@ def nested_parameters(tool: Tool) -> list[dict]:
     seen: set[str] = set()
     walked: set[tuple[str, int]] = set()  # (path, schema): each object once per path, not once per route to it
 
-    def walk(node: object, path: str, required: bool, where: object, depth: int, alternatives: bool = False) -> None:
+    def walk(
+        node: object, path: str, required: bool, where: object, depth: int, alternatives: bool = False, inside: str = ""
+    ) -> None:
         if depth > NESTED_DEPTH or path.count("[]") > NESTED_DEPTH:  # an array of itself (`A = str | list[A]`)
             return
         shapes = schema_shapes(node, root, unions=unions or alternatives)
@@ -2788,7 +2790,7 @@ def nested_parameters(tool: Tool) -> list[dict]:
         joined = {id(s) for s in schema_shapes(node, root, keys=("allOf",))} if alternatives and not unions else set()
         for shape in shapes:  # of alternatives (`anyOf`), none is required
             if shape.get("type") == "array" or "items" in shape:
-                walk(shape.get("items"), path + "[]", required, where, depth)
+                walk(shape.get("items"), path + "[]", required, where, depth, inside=inside)
                 continue
             children = shape.get("properties")
             if not isinstance(children, dict):
@@ -2799,7 +2801,10 @@ def nested_parameters(tool: Tool) -> list[dict]:
             needed = {r for r in listed if isinstance(r, str)} if isinstance(listed, list) else set()
             # an embedded instance of a model posted back (`created_by: {id, …}`): an HTTP body's object with an `id`,
             # not an array's element (`line_items[]: {id, product_id}`) nor an input object (`input: {id, stateId}`)
-            instance = bool(tool.http) and not path.endswith("[]") and any(_own_id(n) for n in children)
+            # (its `id` may be `readOnly`, left out by the loader and named in `x-read-only`: Exoscale's `{instance}`)
+            instance = (
+                bool(tool.http) and not path.endswith("[]") and any(map(_own_id, [*children, *_read_only(shape)]))
+            )
             for name, child in children.items():
                 where_to = f"{path}.{name}"
                 if len(out) >= NESTED_PROPERTIES or not isinstance(child, dict):
@@ -2823,6 +2828,8 @@ def nested_parameters(tool: Tool) -> list[dict]:
                     leaf["in"] = where
                 if instance and not own_identifier(name):
                     leaf["instance_field"] = True
+                if inside:
+                    leaf["embedded"] = inside  # below a field of an embedded instance (see _nested_want)
                 if alternatives and len(shapes) > 1 and not unions and id(shape) not in joined:
                     leaf["alternative"] = True  # one of a whole body's alternative requests (see _nested_want)
                 if isinstance(child.get("enum"), list):
@@ -2830,7 +2837,10 @@ def nested_parameters(tool: Tool) -> list[dict]:
                 if web_address(child):
                     leaf["web_address"] = True  # read by parameter_wants
                 out.append(leaf)
-                walk(child, where_to, bool(leaf["required"]), where, depth + (name not in LINK_HOLDERS))
+                # the fields of an embedded instance, not of a whole request body (its own fields)
+                below = inside or (path if leaf.get("instance_field") and not (alternatives and depth == 1) else "")
+                below = "" if name in LINK_HOLDERS else below  # a JSON:API or HAL reference's holder, no data
+                walk(child, where_to, bool(leaf["required"]), where, depth + (name not in LINK_HOLDERS), inside=below)
 
     for p in tool.parameters:
         node = props.get(p.get("name"))
@@ -2840,6 +2850,12 @@ def nested_parameters(tool: Tool) -> list[dict]:
         ):
             walk(node, str(p["name"]), bool(p.get("required")), p.get("in"), 1, alternatives)
     return out
+
+
+def _read_only(shape: dict) -> list:
+    """The `readOnly` properties the OpenAPI loader left out of a request object (`x-read-only`)."""
+    names = shape.get("x-read-only")
+    return names if isinstance(names, list) else []
 
 
 def only_union(node: object, root: dict) -> bool:
@@ -2948,8 +2964,13 @@ def wrapped_field(tool: Tool, p: dict) -> bool:
     top, _, rest = str(p.get("path") or "").partition(".")
     if p.get("in") != "body" or not rest or "." in rest or "[" in top + rest:
         return False
+    return _own_collection(tool, top)
+
+
+def _own_collection(tool: Tool, name: str) -> bool:
+    """A body object named after a collection of the operation's own path (`address` of `POST /addresses`)."""
     mine = {tuple(singular(w) for w in words(s)) for s in _path(tool).split("/") if s and not s.startswith("{")}
-    return tuple(singular(w) for w in words(top)) in mine
+    return tuple(singular(w) for w in words(name)) in mine
 
 
 def _owner_named(p: dict) -> dict:
@@ -3825,6 +3846,8 @@ def _nested_want(t: Tool, p: dict, known: set[str]) -> Want | None:
     want = parameter_wants(t, _owner_named(p) if t.http and not linked else p, known)
     if not want or want.field == "*" or (p.get("instance_field") and not _instance_wants(t, p, want)):
         return None
+    if p.get("embedded") and not _own_collection(t, str(p["embedded"]).rsplit(".", 1)[-1]):
+        return None  # an id inside an embedded instance's field (`instance.snapshots[].id`): its data, not wanted
     # a whole body's field read only by this rule (undescribed, or in one of its alternative requests: a login
     # method's `csrf_token`, `totp_code`) is wanted when it is an identifier, not a token, code or URL one types
     if body and (not p.get("description") or p.get("alternative")) and want.field != "id":

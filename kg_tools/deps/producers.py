@@ -46,6 +46,7 @@ from kg_tools.deps.resources import (
     CONTAINER_NOUNS,
     CREATE_VERBS,
     FIELD_WORDS,
+    FORMAT_WORDS,
     FREE_VALUES,
     GET_VERBS,
     ID_FIELDS,
@@ -2801,9 +2802,10 @@ def nested_parameters(tool: Tool) -> list[dict]:
             needed = {r for r in listed if isinstance(r, str)} if isinstance(listed, list) else set()
             # an embedded instance of a model posted back (`created_by: {id, …}`): an HTTP body's object with an `id`,
             # not an array's element (`line_items[]: {id, product_id}`) nor an input object (`input: {id, stateId}`)
-            # (its `id` may be `readOnly`, left out by the loader and named in `x-read-only`: Exoscale's `{instance}`)
-            instance = (
-                bool(tool.http) and not path.endswith("[]") and any(map(_own_id, [*children, *_read_only(shape)]))
+            # (or its `id` is read-only: `_read_only_instance`)
+            instance = bool(tool.http) and not path.endswith("[]")
+            instance = instance and (
+                any(map(_own_id, children)) or _read_only_instance(tool, shape, path, alternatives and depth == 1)
             )
             for name, child in children.items():
                 where_to = f"{path}.{name}"
@@ -2852,10 +2854,15 @@ def nested_parameters(tool: Tool) -> list[dict]:
     return out
 
 
-def _read_only(shape: dict) -> list:
-    """The `readOnly` properties the OpenAPI loader left out of a request object (`x-read-only`)."""
+def _read_only_instance(tool: Tool, shape: dict, path: str, whole: bool) -> bool:
+    """A model whose own id is `readOnly` (left out by the OpenAPI loader, named in `x-read-only`) inside a request:
+    an embedded instance (Exoscale's `{instance: $ref instance}` of `PUT /security-group/{id}:attach`), unless it
+    is the request itself: a whole body, a `data` envelope, an object named after the operation's own collection."""
     names = shape.get("x-read-only")
-    return names if isinstance(names, list) else []
+    name = path.rsplit(".", 1)[-1]
+    if whole or not isinstance(names, list) or not any(map(_own_id, names)):
+        return False
+    return not _own_collection(tool, name) and not set(words(name)) <= FORMAT_WORDS
 
 
 def only_union(node: object, root: dict) -> bool:

@@ -67,3 +67,9 @@ def test_json_api_relationships_stay_references():
     }
     found = _wants("PATCH", "/security-group/{id}", body, name="data")
     assert "list-snapshots" in found[("consumer", "data.relationships.snapshots.data.id")][2]
+
+
+def test_a_data_envelope_with_a_read_only_id_is_the_request_itself():
+    """Asana's `{data: ProjectRequest}` (its `gid` read-only) is the request, not an embedded instance."""
+    found = _wants("PUT", "/security-group/{id}:attach", _instance(False), name="data")
+    assert "list-deploy-targets" in found[("consumer", "data.deploy-target.id")][2]

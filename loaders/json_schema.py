@@ -259,7 +259,9 @@ def _folded(members: list[dict], own: dict) -> dict[str, Any]:
 
 def writable(node: Any, depth: int = MAX_NESTING) -> Any:
     """A copy of a request schema without its `readOnly` properties (what a server sends, never takes: the
-    `gid`, `created_at` of a resource schema reused for its create body); `depth` bounds the walk."""
+    `gid`, `created_at` of a resource schema reused for its create body), their names kept in `x-read-only` (a
+    model whose `id` is read-only, posted inside an action's body, is an embedded instance); `depth` bounds
+    the walk."""
     return _rebuilt(node, depth, writable, _read_only_dropped)
 
 
@@ -268,6 +270,8 @@ def _read_only_dropped(out: dict) -> dict[str, Any]:
     if isinstance(props, dict):
         gone = {n for n, sub in props.items() if isinstance(sub, dict) and sub.get("readOnly") is True}
         out["properties"] = {n: sub for n, sub in props.items() if n not in gone}
+        if gone:
+            out["x-read-only"] = sorted(gone)
         if isinstance(out.get("required"), list):
             out["required"] = [r for r in out["required"] if r not in gone]
     return out

@@ -46,6 +46,7 @@ from kg_tools.deps.resources import (
     CONTAINER_NOUNS,
     CREATE_VERBS,
     FIELD_WORDS,
+    FORMAT_WORDS,
     FREE_VALUES,
     GET_VERBS,
     ID_FIELDS,
@@ -2843,7 +2844,9 @@ def nested_parameters(tool: Tool) -> list[dict]:
     seen: set[str] = set()
     walked: set[tuple[str, int]] = set()  # (path, schema): each object once per path, not once per route to it
 
-    def walk(node: object, path: str, required: bool, where: object, depth: int, alternatives: bool = False) -> None:
+    def walk(
+        node: object, path: str, required: bool, where: object, depth: int, alternatives: bool = False, inside: str = ""
+    ) -> None:
         if depth > NESTED_DEPTH or path.count("[]") > NESTED_DEPTH:  # an array of itself (`A = str | list[A]`)
             return
         shapes = schema_shapes(node, root, unions=unions or alternatives)
@@ -2851,7 +2854,7 @@ def nested_parameters(tool: Tool) -> list[dict]:
         joined = {id(s) for s in schema_shapes(node, root, keys=("allOf",))} if alternatives and not unions else set()
         for shape in shapes:  # of alternatives (`anyOf`), none is required
             if shape.get("type") == "array" or "items" in shape:
-                walk(shape.get("items"), path + "[]", required, where, depth)
+                walk(shape.get("items"), path + "[]", required, where, depth, inside=inside)
                 continue
             children = shape.get("properties")
             if not isinstance(children, dict):
@@ -2862,7 +2865,11 @@ def nested_parameters(tool: Tool) -> list[dict]:
             needed = {r for r in listed if isinstance(r, str)} if isinstance(listed, list) else set()
             # an embedded instance of a model posted back (`created_by: {id, …}`): an HTTP body's object with an `id`,
             # not an array's element (`line_items[]: {id, product_id}`) nor an input object (`input: {id, stateId}`)
-            instance = bool(tool.http) and not path.endswith("[]") and any(_own_id(n) for n in children)
+            # (or its `id` is read-only: `_read_only_instance`)
+            instance = bool(tool.http) and not path.endswith("[]")
+            instance = instance and (
+                any(map(_own_id, children)) or _read_only_instance(tool, shape, path, alternatives and depth == 1)
+            )
             for name, child in children.items():
                 where_to = f"{path}.{name}"
                 if len(out) >= NESTED_PROPERTIES or not isinstance(child, dict):
@@ -2886,6 +2893,8 @@ def nested_parameters(tool: Tool) -> list[dict]:
                     leaf["in"] = where
                 if instance and not own_identifier(name):
                     leaf["instance_field"] = True
+                if inside:
+                    leaf["embedded"] = inside  # below a field of an embedded instance (see _nested_want)
                 if alternatives and len(shapes) > 1 and not unions and id(shape) not in joined:
                     leaf["alternative"] = True  # one of a whole body's alternative requests (see _nested_want)
                 if isinstance(child.get("enum"), list):
@@ -2893,7 +2902,10 @@ def nested_parameters(tool: Tool) -> list[dict]:
                 if web_address(child):
                     leaf["web_address"] = True  # read by parameter_wants
                 out.append(leaf)
-                walk(child, where_to, bool(leaf["required"]), where, depth + (name not in LINK_HOLDERS))
+                # the fields of an embedded instance, not of a whole request body (its own fields)
+                below = inside or (path if leaf.get("instance_field") and not (alternatives and depth == 1) else "")
+                below = "" if name in LINK_HOLDERS else below  # a JSON:API or HAL reference's holder, no data
+                walk(child, where_to, bool(leaf["required"]), where, depth + (name not in LINK_HOLDERS), inside=below)
 
     for p in tool.parameters:
         node = props.get(p.get("name"))
@@ -2903,6 +2915,17 @@ def nested_parameters(tool: Tool) -> list[dict]:
         ):
             walk(node, str(p["name"]), bool(p.get("required")), p.get("in"), 1, alternatives)
     return out
+
+
+def _read_only_instance(tool: Tool, shape: dict, path: str, whole: bool) -> bool:
+    """A model whose own id is `readOnly` (left out by the OpenAPI loader, named in `x-read-only`) inside a request:
+    an embedded instance (Exoscale's `{instance: $ref instance}` of `PUT /security-group/{id}:attach`), unless it
+    is the request itself: a whole body, a `data` envelope, an object named after the operation's own collection."""
+    names = shape.get("x-read-only")
+    name = path.rsplit(".", 1)[-1]
+    if whole or not isinstance(names, list) or not any(map(_own_id, names)):
+        return False
+    return not _own_collection(tool, name) and not set(words(name)) <= FORMAT_WORDS
 
 
 def only_union(node: object, root: dict) -> bool:
@@ -3011,8 +3034,13 @@ def wrapped_field(tool: Tool, p: dict) -> bool:
     top, _, rest = str(p.get("path") or "").partition(".")
     if p.get("in") != "body" or not rest or "." in rest or "[" in top + rest:
         return False
+    return _own_collection(tool, top)
+
+
+def _own_collection(tool: Tool, name: str) -> bool:
+    """A body object named after a collection of the operation's own path (`address` of `POST /addresses`)."""
     mine = {tuple(singular(w) for w in words(s)) for s in _path(tool).split("/") if s and not s.startswith("{")}
-    return tuple(singular(w) for w in words(top)) in mine
+    return tuple(singular(w) for w in words(name)) in mine
 
 
 def _owner_named(p: dict) -> dict:
@@ -3907,6 +3935,8 @@ def _nested_want(t: Tool, p: dict, known: set[str]) -> Want | None:
     want = parameter_wants(t, _owner_named(p) if t.http and not linked else p, known)
     if not want or want.field == "*" or (p.get("instance_field") and not _instance_wants(t, p, want)):
         return None
+    if p.get("embedded") and not _own_collection(t, str(p["embedded"]).rsplit(".", 1)[-1]):
+        return None  # an id inside an embedded instance's field (`instance.snapshots[].id`): its data, not wanted
     # a whole body's field read only by this rule (undescribed, or in one of its alternative requests: a login
     # method's `csrf_token`, `totp_code`) is wanted when it is an identifier, not a token, code or URL one types
     if body and (not p.get("description") or p.get("alternative")) and want.field != "id":

@@ -290,6 +290,7 @@ def test_openapi_keeps_the_input_schema_of_parameters_and_body(tmp_path):
     data = schema["properties"]["data"]
     assert data["type"] == "object" and "allOf" not in data
     assert list(data["properties"]) == ["name", "workspace", "parent"]  # `gid` is read-only
+    assert data["x-read-only"] == ["gid"]  # named: a model with a read-only id, posted inside a body, is an instance
     assert data["required"] == ["workspace"]
     assert data["properties"]["parent"]["properties"] == {"id": {"type": "string"}}
     validated = validate_catalog([tool])  # kept as an extra field of the spec

@@ -100,14 +100,15 @@ class ToolNames(dict[str, str]):
 def name_trie(names: Iterable[str]) -> str:
     """A pattern matching the longest of `names` the text allows first, as their alternation longest first does, but
     as a tree of their characters: one alternative per next character, so a position reads one path, not every name
-    (thousands of them in a large catalog: the alternation took most of 10 s on 2,400 tools in one part)."""
+    (thousands of them in a large catalog: the alternation took most of 10 s on 2,400 tools in one part). An empty
+    name (`github__`'s tool part) names nothing: it would match between any two characters; without names, nothing matches."""
     root: dict = {}
-    for name in names:
+    for name in filter(None, names):
         node = root
         for ch in name:
             node = node.setdefault(ch, {})
         node[None] = {}  # a name ends here
-    return _branches(root)
+    return _branches(root) if root else "(?!)"
 
 
 def _branches(node: dict) -> str:
@@ -116,7 +117,7 @@ def _branches(node: dict) -> str:
     while len(node) == 1 and None not in node:  # a chain of single characters
         ch, node = next(iter(node.items()))
         out += re.escape(ch)
-    if not node or list(node) == [None]:
+    if list(node) == [None]:  # a leaf: the name ends here
         return out
     longer = [re.escape(ch) + _branches(child) for ch, child in node.items() if ch is not None]
     return out + "(?:" + "|".join(longer) + ("|" if None in node else "") + ")"

@@ -7,7 +7,18 @@ import re
 
 import pytest
 
-from kg_tools.deps.workflow import ToolNames, another_way, mentions, name_trie, runs_before, staged_for, stages, steps
+from kg_tools.deps.workflow import (
+    Mention,
+    ToolNames,
+    another_way,
+    mentions,
+    name_trie,
+    runs_before,
+    staged_for,
+    stages,
+    steps,
+)
+from kg_tools.tool_spec import MAX_NAME_LENGTH
 
 NAMES = {
     n: n
@@ -165,14 +176,38 @@ def test_the_name_tree_reads_the_longest_name_first_as_their_alternation_longest
     ]
 
 
+# made-up names' characters: word and separator characters, regex metacharacters, letters whose case folds oddly
+# (`İ`, `K` the Kelvin sign), a combining accent
+NAME_CHARS = "ab_-./ Aé()*+?[]|\\^$İK\u0301"
+
+
 def test_the_name_tree_finds_what_the_alternation_of_the_names_found():
-    """Seeded made-up names and texts over a few characters (`-`, `.`, `/` among them): the same matches."""
+    """Seeded made-up names (prefixes of one another among them) and texts: the same matches."""
     rng = random.Random(26)
     for _ in range(500):
-        names = {"".join(rng.choice("ab_-./") for _ in range(rng.randint(1, 5))) for _ in range(rng.randint(1, 10))}
+        chars = NAME_CHARS[: rng.choice([3, 6, len(NAME_CHARS)])]
+        names = {"".join(rng.choice(chars) for _ in range(rng.randint(1, 5))) for _ in range(rng.randint(1, 10))}
+        names |= {n[: rng.randint(1, len(n))] for n in list(names) if rng.random() < 0.5}
         longest_first = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
         old = re.compile(r"(?<![\w.\-])(" + longest_first + r")(?![\w\-])")
         new = ToolNames({n: n for n in names}).pattern
         for _ in range(10):
-            text = "".join(rng.choice("ab_-./ `()") for _ in range(rng.randint(0, 30)))
+            pieces = [rng.choice([*names, *chars, " ", "`"]) for _ in range(rng.randint(0, 12))]
+            text = "".join(pieces)
             assert [m.span(1) for m in new.finditer(text)] == [m.span(1) for m in old.finditer(text)], (names, text)
+
+
+def test_an_empty_name_names_nothing():
+    """`github__`'s tool part is empty: the alternation matched it between any two characters (after a backtick, a
+    mention of `github__`)."""
+    assert mentions("Call `` then `x`", {"": "github__", "x": "github__x"}) == [
+        Mention("github__x", "Call `` then `x`", 14, 15)
+    ]
+    assert not ToolNames({"": "github__"}).pattern.search("` tool `")
+    assert name_trie([]) == name_trie([""]) == "(?!)"
+
+
+def test_names_as_long_as_a_tool_name_may_be_nest_within_the_recursion_limit():
+    """Every prefix of a name of MAX_NAME_LENGTH characters: one nested group per character, compiled."""
+    names = {"a" * k: "x" for k in range(1, MAX_NAME_LENGTH + 1)}
+    assert ToolNames(names).pattern.fullmatch("a" * MAX_NAME_LENGTH)

@@ -290,6 +290,7 @@ GET_VERBS = {
     "open",
     "lookup",
     "resolve",
+    "export",  # `export_records`, "Export records from the project": a read of what it names
 }
 CREATE_VERBS = {
     "create",

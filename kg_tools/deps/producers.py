@@ -209,19 +209,13 @@ def tool_kind(tool: Tool) -> str:
         return "change"
     if method == "GET":  # a collection (/albums, /me/playlists) or one item (/albums/{id})
         return "get" if _path(tool).rstrip("/").endswith("}") else "list"
-    if _reads(verb, method) or hints.get("readOnlyHint") is True:
+    if verb in GET_VERBS or hints.get("readOnlyHint") is True:
         return "list" if _gets_or_lists(tool) else _reader_kind(tool)
     if verb is None and not method and (told := _described_kind(tool)):
         return told
     if _post_search(tool, verb):
         return "search"
     return "create" if verb in CREATE_VERBS or method == "POST" else "other"
-
-
-def _reads(verb: str | None, method: str) -> bool:
-    """A reading verb; an export sent as a POST starts an export job or file (`POST /players/csv_export`), where a
-    server's `export_records` reads the records."""
-    return verb in GET_VERBS and not (verb == "export" and method == "POST")
 
 
 def _logs_in(tool: Tool, verb: str | None) -> bool:

@@ -290,7 +290,6 @@ GET_VERBS = {
     "open",
     "lookup",
     "resolve",
-    "export",  # `export_records`, "Export records from the project": a read of what it names
 }
 CREATE_VERBS = {
     "create",

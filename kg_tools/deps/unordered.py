@@ -10,7 +10,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from kg_tools.deps.sources import MANY_TOOLS, keeps_server_order
+from kg_tools.deps import sources
 
 RARE_SHARE = 0.012  # of the catalog's tools (dev union shuffled: 0.003 / 0.006 / 0.012 / 0.018 tried)
 _WORD = re.compile(r"[a-z][a-z0-9]+")
@@ -26,7 +26,7 @@ def text_words(tool: object) -> set[str]:
 def rare_words(unnamed: Sequence[str], tools: dict[str, object]) -> dict[str, frozenset[str]]:
     """name -> its rare words, for the tools without a declared source (`unnamed`, in listing order) when they are
     MANY_TOOLS or more in no server order; {} otherwise (the guard is off)."""
-    if len(unnamed) < MANY_TOOLS or keeps_server_order(unnamed):
+    if len(unnamed) < sources.MANY_TOOLS or sources.keeps_server_order(unnamed):
         return {}
     own = {n: text_words(tools[n]) for n in unnamed}
     count = Counter(w for ws in own.values() for w in ws)

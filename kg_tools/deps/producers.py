@@ -4089,8 +4089,7 @@ def sourced_parts(
     if groups is not None:
         groups.update(found)
     if rare is not None:
-        unnamed = [n for n in names if not declared.get(n) and n not in operations]
-        rare.update(rare_words(unnamed, {t.name: t for t in raw_tools}))
+        rare.update(rare_words(names, declared, operations, {t.name: t for t in raw_tools}))
     parts: dict[str, list] = defaultdict(list)
     for t in raw_tools:
         parts[source[t.name]].append(t)

@@ -23,9 +23,13 @@ def text_words(tool: object) -> set[str]:
     return set(_WORD.findall(" ".join(texts).lower()))
 
 
-def rare_words(unnamed: Sequence[str], tools: dict[str, object]) -> dict[str, frozenset[str]]:
-    """name -> its rare words, for the tools without a declared source (`unnamed`, in listing order) when they are
-    MANY_TOOLS or more in no server order; {} otherwise (the guard is off)."""
+def rare_words(
+    names: Sequence[str], declared: dict[str, str], operations: set[str], tools: dict[str, object]
+) -> dict[str, frozenset[str]]:
+    """name -> its rare words, for the tools (`names` in listing order) without a `declared` source that are no HTTP
+    `operations` (as sources.catalog_sources), when they are MANY_TOOLS or more in no server order; {} otherwise
+    (the guard is off)."""
+    unnamed = [n for n in names if not declared.get(n) and n not in operations]
     if len(unnamed) < sources.MANY_TOOLS or sources.keeps_server_order(unnamed):
         return {}
     own = {n: text_words(tools[n]) for n in unnamed}

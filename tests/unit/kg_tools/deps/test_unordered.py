@@ -47,16 +47,18 @@ def test_rare_words_only_for_many_tools_in_no_server_order(monkeypatch):
     names = [t.name for t in tools]
     shuffled = names[:]
     random.Random(3).shuffle(shuffled)
-    assert rare_words(shuffled, by) == {}  # fewer than MANY_TOOLS
+    assert rare_words(shuffled, {}, set(), by) == {}  # fewer than MANY_TOOLS
     monkeypatch.setattr(sources, "MANY_TOOLS", len(names))
     monkeypatch.setattr(unordered, "RARE_SHARE", 0.3)  # at most 12 of the 40 tools
-    assert rare_words(names, by) == {}  # server order
+    assert rare_words(names, {}, set(), by) == {}  # server order
     for listing in (shuffled, sorted(names)):
-        rare = rare_words(listing, by)
+        rare = rare_words(listing, {}, set(), by)
         assert rare["open_cra_box3"] == {"crate"}
         assert rare["list_cra_boxes"] == {"crate", "list", "boxes", "shelf"}  # the lists' words: three tools
         assert may_flow("open_cra_box3", "list_cra_boxes", rare)
         assert not may_flow("open_dep_box3", "list_cra_boxes", rare)
+    declared = {n: "forge" for n in names[20:]}  # 20 tools left without a source: fewer than MANY_TOOLS
+    assert rare_words(shuffled, declared, set(), by) == {}
 
 
 def test_no_value_flows_between_products_of_one_spelling_in_a_shuffled_catalog(monkeypatch):

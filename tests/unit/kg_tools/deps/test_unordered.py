@@ -8,7 +8,7 @@ import random
 from kg_tools.deps import sources, unordered
 from kg_tools.deps.infer import structural_edges
 from kg_tools.deps.offline import ToolInfo
-from kg_tools.deps.unordered import may_flow, rare_words, text_words
+from kg_tools.deps.unordered import may_flow, neighbours_share, rare_words, text_words
 
 
 def _tool(name: str, description: str, param: str = "", param_description: str = "") -> ToolInfo:
@@ -72,3 +72,26 @@ def test_no_value_flows_between_products_of_one_spelling_in_a_shuffled_catalog(m
     assert not {(s, t) for s, t in pairs if s[5:8] != t[5:8]}
     monkeypatch.setattr(unordered, "RARE_SHARE", 0.0)  # no rare word: no value flows
     assert not structural_edges(tools, sources=None, min_confidence=0.2)
+
+
+def test_neighbours_of_one_server_share_rare_words_shuffled_ones_no_more_than_far_apart_ones():
+    crate, depot, forge = frozenset({"crate"}), frozenset({"depot"}), frozenset({"forge"})
+    in_order = [crate] * 10 + [depot] * 10 + [forge] * 10
+    assert neighbours_share(in_order)
+    assert not neighbours_share([crate, depot, forge] * 10)  # never next to their own, half apart often
+    assert neighbours_share([frozenset()] * 30)  # no rare word: nothing tells
+
+
+def test_a_shuffled_listing_one_spelling_dominates_is_caught_by_its_neighbours_words(monkeypatch):
+    """Most names of one spelling: keeps_server_order reads any order as server order (few runs of another shape),
+    the neighbours' rare words do not."""
+    tools = _product("Crate", "snake", 20) + _product("Depot", "snake", 20) + _product("Forge", "camel", 5)
+    by = {t.name: t for t in tools}
+    names = [t.name for t in tools]
+    shuffled = names[:]
+    random.Random(3).shuffle(shuffled)
+    monkeypatch.setattr(sources, "MANY_TOOLS", len(names))
+    monkeypatch.setattr(unordered, "RARE_SHARE", 0.5)  # at most 22 of the 45 tools: each product's name
+    assert sources.keeps_server_order(shuffled)
+    assert rare_words(names, {}, set(), by) == {}
+    assert not may_flow("open_dep_box3", "list_cra_boxes", rare_words(shuffled, {}, set(), by))

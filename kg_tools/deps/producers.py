@@ -99,6 +99,7 @@ from kg_tools.deps.sources import (
     product_families,
     short_name,
 )
+from kg_tools.deps.unordered import may_flow, rare_words
 from kg_tools.deps.vocabulary import vocabulary_proposals
 from kg_tools.deps.workflow import Mention, ToolNames, another_way, mentions, runs_before, staged_for, stages, steps
 from kg_tools.tool_spec import DependencyType
@@ -4056,14 +4057,15 @@ def infer_producers(
     scorer = scorer or default_scorer()
     out: list[ProposedEdge] = []
     groups: dict[str, str] = {}
-    for source, part in sourced_parts(list(raw_tools), groups).items():
+    rare: dict[str, frozenset[str]] = {}
+    for source, part in sourced_parts(list(raw_tools), groups, rare).items():
         if sources is not None and not any(t.name in sources for t in part):
             if progress:
                 progress(len(part))
             continue
         left: dict[str, int] = {}
         out += _part_producers(
-            part, source, sources, min_confidence, progress, name_rules, scorer, left, nested_wants, groups
+            part, source, sources, min_confidence, progress, name_rules, scorer, left, nested_wants, groups, rare
         )
         if abstained is not None:
             for why, n in left.items():
@@ -4097,10 +4099,13 @@ def source_parts(raw_tools: list) -> list[list]:
     return list(sourced_parts(raw_tools).values())
 
 
-def sourced_parts(raw_tools: list, groups: dict[str, str] | None = None) -> dict[str, list]:
+def sourced_parts(
+    raw_tools: list, groups: dict[str, str] | None = None, rare: dict[str, frozenset[str]] | None = None
+) -> dict[str, list]:
     """The catalog's tools by source (kg_tools/deps/sources.py), each part in the order given; sources are read in
     the order the catalog was loaded in when its tools know their place, those without one (written by a PUT) last.
-    `groups`, when given, receives the tools' product groups (sources.catalog_groups)."""
+    `groups`, when given, receives the tools' product groups (sources.catalog_groups); `rare`, the rare words of a
+    large catalog in no server order (kg_tools/deps/unordered.py)."""
     places = [getattr(t, "position", None) for t in raw_tools]
     placed = sorted(((p, i) for i, p in enumerate(places) if p is not None))
     loaded = [raw_tools[i] for _, i in placed] + [t for t, p in zip(raw_tools, places) if p is None]
@@ -4113,6 +4118,8 @@ def sourced_parts(raw_tools: list, groups: dict[str, str] | None = None) -> dict
     source, found = catalog_groups(names, declared, operations, {t.name: t for t in raw_tools})
     if groups is not None:
         groups.update(found)
+    if rare is not None:
+        rare.update(rare_words(names, declared, operations, {t.name: t for t in raw_tools}))
     parts: dict[str, list] = defaultdict(list)
     for t in raw_tools:
         parts[source[t.name]].append(t)
@@ -4130,8 +4137,10 @@ def _part_producers(
     abstained: dict[str, int],
     nested_wants: bool,
     product_groups: dict[str, str] | None = None,
+    rare: dict[str, frozenset[str]] | None = None,
 ) -> list[ProposedEdge]:
-    """infer_producers of one source's tools."""
+    """infer_producers of one source's tools; with `rare` words (unordered.rare_words), only the candidates and
+    proposals whose two tools share one (unordered.may_flow)."""
     with catalog_names(raw_tools):
         proposals, groups = candidate_groups(
             raw_tools,
@@ -4142,6 +4151,9 @@ def _part_producers(
             source=source,
             product_groups=product_groups,
         )
+        if rare:
+            proposals = [p for p in proposals if may_flow(p.source, p.target, rare)]
+            groups = [[c for c in g if may_flow(c.consumer.name, c.producer.name, rare)] for g in groups]
         set_probabilities(groups, scorer)
         accepted, left = select(groups, scorer)
         accepted = without_second_callers(accepted)

@@ -3,7 +3,7 @@ one catalog"). Made-up tool lists, no names of real ones."""
 
 from __future__ import annotations
 
-from kg_tools.deps import resources, sources
+from kg_tools.deps import resources, sources, unordered
 from kg_tools.deps.infer import structural_edges
 from kg_tools.deps.offline import ToolInfo
 from kg_tools.deps.producers import prepare, source_parts, tool_kind
@@ -264,7 +264,8 @@ def _product_tools(server: str, verbs: list[str], param: str) -> list[ToolInfo]:
 def test_no_value_flows_between_two_products_of_one_name_family(monkeypatch):
     """Two servers of one name shape listed one after the other in a catalog of several families: the words their
     descriptions capitalise and their parameter names tell them apart, and the second one's `boxId` gets no provider
-    from the first one's list; sorted by name (no order), as before; one family alone (ToolLinkOS) has no groups."""
+    from the first one's list; sorted by name (no order), their descriptions' rare words (the product names,
+    kg_tools/deps/unordered.py); one family alone (ToolLinkOS) has no groups."""
     tools = _product_tools("Crate", ["list", "open", "seal", "weigh"], "box_id")
     tools += _product_tools("Depot", ["ship", "store", "stack", "lift"], "boxId")
     tools += [_tool(f"weigh-parcel{i}") for i in range(FAMILY_RUN)]  # another shape: the catalog has two families
@@ -277,8 +278,10 @@ def test_no_value_flows_between_two_products_of_one_name_family(monkeypatch):
     for t in tools:
         t.position = None
     by_name = sorted(tools, key=lambda t: t.name)
+    monkeypatch.setattr(unordered, "RARE_SHARE", 0.3)  # a word of 4 of the 14 tools is rare
     pairs = {(e.source, e.target) for e in structural_edges(by_name, sources=None, min_confidence=0.2)}
-    assert ("ship_boxD", "list_boxes") in pairs
+    assert ("open_boxC", "list_boxes") in pairs
+    assert ("ship_boxD", "list_boxes") not in pairs
     one_family = [t for t in tools if "-" not in t.name]
     for i, t in enumerate(one_family):
         t.position = i

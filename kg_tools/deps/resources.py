@@ -402,6 +402,7 @@ IRREGULAR = {
     "vcpus": "vcpu",
     "menus": "menu",
     "quizzes": "quiz",  # a doubled z
+    "caches": "cache",  # -ches of a singular in -che, not -ch (twenty-sixth session: Codemagic's `cach`)
 }
 # A container of things is about the things: "the commit logs" -> commit, "block children" -> block,
 # "page history" -> page, "directory tree" -> directory.

@@ -40,6 +40,8 @@ from kg_tools.deps.resources import included_resources, singular, words
         ("waltzes", "waltz"),
         ("quizzes", "quiz"),
         ("boxes", "box"),
+        ("caches", "cache"),  # -ches of a singular in -che (Codemagic's `delete_cache` had no lister) ...
+        ("branches", "branch"),  # ... not of one in -ch
     ],
 )
 def test_singular(plural, one):

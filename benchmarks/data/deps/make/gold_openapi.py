@@ -1,6 +1,6 @@
 """Expand the hand-written gold lines of a corpus task (<task>_gold.txt: corpus-oa-c, corpus-oa-d) into gold/<key>.json.
 
-    .venv/bin/python benchmarks/data/deps/make/gold_openapi.py corpus-oa-d [key ...]   (also corpus-oa-c, -g … -x)
+    .venv/bin/python benchmarks/data/deps/make/gold_openapi.py corpus-oa-d [key ...]   (also corpus-oa-c, -g … -y)
 
 Line format as benchmarks/data/real/make/gold_edges.txt:
   consumers | parameter(s) | providers | PD/PI/TD/TI | reason      (`*` consumers = every tool having the parameter)
@@ -141,7 +141,13 @@ PROVIDERS = {"listmonk": "listmonk (knadh/listmonk)", "qdrant": "Qdrant (qdrant/
              "mender": "Mender (mendersoftware/mender-server)",
              "ionos_cloud": "IONOS Cloud (ionos-cloud/sdk-go)",
              "contabo": "Contabo (contabo/cntb)",
-             "chirpstack": "ChirpStack (chirpstack/chirpstack-rest-api)"}
+             "chirpstack": "ChirpStack (chirpstack/chirpstack-rest-api)",
+             # corpus-oa-y
+             "polaris": "Apache Polaris (apache/polaris)",
+             "kubeflow_pipelines": "Kubeflow Pipelines (kubeflow/pipelines)",
+             "configcat": "ConfigCat (configcat/configcat-publicapi-go-client)",
+             "mediamtx": "MediaMTX (bluenviron/mediamtx)",
+             "gotosocial": "GoToSocial (superseriousbusiness/gotosocial)"}
 
 
 def gold_edge(consumer: str, provider: str, parameter: str, typ: str, reason: str) -> dict:

@@ -2,7 +2,8 @@
 
 Name: the operationId, else `<method> <path>`, sanitised to [A-Za-z0-9_-]. Description: summary and description.
 Parameters: path, query and header parameters (path-level ones overridden by the operation's; not an apiKey security
-scheme's credential, nor an Accept, Content-Type or Authorization header) and the properties of the JSON request body,
+scheme's credential, nor an Accept, Content-Type or Authorization header) and the properties of the JSON request body
+(not its `readOnly` ones, which the server sends and never takes: named in the input schema's `x-read-only`),
 flattened into one list; each keeps where it goes (`in`: path | query | header | body). `input_schema`: the JSON
 schema of those parameters (one property each, a body property with its nested objects, `allOf` members merged,
 `readOnly` properties inside left out), size-capped like an output schema, so `deps infer` can read ids inside body

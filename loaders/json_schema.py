@@ -265,10 +265,22 @@ def writable(node: Any, depth: int = MAX_NESTING) -> Any:
     return _rebuilt(node, depth, writable, _read_only_dropped)
 
 
+def read_only(schema: Any) -> bool:
+    """Whether a property's schema is `readOnly: true`, on itself or on one of its `allOf` members (`{"allOf": [{"$ref":
+    …}, {"readOnly": true}]}`, the OpenAPI 3.0 way to flag a `$ref`'d property): JSON Schema reads an annotation
+    true when any schema applying to the value says true (a `$ref`'s siblings reach here merged, loaders/bounded.py)."""
+    if not isinstance(schema, dict):
+        return False
+    members = schema.get("allOf")
+    if schema.get("readOnly") is True:
+        return True
+    return isinstance(members, list) and any(isinstance(m, dict) and m.get("readOnly") is True for m in members)
+
+
 def _read_only_dropped(out: dict) -> dict[str, Any]:
     props = out.get("properties")
     if isinstance(props, dict):
-        gone = {n for n, sub in props.items() if isinstance(sub, dict) and sub.get("readOnly") is True}
+        gone = {n for n, sub in props.items() if read_only(sub)}
         out["properties"] = {n: sub for n, sub in props.items() if n not in gone}
         if gone:
             out["x-read-only"] = sorted(gone)

@@ -2,7 +2,8 @@
 
 Name: the operationId, else `<method> <path>`, sanitised to [A-Za-z0-9_-]. Description: summary and description.
 Parameters: path, query and header parameters (path-level ones overridden by the operation's; not an apiKey security
-scheme's credential, nor an Accept, Content-Type or Authorization header) and the properties of the JSON request body,
+scheme's credential, nor an Accept, Content-Type or Authorization header) and the properties of the JSON request body
+(not its `readOnly` ones, which the server sends and never takes: named in the input schema's `x-read-only`),
 flattened into one list; each keeps where it goes (`in`: path | query | header | body). `input_schema`: the JSON
 schema of those parameters (one property each, a body property with its nested objects, `allOf` members merged,
 `readOnly` properties inside left out), size-capped like an output schema, so `deps infer` can read ids inside body
@@ -30,6 +31,7 @@ from kg_tools.loaders.json_schema import (
     merged_all_of,
     object_parameters,
     parameter,
+    read_only,
     tool_name,
     writable,
 )
@@ -302,7 +304,7 @@ def operation_entry(
     name = _operation_name(op, method, path, warnings)
     params, schemas = _operation_parameters(resolver, item, op, where)
     taken = {p["name"] for p in params}
-    body, body_schemas, media = _body_parameters(resolver, op, where, taken)
+    body, body_schemas, media, unsent = _body_parameters(resolver, op, where, taken)
     params += [p for p in body if p["name"] not in taken]
     schemas = body_schemas | schemas  # a path/query/header parameter wins over a body property of its name
     description = _description(op)
@@ -316,15 +318,19 @@ def operation_entry(
         "http": _http_facts(path, method, op, facts | ({"request_media_type": media} if media else {})),
     }
     if params:
-        entry["input_schema"] = _input_schema(params, schemas, where, warnings)
+        entry["input_schema"] = _input_schema(params, schemas, where, warnings, sorted(unsent - taken))
     if "output_schema" in facts:
         entry["output_schema"] = facts["output_schema"]
     return entry
 
 
-def _input_schema(params: list[dict], schemas: dict[str, Any], where: str, warnings: list[str] | None) -> dict:
+def _input_schema(
+    params: list[dict], schemas: dict[str, Any], where: str, warnings: list[str] | None, unsent: list[str]
+) -> dict:
     """The parameters as one object schema (each parameter's own schema, its description added, `allOf`s
-    merged, `readOnly` properties inside it left out), cut to MAX_OUTPUT_SCHEMA_CHARS with a warning like an output schema."""
+    merged, `readOnly` properties inside it left out), cut to MAX_OUTPUT_SCHEMA_CHARS with a warning like an output
+    schema; `unsent`, the body's own read-only properties left out of the parameters, named in `x-read-only` as
+    `writable` names those of a nested object."""
     props: dict[str, Any] = {}
     for p in params:
         schema = schemas.get(p["name"])
@@ -334,7 +340,7 @@ def _input_schema(params: list[dict], schemas: dict[str, Any], where: str, warni
         props.setdefault(p["name"], schema)
     required = list(dict.fromkeys(p["name"] for p in params if p.get("required")))
     schema = {"type": "object", "properties": props} | ({"required": required} if required else {})
-    return capped_schema(schema, f"{where}: input schema", warnings)
+    return capped_schema(schema | ({"x-read-only": unsent} if unsent else {}), f"{where}: input schema", warnings)
 
 
 def _operation_parameters(resolver: RefResolver, item: dict, op: dict, where: str) -> tuple[list[dict], dict[str, Any]]:
@@ -437,26 +443,41 @@ def _dict(value: Any) -> dict:
 
 def _body_parameters(
     resolver: RefResolver, op: dict, where: str, taken: set[str]
-) -> tuple[list[dict], dict[str, Any], str | None]:
+) -> tuple[list[dict], dict[str, Any], str | None, set[str]]:
     """The request body (JSON, else form-encoded, else multipart, else `*/*`, else text): an object's properties, any
-    other schema (and any text) as one parameter (`_body_name`); their schemas by name; the body's media type."""
+    other schema (and any text) as one parameter (`_body_name`); their schemas by name; the body's media type; the
+    names of the object's `readOnly` properties, which are no parameters (`_sent`)."""
     body = resolver.resolve(op.get("requestBody") or {})
     found = _request_schema(body) if isinstance(body, dict) else None
     media, schema = found or (None, None)
     if not schema:
-        return [], {}, None
+        return [], {}, None, set()
     check_schema(schema, f"{resolver.where}: {where}", "requestBody/content/schema")
     schema = schema if isinstance(schema, dict) else {}  # `true` (3.1: any value) is one untyped parameter
     flat = not str(media).startswith("text/")  # a text body is sent as it is, whatever its schema says
     if flat and schema.get("type", "object") == "object" and "properties" in schema:
-        params = object_parameters(schema, f"{resolver.where}: {where} request body", **{"in": "body"})
+        sent, unsent = _sent(schema)
+        params = object_parameters(sent, f"{resolver.where}: {where} request body", **{"in": "body"})
         if not body.get("required"):
             for p in params:
                 p["required"] = False
-        return params, dict(schema["properties"]), media
+        return params, dict(sent["properties"]), media, unsent
     name = _body_name(op, schema, taken)
     one = parameter(name, schema, bool(body.get("required")), _one_line(body.get("description")), **{"in": "body"})
-    return [one], {name: schema}, media
+    return [one], {name: schema}, media, set()
+
+
+def _sent(schema: dict) -> tuple[dict, set[str]]:
+    """A request body's object schema without its `readOnly` properties, and their names. OpenAPI 3.0: such a
+    property "SHOULD NOT be sent as part of the request" (`required` then holds for the response only); Swagger 2.0:
+    "MUST NOT"; 3.1 (JSON Schema): the server manages it and ignores or rejects a value sent. The `id`, `created_at`
+    of a resource schema reused as its create body are no input of the tool, so no parameter (nothing wants a
+    provider for them, and the input schema an agent reads does not offer them)."""
+    props = schema["properties"] if isinstance(schema["properties"], dict) else {}
+    unsent = {str(n) for n, sub in props.items() if read_only(sub)}
+    if not unsent:
+        return schema, set()
+    return {**schema, "properties": {n: sub for n, sub in props.items() if n not in unsent}}, unsent
 
 
 TEXT = "text/"  # a request body of a text media type (text/plain, text/csv): one value, typed as it is

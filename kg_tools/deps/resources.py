@@ -633,8 +633,8 @@ def schema_offers(
             here = chain
         sole = None if path else _sole_prefixed_id(props, resource)  # the output itself names its handle
         for name, prop in props.items():
-            if not isinstance(name, str):
-                continue
+            if not isinstance(name, str) or (isinstance(prop, dict) and prop.get("writeOnly") is True):
+                continue  # `writeOnly`: sent in requests only, never in a response (OpenAPI 3, JSON Schema): no offer
             sub = f"{path}.{name}" if path else name
             ws = words(name)
             field = ID_FIELDS.get(ws[-1]) if ws else None

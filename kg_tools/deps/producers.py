@@ -2941,7 +2941,21 @@ def whole_body(tool: Tool, p: dict) -> bool:
     """The request body an OpenAPI loader kept as one parameter `body` (its schema no plain object: an `allOf` of
     objects, a `oneOf` of alternative requests): its properties are the request's own fields, like the top-level
     parameters of a flat body -- wanted even undescribed, each alternative's (`{droplet_id}` or `{region}`) read."""
-    return bool(tool.http) and p.get("name") == "body" and p.get("in") == "body" and p.get("type") in ("object", None)
+    if not (tool.http and p.get("in") == "body" and p.get("type") in ("object", None)):
+        return False
+    return p.get("name") == "body" or (str(p.get("name")).startswith("body_") and p.get("name") == _body_name(tool))
+
+
+def _body_name(tool: Tool) -> str:
+    """The name the OpenAPI loader gives a request body kept as one parameter: `body`, else `body_2`, `body_3` ...
+    past the path, query and header parameters of those names (loaders/openapi.py `_body_name`): a query parameter
+    `body` beside an `allOf` body makes the body `body_2`, still the request's own fields."""
+    taken = {q.get("name") for q in tool.parameters if q.get("in") != "body"}
+    name, n = "body", 1
+    while name in taken:
+        n += 1
+        name = f"body_{n}"
+    return name
 
 
 def _body_field(tool: Tool, p: dict) -> bool:

@@ -95,12 +95,19 @@ def rpc_messages(document) -> bool:
     )
 
 
+def one_message(document):
+    """A list of one JSON-RPC message (a tools/list answer saved as one JSON line, or in brackets) as that message;
+    anything else as it is. Every loader that reads a whole document calls it first (the CLI's `load json`, the
+    REST import), so both read the same file alike."""
+    return document[0] if rpc_messages(document) and len(document) == 1 else document
+
+
 def rpc_error(document) -> str:
     """What a saved JSON-RPC answer that lists no tools is (` (a JSON-RPC error answer: -32601 Method not found)`,
     another method's result, an error that is no object), for the error that refuses it as a tool list; '' for
     anything else."""
     if rpc_messages(document):  # a session's log: each line was read as a tool without a name
-        return f" ({len(document)} JSON-RPC messages, one a line: save the tools/list answer alone, or its result)"
+        return f" ({len(document)} JSON-RPC messages: save the tools/list answer alone, or its result)"
     if not isinstance(document, dict) or "jsonrpc" not in document:
         return ""
     error, result = document.get("error"), document.get("result")

@@ -9,7 +9,7 @@ from typing import Literal, get_args
 from kg_tools.errors import CatalogError
 from kg_tools.loaders import openai_tools, openapi
 from kg_tools.loaders.bounded import parse_document
-from kg_tools.loaders.common import CatalogSource, rpc_error, rpc_result, tool_list
+from kg_tools.loaders.common import CatalogSource, one_message, rpc_error, rpc_result, tool_list
 from kg_tools.loaders.json_schema import (
     capped_schema,
     check_schema,
@@ -92,7 +92,7 @@ def load_document(text: str, catalog: str, format: str = "auto", where: str = "r
     """The text (JSON, JSON lines or YAML) as a catalog in `format`, or the one `auto` detects."""
     if format not in FORMATS:  # before parsing: a wrong format is the caller's mistake, whatever the text
         raise CatalogError(f"unknown format {format!r}; one of {', '.join(FORMATS)}")
-    document = parse_document(text, where)
+    document = one_message(parse_document(text, where))
     warnings: list[str] = []
     kind = detect(document) if format == "auto" else format
     if kind == "openapi":

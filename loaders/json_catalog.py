@@ -7,7 +7,7 @@ tools would lose their parameters or fail on fields of ours they do not have).""
 from pathlib import Path
 
 from kg_tools.errors import CatalogError
-from kg_tools.loaders.common import CatalogSource, read_json, read_jsonl, rpc_error, rpc_messages, tool_list
+from kg_tools.loaders.common import CatalogSource, one_message, read_json, read_jsonl, rpc_error, tool_list
 from kg_tools.loaders.document import detect, mcp_entries
 from kg_tools.loaders.json_schema import check_tool_schemas
 
@@ -16,9 +16,7 @@ OTHER_FORMATS = {"openapi": "an OpenAPI or Swagger spec", "openai-tools": "an Op
 
 def load(path: Path, catalog: str | None = None) -> CatalogSource:
     path = Path(path)
-    data = read_jsonl(path) if path.suffix == ".jsonl" else read_json(path)
-    if rpc_messages(data) and len(data) == 1:  # a tools/list answer saved as one JSON line
-        data = data[0]
+    data = one_message(read_jsonl(path) if path.suffix == ".jsonl" else read_json(path))
     kind = detect(data)
     if kind in OTHER_FORMATS:
         raise CatalogError(f"{path}: {OTHER_FORMATS[kind]}, not a JSON catalog: load it with `kg-tools load {kind}`")

@@ -2921,12 +2921,21 @@ def nested_parameters(tool: Tool) -> list[dict]:
 def _read_only_instance(tool: Tool, shape: dict, path: str, whole: bool) -> bool:
     """A model whose own id is `readOnly` (left out by the OpenAPI loader, named in `x-read-only`) inside a request:
     an embedded instance (Exoscale's `{instance: $ref instance}` of `PUT /security-group/{id}:attach`), unless it
-    is the request itself: a whole body, a `data` envelope, an object named after the operation's own collection."""
+    is the request itself: a whole body, a `data` envelope, an object named after a collection of the operation's
+    own path or begun by its name (`order`, `order_request`, `orderInput` of `POST /orders`: the new order posted
+    under a wrapper; not `security_group` of `/instances/{id}/attach-security-group`)."""
     names = shape.get("x-read-only")
     name = path.rsplit(".", 1)[-1]
     if whole or not isinstance(names, list) or not any(map(_own_id, names)):
         return False
-    return not _own_collection(tool, name) and not set(words(name)) <= FORMAT_WORDS
+    return not _begun_by_own_collection(tool, name) and not set(words(name)) <= FORMAT_WORDS
+
+
+def _begun_by_own_collection(tool: Tool, name: str) -> bool:
+    """A body object whose name's words begin with those of a static segment of the operation's path."""
+    ws = tuple(singular(w) for w in words(name))
+    mine = {tuple(singular(w) for w in words(s)) for s in _path(tool).split("/") if s and not s.startswith("{")}
+    return any(seg and ws[: len(seg)] == seg for seg in mine)
 
 
 def only_union(node: object, root: dict) -> bool:
@@ -2941,7 +2950,21 @@ def whole_body(tool: Tool, p: dict) -> bool:
     """The request body an OpenAPI loader kept as one parameter `body` (its schema no plain object: an `allOf` of
     objects, a `oneOf` of alternative requests): its properties are the request's own fields, like the top-level
     parameters of a flat body -- wanted even undescribed, each alternative's (`{droplet_id}` or `{region}`) read."""
-    return bool(tool.http) and p.get("name") == "body" and p.get("in") == "body" and p.get("type") in ("object", None)
+    if not (tool.http and p.get("in") == "body" and p.get("type") in ("object", None)):
+        return False
+    return p.get("name") == "body" or (str(p.get("name")).startswith("body_") and p.get("name") == _body_name(tool))
+
+
+def _body_name(tool: Tool) -> str:
+    """The name the OpenAPI loader gives a request body kept as one parameter: `body`, else `body_2`, `body_3` ...
+    past the path, query and header parameters of those names (loaders/openapi.py `_body_name`): a query parameter
+    `body` beside an `allOf` body makes the body `body_2`, still the request's own fields."""
+    taken = {q.get("name") for q in tool.parameters if q.get("in") != "body"}
+    name, n = "body", 1
+    while name in taken:
+        n += 1
+        name = f"body_{n}"
+    return name
 
 
 def _body_field(tool: Tool, p: dict) -> bool:

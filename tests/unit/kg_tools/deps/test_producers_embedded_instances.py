@@ -73,3 +73,23 @@ def test_a_data_envelope_with_a_read_only_id_is_the_request_itself():
     """Asana's `{data: ProjectRequest}` (its `gid` read-only) is the request, not an embedded instance."""
     found = _wants("PUT", "/security-group/{id}:attach", _instance(False), name="data")
     assert "list-deploy-targets" in found[("consumer", "data.deploy-target.id")][2]
+
+
+def test_a_request_posted_under_a_wrapper_begun_by_its_collection_is_no_embedded_instance():
+    """Twenty-seventh session (review): `POST /orders` with `{order_request: $ref Order}` (the order's `id`
+    read-only) is the new order under a wrapper: its described `customer_id` is wanted, as it was before the
+    read-only rule (and as `{order: …}`). The wrapper's words begin with the path's collection (`order_request`,
+    `orderInput`); an instance whose name an action segment only holds (`security_group` of
+    `/instances/{id}/attach-security-group`) stays embedded."""
+    customers = op("listCustomers", "GET", "/customers", [], output_schema=listing("customers", "Customer", "string"))
+    order = {
+        "type": "object",
+        "properties": {"customer_id": {"type": "string", "description": "The customer."}, "note": {"type": "string"}},
+        "x-read-only": ["id"],
+    }
+    for wrapper in ("order", "order_request", "orderInput"):
+        params = [{"name": wrapper, "type": "object", "in": "body"}]
+        create = op("createOrder", "POST", "/orders", params, input_schema={"properties": {wrapper: order}})
+        assert "listCustomers" in wanted([create, customers])[("createOrder", f"{wrapper}.customer_id")][2]
+    found = _wants("PUT", "/instances/{id}/attach-security-group", _instance(False), "security_group")
+    assert ("consumer", "security_group.snapshots[].id") not in found

@@ -38,6 +38,7 @@ from kg_tools.deps.echoes import acts_on_wanted, echoed_nested
 from kg_tools.deps.idlists import IdList, identifier_field, identifier_list, listed_identifier
 from kg_tools.deps.offline import ProposedEdge
 from kg_tools.deps.parents import parent_getter_proposals
+from kg_tools.deps.read_only import writable_arguments
 from kg_tools.deps.resources import (
     ACROSS_TYPES,
     ALL_VERBS,
@@ -2502,8 +2503,17 @@ def named_source_proposals(tools: dict[str, Tool], sources: set[str] | None) -> 
             for name, why in found.items():
                 if p.get("path") and not same_source(consumer, tools[name]):  # a nested one: its own server's tools
                     continue
+                if needs_it(tools[name], str(p["name"])):  # `[profile](get-profile)` links the thing's page
+                    continue
                 out.append(described_edge(consumer.name, name, str(p.get("path") or p["name"]), why))
     return out
+
+
+def needs_it(named: Tool, name: str) -> bool:
+    """A tool a parameter's description names that takes that very value in its own path (`profileId` "The
+    identifier referring to the [profile](get-profile)", get-profile at `/v2/profiles/{profileId}`): the name links
+    the thing's page, and a caller who could call it has the value already; it is no source of it."""
+    return any(q.get("in") == "path" and q.get("name") == name for q in named.parameters)
 
 
 def _named_after_nouns(tools: dict[str, Tool]) -> dict[str, list[str]]:
@@ -2755,14 +2765,15 @@ def prepare(raw_tools: Iterable) -> dict[str, Tool]:
     tools = {}
     for t in raw_tools:
         spec = getattr(t, "spec", None)
+        parameters, input_schema = writable_arguments(list(t.parameters), _input_schema(spec))
         tools[t.name] = Tool(
             t.name,
             t.description or "",
-            list(t.parameters),
+            parameters,
             output_schema=inlined_refs(getattr(spec, "output_schema", None)),
             http=_keyed_segments(http.model_dump()) if (http := getattr(spec, "http", None)) else None,
             annotations=hints.model_dump(exclude_none=True) if (hints := getattr(spec, "annotations", None)) else None,
-            input_schema=_input_schema(spec),
+            input_schema=input_schema,
             source=declared_source(t.name, spec),
         )
     return tools

@@ -2502,8 +2502,17 @@ def named_source_proposals(tools: dict[str, Tool], sources: set[str] | None) -> 
             for name, why in found.items():
                 if p.get("path") and not same_source(consumer, tools[name]):  # a nested one: its own server's tools
                     continue
+                if needs_it(tools[name], str(p["name"])):  # `[profile](get-profile)` links the thing's page
+                    continue
                 out.append(described_edge(consumer.name, name, str(p.get("path") or p["name"]), why))
     return out
+
+
+def needs_it(named: Tool, name: str) -> bool:
+    """A tool a parameter's description names that takes that very value in its own path (`profileId` "The
+    identifier referring to the [profile](get-profile)", get-profile at `/v2/profiles/{profileId}`): the name links
+    the thing's page, and a caller who could call it has the value already; it is no source of it."""
+    return any(q.get("in") == "path" and q.get("name") == name for q in named.parameters)
 
 
 def _named_after_nouns(tools: dict[str, Tool]) -> dict[str, list[str]]:

@@ -4123,7 +4123,7 @@ def sourced_parts(
     if rare is not None:
         rare.update(unordered)
     if unordered:  # no server order to read: stand-in servers by what their tools share (standins.py)
-        source |= stand_in_servers({t.name: t for t in raw_tools if t.name in unordered})
+        source |= stand_in_servers({t.name: t for t in raw_tools if unordered.get(t.name)})  # others get no value
     parts: dict[str, list] = defaultdict(list)
     for t in raw_tools:
         parts[source[t.name]].append(t)

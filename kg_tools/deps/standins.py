@@ -9,7 +9,7 @@ domain's noun, a server's own parameter shape; `id`, `limit` are everyone's). RA
 a server's own name is written by about as many of its tools in a catalog of 2,400 tools as in one of 6,900. The clusters are the communities of
 that graph by the Louvain method (Blondel et al. 2008: nodes moved to the neighbouring community of the best
 modularity gain, communities merged into nodes, again until nothing moves), with RESOLUTION above 1 for
-communities of about a server's size rather than of a domain's. Nodes are visited in name order: the same tools give
+communities of about a server's size rather than of a domain's (lower in a catalog of few servers). Nodes are visited in name order: the same tools give
 the same clusters, whatever order they came in."""
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from kg_tools.tool_spec import split_name
 
 RARE_TOOLS = 70  # the most tools that hold a rare mark (dev union shuffled, 6,927 and 2,401 tools: 40 / 70 / 100)
 RESOLUTION = 4.0  # modularity's resolution (dev union shuffled: 2 / 3 / 4 / 6 / 8 tried)
+LARGEST_SERVER = 200  # tools of one server at most (the corpus's largest: 198; sources.MANY_TOOLS)
 LEVELS = 10  # Louvain's levels at most (the dev union stops after 3 to 4)
 
 Graph = dict[str, dict[str, float]]
@@ -69,8 +70,10 @@ def stand_in_servers(tools: dict[str, object]) -> dict[str, str]:
 
 
 def communities(nodes: Sequence[str], graph: Graph, resolution: float = 0.0) -> dict[str, int]:
-    """node -> its community (Louvain, at `resolution` or RESOLUTION), nodes visited in the order given."""
-    gamma = resolution or RESOLUTION
+    """node -> its community (Louvain, at `resolution` or else RESOLUTION), nodes visited in the order given. At a
+    resolution gamma a community holds about 1 / gamma of the graph's weight at most, so RESOLUTION is lowered to
+    len(nodes) / LARGEST_SERVER (not below 1, plain modularity) for a catalog of few servers: 400 tools may be two."""
+    gamma = resolution or max(1.0, min(RESOLUTION, len(nodes) / LARGEST_SERVER))
     place = {n: i for i, n in enumerate(nodes)}
     adjacency = [{place[m]: w for m, w in graph.get(n, {}).items() if m != n} for n in nodes]
     loops = [0.0] * len(nodes)  # a merged node's inner weight, each inner edge once

@@ -99,6 +99,7 @@ from kg_tools.deps.sources import (
     product_families,
     short_name,
 )
+from kg_tools.deps.standins import stand_in_servers
 from kg_tools.deps.unordered import may_flow, rare_words
 from kg_tools.deps.vocabulary import vocabulary_proposals
 from kg_tools.deps.workflow import Mention, ToolNames, another_way, mentions, runs_before, staged_for, stages, steps
@@ -4150,8 +4151,11 @@ def sourced_parts(
     source, found = catalog_groups(names, declared, operations, {t.name: t for t in raw_tools})
     if groups is not None:
         groups.update(found)
+    unordered = rare_words(names, declared, operations, {t.name: t for t in raw_tools})
     if rare is not None:
-        rare.update(rare_words(names, declared, operations, {t.name: t for t in raw_tools}))
+        rare.update(unordered)
+    if unordered:  # no server order to read: stand-in servers by what their tools share (standins.py)
+        source |= stand_in_servers({t.name: t for t in raw_tools if unordered.get(t.name)})  # others get no value
     parts: dict[str, list] = defaultdict(list)
     for t in raw_tools:
         parts[source[t.name]].append(t)

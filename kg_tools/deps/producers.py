@@ -1094,10 +1094,44 @@ def context_resources(tool: Tool, p: dict, name: str, known: set[str]) -> list[s
     if not any(out):
         verb, rest = name_verb_and_object(tool.name)
         rest = _less_key_cut(rest)
-        r = _listing_owner(tool, rest) or resource_key(rest) or _noun_before_verb(tool.name, verb)
+        r = (
+            _group_owner(tool, verb, rest, known)
+            or _listing_owner(tool, rest)
+            or resource_key(rest)
+            or _noun_before_verb(tool.name, verb)
+        )
+        r = _operation_last(verb, rest, r, known) or r
         if r:
             out.append(r)
     return [r for r in out if r][:3]
+
+
+def _group_owner(tool: Tool, verb: str | None, rest: list[str], known: set[str]) -> str | None:
+    """The group a name opens with before its verb (Speakeasy's `<group>-<operation>`), a known resource, when the
+    object after the verb is things of it (plural: `customers-list-subscriptions(id)`, `customers-get-orders(id)`)
+    or no known resource (`webhooks-get-secret(id)`): a bare identifier there is the group's. A singular known
+    object keeps it (`customer-credits-get-account(id)`: the account). Names without HTTP only (a path says it)."""
+    if tool.http or not verb or not rest:
+        return None
+    ws = words(tool_part(tool.name))
+    if verb not in ws or ws.index(verb) in (0, len(ws) - 1):
+        return None
+    owner = resource_key(ws[: ws.index(verb)])
+    if owner not in known or owner == resource_key(rest):
+        return None
+    return owner if singular(rest[-1]) != rest[-1] or resource_key(rest) not in known else None
+
+
+def _operation_last(verb: str | None, rest: list[str], r: str | None, known: set[str]) -> str | None:
+    """A name with no verb read whose last word is no known resource and whose words before it are one
+    (`subscriptions-resume(id)`, `licenses-activate(key)`: an operation the verbs do not hold, named after its
+    thing): the thing before it, not the operation, when those words are the thing's alone."""
+    if verb or len(rest) < 2 or r in known:
+        return None
+    before = resource_key(rest[:-1])
+    if before not in known or not {singular(w) for w in rest[:-1]} <= set(before.split()):
+        return None  # `rotateManagedOAuthApplicationWebhookSecret`: more than the thing before the last word
+    return before
 
 
 def _less_key_cut(rest: list[str]) -> list[str]:

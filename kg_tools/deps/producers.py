@@ -103,6 +103,7 @@ from kg_tools.deps.standins import stand_in_servers
 from kg_tools.deps.unordered import may_flow, rare_words
 from kg_tools.deps.vocabulary import vocabulary_proposals
 from kg_tools.deps.workflow import Mention, ToolNames, another_way, mentions, runs_before, staged_for, stages, steps
+from kg_tools.loaders.openapi import numbered_body
 from kg_tools.tool_spec import DependencyType
 
 PATTERN_WORDS = {"pattern", "patterns", "glob", "regex", "regexp"}  # a pattern is typed, not looked up
@@ -3001,14 +3002,9 @@ def whole_body(tool: Tool, p: dict) -> bool:
 
 def _body_name(tool: Tool) -> str:
     """The name the OpenAPI loader gives a request body kept as one parameter: `body`, else `body_2`, `body_3` ...
-    past the path, query and header parameters of those names (loaders/openapi.py `_body_name`): a query parameter
+    past the path, query and header parameters of those names (loaders/openapi.py `numbered_body`): a query parameter
     `body` beside an `allOf` body makes the body `body_2`, still the request's own fields."""
-    taken = {q.get("name") for q in tool.parameters if q.get("in") != "body"}
-    name, n = "body", 1
-    while name in taken:
-        n += 1
-        name = f"body_{n}"
-    return name
+    return numbered_body({q.get("name") for q in tool.parameters if q.get("in") != "body"})
 
 
 def _body_field(tool: Tool, p: dict) -> bool:

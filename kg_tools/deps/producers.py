@@ -4169,10 +4169,7 @@ def sourced_parts(
     the order the catalog was loaded in when its tools know their place, those without one (written by a PUT) last.
     `groups`, when given, receives the tools' product groups (sources.catalog_groups); `rare`, the rare words of a
     large catalog in no server order (kg_tools/deps/unordered.py)."""
-    places = [getattr(t, "position", None) for t in raw_tools]
-    placed = sorted(((p, i) for i, p in enumerate(places) if p is not None))
-    loaded = [raw_tools[i] for _, i in placed] + [t for t, p in zip(raw_tools, places) if p is None]
-    names = [t.name for t in loaded]
+    names = _load_order(raw_tools)
     specs = {t.name: getattr(t, "spec", None) for t in raw_tools}
     declared = {n: declared_source(n, spec) for n, spec in specs.items()}
     family = product_families(declared.values())
@@ -4190,6 +4187,13 @@ def sourced_parts(
     for t in raw_tools:
         parts[source[t.name]].append(t)
     return dict(parts)
+
+
+def _load_order(raw_tools: list) -> list[str]:
+    """The tools' names in the order the catalog was loaded in, those without a place (written by a PUT) last."""
+    places = [getattr(t, "position", None) for t in raw_tools]
+    placed = sorted(((p, i) for i, p in enumerate(places) if p is not None))
+    return [raw_tools[i].name for _, i in placed] + [t.name for t, p in zip(raw_tools, places) if p is None]
 
 
 def _part_producers(

@@ -269,12 +269,22 @@ def read_only(schema: Any) -> bool:
     """Whether a property's schema is `readOnly: true`, on itself or on one of its `allOf` members (`{"allOf": [{"$ref":
     …}, {"readOnly": true}]}`, the OpenAPI 3.0 way to flag a `$ref`'d property): JSON Schema reads an annotation
     true when any schema applying to the value says true (a `$ref`'s siblings reach here merged, loaders/bounded.py)."""
+    return _flagged(schema, "readOnly")
+
+
+def write_only(schema: Any) -> bool:
+    """Whether a property's schema is `writeOnly: true`, on itself or on one of its `allOf` members, as `read_only`:
+    sent in requests only, never in a response (kg_tools/deps/resources.py offers none of it)."""
+    return _flagged(schema, "writeOnly")
+
+
+def _flagged(schema: Any, keyword: str) -> bool:
     if not isinstance(schema, dict):
         return False
     members = schema.get("allOf")
-    if schema.get("readOnly") is True:
+    if schema.get(keyword) is True:
         return True
-    return isinstance(members, list) and any(isinstance(m, dict) and m.get("readOnly") is True for m in members)
+    return isinstance(members, list) and any(isinstance(m, dict) and m.get(keyword) is True for m in members)
 
 
 def _read_only_dropped(out: dict) -> dict[str, Any]:

@@ -502,6 +502,11 @@ def _body_name(op: dict, schema: dict, taken: set[str]) -> str:
     named = op.get(swagger2.BODY_NAME)
     if schema.get("type", "object") != "object" and isinstance(named, str) and named.strip() and named not in taken:
         return named
+    return numbered_body(taken)
+
+
+def numbered_body(taken: set) -> str:
+    """`body`, else the first of `body_2`, `body_3` ... no path, query or header parameter of the operation has (`taken`)."""
     name, n = "body", 1
     while name in taken:
         n += 1

@@ -103,6 +103,7 @@ from kg_tools.deps.standins import stand_in_servers
 from kg_tools.deps.unordered import may_flow, rare_words
 from kg_tools.deps.vocabulary import vocabulary_proposals
 from kg_tools.deps.workflow import Mention, ToolNames, another_way, mentions, runs_before, staged_for, stages, steps
+from kg_tools.loaders.openapi import numbered_body
 from kg_tools.tool_spec import DependencyType
 
 PATTERN_WORDS = {"pattern", "patterns", "glob", "regex", "regexp"}  # a pattern is typed, not looked up
@@ -3001,14 +3002,9 @@ def whole_body(tool: Tool, p: dict) -> bool:
 
 def _body_name(tool: Tool) -> str:
     """The name the OpenAPI loader gives a request body kept as one parameter: `body`, else `body_2`, `body_3` ...
-    past the path, query and header parameters of those names (loaders/openapi.py `_body_name`): a query parameter
+    past the path, query and header parameters of those names (loaders/openapi.py `numbered_body`): a query parameter
     `body` beside an `allOf` body makes the body `body_2`, still the request's own fields."""
-    taken = {q.get("name") for q in tool.parameters if q.get("in") != "body"}
-    name, n = "body", 1
-    while name in taken:
-        n += 1
-        name = f"body_{n}"
-    return name
+    return numbered_body({q.get("name") for q in tool.parameters if q.get("in") != "body"})
 
 
 def _body_field(tool: Tool, p: dict) -> bool:
@@ -4173,10 +4169,7 @@ def sourced_parts(
     the order the catalog was loaded in when its tools know their place, those without one (written by a PUT) last.
     `groups`, when given, receives the tools' product groups (sources.catalog_groups); `rare`, the rare words of a
     large catalog in no server order (kg_tools/deps/unordered.py)."""
-    places = [getattr(t, "position", None) for t in raw_tools]
-    placed = sorted(((p, i) for i, p in enumerate(places) if p is not None))
-    loaded = [raw_tools[i] for _, i in placed] + [t for t, p in zip(raw_tools, places) if p is None]
-    names = [t.name for t in loaded]
+    names = _load_order(raw_tools)
     specs = {t.name: getattr(t, "spec", None) for t in raw_tools}
     declared = {n: declared_source(n, spec) for n, spec in specs.items()}
     family = product_families(declared.values())
@@ -4194,6 +4187,13 @@ def sourced_parts(
     for t in raw_tools:
         parts[source[t.name]].append(t)
     return dict(parts)
+
+
+def _load_order(raw_tools: list) -> list[str]:
+    """The tools' names in the order the catalog was loaded in, those without a place (written by a PUT) last."""
+    places = [getattr(t, "position", None) for t in raw_tools]
+    placed = sorted(((p, i) for i, p in enumerate(places) if p is not None))
+    return [raw_tools[i].name for _, i in placed] + [t.name for t, p in zip(raw_tools, places) if p is None]
 
 
 def _part_producers(

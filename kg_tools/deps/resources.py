@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from kg_tools.gateway.names import operation_id, split_gateway_name
+from kg_tools.loaders.json_schema import write_only
 from kg_tools.tool_spec import split_name
 
 # How an instance of a resource is referred to. The plural forms map to the singular.
@@ -633,8 +634,8 @@ def schema_offers(
             here = chain
         sole = None if path else _sole_prefixed_id(props, resource)  # the output itself names its handle
         for name, prop in props.items():
-            if not isinstance(name, str) or (isinstance(prop, dict) and prop.get("writeOnly") is True):
-                continue  # `writeOnly`: sent in requests only, never in a response (OpenAPI 3, JSON Schema): no offer
+            if not isinstance(name, str) or write_only(prop):
+                continue  # `writeOnly` (on itself or an `allOf` member): sent in requests only, never in a response
             sub = f"{path}.{name}" if path else name
             ws = words(name)
             field = ID_FIELDS.get(ws[-1]) if ws else None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 
+from kg_tools.deps.producers import Tool, whole_body
 from kg_tools.loaders.document import load_document
 
 
@@ -172,3 +173,21 @@ def test_a_read_only_flag_on_a_ref_cycle_loads():
     schema = tool["input_schema"]
     assert schema["x-read-only"] == ["id", "parent"]
     assert schema["properties"]["children"]["items"] == {"type": "object"}  # the cycle cut: its scalars only
+
+
+def test_the_body_s_number_past_other_parameters_is_the_one_inference_reads_whole():
+    """A query parameter `body` and a header `body_2` beside an `allOf` body: the loader names the body `body_3`
+    (loaders/openapi.py `numbered_body`), and inference reads that parameter, and no other, as the whole body."""
+    params = [
+        {"name": "body", "in": "query", "schema": {"type": "string"}},
+        {"name": "body_2", "in": "header", "schema": {"type": "string"}},
+    ]
+    parts = [{"type": "object", "properties": {n: {"type": "string"}}} for n in ("name", "region")]
+    body = {"required": True, "content": {"application/json": {"schema": {"allOf": parts}}}}
+    spec = _openapi(
+        {}, {"/droplets": {"post": {"operationId": "createDroplet", "parameters": params, "requestBody": body}}}
+    )
+    loaded = _tools(spec)["createDroplet"]
+    tool = Tool(loaded["name"], "", loaded["parameters"], http=loaded["http"])
+    assert [p["name"] for p in tool.parameters] == ["body", "body_2", "body_3"]
+    assert [whole_body(tool, p) for p in tool.parameters] == [False, False, True]

@@ -36,3 +36,19 @@ def test_a_write_only_field_of_a_list_gives_no_provider():
         ]
     )
     assert "get_apps" not in found.get(("get_organization", "organization_id"), (None, None, []))[2]
+
+
+def test_a_write_only_flag_on_an_all_of_member_counts():
+    """The OpenAPI 3.0 idiom for flagging a `$ref`'d property, `allOf: [$ref, {writeOnly: true}]`, as the loader reads
+    `readOnly` (loaders/json_schema.py `read_only`): the property is offered by nobody; an `allOf` without it is."""
+    order = {
+        "type": "object",
+        "title": "Order",
+        "properties": {
+            "id": {"type": "string"},
+            "customer_id": {"allOf": [{"title": "CustomerId", "type": "string"}, {"writeOnly": True}]},
+            "shop_id": {"allOf": [{"title": "ShopId", "type": "string"}]},
+        },
+    }
+    offers = {(o.resource, o.field): o.path for o in schema_offers("get_order", order)}
+    assert offers == {("order", "id"): "id", ("shop", "id"): "shop_id"}

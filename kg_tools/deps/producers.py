@@ -2258,9 +2258,10 @@ def _norm_path(path: str) -> str:
 def collection_path(consumer: Tool, want: Want) -> str | None:
     """The collection a parameter's value lives in, by the consumer's HTTP path: the path before `/{param}`
     for a path parameter (/contacts/{contact_id}/segments/{segment_id} -> /contacts/{}/segments), else the
-    path itself (DELETE /me/tracks?ids=), without a membership check's last segment (/me/tracks/contains)."""
+    path itself (DELETE /me/tracks?ids=), without a membership check's last segment (/me/tracks/contains); none for
+    a header (IONOS's `X-Contract-Number` on every call: the path addresses no value of it)."""
     path = (consumer.http or {}).get("path")
-    if not path:
+    if not path or _in_header(consumer, want.parameter):
         return None
     segments = path.rstrip("/").split("/")
     if want.in_path:
@@ -2271,6 +2272,11 @@ def collection_path(consumer: Tool, want: Want) -> str | None:
     elif segments[-1] in MEMBERSHIP_SEGMENTS:
         segments = segments[:-1]
     return _norm_path("/".join(segments))
+
+
+def _in_header(consumer: Tool, parameter: str) -> bool:
+    """The consumer sends the parameter as an HTTP header (OpenAPI `in: header`)."""
+    return any(p.get("name") == parameter and p.get("in") == "header" for p in consumer.parameters)
 
 
 def adds_to_collection(consumer: Tool, want: Want) -> bool:
